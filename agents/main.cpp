@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// wirebench-agent: the measurement program that runs on each lab host. It
+// speaks the agent protocol (docs/agent-protocol.md) on stdin/stdout.
+
+#include "output.h"
+#include "session.h"
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <string_view>
+#include <unistd.h>
+
+namespace {
+
+void printUsage(FILE *to)
+{
+    std::fprintf(to,
+                 "Usage: wirebench-agent --stdio | --version | --help\n"
+                 "\n"
+                 "  --stdio     speak the Wirebench agent protocol (JSON lines) on stdin/stdout;\n"
+                 "              this is how the workbench drives the agent, locally or over SSH\n"
+                 "  --version   print the agent and protocol versions and exit\n"
+                 "  --help      show this help\n");
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::signal(SIGPIPE, SIG_IGN);
+    if (argc < 2) {
+        printUsage(stderr);
+        return 2;
+    }
+    std::string_view cmd = argv[1];
+    if (cmd == "--version") {
+        std::printf("wirebench-agent %s protocol %d\n", WIREBENCH_VERSION, wb::agent::kProtocolVersion);
+        return 0;
+    }
+    if (cmd == "--help" || cmd == "-h") {
+        printUsage(stdout);
+        return 0;
+    }
+    if (cmd == "--stdio") {
+        wb::agent::Output out(STDOUT_FILENO);
+        wb::agent::Session session(out);
+        return wb::agent::serveStream(session, out, STDIN_FILENO);
+    }
+    std::fprintf(stderr, "wirebench-agent: unknown command '%s'\n\n", argv[1]);
+    printUsage(stderr);
+    return 2;
+}

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// One controller conversation: validates each incoming line, enforces the
+// hello handshake, and dispatches requests to the handler registered for
+// their type. Every malformed or unknown message gets an error reply naming
+// the problem; nothing a controller sends can stop the session.
+
+#include "json.h"
+#include "output.h"
+
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace wb::agent {
+
+inline constexpr int kProtocolVersion = 1;
+inline constexpr size_t kMaxLineBytes = 1 << 20;
+
+class Session
+{
+public:
+    // A handler receives the validated request (an object with "type" and an
+    // integer "id") and answers through the output, exactly once with a final
+    // reply or an error, possibly after interim "sample" messages.
+    using Handler = std::function<void(const json::Value &request, Output &out)>;
+
+    explicit Session(Output &out);
+
+    void addHandler(std::string type, Handler handler);
+    void handleLine(std::string_view line);
+    bool handshakeDone() const { return m_handshakeDone; }
+    std::vector<std::string> capabilities() const;
+
+    static json::Value makeError(const json::Value &id, std::string_view code, std::string message);
+    static json::Value makeReply(const json::Value &id, std::string_view type);
+
+private:
+    void handleHello(const json::Value &request);
+
+    Output &m_out;
+    std::map<std::string, Handler, std::less<>> m_handlers;
+    bool m_handshakeDone = false;
+};
+
+// Reads newline-terminated messages from inFd until end of input, handing
+// each to the session. Over-long lines are answered with an error and
+// skipped. Returns 0 when the input closed normally.
+int serveStream(Session &session, Output &out, int inFd);
+
+std::string hostName();
+std::string machineArch();
+
+} // namespace wb::agent

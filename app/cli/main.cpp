@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// wirebench-cli: the workbench without a display, for scripts and CI.
+
+#include "clicommand.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+namespace wb::cli {
+
+QList<Command> &commandTable()
+{
+    static QList<Command> table;
+    return table;
+}
+
+} // namespace wb::cli
+
+namespace {
+
+void printHelp(QTextStream &out)
+{
+    out << "Usage: wirebench-cli [--db PATH] [--json] COMMAND [ARGS...]\n\n"
+           "Wirebench without a display: run test plans on the lab, import results\n"
+           "from netperf/iperf3, query and compare them, all in the same results\n"
+           "database as the desktop program.\n\n"
+           "Global options:\n"
+           "  --db PATH    results database (default: the desktop program's, in the\n"
+           "               user's data folder)\n"
+           "  --json       machine-readable output where the command supports it\n"
+           "  --version    print the version and exit\n"
+           "  --help       show this help\n\n"
+           "Commands:\n";
+    QList<wb::cli::Command> cmds = wb::cli::commandTable();
+    std::sort(cmds.begin(), cmds.end(), [](const auto &a, const auto &b) { return a.words < b.words; });
+    for (const auto &c : cmds) {
+        const QString synopsis = (c.words + u' ' + c.usage).trimmed();
+        out << "  " << synopsis.leftJustified(34) << ' ' << c.summary << '\n';
+    }
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(u"wirebench-cli"_s);
+    QCoreApplication::setOrganizationName(u"Wirebench"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(WIREBENCH_VERSION));
+
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    QStringList args = app.arguments().mid(1);
+    QString db;
+    bool json = false;
+    while (!args.isEmpty() && args.first().startsWith(u'-')) {
+        const QString a = args.takeFirst();
+        if (a == u"--version"_s) {
+            out << "wirebench-cli " << WIREBENCH_VERSION << '\n';
+            return wb::cli::kExitOk;
+        }
+        if (a == u"--help"_s || a == u"-h"_s) {
+            printHelp(out);
+            return wb::cli::kExitOk;
+        }
+        if (a == u"--json"_s) {
+            json = true;
+        } else if (a == u"--db"_s) {
+            if (args.isEmpty()) {
+                err << "wirebench-cli: --db needs a path\n";
+                return wb::cli::kExitUsage;
+            }
+            db = args.takeFirst();
+        } else if (a.startsWith(u"--db="_s)) {
+            db = a.mid(5);
+        } else {
+            err << "wirebench-cli: unknown option '" << a << "'; see wirebench-cli --help\n";
+            return wb::cli::kExitUsage;
+        }
+    }
+    if (args.isEmpty()) {
+        printHelp(err);
+        return wb::cli::kExitUsage;
+    }
+    // The longest command whose words start the argument list wins.
+    const wb::cli::Command *match = nullptr;
+    qsizetype matchedWords = 0;
+    for (const auto &c : wb::cli::commandTable()) {
+        const QStringList words = c.words.split(u' ');
+        if (words.size() > args.size() || words.size() <= matchedWords)
+            continue;
+        if (args.mid(0, words.size()) == words) {
+            match = &c;
+            matchedWords = words.size();
+        }
+    }
+    if (!match) {
+        err << "wirebench-cli: unknown command '" << args.join(u' ') << "'; see wirebench-cli --help\n";
+        return wb::cli::kExitUsage;
+    }
+    QStringList rest = args.mid(matchedWords);
+    // Global options may also follow the command words.
+    QStringList own;
+    for (qsizetype i = 0; i < rest.size(); ++i) {
+        if (rest[i] == u"--json"_s) {
+            json = true;
+        } else if (rest[i] == u"--db"_s && i + 1 < rest.size()) {
+            db = rest[++i];
+        } else if (rest[i] == u"--help"_s) {
+            out << "Usage: wirebench-cli " << (match->words + u' ' + match->usage).trimmed() << "\n  "
+                << match->summary << '\n';
+            return wb::cli::kExitOk;
+        } else {
+            own.append(rest[i]);
+        }
+    }
+    wb::cli::CliContext ctx{own, db, json, out, err};
+    const int rc = match->run(ctx);
+    out.flush();
+    err.flush();
+    return rc;
+}

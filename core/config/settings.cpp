@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "settings.h"
+
+#include <QDir>
+#include <QStandardPaths>
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+namespace {
+const auto kGeometry = u"window/geometry"_s;
+const auto kState = u"window/state"_s;
+const auto kPage = u"window/page"_s;
+const auto kDatabase = u"data/database"_s;
+} // namespace
+
+Settings::Settings() : m_settings(u"Wirebench"_s, u"wirebench"_s) {}
+
+QByteArray Settings::windowGeometry() const { return m_settings.value(kGeometry).toByteArray(); }
+void Settings::setWindowGeometry(const QByteArray &geometry) { m_settings.setValue(kGeometry, geometry); }
+QByteArray Settings::windowState() const { return m_settings.value(kState).toByteArray(); }
+void Settings::setWindowState(const QByteArray &state) { m_settings.setValue(kState, state); }
+int Settings::currentPage() const { return m_settings.value(kPage, 0).toInt(); }
+void Settings::setCurrentPage(int page) { m_settings.setValue(kPage, page); }
+
+QString Settings::databasePath() const
+{
+    const QString p = m_settings.value(kDatabase).toString();
+    return p.isEmpty() ? defaultDatabasePath() : p;
+}
+
+void Settings::setDatabasePath(const QString &path) { m_settings.setValue(kDatabase, path); }
+
+QString Settings::defaultDatabasePath()
+{
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    if (dir.isEmpty())
+        dir = QDir::homePath() + u"/.local/share"_s;
+    return dir + u"/wirebench/wirebench.sqlite"_s;
+}
+
+} // namespace wb

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The one typed registry of user settings: every key with its default lives
+// here, so no call site builds a QSettings or spells a key. Workers get
+// values from it, never the object.
+
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+
+namespace wb {
+
+class Settings
+{
+public:
+    Settings();
+
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray &geometry);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray &state);
+    int currentPage() const;
+    void setCurrentPage(int page);
+
+    // Results database: empty means the default file in the data folder.
+    QString databasePath() const;
+    void setDatabasePath(const QString &path);
+    static QString defaultDatabasePath();
+
+private:
+    QSettings m_settings;
+};
+
+} // namespace wb

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Finds the agent program this controller runs locally and deploys to hosts:
+// WIREBENCH_AGENT if set, else beside the running program (a build tree), else
+// the installed copy under libexec.
+
+#include <QString>
+
+namespace wb {
+
+QString locateAgent();
+
+} // namespace wb
