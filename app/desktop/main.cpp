@@ -3,8 +3,13 @@
 
 #include "appcomposition.h"
 #include "mainwindow.h"
+#include "remote/agentclient.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+
+#include <cstdio>
 
 using namespace Qt::StringLiterals;
 
@@ -16,9 +21,36 @@ int main(int argc, char **argv)
     QApplication::setOrganizationName(u"Wirebench"_s);
     QApplication::setApplicationVersion(QStringLiteral(WIREBENCH_VERSION));
     QApplication::setDesktopFileName(u"org.wirebench.Wirebench"_s);
+    QApplication::setWindowIcon(QIcon::fromTheme(u"org.wirebench.Wirebench"_s));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"Network lab workbench: NIC, switch and cable benchmarks."_s);
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption selfTest(
+        u"self-test"_s, u"Start, wait for the local agent's handshake, print it and exit (0 = ok)."_s);
+    parser.addOption(selfTest);
+    parser.process(app);
 
     wb::AppComposition composition;
     composition.mainWindow().show();
+    if (parser.isSet(selfTest)) {
+        // Checks an installation end to end: the window comes up and the
+        // agent it carries answers.
+        wb::AgentClient &agent = composition.localAgent();
+        QObject::connect(&agent, &wb::AgentClient::ready, &app, [](const wb::HelloInfo &h) {
+            std::printf("wirebench: ok, local agent %s (protocol %d)\n", qPrintable(h.agentVersion), h.protocol);
+            QApplication::exit(0);
+        });
+        QObject::connect(&agent, &wb::AgentClient::persistentError, &app, [](const QString &m) {
+            std::fprintf(stderr, "wirebench: local agent failed: %s\n", qPrintable(m));
+            QApplication::exit(1);
+        });
+        QTimer::singleShot(30000, &app, [] {
+            std::fprintf(stderr, "wirebench: no answer from the local agent within 30 s\n");
+            QApplication::exit(1);
+        });
+    }
     composition.start();
     return QApplication::exec();
 }

@@ -16,8 +16,9 @@ QString locateAgent()
         return fromEnv;
     const QDir appDir(QCoreApplication::applicationDirPath());
     const QStringList candidates{
-        appDir.filePath(u"wirebench-agent"_s),
+        // An installed package carries the agent matching its version here.
         appDir.filePath(u"../libexec/wirebench/wirebench-agent"_s),
+        appDir.filePath(u"wirebench-agent"_s),
         appDir.filePath(u"../bin/wirebench-agent"_s),
     };
     for (const QString &c : candidates) {
