@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "plan.h"
+
+#include "resultrecord.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+namespace {
+
+constexpr int kMaxCases = 100000;
+
+struct ParamRange
+{
+    double min;
+    double max;
+    bool integer;
+};
+
+// Known numeric parameters and their sane ranges; others pass unchecked.
+std::optional<ParamRange> paramRange(const QString &name)
+{
+    static const QHash<QString, ParamRange> ranges{
+        {u"message_size_bytes"_s, {1, 65507, true}},
+        {u"request_size_bytes"_s, {1, 65507, true}},
+        {u"response_size_bytes"_s, {1, 65507, true}},
+        {u"send_socket_bytes"_s, {0, 1 << 30, true}},
+        {u"recv_socket_bytes"_s, {0, 1 << 30, true}},
+        {u"rate_pps"_s, {0, 1e9, false}},
+        {u"file_size_bytes"_s, {1, 1e13, true}},
+        {u"frame_size_bytes"_s, {64, 9018, true}},
+        {u"interval_s"_s, {0.05, 3600, false}},
+    };
+    auto it = ranges.find(name);
+    if (it == ranges.end())
+        return std::nullopt;
+    return *it;
+}
+
+bool isValidName(const QString &s)
+{
+    static const QRegularExpression re(u"^[A-Za-z0-9_.:@-]{1,64}$"_s);
+    return re.match(s).hasMatch();
+}
+
+class Parser
+{
+public:
+    QString error;
+
+    bool fail(const QString &path, const QString &message)
+    {
+        if (error.isEmpty())
+            error = path.isEmpty() ? message : path + u": "_s + message;
+        return false;
+    }
+
+    bool parseHost(const QString &name, const QJsonValue &v, const QString &path, PlanHost &out)
+    {
+        if (!isValidName(name))
+            return fail(path, u"host names may use letters, digits and _.:@- (1-64 characters)"_s);
+        if (!v.isObject())
+            return fail(path, u"must be an object"_s);
+        const QJsonObject o = v.toObject();
+        out.name = name;
+        out.address = o.value(u"address"_s).toString();
+        out.transport = o.value(u"transport"_s).toString(u"ssh"_s);
+        if (out.transport != u"local"_s && out.transport != u"ssh"_s)
+            return fail(path + u".transport"_s, u"must be \"local\" or \"ssh\""_s);
+        if (out.address.isEmpty())
+            out.address = out.transport == u"local"_s ? u"127.0.0.1"_s : name;
+        const QJsonValue port = o.value(u"port"_s);
+        if (!port.isUndefined()) {
+            if (!port.isDouble() || port.toDouble() < 1 || port.toDouble() > 65535
+                || port.toDouble() != std::floor(port.toDouble()))
+                return fail(path + u".port"_s, u"must be an integer from 1 to 65535"_s);
+            out.sshPort = port.toInt();
+        }
+        out.sshUser = o.value(u"user"_s).toString();
+        out.identityFile = o.value(u"identity_file"_s).toString();
+        out.agentPath = o.value(u"agent_path"_s).toString();
+        return true;
+    }
+
+    bool parseEndpoint(const QJsonValue &v, const QString &path, const Plan &plan, Endpoint &out)
+    {
+        if (v.isString()) {
+            out.host = v.toString();
+        } else if (v.isObject()) {
+            const QJsonObject o = v.toObject();
+            out.host = o.value(u"host"_s).toString();
+            out.nic = o.value(u"nic"_s).toString();
+            out.address = o.value(u"address"_s).toString();
+        } else {
+            return fail(path, u"must be a host name or an object with \"host\" (and optional \"nic\")"_s);
+        }
+        if (out.host.isEmpty())
+            return fail(path + u".host"_s, u"is missing"_s);
+        if (!plan.host(out.host))
+            return fail(path + u".host"_s, u"unknown host '%1'; declare it under \"hosts\""_s.arg(out.host));
+        static const QRegularExpression nicRe(u"^[A-Za-z0-9_.:@-]{1,15}$"_s);
+        if (!out.nic.isEmpty() && (!nicRe.match(out.nic).hasMatch() || out.nic.startsWith(u'-')))
+            return fail(path + u".nic"_s, u"'%1' is not a valid interface name"_s.arg(out.nic));
+        return true;
+    }
+
+    bool parseRepetitions(const QJsonValue &v, const QString &path, RepetitionRule &r)
+    {
+        if (v.isUndefined())
+            return true;
+        if (v.isDouble()) {
+            const int n = v.toInt();
+            if (n < 1 || n > 1000 || v.toDouble() != n)
+                return fail(path, u"must be an integer from 1 to 1000"_s);
+            r.minIterations = r.maxIterations = n;
+            return true;
+        }
+        if (!v.isObject())
+            return fail(path, u"must be a count or an object {min, max, confidence_pct, interval_pct}"_s);
+        const QJsonObject o = v.toObject();
+        r.minIterations = o.value(u"min"_s).toInt(r.minIterations);
+        r.maxIterations = o.value(u"max"_s).toInt(std::max(r.maxIterations, r.minIterations));
+        r.confidenceLevelPct = o.value(u"confidence_pct"_s).toDouble(r.confidenceLevelPct);
+        r.intervalWidthPct = o.value(u"interval_pct"_s).toDouble(r.intervalWidthPct);
+        r.metric = o.value(u"metric"_s).toString(r.metric);
+        if (r.minIterations < 1 || r.minIterations > 1000)
+            return fail(path + u".min"_s, u"must be from 1 to 1000"_s);
+        if (r.maxIterations < r.minIterations || r.maxIterations > 1000)
+            return fail(path + u".max"_s, u"must be at least min and at most 1000"_s);
+        if (r.confidenceLevelPct != 95 && r.confidenceLevelPct != 99 && r.confidenceLevelPct != 90)
+            return fail(path + u".confidence_pct"_s, u"must be 90, 95 or 99"_s);
+        if (!(r.intervalWidthPct > 0 && r.intervalWidthPct <= 100))
+            return fail(path + u".interval_pct"_s, u"must be above 0 and at most 100"_s);
+        return true;
+    }
+
+    // Each parameter is a scalar or an array of scalars (a sweep).
+    bool checkParam(const QString &name, const QJsonValue &v, const QString &path)
+    {
+        if (v.isArray()) {
+            const QJsonArray a = v.toArray();
+            if (a.isEmpty())
+                return fail(path, u"a sweep needs at least one value"_s);
+            for (qsizetype i = 0; i < a.size(); ++i) {
+                if (a.at(i).isArray() || a.at(i).isObject())
+                    return fail(path + u"[%1]"_s.arg(i), u"sweep values must be numbers, strings or booleans"_s);
+                if (!checkParam(name, a.at(i), path + u"[%1]"_s.arg(i)))
+                    return false;
+            }
+            return true;
+        }
+        if (v.isObject())
+            return fail(path, u"must be a number, string, boolean or an array of them"_s);
+        if (auto range = paramRange(name)) {
+            if (!v.isDouble())
+                return fail(path, u"must be a number"_s);
+            const double d = v.toDouble();
+            if (d < range->min || d > range->max || (range->integer && d != std::floor(d)))
+                return fail(path, u"must be %1 from %2 to %3"_s.arg(range->integer ? u"an integer"_s : u"a number"_s)
+                                      .arg(range->min, 0, 'g', 12)
+                                      .arg(range->max, 0, 'g', 12));
+        }
+        return true;
+    }
+};
+
+// Cartesian product of the swept parameters, in key order.
+QList<QJsonObject> expandParams(const QJsonObject &params)
+{
+    QList<QJsonObject> out{QJsonObject()};
+    for (auto it = params.begin(); it != params.end(); ++it) {
+        const QJsonArray values = it->isArray() ? it->toArray() : QJsonArray{*it};
+        QList<QJsonObject> next;
+        for (const QJsonObject &partial : std::as_const(out)) {
+            for (const QJsonValue &v : values) {
+                QJsonObject o = partial;
+                o.insert(it.key(), v);
+                next.append(o);
+            }
+        }
+        out = next;
+        if (out.size() > kMaxCases)
+            break;
+    }
+    return out;
+}
+
+QString describeSweep(const QJsonObject &params, const QJsonObject &swept)
+{
+    QStringList parts;
+    for (auto it = swept.begin(); it != swept.end(); ++it) {
+        if (!it->isArray())
+            continue;
+        const QJsonValue v = params.value(it.key());
+        parts << u"%1=%2"_s.arg(it.key(), v.isString() ? v.toString() : v.isBool() ? (v.toBool() ? u"true"_s : u"false"_s)
+                                                                                   : QString::number(v.toDouble(), 'g', 12));
+    }
+    return parts.join(u", "_s);
+}
+
+QString caseKey(const TestCase &c)
+{
+    QJsonObject o{{u"name"_s, c.name}, {u"kind"_s, c.kind}, {u"client"_s, c.client.host + u'/' + c.client.nic},
+                  {u"server"_s, c.server.host + u'/' + c.server.nic}, {u"params"_s, c.params},
+                  {u"duration_s"_s, c.durationS}};
+    const QByteArray h = QCryptographicHash::hash(QJsonDocument(o).toJson(QJsonDocument::Compact),
+                                                  QCryptographicHash::Sha256);
+    return QString::fromLatin1(h.toHex().left(16));
+}
+
+} // namespace
+
+const PlanHost *Plan::host(const QString &name) const
+{
+    for (const PlanHost &h : hosts)
+        if (h.name == name)
+            return &h;
+    return nullptr;
+}
+
+QString keyMetricForKind(const QString &kind)
+{
+    if (kind == u"tcp_rr"_s || kind == u"udp_rr"_s)
+        return u"transactions_per_s"_s;
+    if (kind == u"packet_rate"_s || kind == u"forwarding"_s)
+        return u"packets_per_s"_s;
+    return u"throughput_bps"_s;
+}
+
+std::optional<Plan> Plan::fromJson(const QJsonObject &json, QString *error)
+{
+    Parser p;
+    Plan plan;
+    plan.source = json;
+    auto failed = [&]() -> std::optional<Plan> {
+        if (error)
+            *error = p.error;
+        return std::nullopt;
+    };
+    plan.name = json.value(u"name"_s).toString();
+    if (plan.name.trimmed().isEmpty()) {
+        p.fail(u"name"_s, u"a plan needs a name"_s);
+        return failed();
+    }
+    plan.description = json.value(u"description"_s).toString();
+
+    const QJsonValue hosts = json.value(u"hosts"_s);
+    if (!hosts.isObject() || hosts.toObject().isEmpty()) {
+        p.fail(u"hosts"_s, u"must be an object naming at least one host"_s);
+        return failed();
+    }
+    const QJsonObject ho = hosts.toObject();
+    for (auto it = ho.begin(); it != ho.end(); ++it) {
+        PlanHost h;
+        if (!p.parseHost(it.key(), *it, u"hosts."_s + it.key(), h))
+            return failed();
+        plan.hosts.append(h);
+    }
+
+    const QJsonObject defaults = json.value(u"defaults"_s).toObject();
+    RepetitionRule defaultRule;
+    if (!p.parseRepetitions(defaults.value(u"repetitions"_s), u"defaults.repetitions"_s, defaultRule))
+        return failed();
+    const double defaultDuration = defaults.value(u"duration_s"_s).toDouble(10);
+
+    const QJsonValue tests = json.value(u"tests"_s);
+    if (!tests.isArray() || tests.toArray().isEmpty()) {
+        p.fail(u"tests"_s, u"must be a non-empty array of test cases"_s);
+        return failed();
+    }
+    const QJsonArray ta = tests.toArray();
+    for (qsizetype i = 0; i < ta.size(); ++i) {
+        const QString path = u"tests[%1]"_s.arg(i);
+        if (!ta.at(i).isObject()) {
+            p.fail(path, u"must be an object"_s);
+            return failed();
+        }
+        const QJsonObject t = ta.at(i).toObject();
+        const QString kind = t.value(u"kind"_s).toString();
+        if (!testKinds().contains(kind)) {
+            p.fail(path + u".kind"_s, u"'%1' is not a test kind; use one of %2"_s.arg(kind, testKinds().join(u", "_s)));
+            return failed();
+        }
+        const QString name = t.value(u"name"_s).toString(kind);
+        const double duration = t.value(u"duration_s"_s).toDouble(defaultDuration);
+        if (!(duration > 0 && duration <= 86400)) {
+            p.fail(path + u".duration_s"_s, u"must be above 0 and at most 86400 seconds"_s);
+            return failed();
+        }
+        RepetitionRule rule = defaultRule;
+        if (!p.parseRepetitions(t.value(u"repetitions"_s), path + u".repetitions"_s, rule))
+            return failed();
+        if (rule.metric.isEmpty())
+            rule.metric = keyMetricForKind(kind);
+        const QJsonValue paramsValue = t.value(u"params"_s);
+        if (!paramsValue.isUndefined() && !paramsValue.isObject()) {
+            p.fail(path + u".params"_s, u"must be an object"_s);
+            return failed();
+        }
+        const QJsonObject params = paramsValue.toObject();
+        for (auto it = params.begin(); it != params.end(); ++it)
+            if (!p.checkParam(it.key(), *it, path + u".params."_s + it.key()))
+                return failed();
+
+        // Endpoint pairs: explicit client/server, or every ordered pair of a matrix.
+        QList<QPair<Endpoint, Endpoint>> pairs;
+        if (t.contains(u"matrix"_s)) {
+            const QJsonArray mh = t.value(u"matrix"_s).toObject().value(u"hosts"_s).toArray();
+            if (mh.size() < 2) {
+                p.fail(path + u".matrix.hosts"_s, u"a matrix needs at least two hosts"_s);
+                return failed();
+            }
+            QList<Endpoint> eps;
+            for (qsizetype k = 0; k < mh.size(); ++k) {
+                Endpoint e;
+                if (!p.parseEndpoint(mh.at(k), path + u".matrix.hosts[%1]"_s.arg(k), plan, e))
+                    return failed();
+                eps.append(e);
+            }
+            for (const Endpoint &a : eps)
+                for (const Endpoint &b : eps)
+                    if (a.host != b.host)
+                        pairs.append({a, b});
+        } else {
+            Endpoint c, s;
+            if (!p.parseEndpoint(t.value(u"client"_s), path + u".client"_s, plan, c)
+                || !p.parseEndpoint(t.value(u"server"_s), path + u".server"_s, plan, s))
+                return failed();
+            pairs.append({c, s});
+        }
+        const QList<QJsonObject> combos = expandParams(params);
+        if (qsizetype(plan.cases.size()) + combos.size() * pairs.size() > kMaxCases) {
+            p.fail(path, u"expands to more than %1 test cases"_s.arg(kMaxCases));
+            return failed();
+        }
+        for (const auto &[client, server] : pairs) {
+            for (const QJsonObject &combo : combos) {
+                TestCase c;
+                c.kind = kind;
+                c.client = client;
+                c.server = server;
+                c.params = combo;
+                c.durationS = duration;
+                c.repetitions = rule;
+                c.allowSharedNic = t.value(u"allow_shared_nic"_s).toBool(false);
+                const QString sweep = describeSweep(combo, params);
+                c.name = name;
+                if (pairs.size() > 1)
+                    c.name += u" %1→%2"_s.arg(client.host, server.host);
+                if (!sweep.isEmpty())
+                    c.name += u" ["_s + sweep + u']';
+                c.key = caseKey(c);
+                plan.cases.append(c);
+            }
+        }
+    }
+    return plan;
+}
+
+std::optional<Plan> Plan::load(const QString &path, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = u"%1: cannot read the plan: %2"_s.arg(path, f.errorString());
+        return std::nullopt;
+    }
+    const QByteArray data = f.readAll();
+    QJsonParseError perr;
+    const QJsonDocument doc = QJsonDocument::fromJson(data, &perr);
+    if (perr.error != QJsonParseError::NoError) {
+        const int line = int(data.left(perr.offset).count('\n')) + 1;
+        if (error)
+            *error = u"%1:%2: not valid JSON: %3"_s.arg(path).arg(line).arg(perr.errorString());
+        return std::nullopt;
+    }
+    if (!doc.isObject()) {
+        if (error)
+            *error = u"%1: a plan must be a JSON object"_s.arg(path);
+        return std::nullopt;
+    }
+    QString why;
+    auto plan = fromJson(doc.object(), &why);
+    if (!plan && error)
+        *error = path + u": "_s + why;
+    return plan;
+}
+
+} // namespace wb

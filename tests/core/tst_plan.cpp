@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Plan parsing and expansion: sweeps, host matrices, repetition rules, stable
+// case keys, and errors that name the JSON path of the problem.
+
+#include "run/plan.h"
+
+#include <QJsonDocument>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+class TstPlan : public QObject
+{
+    Q_OBJECT
+private slots:
+    void localDemoExpands();
+    void matrixExpandsToOrderedPairs();
+    void keysAreStable();
+    void errors_data();
+    void errors();
+    void fileErrorsNameFileAndLine();
+};
+
+static std::optional<wb::Plan> parse(const QByteArray &json, QString *error)
+{
+    return wb::Plan::fromJson(QJsonDocument::fromJson(json).object(), error);
+}
+
+void TstPlan::localDemoExpands()
+{
+    QString error;
+    auto plan = wb::Plan::load(QStringLiteral(WB_SOURCE_DIR "/resources/plans/local-demo.json"), &error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->hosts.size(), 2);
+    QCOMPARE(plan->host(u"adam"_s)->transport, u"local"_s);
+    // 3 UDP sizes + 1 TCP_RR + 2 FTP sinks
+    QCOMPARE(plan->cases.size(), 6);
+    QStringList sizes;
+    for (const wb::TestCase &c : plan->cases) {
+        QCOMPARE(c.durationS, 2.0);
+        QCOMPARE(c.repetitions.maxIterations, 1);
+        if (c.kind == u"udp_stream"_s) {
+            sizes << QString::number(c.params.value(u"message_size_bytes"_s).toInt());
+            QCOMPARE(c.params.value(u"send_socket_bytes"_s).toInt(), 65535);
+            QVERIFY(c.name.contains(u"message_size_bytes="_s));
+        }
+    }
+    QCOMPARE(sizes, (QStringList{u"1"_s, u"64"_s, u"1472"_s}));
+    QCOMPARE(plan->cases[3].repetitions.metric, u"transactions_per_s"_s);
+    QCOMPARE(plan->cases[4].params.value(u"sink"_s).toString(), u"file"_s);
+    QCOMPARE(plan->cases[5].params.value(u"sink"_s).toString(), u"devnull"_s);
+}
+
+void TstPlan::matrixExpandsToOrderedPairs()
+{
+    QString error;
+    auto plan = wb::Plan::load(QStringLiteral(WB_TEST_DATA_DIR "/plans/ftp-matrix.json"), &error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->cases.size(), 3 * 2 * 2); // ordered pairs x sinks
+    QSet<QString> pairs;
+    for (const wb::TestCase &c : plan->cases) {
+        QVERIFY(c.client.host != c.server.host);
+        pairs.insert(c.client.host + u'>' + c.server.host);
+        QCOMPARE(c.repetitions.minIterations, 3);
+        QCOMPARE(c.repetitions.maxIterations, 10);
+        QCOMPARE(c.repetitions.confidenceLevelPct, 99.0);
+        QCOMPARE(c.durationS, 30.0);
+        if (c.server.host == u"net3"_s)
+            QCOMPARE(c.server.nic, u"eth0"_s);
+    }
+    QCOMPARE(pairs.size(), 6);
+    QVERIFY(pairs.contains(u"zeus>torus"_s) && pairs.contains(u"torus>zeus"_s));
+}
+
+void TstPlan::keysAreStable()
+{
+    QString error;
+    auto a = wb::Plan::load(QStringLiteral(WB_TEST_DATA_DIR "/plans/ftp-matrix.json"), &error);
+    auto b = wb::Plan::load(QStringLiteral(WB_TEST_DATA_DIR "/plans/ftp-matrix.json"), &error);
+    QVERIFY(a && b);
+    QSet<QString> keys;
+    for (qsizetype i = 0; i < a->cases.size(); ++i) {
+        QCOMPARE(a->cases[i].key, b->cases[i].key);
+        keys.insert(a->cases[i].key);
+    }
+    QCOMPARE(keys.size(), a->cases.size()); // all distinct
+}
+
+void TstPlan::errors_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("expected");
+    const QByteArray hosts = R"("hosts":{"a":{"transport":"local"},"b":{"transport":"local"}})";
+    auto plan = [&](const QByteArray &tests) { return "{\"name\":\"p\"," + hosts + ",\"tests\":[" + tests + "]}"; };
+    QTest::newRow("no name") << QByteArray(R"({"hosts":{},"tests":[]})") << u"name: a plan needs a name"_s;
+    QTest::newRow("no hosts") << QByteArray(R"({"name":"x","tests":[]})") << u"hosts: must be an object"_s;
+    QTest::newRow("no tests") << QByteArray("{\"name\":\"p\"," + hosts + "}") << u"tests: must be a non-empty"_s;
+    QTest::newRow("bad kind") << plan(R"({"kind":"tcp_crr","client":"a","server":"b"})")
+                              << u"tests[0].kind: 'tcp_crr' is not a test kind"_s;
+    QTest::newRow("unknown host") << plan(R"({"kind":"tcp_rr","client":"a","server":"zz"})")
+                                  << u"tests[0].server.host: unknown host 'zz'"_s;
+    QTest::newRow("message too big") << plan(R"({"kind":"udp_stream","client":"a","server":"b","params":{"message_size_bytes":[1,70000]}})")
+                                     << u"tests[0].params.message_size_bytes[1]: must be an integer from 1 to 65507"_s;
+    QTest::newRow("zero message") << plan(R"({"kind":"udp_stream","client":"a","server":"b","params":{"message_size_bytes":0}})")
+                                  << u"tests[0].params.message_size_bytes: must be an integer"_s;
+    QTest::newRow("fractional size") << plan(R"({"kind":"tcp_rr","client":"a","server":"b","params":{"request_size_bytes":1.5}})")
+                                     << u"request_size_bytes: must be an integer"_s;
+    QTest::newRow("empty sweep") << plan(R"({"kind":"tcp_rr","client":"a","server":"b","params":{"request_size_bytes":[]}})")
+                                 << u"a sweep needs at least one value"_s;
+    QTest::newRow("hostile nic") << plan(R"({"kind":"tcp_rr","client":{"host":"a","nic":"eth0; rm -rf /"},"server":"b"})")
+                                 << u"tests[0].client.nic: 'eth0; rm -rf /' is not a valid interface name"_s;
+    QTest::newRow("dash nic") << plan(R"({"kind":"tcp_rr","client":{"host":"a","nic":"-x"},"server":"b"})")
+                              << u"is not a valid interface name"_s;
+    QTest::newRow("matrix of one") << plan(R"({"kind":"file_transfer","matrix":{"hosts":["a"]}})")
+                                   << u"tests[0].matrix.hosts: a matrix needs at least two hosts"_s;
+    QTest::newRow("bad repetitions") << plan(R"({"kind":"tcp_rr","client":"a","server":"b","repetitions":{"min":5,"max":2}})")
+                                     << u"tests[0].repetitions.max: must be at least min"_s;
+    QTest::newRow("bad confidence") << plan(R"({"kind":"tcp_rr","client":"a","server":"b","repetitions":{"confidence_pct":97}})")
+                                    << u"confidence_pct: must be 90, 95 or 99"_s;
+    QTest::newRow("negative duration") << plan(R"({"kind":"tcp_rr","client":"a","server":"b","duration_s":-1})")
+                                       << u"tests[0].duration_s: must be above 0"_s;
+    QTest::newRow("bad port") << QByteArray(R"({"name":"p","hosts":{"a":{"port":70000}},"tests":[{}]})")
+                              << u"hosts.a.port: must be an integer from 1 to 65535"_s;
+    QTest::newRow("bad host name") << QByteArray(R"({"name":"p","hosts":{"a b":{}},"tests":[{}]})")
+                                   << u"hosts.a b: host names may use"_s;
+    QTest::newRow("too many cases")
+        << plan(R"({"kind":"udp_stream","client":"a","server":"b","params":{"message_size_bytes":[)"
+                + [] {
+                      QByteArray v;
+                      for (int i = 1; i <= 400; ++i)
+                          v += (i > 1 ? "," : "") + QByteArray::number(i);
+                      return v;
+                  }()
+                + R"(],"send_socket_bytes":[)"
+                + [] {
+                      QByteArray v;
+                      for (int i = 1; i <= 400; ++i)
+                          v += (i > 1 ? "," : "") + QByteArray::number(i * 1024);
+                      return v;
+                  }()
+                + "]}}")
+        << u"expands to more than 100000 test cases"_s;
+}
+
+void TstPlan::errors()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, expected);
+    QString error;
+    QVERIFY(!parse(json, &error));
+    QVERIFY2(error.contains(expected), qPrintable(u"got: "_s + error));
+}
+
+void TstPlan::fileErrorsNameFileAndLine()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"broken.json"_s);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\n  \"name\": \"x\",\n  \"hosts\": {\n    \"a\": {},\n  }\n}\n");
+    f.close();
+    QString error;
+    QVERIFY(!wb::Plan::load(path, &error));
+    QVERIFY2(error.startsWith(path + u":5: not valid JSON"_s), qPrintable(error));
+    QVERIFY(!wb::Plan::load(dir.filePath(u"missing.json"_s), &error));
+    QVERIFY2(error.contains(u"missing.json: cannot read the plan"_s), qPrintable(error));
+}
+
+QTEST_GUILESS_MAIN(TstPlan)
+#include "tst_plan.moc"
