@@ -4,6 +4,8 @@
 
 #include "output.h"
 #include "session.h"
+#include "sysinfo.h"
+#include "testmanager.h"
 
 #include <csignal>
 #include <cstdio>
@@ -45,7 +47,17 @@ int main(int argc, char **argv)
     if (cmd == "--stdio") {
         wb::agent::Output out(STDOUT_FILENO);
         wb::agent::Session session(out);
-        return wb::agent::serveStream(session, out, STDIN_FILENO);
+        session.addHandler("sysinfo", [](const wb::json::Value &request, wb::agent::Output &o) {
+            wb::json::Value reply = wb::agent::collectSysinfo();
+            reply["type"] = "sysinfo";
+            reply["id"] = request["id"];
+            o.send(reply);
+        });
+        wb::agent::TestManager tests(session, out);
+        const int rc = wb::agent::serveStream(session, out, STDIN_FILENO);
+        // stdin closed: the controller is gone, so every test stops now.
+        tests.shutdown("agent_exiting", "the controller closed the agent's input");
+        return rc;
     }
     std::fprintf(stderr, "wirebench-agent: unknown command '%s'\n\n", argv[1]);
     printUsage(stderr);

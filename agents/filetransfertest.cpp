@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "filetransfertest.h"
+
+#include "clock.h"
+#include "streamchecksum.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace wb::agent {
+
+namespace {
+
+std::string tempDir()
+{
+    const char *t = std::getenv("TMPDIR");
+    return t && *t ? t : "/tmp";
+}
+
+bool writeFileAll(int fd, const char *p, size_t len, int *err)
+{
+    while (len > 0) {
+        const ssize_t n = ::write(fd, p, len);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            *err = errno;
+            return false;
+        }
+        if (n == 0) {
+            *err = ENOSPC;
+            return false;
+        }
+        p += n;
+        len -= static_cast<size_t>(n);
+    }
+    return true;
+}
+
+} // namespace
+
+FileTransferTest::~FileTransferTest()
+{
+    if (!m_removeOnExit.empty())
+        ::unlink(m_removeOnExit.c_str());
+}
+
+Outcome FileTransferTest::prepareClient(TestRun &run, json::Value &header)
+{
+    const TestParams &p = run.params();
+    if (p.has("path")) {
+        const std::string &path = p.text("path");
+        m_file.reset(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+        if (!m_file.valid())
+            return Outcome::fail("file_error", "cannot open '" + path + "' to send: " + errnoText(errno));
+        struct stat st{};
+        if (::fstat(m_file.get(), &st) != 0 || !S_ISREG(st.st_mode))
+            return Outcome::fail("file_error", "'" + path + "' is not a regular file");
+        m_size = st.st_size;
+    } else {
+        // Create the source file; the transfer then reads it back like any other.
+        std::string tmpl = tempDir() + "/wirebench-src-XXXXXX";
+        m_file.reset(::mkostemp(tmpl.data(), O_CLOEXEC));
+        if (!m_file.valid())
+            return Outcome::fail("file_error", "cannot create a source file in " + tempDir() + ": " + errnoText(errno));
+        ::unlink(tmpl.c_str()); // gone when we close it, whatever happens
+        m_size = p.integer("file_size_bytes", 64 << 20);
+        std::vector<char> chunk(1 << 20);
+        uint64_t x = static_cast<uint64_t>(nowNs()) | 1;
+        for (int64_t done = 0; done < m_size && !run.stopped();) {
+            for (size_t i = 0; i + 8 <= chunk.size(); i += 8) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                std::memcpy(chunk.data() + i, &x, 8);
+            }
+            const size_t n = static_cast<size_t>(std::min<int64_t>(m_size - done, static_cast<int64_t>(chunk.size())));
+            int err = 0;
+            if (!writeFileAll(m_file.get(), chunk.data(), n, &err))
+                return Outcome::fail("file_error", "cannot create the " + std::to_string(m_size)
+                                                       + "-byte source file in " + tempDir() + ": " + errnoText(err));
+            done += static_cast<int64_t>(n);
+        }
+        ::lseek(m_file.get(), 0, SEEK_SET);
+    }
+    header["file_size"] = m_size;
+    return {};
+}
+
+Outcome FileTransferTest::run(TestRun &run, ClientEnv &env)
+{
+    const TestParams &p = run.params();
+    const int fd = env.chan.fd();
+    setSocketBuffers(fd, p.integer("send_socket_bytes"), 0);
+    timeval tv{0, 100000};
+    ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    std::vector<char> buf(static_cast<size_t>(p.integer("message_size_bytes", 131072)));
+    StreamChecksum sum;
+    uint64_t sent = 0;
+    ::posix_fadvise(m_file.get(), 0, 0, POSIX_FADV_SEQUENTIAL);
+    run.begin(env.interface, TestRun::LiveBytes);
+    for (;;) {
+        if (run.stopped())
+            return Outcome::fail("cancelled", "stopped");
+        const ssize_t n = ::read(m_file.get(), buf.data(), buf.size());
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return Outcome::fail("file_error", "cannot read the source file: " + errnoText(errno));
+        }
+        if (n == 0)
+            break;
+        sum.update(buf.data(), static_cast<size_t>(n));
+        size_t off = 0;
+        while (off < static_cast<size_t>(n)) {
+            const ssize_t w = ::send(fd, buf.data() + off, static_cast<size_t>(n) - off, MSG_NOSIGNAL);
+            if (w > 0) {
+                off += static_cast<size_t>(w);
+                continue;
+            }
+            if (w < 0 && (errno == EAGAIN || errno == EINTR) && !run.stopped())
+                continue;
+            // The receiver may have stopped with a reason: read it if it is there.
+            const int sendErr = errno;
+            json::Value stats;
+            Outcome o = readStats(run, env, &stats, 1000);
+            if (!o.ok() && o.code == "peer_failed")
+                return o;
+            return Outcome::fail("peer_lost", "the transfer was cut off by the receiver: " + errnoText(sendErr));
+        }
+        sent += static_cast<uint64_t>(n);
+        run.bytes.fetch_add(static_cast<uint64_t>(n), std::memory_order_relaxed);
+    }
+    ::shutdown(fd, SHUT_WR);
+    run.end();
+    if (sent != static_cast<uint64_t>(m_size))
+        return Outcome::fail("file_error", "the source file changed size while it was sent ("
+                                               + std::to_string(sent) + " of " + std::to_string(m_size) + " bytes)");
+    const double elapsed = run.elapsedS();
+    run.metric("bytes", static_cast<double>(sent));
+    run.metric("throughput_bps", elapsed > 0 ? static_cast<double>(sent) * 8.0 / elapsed : 0.0);
+    run.addHostMetrics(static_cast<double>(sent) / 1024.0, 0);
+    run.extra()["checksum"] = sum.hex();
+    json::Value stats;
+    Outcome o = readStats(run, env, &stats, 120000);
+    if (!o.ok())
+        return o;
+    run.extra()["server_path"] = stats["path"];
+    if (static_cast<uint64_t>(stats["bytes"].asInt(-1)) != sent)
+        return Outcome::fail("verify_failed", "the receiver got " + json::serialize(stats["bytes"]) + " bytes, "
+                                                  + std::to_string(sent) + " were sent");
+    if (stats["checksum"].asString() != sum.hex())
+        return Outcome::fail("verify_failed", "checksum mismatch: sent " + sum.hex() + ", received "
+                                                  + stats["checksum"].asString());
+    run.extra()["verified"] = true;
+    return {};
+}
+
+Outcome FileTransferTest::serve(TestRun &run, ServerEnv &env)
+{
+    const TestParams &p = run.params();
+    const bool toFile = p.text("sink") != "devnull";
+    const int64_t expected = env.header["file_size"].asInt(-1);
+    if (expected < 0)
+        return Outcome::fail("invalid_message", "the client's header has no file_size");
+    std::string path;
+    Fd out;
+    bool temporary = false;
+    if (!toFile) {
+        path = "/dev/null";
+        out.reset(::open("/dev/null", O_WRONLY | O_CLOEXEC));
+    } else if (p.has("dest_path")) {
+        path = p.text("dest_path");
+        out.reset(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644));
+    } else {
+        path = tempDir() + "/wirebench-ft-" + std::to_string(run.id()) + "-XXXXXX";
+        out.reset(::mkostemp(path.data(), O_CLOEXEC));
+        temporary = true;
+    }
+    if (!out.valid())
+        return Outcome::fail("file_error", "cannot open '" + path + "' for writing: " + errnoText(errno));
+    struct stat st{};
+    if (toFile && (::fstat(out.get(), &st) != 0 || !S_ISREG(st.st_mode)))
+        return Outcome::fail("file_error", "'" + path + "' is not a regular file; refusing to write to it");
+    if (temporary && !p.flag("keep_file"))
+        m_removeOnExit = path;
+    auto failWrite = [&](const std::string &msg) {
+        if (toFile) {
+            out.reset();
+            ::unlink(path.c_str()); // never leave a partial file that looks like a result
+            m_removeOnExit.clear();
+        }
+        return Outcome::fail("file_error", msg);
+    };
+
+    const int fd = env.chan.fd();
+    setSocketBuffers(fd, 0, p.integer("recv_socket_bytes"));
+    setRecvTimeout(fd, 100);
+    std::string err;
+    if (!env.sendOk({}, &err))
+        return failWrite("the client went away: " + err);
+    std::vector<char> buf(static_cast<size_t>(p.integer("message_size_bytes", 131072)));
+    StreamChecksum sum;
+    uint64_t total = 0;
+    run.begin(env.interface, TestRun::LiveBytes);
+    for (;;) {
+        if (run.stopped())
+            return failWrite("stopped before the transfer finished");
+        const ssize_t n = ::recv(fd, buf.data(), buf.size(), 0);
+        if (n == 0)
+            break;
+        if (n < 0) {
+            if (errno == EAGAIN || errno == EINTR)
+                continue;
+            return failWrite("the connection failed mid-transfer: " + errnoText(errno));
+        }
+        sum.update(buf.data(), static_cast<size_t>(n));
+        int werr = 0;
+        if (!writeFileAll(out.get(), buf.data(), static_cast<size_t>(n), &werr))
+            return failWrite("cannot write '" + path + "' after " + std::to_string(total) + " bytes: " + errnoText(werr));
+        total += static_cast<uint64_t>(n);
+        run.bytes.fetch_add(static_cast<uint64_t>(n), std::memory_order_relaxed);
+    }
+    if (toFile && p.flag("fsync") && ::fsync(out.get()) != 0)
+        return failWrite("fsync of '" + path + "' failed: " + errnoText(errno));
+    run.end();
+    if (total != static_cast<uint64_t>(expected))
+        return failWrite("received " + std::to_string(total) + " of " + std::to_string(expected) + " bytes");
+    if (toFile && (::fstat(out.get(), &st) != 0 || static_cast<uint64_t>(st.st_size) != total))
+        return failWrite("'" + path + "' holds " + std::to_string(st.st_size) + " bytes after writing "
+                         + std::to_string(total));
+    const double elapsed = run.elapsedS();
+    run.metric("bytes", static_cast<double>(total));
+    run.metric("throughput_bps", elapsed > 0 ? static_cast<double>(total) * 8.0 / elapsed : 0.0);
+    run.addHostMetrics(static_cast<double>(total) / 1024.0, 0);
+    run.extra()["checksum"] = sum.hex();
+    run.extra()["path"] = path;
+    run.extra()["fsync"] = toFile && p.flag("fsync");
+    json::Value stats;
+    stats["bytes"] = total;
+    stats["checksum"] = sum.hex();
+    stats["path"] = path;
+    return sendStats(run, env, stats);
+}
+
+} // namespace wb::agent

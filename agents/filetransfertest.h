@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// FTP-style file transfer: the client reads a real file (an existing `path`,
+// or one it creates of file_size_bytes) and streams it over TCP; the server
+// writes a real file (dest_path, or a temporary one), fsync'd before its
+// clock stops when asked, or discards it into /dev/null (sink "devnull").
+// Both ends checksum the stream; size or checksum mismatch fails the test,
+// and a write error removes the partial file.
+
+#include "netutil.h"
+#include "testkind.h"
+
+namespace wb::agent {
+
+class FileTransferTest : public TestKind
+{
+public:
+    ~FileTransferTest() override;
+    Outcome prepareClient(TestRun &run, json::Value &header) override;
+    Outcome serve(TestRun &run, ServerEnv &env) override;
+    Outcome run(TestRun &run, ClientEnv &env) override;
+
+private:
+    Fd m_file;
+    int64_t m_size = 0;
+    std::string m_removeOnExit; // a temporary file this end created
+};
+
+} // namespace wb::agent

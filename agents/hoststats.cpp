@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "hoststats.h"
+
+#include <arpa/inet.h>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace wb::agent {
+
+CpuTimes readCpuTimes()
+{
+    CpuTimes t;
+    FILE *f = std::fopen("/proc/stat", "re");
+    if (!f)
+        return t;
+    unsigned long long v[10] = {};
+    const int n = std::fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
+                              &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9]);
+    std::fclose(f);
+    if (n < 4)
+        return t;
+    // user nice system idle iowait irq softirq steal (guest is inside user)
+    t.busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+    t.total = t.busy + v[3] + v[4];
+    t.valid = true;
+    return t;
+}
+
+double cpuUtilPct(const CpuTimes &before, const CpuTimes &after)
+{
+    if (!before.valid || !after.valid || after.total <= before.total)
+        return 0.0;
+    const double busy = static_cast<double>(after.busy - before.busy);
+    const double total = static_cast<double>(after.total - before.total);
+    const double pct = 100.0 * busy / total;
+    return pct < 0 ? 0 : (pct > 100 ? 100 : pct);
+}
+
+int onlineCpus()
+{
+    const long n = ::sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? static_cast<int>(n) : 1;
+}
+
+double processCpuSeconds()
+{
+    rusage ru{};
+    if (::getrusage(RUSAGE_SELF, &ru) != 0)
+        return 0.0;
+    return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec)
+           + static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
+double serviceDemandUs(double utilPct, int cpus, double elapsedS, double units)
+{
+    if (units <= 0 || elapsedS <= 0)
+        return 0.0;
+    return utilPct / 100.0 * cpus * elapsedS * 1e6 / units;
+}
+
+json::Value NicCounters::toJson() const
+{
+    json::Value v;
+    v["interface"] = interface;
+    if (!valid)
+        return v;
+    v["rx_packets"] = rxPackets;
+    v["tx_packets"] = txPackets;
+    v["rx_bytes"] = rxBytes;
+    v["tx_bytes"] = txBytes;
+    v["rx_errors"] = rxErrors;
+    v["tx_errors"] = txErrors;
+    v["rx_dropped"] = rxDropped;
+    v["tx_dropped"] = txDropped;
+    return v;
+}
+
+bool validInterfaceName(const std::string &name)
+{
+    if (name.empty() || name.size() > 15 || name[0] == '-' || name == "." || name == "..")
+        return false;
+    for (char c : name) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                        || c == '_' || c == '.' || c == ':' || c == '@' || c == '-';
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+namespace {
+bool readCounter(const std::string &dir, const char *name, uint64_t &out)
+{
+    std::ifstream in(dir + name);
+    unsigned long long v = 0;
+    if (!(in >> v))
+        return false;
+    out = v;
+    return true;
+}
+} // namespace
+
+NicCounters readNicCounters(const std::string &interface)
+{
+    NicCounters c;
+    c.interface = interface;
+    if (!validInterfaceName(interface))
+        return c;
+    const std::string dir = "/sys/class/net/" + interface + "/statistics/";
+    c.valid = readCounter(dir, "rx_packets", c.rxPackets);
+    c.valid = readCounter(dir, "tx_packets", c.txPackets) && c.valid;
+    readCounter(dir, "rx_bytes", c.rxBytes);
+    readCounter(dir, "tx_bytes", c.txBytes);
+    readCounter(dir, "rx_errors", c.rxErrors);
+    readCounter(dir, "tx_errors", c.txErrors);
+    readCounter(dir, "rx_dropped", c.rxDropped);
+    readCounter(dir, "tx_dropped", c.txDropped);
+    return c;
+}
+
+json::Value nicCounterDelta(const NicCounters &before, const NicCounters &after)
+{
+    json::Value v;
+    v["interface"] = after.interface;
+    if (!before.valid || !after.valid || before.interface != after.interface)
+        return v;
+    auto d = [](uint64_t a, uint64_t b) { return static_cast<long long>(b - a); };
+    v["rx_packets"] = d(before.rxPackets, after.rxPackets);
+    v["tx_packets"] = d(before.txPackets, after.txPackets);
+    v["rx_bytes"] = d(before.rxBytes, after.rxBytes);
+    v["tx_bytes"] = d(before.txBytes, after.txBytes);
+    v["rx_errors"] = d(before.rxErrors, after.rxErrors);
+    v["tx_errors"] = d(before.txErrors, after.txErrors);
+    v["rx_dropped"] = d(before.rxDropped, after.rxDropped);
+    v["tx_dropped"] = d(before.txDropped, after.txDropped);
+    return v;
+}
+
+std::string interfaceForAddress(const std::string &address)
+{
+    in6_addr a6{};
+    in_addr a4{};
+    const bool is4 = ::inet_pton(AF_INET, address.c_str(), &a4) == 1;
+    const bool is6 = !is4 && ::inet_pton(AF_INET6, address.c_str(), &a6) == 1;
+    if (!is4 && !is6)
+        return {};
+    ifaddrs *list = nullptr;
+    if (::getifaddrs(&list) != 0)
+        return {};
+    std::string found;
+    for (ifaddrs *i = list; i && found.empty(); i = i->ifa_next) {
+        if (!i->ifa_addr)
+            continue;
+        if (is4 && i->ifa_addr->sa_family == AF_INET) {
+            const auto *s = reinterpret_cast<const sockaddr_in *>(i->ifa_addr);
+            if (s->sin_addr.s_addr == a4.s_addr)
+                found = i->ifa_name;
+        } else if (is6 && i->ifa_addr->sa_family == AF_INET6) {
+            const auto *s = reinterpret_cast<const sockaddr_in6 *>(i->ifa_addr);
+            if (std::memcmp(&s->sin6_addr, &a6, sizeof a6) == 0)
+                found = i->ifa_name;
+        }
+    }
+    ::freeifaddrs(list);
+    // Anything in 127/8 that is not configured explicitly still lives on lo.
+    if (found.empty() && is4 && (ntohl(a4.s_addr) >> 24) == 127)
+        found = "lo";
+    return found;
+}
+
+} // namespace wb::agent

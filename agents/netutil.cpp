@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "netutil.h"
+
+#include "clock.h"
+
+#include <arpa/inet.h>
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <linux/sock_diag.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+namespace wb::agent {
+
+int SockAddr::port() const
+{
+    if (family() == AF_INET)
+        return ntohs(reinterpret_cast<const sockaddr_in *>(&storage)->sin_port);
+    if (family() == AF_INET6)
+        return ntohs(reinterpret_cast<const sockaddr_in6 *>(&storage)->sin6_port);
+    return 0;
+}
+
+void SockAddr::setPort(int p)
+{
+    if (family() == AF_INET)
+        reinterpret_cast<sockaddr_in *>(&storage)->sin_port = htons(static_cast<uint16_t>(p));
+    else if (family() == AF_INET6)
+        reinterpret_cast<sockaddr_in6 *>(&storage)->sin6_port = htons(static_cast<uint16_t>(p));
+}
+
+std::string SockAddr::host() const
+{
+    char buf[INET6_ADDRSTRLEN] = {};
+    if (family() == AF_INET)
+        ::inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in *>(&storage)->sin_addr, buf, sizeof buf);
+    else if (family() == AF_INET6)
+        ::inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6 *>(&storage)->sin6_addr, buf, sizeof buf);
+    return buf;
+}
+
+bool SockAddr::sameHost(const SockAddr &o) const
+{
+    if (family() != o.family())
+        return false;
+    if (family() == AF_INET)
+        return reinterpret_cast<const sockaddr_in *>(&storage)->sin_addr.s_addr
+               == reinterpret_cast<const sockaddr_in *>(&o.storage)->sin_addr.s_addr;
+    if (family() == AF_INET6)
+        return std::memcmp(&reinterpret_cast<const sockaddr_in6 *>(&storage)->sin6_addr,
+                           &reinterpret_cast<const sockaddr_in6 *>(&o.storage)->sin6_addr, sizeof(in6_addr))
+               == 0;
+    return false;
+}
+
+bool SockAddr::operator==(const SockAddr &o) const
+{
+    return sameHost(o) && port() == o.port();
+}
+
+bool parseAddress(const std::string &host, int port, SockAddr &out)
+{
+    out = SockAddr{};
+    if (port < 0 || port > 65535)
+        return false;
+    auto *a4 = reinterpret_cast<sockaddr_in *>(&out.storage);
+    if (host.empty()) {
+        a4->sin_family = AF_INET;
+        a4->sin_addr.s_addr = htonl(INADDR_ANY);
+        a4->sin_port = htons(static_cast<uint16_t>(port));
+        out.length = sizeof(sockaddr_in);
+        return true;
+    }
+    if (::inet_pton(AF_INET, host.c_str(), &a4->sin_addr) == 1) {
+        a4->sin_family = AF_INET;
+        a4->sin_port = htons(static_cast<uint16_t>(port));
+        out.length = sizeof(sockaddr_in);
+        return true;
+    }
+    auto *a6 = reinterpret_cast<sockaddr_in6 *>(&out.storage);
+    if (::inet_pton(AF_INET6, host.c_str(), &a6->sin6_addr) == 1) {
+        a6->sin6_family = AF_INET6;
+        a6->sin6_port = htons(static_cast<uint16_t>(port));
+        out.length = sizeof(sockaddr_in6);
+        return true;
+    }
+    return false;
+}
+
+bool validIpLiteral(const std::string &host)
+{
+    SockAddr a;
+    return !host.empty() && host.size() < 64 && parseAddress(host, 0, a);
+}
+
+void Fd::reset(int fd)
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+    m_fd = fd;
+}
+
+std::string errnoText(int err)
+{
+    char buf[128];
+    return ::strerror_r(err, buf, sizeof buf);
+}
+
+Fd listenTcp(const SockAddr &addr, std::string *error)
+{
+    Fd fd(::socket(addr.family(), SOCK_STREAM | SOCK_CLOEXEC, 0));
+    if (!fd.valid()) {
+        *error = "cannot create a TCP socket: " + errnoText(errno);
+        return {};
+    }
+    int one = 1;
+    ::setsockopt(fd.get(), SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (::bind(fd.get(), addr.get(), addr.length) != 0) {
+        *error = "cannot bind " + addr.host() + " port " + std::to_string(addr.port()) + ": " + errnoText(errno);
+        return {};
+    }
+    if (::listen(fd.get(), 8) != 0) {
+        *error = "cannot listen: " + errnoText(errno);
+        return {};
+    }
+    return fd;
+}
+
+Fd bindUdp(const SockAddr &addr, std::string *error)
+{
+    Fd fd(::socket(addr.family(), SOCK_DGRAM | SOCK_CLOEXEC, 0));
+    if (!fd.valid()) {
+        *error = "cannot create a UDP socket: " + errnoText(errno);
+        return {};
+    }
+    if (::bind(fd.get(), addr.get(), addr.length) != 0) {
+        *error = "cannot bind UDP " + addr.host() + " port " + std::to_string(addr.port()) + ": " + errnoText(errno);
+        return {};
+    }
+    return fd;
+}
+
+Fd connectTcp(const SockAddr &to, int timeoutMs, const std::atomic<bool> &stop, std::string *error)
+{
+    Fd fd(::socket(to.family(), SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0));
+    if (!fd.valid()) {
+        *error = "cannot create a TCP socket: " + errnoText(errno);
+        return {};
+    }
+    const std::string where = to.host() + " port " + std::to_string(to.port());
+    if (::connect(fd.get(), to.get(), to.length) != 0) {
+        if (errno != EINPROGRESS) {
+            *error = "cannot connect to " + where + ": " + errnoText(errno);
+            return {};
+        }
+        const int r = waitFd(fd.get(), true, timeoutMs, stop);
+        if (r <= 0) {
+            *error = stop ? "stopped while connecting to " + where : "timed out connecting to " + where;
+            return {};
+        }
+        int soErr = 0;
+        socklen_t len = sizeof soErr;
+        ::getsockopt(fd.get(), SOL_SOCKET, SO_ERROR, &soErr, &len);
+        if (soErr != 0) {
+            *error = "cannot connect to " + where + ": " + errnoText(soErr);
+            return {};
+        }
+    }
+    const int flags = ::fcntl(fd.get(), F_GETFL);
+    ::fcntl(fd.get(), F_SETFL, flags & ~O_NONBLOCK);
+    return fd;
+}
+
+SockAddr localAddress(int fd)
+{
+    SockAddr a;
+    a.length = sizeof a.storage;
+    if (::getsockname(fd, a.get(), &a.length) != 0)
+        a = SockAddr{};
+    return a;
+}
+
+SockAddr peerAddress(int fd)
+{
+    SockAddr a;
+    a.length = sizeof a.storage;
+    if (::getpeername(fd, a.get(), &a.length) != 0)
+        a = SockAddr{};
+    return a;
+}
+
+int waitFd(int fd, bool forWrite, int timeoutMs, const std::atomic<bool> &stop)
+{
+    const int64_t deadline = nowNs() + static_cast<int64_t>(timeoutMs) * 1000000;
+    for (;;) {
+        if (stop.load(std::memory_order_relaxed))
+            return 0;
+        const int64_t left = (deadline - nowNs()) / 1000000;
+        if (left <= 0 && timeoutMs >= 0)
+            return 0;
+        pollfd p{fd, static_cast<short>(forWrite ? POLLOUT : POLLIN), 0};
+        const int r = ::poll(&p, 1, static_cast<int>(left < 100 ? left : 100));
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (r > 0)
+            return 1;
+    }
+}
+
+bool readExact(int fd, void *buf, size_t len, int timeoutMs, const std::atomic<bool> &stop, std::string *error)
+{
+    auto *p = static_cast<char *>(buf);
+    const int64_t deadline = nowNs() + static_cast<int64_t>(timeoutMs) * 1000000;
+    size_t done = 0;
+    while (done < len) {
+        const int left = static_cast<int>((deadline - nowNs()) / 1000000);
+        if (waitFd(fd, false, left, stop) <= 0) {
+            *error = stop ? "stopped" : "timed out waiting for the peer";
+            return false;
+        }
+        const ssize_t n = ::recv(fd, p + done, len - done, MSG_DONTWAIT);
+        if (n == 0) {
+            *error = "the peer closed the connection";
+            return false;
+        }
+        if (n < 0) {
+            if (errno == EINTR || errno == EAGAIN)
+                continue;
+            *error = "receive failed: " + errnoText(errno);
+            return false;
+        }
+        done += static_cast<size_t>(n);
+    }
+    return true;
+}
+
+bool writeAll(int fd, const void *buf, size_t len, int timeoutMs, const std::atomic<bool> &stop, std::string *error)
+{
+    const auto *p = static_cast<const char *>(buf);
+    const int64_t deadline = nowNs() + static_cast<int64_t>(timeoutMs) * 1000000;
+    size_t done = 0;
+    while (done < len) {
+        const ssize_t n = ::send(fd, p + done, len - done, MSG_DONTWAIT | MSG_NOSIGNAL);
+        if (n > 0) {
+            done += static_cast<size_t>(n);
+            continue;
+        }
+        if (n < 0 && errno != EAGAIN && errno != EINTR) {
+            *error = "send failed: " + errnoText(errno);
+            return false;
+        }
+        const int left = static_cast<int>((deadline - nowNs()) / 1000000);
+        if (waitFd(fd, true, left, stop) <= 0) {
+            *error = stop ? "stopped" : "timed out sending to the peer";
+            return false;
+        }
+    }
+    return true;
+}
+
+void setSocketBuffers(int fd, int64_t sendBytes, int64_t recvBytes)
+{
+    if (sendBytes > 0) {
+        int v = static_cast<int>(sendBytes);
+        // SO_SNDBUFFORCE lifts the wmem_max cap when we are root; fall back otherwise.
+        if (::setsockopt(fd, SOL_SOCKET, SO_SNDBUFFORCE, &v, sizeof v) != 0)
+            ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &v, sizeof v);
+    }
+    if (recvBytes > 0) {
+        int v = static_cast<int>(recvBytes);
+        if (::setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &v, sizeof v) != 0)
+            ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &v, sizeof v);
+    }
+}
+
+void setRecvTimeout(int fd, int ms)
+{
+    timeval tv{ms / 1000, (ms % 1000) * 1000};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+}
+
+void setNoDelay(int fd)
+{
+    int one = 1;
+    ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+}
+
+int socketBuffer(int fd, int option)
+{
+    int v = 0;
+    socklen_t len = sizeof v;
+    ::getsockopt(fd, SOL_SOCKET, option, &v, &len);
+    return v;
+}
+
+int64_t socketDrops(int fd)
+{
+    uint32_t mem[SK_MEMINFO_VARS] = {};
+    socklen_t len = sizeof mem;
+    if (::getsockopt(fd, SOL_SOCKET, SO_MEMINFO, mem, &len) != 0 || len <= SK_MEMINFO_DROPS * sizeof(uint32_t))
+        return -1;
+    return mem[SK_MEMINFO_DROPS];
+}
+
+void randomBytes(void *buf, size_t len)
+{
+    auto *p = static_cast<unsigned char *>(buf);
+    size_t done = 0;
+    while (done < len) {
+        const ssize_t n = ::getrandom(p + done, len - done, 0);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            // No entropy source: fall back to the clock, good enough to tell tests apart.
+            uint64_t t = static_cast<uint64_t>(nowNs()) * 0x9E3779B97F4A7C15ULL;
+            std::memcpy(p + done, &t, std::min(sizeof t, len - done));
+            done += std::min(sizeof t, len - done);
+            continue;
+        }
+        done += static_cast<size_t>(n);
+    }
+}
+
+std::string randomToken()
+{
+    unsigned char b[16];
+    randomBytes(b, sizeof b);
+    static const char kHex[] = "0123456789abcdef";
+    std::string s;
+    for (unsigned char c : b) {
+        s += kHex[c >> 4];
+        s += kHex[c & 15];
+    }
+    return s;
+}
+
+uint64_t randomKey()
+{
+    uint64_t k = 0;
+    while (k == 0)
+        randomBytes(&k, sizeof k);
+    return k;
+}
+
+bool isHexToken(const std::string &token)
+{
+    if (token.size() != 32)
+        return false;
+    for (char c : token)
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+            return false;
+    return true;
+}
+
+bool tokensEqual(const std::string &a, const std::string &b)
+{
+    if (a.size() != b.size())
+        return false;
+    unsigned char diff = 0;
+    for (size_t i = 0; i < a.size(); ++i)
+        diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return diff == 0;
+}
+
+} // namespace wb::agent

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "testendpoint.h"
+
+#include "clock.h"
+#include "hoststats.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+namespace wb::agent {
+
+bool ServingEndpoint::open(const std::string &bind, int port, bool udp, std::string *error)
+{
+    SockAddr addr;
+    if (!parseAddress(bind, port, addr)) {
+        *error = "'" + bind + "' is not a numeric IPv4 or IPv6 address";
+        return false;
+    }
+    m_listen = listenTcp(addr, error);
+    if (!m_listen.valid())
+        return false;
+    if (udp) {
+        SockAddr u = addr;
+        u.setPort(localAddress(m_listen.get()).port()); // same number when free
+        m_udp = bindUdp(u, error);
+        if (!m_udp.valid()) {
+            u.setPort(0);
+            m_udp = bindUdp(u, error);
+            if (!m_udp.valid())
+                return false;
+        }
+    }
+    return true;
+}
+
+int ServingEndpoint::port() const
+{
+    return m_listen.valid() ? localAddress(m_listen.get()).port() : 0;
+}
+
+int ServingEndpoint::udpPort() const
+{
+    return m_udp.valid() ? localAddress(m_udp.get()).port() : 0;
+}
+
+void ServingEndpoint::close()
+{
+    m_listen.reset();
+    m_udp.reset();
+}
+
+Outcome ServingEndpoint::acceptClient(const std::string &token, double idleTimeoutS, const std::atomic<bool> &stop,
+                                      Fd &conn)
+{
+    const int64_t deadline = nowNs() + static_cast<int64_t>(idleTimeoutS * 1e9);
+    for (;;) {
+        const int64_t leftMs = (deadline - nowNs()) / 1000000;
+        if (stop)
+            return Outcome::fail("cancelled", "stopped before a client connected");
+        if (leftMs <= 0)
+            return Outcome::fail("idle_timeout", "no client presented the test token within "
+                                                     + std::to_string(idleTimeoutS) + " s");
+        if (waitFd(m_listen.get(), false, static_cast<int>(leftMs), stop) <= 0)
+            continue;
+        Fd c(::accept4(m_listen.get(), nullptr, nullptr, SOCK_CLOEXEC));
+        if (!c.valid())
+            continue;
+        char buf[33];
+        std::string err;
+        if (!readExact(c.get(), buf, sizeof buf, kTokenTimeoutMs, stop, &err)
+            || !tokensEqual(std::string(buf, 32), token) || buf[32] != '\n') {
+            ++m_rejected; // dropped unread beyond the token
+            continue;
+        }
+        conn = std::move(c);
+        m_listen.reset(); // the listener exists only until its test's client arrives
+        return {};
+    }
+}
+
+Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Value &overrides, Fd &conn, Fd &udp,
+                  std::string *kindOut)
+{
+    ControlChannel chan(conn.get(), run.stopFlag());
+    std::string err;
+    auto header = chan.readLine(kConnectTimeoutMs, &err);
+    auto refuse = [&](std::string code, std::string msg) {
+        json::Value r;
+        r["ok"] = false;
+        r["error"] = msg;
+        std::string ignored;
+        chan.sendLine(r, &ignored);
+        return Outcome::fail(std::move(code), std::move(msg));
+    };
+    if (!header)
+        return Outcome::fail("peer_failed", "no test header from the client: " + err);
+    const std::string kind = (*header)["kind"].asString();
+    if (kindOut)
+        *kindOut = kind;
+    if (!expectedKind.empty() && kind != expectedKind)
+        return refuse("peer_failed", "the client asked for '" + kind + "' but this end serves '" + expectedKind + "'");
+    const auto *specs = kindParams(kind);
+    auto impl = makeTestKind(kind);
+    if (!specs || !impl)
+        return refuse("invalid_message", "unknown test kind '" + kind + "'");
+    json::Value merged = (*header)["params"].isObject() ? (*header)["params"] : json::Value(json::Object{});
+    for (const auto &[k, v] : overrides.asObject())
+        merged[k] = v;
+    TestParams params;
+    if (!TestParams::validate(*specs, merged, params, &err))
+        return refuse("invalid_message", err);
+    run.setParams(params);
+
+    ServerEnv env{chan, udp};
+    env.header = *header;
+    env.key = randomKey();
+    const SockAddr local = localAddress(conn.get());
+    env.bindHost = local.host();
+    env.interface = params.has("interface") ? params.text("interface") : interfaceForAddress(env.bindHost);
+    if (impl->usesUdp()) {
+        if (!udp.valid()) {
+            SockAddr u = local;
+            u.setPort(0);
+            udp = bindUdp(u, &err);
+            if (!udp.valid())
+                return refuse("socket_error", err);
+        }
+        const int64_t p = (*header)["udp_port"].asInt(-1);
+        if (p <= 0 || p > 65535)
+            return refuse("invalid_message", "the client's header has no valid udp_port");
+        env.clientUdp = peerAddress(conn.get());
+        env.clientUdp.setPort(static_cast<int>(p));
+    }
+    Outcome out = impl->serve(run, env);
+    if (!out.ok()) {
+        json::Value r;
+        if (!env.okSent)
+            r["ok"] = false;
+        r["error"] = out.message;
+        std::string ignored;
+        chan.sendLine(r, &ignored);
+    }
+    return out;
+}
+
+Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::string &token)
+{
+    SockAddr server;
+    if (!parseAddress(to, port, server) || to.empty())
+        return Outcome::fail("invalid_message", "'" + to + "' is not a numeric IPv4 or IPv6 address");
+    auto impl = makeTestKind(run.kind());
+    if (!impl)
+        return Outcome::fail("invalid_message", "unknown test kind '" + run.kind() + "'");
+    json::Value header;
+    header["kind"] = run.kind();
+    header["params"] = run.params().values();
+    header["version"] = 1;
+    Outcome prep = impl->prepareClient(run, header);
+    if (!prep.ok())
+        return prep;
+    std::string err;
+    Fd udp;
+    if (impl->usesUdp()) {
+        SockAddr any;
+        parseAddress(server.family() == AF_INET6 ? "::" : "0.0.0.0", 0, any);
+        udp = bindUdp(any, &err);
+        if (!udp.valid())
+            return Outcome::fail("socket_error", err);
+        header["udp_port"] = localAddress(udp.get()).port();
+    }
+    Fd conn = connectTcp(server, kConnectTimeoutMs, run.stopFlag(), &err);
+    if (!conn.valid())
+        return Outcome::fail(run.stopped() ? "cancelled" : "connect_failed", err);
+    ControlChannel chan(conn.get(), run.stopFlag());
+    if (!chan.sendRaw(token + "\n" + json::serialize(header) + "\n", &err))
+        return Outcome::fail("peer_lost", "cannot send the test header: " + err);
+    auto reply = chan.readLine(10000, &err);
+    if (!reply)
+        return Outcome::fail("peer_lost", "the serving agent did not accept the test (wrong token, or it is gone): "
+                                              + err);
+    if (!(*reply)["ok"].asBool())
+        return Outcome::fail("peer_failed", "the serving agent refused the test: " + (*reply)["error"].asString());
+    ClientEnv env{chan, udp};
+    env.server = server;
+    env.okReply = *reply;
+    env.key = std::strtoull((*reply)["key"].asString().c_str(), nullptr, 16);
+    if (impl->usesUdp()) {
+        env.serverUdp = server;
+        env.serverUdp.setPort(static_cast<int>((*reply)["udp_port"].asInt(0)));
+        if (::connect(udp.get(), env.serverUdp.get(), env.serverUdp.length) != 0)
+            return Outcome::fail("socket_error", "cannot address the server's UDP port: " + errnoText(errno));
+    }
+    env.interface = run.params().has("interface") ? run.params().text("interface")
+                                                  : interfaceForAddress(localAddress(conn.get()).host());
+    return impl->run(run, env);
+}
+
+} // namespace wb::agent

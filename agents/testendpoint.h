@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Connecting the two ends of a test. The serving end listens on the address
+// it was asked for, drops any connection that does not open with the test's
+// token (reading nothing further from it), then exchanges headers; the
+// running end connects, presents the token and its header. After that the
+// TestKind measures.
+
+#include "netutil.h"
+#include "testkind.h"
+
+#include <atomic>
+#include <string>
+
+namespace wb::agent {
+
+class ServingEndpoint
+{
+public:
+    // Binds the TCP listener (and, for UDP kinds, a datagram socket on the
+    // same address) on `bind`:`port`; port 0 picks a free one.
+    bool open(const std::string &bind, int port, bool udp, std::string *error);
+    int port() const;
+    int udpPort() const;
+    Fd &udp() { return m_udp; }
+    void close();
+
+    // Waits for a connection that presents `token`, until idleTimeoutS or stop.
+    // Others are closed unread beyond the token and counted.
+    Outcome acceptClient(const std::string &token, double idleTimeoutS, const std::atomic<bool> &stop, Fd &conn);
+    int rejectedConnections() const { return m_rejected; }
+
+private:
+    Fd m_listen;
+    Fd m_udp;
+    int m_rejected = 0;
+};
+
+// Serving end after acceptClient: reads the header, checks it against the
+// kind, merges `overrides` (the serving end's own params) and runs the kind.
+// With an empty `expectedKind` (standalone listener) the header chooses it.
+Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Value &overrides, Fd &conn,
+                  Fd &udp, std::string *kindOut = nullptr);
+
+// Running end: connects to `to`:`port`, presents the token, runs the kind.
+Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::string &token);
+
+// Connect-time limits.
+inline constexpr int kConnectTimeoutMs = 5000;
+inline constexpr int kTokenTimeoutMs = 2000;
+
+} // namespace wb::agent

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "testmanager.h"
+
+#include "clock.h"
+#include "netutil.h"
+#include "testendpoint.h"
+#include "testkind.h"
+
+#include <chrono>
+
+namespace wb::agent {
+
+TestManager::TestManager(Session &session, Output &out) : m_out(out)
+{
+    session.addHandler("serve", [this](const json::Value &r, Output &o) { handleServe(r, o); });
+    session.addHandler("run", [this](const json::Value &r, Output &o) { handleRun(r, o); });
+    session.addHandler("cancel", [this](const json::Value &r, Output &o) { handleCancel(r, o); });
+    session.addHandler("heartbeat", [this](const json::Value &r, Output &o) { handleHeartbeat(r, o); });
+    m_watchdog = std::thread([this] { watchdogLoop(); });
+}
+
+TestManager::~TestManager()
+{
+    shutdown("agent_exiting", "the agent is shutting down");
+    {
+        std::lock_guard lock(m_mutex);
+        m_quit = true;
+    }
+    m_wake.notify_all();
+    if (m_watchdog.joinable())
+        m_watchdog.join();
+}
+
+size_t TestManager::activeCount()
+{
+    std::lock_guard lock(m_mutex);
+    size_t n = 0;
+    for (const auto &[id, a] : m_active)
+        n += a->finished ? 0 : 1;
+    return n;
+}
+
+void TestManager::shutdown(const std::string &code, const std::string &message)
+{
+    std::map<int64_t, std::unique_ptr<Active>> all;
+    {
+        std::lock_guard lock(m_mutex);
+        for (auto &[id, a] : m_active)
+            a->run->abort(code, message);
+        all.swap(m_active);
+    }
+    for (auto &[id, a] : all)
+        if (a->thread.joinable())
+            a->thread.join();
+}
+
+bool TestManager::validateTestRequest(const json::Value &request, Output &out, TestParams &params)
+{
+    const json::Value &id = request["id"];
+    auto bad = [&](const std::string &msg) {
+        out.send(Session::makeError(id, "invalid_message", msg));
+        return false;
+    };
+    const std::string type = request["type"].asString();
+    if (!request["kind"].isString())
+        return bad("field 'kind' of '" + type + "' must be a string");
+    const std::string &kind = request["kind"].asString();
+    const auto *specs = kindParams(kind);
+    if (!specs) {
+        std::string list;
+        for (const auto &k : kindNames())
+            list += (list.empty() ? "" : ", ") + k;
+        return bad("unknown test kind '" + kind + "' (known: " + list + ")");
+    }
+    if (!request["token"].isString() || !isHexToken(request["token"].asString()))
+        return bad("field 'token' must be 32 lower-case hex digits");
+    const json::Value &port = request["port"];
+    if (!port.isNull() && (!port.isInt() || port.asInt() < 0 || port.asInt() > 65535))
+        return bad("field 'port' must be an integer from 0 to 65535");
+    std::string err;
+    if (!TestParams::validate(*specs, request["params"], params, &err))
+        return bad(err);
+    if (params.has("interface") && !validInterfaceName(params.text("interface")))
+        return bad("params.interface is not a valid interface name");
+    std::lock_guard lock(m_mutex);
+    if (auto it = m_active.find(id.asInt()); it != m_active.end() && !it->second->finished) {
+        out.send(Session::makeError(id, "duplicate_id", "a test with id " + std::to_string(id.asInt())
+                                                            + " is still running"));
+        return false;
+    }
+    size_t running = 0;
+    for (const auto &[i, a] : m_active)
+        running += a->finished ? 0 : 1;
+    if (running >= kMaxConcurrentTests) {
+        out.send(Session::makeError(id, "busy", "already running " + std::to_string(running) + " tests"));
+        return false;
+    }
+    return true;
+}
+
+void TestManager::start(int64_t id, std::shared_ptr<TestRun> run, std::function<void(TestRun &)> body)
+{
+    auto active = std::make_unique<Active>();
+    active->run = run;
+    Active *raw = active.get();
+    std::lock_guard lock(m_mutex);
+    // The watchdog reaps a finished entry with the same id first.
+    auto old = m_active.find(id);
+    if (old != m_active.end()) {
+        if (old->second->thread.joinable())
+            old->second->thread.join();
+        m_active.erase(old);
+    }
+    active->thread = std::thread([raw, run, body = std::move(body)] {
+        body(*run);
+        raw->finished = true;
+    });
+    m_active.emplace(id, std::move(active));
+}
+
+void TestManager::finish(TestRun &run, const std::string &code, const std::string &message)
+{
+    run.end();
+    std::string abortCode, abortMessage;
+    if (run.aborted(&abortCode, &abortMessage)) {
+        json::Value e = Session::makeError(run.id(), abortCode, abortMessage);
+        e["record"] = run.record();
+        m_out.send(e);
+        return;
+    }
+    if (!code.empty()) {
+        json::Value e = Session::makeError(run.id(), code, message);
+        e["record"] = run.record();
+        m_out.send(e);
+        return;
+    }
+    json::Value r = Session::makeReply(run.id(), "result");
+    r["record"] = run.record();
+    m_out.send(r);
+}
+
+void TestManager::handleServe(const json::Value &request, Output &out)
+{
+    TestParams params;
+    if (!validateTestRequest(request, out, params))
+        return;
+    const json::Value &id = request["id"];
+    const json::Value &bind = request["bind"];
+    if (!bind.isString() || !validIpLiteral(bind.asString())) {
+        out.send(Session::makeError(id, "invalid_message", "field 'bind' must be a numeric IP address"));
+        return;
+    }
+    const std::string kind = request["kind"].asString();
+    auto impl = makeTestKind(kind);
+    auto endpoint = std::make_shared<ServingEndpoint>();
+    std::string err;
+    if (!endpoint->open(bind.asString(), static_cast<int>(request["port"].asInt(0)), impl->usesUdp(), &err)) {
+        out.send(Session::makeError(id, "bind_failed", err));
+        return;
+    }
+    json::Value listening = Session::makeReply(id, "listening");
+    listening["port"] = endpoint->port();
+    if (endpoint->udp().valid())
+        listening["udp_port"] = endpoint->udpPort();
+    out.send(listening);
+    auto run = std::make_shared<TestRun>(id.asInt(), kind, "server", params, &m_out);
+    const std::string token = request["token"].asString();
+    const json::Value overrides = request["params"];
+    const double idle = params.number("idle_timeout_s", 60);
+    start(id.asInt(), run, [this, endpoint, token, overrides, idle, kind](TestRun &r) {
+        Fd conn;
+        Outcome o = endpoint->acceptClient(token, idle, r.stopFlag(), conn);
+        if (o.ok())
+            o = serveTest(r, kind, overrides, conn, endpoint->udp());
+        r.extra()["rejected_connections"] = endpoint->rejectedConnections();
+        endpoint->close();
+        finish(r, o.code, o.message);
+    });
+}
+
+void TestManager::handleRun(const json::Value &request, Output &out)
+{
+    TestParams params;
+    if (!validateTestRequest(request, out, params))
+        return;
+    const json::Value &id = request["id"];
+    const json::Value &to = request["to"];
+    if (!to.isString() || !validIpLiteral(to.asString())) {
+        out.send(Session::makeError(id, "invalid_message", "field 'to' must be a numeric IP address"));
+        return;
+    }
+    if (request["port"].asInt(0) <= 0) {
+        out.send(Session::makeError(id, "invalid_message", "field 'port' must be the serving agent's port (1-65535)"));
+        return;
+    }
+    auto run = std::make_shared<TestRun>(id.asInt(), request["kind"].asString(), "client", params, &m_out);
+    const std::string host = to.asString();
+    const int port = static_cast<int>(request["port"].asInt());
+    const std::string token = request["token"].asString();
+    start(id.asInt(), run, [this, host, port, token](TestRun &r) {
+        Outcome o = runClientTest(r, host, port, token);
+        finish(r, o.code, o.message);
+    });
+}
+
+void TestManager::handleCancel(const json::Value &request, Output &out)
+{
+    const json::Value &id = request["id"];
+    const json::Value &target = request["target"];
+    if (!target.isInt()) {
+        out.send(Session::makeError(id, "invalid_message", "field 'target' of 'cancel' must be a request id"));
+        return;
+    }
+    std::shared_ptr<TestRun> run;
+    {
+        std::lock_guard lock(m_mutex);
+        auto it = m_active.find(target.asInt());
+        if (it != m_active.end() && !it->second->finished)
+            run = it->second->run;
+    }
+    if (!run) {
+        out.send(Session::makeError(id, "unknown_target", "no running test has id " + std::to_string(target.asInt())));
+        return;
+    }
+    run->abort("cancelled", "cancelled by the controller (request " + std::to_string(id.asInt()) + ")");
+    json::Value reply = Session::makeReply(id, "cancelled");
+    reply["target"] = target;
+    out.send(reply);
+}
+
+void TestManager::handleHeartbeat(const json::Value &request, Output &out)
+{
+    const json::Value &id = request["id"];
+    const json::Value &timeout = request["timeout_s"];
+    if (!timeout.isNull() && (!timeout.isNumber() || timeout.asDouble() < 0.5 || timeout.asDouble() > 3600)) {
+        out.send(Session::makeError(id, "invalid_message", "field 'timeout_s' must be a number from 0.5 to 3600"));
+        return;
+    }
+    {
+        std::lock_guard lock(m_mutex);
+        m_heartbeatTimeoutNs = static_cast<int64_t>(timeout.asDouble(15.0) * 1e9);
+        m_lastHeartbeatNs = nowNs();
+    }
+    json::Value reply = Session::makeReply(id, "heartbeat");
+    out.send(reply);
+}
+
+void TestManager::watchdogLoop()
+{
+    std::unique_lock lock(m_mutex);
+    while (!m_quit) {
+        m_wake.wait_for(lock, std::chrono::milliseconds(100));
+        if (m_quit)
+            break;
+        const int64_t now = nowNs();
+        const bool heartbeatLost = m_heartbeatTimeoutNs > 0 && now - m_lastHeartbeatNs > m_heartbeatTimeoutNs;
+        if (heartbeatLost)
+            m_heartbeatTimeoutNs = 0; // re-armed by the next heartbeat
+        for (auto it = m_active.begin(); it != m_active.end();) {
+            Active &a = *it->second;
+            if (a.finished) {
+                if (a.thread.joinable())
+                    a.thread.join();
+                it = m_active.erase(it);
+                continue;
+            }
+            if (heartbeatLost)
+                a.run->abort("heartbeat_lost", "the controller's heartbeat stopped; test stopped");
+            const int64_t deadline = a.run->deadlineNs();
+            if (deadline && now > deadline)
+                a.run->abort("watchdog", "the test ran past its duration plus the watchdog margin and was stopped");
+            ++it;
+        }
+    }
+}
+
+} // namespace wb::agent

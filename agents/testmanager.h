@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The agent's test requests: "serve" (listen for one test), "run" (start a
+// test against a serving agent), "cancel" and "heartbeat". Each test runs on
+// its own thread so the session keeps answering while it measures; a
+// watchdog thread stops tests that overrun their duration plus a margin, and
+// everything when the controller's heartbeat stops.
+
+#include "json.h"
+#include "output.h"
+#include "session.h"
+#include "testrun.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace wb::agent {
+
+class TestManager
+{
+public:
+    static constexpr size_t kMaxConcurrentTests = 64;
+
+    TestManager(Session &session, Output &out);
+    ~TestManager();
+    TestManager(const TestManager &) = delete;
+    TestManager &operator=(const TestManager &) = delete;
+
+    // Stops every test (each ends with an error `code`) and waits for them.
+    void shutdown(const std::string &code, const std::string &message);
+    size_t activeCount();
+
+private:
+    struct Active
+    {
+        std::shared_ptr<TestRun> run;
+        std::thread thread;
+        std::atomic<bool> finished{false};
+    };
+
+    void handleServe(const json::Value &request, Output &out);
+    void handleRun(const json::Value &request, Output &out);
+    void handleCancel(const json::Value &request, Output &out);
+    void handleHeartbeat(const json::Value &request, Output &out);
+    // Checks the fields every test request shares; fills run parameters.
+    bool validateTestRequest(const json::Value &request, Output &out, TestParams &params);
+    void start(int64_t id, std::shared_ptr<TestRun> run, std::function<void(TestRun &)> body);
+    void finish(TestRun &run, const std::string &code, const std::string &message);
+    void watchdogLoop();
+
+    Output &m_out;
+    std::mutex m_mutex;
+    std::map<int64_t, std::unique_ptr<Active>> m_active;
+    std::thread m_watchdog;
+    std::condition_variable m_wake;
+    bool m_quit = false;
+    int64_t m_heartbeatTimeoutNs = 0; // 0: no heartbeat armed
+    int64_t m_lastHeartbeatNs = 0;
+};
+
+} // namespace wb::agent

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "testrun.h"
+
+#include "clock.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+
+namespace wb::agent {
+
+namespace {
+constexpr size_t kMaxRecordSamples = 200000;
+
+struct UnitEntry
+{
+    const char *name;
+    const char *unit;
+};
+// The canonical names of core/run/resultrecord.cpp metricCatalog().
+constexpr UnitEntry kUnits[] = {
+    {"throughput_bps", "bit/s"}, {"messages", "count"}, {"send_errors", "count"},
+    {"loss_ratio", "ratio"}, {"transactions_per_s", "1/s"}, {"latency_us_mean", "us"},
+    {"latency_us_min", "us"}, {"latency_us_p50", "us"}, {"latency_us_p90", "us"},
+    {"latency_us_p99", "us"}, {"latency_us_p999", "us"}, {"latency_us_max", "us"},
+    {"latency_us_stddev", "us"}, {"packets_per_s", "1/s"}, {"drops", "count"},
+    {"bytes", "B"}, {"elapsed_s", "s"}, {"cpu_util_pct", "%"},
+    {"service_demand_us_per_kb", "us"}, {"service_demand_us_per_tr", "us"}, {"jitter_ms", "ms"},
+    {"retransmits", "count"},
+};
+} // namespace
+
+const char *TestRun::unitFor(const std::string &name)
+{
+    for (const auto &u : kUnits)
+        if (name == u.name)
+            return u.unit;
+    return nullptr;
+}
+
+TestRun::TestRun(int64_t id, std::string kind, std::string side, TestParams params, Output *out)
+    : m_id(id), m_kind(std::move(kind)), m_side(std::move(side)), m_params(std::move(params)), m_out(out)
+{
+}
+
+TestRun::~TestRun()
+{
+    end();
+}
+
+void TestRun::abort(std::string code, std::string message)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_abortCode.empty()) {
+            m_abortCode = std::move(code);
+            m_abortMessage = std::move(message);
+        }
+    }
+    m_stop.store(true);
+}
+
+bool TestRun::aborted(std::string *code, std::string *message) const
+{
+    std::lock_guard lock(m_mutex);
+    if (m_abortCode.empty())
+        return false;
+    *code = m_abortCode;
+    *message = m_abortMessage;
+    return true;
+}
+
+void TestRun::begin(const std::string &interface, unsigned liveMetrics)
+{
+    if (m_beginNs)
+        return;
+    m_nicBefore = readNicCounters(interface);
+    m_ownCpuBefore = processCpuSeconds();
+    m_cpuBefore = readCpuTimes();
+    m_beginNs = nowNs();
+    const double duration = m_params.number("duration_s", 0);
+    const double margin = m_params.number("watchdog_margin_s", 10);
+    if (duration > 0)
+        setDeadlineNs(m_beginNs + static_cast<int64_t>((duration + margin) * 1e9));
+    const double interval = m_params.number("interval_s", 1.0);
+    if (interval > 0) {
+        m_sampler = std::thread([this, interval, liveMetrics] {
+            samplerLoop(static_cast<int64_t>(interval * 1e9), liveMetrics);
+        });
+    }
+}
+
+void TestRun::end()
+{
+    if (m_sampler.joinable()) {
+        {
+            std::lock_guard lock(m_mutex);
+            m_samplerQuit = true;
+        }
+        m_samplerWake.notify_all();
+        m_sampler.join();
+    }
+    if (!m_beginNs || m_endNs)
+        return;
+    m_endNs = nowNs();
+    m_cpuUtil = cpuUtilPct(m_cpuBefore, readCpuTimes());
+    m_ownCpuS = processCpuSeconds() - m_ownCpuBefore;
+    m_nicAfter = readNicCounters(m_nicBefore.interface);
+}
+
+double TestRun::elapsedS() const
+{
+    if (!m_beginNs)
+        return 0;
+    return nsToS((m_endNs ? m_endNs : nowNs()) - m_beginNs);
+}
+
+double TestRun::serviceDemand(double units) const
+{
+    return serviceDemandUs(m_cpuUtil, onlineCpus(), elapsedS(), units);
+}
+
+void TestRun::metric(const std::string &name, double value, const std::string &side)
+{
+    const char *unit = unitFor(name);
+    json::Value m;
+    m["name"] = name;
+    m["side"] = side.empty() ? m_side : (side == "-" ? std::string() : side);
+    m["value"] = std::isfinite(value) ? value : 0.0;
+    m["unit"] = unit ? unit : "";
+    std::lock_guard lock(m_mutex);
+    m_metrics.push_back(std::move(m));
+}
+
+void TestRun::addPeerMetrics(const json::Value &metrics)
+{
+    std::lock_guard lock(m_mutex);
+    for (const auto &m : metrics.asArray()) {
+        if (!m["name"].isString() || !m["value"].isNumber() || !unitFor(m["name"].asString()))
+            continue;
+        json::Value copy;
+        copy["name"] = m["name"];
+        copy["side"] = m["side"].asString() == "client" ? "client" : "server";
+        copy["value"] = m["value"];
+        copy["unit"] = unitFor(m["name"].asString());
+        m_metrics.push_back(std::move(copy));
+    }
+}
+
+void TestRun::addHostMetrics(double kilobytes, double transactionCount)
+{
+    const double elapsed = elapsedS();
+    metric("elapsed_s", elapsed);
+    metric("cpu_util_pct", m_cpuUtil);
+    if (kilobytes > 0)
+        metric("service_demand_us_per_kb", serviceDemand(kilobytes));
+    if (transactionCount > 0)
+        metric("service_demand_us_per_tr", serviceDemand(transactionCount));
+    json::Value cpu;
+    cpu["cpus"] = onlineCpus();
+    cpu["host_util_pct"] = m_cpuUtil;
+    cpu["agent_cpu_s"] = m_ownCpuS;
+    if (kilobytes > 0)
+        cpu["agent_us_per_kb"] = m_ownCpuS * 1e6 / kilobytes;
+    if (transactionCount > 0)
+        cpu["agent_us_per_tr"] = m_ownCpuS * 1e6 / transactionCount;
+    std::lock_guard lock(m_mutex);
+    m_extra["cpu"] = cpu;
+    m_extra["nic_counters_before"] = m_nicBefore.toJson();
+    m_extra["nic_counters_after"] = m_nicAfter.toJson();
+    m_extra["nic_counters_delta"] = nicCounterDelta(m_nicBefore, m_nicAfter);
+}
+
+json::Value TestRun::record() const
+{
+    std::lock_guard lock(m_mutex);
+    json::Value r;
+    r["kind"] = m_kind;
+    r["params"] = m_params.values();
+    r["tool"] = "wirebench-agent";
+    r["tool_version"] = WIREBENCH_VERSION;
+    r["metrics"] = m_metrics;
+    r["samples"] = m_samples;
+    r["extra"] = m_extra;
+    return r;
+}
+
+void TestRun::sendSample(const json::Value &metrics, double t)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        for (const auto &[name, value] : metrics.asObject()) {
+            if (m_samples.size() >= kMaxRecordSamples)
+                break;
+            json::Value s;
+            s["t"] = t;
+            s["side"] = m_side;
+            s["name"] = name;
+            s["value"] = value;
+            m_samples.push_back(std::move(s));
+        }
+    }
+    if (!m_out)
+        return;
+    json::Value msg;
+    msg["type"] = "sample";
+    msg["id"] = m_id;
+    msg["t"] = t;
+    msg["side"] = m_side;
+    msg["metrics"] = metrics;
+    m_out->send(msg);
+}
+
+void TestRun::samplerLoop(int64_t intervalNs, unsigned live)
+{
+    int64_t lastNs = m_beginNs;
+    uint64_t lastBytes = 0, lastMessages = 0, lastTransactions = 0;
+    CpuTimes lastCpu = m_cpuBefore;
+    int64_t next = m_beginNs + intervalNs;
+    std::unique_lock lock(m_mutex);
+    for (;;) {
+        const int64_t waitNs = next - nowNs();
+        if (waitNs > 0
+            && m_samplerWake.wait_for(lock, std::chrono::nanoseconds(waitNs), [this] { return m_samplerQuit; }))
+            return;
+        if (m_samplerQuit)
+            return;
+        lock.unlock();
+        const int64_t now = nowNs();
+        const double dt = nsToS(now - lastNs);
+        const CpuTimes cpu = readCpuTimes();
+        json::Value m;
+        if (live & LiveBytes) {
+            const uint64_t b = bytes.load(std::memory_order_relaxed);
+            m["throughput_bps"] = dt > 0 ? static_cast<double>(b - lastBytes) * 8.0 / dt : 0.0;
+            m["bytes"] = b;
+            lastBytes = b;
+        }
+        if (live & LiveMessages) {
+            const uint64_t n = messages.load(std::memory_order_relaxed);
+            m["packets_per_s"] = dt > 0 ? static_cast<double>(n - lastMessages) / dt : 0.0;
+            m["messages"] = n;
+            lastMessages = n;
+        }
+        if (live & LiveTransactions) {
+            const uint64_t n = transactions.load(std::memory_order_relaxed);
+            m["transactions_per_s"] = dt > 0 ? static_cast<double>(n - lastTransactions) / dt : 0.0;
+            lastTransactions = n;
+        }
+        m["cpu_util_pct"] = cpuUtilPct(lastCpu, cpu);
+        lastCpu = cpu;
+        lastNs = now;
+        sendSample(m, nsToS(now - m_beginNs));
+        next += intervalNs;
+        if (next < nowNs())
+            next = nowNs() + intervalNs;
+        lock.lock();
+    }
+}
+
+} // namespace wb::agent

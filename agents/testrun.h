@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Everything one end of one test shares between its worker thread, its
+// interval sampler and the agent's watchdog: the parameters, a stop flag,
+// live counters the hot loop bumps, CPU and NIC snapshots around the
+// measured interval, and the canonical result record it finally reports.
+
+#include "hoststats.h"
+#include "json.h"
+#include "output.h"
+#include "testparams.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace wb::agent {
+
+class TestRun
+{
+public:
+    enum LiveMetric : unsigned { LiveBytes = 1, LiveMessages = 2, LiveTransactions = 4 };
+
+    // `out` may be null (standalone mode prints the record instead).
+    TestRun(int64_t id, std::string kind, std::string side, TestParams params, Output *out);
+    ~TestRun();
+    TestRun(const TestRun &) = delete;
+    TestRun &operator=(const TestRun &) = delete;
+
+    int64_t id() const { return m_id; }
+    const std::string &kind() const { return m_kind; }
+    const std::string &side() const { return m_side; }
+    const TestParams &params() const { return m_params; }
+    void setParams(TestParams p) { m_params = std::move(p); }
+
+    // The stop flag every blocking wait of the test watches.
+    const std::atomic<bool> &stopFlag() const { return m_stop; }
+    bool stopped() const { return m_stop.load(std::memory_order_relaxed); }
+    // Stops the test; the first reason given is the one reported.
+    void abort(std::string code, std::string message);
+    bool aborted(std::string *code, std::string *message) const;
+    void requestStop() { m_stop.store(true); }
+    // Watchdog deadline in monotonic ns (0: none yet).
+    int64_t deadlineNs() const { return m_deadline.load(); }
+    void setDeadlineNs(int64_t ns) { m_deadline.store(ns); }
+
+    // Live counters; the hot loop adds, the sampler reads.
+    std::atomic<uint64_t> bytes{0};
+    std::atomic<uint64_t> messages{0};
+    std::atomic<uint64_t> transactions{0};
+
+    // Starts the measured interval: CPU and NIC snapshots, interval sampler.
+    void begin(const std::string &interface, unsigned liveMetrics);
+    // Ends it; idempotent. Elapsed time and CPU figures are fixed here.
+    void end();
+    bool begun() const { return m_beginNs != 0; }
+    int64_t beginNs() const { return m_beginNs; }
+    double elapsedS() const;
+    double cpuUtil() const { return m_cpuUtil; }
+    double serviceDemand(double units) const; // µs of host CPU per unit
+    double ownCpuS() const { return m_ownCpuS; }
+
+    // Adds a metric with the canonical unit of `name`; side defaults to this end.
+    void metric(const std::string &name, double value, const std::string &side = {});
+    // Adds metrics {name,side,value,unit} reported by the peer.
+    void addPeerMetrics(const json::Value &metrics);
+    const json::Array &metrics() const { return m_metrics; }
+    json::Value &extra() { return m_extra; }
+    // The cpu/service-demand/NIC metrics and extras common to every kind.
+    void addHostMetrics(double kilobytes, double transactions);
+
+    json::Value record() const;
+    void sendSample(const json::Value &metrics, double t);
+
+    static const char *unitFor(const std::string &name);
+
+private:
+    void samplerLoop(int64_t intervalNs, unsigned live);
+
+    int64_t m_id;
+    std::string m_kind;
+    std::string m_side;
+    TestParams m_params;
+    Output *m_out;
+
+    std::atomic<bool> m_stop{false};
+    std::atomic<int64_t> m_deadline{0};
+    mutable std::mutex m_mutex; // guards abort reason, samples, metrics
+    std::string m_abortCode;
+    std::string m_abortMessage;
+
+    int64_t m_beginNs = 0;
+    int64_t m_endNs = 0;
+    CpuTimes m_cpuBefore;
+    double m_cpuUtil = 0;
+    double m_ownCpuBefore = 0;
+    double m_ownCpuS = 0;
+    NicCounters m_nicBefore;
+    NicCounters m_nicAfter;
+
+    std::thread m_sampler;
+    std::condition_variable m_samplerWake;
+    bool m_samplerQuit = false;
+
+    json::Array m_metrics;
+    json::Array m_samples;
+    json::Value m_extra = json::Object{};
+};
+
+} // namespace wb::agent

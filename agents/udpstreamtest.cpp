@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "udpstreamtest.h"
+
+#include "clock.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <poll.h>
+#include <sys/socket.h>
+#include <vector>
+
+namespace wb::agent {
+
+Outcome UdpStreamTest::serve(TestRun &run, ServerEnv &env)
+{
+    return serveStream(run, env, -1, nullptr, nullptr, json::Object{});
+}
+
+Outcome UdpStreamTest::serveStream(TestRun &run, ServerEnv &env, int extraFd, void (*onExtra)(int, void *),
+                                   void *ctx, json::Value extraStats)
+{
+    const TestParams &p = run.params();
+    setSocketBuffers(env.udp.get(), 0, p.integer("recv_socket_bytes"));
+    json::Value okExtra = extraStats["ok"];
+    std::string err;
+    if (!env.sendOk(okExtra, &err))
+        return Outcome::fail("peer_lost", err);
+    run.begin(env.interface, TestRun::LiveBytes | TestRun::LiveMessages);
+    ReceiveResult r;
+    Outcome o = receive(run, env, r, extraFd, onExtra, ctx);
+    run.end();
+    if (!o.ok())
+        return o;
+    // Receive rate over the span the datagrams arrived in: first to last, so a
+    // shaped link's queue draining after the sender stopped is not diluted.
+    double span = nsToS(r.lastNs - r.firstNs);
+    double counted = static_cast<double>(r.bytes - static_cast<uint64_t>(r.firstBytes));
+    double countedMsgs = static_cast<double>(r.received ? r.received - 1 : 0);
+    if (r.received < 2 || span <= 0) {
+        span = r.lastNs ? nsToS(r.lastNs - run.beginNs()) : run.elapsedS();
+        counted = static_cast<double>(r.bytes);
+        countedMsgs = static_cast<double>(r.received);
+    }
+    run.metric("messages", static_cast<double>(r.received));
+    run.metric("bytes", static_cast<double>(r.bytes));
+    run.metric("throughput_bps", span > 0 ? counted * 8.0 / span : 0.0);
+    run.metric("packets_per_s", span > 0 ? countedMsgs / span : 0.0);
+    run.metric("drops", static_cast<double>(r.socketDrops < 0 ? 0 : r.socketDrops));
+    run.addHostMetrics(static_cast<double>(r.bytes) / 1024.0, 0);
+    run.extra()["foreign_datagrams"] = r.foreign;
+    run.extra()["socket_drops"] = r.socketDrops;
+    run.extra()["receive_span_s"] = span;
+    run.extra()["recv_socket_bytes_actual"] = socketBuffer(env.udp.get(), SO_RCVBUF);
+    run.extra()["sender_reported_sent"] = r.senderSent;
+    json::Value stats = extraStats["stats"].isObject() ? extraStats["stats"] : json::Value(json::Object{});
+    stats["received"] = r.received;
+    stats["socket_drops"] = r.socketDrops;
+    stats["foreign_datagrams"] = r.foreign;
+    return sendStats(run, env, stats);
+}
+
+Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r, int extraFd,
+                               void (*onExtra)(int, void *), void *ctx)
+{
+    const TestParams &p = run.params();
+    const size_t size = static_cast<size_t>(p.integer("message_size_bytes", 1472));
+    constexpr unsigned kBatch = 64;
+    const size_t slot = size < 65536 ? size + 1 : 65536; // +1 tells an oversized foreign datagram
+    std::vector<char> buffers(slot * kBatch);
+    std::vector<mmsghdr> msgs(kBatch);
+    std::vector<iovec> iov(kBatch);
+    std::vector<sockaddr_storage> from(kBatch);
+    const int fd = env.udp.get();
+    bool done = false;
+    int64_t drainDeadline = 0;
+    int64_t doneNs = 0;
+    std::string err;
+    for (;;) {
+        if (run.stopped())
+            return Outcome::fail("cancelled", "stopped");
+        for (unsigned i = 0; i < kBatch; ++i) {
+            iov[i] = {buffers.data() + i * slot, slot};
+            msgs[i].msg_hdr = {};
+            msgs[i].msg_hdr.msg_iov = &iov[i];
+            msgs[i].msg_hdr.msg_iovlen = 1;
+            msgs[i].msg_hdr.msg_name = &from[i];
+            msgs[i].msg_hdr.msg_namelen = sizeof(sockaddr_storage);
+        }
+        const int n = ::recvmmsg(fd, msgs.data(), kBatch, MSG_DONTWAIT, nullptr);
+        if (n > 0) {
+            const int64_t now = nowNs();
+            uint64_t good = 0, goodBytes = 0;
+            for (int i = 0; i < n; ++i) {
+                const size_t len = msgs[i].msg_len;
+                SockAddr src;
+                std::memcpy(&src.storage, &from[i], sizeof(sockaddr_storage));
+                src.length = msgs[i].msg_hdr.msg_namelen;
+                if (len != size || !(src == env.clientUdp) || !datagramKeyMatches(buffers.data() + i * slot, len, env.key)) {
+                    ++r.foreign;
+                    continue;
+                }
+                ++good;
+                goodBytes += len;
+            }
+            if (good) {
+                if (!r.firstNs) {
+                    r.firstNs = now;
+                    r.firstBytes = static_cast<int64_t>(size);
+                }
+                r.lastNs = now;
+                r.received += good;
+                r.bytes += goodBytes;
+                run.messages.fetch_add(good, std::memory_order_relaxed);
+                run.bytes.fetch_add(goodBytes, std::memory_order_relaxed);
+            }
+            if (onExtra)
+                onExtra(extraFd, ctx);
+            if (done && r.received >= r.senderSent)
+                break;
+            continue;
+        }
+        if (n < 0 && errno != EAGAIN && errno != EINTR)
+            return Outcome::fail("socket_error", "receive failed: " + errnoText(errno));
+        if (done) {
+            // Drained: nothing more waiting. Give stragglers 100 ms of quiet
+            // (at most 0.5 s in all), then stop.
+            const int64_t now = nowNs();
+            if (r.received >= r.senderSent || now > drainDeadline || now - std::max(r.lastNs, doneNs) > 100000000)
+                break;
+        }
+        pollfd pf[3] = {{fd, POLLIN, 0}, {env.chan.fd(), POLLIN, 0}, {extraFd, POLLIN, 0}};
+        const int nfds = extraFd >= 0 ? 3 : 2;
+        ::poll(pf, static_cast<nfds_t>(nfds), done ? 20 : 100);
+        if (nfds == 3 && (pf[2].revents & POLLIN) && onExtra)
+            onExtra(extraFd, ctx);
+        if (!done && (pf[1].revents & (POLLIN | POLLHUP | POLLERR))) {
+            auto line = env.chan.readLine(1000, &err);
+            if (!line)
+                return Outcome::fail("peer_lost", "the client went away: " + err);
+            if ((*line)["done"].asBool()) {
+                done = true;
+                r.senderSent = static_cast<uint64_t>((*line)["sent"].asInt(0));
+                doneNs = nowNs();
+                drainDeadline = doneNs + 500000000;
+            }
+        }
+    }
+    r.socketDrops = socketDrops(fd);
+    return {};
+}
+
+Outcome UdpStreamTest::send(TestRun &run, ClientEnv &env, SendResult &r)
+{
+    const TestParams &p = run.params();
+    const size_t size = static_cast<size_t>(p.integer("message_size_bytes", 1472));
+    const double duration = p.number("duration_s", 10);
+    const uint64_t limit = static_cast<uint64_t>(p.integer("messages", 0));
+    const double rate = p.number("rate_pps", 0);
+    unsigned batch = static_cast<unsigned>(p.integer("batch", 32));
+    if (rate > 0) {
+        // Pace in small bursts: about one every 50 µs at most.
+        const double perBurst = rate / 20000.0;
+        batch = std::max(1u, std::min(batch, static_cast<unsigned>(perBurst)));
+    }
+    const int fd = env.udp.get();
+    setSocketBuffers(fd, p.integer("send_socket_bytes"), 0);
+    timeval tv{0, 100000};
+    ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+
+    std::vector<char> buffers(size * batch, 0);
+    for (size_t i = 0; i < buffers.size(); ++i)
+        buffers[i] = static_cast<char>('a' + i % 26);
+    std::vector<mmsghdr> msgs(batch);
+    std::vector<iovec> iov(batch);
+    for (unsigned i = 0; i < batch; ++i) {
+        iov[i] = {buffers.data() + i * size, size};
+        msgs[i].msg_hdr = {};
+        msgs[i].msg_hdr.msg_iov = &iov[i];
+        msgs[i].msg_hdr.msg_iovlen = 1;
+    }
+    run.begin(env.interface, TestRun::LiveBytes | TestRun::LiveMessages);
+    const int64_t start = run.beginNs();
+    const int64_t end = start + static_cast<int64_t>(duration * 1e9);
+    int64_t due = start;
+    const double nsPerMsg = rate > 0 ? 1e9 / rate : 0;
+    while (!run.stopped()) {
+        const int64_t now = nowNs();
+        if (now >= end || (limit && r.sent >= limit))
+            break;
+        unsigned want = batch;
+        if (limit && limit - r.sent < want)
+            want = static_cast<unsigned>(limit - r.sent);
+        if (rate > 0 && due > now) {
+            timespec ts{static_cast<time_t>(due / 1000000000), static_cast<long>(due % 1000000000)};
+            ::clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nullptr);
+        }
+        for (unsigned i = 0; i < want; ++i)
+            writeDatagramHeader(buffers.data() + i * size, size, env.key, r.sent + i);
+        const int n = ::sendmmsg(fd, msgs.data(), want, 0);
+        if (n < 0) {
+            if (errno == EINTR || errno == EAGAIN)
+                continue;
+            ++r.errors;
+            if (errno == EBADF || errno == ENOTSOCK)
+                return Outcome::fail("socket_error", "send failed: " + errnoText(errno));
+            continue;
+        }
+        r.sent += static_cast<uint64_t>(n);
+        r.bytes += static_cast<uint64_t>(n) * size;
+        run.messages.fetch_add(static_cast<uint64_t>(n), std::memory_order_relaxed);
+        run.bytes.fetch_add(static_cast<uint64_t>(n) * size, std::memory_order_relaxed);
+        if (rate > 0)
+            due += static_cast<int64_t>(nsPerMsg * n);
+    }
+    run.end();
+    return {};
+}
+
+Outcome UdpStreamTest::finishClient(TestRun &run, ClientEnv &env, const SendResult &s)
+{
+    if (run.stopped())
+        return Outcome::fail("cancelled", "stopped");
+    json::Value done;
+    done["done"] = true;
+    done["sent"] = s.sent;
+    std::string err;
+    if (!env.chan.sendLine(done, &err))
+        return Outcome::fail("peer_lost", "cannot tell the server the test is over: " + err);
+    const double elapsed = run.elapsedS();
+    run.metric("messages", static_cast<double>(s.sent));
+    run.metric("send_errors", static_cast<double>(s.errors));
+    run.metric("bytes", static_cast<double>(s.bytes));
+    run.metric("throughput_bps", elapsed > 0 ? static_cast<double>(s.bytes) * 8.0 / elapsed : 0.0);
+    run.metric("packets_per_s", elapsed > 0 ? static_cast<double>(s.sent) / elapsed : 0.0);
+    run.addHostMetrics(static_cast<double>(s.bytes) / 1024.0, 0);
+    json::Value stats;
+    Outcome o = readStats(run, env, &stats);
+    if (!o.ok())
+        return o;
+    const auto received = static_cast<uint64_t>(stats["received"].asInt(0));
+    run.metric("loss_ratio", s.sent ? static_cast<double>(s.sent - std::min(s.sent, received)) / static_cast<double>(s.sent) : 0.0, "-");
+    run.extra()["server_socket_drops"] = stats["socket_drops"];
+    run.extra()["server_foreign_datagrams"] = stats["foreign_datagrams"];
+    run.extra()["lost"] = s.sent - std::min(s.sent, received);
+    run.extra()["send_socket_bytes_actual"] = socketBuffer(env.udp.get(), SO_SNDBUF);
+    return {};
+}
+
+Outcome UdpStreamTest::run(TestRun &run, ClientEnv &env)
+{
+    SendResult s;
+    Outcome o = send(run, env, s);
+    if (!o.ok())
+        return o;
+    return finishClient(run, env, s);
+}
+
+} // namespace wb::agent

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// netperf UDP_STREAM: the client sends fixed-size datagrams (sendmmsg
+// batches, optionally paced to rate_pps) for a duration or a count; the
+// server counts what arrives (recvmmsg batches), drops foreign datagrams,
+// and reads the kernel's drop counter for its socket so the loss is
+// accounted exactly.
+
+#include "testkind.h"
+
+namespace wb::agent {
+
+class UdpStreamTest : public TestKind
+{
+public:
+    bool usesUdp() const override { return true; }
+    Outcome serve(TestRun &run, ServerEnv &env) override;
+    Outcome run(TestRun &run, ClientEnv &env) override;
+
+protected:
+    // Receives until the client says it is done and the socket is drained.
+    // Between batches calls onIdle (packet_rate answers probes there).
+    struct ReceiveResult
+    {
+        uint64_t received = 0;
+        uint64_t bytes = 0;
+        uint64_t foreign = 0;
+        uint64_t senderSent = 0;
+        int64_t firstNs = 0;
+        int64_t lastNs = 0;
+        int64_t firstBytes = 0;
+        int64_t socketDrops = 0;
+    };
+    Outcome receive(TestRun &run, ServerEnv &env, ReceiveResult &r, int extraFd, void (*onExtra)(int fd, void *ctx),
+                    void *ctx);
+    struct SendResult
+    {
+        uint64_t sent = 0;
+        uint64_t errors = 0;
+        uint64_t bytes = 0;
+    };
+    Outcome send(TestRun &run, ClientEnv &env, SendResult &r);
+    Outcome serveStream(TestRun &run, ServerEnv &env, int extraFd, void (*onExtra)(int fd, void *ctx), void *ctx,
+                        json::Value extraStats);
+    Outcome finishClient(TestRun &run, ClientEnv &env, const SendResult &s);
+};
+
+} // namespace wb::agent
