@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "comparisondata.h"
+
+#include <QCoreApplication>
+
+namespace wb {
+
+namespace {
+
+QString noValue()
+{
+    return QCoreApplication::translate("wb::ComparisonData", "(none)");
+}
+
+void appendUnique(QStringList &list, const QString &s)
+{
+    if (!s.isEmpty() && !list.contains(s))
+        list.append(s);
+}
+
+} // namespace
+
+QString ComparisonCell::label() const
+{
+    return series.isEmpty() ? category : category + QStringLiteral(" · ") + series;
+}
+
+bool ComparisonData::hasMatrix() const
+{
+    if (matrixRowKey.isEmpty() || matrixColumnKey.isEmpty())
+        return false;
+    for (const Observation &o : observations)
+        if (o.attributes.contains(matrixRowKey) && o.attributes.contains(matrixColumnKey))
+            return true;
+    return false;
+}
+
+QStringList ComparisonData::sources() const
+{
+    QStringList measured;
+    QStringList historical;
+    for (const Observation &o : observations)
+        appendUnique(o.baseline ? historical : measured, o.source);
+    for (const PointSeries &s : timeSeries)
+        appendUnique(measured, s.source);
+    for (const PointSeries &s : sweeps)
+        appendUnique(measured, s.source);
+    for (const LatencyDistribution &l : latencies)
+        appendUnique(measured, l.source);
+    for (const QString &h : std::as_const(historical))
+        appendUnique(measured, h);
+    return measured;
+}
+
+QStringList ComparisonData::attributeValues(const QString &key) const
+{
+    QStringList out;
+    for (const Observation &o : observations)
+        appendUnique(out, o.attributes.value(key, noValue()));
+    return out;
+}
+
+QList<ComparisonCell> ComparisonData::cells(const QString &groupBy) const
+{
+    const QString key = groupBy.isEmpty() ? defaultGroupBy : groupBy;
+    const bool split = !seriesKey.isEmpty() && seriesKey != key;
+    QList<ComparisonCell> out;
+    for (const Observation &o : observations) {
+        const QString category = o.attributes.value(key, noValue());
+        const QString series = split ? o.attributes.value(seriesKey, noValue()) : QString();
+        auto it = std::find_if(out.begin(), out.end(), [&](const ComparisonCell &c) {
+            return c.category == category && c.series == series;
+        });
+        if (it == out.end()) {
+            out.append(ComparisonCell{category, series, {}, {}, {}, {}, 0});
+            it = out.end() - 1;
+        }
+        if (o.baseline) {
+            it->baselineValues += o.values;
+            appendUnique(it->baselineSources, o.source);
+        } else {
+            it->values += o.values;
+            appendUnique(it->sources, o.source);
+        }
+        const double c = o.ceiling > 0 ? o.ceiling : ceiling;
+        if (c > 0)
+            it->ceiling = it->ceiling > 0 ? std::min(it->ceiling, c) : c;
+    }
+    return out;
+}
+
+} // namespace wb

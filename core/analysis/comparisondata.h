@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// What the Compare page and `wirebench-cli compare` chart: observations of
+// one metric (repetitions per run or per baseline, each tagged with
+// attributes such as host, switch, mode), interval time series, latency
+// distributions and size sweeps, all in one display unit, each with the
+// source it came from (run id or citation). Plain values: a provider builds
+// one from the store, from baselines or in code; nothing here knows SQL.
+
+#include <QList>
+#include <QMap>
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+
+namespace wb {
+
+struct Observation
+{
+    QMap<QString, QString> attributes; // dimension -> value, e.g. {"from","Zeus"}
+    QList<double> values;              // repetitions, in ComparisonData::unit
+    QString source;                    // "run 42" or a citation
+    bool baseline = false;             // a historical figure, not measured here
+    double ceiling = 0;                // theoretical limit for this observation (0: use the global one)
+};
+
+// A line of points: a time series (t in s) or a sweep (x = message size).
+struct PointSeries
+{
+    QString label;
+    QString source;
+    QList<QPointF> points;
+    QList<double> errors; // optional CI half-widths, one per point
+};
+
+// A round-trip latency distribution: raw samples or ready CDF points.
+struct LatencyDistribution
+{
+    QString label;
+    QString source;
+    QList<double> samplesUs;   // raw RR samples, or empty when cdfPoints are given
+    QList<QPointF> cdfPoints;  // (latency µs, cumulative fraction 0..1), e.g. from a histogram
+};
+
+// One bar: the observations sharing a group-by value and a series value.
+struct ComparisonCell
+{
+    QString category;
+    QString series;
+    QList<double> values;          // measured (non-baseline) repetitions, pooled
+    QList<double> baselineValues;  // historical figures, pooled
+    QStringList sources;
+    QStringList baselineSources;
+    double ceiling = 0;            // 0 when there is none
+
+    QString label() const;
+    bool baselineOnly() const { return values.isEmpty() && !baselineValues.isEmpty(); }
+    // Measured values when there are any, otherwise the baseline figures.
+    const QList<double> &comparableValues() const { return values.isEmpty() ? baselineValues : values; }
+    QStringList comparableSources() const { return values.isEmpty() ? baselineSources : sources; }
+};
+
+struct ComparisonData
+{
+    QString title;
+    QString metric;          // canonical name, decides "faster"/"slower"
+    QString unit;            // display unit of every value, e.g. "Mbit/s"
+    QString description;     // shown above the chart, e.g. "1997 baselines"
+    double confidence = 0.95;
+
+    QList<Observation> observations;
+    QStringList dimensions;  // attribute keys offered for group-by, in order
+    QString defaultGroupBy;
+    QString seriesKey;       // attribute that splits a group into bars (may be empty)
+    double ceiling = 0;      // global theoretical ceiling in `unit`, 0: none
+    QString ceilingLabel;
+
+    QString matrixRowKey;    // heat map: rows and columns from these attributes
+    QString matrixColumnKey;
+
+    QList<PointSeries> timeSeries;
+    QString timeSeriesUnit;  // unit of the time series values (defaults to unit)
+    QList<PointSeries> sweeps;
+    QString sweepXLabel;     // e.g. "message size (bytes)"
+    QList<QPointF> sweepCeiling; // theoretical ceiling over the sweep's x, may be empty
+    QList<LatencyDistribution> latencies;
+
+    bool hasBars() const { return !observations.isEmpty(); }
+    bool hasMatrix() const;
+    // Every distinct source, baselines last, in first-seen order.
+    QStringList sources() const;
+    // The distinct values of an attribute in first-seen order.
+    QStringList attributeValues(const QString &key) const;
+    // Groups observations by `groupBy` (and seriesKey unless it is groupBy),
+    // categories and series in first-seen order.
+    QList<ComparisonCell> cells(const QString &groupBy) const;
+};
+
+} // namespace wb
