@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "hostsession.h"
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+namespace {
+constexpr int kHeartbeatMs = 2000;
+constexpr double kAgentWatchdogS = 10; // the agent stops tests after this much silence from us
+} // namespace
+
+HostSession::HostSession(const PlanHost &host, AgentTransport *transport, QObject *parent)
+    : QObject(parent), m_host(host), m_client(new AgentClient(transport, this))
+{
+    m_heartbeat.setInterval(kHeartbeatMs);
+    connect(&m_heartbeat, &QTimer::timeout, this, &HostSession::sendHeartbeat);
+    m_liveness.setSingleShot(true);
+    connect(&m_liveness, &QTimer::timeout, this, [this] {
+        handleLost(u"%1: no answer from the agent for %2 s"_s.arg(m_host.name).arg(m_livenessMs / 1000.0));
+    });
+    connect(m_client, &AgentClient::ready, this, [this] {
+        m_heartbeat.start();
+        sendHeartbeat();
+        emit logged(u"info"_s, u"%1: agent %2 ready (pid %3 on %4)"_s.arg(m_host.name, hello().agentVersion)
+                                   .arg(hello().pid)
+                                   .arg(hello().host));
+        emit ready();
+    });
+    connect(m_client, &AgentClient::replyReceived, this, &HostSession::handleReply);
+    connect(m_client, &AgentClient::unsolicitedReceived, this, [this](const AgentMessage &m) {
+        m_liveness.start(m_livenessMs);
+        if (m.type == u"error"_s)
+            emit logged(u"warning"_s, u"%1: %2"_s.arg(m_host.name, m.body.value(u"message"_s).toString()));
+    });
+    connect(m_client, &AgentClient::persistentError, this, &HostSession::handleLost);
+    connect(m_client, &AgentClient::transientError, this, [this](const QString &m) {
+        if (!m_client->isReady())
+            handleLost(m);
+        else
+            emit logged(u"warning"_s, m);
+    });
+    connect(m_client, &AgentClient::closed, this, [this] {
+        if (m_started)
+            handleLost(u"%1: the agent connection closed"_s.arg(m_host.name));
+    });
+}
+
+HostSession::~HostSession()
+{
+    m_started = false;
+}
+
+bool HostSession::hasCapability(const QString &type) const
+{
+    return m_client->isReady() && m_client->hello().capabilities.contains(type);
+}
+
+void HostSession::ensureConnected()
+{
+    if (m_started || m_lost)
+        return;
+    m_started = true;
+    m_client->start();
+}
+
+void HostSession::close()
+{
+    m_started = false;
+    m_heartbeat.stop();
+    m_liveness.stop();
+    m_client->stop();
+}
+
+qint64 HostSession::request(const QString &type, const QJsonObject &fields, ReplyHandler handler)
+{
+    const qint64 id = m_client->sendRequest(type, fields);
+    if (id < 0)
+        return id;
+    m_handlers.insert(id, std::move(handler));
+    if (!m_liveness.isActive())
+        m_liveness.start(m_livenessMs);
+    return id;
+}
+
+void HostSession::forget(qint64 id)
+{
+    m_handlers.remove(id);
+}
+
+void HostSession::sendHeartbeat()
+{
+    // The heartbeat reply is a request of its own; it keeps the liveness
+    // timer moving even while a long test sends nothing.
+    request(u"heartbeat"_s, QJsonObject{{u"timeout_s"_s, kAgentWatchdogS}}, [](const AgentMessage &) {});
+}
+
+void HostSession::handleReply(const AgentMessage &message)
+{
+    m_liveness.start(m_livenessMs);
+    const qint64 id = *message.id;
+    auto it = m_handlers.find(id);
+    if (it == m_handlers.end())
+        return;
+    const bool final = message.type == u"result"_s || message.type == u"error"_s
+                       || message.type == u"heartbeat"_s || message.type == u"sysinfo"_s
+                       || message.type == u"cancelled"_s || message.type == u"pong"_s;
+    ReplyHandler handler = final ? m_handlers.take(id) : *it;
+    handler(message);
+}
+
+void HostSession::handleLost(const QString &reason)
+{
+    if (m_lost)
+        return;
+    m_lost = true;
+    m_lostReason = reason;
+    m_heartbeat.stop();
+    m_liveness.stop();
+    // Fail every open request with a synthetic error so waiting tests end.
+    const auto handlers = std::exchange(m_handlers, {});
+    for (auto it = handlers.begin(); it != handlers.end(); ++it) {
+        AgentError e{it.key(), u"host_lost"_s, reason};
+        it.value()(e.toMessage());
+    }
+    emit logged(u"error"_s, reason);
+    emit lost(reason);
+    m_client->stop();
+}
+
+} // namespace wb

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Runs a plan's test cases on the lab: one agent session per host, reused
+// for the whole plan; independent host pairs concurrently while no NIC is in
+// two tests at once (unless a case allows it); each case repeated until its
+// confidence rule is met; both ends' environment captured before and after.
+// Every finished measurement is handed out as it finishes, so a crash or a
+// lost host never loses what already finished, and a resumed plan skips it.
+
+#include "measurement.h"
+#include "plan.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+#include <QSet>
+
+#include <functional>
+
+namespace wb {
+
+class AgentTransport;
+class HostSession;
+class CaseExecution;
+
+class Orchestrator : public QObject
+{
+    Q_OBJECT
+public:
+    // Makes the transport to a plan host's agent (local process or SSH).
+    using TransportFactory = std::function<AgentTransport *(const PlanHost &host)>;
+
+    Orchestrator(Plan plan, TransportFactory factory, QObject *parent = nullptr);
+    ~Orchestrator() override;
+
+    const Plan &plan() const { return m_plan; }
+    // Case keys that already have a finished measurement (resume).
+    void setSkippedKeys(const QSet<QString> &keys) { m_skipped = keys; }
+    void setMaxParallel(int n) { m_maxParallel = std::max(1, n); }
+    void setLivenessTimeout(int ms) { m_livenessMs = ms; }
+
+    void start();
+    void cancel();
+    bool isRunning() const { return m_running; }
+
+    static TransportFactory localFactory();
+
+signals:
+    void planStarted(int cases);
+    void caseStarted(const wb::TestCase &testCase, int iteration);
+    void sampleReceived(const QString &caseKey, const wb::Sample &sample);
+    void measurementFinished(const wb::Measurement &measurement);
+    // done and total count cases; secondsLeft is an estimate.
+    void progressChanged(int done, int total, double secondsLeft);
+    void logged(const QString &severity, const QString &host, const QString &text);
+    void planFinished(int finished, int failed, int cancelled);
+
+private:
+    friend class CaseExecution;
+    HostSession *session(const QString &hostName);
+    void schedule();
+    bool resourcesFree(const TestCase &c) const;
+    QStringList resourcesOf(const TestCase &c) const;
+    void handleCaseDone(CaseExecution *run, const Measurement &m);
+    void finishIfDone();
+    void emitProgress();
+
+    Plan m_plan;
+    TransportFactory m_factory;
+    QSet<QString> m_skipped;
+    QList<TestCase> m_pending;
+    QList<CaseExecution *> m_active;
+    QHash<QString, HostSession *> m_sessions;
+    QHash<QString, int> m_busy; // resource -> tests holding it
+    int m_maxParallel = 8;
+    int m_livenessMs = 12000;
+    int m_total = 0;
+    int m_done = 0;
+    int m_finished = 0;
+    int m_failed = 0;
+    int m_cancelledCount = 0;
+    bool m_running = false;
+    bool m_cancelling = false;
+    QElapsedTimer m_clock;
+};
+
+} // namespace wb

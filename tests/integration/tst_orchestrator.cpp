@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The orchestrator driving real agents of the local lab: every kind runs
+// and reports, repetitions follow the confidence rule, independent pairs run
+// concurrently while a shared host does not, cancel and a killed agent end
+// within their timeouts without losing what finished, and resume skips it.
+
+#include "analysis/statistics.h"
+#include "remote/agentlocator.h"
+#include "remote/localtransport.h"
+#include "run/orchestrator.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QPointer>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTimer>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+wb::Plan makePlan(const QByteArray &testsJson, const QByteArray &hosts = R"("a":{"transport":"local"},"b":{"transport":"local"})")
+{
+    const QByteArray json = R"({"name":"t","hosts":{)" + hosts + R"(},"tests":[)" + testsJson + "]}";
+    QString error;
+    auto plan = wb::Plan::fromJson(QJsonDocument::fromJson(json).object(), &error);
+    if (!plan)
+        qFatal("bad test plan: %s", qPrintable(error));
+    return *plan;
+}
+
+struct Collector
+{
+    QList<wb::Measurement> measurements;
+    QList<wb::Sample> samples;
+    QStringList log;
+    int finished = -1, failed = -1, cancelled = -1;
+    bool done = false;
+
+    void attach(wb::Orchestrator &o)
+    {
+        QObject::connect(&o, &wb::Orchestrator::measurementFinished, &o,
+                         [this](const wb::Measurement &m) { measurements.append(m); });
+        QObject::connect(&o, &wb::Orchestrator::sampleReceived, &o,
+                         [this](const QString &, const wb::Sample &s) { samples.append(s); });
+        QObject::connect(&o, &wb::Orchestrator::logged, &o, [this](const QString &sev, const QString &host, const QString &t) {
+            log.append(sev + u' ' + host + u": "_s + t);
+        });
+        QObject::connect(&o, &wb::Orchestrator::planFinished, &o, [this](int f, int e, int c) {
+            finished = f;
+            failed = e;
+            cancelled = c;
+            done = true;
+        });
+    }
+    const wb::Measurement *byKind(const QString &kind) const
+    {
+        for (const auto &m : measurements)
+            if (m.testCase.kind == kind)
+                return &m;
+        return nullptr;
+    }
+};
+
+} // namespace
+
+class TstOrchestrator : public QObject
+{
+    Q_OBJECT
+private slots:
+    void everyKindOnTheLocalLab();
+    void repetitionsFollowTheConfidenceRule();
+    void independentPairsRunConcurrently();
+    void cancelStopsTheRemoteTests();
+    void killedAgentIsReportedAndResumeCompletes();
+};
+
+void TstOrchestrator::everyKindOnTheLocalLab()
+{
+    wb::Plan plan = makePlan(R"(
+        {"kind":"udp_stream","client":"a","server":"b","duration_s":1,"params":{"message_size_bytes":64,"interval_s":0.25}},
+        {"kind":"tcp_stream","client":"a","server":"b","duration_s":1,"params":{"interval_s":0.25}},
+        {"kind":"tcp_rr","client":"a","server":"b","duration_s":1},
+        {"kind":"udp_rr","client":"a","server":"b","duration_s":1},
+        {"kind":"file_transfer","client":"a","server":"b","duration_s":30,"params":{"file_size_bytes":4194304,"sink":["file","devnull"]}},
+        {"kind":"packet_rate","client":"a","server":"b","duration_s":1})");
+    QCOMPARE(plan.cases.size(), 7);
+    wb::Orchestrator o(plan, wb::Orchestrator::localFactory());
+    Collector c;
+    c.attach(o);
+    QSignalSpy progress(&o, &wb::Orchestrator::progressChanged);
+    o.start();
+    QTRY_VERIFY_WITH_TIMEOUT(c.done, 60000);
+    QVERIFY2(c.failed == 0, qPrintable(c.log.join(u'\n')));
+    QCOMPARE(c.finished, 7);
+    QCOMPARE(c.measurements.size(), 7);
+    for (const auto &m : c.measurements) {
+        QCOMPARE(m.status, u"finished"_s);
+        QCOMPARE(m.iterations.size(), 1);
+        QVERIFY(!m.clientEnvBefore.value(u"kernel"_s).toString().isEmpty());
+        QVERIFY(!m.serverEnvAfter.value(u"kernel"_s).toString().isEmpty());
+        QCOMPARE(m.summary.metric(u"iterations"_s).value_or(0), 1.0);
+        QCOMPARE(m.summary.tool, u"wirebench-agent"_s);
+    }
+    const auto *udp = c.byKind(u"udp_stream"_s);
+    QVERIFY(udp->summary.metric(u"throughput_bps"_s, u"server"_s).value_or(0) > 1e6);
+    QVERIFY(udp->summary.metric(u"messages"_s, u"client"_s).value_or(0)
+            >= udp->summary.metric(u"messages"_s, u"server"_s).value_or(-1));
+    const auto *rr = c.byKind(u"tcp_rr"_s);
+    QVERIFY(rr->summary.metric(u"transactions_per_s"_s, u"client"_s).value_or(0) > 1000);
+    QVERIFY(rr->summary.metric(u"latency_us_p99"_s, u"client"_s).value_or(0) > 0);
+    int files = 0;
+    for (const auto &m : c.measurements) {
+        if (m.testCase.kind != u"file_transfer"_s)
+            continue;
+        ++files;
+        const auto bytes = m.summary.metric(u"bytes"_s, u"server"_s);
+        QVERIFY2(bytes && *bytes == 4194304.0, QJsonDocument(m.summary.toJson()).toJson().constData());
+    }
+    QCOMPARE(files, 2);
+    // Interval samples arrived live from the streams.
+    int throughputSamples = 0;
+    for (const auto &s : c.samples)
+        throughputSamples += s.name == u"throughput_bps"_s ? 1 : 0;
+    QVERIFY2(throughputSamples >= 4, qPrintable(QString::number(throughputSamples)));
+    QVERIFY(progress.count() >= 7);
+    QCOMPARE(progress.last().at(0).toInt(), 7);
+}
+
+void TstOrchestrator::repetitionsFollowTheConfidenceRule()
+{
+    wb::Plan plan = makePlan(R"(
+        {"name":"loose","kind":"tcp_rr","client":"a","server":"b","duration_s":0.3,
+         "repetitions":{"min":3,"max":6,"confidence_pct":90,"interval_pct":100}},
+        {"name":"strict","kind":"tcp_rr","client":"a","server":"b","duration_s":0.3,
+         "repetitions":{"min":2,"max":3,"confidence_pct":99,"interval_pct":0.0001}})");
+    wb::Orchestrator o(plan, wb::Orchestrator::localFactory());
+    Collector c;
+    c.attach(o);
+    o.start();
+    QTRY_VERIFY_WITH_TIMEOUT(c.done, 60000);
+    QCOMPARE(c.finished, 2);
+    const wb::Measurement &loose = c.measurements[0].testCase.name == u"loose"_s ? c.measurements[0] : c.measurements[1];
+    const wb::Measurement &strict = c.measurements[0].testCase.name == u"loose"_s ? c.measurements[1] : c.measurements[0];
+    // Repeated until the rule held, and not once more: the same check on one
+    // iteration fewer must fail (unless that was below the minimum).
+    QVERIFY(loose.iterations.size() >= 3 && loose.iterations.size() <= 6);
+    QVERIFY(loose.confidenceReached);
+    QList<double> values;
+    for (const auto &r : loose.iterations)
+        values.append(*wb::ruleMetricValue(r, u"transactions_per_s"_s));
+    QVERIFY(wb::stats::checkConfidence(values, 0.90, 50).met);
+    if (values.size() > 3)
+        QVERIFY(!wb::stats::checkConfidence(values.mid(0, values.size() - 1), 0.90, 50).met);
+    QCOMPARE(loose.summary.metric(u"ci_level_pct"_s).value_or(0), 90.0);
+    QCOMPARE(strict.iterations.size(), 3);
+    QVERIFY(!strict.confidenceReached);
+    QVERIFY(strict.summary.metric(u"ci_width_pct"_s).value_or(0) > 0.0001);
+    QVERIFY(strict.warnings.join(u' ').contains(u"did not reach"_s));
+    // The summary is the mean of the iterations.
+    double sum = 0;
+    for (const auto &r : strict.iterations)
+        sum += r.metric(u"transactions_per_s"_s, u"client"_s).value_or(0);
+    QCOMPARE(strict.summary.metric(u"transactions_per_s"_s, u"client"_s).value_or(0), sum / 3);
+}
+
+void TstOrchestrator::independentPairsRunConcurrently()
+{
+    const QByteArray hosts = R"("a":{"transport":"local"},"b":{"transport":"local"},"c":{"transport":"local"},"d":{"transport":"local"})";
+    wb::Plan parallel = makePlan(R"(
+        {"kind":"tcp_rr","client":"a","server":"b","duration_s":1},
+        {"kind":"tcp_rr","client":"c","server":"d","duration_s":1})", hosts);
+    wb::Plan serial = makePlan(R"(
+        {"kind":"tcp_rr","client":"a","server":"b","duration_s":1},
+        {"kind":"tcp_rr","client":"a","server":"c","duration_s":1})", hosts);
+    qint64 elapsed[2];
+    int i = 0;
+    for (wb::Plan *p : {&parallel, &serial}) {
+        wb::Orchestrator o(*p, wb::Orchestrator::localFactory());
+        Collector c;
+        c.attach(o);
+        QList<QPair<qint64, qint64>> spans; // start and end of each case
+        QElapsedTimer clock;
+        clock.start();
+        QObject::connect(&o, &wb::Orchestrator::caseStarted, &o, [&](const wb::TestCase &, int) {
+            spans.append({clock.elapsed(), -1});
+        });
+        QObject::connect(&o, &wb::Orchestrator::measurementFinished, &o, [&](const wb::Measurement &) {
+            for (auto &s : spans)
+                if (s.second < 0) {
+                    s.second = clock.elapsed();
+                    break;
+                }
+        });
+        o.start();
+        QTRY_VERIFY_WITH_TIMEOUT(c.done, 30000);
+        QCOMPARE(c.finished, 2);
+        QCOMPARE(spans.size(), 2);
+        // Overlap of the two cases' running time.
+        elapsed[i++] = spans[1].first - spans[0].first;
+    }
+    // Independent pairs start together; a shared host makes the second wait.
+    QVERIFY2(elapsed[0] < 500, qPrintable(QString::number(elapsed[0])));
+    QVERIFY2(elapsed[1] >= 1000, qPrintable(QString::number(elapsed[1])));
+}
+
+void TstOrchestrator::cancelStopsTheRemoteTests()
+{
+    wb::Plan plan = makePlan(R"(
+        {"kind":"udp_stream","client":"a","server":"b","duration_s":20},
+        {"kind":"tcp_rr","client":"a","server":"b","duration_s":20})");
+    QList<QPointer<wb::LocalTransport>> transports;
+    wb::Orchestrator o(plan, [&](const wb::PlanHost &) -> wb::AgentTransport * {
+        auto *t = new wb::LocalTransport(wb::locateAgent());
+        transports.append(t);
+        return t;
+    });
+    Collector c;
+    c.attach(o);
+    QSignalSpy started(&o, &wb::Orchestrator::caseStarted);
+    o.start();
+    QVERIFY(started.wait(10000));
+    QTest::qWait(500);
+    QElapsedTimer clock;
+    clock.start();
+    o.cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(c.done, 8000);
+    QVERIFY(clock.elapsed() < 6000);
+    QCOMPARE(c.finished, 0);
+    QCOMPARE(c.cancelled, 2); // the running one and the one that never started
+    QCOMPARE(c.measurements.size(), 1);
+    QCOMPARE(c.measurements[0].status, u"cancelled"_s);
+    // The agents were told to stop and then closed: no process is left.
+    QCOMPARE(transports.size(), 2);
+    for (const auto &t : transports)
+        QTRY_VERIFY_WITH_TIMEOUT(!t || !t->isOpen(), 5000);
+}
+
+void TstOrchestrator::killedAgentIsReportedAndResumeCompletes()
+{
+    wb::Plan plan = makePlan(R"(
+        {"name":"first","kind":"tcp_rr","client":"a","server":"b","duration_s":0.3},
+        {"name":"victim","kind":"tcp_stream","client":"a","server":"b","duration_s":10},
+        {"name":"after","kind":"tcp_rr","client":"a","server":"b","duration_s":0.3})");
+    QList<QPointer<wb::LocalTransport>> transports;
+    wb::Orchestrator o(plan, [&](const wb::PlanHost &) -> wb::AgentTransport * {
+        auto *t = new wb::LocalTransport(wb::locateAgent());
+        transports.append(t);
+        return t;
+    });
+    Collector c;
+    c.attach(o);
+    QObject::connect(&o, &wb::Orchestrator::caseStarted, &o, [&](const wb::TestCase &tc, int) {
+        if (tc.name != u"victim"_s)
+            return;
+        QTimer::singleShot(700, &o, [&] {
+            // Kill the server agent (host b) as a crash would.
+            for (const auto &t : transports)
+                if (t && t->processId() > 0 && t == transports.last())
+                    ::kill(pid_t(t->processId()), SIGKILL);
+        });
+    });
+    QElapsedTimer clock;
+    clock.start();
+    o.start();
+    QTRY_VERIFY_WITH_TIMEOUT(c.done, 20000);
+    QVERIFY2(clock.elapsed() < 8000, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(c.finished, 1);
+    QCOMPARE(c.failed, 2);
+    QSet<QString> done;
+    for (const auto &m : c.measurements) {
+        if (m.status == u"finished"_s)
+            done.insert(m.testCase.key);
+        else
+            QVERIFY2(m.error.contains(u"b"_s), qPrintable(m.error));
+    }
+    QCOMPARE(done.size(), 1);
+
+    // Resume: only the two that did not finish run again.
+    wb::Orchestrator again(plan, wb::Orchestrator::localFactory());
+    again.setSkippedKeys(done);
+    Collector c2;
+    c2.attach(again);
+    again.start();
+    QTRY_VERIFY_WITH_TIMEOUT(c2.done, 30000);
+    QCOMPARE(c2.finished, 2);
+    QCOMPARE(c2.failed, 0);
+    for (const auto &m : c2.measurements)
+        QVERIFY(!done.contains(m.testCase.key));
+}
+
+QTEST_GUILESS_MAIN(TstOrchestrator)
+#include "tst_orchestrator.moc"
