@@ -449,7 +449,7 @@ private:
     Orchestrator *m_owner;
     HostSession *m_client;
     HostSession *m_server;
-    Measurement m_m;
+    CaseResult m_m;
     Phase m_phase = Phase::Connecting;
     QTimer m_timer;
     QElapsedTimer m_iterationClock;
@@ -497,14 +497,14 @@ HostSession *Orchestrator::session(const QString &hostName)
             const TestCase &c = m_pending[i];
             if (c.client.host != hostName && c.server.host != hostName)
                 continue;
-            Measurement m;
+            CaseResult m;
             m.testCase = m_pending.takeAt(i);
             m.status = u"failed"_s;
             m.error = why;
             m.started = m.finished = QDateTime::currentDateTimeUtc();
             ++m_failed;
             ++m_done;
-            emit measurementFinished(m);
+            emit caseFinished(m);
         }
         emitProgress();
         QTimer::singleShot(0, this, [this] { finishIfDone(); });
@@ -600,7 +600,7 @@ void Orchestrator::schedule()
     }
 }
 
-void Orchestrator::handleCaseDone(CaseExecution *run, const Measurement &m)
+void Orchestrator::handleCaseDone(CaseExecution *run, const CaseResult &m)
 {
     m_active.removeOne(run);
     for (const QString &r : resourcesOf(run->testCase()))
@@ -615,7 +615,7 @@ void Orchestrator::handleCaseDone(CaseExecution *run, const Measurement &m)
         ++m_failed;
     if (m.status == u"failed"_s)
         emit logged(u"error"_s, m.testCase.client.host, u"%1 failed: %2"_s.arg(m.testCase.name, m.error));
-    emit measurementFinished(m);
+    emit caseFinished(m);
     emitProgress();
     schedule();
     finishIfDone();

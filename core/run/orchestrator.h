@@ -7,7 +7,7 @@
 // Every finished measurement is handed out as it finishes, so a crash or a
 // lost host never loses what already finished, and a resumed plan skips it.
 
-#include "measurement.h"
+#include "caseresult.h"
 #include "plan.h"
 
 #include <QElapsedTimer>
@@ -49,7 +49,7 @@ signals:
     void planStarted(int cases);
     void caseStarted(const wb::TestCase &testCase, int iteration);
     void sampleReceived(const QString &caseKey, const wb::Sample &sample);
-    void measurementFinished(const wb::Measurement &measurement);
+    void caseFinished(const wb::CaseResult &measurement);
     // done and total count cases; secondsLeft is an estimate.
     void progressChanged(int done, int total, double secondsLeft);
     void logged(const QString &severity, const QString &host, const QString &text);
@@ -61,7 +61,7 @@ private:
     void schedule();
     bool resourcesFree(const TestCase &c) const;
     QStringList resourcesOf(const TestCase &c) const;
-    void handleCaseDone(CaseExecution *run, const Measurement &m);
+    void handleCaseDone(CaseExecution *run, const CaseResult &m);
     void finishIfDone();
     void emitProgress();
 

@@ -34,7 +34,7 @@ wb::Plan makePlan(const QByteArray &testsJson, const QByteArray &hosts = R"("a":
 
 struct Collector
 {
-    QList<wb::Measurement> measurements;
+    QList<wb::CaseResult> measurements;
     QList<wb::Sample> samples;
     QStringList log;
     int finished = -1, failed = -1, cancelled = -1;
@@ -42,8 +42,8 @@ struct Collector
 
     void attach(wb::Orchestrator &o)
     {
-        QObject::connect(&o, &wb::Orchestrator::measurementFinished, &o,
-                         [this](const wb::Measurement &m) { measurements.append(m); });
+        QObject::connect(&o, &wb::Orchestrator::caseFinished, &o,
+                         [this](const wb::CaseResult &m) { measurements.append(m); });
         QObject::connect(&o, &wb::Orchestrator::sampleReceived, &o,
                          [this](const QString &, const wb::Sample &s) { samples.append(s); });
         QObject::connect(&o, &wb::Orchestrator::logged, &o, [this](const QString &sev, const QString &host, const QString &t) {
@@ -56,7 +56,7 @@ struct Collector
             done = true;
         });
     }
-    const wb::Measurement *byKind(const QString &kind) const
+    const wb::CaseResult *byKind(const QString &kind) const
     {
         for (const auto &m : measurements)
             if (m.testCase.kind == kind)
@@ -143,8 +143,8 @@ void TstOrchestrator::repetitionsFollowTheConfidenceRule()
     o.start();
     QTRY_VERIFY_WITH_TIMEOUT(c.done, 60000);
     QCOMPARE(c.finished, 2);
-    const wb::Measurement &loose = c.measurements[0].testCase.name == u"loose"_s ? c.measurements[0] : c.measurements[1];
-    const wb::Measurement &strict = c.measurements[0].testCase.name == u"loose"_s ? c.measurements[1] : c.measurements[0];
+    const wb::CaseResult &loose = c.measurements[0].testCase.name == u"loose"_s ? c.measurements[0] : c.measurements[1];
+    const wb::CaseResult &strict = c.measurements[0].testCase.name == u"loose"_s ? c.measurements[1] : c.measurements[0];
     // Repeated until the rule held, and not once more: the same check on one
     // iteration fewer must fail (unless that was below the minimum).
     QVERIFY(loose.iterations.size() >= 3 && loose.iterations.size() <= 6);
@@ -188,7 +188,7 @@ void TstOrchestrator::independentPairsRunConcurrently()
         QObject::connect(&o, &wb::Orchestrator::caseStarted, &o, [&](const wb::TestCase &, int) {
             spans.append({clock.elapsed(), -1});
         });
-        QObject::connect(&o, &wb::Orchestrator::measurementFinished, &o, [&](const wb::Measurement &) {
+        QObject::connect(&o, &wb::Orchestrator::caseFinished, &o, [&](const wb::CaseResult &) {
             for (auto &s : spans)
                 if (s.second < 0) {
                     s.second = clock.elapsed();

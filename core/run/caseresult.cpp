@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "measurement.h"
+#include "caseresult.h"
 
 #include "analysis/statistics.h"
 

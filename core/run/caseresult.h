@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// One finished (or failed) test case of a plan: every repetition's record,
+// The outcome of one test case of a plan: every repetition's record,
 // the summary with its confidence figures, and both ends' environment
 // before and after, as the orchestrator hands it to the store.
 
@@ -14,7 +14,7 @@
 
 namespace wb {
 
-struct Measurement
+struct CaseResult
 {
     TestCase testCase;
     QString status;               // "finished", "failed" or "cancelled"
