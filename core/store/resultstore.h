@@ -72,7 +72,6 @@ public:
     struct TransactionState
     {
         int depth = 0;
-        bool rollbackOnly = false;
     };
     TransactionState &transactionState() { return m_transaction; }
 

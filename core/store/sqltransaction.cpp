@@ -21,12 +21,13 @@ SqlTransaction::~SqlTransaction()
 StoreStatus SqlTransaction::begin()
 {
     ResultStore::TransactionState &state = m_store.transactionState();
+    QSqlQuery q(m_store.database());
     if (state.depth == 0) {
-        QSqlQuery q(m_store.database());
         if (!q.exec(u"BEGIN IMMEDIATE"_s))
             return storeErrorFromSql(q.lastError(), u"starting a write transaction"_s, m_store.path());
-        state.rollbackOnly = false;
         m_outermost = true;
+    } else if (!q.exec(u"SAVEPOINT wb_%1"_s.arg(state.depth))) {
+        return storeErrorFromSql(q.lastError(), u"starting a nested transaction"_s, m_store.path());
     }
     ++state.depth;
     m_open = true;
@@ -38,17 +39,17 @@ StoreStatus SqlTransaction::commit()
     if (!m_open)
         return StoreError{StoreError::Kind::Failed, u"commit without a transaction"_s};
     ResultStore::TransactionState &state = m_store.transactionState();
+    QSqlQuery q(m_store.database());
     if (!m_outermost) {
+        if (!q.exec(u"RELEASE wb_%1"_s.arg(state.depth - 1))) {
+            StoreError e = storeErrorFromSql(q.lastError(), u"ending a nested transaction"_s, m_store.path());
+            rollback();
+            return e;
+        }
         --state.depth;
         m_open = false;
         return {};
     }
-    if (state.rollbackOnly) {
-        rollback();
-        return StoreError{StoreError::Kind::Failed, u"%1: a part of the transaction failed; nothing was written"_s.arg(
-                                                        m_store.path())};
-    }
-    QSqlQuery q(m_store.database());
     if (!q.exec(u"COMMIT"_s)) {
         StoreError e = storeErrorFromSql(q.lastError(), u"committing"_s, m_store.path());
         rollback();
@@ -66,13 +67,13 @@ void SqlTransaction::rollback()
     ResultStore::TransactionState &state = m_store.transactionState();
     --state.depth;
     m_open = false;
+    QSqlQuery q(m_store.database());
     if (!m_outermost) {
-        state.rollbackOnly = true;
+        q.exec(u"ROLLBACK TO wb_%1"_s.arg(state.depth));
+        q.exec(u"RELEASE wb_%1"_s.arg(state.depth));
         return;
     }
-    QSqlQuery q(m_store.database());
     q.exec(u"ROLLBACK"_s);
-    state.rollbackOnly = false;
 }
 
 } // namespace wb

@@ -2,8 +2,9 @@
 #pragma once
 // A write transaction: BEGIN IMMEDIATE (a plain BEGIN that read first fails
 // at once with "busy"), COMMIT on commit(), ROLLBACK when it goes out of
-// scope uncommitted. Nested ones join the outermost: only it commits, and an
-// inner one that fails makes the whole transaction roll back. Internal to
+// scope uncommitted. Nested ones are savepoints: an inner one that fails
+// undoes only its own part (StoreWriter batches many runs in one
+// transaction and one bad run must not take the others down). Internal to
 // core/store.
 
 #include "storeerror.h"
