@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Opening the results database for a CLI command: --db or the desktop
+// program's default; a damaged or foreign file is reported with its name
+// and what to do, never overwritten.
+
+#include "clicommand.h"
+
+#include "config/settings.h"
+#include "store/resultstore.h"
+
+#include <memory>
+
+namespace wb::cli {
+
+inline std::unique_ptr<ResultStore> openStore(CliContext &ctx, bool mustExist = false)
+{
+    const QString path = ctx.databasePath.isEmpty() ? Settings::defaultDatabasePath() : ctx.databasePath;
+    StoreOpenOptions options;
+    options.createIfMissing = !mustExist;
+    auto store = ResultStore::open(path, options);
+    if (!store) {
+        ctx.err << "wirebench-cli: " << store.message() << '\n';
+        if (store.error().isFileProblem())
+            ctx.err << "wirebench-cli: use --db PATH to open another database, or --db NEW_FILE to create a "
+                       "new one\n";
+        return nullptr;
+    }
+    return std::move(*store);
+}
+
+// Takes "--name value" or "--name=value" out of args; empty when absent.
+inline bool takeOption(QStringList &args, const QString &name, QString *value, QString *error)
+{
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        if (args[i] == name) {
+            if (i + 1 >= args.size()) {
+                *error = name + QStringLiteral(" needs a value");
+                return false;
+            }
+            *value = args[i + 1];
+            args.remove(i, 2);
+            return true;
+        }
+        if (args[i].startsWith(name + u'=')) {
+            *value = args[i].mid(name.size() + 1);
+            args.remove(i);
+            return true;
+        }
+    }
+    return true;
+}
+
+inline bool takeFlag(QStringList &args, const QString &name)
+{
+    return args.removeAll(name) > 0;
+}
+
+} // namespace wb::cli

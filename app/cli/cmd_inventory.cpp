@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `inventory export LAB.json`, `inventory import LAB.json`: the lab file
+// format of docs/lab-format.md.
+
+#include "clicommand.h"
+#include "clistore.h"
+
+#include "store/inventorystore.h"
+
+#include <QJsonDocument>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+int inventoryExport(wb::cli::CliContext &ctx)
+{
+    if (ctx.args.size() > 1) {
+        ctx.err << "wirebench-cli inventory export: give one output file (or none for standard output)\n";
+        return wb::cli::kExitUsage;
+    }
+    auto store = wb::cli::openStore(ctx, true);
+    if (!store)
+        return wb::cli::kExitFailure;
+    auto lab = store->inventory().load();
+    if (!lab) {
+        ctx.err << "wirebench-cli: " << lab.message() << '\n';
+        return wb::cli::kExitFailure;
+    }
+    if (ctx.args.isEmpty() || ctx.args.first() == u"-"_s) {
+        ctx.out << QJsonDocument(lab->toJson()).toJson(QJsonDocument::Indented);
+        return wb::cli::kExitOk;
+    }
+    QString error;
+    if (!lab->saveToFile(ctx.args.first(), &error)) {
+        ctx.err << "wirebench-cli: " << error << '\n';
+        return wb::cli::kExitFailure;
+    }
+    ctx.out << "Wrote " << lab->hosts.size() << " hosts, " << lab->nics.size() << " NICs, " << lab->switches.size()
+            << " switches, " << lab->cables.size() << " cables, " << lab->links.size() << " links to "
+            << ctx.args.first() << ".\n";
+    return wb::cli::kExitOk;
+}
+
+int inventoryImport(wb::cli::CliContext &ctx)
+{
+    if (ctx.args.size() != 1) {
+        ctx.err << "wirebench-cli inventory import: give one lab file\n";
+        return wb::cli::kExitUsage;
+    }
+    QString error;
+    auto lab = wb::Inventory::fromFile(ctx.args.first(), &error);
+    if (!lab) {
+        ctx.err << "wirebench-cli: " << error << '\n';
+        return wb::cli::kExitFailure;
+    }
+    auto store = wb::cli::openStore(ctx);
+    if (!store)
+        return wb::cli::kExitFailure;
+    auto sum = store->inventory().importInventory(*lab);
+    if (!sum) {
+        ctx.err << "wirebench-cli: " << ctx.args.first() << ": " << sum.message() << " (nothing was imported)\n";
+        return wb::cli::kExitFailure;
+    }
+    ctx.out << "Imported " << ctx.args.first() << ": " << sum->added << " added, " << sum->updated << " updated, "
+            << sum->unchanged << " unchanged.\n";
+    return wb::cli::kExitOk;
+}
+
+} // namespace
+
+WB_CLI_COMMAND(u"inventory export"_s, u"[LAB.json]"_s, u"write the lab inventory as a lab file"_s, inventoryExport);
+WB_CLI_COMMAND(u"inventory import"_s, u"LAB.json"_s, u"add or update the inventory from a lab file"_s,
+               inventoryImport);

@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `runs list`, `runs show ID`, `runs delete ID...`: the results database
+// from the command line.
+
+#include "clicommand.h"
+#include "clistore.h"
+
+#include "store/runstore.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString timeText(const QDateTime &t)
+{
+    return t.isValid() ? t.toUTC().toString(u"yyyy-MM-dd HH:mm:ss"_s) : u"-"_s;
+}
+
+QJsonObject runSummaryJson(const wb::StoredRun &r)
+{
+    QJsonObject o{{u"id"_s, double(r.id)},
+                  {u"uuid"_s, r.uuid},
+                  {u"kind"_s, r.record.kind},
+                  {u"status"_s, wb::runStatusName(r.status)},
+                  {u"started_at"_s, r.startedAt.toUTC().toString(Qt::ISODateWithMs)},
+                  {u"plan"_s, r.plan},
+                  {u"test_case"_s, r.testCase},
+                  {u"tool"_s, r.record.tool},
+                  {u"params"_s, r.record.params}};
+    QJsonArray ms;
+    for (const wb::Metric &m : r.record.metrics)
+        ms.append(QJsonObject{{u"name"_s, m.name}, {u"side"_s, m.side}, {u"value"_s, m.value}, {u"unit"_s, m.unit}});
+    o.insert(u"metrics"_s, ms);
+    return o;
+}
+
+// Parses the filter options shared by `runs list` and `db export`.
+bool parseFilter(QStringList &args, wb::RunFilter *f, QString *error)
+{
+    QString v;
+    if (!wb::cli::takeOption(args, u"--kind"_s, &f->kind, error) ||
+        !wb::cli::takeOption(args, u"--host"_s, &f->hostName, error) ||
+        !wb::cli::takeOption(args, u"--plan"_s, &f->plan, error))
+        return false;
+    v.clear();
+    if (!wb::cli::takeOption(args, u"--status"_s, &v, error))
+        return false;
+    if (!v.isEmpty()) {
+        f->status = wb::runStatusFromName(v);
+        if (!f->status) {
+            *error = u"--status must be running, finished, failed or cancelled"_s;
+            return false;
+        }
+    }
+    for (const QString &opt : {u"--since"_s, u"--until"_s}) {
+        v.clear();
+        if (!wb::cli::takeOption(args, opt, &v, error))
+            return false;
+        if (v.isEmpty())
+            continue;
+        QDateTime t = QDateTime::fromString(v, Qt::ISODate);
+        if (!t.isValid()) {
+            const QDate d = QDate::fromString(v, Qt::ISODate);
+            if (d.isValid())
+                t = d.startOfDay(Qt::UTC);
+        }
+        if (!t.isValid()) {
+            *error = u"%1 '%2' is not a date (YYYY-MM-DD or ISO 8601)"_s.arg(opt, v);
+            return false;
+        }
+        (opt == u"--since"_s ? f->since : f->until) = t;
+    }
+    v.clear();
+    if (!wb::cli::takeOption(args, u"--limit"_s, &v, error))
+        return false;
+    if (!v.isEmpty()) {
+        bool ok = false;
+        f->limit = v.toInt(&ok);
+        if (!ok || f->limit < 0) {
+            *error = u"--limit must be a whole number"_s;
+            return false;
+        }
+    }
+    for (;;) {
+        v.clear();
+        if (!wb::cli::takeOption(args, u"--param"_s, &v, error))
+            return false;
+        if (v.isEmpty())
+            break;
+        const qsizetype eq = v.indexOf(u'=');
+        if (eq <= 0) {
+            *error = u"--param takes NAME=VALUE, not '%1'"_s.arg(v);
+            return false;
+        }
+        bool isNumber = false;
+        const double number = v.mid(eq + 1).toDouble(&isNumber);
+        f->params.insert(v.left(eq), isNumber ? QJsonValue(number) : QJsonValue(v.mid(eq + 1)));
+    }
+    return true;
+}
+
+int runsList(wb::cli::CliContext &ctx)
+{
+    QStringList args = ctx.args;
+    wb::RunFilter f;
+    f.limit = 100;
+    f.withMetrics = ctx.json;
+    QString error;
+    if (!parseFilter(args, &f, &error)) {
+        ctx.err << "wirebench-cli runs list: " << error << '\n';
+        return wb::cli::kExitUsage;
+    }
+    if (!args.isEmpty()) {
+        ctx.err << "wirebench-cli runs list: unexpected argument '" << args.first() << "'\n";
+        return wb::cli::kExitUsage;
+    }
+    auto store = wb::cli::openStore(ctx);
+    if (!store)
+        return wb::cli::kExitFailure;
+    auto runs = store->runs().listRuns(f);
+    if (!runs) {
+        ctx.err << "wirebench-cli: " << runs.message() << '\n';
+        return wb::cli::kExitFailure;
+    }
+    if (ctx.json) {
+        QJsonArray a;
+        for (const wb::StoredRun &r : std::as_const(*runs))
+            a.append(runSummaryJson(r));
+        ctx.out << QJsonDocument(a).toJson(QJsonDocument::Indented);
+        return wb::cli::kExitOk;
+    }
+    ctx.out << QString(u"%1  %2  %3  %4  %5"_s)
+                   .arg(u"ID"_s, 6)
+                   .arg(u"STARTED (UTC)"_s, -19)
+                   .arg(u"KIND"_s, -13)
+                   .arg(u"STATUS"_s, -9)
+                   .arg(u"PLAN / CASE"_s)
+            << '\n';
+    for (const wb::StoredRun &r : std::as_const(*runs))
+        ctx.out << QString(u"%1  %2  %3  %4  %5"_s)
+                       .arg(r.id, 6)
+                       .arg(timeText(r.startedAt), -19)
+                       .arg(r.record.kind, -13)
+                       .arg(wb::runStatusName(r.status), -9)
+                       .arg(QStringList{r.plan, r.testCase}.join(u" / "_s))
+                << '\n';
+    if (runs->size() == f.limit)
+        ctx.err << "(showing the newest " << f.limit << "; use --limit N or --limit 0 for all)\n";
+    return wb::cli::kExitOk;
+}
+
+int runsShow(wb::cli::CliContext &ctx)
+{
+    if (ctx.args.size() != 1) {
+        ctx.err << "wirebench-cli runs show: give one run id\n";
+        return wb::cli::kExitUsage;
+    }
+    bool ok = false;
+    const qint64 id = ctx.args.first().toLongLong(&ok);
+    auto store = wb::cli::openStore(ctx, true);
+    if (!store)
+        return wb::cli::kExitFailure;
+    auto run = ok ? store->runs().run(id) : store->runs().runByUuid(ctx.args.first());
+    if (!run) {
+        ctx.err << "wirebench-cli: " << run.message() << '\n';
+        return wb::cli::kExitFailure;
+    }
+    const wb::StoredRun &r = *run;
+    if (ctx.json) {
+        QJsonObject o = runSummaryJson(r);
+        o.insert(u"record"_s, r.record.toJson());
+        o.insert(u"inventory_path"_s, r.inventoryPath);
+        o.insert(u"client_environment"_s, r.clientEnvironment);
+        o.insert(u"server_environment"_s, r.serverEnvironment);
+        o.insert(u"error"_s, r.error);
+        ctx.out << QJsonDocument(o).toJson(QJsonDocument::Indented);
+        return wb::cli::kExitOk;
+    }
+    ctx.out << "run:       " << r.id << " (" << r.uuid << ")\n"
+            << "kind:      " << r.record.kind << '\n'
+            << "status:    " << wb::runStatusName(r.status) << (r.error.isEmpty() ? QString() : u": "_s + r.error)
+            << '\n'
+            << "started:   " << timeText(r.startedAt) << " UTC\n"
+            << "ended:     " << timeText(r.endedAt) << " UTC\n"
+            << "plan:      " << r.plan << " / " << r.testCase << '\n'
+            << "tool:      " << r.record.tool << ' ' << r.record.toolVersion << '\n'
+            << "endpoints: " << r.clientEndpoint << " -> " << r.serverEndpoint << '\n'
+            << "params:    " << QJsonDocument(r.record.params).toJson(QJsonDocument::Compact) << '\n';
+    QStringList path;
+    for (const QJsonValue &v : r.inventoryPath)
+        path.append(v.toObject().value(u"key"_s).toString());
+    ctx.out << "path:      " << (path.isEmpty() ? u"-"_s : path.join(u" -> "_s)) << '\n' << "metrics:\n";
+    for (const wb::Metric &m : r.record.metrics)
+        ctx.out << "  " << QString(u"%1 %2 %3 %4"_s)
+                               .arg(m.name, -28)
+                               .arg(m.side.isEmpty() ? u"-"_s : m.side, -7)
+                               .arg(QString::number(m.value, 'g', 10), 16)
+                               .arg(m.unit)
+                << '\n';
+    ctx.out << "samples:   " << r.record.samples.size() << '\n';
+    return wb::cli::kExitOk;
+}
+
+int runsDelete(wb::cli::CliContext &ctx)
+{
+    QStringList args = ctx.args;
+    const bool yes = wb::cli::takeFlag(args, u"--yes"_s) || wb::cli::takeFlag(args, u"-y"_s);
+    if (args.isEmpty()) {
+        ctx.err << "wirebench-cli runs delete: give one or more run ids\n";
+        return wb::cli::kExitUsage;
+    }
+    QList<qint64> ids;
+    for (const QString &a : std::as_const(args)) {
+        bool ok = false;
+        const qint64 id = a.toLongLong(&ok);
+        if (!ok || id <= 0) {
+            ctx.err << "wirebench-cli runs delete: '" << a << "' is not a run id\n";
+            return wb::cli::kExitUsage;
+        }
+        ids.append(id);
+    }
+    auto store = wb::cli::openStore(ctx, true);
+    if (!store)
+        return wb::cli::kExitFailure;
+    for (qint64 id : std::as_const(ids)) {
+        auto r = store->runs().run(id, false);
+        if (!r) {
+            ctx.err << "wirebench-cli: " << r.message() << '\n';
+            return wb::cli::kExitFailure;
+        }
+    }
+    if (!yes) {
+        ctx.out << "Delete " << ids.size() << " run(s) with their metrics and samples? [y/N] ";
+        ctx.out.flush();
+        char answer[16] = {};
+        if (!std::fgets(answer, sizeof answer, stdin) || (answer[0] != 'y' && answer[0] != 'Y')) {
+            ctx.out << "Nothing deleted.\n";
+            return wb::cli::kExitFailure;
+        }
+    }
+    auto n = store->runs().deleteRuns(ids);
+    if (!n) {
+        ctx.err << "wirebench-cli: " << n.message() << '\n';
+        return wb::cli::kExitFailure;
+    }
+    ctx.out << "Deleted " << *n << " run(s).\n";
+    return wb::cli::kExitOk;
+}
+
+} // namespace
+
+namespace wb::cli {
+// Shared with cmd_db.cpp.
+bool parseRunFilter(QStringList &args, wb::RunFilter *f, QString *error)
+{
+    return parseFilter(args, f, error);
+}
+} // namespace wb::cli
+
+WB_CLI_COMMAND(u"runs list"_s, u"[--kind K] [--host H] [--plan P] [--status S] [--since DATE] [--until DATE] "
+                               "[--param NAME=VALUE]... [--limit N] [--json]"_s,
+               u"list stored runs, newest first"_s, runsList);
+WB_CLI_COMMAND(u"runs show"_s, u"ID|UUID [--json]"_s, u"show one run with its metrics and inventory path"_s, runsShow);
+WB_CLI_COMMAND(u"runs delete"_s, u"ID... [--yes]"_s, u"delete runs with their metrics and samples"_s, runsDelete);

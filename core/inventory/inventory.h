@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// A whole lab: hosts with their NICs, switches, cables and links. This is
+// the in-memory form of a lab file (docs/lab-format.md) and what the store
+// imports and exports; lookups are by natural key.
+
+#include "cable.h"
+#include "host.h"
+#include "link.h"
+#include "networkswitch.h"
+#include "nic.h"
+
+#include <QByteArray>
+#include <QList>
+
+namespace wb {
+
+struct Inventory
+{
+    QList<Host> hosts;
+    QList<Nic> nics;
+    QList<NetworkSwitch> switches;
+    QList<Cable> cables;
+    QList<Link> links;
+
+    static constexpr int kFormatVersion = 1;
+
+    bool isEmpty() const;
+    const Host *host(const QString &name) const;
+    const Nic *nic(const QString &key) const;
+    const NetworkSwitch *networkSwitch(const QString &name) const;
+    const Cable *cable(const QString &label) const;
+
+    QJsonObject toJson() const;
+    // Validates the whole file: unknown format/version, missing or duplicate
+    // names, links to objects that are not in the file. `source` (a file
+    // name) starts each error message.
+    static std::optional<Inventory> fromJson(const QJsonObject &json, const QString &source, QString *error);
+    static std::optional<Inventory> fromFile(const QString &path, QString *error);
+    bool saveToFile(const QString &path, QString *error) const;
+};
+
+} // namespace wb

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "nic.h"
+
+#include "jsonfields.h"
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+QJsonObject Nic::toJson() const
+{
+    using jsonfields::putString;
+    QJsonObject o;
+    o.insert(u"interface"_s, interfaceName);
+    putString(o, u"vendor"_s, vendor);
+    putString(o, u"model"_s, model);
+    putString(o, u"chip"_s, chip);
+    putString(o, u"driver"_s, driver);
+    putString(o, u"driver_version"_s, driverVersion);
+    putString(o, u"firmware"_s, firmware);
+    putString(o, u"bus"_s, bus);
+    putString(o, u"mac"_s, mac);
+    if (maxSpeedBps > 0)
+        o.insert(u"max_speed_bps"_s, double(maxSpeedBps));
+    putString(o, u"notes"_s, notes);
+    return o;
+}
+
+std::optional<Nic> Nic::fromJson(const QJsonObject &json, const QString &host, const QString &where, QString *error)
+{
+    using namespace jsonfields;
+    Nic n;
+    n.hostName = host;
+    if (!readString(json, u"interface"_s, where, &n.interfaceName, error, true) ||
+        !readString(json, u"vendor"_s, where, &n.vendor, error) ||
+        !readString(json, u"model"_s, where, &n.model, error) || !readString(json, u"chip"_s, where, &n.chip, error) ||
+        !readString(json, u"driver"_s, where, &n.driver, error) ||
+        !readString(json, u"driver_version"_s, where, &n.driverVersion, error) ||
+        !readString(json, u"firmware"_s, where, &n.firmware, error) ||
+        !readString(json, u"bus"_s, where, &n.bus, error) || !readString(json, u"mac"_s, where, &n.mac, error) ||
+        !readInteger(json, u"max_speed_bps"_s, where, &n.maxSpeedBps, error, 0, 9.0e15) ||
+        !readString(json, u"notes"_s, where, &n.notes, error))
+        return std::nullopt;
+    return n;
+}
+
+bool Nic::sameAttributes(const Nic &o) const
+{
+    return hostName == o.hostName && interfaceName == o.interfaceName && vendor == o.vendor && model == o.model &&
+           chip == o.chip && driver == o.driver && driverVersion == o.driverVersion && firmware == o.firmware &&
+           bus == o.bus && mac == o.mac && maxSpeedBps == o.maxSpeedBps && notes == o.notes;
+}
+
+} // namespace wb

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "resultstore.h"
+
+#include "baselinestore.h"
+#include "inventorystore.h"
+#include "runstore.h"
+#include "schema.h"
+#include "sqlstatement.h"
+#include "sqltransaction.h"
+#include "storearchive.h"
+
+#include <QAtomicInteger>
+#include <QDir>
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlQuery>
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+namespace {
+QAtomicInteger<quint64> s_connectionCounter;
+
+bool isMemory(const QString &path)
+{
+    return path == u":memory:"_s;
+}
+} // namespace
+
+StoreResult<std::unique_ptr<ResultStore>> ResultStore::open(const QString &path, const StoreOpenOptions &options)
+{
+    if (path.isEmpty())
+        return StoreError{StoreError::Kind::Invalid, u"no database file given"_s};
+    std::unique_ptr<ResultStore> store(new ResultStore);
+    store->m_path = isMemory(path) ? path : QFileInfo(path).absoluteFilePath();
+    if (!isMemory(path)) {
+        const QFileInfo fi(store->m_path);
+        if (fi.exists()) {
+            if (fi.isDir())
+                return StoreError{StoreError::Kind::Unreadable,
+                                  u"%1 is a folder, not a database file; give a file name"_s.arg(store->m_path)};
+            if (!fi.isReadable())
+                return StoreError{StoreError::Kind::Unreadable,
+                                  u"%1 cannot be read (permission denied); open another file or fix its "
+                                  "permissions"_s.arg(store->m_path)};
+            if (!options.readOnly && !fi.isWritable())
+                return StoreError{StoreError::Kind::Unreadable,
+                                  u"%1 is read-only; open it read-only or fix its permissions"_s.arg(store->m_path)};
+        } else {
+            if (!options.createIfMissing || options.readOnly)
+                return StoreError{StoreError::Kind::NotFound,
+                                  u"%1 does not exist"_s.arg(store->m_path)};
+            if (!QDir().mkpath(fi.absolutePath()))
+                return StoreError{StoreError::Kind::Unreadable,
+                                  u"cannot create the folder %1 for the database"_s.arg(fi.absolutePath())};
+        }
+    }
+    if (StoreStatus s = store->openConnection(options); !s)
+        return s.error();
+    store->m_inventory = std::make_unique<InventoryStore>(*store);
+    store->m_runs = std::make_unique<RunStore>(*store);
+    store->m_baselines = std::make_unique<BaselineStore>(*store);
+    store->m_archive = std::make_unique<StoreArchive>(*store);
+    return store;
+}
+
+ResultStore::~ResultStore()
+{
+    m_archive.reset();
+    m_baselines.reset();
+    m_runs.reset();
+    m_inventory.reset();
+    if (!m_connection.isEmpty()) {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+}
+
+StoreStatus ResultStore::openConnection(const StoreOpenOptions &options)
+{
+    m_connection = u"wirebench-store-%1"_s.arg(++s_connectionCounter);
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, m_connection);
+    if (!db.isValid())
+        return StoreError{StoreError::Kind::Failed,
+                          u"the Qt SQLite driver (QSQLITE) is not available; install libqt6sql6-sqlite"_s};
+    db.setDatabaseName(m_path);
+    QString connectOptions = u"QSQLITE_BUSY_TIMEOUT=%1"_s.arg(options.busyTimeoutMs);
+    if (options.readOnly)
+        connectOptions += u";QSQLITE_OPEN_READONLY"_s;
+    db.setConnectOptions(connectOptions);
+    if (!db.open())
+        return StoreError{StoreError::Kind::Unreadable,
+                          u"%1 cannot be opened: %2"_s.arg(m_path, db.lastError().text())};
+
+    // Read before anything writes: a damaged or foreign file fails here and
+    // stays as it was.
+    QSqlQuery q(db);
+    if (!q.exec(u"SELECT count(*) FROM sqlite_master"_s) || !q.next())
+        return storeErrorFromSql(q.lastError(), u"reading the schema"_s, m_path);
+    const qint64 objects = q.value(0).toLongLong();
+    if (!q.exec(u"PRAGMA application_id"_s) || !q.next())
+        return storeErrorFromSql(q.lastError(), u"reading the application id"_s, m_path);
+    const int appId = q.value(0).toInt();
+    if (!q.exec(u"PRAGMA user_version"_s) || !q.next())
+        return storeErrorFromSql(q.lastError(), u"reading the schema version"_s, m_path);
+    const int version = q.value(0).toInt();
+    q.finish();
+    if ((appId != 0 && appId != Schema::kApplicationId) || (appId == 0 && objects > 0))
+        return StoreError{StoreError::Kind::NotWirebench,
+                          u"%1 is an SQLite database of another program, not a Wirebench results database; it was "
+                          "left untouched. Open another file or create a new one."_s.arg(m_path)};
+    if (version > Schema::kVersion)
+        return StoreError{StoreError::Kind::NewerSchema,
+                          u"%1 was written by a newer Wirebench (schema version %2; this program knows up to %3). "
+                          "Update Wirebench or open another file; the file was left untouched."_s.arg(m_path)
+                              .arg(version)
+                              .arg(Schema::kVersion)};
+
+    // Per-connection settings. WAL lets readers run beside the writer;
+    // synchronous=FULL makes each commit (a finished run) durable.
+    if (!options.readOnly && !isMemory(m_path)) {
+        if (!q.exec(u"PRAGMA journal_mode=WAL"_s))
+            return storeErrorFromSql(q.lastError(), u"switching to WAL"_s, m_path);
+        q.finish();
+    }
+    for (const QString &pragma : {u"PRAGMA foreign_keys=ON"_s, u"PRAGMA synchronous=FULL"_s}) {
+        if (!q.exec(pragma))
+            return storeErrorFromSql(q.lastError(), pragma, m_path);
+    }
+    m_schemaVersion = version;
+    if (version < Schema::kVersion) {
+        if (options.readOnly)
+            return StoreError{StoreError::Kind::Refused,
+                              u"%1 has schema version %2 and needs migrating to %3; open it writable once"_s.arg(m_path)
+                                  .arg(version)
+                                  .arg(Schema::kVersion)};
+        return migrate(version, options);
+    }
+    return {};
+}
+
+StoreStatus ResultStore::migrate(int fromVersion, const StoreOpenOptions &)
+{
+    QSqlDatabase db = database();
+    if (fromVersion > 0 && !isMemory(m_path)) {
+        // A consistent copy of the old file, in case a step goes wrong in a
+        // way the transaction cannot undo (or the user wants to go back).
+        m_backupPath = u"%1.v%2-%3.bak"_s.arg(m_path)
+                           .arg(fromVersion)
+                           .arg(QDateTime::currentDateTimeUtc().toString(u"yyyyMMddThhmmsszzz"_s));
+        SqlStatement backup(db, u"VACUUM INTO ?"_s);
+        backup.bind(m_backupPath);
+        if (!backup.exec())
+            return backup.error(u"backing up before migrating to schema version %1"_s.arg(Schema::kVersion));
+    }
+    for (int v = fromVersion + 1; v <= Schema::kVersion; ++v) {
+        SqlTransaction tx(*this);
+        if (StoreStatus s = tx.begin(); !s)
+            return s;
+        // Another process may have migrated while we waited for the lock.
+        QSqlQuery q(db);
+        if (!q.exec(u"PRAGMA user_version"_s) || !q.next())
+            return storeErrorFromSql(q.lastError(), u"reading the schema version"_s, m_path);
+        const int current = q.value(0).toInt();
+        q.finish();
+        if (current >= v)
+            continue;
+        for (const QString &sql : Schema::step(v)) {
+            if (!q.exec(sql))
+                return storeErrorFromSql(q.lastError(), u"migrating to schema version %1"_s.arg(v), m_path);
+        }
+        // Both pragmas take literal integers only; the values are ours.
+        if (!q.exec(u"PRAGMA user_version=%1"_s.arg(v)) ||
+            !q.exec(u"PRAGMA application_id=%1"_s.arg(Schema::kApplicationId)))
+            return storeErrorFromSql(q.lastError(), u"recording schema version %1"_s.arg(v), m_path);
+        if (StoreStatus s = tx.commit(); !s)
+            return s;
+        m_schemaVersion = v;
+    }
+    m_schemaVersion = Schema::kVersion;
+    return {};
+}
+
+StoreResult<StoreInfo> ResultStore::info()
+{
+    StoreInfo i;
+    i.path = m_path;
+    i.schemaVersion = m_schemaVersion;
+    i.programSchemaVersion = Schema::kVersion;
+    if (!isMemory(m_path))
+        i.fileBytes = QFileInfo(m_path).size() + QFileInfo(m_path + u"-wal"_s).size();
+    QSqlDatabase db = database();
+    QSqlQuery q(db);
+    if (q.exec(u"PRAGMA journal_mode"_s) && q.next())
+        i.journalMode = q.value(0).toString();
+    if (q.exec(u"SELECT sqlite_version()"_s) && q.next())
+        i.sqliteVersion = q.value(0).toString();
+    const QList<std::pair<qint64 *, QString>> counts{
+        {&i.hosts, u"SELECT count(*) FROM hosts"_s},
+        {&i.nics, u"SELECT count(*) FROM nics"_s},
+        {&i.switches, u"SELECT count(*) FROM switches"_s},
+        {&i.cables, u"SELECT count(*) FROM cables"_s},
+        {&i.links, u"SELECT count(*) FROM links"_s},
+        {&i.runs, u"SELECT count(*) FROM runs"_s},
+        {&i.metrics, u"SELECT count(*) FROM metrics"_s},
+        {&i.sampleChunks, u"SELECT count(*) FROM sample_chunks"_s},
+        {&i.samples, u"SELECT coalesce(sum(count), 0) FROM sample_chunks"_s},
+        {&i.measurements, u"SELECT count(*) FROM measurements"_s},
+        {&i.baselines, u"SELECT count(*) FROM baselines"_s},
+    };
+    for (const auto &[target, sql] : counts) {
+        if (!q.exec(sql) || !q.next())
+            return storeErrorFromSql(q.lastError(), u"counting rows"_s, m_path);
+        *target = q.value(0).toLongLong();
+    }
+    return i;
+}
+
+StoreStatus ResultStore::checkIntegrity()
+{
+    QSqlQuery q(database());
+    if (!q.exec(u"PRAGMA integrity_check"_s))
+        return storeErrorFromSql(q.lastError(), u"checking integrity"_s, m_path);
+    QStringList problems;
+    while (q.next()) {
+        const QString line = q.value(0).toString();
+        if (line != u"ok"_s)
+            problems.append(line);
+    }
+    if (!problems.isEmpty())
+        return StoreError{StoreError::Kind::Corrupt,
+                          u"%1 is damaged: %2"_s.arg(m_path, problems.mid(0, 5).join(u"; "_s))};
+    if (!q.exec(u"PRAGMA foreign_key_check"_s))
+        return storeErrorFromSql(q.lastError(), u"checking references"_s, m_path);
+    if (q.next())
+        return StoreError{StoreError::Kind::Corrupt,
+                          u"%1 has dangling references (table %2, row %3)"_s.arg(m_path, q.value(0).toString(),
+                                                                                q.value(1).toString())};
+    return {};
+}
+
+StoreStatus ResultStore::checkpoint()
+{
+    QSqlQuery q(database());
+    if (!q.exec(u"PRAGMA wal_checkpoint(TRUNCATE)"_s))
+        return storeErrorFromSql(q.lastError(), u"checkpointing"_s, m_path);
+    return {};
+}
+
+} // namespace wb

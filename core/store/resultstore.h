@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The results database: opens (and creates, migrates, validates) one SQLite
+// file and hands out the per-area stores that work on it. One ResultStore is
+// one connection and must be used from the thread that opened it; open one
+// per thread (opening an up-to-date file takes a few milliseconds). Writes
+// from the GUI or the orchestrator go through StoreWriter, which owns its own
+// ResultStore on its own thread.
+
+#include "storeerror.h"
+
+#include <QSqlDatabase>
+#include <QString>
+
+#include <memory>
+
+namespace wb {
+
+class BaselineStore;
+class InventoryStore;
+class RunStore;
+class StoreArchive;
+
+struct StoreOpenOptions
+{
+    bool createIfMissing = true; // a missing file becomes a new database
+    bool readOnly = false;       // never writes; refuses a file that needs migrating
+    int busyTimeoutMs = 5000;
+};
+
+struct StoreInfo
+{
+    QString path;
+    int schemaVersion = 0;
+    int programSchemaVersion = 0;
+    qint64 fileBytes = 0;
+    QString journalMode;
+    QString sqliteVersion;
+    qint64 hosts = 0, nics = 0, switches = 0, cables = 0, links = 0;
+    qint64 runs = 0, metrics = 0, sampleChunks = 0, samples = 0, measurements = 0, baselines = 0;
+};
+
+class ResultStore
+{
+public:
+    // `path` is a file name or ":memory:". Errors name the file; a damaged
+    // or foreign file is never written to.
+    static StoreResult<std::unique_ptr<ResultStore>> open(const QString &path, const StoreOpenOptions &options = {});
+    ~ResultStore();
+    ResultStore(const ResultStore &) = delete;
+    ResultStore &operator=(const ResultStore &) = delete;
+
+    QString path() const { return m_path; }
+    int schemaVersion() const { return m_schemaVersion; }
+    // The backup taken before the last migration, or empty.
+    QString migrationBackupPath() const { return m_backupPath; }
+
+    InventoryStore &inventory() { return *m_inventory; }
+    RunStore &runs() { return *m_runs; }
+    BaselineStore &baselines() { return *m_baselines; }
+    StoreArchive &archive() { return *m_archive; }
+
+    StoreResult<StoreInfo> info();
+    // PRAGMA integrity_check; ok or Corrupt with SQLite's findings.
+    StoreStatus checkIntegrity();
+    // Moves the WAL into the main file (e.g. before copying the file).
+    StoreStatus checkpoint();
+
+    // For the store classes only: the connection of this thread, and the
+    // nesting of SqlTransaction on it.
+    QSqlDatabase database() const { return QSqlDatabase::database(m_connection, false); }
+    struct TransactionState
+    {
+        int depth = 0;
+    };
+    TransactionState &transactionState() { return m_transaction; }
+
+private:
+    ResultStore() = default;
+    StoreStatus openConnection(const StoreOpenOptions &options);
+    StoreStatus migrate(int fromVersion, const StoreOpenOptions &options);
+
+    QString m_path;
+    QString m_connection;
+    int m_schemaVersion = 0;
+    QString m_backupPath;
+    TransactionState m_transaction;
+    std::unique_ptr<InventoryStore> m_inventory;
+    std::unique_ptr<RunStore> m_runs;
+    std::unique_ptr<BaselineStore> m_baselines;
+    std::unique_ptr<StoreArchive> m_archive;
+};
+
+} // namespace wb

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Which runs a listing, export or comparison covers. Empty fields do not
+// filter. Inventory filters match the snapshot taken at run time.
+
+#include "storedrun.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+namespace wb {
+
+struct RunFilter
+{
+    QString kind;
+    QString plan;
+    std::optional<RunStatus> status;
+    QString hostName;  // either end
+    qint64 hostId = 0; // either end
+    qint64 nicId = 0;  // either end
+    qint64 switchId = 0;
+    qint64 cableId = 0;
+    QString measurementUuid;
+    QDateTime since; // started at or after
+    QDateTime until; // started before
+    // Every key must equal (JSON value compare) the run's parameter.
+    QJsonObject params;
+    int limit = 0; // 0 = no limit
+    int offset = 0;
+    bool newestFirst = true;
+    bool withMetrics = false; // listRuns() fills record.metrics
+};
+
+} // namespace wb

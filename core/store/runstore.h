@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Runs, their metrics and interval samples, repeated measurements, and the
+// queries the Results and Compare pages and the CLI need. A finished run is
+// written in one transaction with its metrics and samples. Use through
+// ResultStore, from the thread that opened it.
+
+#include "comparison.h"
+#include "measurement.h"
+#include "runfilter.h"
+#include "storedrun.h"
+#include "storeerror.h"
+
+#include <QList>
+
+namespace wb {
+
+class ResultStore;
+
+class RunStore
+{
+public:
+    explicit RunStore(ResultStore &store);
+
+    // A complete run (any status) with metrics and samples, in one
+    // transaction. Takes the inventory snapshot from the ids in `run`.
+    StoreResult<qint64> saveRun(const StoredRun &run);
+    // Several runs in one transaction (all or none).
+    StoreResult<QList<qint64>> saveRuns(const QList<StoredRun> &runs);
+
+    // A live run: begin (status running, snapshot taken now), append sample
+    // batches as they come, finish with the final record in one transaction.
+    StoreResult<qint64> beginRun(const StoredRun &run);
+    StoreStatus appendSamples(qint64 runId, const QList<Sample> &samples);
+    StoreStatus finishRun(qint64 runId, RunStatus status, const ResultRecord &record, const QString &error = {},
+                          const QDateTime &endedAt = {});
+
+    StoreResult<StoredRun> run(qint64 id, bool withSamples = true);
+    StoreResult<StoredRun> runByUuid(const QString &uuid, bool withSamples = true);
+    StoreResult<QList<StoredRun>> listRuns(const RunFilter &filter);
+    StoreResult<qint64> countRuns(const RunFilter &filter);
+    StoreResult<QList<Metric>> metrics(qint64 runId);
+    StoreResult<QList<Sample>> samples(qint64 runId);
+    // Deletes runs with their metrics, samples and snapshots; returns how many.
+    StoreResult<int> deleteRuns(const QList<qint64> &ids);
+
+    StoreResult<qint64> saveMeasurement(const Measurement &measurement); // upsert by uuid
+    StoreResult<Measurement> measurement(const QString &uuid);
+    StoreResult<QList<Measurement>> measurements();
+
+    StoreResult<QList<ComparisonGroup>> compare(const ComparisonQuery &query);
+
+    // For other store classes inside their own transaction: inserts `run`
+    // exactly as given (uuid, inventoryPath snapshot kept when set).
+    StoreResult<qint64> insertRun(const StoredRun &run, bool takeSnapshot);
+
+private:
+    StoreResult<QJsonArray> snapshot(const StoredRun &run);
+    StoreStatus insertMetrics(qint64 runId, const QList<Metric> &metrics);
+    StoreStatus insertSamples(qint64 runId, const QList<Sample> &samples);
+    StoreResult<qint64> measurementId(const QString &uuid);
+    StoreResult<QList<StoredRun>> readRuns(const QString &where, const QVariantList &binds, bool withMetrics,
+                                           bool withSamples);
+
+    ResultStore &m_store;
+};
+
+} // namespace wb

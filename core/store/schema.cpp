@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "schema.h"
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+namespace {
+
+// Version 1: inventory, runs with snapshots, metrics, sample series,
+// measurements (repetitions), baselines.
+QStringList step1()
+{
+    return {
+        u"CREATE TABLE hosts ("
+        " id INTEGER PRIMARY KEY,"
+        " name TEXT NOT NULL UNIQUE,"
+        " address TEXT NOT NULL DEFAULT '',"
+        " ssh_port INTEGER NOT NULL DEFAULT 22,"
+        " ssh_user TEXT NOT NULL DEFAULT '',"
+        " ssh_key_path TEXT NOT NULL DEFAULT '',"
+        " agent_path TEXT NOT NULL DEFAULT '',"
+        " cpu TEXT NOT NULL DEFAULT '',"
+        " memory_bytes INTEGER NOT NULL DEFAULT 0,"
+        " os TEXT NOT NULL DEFAULT '',"
+        " notes TEXT NOT NULL DEFAULT '',"
+        " created_ms INTEGER NOT NULL,"
+        " changed_ms INTEGER NOT NULL)"_s,
+        u"CREATE TABLE nics ("
+        " id INTEGER PRIMARY KEY,"
+        " host_id INTEGER NOT NULL REFERENCES hosts(id) ON DELETE CASCADE,"
+        " interface TEXT NOT NULL,"
+        " vendor TEXT NOT NULL DEFAULT '',"
+        " model TEXT NOT NULL DEFAULT '',"
+        " chip TEXT NOT NULL DEFAULT '',"
+        " driver TEXT NOT NULL DEFAULT '',"
+        " driver_version TEXT NOT NULL DEFAULT '',"
+        " firmware TEXT NOT NULL DEFAULT '',"
+        " bus TEXT NOT NULL DEFAULT '',"
+        " mac TEXT NOT NULL DEFAULT '',"
+        " max_speed_bps INTEGER NOT NULL DEFAULT 0,"
+        " notes TEXT NOT NULL DEFAULT '',"
+        " created_ms INTEGER NOT NULL,"
+        " changed_ms INTEGER NOT NULL,"
+        " UNIQUE (host_id, interface))"_s,
+        u"CREATE TABLE switches ("
+        " id INTEGER PRIMARY KEY,"
+        " name TEXT NOT NULL UNIQUE,"
+        " vendor TEXT NOT NULL DEFAULT '',"
+        " model TEXT NOT NULL DEFAULT '',"
+        " kind TEXT NOT NULL DEFAULT 'unknown'"
+        "  CHECK (kind IN ('unknown', 'hub', 'store-and-forward', 'cut-through')),"
+        " rated_latency_us REAL,"
+        " ports INTEGER NOT NULL DEFAULT 0,"
+        " notes TEXT NOT NULL DEFAULT '',"
+        " created_ms INTEGER NOT NULL,"
+        " changed_ms INTEGER NOT NULL)"_s,
+        u"CREATE TABLE cables ("
+        " id INTEGER PRIMARY KEY,"
+        " label TEXT NOT NULL UNIQUE,"
+        " category TEXT NOT NULL DEFAULT '',"
+        " length_m REAL,"
+        " notes TEXT NOT NULL DEFAULT '',"
+        " created_ms INTEGER NOT NULL,"
+        " changed_ms INTEGER NOT NULL)"_s,
+        // NIC -> cable -> switch port, or NIC -> cable -> NIC (crossover).
+        u"CREATE TABLE links ("
+        " id INTEGER PRIMARY KEY,"
+        " nic_id INTEGER NOT NULL UNIQUE REFERENCES nics(id) ON DELETE CASCADE,"
+        " cable_id INTEGER NOT NULL REFERENCES cables(id) ON DELETE CASCADE,"
+        " switch_id INTEGER REFERENCES switches(id) ON DELETE CASCADE,"
+        " switch_port INTEGER NOT NULL DEFAULT 0,"
+        " peer_nic_id INTEGER UNIQUE REFERENCES nics(id) ON DELETE CASCADE,"
+        " notes TEXT NOT NULL DEFAULT '',"
+        " created_ms INTEGER NOT NULL,"
+        " changed_ms INTEGER NOT NULL,"
+        " CHECK ((switch_id IS NULL) <> (peer_nic_id IS NULL)))"_s,
+        u"CREATE INDEX links_cable ON links (cable_id)"_s,
+        u"CREATE INDEX links_switch ON links (switch_id)"_s,
+        // A repeated measurement: its runs point here with a repetition number.
+        u"CREATE TABLE measurements ("
+        " id INTEGER PRIMARY KEY,"
+        " uuid TEXT NOT NULL UNIQUE,"
+        " kind TEXT NOT NULL,"
+        " params TEXT NOT NULL DEFAULT '{}',"
+        " label TEXT NOT NULL DEFAULT '',"
+        " iterations INTEGER NOT NULL DEFAULT 0,"
+        " ci_level_pct REAL,"
+        " ci_width_pct REAL,"
+        " confidence TEXT NOT NULL DEFAULT '{}',"
+        " created_ms INTEGER NOT NULL)"_s,
+        u"CREATE TABLE runs ("
+        " id INTEGER PRIMARY KEY,"
+        " uuid TEXT NOT NULL UNIQUE,"
+        " plan TEXT NOT NULL DEFAULT '',"
+        " test_case TEXT NOT NULL DEFAULT '',"
+        " kind TEXT NOT NULL,"
+        " params TEXT NOT NULL DEFAULT '{}',"
+        " client_endpoint TEXT NOT NULL DEFAULT '',"
+        " server_endpoint TEXT NOT NULL DEFAULT '',"
+        " tool TEXT NOT NULL DEFAULT '',"
+        " tool_version TEXT NOT NULL DEFAULT '',"
+        " status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'failed', 'cancelled')),"
+        " started_ms INTEGER NOT NULL,"
+        " ended_ms INTEGER,"
+        " error TEXT NOT NULL DEFAULT '',"
+        " measurement_id INTEGER REFERENCES measurements(id) ON DELETE SET NULL,"
+        " repetition INTEGER NOT NULL DEFAULT 0,"
+        " inventory_path TEXT NOT NULL DEFAULT '[]',"
+        " env_client TEXT NOT NULL DEFAULT '{}',"
+        " env_server TEXT NOT NULL DEFAULT '{}',"
+        " extra TEXT NOT NULL DEFAULT '{}',"
+        " created_ms INTEGER NOT NULL)"_s,
+        u"CREATE INDEX runs_started ON runs (started_ms)"_s,
+        u"CREATE INDEX runs_kind_started ON runs (kind, started_ms)"_s,
+        u"CREATE INDEX runs_measurement ON runs (measurement_id) WHERE measurement_id IS NOT NULL"_s,
+        // The inventory a run went over, frozen at run time: object ids for
+        // "runs by NIC/switch/cable", attrs (the object's JSON) for history.
+        u"CREATE TABLE run_objects ("
+        " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+        " role TEXT NOT NULL,"
+        " position INTEGER NOT NULL DEFAULT 0,"
+        " object_type TEXT NOT NULL,"
+        " object_id INTEGER,"
+        " object_key TEXT NOT NULL,"
+        " attrs TEXT NOT NULL DEFAULT '{}',"
+        " PRIMARY KEY (run_id, role, position)) WITHOUT ROWID"_s,
+        u"CREATE INDEX run_objects_object ON run_objects (object_type, object_id, run_id)"_s,
+        u"CREATE TABLE metrics ("
+        " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+        " name TEXT NOT NULL,"
+        " side TEXT NOT NULL DEFAULT '',"
+        " value REAL NOT NULL,"
+        " unit TEXT NOT NULL DEFAULT '',"
+        " PRIMARY KEY (run_id, name, side)) WITHOUT ROWID"_s,
+        u"CREATE INDEX metrics_name ON metrics (name, side, run_id, value)"_s,
+        // Interval samples: one row per chunk of one (run, side, name) series;
+        // data is packed little-endian float64 pairs (t, value). See
+        // docs/perf/store.md for why.
+        u"CREATE TABLE sample_chunks ("
+        " id INTEGER PRIMARY KEY,"
+        " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+        " side TEXT NOT NULL DEFAULT '',"
+        " name TEXT NOT NULL,"
+        " chunk INTEGER NOT NULL,"
+        " count INTEGER NOT NULL,"
+        " t_first REAL NOT NULL,"
+        " t_last REAL NOT NULL,"
+        " data BLOB NOT NULL,"
+        " UNIQUE (run_id, side, name, chunk))"_s,
+        u"CREATE TABLE baselines ("
+        " id INTEGER PRIMARY KEY,"
+        " key TEXT NOT NULL UNIQUE,"
+        " title TEXT NOT NULL DEFAULT '',"
+        " author TEXT NOT NULL DEFAULT '',"
+        " date TEXT NOT NULL DEFAULT '',"
+        " source_file TEXT NOT NULL DEFAULT '',"
+        " hardware_text TEXT NOT NULL DEFAULT '',"
+        " hardware TEXT NOT NULL DEFAULT '{}',"
+        " kind TEXT NOT NULL,"
+        " params TEXT NOT NULL DEFAULT '{}',"
+        " tool TEXT NOT NULL DEFAULT '',"
+        " tool_version TEXT NOT NULL DEFAULT '',"
+        " samples TEXT NOT NULL DEFAULT '[]',"
+        " extra TEXT NOT NULL DEFAULT '{}',"
+        " created_ms INTEGER NOT NULL,"
+        " changed_ms INTEGER NOT NULL)"_s,
+        u"CREATE INDEX baselines_kind ON baselines (kind)"_s,
+        u"CREATE TABLE baseline_metrics ("
+        " baseline_id INTEGER NOT NULL REFERENCES baselines(id) ON DELETE CASCADE,"
+        " name TEXT NOT NULL,"
+        " side TEXT NOT NULL DEFAULT '',"
+        " value REAL NOT NULL,"
+        " unit TEXT NOT NULL DEFAULT '',"
+        " PRIMARY KEY (baseline_id, name, side)) WITHOUT ROWID"_s,
+        u"CREATE TABLE baseline_objects ("
+        " baseline_id INTEGER NOT NULL REFERENCES baselines(id) ON DELETE CASCADE,"
+        " object_type TEXT NOT NULL,"
+        " object_key TEXT NOT NULL,"
+        " object_id INTEGER,"
+        " PRIMARY KEY (baseline_id, object_type, object_key)) WITHOUT ROWID"_s,
+        u"CREATE INDEX baseline_objects_object ON baseline_objects (object_type, object_id)"_s,
+        // One query compares measured runs and historical baselines.
+        u"CREATE VIEW all_metrics AS"
+        " SELECT 'run' AS source, r.id AS source_id, r.kind AS kind, r.params AS params,"
+        "        m.name AS name, m.side AS side, m.value AS value, m.unit AS unit"
+        " FROM metrics m JOIN runs r ON r.id = m.run_id WHERE r.status = 'finished'"
+        " UNION ALL"
+        " SELECT 'baseline', b.id, b.kind, b.params, bm.name, bm.side, bm.value, bm.unit"
+        " FROM baseline_metrics bm JOIN baselines b ON b.id = bm.baseline_id"_s,
+    };
+}
+
+} // namespace
+
+QStringList Schema::step(int version)
+{
+    switch (version) {
+    case 1:
+        return step1();
+    default:
+        return {};
+    }
+}
+
+} // namespace wb

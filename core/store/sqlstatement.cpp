@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sqlstatement.h"
+
+#include <QSqlError>
+#include <QTimeZone>
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+namespace {
+// SQLite primary result codes (the low byte of extended codes).
+constexpr int kSqliteBusy = 5;
+constexpr int kSqliteLocked = 6;
+constexpr int kSqliteCorrupt = 11;
+constexpr int kSqliteCantOpen = 14;
+constexpr int kSqliteConstraint = 19;
+constexpr int kSqliteNotADb = 26;
+} // namespace
+
+QString StoreError::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::None:
+        return u"none"_s;
+    case Kind::Unreadable:
+        return u"unreadable"_s;
+    case Kind::Corrupt:
+        return u"corrupt"_s;
+    case Kind::NotWirebench:
+        return u"not-wirebench"_s;
+    case Kind::NewerSchema:
+        return u"newer-schema"_s;
+    case Kind::NotFound:
+        return u"not-found"_s;
+    case Kind::Refused:
+        return u"refused"_s;
+    case Kind::Invalid:
+        return u"invalid"_s;
+    case Kind::Busy:
+        return u"busy"_s;
+    case Kind::Failed:
+        break;
+    }
+    return u"failed"_s;
+}
+
+SqlStatement::SqlStatement(const QSqlDatabase &db, const QString &sql) : m_query(db), m_path(db.databaseName())
+{
+    m_query.setForwardOnly(true);
+    m_prepared = m_query.prepare(sql);
+}
+
+SqlStatement &SqlStatement::bind(const QVariant &value)
+{
+    m_query.bindValue(m_next++, value);
+    return *this;
+}
+
+SqlStatement &SqlStatement::bindText(const QString &value)
+{
+    return bind(value.isNull() ? QVariant(QString(u""_s)) : QVariant(value));
+}
+
+void SqlStatement::reset()
+{
+    m_next = 0;
+}
+
+bool SqlStatement::exec()
+{
+    m_next = 0;
+    return m_prepared && m_query.exec();
+}
+
+StoreError SqlStatement::error(const QString &context) const
+{
+    return storeErrorFromSql(m_query.lastError(), context, m_path);
+}
+
+StoreError storeErrorFromSql(const QSqlError &error, const QString &context, const QString &path)
+{
+    bool isNumber = false;
+    const int code = error.nativeErrorCode().toInt(&isNumber) & 0xff;
+    const QString text = error.databaseText().isEmpty() ? error.text() : error.databaseText();
+    StoreError::Kind kind = StoreError::Kind::Failed;
+    QString advice;
+    if (isNumber && (code == kSqliteCorrupt || code == kSqliteNotADb)) {
+        kind = StoreError::Kind::Corrupt;
+        advice = u" The file is damaged or not a database; it was left untouched. Open another file or create a new one."_s;
+    } else if (isNumber && (code == kSqliteBusy || code == kSqliteLocked)) {
+        kind = StoreError::Kind::Busy;
+        advice = u" Another program holds the database; try again."_s;
+    } else if (isNumber && code == kSqliteCantOpen) {
+        kind = StoreError::Kind::Unreadable;
+    } else if (isNumber && code == kSqliteConstraint) {
+        kind = StoreError::Kind::Invalid;
+    }
+    return {kind, u"%1: %2 failed: %3.%4"_s.arg(path, context, text, advice)};
+}
+
+QVariant toDbTime(const QDateTime &time)
+{
+    return time.isValid() ? QVariant(time.toMSecsSinceEpoch()) : QVariant(QMetaType::fromType<qint64>());
+}
+
+QDateTime fromDbTime(const QVariant &value)
+{
+    if (value.isNull())
+        return QDateTime();
+    return QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
+}
+
+} // namespace wb

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// A prepared statement with positional parameters and errors as StoreError
+// values. Internal to core/store: the only code that holds SQL text.
+
+#include "storeerror.h"
+
+#include <QDateTime>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace wb {
+
+class SqlStatement
+{
+public:
+    SqlStatement(const QSqlDatabase &db, const QString &sql);
+
+    bool isPrepared() const { return m_prepared; }
+    // Positional binding in order; reset() starts again at the first.
+    SqlStatement &bind(const QVariant &value);
+    SqlStatement &bindText(const QString &value); // never NULL: "" stays ""
+    void reset();
+    bool exec();
+    bool next() { return m_query.next(); }
+    QVariant value(int index) const { return m_query.value(index); }
+    QString text(int index) const { return m_query.value(index).toString(); }
+    qint64 integer(int index) const { return m_query.value(index).toLongLong(); }
+    double real(int index) const { return m_query.value(index).toDouble(); }
+    qint64 lastInsertId() const { return m_query.lastInsertId().toLongLong(); }
+    int rowsAffected() const { return m_query.numRowsAffected(); }
+    void finish() { m_query.finish(); }
+    // The failure of the last prepare/exec, with `context` ("saving run 12").
+    StoreError error(const QString &context) const;
+    QSqlQuery &query() { return m_query; }
+
+private:
+    QSqlQuery m_query;
+    QString m_path;
+    bool m_prepared = false;
+    int m_next = 0;
+};
+
+// The SQLite error mapped to a StoreError kind; the message names `path`.
+StoreError storeErrorFromSql(const QSqlError &error, const QString &context, const QString &path);
+
+// Times are stored as integer milliseconds since the epoch (UTC).
+QVariant toDbTime(const QDateTime &time);
+QDateTime fromDbTime(const QVariant &value);
+
+} // namespace wb

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// ResultStore on real temporary SQLite files: creation, reopening, refusing
+// damaged, foreign and newer files without touching them, integrity check.
+
+#include "store/resultstore.h"
+#include "store/schema.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+class TstResultStore : public QObject
+{
+    Q_OBJECT
+private slots:
+    void createsAndReopens();
+    void memoryDatabase();
+    void refusesDamagedFilesUntouched_data();
+    void refusesDamagedFilesUntouched();
+    void refusesNewerSchema();
+    void refusesUnreadable();
+    void readOnlyMissingFile();
+    void infoCounts();
+};
+
+static QByteArray fileHash(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+
+void TstResultStore::createsAndReopens()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"sub/folder/results.sqlite"_s);
+    {
+        auto store = wb::ResultStore::open(path);
+        QVERIFY2(store.ok(), qPrintable(store.message()));
+        QCOMPARE((*store)->schemaVersion(), wb::Schema::kVersion);
+        QVERIFY((*store)->checkIntegrity().ok());
+        auto info = (*store)->info();
+        QVERIFY(info.ok());
+        QCOMPARE(info->journalMode, u"wal"_s);
+    }
+    QVERIFY(QFile::exists(path));
+    auto again = wb::ResultStore::open(path);
+    QVERIFY2(again.ok(), qPrintable(again.message()));
+    QCOMPARE((*again)->schemaVersion(), wb::Schema::kVersion);
+    QVERIFY((*again)->migrationBackupPath().isEmpty());
+}
+
+void TstResultStore::memoryDatabase()
+{
+    auto store = wb::ResultStore::open(u":memory:"_s);
+    QVERIFY2(store.ok(), qPrintable(store.message()));
+    QCOMPARE((*store)->schemaVersion(), wb::Schema::kVersion);
+}
+
+void TstResultStore::refusesDamagedFilesUntouched_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<int>("kind");
+    QTest::newRow("text") << QByteArray("this is not a database\n").repeated(200)
+                          << int(wb::StoreError::Kind::Corrupt);
+    QByteArray header("SQLite format 3\0", 16);
+    QTest::newRow("truncated-header") << header + QByteArray(84, '\xff') + QByteArray(4000, 'x')
+                                      << int(wb::StoreError::Kind::Corrupt);
+    QTest::newRow("foreign") << QByteArray() << int(wb::StoreError::Kind::NotWirebench);
+}
+
+void TstResultStore::refusesDamagedFilesUntouched()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(int, kind);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"bad.sqlite"_s);
+    if (content.isEmpty()) {
+        // A valid SQLite file of some other program.
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"foreign"_s);
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(u"CREATE TABLE bookmarks (url TEXT)"_s));
+        q.finish();
+        db.close();
+        db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(u"foreign"_s);
+    } else {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+    }
+    const QByteArray before = fileHash(path);
+    auto store = wb::ResultStore::open(path);
+    QVERIFY(!store.ok());
+    QCOMPARE(int(store.error().kind), kind);
+    QVERIFY2(store.message().contains(path), qPrintable(store.message()));
+    QVERIFY(store.error().isFileProblem());
+    QCOMPARE(fileHash(path), before);
+    QVERIFY(!QFile::exists(path + u"-wal"_s) || QFile(path + u"-wal"_s).size() == 0);
+}
+
+void TstResultStore::refusesNewerSchema()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"new.sqlite"_s);
+    {
+        auto store = wb::ResultStore::open(path);
+        QVERIFY(store.ok());
+        QSqlQuery q((*store)->database());
+        QVERIFY(q.exec(u"PRAGMA user_version=%1"_s.arg(wb::Schema::kVersion + 5)));
+    }
+    auto store = wb::ResultStore::open(path);
+    QVERIFY(!store.ok());
+    QCOMPARE(store.error().kind, wb::StoreError::Kind::NewerSchema);
+    QVERIFY(store.message().contains(path));
+    QVERIFY(store.message().contains(QString::number(wb::Schema::kVersion + 5)));
+}
+
+void TstResultStore::refusesUnreadable()
+{
+    QTemporaryDir dir;
+    auto folder = wb::ResultStore::open(dir.path());
+    QVERIFY(!folder.ok());
+    QCOMPARE(folder.error().kind, wb::StoreError::Kind::Unreadable);
+    QVERIFY(folder.message().contains(dir.path()));
+    if (getuid() == 0)
+        QSKIP("root reads any file; the permission case needs a normal user");
+    const QString path = dir.filePath(u"locked.sqlite"_s);
+    { auto s = wb::ResultStore::open(path); QVERIFY(s.ok()); }
+    QFile::setPermissions(path, QFileDevice::Permissions());
+    auto store = wb::ResultStore::open(path);
+    QVERIFY(!store.ok());
+    QCOMPARE(store.error().kind, wb::StoreError::Kind::Unreadable);
+}
+
+void TstResultStore::readOnlyMissingFile()
+{
+    QTemporaryDir dir;
+    wb::StoreOpenOptions o;
+    o.readOnly = true;
+    auto store = wb::ResultStore::open(dir.filePath(u"none.sqlite"_s), o);
+    QVERIFY(!store.ok());
+    QCOMPARE(store.error().kind, wb::StoreError::Kind::NotFound);
+    QVERIFY(!QFile::exists(dir.filePath(u"none.sqlite"_s)));
+}
+
+void TstResultStore::infoCounts()
+{
+    auto store = wb::ResultStore::open(u":memory:"_s);
+    QVERIFY(store.ok());
+    auto info = (*store)->info();
+    QVERIFY(info.ok());
+    QCOMPARE(info->runs, 0);
+    QCOMPARE(info->schemaVersion, wb::Schema::kVersion);
+    QVERIFY(!info->sqliteVersion.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TstResultStore)
+#include "tst_resultstore.moc"

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// RunStore on real SQLite files: a run round-trips with metrics, samples and
+// snapshot; live runs; filters; grouped comparisons with CI; deletes;
+// measurements; a failed save leaves nothing behind.
+
+#include "storetestlab.h"
+
+#include "store/inventorystore.h"
+#include "store/resultstore.h"
+#include "store/runstore.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+class TstRunStore : public QObject
+{
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void roundTrip();
+    void liveRun();
+    void filters();
+    void compareGroups();
+    void failedSaveLeavesNothing();
+    void measurements();
+    void studentT();
+
+private:
+    wb::StoredRun makeRun(const QString &kind, double throughput, qint64 msg, const QString &client = u"alpha/eth0"_s);
+    QTemporaryDir *m_dir = nullptr;
+    std::unique_ptr<wb::ResultStore> m_store;
+};
+
+void TstRunStore::init()
+{
+    m_dir = new QTemporaryDir;
+    auto s = wb::ResultStore::open(m_dir->filePath(u"runs.sqlite"_s));
+    QVERIFY2(s.ok(), qPrintable(s.message()));
+    m_store = std::move(*s);
+    QVERIFY(m_store->inventory().importInventory(testLab()).ok());
+}
+
+void TstRunStore::cleanup()
+{
+    m_store.reset();
+    delete m_dir;
+}
+
+wb::StoredRun TstRunStore::makeRun(const QString &kind, double throughput, qint64 msg, const QString &client)
+{
+    wb::StoredRun r;
+    r.plan = u"plan-a"_s;
+    r.testCase = u"case-1"_s;
+    r.clientNicId = m_store->inventory().nicByKey(client)->id;
+    r.serverNicId = m_store->inventory().nicByKey(client == u"alpha/eth0"_s ? u"beta/eth0"_s : u"alpha/eth0"_s)->id;
+    r.clientEndpoint = u"192.0.2.1"_s;
+    r.serverEndpoint = u"192.0.2.2:12865"_s;
+    r.startedAt = QDateTime::currentDateTimeUtc();
+    r.endedAt = r.startedAt.addSecs(10);
+    r.clientEnvironment = QJsonObject{{u"kernel"_s, u"2.0.30"_s}};
+    r.record.kind = kind;
+    r.record.tool = u"wirebench-agent"_s;
+    r.record.toolVersion = u"0.1.0"_s;
+    r.record.params = QJsonObject{{u"message_size_bytes"_s, double(msg)}, {u"duration_s"_s, 10}};
+    r.record.addMetric(u"throughput_bps"_s, u"server"_s, throughput);
+    r.record.addMetric(u"cpu_util_pct"_s, u"client"_s, 12.5);
+    for (int i = 0; i < 10; ++i)
+        r.record.samples.append(wb::Sample{double(i), u"server"_s, u"throughput_bps"_s, throughput + i});
+    return r;
+}
+
+void TstRunStore::roundTrip()
+{
+    wb::StoredRun r = makeRun(u"udp_stream"_s, 9.5e7, 1472);
+    r.record.samples.append(wb::Sample{0.5, u"client"_s, u"cpu_util_pct"_s, 11});
+    auto id = m_store->runs().saveRun(r);
+    QVERIFY2(id.ok(), qPrintable(id.message()));
+    auto got = m_store->runs().run(*id);
+    QVERIFY2(got.ok(), qPrintable(got.message()));
+    QVERIFY(!got->uuid.isEmpty());
+    QCOMPARE(got->record.kind, r.record.kind);
+    QCOMPARE(got->record.params, r.record.params);
+    QCOMPARE(got->record.metric(u"throughput_bps"_s, u"server"_s).value(), 9.5e7);
+    QCOMPARE(got->record.metrics.size(), 2);
+    QCOMPARE(got->record.samples.size(), 11);
+    // Series come back grouped by (side, name), in order within each.
+    QCOMPARE(got->record.samples.first(), (wb::Sample{0.5, u"client"_s, u"cpu_util_pct"_s, 11}));
+    QCOMPARE(got->record.samples.last().value, 9.5e7 + 9);
+    QCOMPARE(got->startedAt.toMSecsSinceEpoch(), r.startedAt.toMSecsSinceEpoch());
+    QCOMPARE(got->clientEnvironment, r.clientEnvironment);
+    QCOMPARE(got->status, wb::RunStatus::Finished);
+    QCOMPARE(got->clientNicId, r.clientNicId);
+    // client host, client NIC, cable, switch, cable, server NIC, server host
+    QCOMPARE(got->inventoryPath.size(), 7);
+    QCOMPARE(got->inventoryPath.at(3).toObject().value(u"key"_s).toString(), u"fs108"_s);
+    auto byUuid = m_store->runs().runByUuid(got->uuid, false);
+    QVERIFY(byUuid.ok());
+    QVERIFY(byUuid->record.samples.isEmpty());
+    // The same uuid twice is refused.
+    r.uuid = got->uuid;
+    auto dup = m_store->runs().saveRun(r);
+    QVERIFY(!dup.ok());
+    QVERIFY(dup.message().contains(got->uuid));
+    QCOMPARE(m_store->runs().deleteRuns({*id}).value(), 1);
+    QCOMPARE(m_store->runs().run(*id).error().kind, wb::StoreError::Kind::NotFound);
+    QCOMPARE(m_store->info()->sampleChunks, 0);
+    QCOMPARE(m_store->info()->metrics, 0);
+}
+
+void TstRunStore::liveRun()
+{
+    wb::StoredRun r = makeRun(u"tcp_stream"_s, 1e9, 16384);
+    r.record.samples.clear();
+    auto id = m_store->runs().beginRun(r);
+    QVERIFY(id.ok());
+    QCOMPARE(m_store->runs().run(*id)->status, wb::RunStatus::Running);
+    QVERIFY(m_store->runs().appendSamples(*id, {{0, u"server"_s, u"throughput_bps"_s, 1}}).ok());
+    QVERIFY(m_store->runs().appendSamples(*id, {{1, u"server"_s, u"throughput_bps"_s, 2}}).ok());
+    wb::ResultRecord fin = r.record;
+    fin.samples = {{2, u"server"_s, u"throughput_bps"_s, 3}};
+    QVERIFY(m_store->runs().finishRun(*id, wb::RunStatus::Finished, fin).ok());
+    auto got = m_store->runs().run(*id);
+    QCOMPARE(got->status, wb::RunStatus::Finished);
+    QVERIFY(got->endedAt.isValid());
+    QCOMPARE(got->record.samples.size(), 3);
+    QCOMPARE(got->record.samples[2].value, 3.0);
+    QCOMPARE(got->record.metrics.size(), 2);
+    auto again = m_store->runs().finishRun(*id, wb::RunStatus::Failed, fin, u"boom"_s);
+    QCOMPARE(again.error().kind, wb::StoreError::Kind::Refused);
+    QCOMPARE(m_store->runs().appendSamples(*id, {{3, u"server"_s, u"x"_s, 1}}).error().kind,
+             wb::StoreError::Kind::Refused);
+}
+
+void TstRunStore::filters()
+{
+    wb::RunStore &runs = m_store->runs();
+    QVERIFY(runs.saveRun(makeRun(u"udp_stream"_s, 1, 64)).ok());
+    QVERIFY(runs.saveRun(makeRun(u"udp_stream"_s, 2, 1472, u"beta/eth0"_s)).ok());
+    wb::StoredRun old = makeRun(u"tcp_rr"_s, 3, 1);
+    old.startedAt = QDateTime::currentDateTimeUtc().addDays(-30);
+    old.status = wb::RunStatus::Failed;
+    QVERIFY(runs.saveRun(old).ok());
+    wb::RunFilter f;
+    QCOMPARE(runs.listRuns(f)->size(), 3);
+    QCOMPARE(runs.listRuns(f)->last().record.kind, u"tcp_rr"_s); // newest first
+    f.kind = u"udp_stream"_s;
+    QCOMPARE(runs.countRuns(f).value(), 2);
+    f.params = QJsonObject{{u"message_size_bytes"_s, 1472}};
+    QCOMPARE(runs.listRuns(f)->size(), 1);
+    f = {};
+    f.since = QDateTime::currentDateTimeUtc().addDays(-1);
+    QCOMPARE(runs.listRuns(f)->size(), 2);
+    f = {};
+    f.status = wb::RunStatus::Failed;
+    QCOMPARE(runs.listRuns(f)->size(), 1);
+    f = {};
+    f.cableId = m_store->inventory().cableByLabel(u"C65"_s)->id;
+    QCOMPARE(runs.listRuns(f)->size(), 3);
+    f = {};
+    f.hostName = u"alpha"_s;
+    f.limit = 2;
+    f.withMetrics = true;
+    auto limited = runs.listRuns(f);
+    QCOMPARE(limited->size(), 2);
+    QCOMPARE(limited->first().record.metrics.size(), 2);
+    f = {};
+    f.hostName = u"nobody"_s;
+    QCOMPARE(runs.listRuns(f)->size(), 0);
+    f = {};
+    f.params = QJsonObject{{u"bad name'"_s, 1}};
+    QCOMPARE(runs.listRuns(f).error().kind, wb::StoreError::Kind::Invalid);
+}
+
+void TstRunStore::compareGroups()
+{
+    wb::RunStore &runs = m_store->runs();
+    const QList<double> alpha{10, 12, 14};
+    for (double v : alpha)
+        QVERIFY(runs.saveRun(makeRun(u"udp_stream"_s, v, 64)).ok());
+    QVERIFY(runs.saveRun(makeRun(u"udp_stream"_s, 100, 1472, u"beta/eth0"_s)).ok());
+    QVERIFY(runs.saveRun(makeRun(u"tcp_rr"_s, 1000, 64)).ok());
+    wb::ComparisonQuery q;
+    q.filter.kind = u"udp_stream"_s;
+    q.metric = u"throughput_bps"_s;
+    q.side = u"server"_s;
+    q.groupBy = u"client_nic.driver"_s;
+    auto groups = runs.compare(q);
+    QVERIFY2(groups.ok(), qPrintable(groups.message()));
+    QCOMPARE(groups->size(), 2);
+    const wb::ComparisonGroup &g = groups->at(0);
+    QCOMPARE(g.key.toString(), u"eepro100"_s);
+    QCOMPARE(g.count, 3);
+    QCOMPARE(g.mean, 12.0);
+    QCOMPARE(g.stddev, 2.0);
+    QVERIFY(std::abs(g.ciHalfWidth - 4.302653 * 2 / std::sqrt(3.0)) < 0.01);
+    QCOMPARE(groups->at(1).key.toString(), u"tulip"_s);
+    QCOMPARE(groups->at(1).count, 1);
+    q.groupBy = u"param.message_size_bytes"_s;
+    groups = runs.compare(q);
+    QCOMPARE(groups->size(), 2);
+    QCOMPARE(groups->at(0).key.toInt(), 64);
+    q.groupBy = u"cable.length_m"_s; // each run goes over both cables
+    groups = runs.compare(q);
+    QCOMPARE(groups->size(), 2);
+    QCOMPARE(groups->at(0).count, 4);
+    q.groupBy = QString();
+    groups = runs.compare(q);
+    QCOMPARE(groups->size(), 1);
+    QCOMPARE(groups->at(0).count, 4);
+    q.groupBy = u"switch.name; DROP TABLE runs"_s;
+    QCOMPARE(runs.compare(q).error().kind, wb::StoreError::Kind::Invalid);
+    q.groupBy = u"tool"_s;
+    QCOMPARE(runs.compare(q)->at(0).key.toString(), u"wirebench-agent"_s);
+}
+
+void TstRunStore::failedSaveLeavesNothing()
+{
+    wb::StoredRun good = makeRun(u"udp_stream"_s, 1, 64);
+    wb::StoredRun bad = makeRun(u"udp_stream"_s, 2, 64);
+    bad.record.metrics.append(bad.record.metrics.first()); // duplicate metric
+    auto r = m_store->runs().saveRuns({good, bad});
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().kind, wb::StoreError::Kind::Invalid);
+    QCOMPARE(m_store->info()->runs, 0);
+    bad.record.metrics.removeLast();
+    bad.record.metrics[0].value = std::nan("");
+    QVERIFY(!m_store->runs().saveRun(bad).ok());
+    QCOMPARE(m_store->info()->runs, 0);
+    auto ok = m_store->runs().saveRuns({good, makeRun(u"udp_stream"_s, 3, 64)});
+    QVERIFY(ok.ok());
+    QCOMPARE(ok->size(), 2);
+}
+
+void TstRunStore::measurements()
+{
+    wb::Measurement m;
+    m.kind = u"tcp_rr"_s;
+    m.label = u"RR 1 byte"_s;
+    m.iterations = 3;
+    m.ciLevelPct = 99;
+    m.ciWidthPct = 5;
+    auto mid = m_store->runs().saveMeasurement(m);
+    QVERIFY(mid.ok());
+    auto all = m_store->runs().measurements();
+    QCOMPARE(all->size(), 1);
+    const QString uuid = all->first().uuid;
+    for (int i = 0; i < 3; ++i) {
+        wb::StoredRun r = makeRun(u"tcp_rr"_s, 100 + i, 1);
+        r.measurementUuid = uuid;
+        r.repetition = i + 1;
+        QVERIFY(m_store->runs().saveRun(r).ok());
+    }
+    wb::RunFilter f;
+    f.measurementUuid = uuid;
+    auto reps = m_store->runs().listRuns(f);
+    QCOMPARE(reps->size(), 3);
+    QCOMPARE(reps->first().measurementUuid, uuid);
+    m.uuid = uuid;
+    m.ciWidthPct = 2.5;
+    QCOMPARE(m_store->runs().saveMeasurement(m).value(), *mid);
+    QCOMPARE(*m_store->runs().measurement(uuid)->ciWidthPct, 2.5);
+    wb::StoredRun orphan = makeRun(u"tcp_rr"_s, 1, 1);
+    orphan.measurementUuid = u"no-such"_s;
+    QCOMPARE(m_store->runs().saveRun(orphan).error().kind, wb::StoreError::Kind::NotFound);
+}
+
+void TstRunStore::studentT()
+{
+    QVERIFY(std::abs(wb::studentT(0.95, 1) - 12.706) < 0.01);
+    QVERIFY(std::abs(wb::studentT(0.95, 2) - 4.303) < 0.005);
+    QVERIFY(std::abs(wb::studentT(0.95, 5) - 2.571) < 0.01);
+    QVERIFY(std::abs(wb::studentT(0.99, 10) - 3.169) < 0.01);
+    QVERIFY(std::abs(wb::studentT(0.95, 1000) - 1.962) < 0.005);
+}
+
+QTEST_GUILESS_MAIN(TstRunStore)
+#include "tst_runstore.moc"
