@@ -22,7 +22,7 @@ HostSession::HostSession(const PlanHost &host, AgentTransport *transport, QObjec
     connect(m_client, &AgentClient::ready, this, [this] {
         m_heartbeat.start();
         sendHeartbeat();
-        emit logged(u"info"_s, u"%1: agent %2 ready (pid %3 on %4)"_s.arg(m_host.name, hello().agentVersion)
+        emit logged(u"info"_s, u"agent %1 ready (pid %2 on %3)"_s.arg(hello().agentVersion)
                                    .arg(hello().pid)
                                    .arg(hello().host));
         emit ready();

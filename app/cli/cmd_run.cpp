@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `run PLAN.json`: runs a test plan on the lab, storing every measurement as
+// it finishes; progress on stderr, a summary table at the end, non-zero exit
+// when a test failed. Ctrl-C cancels the plan (the remote tests stop) and
+// keeps what finished; `--resume ID` re-runs only what did not finish.
+
+#include "clicommand.h"
+#include "clistore.h"
+
+#include "run/keyfigure.h"
+#include "run/orchestrator.h"
+#include "run/planrecorder.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QSocketNotifier>
+#include <QTimer>
+
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+int g_signalPipe[2] = {-1, -1};
+
+void handleSigint(int)
+{
+    const char c = 1;
+    [[maybe_unused]] ssize_t n = ::write(g_signalPipe[1], &c, 1);
+}
+
+QString bar(int done, int total, int width)
+{
+    const int filled = total > 0 ? done * width / total : width;
+    return QString(filled, u'#') + QString(width - filled, u'.');
+}
+
+int runPlan(wb::cli::CliContext &ctx)
+{
+    QStringList args = ctx.args;
+    QString resume, parallel, error;
+    if (!wb::cli::takeOption(args, u"--resume"_s, &resume, &error)
+        || !wb::cli::takeOption(args, u"--parallel"_s, &parallel, &error)) {
+        ctx.err << "wirebench-cli run: " << error << '\n';
+        return wb::cli::kExitUsage;
+    }
+    if (args.size() != 1 || args.first().startsWith(u'-')) {
+        ctx.err << "wirebench-cli run: give exactly one PLAN.json (see docs/plan-format.md)\n";
+        return wb::cli::kExitUsage;
+    }
+    auto plan = wb::Plan::load(args.first(), &error);
+    if (!plan) {
+        ctx.err << "wirebench-cli: " << error << '\n';
+        return wb::cli::kExitUsage;
+    }
+    // Refuse to start when the database cannot take results: a plan whose
+    // results would be dropped is not worth running.
+    const QString dbPath = ctx.databasePath.isEmpty() ? wb::Settings::defaultDatabasePath() : ctx.databasePath;
+    if (!wb::cli::openStore(ctx))
+        return wb::cli::kExitFailure;
+
+    const QString runId = resume.isEmpty() ? wb::PlanRecorder::newPlanRunId() : resume;
+    wb::PlanRecorder recorder(dbPath, *plan, runId);
+    QSet<QString> skip;
+    if (!resume.isEmpty()) {
+        if (recorder.runCount(&error) == 0) {
+            ctx.err << "wirebench-cli: no runs of plan '" << plan->name << "' with id " << resume << " in " << dbPath
+                    << (error.isEmpty() ? QString() : u" ("_s + error + u')') << '\n';
+            return wb::cli::kExitUsage;
+        }
+        skip = recorder.finishedCaseKeys(&error);
+    }
+
+    wb::Orchestrator orchestrator(*plan, wb::Orchestrator::localFactory());
+    orchestrator.setSkippedKeys(skip);
+    if (!parallel.isEmpty())
+        orchestrator.setMaxParallel(parallel.toInt());
+
+    const bool tty = ::isatty(STDERR_FILENO);
+    QTextStream &err = ctx.err;
+    QList<wb::CaseResult> results;
+    int storeFailures = 0;
+    QObject::connect(&recorder, &wb::PlanRecorder::recordFailed, &recorder, [&](const QString &, const QString &m) {
+        ++storeFailures;
+        err << (tty ? "\r\033[K" : "") << "error: " << m << '\n';
+        err.flush();
+    });
+    QObject::connect(&orchestrator, &wb::Orchestrator::planStarted, &orchestrator, [&](int cases) {
+        err << "plan '" << plan->name << "': " << cases << " test cases, run id " << runId;
+        if (!skip.isEmpty())
+            err << " (resuming; " << skip.size() << " already finished)";
+        err << ", results in " << dbPath << '\n';
+        err.flush();
+    });
+    QObject::connect(&orchestrator, &wb::Orchestrator::logged, &orchestrator,
+                     [&](const QString &severity, const QString &host, const QString &text) {
+                         if (severity == u"info"_s && tty)
+                             return;
+                         err << (tty ? "\r\033[K" : "") << severity << ": " << (host.isEmpty() ? QString() : host + u": "_s)
+                             << text << '\n';
+                         err.flush();
+                     });
+    QObject::connect(&orchestrator, &wb::Orchestrator::caseFinished, &orchestrator, [&](const wb::CaseResult &r) {
+        recorder.record(r);
+        results.append(r);
+        if (!tty) {
+            err << '[' << results.size() << "] " << r.testCase.name << ": " << r.status;
+            if (r.status == u"finished"_s)
+                err << ", " << wb::keyFigure(r.summary).text;
+            else if (!r.error.isEmpty())
+                err << ": " << r.error;
+            err << '\n';
+            err.flush();
+        }
+    });
+    QObject::connect(&orchestrator, &wb::Orchestrator::progressChanged, &orchestrator,
+                     [&](int done, int total, double left) {
+                         if (!tty)
+                             return;
+                         err << "\r\033[K[" << bar(done, total, 30) << "] " << done << '/' << total << "  ~"
+                             << int(left + 0.5) << " s left";
+                         err.flush();
+                     });
+    int exitCode = wb::cli::kExitOk;
+    QObject::connect(&orchestrator, &wb::Orchestrator::planFinished, &orchestrator, [&](int ok, int failed, int cancelled) {
+        if (tty)
+            err << "\r\033[K";
+        err.flush();
+        if (ctx.json) {
+            for (const wb::CaseResult &r : std::as_const(results)) {
+                QJsonObject o{{u"case"_s, r.testCase.name}, {u"case_key"_s, r.testCase.key}, {u"status"_s, r.status},
+                              {u"error"_s, r.error}, {u"plan_run"_s, runId}};
+                if (!r.iterations.isEmpty())
+                    o.insert(u"record"_s, r.summary.toJson());
+                ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+            }
+        } else {
+            ctx.out << QString(u"%1  %2  %3  %4"_s)
+                           .arg(u"test case"_s, -44)
+                           .arg(u"status"_s, -9)
+                           .arg(u"iter"_s, 4)
+                           .arg(u"result"_s)
+                    << '\n';
+            for (const wb::CaseResult &r : std::as_const(results)) {
+                const QString figure = r.iterations.isEmpty() ? r.error : wb::keyFigure(r.summary).text;
+                ctx.out << QString(u"%1  %2  %3  %4"_s)
+                               .arg(r.testCase.name.left(44), -44)
+                               .arg(r.status, -9)
+                               .arg(r.iterations.size(), 4)
+                               .arg(figure)
+                        << '\n';
+            }
+            ctx.out << "\n" << ok << " finished, " << failed << " failed, " << cancelled << " cancelled; run id " << runId;
+            if (failed + cancelled > 0)
+                ctx.out << " (resume with: wirebench-cli run " << args.first() << " --resume " << runId << ')';
+            ctx.out << '\n';
+        }
+        ctx.out.flush();
+        exitCode = (failed > 0 || cancelled > 0 || storeFailures > 0) ? wb::cli::kExitFailure : wb::cli::kExitOk;
+        QCoreApplication::exit(0);
+    });
+
+    // Ctrl-C: cancel once (remote tests stop, finished results stay); twice: quit now.
+    if (::pipe(g_signalPipe) == 0) {
+        auto *notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, &orchestrator);
+        int presses = 0;
+        QObject::connect(notifier, &QSocketNotifier::activated, &orchestrator, [&, notifier] {
+            char c;
+            [[maybe_unused]] ssize_t n = ::read(g_signalPipe[0], &c, 1);
+            if (++presses > 1) {
+                err << "\ninterrupted again: quitting without waiting for the agents\n";
+                err.flush();
+                std::_Exit(130);
+            }
+            err << (tty ? "\r\033[K" : "") << "interrupted: cancelling the plan (Ctrl-C again to quit at once)\n";
+            err.flush();
+            orchestrator.cancel();
+            Q_UNUSED(notifier);
+        });
+        std::signal(SIGINT, handleSigint);
+        std::signal(SIGTERM, handleSigint);
+    }
+    QTimer::singleShot(0, &orchestrator, &wb::Orchestrator::start);
+    QCoreApplication::exec();
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    return exitCode;
+}
+
+} // namespace
+
+WB_CLI_COMMAND(u"run"_s, u"PLAN.json [--resume RUN_ID] [--parallel N] [--json]"_s,
+               u"run a test plan on the lab and store every result"_s, runPlan);

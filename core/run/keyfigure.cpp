@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "keyfigure.h"
+
+#include "plan.h"
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+QString formatBitRate(double bps)
+{
+    if (bps >= 1e9)
+        return u"%1 Gbit/s"_s.arg(bps / 1e9, 0, 'f', 2);
+    if (bps >= 1e6)
+        return u"%1 Mbit/s"_s.arg(bps / 1e6, 0, 'f', 2);
+    if (bps >= 1e3)
+        return u"%1 kbit/s"_s.arg(bps / 1e3, 0, 'f', 2);
+    return u"%1 bit/s"_s.arg(bps, 0, 'f', 0);
+}
+
+KeyFigure keyFigure(const ResultRecord &record)
+{
+    KeyFigure k;
+    k.metric = keyMetricForKind(record.kind);
+    const bool rr = record.kind == u"tcp_rr"_s || record.kind == u"udp_rr"_s;
+    const QStringList sides = rr ? QStringList{u"client"_s, QString(), u"server"_s}
+                                 : QStringList{u"server"_s, QString(), u"client"_s};
+    for (const QString &side : sides) {
+        if (auto v = record.metric(k.metric, side)) {
+            k.side = side;
+            k.value = *v;
+            k.valid = true;
+            break;
+        }
+    }
+    if (!k.valid) {
+        k.text = u"—"_s;
+        return k;
+    }
+    if (k.metric == u"throughput_bps"_s) {
+        if (record.kind == u"file_transfer"_s)
+            k.text = u"%1 MB/s (%2)"_s.arg(k.value / 8 / (1 << 20), 0, 'f', 2).arg(formatBitRate(k.value));
+        else
+            k.text = formatBitRate(k.value);
+        if (auto loss = record.metric(u"loss_ratio"_s, QString()); loss && record.kind == u"udp_stream"_s)
+            k.text += u", loss %1%"_s.arg(*loss * 100, 0, 'f', 2);
+    } else if (k.metric == u"transactions_per_s"_s) {
+        k.text = u"%1 tr/s"_s.arg(k.value, 0, 'f', 0);
+        if (auto p99 = record.metric(u"latency_us_p99"_s, k.side))
+            k.text += u", p99 %1 µs"_s.arg(*p99, 0, 'f', 1);
+    } else {
+        k.text = u"%1 pps"_s.arg(k.value, 0, 'f', 0);
+        if (auto drops = record.metric(u"drops"_s, QString()))
+            k.text += u", %1 dropped"_s.arg(*drops, 0, 'f', 0);
+    }
+    return k;
+}
+
+} // namespace wb

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "planrecorder.h"
+
+#include "store/inventorystore.h"
+#include "store/resultstore.h"
+#include "store/runstore.h"
+#include "store/runfilter.h"
+#include "store/sqltransaction.h"
+
+#include <QJsonArray>
+#include <QRandomGenerator>
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+PlanRecorder::PlanRecorder(QString databasePath, Plan plan, QString planRunId, QObject *parent)
+    : QObject(parent), m_databasePath(std::move(databasePath)), m_plan(std::move(plan)),
+      m_planRunId(std::move(planRunId))
+{
+}
+
+PlanRecorder::~PlanRecorder() = default;
+
+QString PlanRecorder::newPlanRunId()
+{
+    return QString::number(QRandomGenerator::system()->generate() | 0x10000000u, 16);
+}
+
+bool PlanRecorder::ensureOpen(QString *error)
+{
+    if (m_store)
+        return true;
+    auto store = ResultStore::open(m_databasePath);
+    if (!store) {
+        if (error)
+            *error = store.error().message;
+        return false;
+    }
+    m_store = std::move(*store);
+    return true;
+}
+
+QSet<QString> PlanRecorder::finishedCaseKeys(QString *error)
+{
+    QSet<QString> keys;
+    if (!ensureOpen(error))
+        return keys;
+    RunFilter f;
+    f.plan = m_plan.name;
+    f.status = RunStatus::Finished;
+    auto runs = m_store->runs().listRuns(f);
+    if (!runs) {
+        if (error)
+            *error = runs.error().message;
+        return keys;
+    }
+    const QString prefix = m_planRunId + u'-';
+    for (const StoredRun &r : *runs)
+        if (r.measurementUuid.startsWith(prefix))
+            keys.insert(r.measurementUuid.mid(prefix.size()));
+    return keys;
+}
+
+int PlanRecorder::runCount(QString *error)
+{
+    if (!ensureOpen(error))
+        return 0;
+    RunFilter f;
+    f.plan = m_plan.name;
+    auto runs = m_store->runs().listRuns(f);
+    if (!runs) {
+        if (error)
+            *error = runs.error().message;
+        return 0;
+    }
+    const QString prefix = m_planRunId + u'-';
+    int n = 0;
+    for (const StoredRun &r : *runs)
+        n += r.measurementUuid.startsWith(prefix) ? 1 : 0;
+    return n;
+}
+
+bool PlanRecorder::record(const CaseResult &result)
+{
+    const TestCase &tc = result.testCase;
+    QString error;
+    if (!ensureOpen(&error)) {
+        emit recordFailed(tc.key, error);
+        return false;
+    }
+    auto fail = [&](const QString &what) {
+        emit recordFailed(tc.key, u"could not store '%1': %2"_s.arg(tc.name, what));
+        return false;
+    };
+
+    // Inventory objects the endpoints name, where the inventory knows them.
+    auto hostId = [&](const QString &name) -> qint64 {
+        auto h = m_store->inventory().hostByName(name);
+        return h ? h->id : 0;
+    };
+    auto nicId = [&](const Endpoint &e) -> qint64 {
+        if (e.nic.isEmpty())
+            return 0;
+        auto n = m_store->inventory().nicByKey(e.host + u'/' + e.nic);
+        return n ? n->id : 0;
+    };
+    auto endpointText = [](const Endpoint &e) { return e.nic.isEmpty() ? e.host : e.host + u'/' + e.nic; };
+
+    StoredRun base;
+    base.plan = m_plan.name;
+    base.testCase = tc.name;
+    base.clientEndpoint = endpointText(tc.client);
+    base.serverEndpoint = endpointText(tc.server);
+    base.clientHostId = hostId(tc.client.host);
+    base.serverHostId = hostId(tc.server.host);
+    base.clientNicId = nicId(tc.client);
+    base.serverNicId = nicId(tc.server);
+    base.clientEnvironment = result.clientEnvBefore;
+    base.serverEnvironment = result.serverEnvBefore;
+    base.startedAt = result.started;
+    base.endedAt = result.finished;
+    base.measurementUuid = m_planRunId + u'-' + tc.key;
+
+    QJsonObject extra{{u"plan_run"_s, m_planRunId}, {u"case_key"_s, tc.key}, {u"plan"_s, m_plan.source}};
+    if (!result.warnings.isEmpty())
+        extra.insert(u"warnings"_s, QJsonArray::fromStringList(result.warnings));
+    if (!result.clientEnvAfter.isEmpty())
+        extra.insert(u"client_environment_after"_s, result.clientEnvAfter);
+    if (!result.serverEnvAfter.isEmpty())
+        extra.insert(u"server_environment_after"_s, result.serverEnvAfter);
+
+    QList<StoredRun> runs;
+    for (qsizetype i = 0; i < result.iterations.size(); ++i) {
+        StoredRun r = base;
+        r.repetition = int(i);
+        r.record = result.iterations[i];
+        for (auto it = extra.begin(); it != extra.end(); ++it)
+            r.record.extra.insert(it.key(), it.value());
+        // A case that failed after some repetitions keeps those as finished.
+        r.status = RunStatus::Finished;
+        runs.append(r);
+    }
+    if (result.status != u"finished"_s) {
+        StoredRun r = base;
+        r.repetition = int(result.iterations.size());
+        r.status = result.status == u"cancelled"_s ? RunStatus::Cancelled : RunStatus::Failed;
+        r.error = result.error;
+        r.record.kind = tc.kind;
+        r.record.params = tc.params;
+        r.record.params.insert(u"duration_s"_s, tc.durationS);
+        r.record.tool = u"wirebench-agent"_s;
+        r.record.extra = extra;
+        runs.append(r);
+    }
+
+    Measurement m;
+    m.uuid = base.measurementUuid;
+    m.kind = tc.kind;
+    m.params = tc.params;
+    m.label = tc.name;
+    m.iterations = int(result.iterations.size());
+    if (result.iterations.size() > 1) {
+        m.ciLevelPct = tc.repetitions.confidenceLevelPct;
+        m.ciWidthPct = 2 * result.achievedHalfWidthPct;
+    }
+    m.confidence = QJsonObject{{u"metric"_s, tc.repetitions.metric},
+                               {u"reached"_s, result.confidenceReached},
+                               {u"asked_width_pct"_s, tc.repetitions.intervalWidthPct}};
+
+    SqlTransaction tx(*m_store);
+    if (StoreStatus s = tx.begin(); !s)
+        return fail(s.error().message);
+    if (auto id = m_store->runs().saveMeasurement(m); !id)
+        return fail(id.error().message);
+    auto ids = m_store->runs().saveRuns(runs);
+    if (!ids)
+        return fail(ids.error().message);
+    if (StoreStatus s = tx.commit(); !s)
+        return fail(s.error().message);
+    emit recorded(tc.key, int(ids->size()));
+    return true;
+}
+
+} // namespace wb

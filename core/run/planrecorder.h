@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Stores what the orchestrator finishes, case by case, so an interrupted
+// plan keeps everything that finished: each repetition becomes a run (with
+// both ends' environment and the inventory path the store snapshots), the
+// repetitions are grouped under one measurement with their confidence
+// figures, and a failed case is kept as a failed run with its error. Plan
+// runs are named by a short id; resume asks which case keys of that id
+// already finished.
+
+#include "caseresult.h"
+
+#include <QObject>
+#include <QSet>
+#include <QString>
+
+#include <memory>
+
+namespace wb {
+
+class ResultStore;
+
+class PlanRecorder : public QObject
+{
+    Q_OBJECT
+public:
+    // The recorder opens its own connection to the database in the thread
+    // it lives in, on first use.
+    PlanRecorder(QString databasePath, Plan plan, QString planRunId, QObject *parent = nullptr);
+    ~PlanRecorder() override;
+
+    static QString newPlanRunId();
+    QString planRunId() const { return m_planRunId; }
+
+    // Case keys of this plan run that have a finished measurement.
+    QSet<QString> finishedCaseKeys(QString *error);
+    // How many runs of this plan run id exist at all (0: unknown id).
+    int runCount(QString *error);
+
+    // Stores one case's outcome in one transaction. Returns false (and
+    // emits recordFailed) when the database refused it.
+    bool record(const wb::CaseResult &result);
+
+signals:
+    void recorded(const QString &caseKey, int runs);
+    void recordFailed(const QString &caseKey, const QString &message);
+
+private:
+    bool ensureOpen(QString *error);
+
+    QString m_databasePath;
+    Plan m_plan;
+    QString m_planRunId;
+    std::unique_ptr<ResultStore> m_store;
+};
+
+} // namespace wb
