@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The decision about a host key that is in neither known_hosts file. Core
+// never asks the user itself: the CLI answers from its flags, the GUI from a
+// dialog. A changed key never reaches the policy: it is always refused.
+
+#include <QString>
+
+#include <functional>
+
+namespace wb {
+
+struct HostKeyQuestion
+{
+    QString host;              // as the user named it
+    QString knownHostsName;    // "[addr]:port" or "addr", the known_hosts entry name
+    QString keyType;           // "ssh-ed25519"
+    QString sha256Fingerprint; // "SHA256:..." as ssh-keygen -l prints it
+};
+
+enum class HostKeyDecision { Refuse, TrustOnce, TrustAlways };
+
+class HostKeyPolicy
+{
+public:
+    virtual ~HostKeyPolicy() = default;
+    // Called on the thread that owns the SshTransport; answer by calling
+    // `reply` exactly once, now or later (a dialog), from that thread.
+    virtual void decide(const HostKeyQuestion &question, std::function<void(HostKeyDecision)> reply) = 0;
+};
+
+// The same answer for every question: the CLI (--accept-new-host-keys gives
+// TrustAlways, otherwise Refuse) and tests.
+class FixedHostKeyPolicy : public HostKeyPolicy
+{
+public:
+    explicit FixedHostKeyPolicy(HostKeyDecision decision) : m_decision(decision) {}
+    void decide(const HostKeyQuestion &, std::function<void(HostKeyDecision)> reply) override
+    {
+        ++m_asked;
+        reply(m_decision);
+    }
+    int askedCount() const { return m_asked; }
+
+private:
+    HostKeyDecision m_decision;
+    int m_asked = 0;
+};
+
+} // namespace wb
