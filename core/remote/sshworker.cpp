@@ -89,6 +89,7 @@ SshWorker::SshWorker(SshEndpoint endpoint, SshOptions options, std::shared_ptr<S
     : m_endpoint(std::move(endpoint)), m_options(std::move(options)), m_box(std::move(box)),
       m_canAskSecrets(canAskSecrets)
 {
+    m_keepaliveTimer.setParent(this); // so that moveToThread() takes it along
     m_keepaliveTimer.setInterval(m_options.keepaliveIntervalMs);
     connect(&m_keepaliveTimer, &QTimer::timeout, this, &SshWorker::handleKeepalive);
 }
