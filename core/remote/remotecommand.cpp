@@ -25,13 +25,13 @@ QByteArray shellQuote(const QString &value)
 
 bool isValidInterfaceName(const QString &name)
 {
-    static const QRegularExpression re(u"^[A-Za-z0-9_.:@-]{1,15}$"_s);
+    static const QRegularExpression re(u"\\A[A-Za-z0-9_.:@-]{1,15}\\z"_s);
     return re.match(name).hasMatch() && !name.startsWith(u'-') && name != u"."_s && name != u".."_s;
 }
 
 bool isSafeRemotePath(const QString &path)
 {
-    static const QRegularExpression re(u"^/[A-Za-z0-9_.,:@+=/~-]*$"_s);
+    static const QRegularExpression re(u"\\A/[A-Za-z0-9_.,:@+=/~-]*\\z"_s);
     if (path.size() > 4096 || !re.match(path).hasMatch())
         return false;
     const QStringList parts = path.split(u'/');
