@@ -4,6 +4,8 @@
 // and Wirebench's own known_hosts live, timeouts and liveness. The settings
 // registry fills it; SshTransport takes a copy, never the settings object.
 
+#include <QDir>
+#include <QStandardPaths>
 #include <QString>
 
 namespace wb {
@@ -37,6 +39,17 @@ struct SshOptions
     // dead link, so TCP_USER_TIMEOUT fires and the loss is seen.
     int keepaliveIntervalMs = 2000;
     int tcpUserTimeoutMs = 6000;
+
+    // Where "trust always" records host keys unless told otherwise: beside
+    // the results database in the user's data folder, shared by the desktop
+    // program and the CLI. Never the user's ~/.ssh/known_hosts.
+    static QString defaultWirebenchKnownHostsFile()
+    {
+        QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+        if (dir.isEmpty())
+            dir = QDir::homePath() + QStringLiteral("/.local/share");
+        return dir + QStringLiteral("/wirebench/known_hosts");
+    }
 };
 
 } // namespace wb

@@ -253,8 +253,8 @@ SshWorker::Step SshWorker::verifyHostKey()
     emit hostKeyQuestionRaised(HostKeyQuestion{m_endpoint.host, entryName, keyType, m_fingerprint});
     const auto decision = m_box->waitHostKey(m_options.promptTimeoutMs);
     if (!decision || *decision == HostKeyDecision::Refuse)
-        return persistent(u"%1: the host key is not known (%2 %3) and was not accepted; "
-                          "check the fingerprint and accept it to connect"_s.arg(where(), keyType, m_fingerprint));
+        return persistent(u"%1: the host key is not known (%2 %3) and was not accepted"_s.arg(where(), keyType,
+                                                                                            m_fingerprint));
     if (*decision == HostKeyDecision::TrustAlways) {
         char *line = nullptr;
         if (ssh_session_export_known_hosts_entry(m_session, &line) != SSH_OK)
