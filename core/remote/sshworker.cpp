@@ -442,31 +442,37 @@ RemoteCommandResult SshWorker::exec(const QByteArray &command, const QByteArray 
 
 SshWorker::Step SshWorker::prepareAgent()
 {
+    // One round trip learns $HOME, the machine and the installed agent's
+    // version: connecting to a host that is up to date costs a single exec.
     QString remotePath = m_endpoint.remoteAgentPath;
-    const RemoteCommandResult info =
-        exec("printf '%s\\n' \"$HOME\"; uname -m", {}, m_options.commandTimeoutMs);
+    const bool explicitPath = !remotePath.isEmpty();
+    if (explicitPath && !isSafeRemotePath(remotePath))
+        return persistent(u"%1: refusing the remote agent path '%2': only absolute paths of letters, digits "
+                          "and _.,:@+=/~- are used on hosts"_s.arg(where(), remotePath));
+    // "$HOME" inside double quotes is expanded once and never re-parsed.
+    const QByteArray agentExpr = explicitPath
+        ? shellQuote(remotePath)
+        : QByteArray("\"$HOME\"/.local/lib/wirebench/" WIREBENCH_VERSION "/wirebench-agent");
+    const QByteArray probe = "printf '%s\\n' \"$HOME\"; uname -m; if [ -x " + agentExpr + " ]; then " + agentExpr
+        + " --version 2>/dev/null; fi; exit 0";
+    const RemoteCommandResult info = exec(probe, {}, m_options.commandTimeoutMs);
     if (!info.error.isEmpty())
         return transient(u"%1: cannot query the host: %2"_s.arg(where(), info.error));
-    const QStringList lines = QString::fromUtf8(info.stdOut).split(u'\n', Qt::SkipEmptyParts);
-    if (info.exitStatus != 0 || lines.size() < 2)
+    const QStringList lines = QString::fromUtf8(info.stdOut).split(u'\n');
+    if (info.exitStatus != 0 || lines.size() < 2 || lines.at(1).trimmed().isEmpty())
         return persistent(u"%1: `uname -m` failed on the host: %2"_s.arg(
             where(), QString::fromUtf8(info.stdErr + info.stdOut).trimmed()));
     m_remoteArch = normalizeMachine(lines.at(1));
-    if (remotePath.isEmpty()) {
-        const QString home = lines.at(0);
-        remotePath = u"%1/.local/lib/wirebench/%2/wirebench-agent"_s.arg(home, QStringLiteral(WIREBENCH_VERSION));
+    if (!explicitPath) {
+        remotePath = u"%1/.local/lib/wirebench/%2/wirebench-agent"_s.arg(lines.at(0), QStringLiteral(WIREBENCH_VERSION));
+        if (!isSafeRemotePath(remotePath))
+            return persistent(u"%1: refusing the remote agent path '%2' (from $HOME): only absolute paths of "
+                              "letters, digits and _.,:@+=/~- are used on hosts; set the host's agent path"_s
+                                  .arg(where(), remotePath));
     }
-    if (!isSafeRemotePath(remotePath))
-        return persistent(u"%1: refusing the remote agent path '%2': only absolute paths of letters, digits "
-                          "and _.,:@+=/~- are used on hosts"_s.arg(where(), remotePath));
     m_agentPath = remotePath;
-
-    const QByteArray versionCmd = shellQuote(remotePath) + " --version";
-    RemoteCommandResult ver = exec(versionCmd, {}, m_options.commandTimeoutMs);
-    if (!ver.error.isEmpty())
-        return transient(u"%1: cannot check the agent: %2"_s.arg(where(), ver.error));
-    const QString found = QString::fromUtf8(ver.stdOut).trimmed();
-    if (ver.exitStatus == 0 && found == expectedAgentVersionLine())
+    const QString found = lines.mid(2).join(u'\n').trimmed();
+    if (found == expectedAgentVersionLine())
         return {};
     if (!m_options.deployAgent) {
         return persistent(u"%1: the agent at %2 is %3, this Wirebench needs '%4', and deployment is off"_s.arg(
@@ -487,7 +493,7 @@ SshWorker::Step SshWorker::prepareAgent()
                                     : u"%1: replacing agent '%2' at %3"_s.arg(where(), found, remotePath));
     if (Step up = uploadAgent(local, remotePath); !up)
         return up;
-    ver = exec(versionCmd, {}, m_options.commandTimeoutMs);
+    const RemoteCommandResult ver = exec(shellQuote(remotePath) + " --version", {}, m_options.commandTimeoutMs);
     const QString now = QString::fromUtf8(ver.stdOut).trimmed();
     if (!ver.error.isEmpty() || ver.exitStatus != 0 || now != expectedAgentVersionLine()) {
         return persistent(u"%1: the deployed agent at %2 does not run: %3"_s.arg(
