@@ -14,6 +14,7 @@
 #include <QRandomGenerator>
 #include <QSaveFile>
 #include <QSocketNotifier>
+#include <QThread>
 
 #include <libssh/server.h> // ssh_send_keepalive() is declared here, for clients too
 #include <libssh/sftp.h>
@@ -23,7 +24,10 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
+#include <pthread.h>
 #include <pwd.h>
+#include <csignal>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -110,6 +114,12 @@ void SshWorker::start()
 {
     if (m_running || m_session)
         return;
+    // A ProxyCommand is a pipe: writing after the proxy died must be an
+    // error for this thread, not a SIGPIPE that kills the program.
+    sigset_t pipe;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
     Step step = connectSession();
     if (step)
         step = verifyHostKey();
@@ -190,9 +200,34 @@ SshWorker::Step SshWorker::connectSession()
     ssh_options_set(m_session, SSH_OPTIONS_NODELAY, &nodelay);
 
     emit progressed(u"%1: connecting"_s.arg(where()));
-    if (ssh_connect(m_session) != SSH_OK) {
+    // Connect without blocking so that close() can cut a slow handshake short
+    // (the socket is known from the first call on) and the deadline is ours.
+    ssh_set_blocking(m_session, 0);
+    QDeadlineTimer deadline(m_options.connectTimeoutMs);
+    int rc = SSH_AGAIN;
+    for (;;) {
+        rc = ssh_connect(m_session);
+        if (rc != SSH_AGAIN)
+            break;
+        const int pending = ssh_get_fd(m_session);
+        m_box->setSocket(pending);
+        if (m_box->isCancelled())
+            return transient(u"%1: cancelled"_s.arg(where()));
+        if (deadline.hasExpired())
+            return transient(u"%1: cannot connect: no SSH handshake within %2 s"_s.arg(where()).arg(
+                m_options.connectTimeoutMs / 1000.0));
+        pollfd p{pending, POLLIN, 0};
+        if (ssh_get_poll_flags(m_session) & SSH_WRITE_PENDING)
+            p.events |= POLLOUT;
+        if (pending >= 0)
+            ::poll(&p, 1, 50);
+        else
+            QThread::msleep(10);
+    }
+    ssh_set_blocking(m_session, 1);
+    if (rc != SSH_OK) {
         const QString why = sshError();
-        return transient(u"%1: cannot connect: %2"_s.arg(where(), why.isEmpty() ? u"timed out"_s : why));
+        return transient(u"%1: cannot connect: %2"_s.arg(where(), why.isEmpty() ? u"connection failed"_s : why));
     }
     const int fd = ssh_get_fd(m_session);
     setSocketLiveness(fd, m_options.keepaliveIntervalMs, m_options.tcpUserTimeoutMs);
@@ -723,6 +758,12 @@ void SshWorker::closeSession()
 
 void SshWorker::fail(const Step &step)
 {
+    if (m_box->isCancelled()) {
+        // The owner closed us while connecting: that is not an error to report.
+        teardown();
+        emit closed();
+        return;
+    }
     if (step.failure == Failure::Persistent)
         emit persistentError(step.message);
     else

@@ -20,7 +20,12 @@ stop_servers() {
         pid=$(cat "$pidfile")
         if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
             kill "$pid" 2>/dev/null || true
-            for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+            for _ in $(seq 50); do
+                kill -0 "$pid" 2>/dev/null || break
+                # An exited daemon whose reaper is slow stays a zombie: gone enough.
+                [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" = Z ] && break
+                sleep 0.1
+            done
         fi
         rm -f "$pidfile"
     done

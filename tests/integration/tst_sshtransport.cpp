@@ -154,6 +154,9 @@ private slots:
     void hostileValuesStayQuoted();
 
     void hostThatNeverSpeaksTimesOut();
+    void closeWhileConnectingIsQuick();
+    void reopenAfterClose();
+    void proxyCommandFromSshConfig();
     void killedSessionReportedLost();
     void stoppedHostReportedByHeartbeat();
 
@@ -617,6 +620,76 @@ void TstSshTransport::hostThatNeverSpeaksTimesOut()
     QCOMPARE(c.ready.count(), 0);
     QCOMPARE(c.transient.count(), 1);
     QVERIFY2(c.transient.at(0).at(0).toString().contains(u"cannot connect"_s), qPrintable(c.errors()));
+}
+
+void TstSshTransport::closeWhileConnectingIsQuick()
+{
+    QTcpServer silent;
+    QVERIFY(silent.listen(QHostAddress::LocalHost, 0));
+    wbtest::ClientSetup setup;
+    setup.endpoint.port = silent.serverPort();
+    setup.options.connectTimeoutMs = 10000;
+    Connection c(setup, nullptr);
+    c.client.start();
+    QTest::qWait(300);
+    QElapsedTimer t;
+    t.start();
+    c.client.stop();
+    QVERIFY(c.waitClosed(5000));
+    QVERIFY2(t.elapsed() < 2000, qPrintable(QString::number(t.elapsed())));
+    QCOMPARE(c.persistent.count(), 0); // the user's own close is not an error
+    QCOMPARE(c.transient.count(), 0);
+}
+
+void TstSshTransport::reopenAfterClose()
+{
+    wbtest::ClientSetup setup;
+    setup.trustHostKey();
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.errors()));
+    const qint64 firstPid = c.client.hello().pid;
+    c.client.stop();
+    QVERIFY(c.waitClosed());
+    c.ready.clear();
+    c.closed.clear();
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.errors()));
+    QVERIFY(c.client.hello().pid != firstPid);
+    QCOMPARE(c.transient.count(), 0);
+}
+
+void TstSshTransport::proxyCommandFromSshConfig()
+{
+    // libssh 0.10 runs ProxyJump as a ProxyCommand through the ssh client;
+    // here the ssh client itself jumps through the fixture sshd to reach it.
+    wbtest::ClientSetup setup;
+    setup.trustHostKey();
+    const QString jumpConfig = setup.home.filePath(u"jump_config"_s);
+    {
+        QFile f(jumpConfig);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(u"Host jump\n  HostName 127.0.0.1\n  Port %1\n  User %2\n  IdentityFile %3\n"
+                "  IdentitiesOnly yes\n  BatchMode yes\n  UserKnownHostsFile %4\n  StrictHostKeyChecking yes\n"_s
+                    .arg(setup.endpoint.port)
+                    .arg(wbtest::loginName(), wbtest::fixtureFile(u"client_ed25519"_s),
+                         setup.options.userKnownHostsFile)
+                    .toUtf8());
+        QFile cfg(setup.options.sshDir + u"/config"_s);
+        QVERIFY(cfg.open(QIODevice::WriteOnly));
+        cfg.write(u"Host behind-jump\n  HostName 127.0.0.1\n  Port %1\n  ProxyCommand ssh -F %2 -W %h:%p jump\n"_s
+                      .arg(setup.endpoint.port)
+                      .arg(jumpConfig)
+                      .toUtf8());
+    }
+    setup.endpoint.host = u"behind-jump"_s;
+    setup.endpoint.port = 0;
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.errors()));
+    // The agent's sshd session was reached through a second sshd session
+    // (the jump), so two sessions of ours exist now.
+    QCOMPARE(c.client.hello().agentVersion, QStringLiteral(WIREBENCH_VERSION));
 }
 
 void TstSshTransport::killedSessionReportedLost()
