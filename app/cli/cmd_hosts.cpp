@@ -6,7 +6,7 @@
 
 #include "remote/agentclient.h"
 #include "remote/credentialprovider.h"
-#include "remote/hostkeypolicy.h"
+#include "remote/fixedhostkeypolicy.h"
 #include "remote/sshtransport.h"
 
 #include <QCoreApplication>

@@ -29,22 +29,4 @@ public:
     virtual void decide(const HostKeyQuestion &question, std::function<void(HostKeyDecision)> reply) = 0;
 };
 
-// The same answer for every question: the CLI (--accept-new-host-keys gives
-// TrustAlways, otherwise Refuse) and tests.
-class FixedHostKeyPolicy : public HostKeyPolicy
-{
-public:
-    explicit FixedHostKeyPolicy(HostKeyDecision decision) : m_decision(decision) {}
-    void decide(const HostKeyQuestion &, std::function<void(HostKeyDecision)> reply) override
-    {
-        ++m_asked;
-        reply(m_decision);
-    }
-    int askedCount() const { return m_asked; }
-
-private:
-    HostKeyDecision m_decision;
-    int m_asked = 0;
-};
-
 } // namespace wb

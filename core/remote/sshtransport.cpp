@@ -93,12 +93,14 @@ void SshTransport::writeLine(const QByteArray &line)
     QMetaObject::invokeMethod(m_worker, [w = m_worker, line] { w->writeLine(line); }, Qt::QueuedConnection);
 }
 
-qint64 SshTransport::runCommand(const QStringList &argv, int timeoutMs)
+qint64 SshTransport::runCommand(const QStringList &argv, int timeoutMs, QString *error)
 {
-    if (!m_open)
+    if (!m_open) {
+        if (error)
+            *error = u"%1: not connected"_s.arg(peerName());
         return -1;
-    QString error;
-    const auto command = buildRemoteCommand(argv, &error);
+    }
+    const auto command = buildRemoteCommand(argv, error);
     if (!command)
         return -1;
     const qint64 id = m_nextCommandId++;

@@ -48,8 +48,9 @@ public:
 
     // Runs argv (each value shell-quoted here) on the host in a new channel
     // of the open session. Returns an id for commandFinished, or -1 (with
-    // commandFinished never sent) when not open or an argument is unusable.
-    qint64 runCommand(const QStringList &argv, int timeoutMs = 30000);
+    // commandFinished never sent, *error says why) when not open or an
+    // argument is unusable.
+    qint64 runCommand(const QStringList &argv, int timeoutMs = 30000, QString *error = nullptr);
 
     // Known once opened.
     QString remoteAgentPath() const { return m_remoteAgentPath; }

@@ -41,6 +41,7 @@ constexpr qsizetype kMaxLine = 16 * 1024 * 1024;
 constexpr qsizetype kStderrTail = 4096;
 constexpr qsizetype kSftpChunk = 32 * 1024; // larger sftp_write calls break 0.10 sessions
 constexpr int kCloseWaitMs = 2000;
+constexpr char kProbeMarker[] = "wirebench-probe-1";
 
 QString defaultSshDir()
 {
@@ -184,6 +185,8 @@ SshWorker::Step SshWorker::connectSession()
     const QString userKnown =
         m_options.userKnownHostsFile.isEmpty() ? sshDir + u"/known_hosts"_s : m_options.userKnownHostsFile;
     // libssh reads both files; it only ever writes the first, which is ours.
+    if (m_options.wirebenchKnownHostsFile.isEmpty())
+        m_options.wirebenchKnownHostsFile = SshOptions::defaultWirebenchKnownHostsFile();
     const QByteArray own = QFile::encodeName(m_options.wirebenchKnownHostsFile);
     const QByteArray theirs = QFile::encodeName(userKnown);
     ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, own.constData());
@@ -475,6 +478,17 @@ RemoteCommandResult SshWorker::exec(const QByteArray &command, const QByteArray 
     return finish();
 }
 
+RemoteCommandResult SshWorker::execClean(const QByteArray &command, const QByteArray &stdinData, int timeoutMs)
+{
+    // The marker separates login-shell noise (a ~/.bashrc that prints) from
+    // the command's own output.
+    RemoteCommandResult r = exec(QByteArray("printf '%s\\n' ") + kProbeMarker + "; " + command, stdinData, timeoutMs);
+    const QByteArray mark = QByteArray(kProbeMarker) + '\n';
+    if (const qsizetype at = r.stdOut.indexOf(mark); at >= 0)
+        r.stdOut.remove(0, at + mark.size());
+    return r;
+}
+
 SshWorker::Step SshWorker::prepareAgent()
 {
     // One round trip learns $HOME, the machine and the installed agent's
@@ -488,12 +502,16 @@ SshWorker::Step SshWorker::prepareAgent()
     const QByteArray agentExpr = explicitPath
         ? shellQuote(remotePath)
         : QByteArray("\"$HOME\"/.local/lib/wirebench/" WIREBENCH_VERSION "/wirebench-agent");
-    const QByteArray probe = "printf '%s\\n' \"$HOME\"; uname -m; if [ -x " + agentExpr + " ]; then " + agentExpr
-        + " --version 2>/dev/null; fi; exit 0";
+    // A marker line first: login scripts that print a banner must not shift the answers.
+    const QByteArray probe = QByteArray("printf '%s\\n' ") + kProbeMarker + " \"$HOME\"; uname -m; if [ -x " + agentExpr
+        + " ]; then " + agentExpr + " --version 2>/dev/null; fi; exit 0";
     const RemoteCommandResult info = exec(probe, {}, m_options.commandTimeoutMs);
     if (!info.error.isEmpty())
         return transient(u"%1: cannot query the host: %2"_s.arg(where(), info.error));
-    const QStringList lines = QString::fromUtf8(info.stdOut).split(u'\n');
+    const QString text = QString::fromUtf8(info.stdOut);
+    const qsizetype marker = text.indexOf(QLatin1StringView(kProbeMarker) + u'\n');
+    const QStringList lines =
+        marker < 0 ? QStringList() : text.mid(marker + qsizetype(sizeof kProbeMarker)).split(u'\n');
     if (info.exitStatus != 0 || lines.size() < 2 || lines.at(1).trimmed().isEmpty())
         return persistent(u"%1: `uname -m` failed on the host: %2"_s.arg(
             where(), QString::fromUtf8(info.stdErr + info.stdOut).trimmed()));
@@ -528,12 +546,15 @@ SshWorker::Step SshWorker::prepareAgent()
                                     : u"%1: replacing agent '%2' at %3"_s.arg(where(), found, remotePath));
     if (Step up = uploadAgent(local, remotePath); !up)
         return up;
-    const RemoteCommandResult ver = exec(shellQuote(remotePath) + " --version", {}, m_options.commandTimeoutMs);
+    const RemoteCommandResult ver =
+        execClean(shellQuote(remotePath) + " --version", {}, m_options.commandTimeoutMs);
     const QString now = QString::fromUtf8(ver.stdOut).trimmed();
     if (!ver.error.isEmpty() || ver.exitStatus != 0 || now != expectedAgentVersionLine()) {
         return persistent(u"%1: the deployed agent at %2 does not run: %3"_s.arg(
             where(), remotePath,
-            !ver.error.isEmpty() ? ver.error : QString::fromUtf8(ver.stdErr + ver.stdOut).trimmed()));
+            !ver.error.isEmpty() ? ver.error
+                                 : u"it printed '%1' (stderr: %2)"_s.arg(QString::fromUtf8(ver.stdOut).trimmed(),
+                                                                        QString::fromUtf8(ver.stdErr).trimmed())));
     }
     emit progressed(u"%1: deployed agent %2 to %3"_s.arg(where(), QStringLiteral(WIREBENCH_VERSION), remotePath));
     return {};
@@ -679,8 +700,18 @@ void SshWorker::drainAgentChannel()
         const qsizetype nl = m_buffer.indexOf('\n', start);
         if (nl < 0)
             break;
-        emit lineReceived(m_buffer.mid(start, nl - start));
+        const QByteArray line = m_buffer.mid(start, nl - start);
         start = nl + 1;
+        if (!m_sawProtocol) {
+            // A login shell that prints a banner (a noisy ~/.bashrc) speaks
+            // before the agent does; its lines are not protocol.
+            if (!line.trimmed().startsWith('{')) {
+                emit progressed(u"%1: ignored login output: %2"_s.arg(where(), QString::fromUtf8(line.left(200))));
+                continue;
+            }
+            m_sawProtocol = true;
+        }
+        emit lineReceived(line);
     }
     m_buffer.remove(0, start);
     if (m_buffer.size() > kMaxLine) {
@@ -729,8 +760,7 @@ void SshWorker::runCommand(qint64 id, const QByteArray &command, int timeoutMs)
         emit commandFinished(id, r);
         return;
     }
-    const RemoteCommandResult r = exec(command, {}, timeoutMs);
-    emit commandFinished(id, r);
+    emit commandFinished(id, execClean(command, {}, timeoutMs));
     drainAgentChannel();
 }
 

@@ -73,6 +73,7 @@ private:
     Step uploadByExec(const QByteArray &data, const QString &tmpPath, const QString &finalPath);
     Step openAgentChannel();
     RemoteCommandResult exec(const QByteArray &command, const QByteArray &stdinData, int timeoutMs);
+    RemoteCommandResult execClean(const QByteArray &command, const QByteArray &stdinData, int timeoutMs);
     void drainAgentChannel();
     void handleKeepalive();
     void fail(const Step &step);
@@ -99,6 +100,7 @@ private:
     QString m_fingerprint;
     bool m_running = false;
     bool m_closing = false;
+    bool m_sawProtocol = false;
 };
 
 } // namespace wb

@@ -3,10 +3,14 @@
 # A throwaway sshd on 127.0.0.1 for the integration tests (CTest fixture).
 #   sshd_fixture.sh start DIR   keys, config and two servers: "main" (with
 #                               SFTP) and "nosftp" (no SFTP subsystem); their
-#                               ports go to DIR/port_main and DIR/port_nosftp
+#                               ports go to DIR/port_main and DIR/port_nosftp.
+#                               "nosftp" sessions also get a noisy ~/.bashrc
+#                               (banner lines on stdout and stderr), as some
+#                               lab hosts have
 #   sshd_fixture.sh stop DIR    stops both listeners by PID
 # Works as root (root logs in by key only) and as an ordinary user. Sessions
-# see HOME=DIR/home, so deployment never touches the real home directory.
+# see HOME=DIR/home (nosftp: DIR/home-noisy), so deployment never touches
+# the real home directory.
 set -euo pipefail
 
 action=${1:?start or stop}
@@ -32,7 +36,7 @@ stop_servers() {
 }
 
 start_server() {
-    local name=$1 sftp=$2 port conf attempt
+    local name=$1 sftp=$2 home=$3 port conf attempt
     for attempt in $(seq 30); do
         port=$((20000 + RANDOM % 40000))
         if ss -Htln "sport = :$port" 2>/dev/null | grep -q .; then continue; fi
@@ -52,7 +56,7 @@ StrictModes no
 MaxStartups 64
 MaxSessions 64
 LogLevel VERBOSE
-SetEnv HOME=$dir/home
+SetEnv HOME=$home
 CONF
         if [ "$sftp" = yes ]; then echo "Subsystem sftp internal-sftp" >> "$conf"; fi
         "$SSHD" -t -f "$conf"
@@ -75,7 +79,9 @@ case "$action" in
 start)
     if [ -d "$dir" ]; then stop_servers; fi
     rm -rf "$dir"
-    mkdir -p "$dir/home"
+    mkdir -p "$dir/home" "$dir/home-noisy"
+    printf '%s\n' 'echo "Welcome to the lab host (a noisy .bashrc)"' 'echo "and some noise on stderr" >&2' \
+        > "$dir/home-noisy/.bashrc"
     chmod 700 "$dir"
     if [ "$(id -u)" -eq 0 ]; then mkdir -p /run/sshd; fi
     ssh-keygen -q -t ed25519 -N '' -C wb-fixture-host -f "$dir/host_ed25519"
@@ -86,8 +92,8 @@ start)
     ssh-keygen -q -t ed25519 -N '' -C wb-fixture-unauthorized -f "$dir/unauthorized_ed25519"
     cat "$dir/client_ed25519.pub" "$dir/pass_ed25519.pub" "$dir/agent_ed25519.pub" > "$dir/authorized_keys"
     chmod 600 "$dir"/*_ed25519 "$dir/authorized_keys"
-    start_server main yes
-    start_server nosftp no
+    start_server main yes "$dir/home"
+    start_server nosftp no "$dir/home-noisy"
     ;;
 stop)
     stop_servers

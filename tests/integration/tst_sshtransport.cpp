@@ -9,7 +9,7 @@
 
 #include "remote/agentclient.h"
 #include "remote/agentheartbeat.h"
-#include "remote/hostkeypolicy.h"
+#include "remote/fixedhostkeypolicy.h"
 #include "remote/remotecommand.h"
 #include "remote/sshtransport.h"
 
@@ -148,6 +148,7 @@ private slots:
     void deployUpgradeReplacesOldAgent();
     void deployWithoutSftpUsesShell();
     void forcedSftpWithoutSubsystemFails();
+    void noisyLoginShell();
     void foreignArchitectureRefused();
     void unsafeAgentPathRefused();
     void hostileValuesStayQuoted_data();
@@ -490,6 +491,29 @@ void TstSshTransport::deployWithoutSftpUsesShell()
     QVERIFY(c.progress.join(u'\n').contains(u"no SFTP subsystem"_s));
     QCOMPARE(readAll(path), readAll(kAgent));
     QVERIFY(QFileInfo(path).isExecutable());
+}
+
+void TstSshTransport::noisyLoginShell()
+{
+    // The "nosftp" server's ~/.bashrc prints a banner on stdout and stderr.
+    QTemporaryDir remote;
+    wbtest::ClientSetup setup(u"nosftp"_s);
+    setup.trustHostKey();
+    setup.endpoint.remoteAgentPath = remote.filePath(u"wirebench-agent"_s);
+    Connection c(setup, nullptr);
+    QSignalSpy replies(&c.client, &wb::AgentClient::replyReceived);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.errors()));
+    QVERIFY2(c.progress.join(u'\n').contains(u"ignored login output: Welcome to the lab host"_s),
+             qPrintable(c.progress.join(u'\n')));
+    c.client.sendRequest(u"ping"_s);
+    QVERIFY(replies.wait(5000));
+    QSignalSpy done(c.transport, &wb::SshTransport::commandFinished);
+    QVERIFY(c.transport->runCommand({u"printf"_s, u"%s|"_s, u"a b"_s, u"c"_s}) > 0);
+    QVERIFY(done.wait(10000));
+    const auto r = done.at(0).at(1).value<wb::RemoteCommandResult>();
+    QCOMPARE(r.stdOut, QByteArray("a b|c|"));
+    QCOMPARE(r.exitStatus, 0);
 }
 
 void TstSshTransport::forcedSftpWithoutSubsystemFails()
