@@ -128,6 +128,7 @@ class TstSshTransport : public QObject
     Q_OBJECT
 private slots:
     void initTestCase();
+    void cleanupTestCase();
 
     void unknownHostKeyRefusedWithFingerprint();
     void unknownHostKeyTrustedOnce();
@@ -163,6 +164,8 @@ private slots:
 
 private:
     QString m_fingerprint;
+    std::unique_ptr<wbtest::ClientSetup> m_sharedSetup;
+    std::unique_ptr<Connection> m_shared;
 };
 
 void TstSshTransport::initTestCase()
@@ -171,6 +174,12 @@ void TstSshTransport::initTestCase()
         QFAIL("WB_SSHD_DIR does not point at a running sshd fixture (run through ctest)");
     m_fingerprint = wbtest::hostFingerprint();
     QVERIFY(m_fingerprint.startsWith(u"SHA256:"_s));
+}
+
+void TstSshTransport::cleanupTestCase()
+{
+    m_shared.reset();
+    m_sharedSetup.reset();
 }
 
 void TstSshTransport::unknownHostKeyRefusedWithFingerprint()
@@ -591,15 +600,15 @@ void TstSshTransport::hostileValuesStayQuoted_data()
 void TstSshTransport::hostileValuesStayQuoted()
 {
     QFETCH(QString, value);
-    static wbtest::ClientSetup *shared = nullptr;
-    static Connection *conn = nullptr;
-    if (!conn) {
-        shared = new wbtest::ClientSetup;
-        shared->trustHostKey();
-        conn = new Connection(*shared, nullptr);
-        conn->client.start();
-        QVERIFY2(conn->waitReady(), qPrintable(conn->errors()));
+    // One connection for all rows: helper commands reuse the open session.
+    if (!m_shared) {
+        m_sharedSetup = std::make_unique<wbtest::ClientSetup>();
+        m_sharedSetup->trustHostKey();
+        m_shared = std::make_unique<Connection>(*m_sharedSetup, nullptr);
+        m_shared->client.start();
+        QVERIFY2(m_shared->waitReady(), qPrintable(m_shared->errors()));
     }
+    Connection *conn = m_shared.get();
     QTemporaryDir dir;
     const QString canary = dir.filePath(u"canary"_s);
     const QString v = QString(value).replace(u"CANARY"_s, canary);
@@ -618,12 +627,6 @@ void TstSshTransport::hostileValuesStayQuoted()
     QSignalSpy replies(&conn->client, &wb::AgentClient::replyReceived);
     conn->client.sendRequest(u"ping"_s);
     QVERIFY(replies.wait(5000));
-    if (QByteArray(QTest::currentDataTag()) == "ampersand") {
-        delete conn;
-        delete shared;
-        conn = nullptr;
-        shared = nullptr;
-    }
 }
 
 void TstSshTransport::hostThatNeverSpeaksTimesOut()
