@@ -133,16 +133,25 @@ int main(int argc, char **argv)
         }
     }
 
-    std::vector<double> connectMs;
+    std::vector<double> connectMs, openedMs, closeMs;
     for (int i = 0; i < connects; ++i) {
         QElapsedTimer t;
         t.start();
-        wb::AgentClient c(new wb::SshTransport(setup.endpoint, setup.options));
+        auto *transport = new wb::SshTransport(setup.endpoint, setup.options);
+        QObject::connect(transport, &wb::AgentTransport::opened, transport,
+                         [&] { openedMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6); });
+        wb::AgentClient c(transport);
         if (!waitReady(c, 30000)) {
             std::fprintf(stderr, "bench_remote: connect %d failed\n", i);
             return 1;
         }
         connectMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+        bool closed = false;
+        QObject::connect(&c, &wb::AgentClient::closed, &c, [&] { closed = true; });
+        t.restart();
+        c.stop();
+        spinUntil([&] { return closed; }, 10000);
+        closeMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
     }
 
     wb::AgentClient local(new wb::LocalTransport(agent));
@@ -174,13 +183,16 @@ int main(int argc, char **argv)
         cmdMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
     }
 
+    const Stats so = summarize(openedMs), sd = summarize(closeMs);
     const Stats sc = summarize(connectMs), sl = summarize(localUs), ss = summarize(sshUs), sx = summarize(cmdMs);
     std::printf("bench_remote (%s mode), loopback sshd, agent %s\n\n", full ? "full" : "smoke", WIREBENCH_VERSION);
     std::printf("| %-44s | %6s | %10s | %10s | %10s | %10s | unit |\n", "measurement", "n", "median", "p90", "p99",
                 "mean");
     std::printf("|%s|--------|------------|------------|------------|------------|------|\n",
                 "----------------------------------------------");
-    row("connect + auth + version check + hello (SSH)", sc, "ms");
+    row("SSH connect + auth + agent probe + exec", so, "ms");
+    row("... + agent hello (AgentClient ready)", sc, "ms");
+    row("orderly close (agent exits, session ends)", sd, "ms");
     row("ping round trip, LocalTransport", sl, "us");
     row("ping round trip, established SshTransport", ss, "us");
     row("helper command `true` on the open session", sx, "ms");
