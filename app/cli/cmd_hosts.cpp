@@ -3,6 +3,7 @@
 // authenticate, deploy or verify the agent and print what the agent reports.
 
 #include "clicommand.h"
+#include "terminalcredentials.h"
 
 #include "remote/agentclient.h"
 #include "remote/credentialprovider.h"
@@ -22,40 +23,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// Asks for a passphrase or password on the controlling terminal, without
-// echo. No terminal (a script, CI): no answer, so the key is skipped.
-class TerminalCredentials : public wb::CredentialProvider
-{
-public:
-    void provide(const wb::CredentialRequest &request,
-                 std::function<void(std::optional<QByteArray>)> reply) override
-    {
-        const int fd = ::open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
-        if (fd < 0) {
-            reply(std::nullopt);
-            return;
-        }
-        const QByteArray prompt = (request.prompt.isEmpty() ? u"Secret"_s : request.prompt).toUtf8() + ": ";
-        [[maybe_unused]] auto w = ::write(fd, prompt.constData(), static_cast<size_t>(prompt.size()));
-        termios saved{};
-        const bool haveTermios = ::tcgetattr(fd, &saved) == 0;
-        if (haveTermios) {
-            termios quiet = saved;
-            quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
-            ::tcsetattr(fd, TCSAFLUSH, &quiet);
-        }
-        QByteArray secret;
-        char c = 0;
-        while (::read(fd, &c, 1) == 1 && c != '\n' && secret.size() < 4096)
-            secret.append(c);
-        if (haveTermios)
-            ::tcsetattr(fd, TCSAFLUSH, &saved);
-        [[maybe_unused]] auto nl = ::write(fd, "\n", 1);
-        ::close(fd);
-        reply(std::move(secret));
-    }
-};
 
 struct HostsCheckOptions
 {
@@ -198,7 +165,7 @@ private:
     HostsCheckOptions m_options;
     wb::cli::CliContext &m_ctx;
     wb::FixedHostKeyPolicy m_policy;
-    TerminalCredentials m_credentials;
+    wb::cli::TerminalCredentials m_credentials;
     wb::SshTransport *m_transport = nullptr;
     wb::AgentClient *m_client = nullptr;
     qsizetype m_index = 0;

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A lab of three network namespaces, each a host reached over SSH with the
+// agent deployed by Wirebench, joined by veth data links (h1-h2 shaped to
+// 100 Mbit/s with tbf). `wirebench-cli run` runs every test kind and a
+// message-size sweep across them; the results land in the database with
+// both ends' environment. Then the remote agent is killed mid-test: the
+// failure is reported, nothing that finished is lost, and a resume completes
+// the plan.
+
+#include "store/resultstore.h"
+#include "store/runfilter.h"
+#include "store/runstore.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QString kCli = QStringLiteral(WB_BIN_DIR "/wirebench-cli");
+const QString kLab = QStringLiteral(WB_SOURCE_DIR "/tests/integration/netns_lab.sh");
+// 100 Mbit/s of 1514-byte frames (tbf counts the Ethernet header, not the
+// preamble, gap or FCS) carries 1472-byte UDP payloads at this rate; with
+// preamble, gap and FCS on a real wire it is 95.71 Mbit/s.
+constexpr double kTbfGoodput1472 = 100e6 * 1472 / 1514;
+} // namespace
+
+class TstSshLab : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void everyKindAcrossTheLab();
+    void killedRemoteAgentThenResume();
+
+private:
+    QString writePlan(const QString &name, const QByteArray &tests);
+    QList<wb::StoredRun> runs(const QString &db);
+    QTemporaryDir m_dir;
+    QString m_lab;
+    bool m_up = false;
+};
+
+void TstSshLab::initTestCase()
+{
+    if (::geteuid() != 0)
+        QSKIP("network namespaces need root");
+    m_lab = m_dir.filePath(u"lab"_s);
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(u"bash"_s, {kLab, u"start"_s, m_lab, u"3"_s});
+    QVERIFY(p.waitForFinished(60000));
+    QVERIFY2(p.exitCode() == 0, p.readAll().constData());
+    m_up = true;
+}
+
+void TstSshLab::cleanupTestCase()
+{
+    if (!m_up)
+        return;
+    QProcess p;
+    p.start(u"bash"_s, {kLab, u"stop"_s, m_lab});
+    p.waitForFinished(30000);
+}
+
+QString TstSshLab::writePlan(const QString &name, const QByteArray &tests)
+{
+    const QByteArray key = (m_lab + u"/client_ed25519"_s).toUtf8();
+    auto host = [&](int i, const char *data) {
+        return "\"h" + QByteArray::number(i) + "\":{\"transport\":\"ssh\",\"ssh_address\":\"198.51.100."
+               + QByteArray::number(64 + 4 * i - 2) + "\",\"address\":\"" + data
+               + "\",\"user\":\"root\",\"identity_file\":\"" + key + "\"}";
+    };
+    const QString path = m_dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write the plan");
+    f.write("{\"name\":\"" + name.toUtf8() + "\",\"hosts\":{" + host(1, "198.51.100.1") + ","
+            + host(2, "198.51.100.2") + "," + host(3, "198.51.100.6") + "},\"tests\":[" + tests + "]}");
+    return path;
+}
+
+QList<wb::StoredRun> TstSshLab::runs(const QString &db)
+{
+    auto store = wb::ResultStore::open(db);
+    if (!store)
+        return {};
+    wb::RunFilter f;
+    f.newestFirst = false;
+    f.withMetrics = true;
+    auto r = (*store)->runs().listRuns(f);
+    return r ? *r : QList<wb::StoredRun>();
+}
+
+void TstSshLab::everyKindAcrossTheLab()
+{
+    const QString plan = writePlan(u"lab-plan"_s, R"(
+        {"name":"udp","kind":"udp_stream","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},
+         "duration_s":3,"params":{"message_size_bytes":[64,1472],"send_socket_bytes":262144,"recv_socket_bytes":4194304}},
+        {"name":"tcp","kind":"tcp_stream","client":{"host":"h3","nic":"lab0"},"server":{"host":"h2","nic":"lab1"},"duration_s":1},
+        {"name":"rr","kind":"tcp_rr","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},"duration_s":1},
+        {"name":"urr","kind":"udp_rr","client":{"host":"h2","nic":"lab1"},"server":{"host":"h3","nic":"lab0"},"duration_s":1},
+        {"name":"ftp","kind":"file_transfer","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},
+         "duration_s":30,"params":{"file_size_bytes":2097152,"sink":["file","devnull"]}},
+        {"name":"pps","kind":"packet_rate","client":{"host":"h2","nic":"lab1"},"server":{"host":"h3","nic":"lab0"},"duration_s":1})");
+    const QString db = m_dir.filePath(u"lab.sqlite"_s);
+    QProcess p;
+    p.start(kCli, {u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
+                   m_dir.filePath(u"known_hosts"_s)});
+    QVERIFY(p.waitForFinished(180000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(p.exitCode() == 0, qPrintable(out + err));
+    QVERIFY2(out.contains(u"8 finished, 0 failed"_s), qPrintable(out));
+    // The host keys were learnt into Wirebench's own file, three of them.
+    QFile kh(m_dir.filePath(u"known_hosts"_s));
+    QVERIFY(kh.open(QIODevice::ReadOnly));
+    QCOMPARE(kh.readAll().trimmed().split('\n').size(), 3);
+
+    const auto all = runs(db);
+    QCOMPARE(all.size(), 8);
+    bool sawShapedUdp = false;
+    for (const auto &r : all) {
+        QCOMPARE(r.status, wb::RunStatus::Finished);
+        // Both ends' environment, with the lab interface the test ran on.
+        for (const QJsonObject &env : {r.clientEnvironment, r.serverEnvironment}) {
+            QVERIFY(!env.value(u"kernel"_s).toString().isEmpty());
+            bool lab = false;
+            for (const QJsonValue &i : env.value(u"interfaces"_s).toArray())
+                lab |= i.toObject().value(u"name"_s).toString().startsWith(u"lab"_s);
+            QVERIFY(lab);
+        }
+        if (r.record.kind == u"udp_stream"_s && r.record.params.value(u"message_size_bytes"_s).toInt() == 1472) {
+            const double rx = r.record.metric(u"throughput_bps"_s, u"server"_s).value_or(0);
+            // The tbf link is the limit: within 3% of its goodput.
+            QVERIFY2(std::abs(rx - kTbfGoodput1472) / kTbfGoodput1472 < 0.03,
+                     qPrintable(u"received %1 bit/s, link goodput %2"_s.arg(rx).arg(kTbfGoodput1472)));
+            sawShapedUdp = true;
+        }
+        if (r.record.kind == u"file_transfer"_s)
+            QCOMPARE(r.record.metric(u"bytes"_s, u"server"_s).value_or(0), 2097152.0);
+    }
+    QVERIFY(sawShapedUdp);
+}
+
+void TstSshLab::killedRemoteAgentThenResume()
+{
+    const QString plan = writePlan(u"fault-plan"_s, R"(
+        {"name":"first","kind":"tcp_rr","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},"duration_s":0.5},
+        {"name":"victim","kind":"tcp_stream","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},"duration_s":20},
+        {"name":"after","kind":"tcp_rr","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},"duration_s":0.5})");
+    const QString db = m_dir.filePath(u"fault.sqlite"_s);
+    const QStringList common{u"--accept-new-host-keys"_s, u"--known-hosts"_s, m_dir.filePath(u"known_hosts"_s)};
+    QProcess p;
+    p.start(kCli, QStringList{u"--db"_s, db, u"run"_s, plan} + common);
+    QVERIFY(p.waitForStarted());
+    QByteArray err;
+    // The remote agent's pid on h2, from its handshake.
+    const QRegularExpression re(u"h2: agent [0-9.]+ ready \\(pid (\\d+)"_s);
+    QTRY_VERIFY_WITH_TIMEOUT((err += p.readAllStandardError(), err.contains("first: finished")), 60000);
+    const auto m = re.match(QString::fromUtf8(err));
+    QVERIFY2(m.hasMatch(), err.constData());
+    QTest::qWait(1000); // the victim is streaming now
+    QVERIFY(::kill(pid_t(m.captured(1).toLongLong()), SIGKILL) == 0);
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(p.waitForFinished(60000));
+    QVERIFY2(clock.elapsed() < 20000, qPrintable(QString::number(clock.elapsed())));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY2(out.contains(u"1 finished, 2 failed"_s), qPrintable(out));
+    const auto runId = QRegularExpression(u"--resume ([0-9a-f]+)"_s).match(out).captured(1);
+    QVERIFY(!runId.isEmpty());
+
+    QProcess again;
+    again.start(kCli, QStringList{u"--db"_s, db, u"run"_s, plan, u"--resume"_s, runId} + common);
+    QVERIFY(again.waitForFinished(120000));
+    const QString out2 = QString::fromUtf8(again.readAllStandardOutput());
+    QVERIFY2(again.exitCode() == 0, qPrintable(out2 + QString::fromUtf8(again.readAllStandardError())));
+    QVERIFY2(out2.contains(u"2 finished, 0 failed"_s), qPrintable(out2));
+    int finished = 0;
+    for (const auto &r : runs(db))
+        finished += r.status == wb::RunStatus::Finished ? 1 : 0;
+    QCOMPARE(finished, 3);
+}
+
+QTEST_GUILESS_MAIN(TstSshLab)
+#include "tst_sshlab.moc"
