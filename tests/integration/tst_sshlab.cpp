@@ -44,6 +44,7 @@ private slots:
     void killedRemoteAgentThenResume();
 
 private:
+    void expectNoAgentLeft();
     QString writePlan(const QString &name, const QByteArray &tests);
     QList<wb::StoredRun> runs(const QString &db);
     QTemporaryDir m_dir;
@@ -88,6 +89,33 @@ QString TstSshLab::writePlan(const QString &name, const QByteArray &tests)
     f.write("{\"name\":\"" + name.toUtf8() + "\",\"hosts\":{" + host(1, "198.51.100.1") + ","
             + host(2, "198.51.100.2") + "," + host(3, "198.51.100.6") + "},\"tests\":[" + tests + "]}");
     return path;
+}
+
+// Every agent the tests started has exited: only the lab's sshd is left in
+// each namespace.
+void TstSshLab::expectNoAgentLeft()
+{
+    QFile f(m_lab + u"/namespaces"_s);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> namespaces = f.readAll().trimmed().split('\n');
+    QCOMPARE(namespaces.size(), 3);
+    for (const QByteArray &ns : namespaces) {
+        QStringList agents;
+        auto collect = [&] {
+            agents.clear();
+            QProcess p;
+            p.start(u"ip"_s, {u"netns"_s, u"pids"_s, QString::fromUtf8(ns)});
+            p.waitForFinished(5000);
+            for (const QByteArray &pid : p.readAllStandardOutput().trimmed().split('\n')) {
+                QFile comm(u"/proc/%1/comm"_s.arg(QString::fromUtf8(pid)));
+                if (comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() != "sshd")
+                    agents << QString::fromUtf8(pid);
+            }
+            return agents.isEmpty();
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(collect(), qPrintable(u"left in %1: %2"_s.arg(QString::fromUtf8(ns), agents.join(u' '))),
+                                  10000);
+    }
 }
 
 QList<wb::StoredRun> TstSshLab::runs(const QString &db)
@@ -151,6 +179,7 @@ void TstSshLab::everyKindAcrossTheLab()
             QCOMPARE(r.record.metric(u"bytes"_s, u"server"_s).value_or(0), 2097152.0);
     }
     QVERIFY(sawShapedUdp);
+    expectNoAgentLeft();
 }
 
 void TstSshLab::killedRemoteAgentThenResume()
@@ -192,6 +221,7 @@ void TstSshLab::killedRemoteAgentThenResume()
     for (const auto &r : runs(db))
         finished += r.status == wb::RunStatus::Finished ? 1 : 0;
     QCOMPARE(finished, 3);
+    expectNoAgentLeft();
 }
 
 QTEST_GUILESS_MAIN(TstSshLab)
