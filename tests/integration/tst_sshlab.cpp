@@ -20,7 +20,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <QScopeGuard>
+
 #include <csignal>
+#include <functional>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -42,8 +45,15 @@ private slots:
     void cleanupTestCase();
     void everyKindAcrossTheLab();
     void killedRemoteAgentThenResume();
+    void killedSshSessionIsReported();
+    void blackHoledHostIsReported();
 
 private:
+    // Runs a 20 s stream h1 -> h2, does `fault` once it streams, and checks
+    // that the CLI reports the failure within `withinMs` and exits 1.
+    void faultMidTest(const QString &planName, const std::function<void()> &fault, int withinMs,
+                      const QString &expectedError);
+    QString nsOf(int host);
     void expectNoAgentLeft();
     QString writePlan(const QString &name, const QByteArray &tests);
     QList<wb::StoredRun> runs(const QString &db);
@@ -116,6 +126,77 @@ void TstSshLab::expectNoAgentLeft()
         QTRY_VERIFY2_WITH_TIMEOUT(collect(), qPrintable(u"left in %1: %2"_s.arg(QString::fromUtf8(ns), agents.join(u' '))),
                                   10000);
     }
+}
+
+QString TstSshLab::nsOf(int host)
+{
+    QFile f(m_lab + u"/namespaces"_s);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(f.readAll().trimmed().split('\n').value(host - 1));
+}
+
+void TstSshLab::faultMidTest(const QString &planName, const std::function<void()> &fault, int withinMs,
+                             const QString &expectedError)
+{
+    const QString plan = writePlan(planName, R"(
+        {"name":"victim","kind":"tcp_stream","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},"duration_s":20})");
+    QProcess p;
+    p.start(kCli, {u"--db"_s, m_dir.filePath(planName + u".sqlite"_s), u"run"_s, plan, u"--accept-new-host-keys"_s,
+                   u"--known-hosts"_s, m_dir.filePath(u"known_hosts"_s)});
+    QVERIFY(p.waitForStarted());
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += p.readAllStandardError(), err.contains("h2: agent")), 60000);
+    QTest::qWait(1500); // streaming now
+    fault();
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(p.waitForFinished(withinMs + 10000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    err += p.readAllStandardError();
+    QVERIFY2(clock.elapsed() < withinMs, qPrintable(u"reported after %1 ms"_s.arg(clock.elapsed())));
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY2(out.contains(u"0 finished, 1 failed"_s), qPrintable(out));
+    QVERIFY2(out.contains(expectedError), qPrintable(out + QString::fromUtf8(err)));
+}
+
+void TstSshLab::killedSshSessionIsReported()
+{
+    faultMidTest(
+        u"session-plan"_s,
+        [this] {
+            // The per-connection sshd processes of h2 (children of the lab's
+            // listener, serving this test's session), not the listener.
+            QFile pidFile(m_lab + u"/sshd_2.pid"_s);
+            QVERIFY(pidFile.open(QIODevice::ReadOnly));
+            const QByteArray listener = pidFile.readAll().trimmed();
+            QProcess p;
+            p.start(u"ip"_s, {u"netns"_s, u"pids"_s, nsOf(2)});
+            p.waitForFinished(5000);
+            int killed = 0;
+            for (const QByteArray &pid : p.readAllStandardOutput().trimmed().split('\n')) {
+                QFile comm(u"/proc/%1/comm"_s.arg(QString::fromUtf8(pid)));
+                if (pid != listener && comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "sshd")
+                    killed += ::kill(pid_t(pid.toLongLong()), SIGKILL) == 0 ? 1 : 0;
+            }
+            QVERIFY(killed > 0);
+        },
+        15000, u"h2"_s);
+    expectNoAgentLeft();
+}
+
+void TstSshLab::blackHoledHostIsReported()
+{
+    const QString ns = nsOf(2);
+    auto link = [&](const char *state) {
+        for (const auto &dev : {u"mgmt0"_s, u"lab0"_s, u"lab1"_s})
+            QProcess::execute(u"ip"_s, {u"-n"_s, ns, u"link"_s, u"set"_s, dev, QString::fromLatin1(state)});
+    };
+    auto restore = qScopeGuard([&] { link("up"); });
+    faultMidTest(u"blackhole-plan"_s, [&] { link("down"); }, 15000, u"h2"_s);
+    link("up");
+    restore.dismiss();
+    expectNoAgentLeft();
 }
 
 QList<wb::StoredRun> TstSshLab::runs(const QString &db)
