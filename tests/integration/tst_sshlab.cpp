@@ -45,6 +45,7 @@ private slots:
     void cleanupTestCase();
     void everyKindAcrossTheLab();
     void killedRemoteAgentThenResume();
+    void discoverFillsTheInventory();
     void killedSshSessionIsReported();
     void blackHoledHostIsReported();
 
@@ -158,6 +159,37 @@ void TstSshLab::faultMidTest(const QString &planName, const std::function<void()
     QCOMPARE(p.exitCode(), 1);
     QVERIFY2(out.contains(u"0 finished, 1 failed"_s), qPrintable(out));
     QVERIFY2(out.contains(expectedError), qPrintable(out + QString::fromUtf8(err)));
+}
+
+void TstSshLab::discoverFillsTheInventory()
+{
+    const QString db = m_dir.filePath(u"inventory.sqlite"_s);
+    const QStringList common{u"--db"_s, db, u"inventory"_s, u"discover"_s, u"h2"_s, u"--address"_s, u"198.51.100.70"_s,
+                             u"--user"_s, u"root"_s, u"--identity"_s, m_lab + u"/client_ed25519"_s, u"--known-hosts"_s};
+    // A fresh known_hosts: the key is unknown, so without the flag it is refused.
+    QProcess refused;
+    refused.start(kCli, common + QStringList{m_dir.filePath(u"discover_known_hosts"_s)});
+    QVERIFY(refused.waitForFinished(60000));
+    QCOMPARE(refused.exitCode(), 1);
+    QProcess p;
+    p.start(kCli, common + QStringList{m_dir.filePath(u"discover_known_hosts"_s), u"--accept-new-host-keys"_s});
+    QVERIFY(p.waitForFinished(60000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    QVERIFY2(p.exitCode() == 0, qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+    QVERIFY2(out.contains(u"lab0"_s) && out.contains(u"lab1"_s) && out.contains(u"mgmt0"_s), qPrintable(out));
+    QVERIFY(out.contains(u"veth"_s));
+    // The host and its NICs are in the inventory, with the SSH settings given.
+    QProcess exp;
+    exp.start(kCli, {u"--db"_s, db, u"inventory"_s, u"export"_s});
+    QVERIFY(exp.waitForFinished(20000));
+    const QByteArray lab = exp.readAllStandardOutput();
+    QVERIFY2(lab.contains("\"interface\": \"lab1\"") && lab.contains("\"ssh_user\": \"root\""), lab.constData());
+    // Discovering again changes nothing.
+    QProcess again;
+    again.start(kCli, common + QStringList{m_dir.filePath(u"discover_known_hosts"_s)});
+    QVERIFY(again.waitForFinished(60000));
+    QVERIFY2(QString::fromUtf8(again.readAllStandardOutput()).contains(u"0 added, 0 updated"_s),
+             "second discovery changed the inventory");
 }
 
 void TstSshLab::killedSshSessionIsReported()
