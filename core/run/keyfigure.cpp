@@ -37,7 +37,12 @@ KeyFigure keyFigure(const ResultRecord &record)
         k.text = u"—"_s;
         return k;
     }
-    if (k.metric == u"throughput_bps"_s) {
+    if (record.kind == u"rfc2544"_s) {
+        const double pps = record.metric(u"packets_per_s"_s, u"server"_s).value_or(0);
+        k.text = u"zero loss at %1 pps (%2% of line rate), %3"_s.arg(pps, 0, 'f', 0)
+                     .arg(record.metric(u"line_rate_pct"_s).value_or(0), 0, 'f', 1)
+                     .arg(formatBitRate(k.value));
+    } else if (k.metric == u"throughput_bps"_s) {
         if (record.kind == u"file_transfer"_s)
             k.text = u"%1 MB/s (%2)"_s.arg(k.value / 8 / (1 << 20), 0, 'f', 2).arg(formatBitRate(k.value));
         else

@@ -6,6 +6,7 @@
 #include "remote/agentlocator.h"
 #include "remote/localtransport.h"
 #include "remote/sshtransport.h"
+#include "rfc2544trials.h"
 
 #include <QHostAddress>
 #include <QHostInfo>
@@ -188,6 +189,8 @@ private:
         m_timer.stop();
         if (before) {
             useNicAddress();
+            if (m_m.testCase.kind == u"rfc2544"_s)
+                m_rfc.emplace(m_m.testCase, m_m.clientEnvBefore);
             beginIteration();
             return;
         }
@@ -236,9 +239,11 @@ private:
         }
     }
 
+    QString agentKind() const { return m_rfc ? m_rfc->agentKind() : m_m.testCase.kind; }
+
     QJsonObject paramsFor(const Endpoint &e) const
     {
-        QJsonObject p = m_m.testCase.params;
+        QJsonObject p = m_rfc ? m_rfc->trialParams() : m_m.testCase.params;
         p.insert(u"duration_s"_s, m_m.testCase.durationS);
         if (!e.nic.isEmpty())
             p.insert(u"interface"_s, e.nic);
@@ -254,7 +259,7 @@ private:
         m_clientRecord = m_serverRecord = ResultRecord();
         m_runId = -1;
         m_token = randomToken();
-        QJsonObject req{{u"kind"_s, m_m.testCase.kind}, {u"token"_s, m_token}, {u"bind"_s, m_serverAddress},
+        QJsonObject req{{u"kind"_s, agentKind()}, {u"token"_s, m_token}, {u"bind"_s, m_serverAddress},
                         {u"port"_s, 0}, {u"params"_s, paramsFor(m_m.testCase.server)}};
         QPointer<CaseExecution> self(this);
         m_serveId = m_server->request(u"serve"_s, req, [self](const AgentMessage &m) {
@@ -297,7 +302,7 @@ private:
             return;
         m_phase = Phase::Running;
         m_iterationClock.start();
-        QJsonObject req{{u"kind"_s, m_m.testCase.kind}, {u"token"_s, m_token}, {u"to"_s, m_serverAddress},
+        QJsonObject req{{u"kind"_s, agentKind()}, {u"token"_s, m_token}, {u"to"_s, m_serverAddress},
                         {u"port"_s, port}, {u"params"_s, paramsFor(m_m.testCase.client)}};
         QPointer<CaseExecution> self(this);
         m_runId = m_client->request(u"run"_s, req, [self](const AgentMessage &m) {
@@ -388,6 +393,16 @@ private:
         m_m.iterations.append(merged);
         m_owner->emitProgress();
 
+        if (m_rfc) {
+            // The search decides what comes next, not the repetition rule.
+            m_rfc->recordTrial(merged);
+            if (m_rfc->finished())
+                captureEnvironment(false);
+            else
+                beginIteration();
+            return;
+        }
+
         const RepetitionRule &rule = m_m.testCase.repetitions;
         const int n = int(m_m.iterations.size());
         bool reached = true;
@@ -451,7 +466,12 @@ private:
         m_m.status = status;
         m_m.error = error;
         m_m.finished = QDateTime::currentDateTimeUtc();
-        if (!m_m.iterations.isEmpty()) {
+        if (m_rfc && !m_m.iterations.isEmpty()) {
+            m_m.summary = m_rfc->summary(m_m.iterations);
+            m_m.confidenceReached = m_m.summary.extra.value(u"converged"_s).toBool();
+            if (m_m.summary.extra.value(u"exploratory"_s).toBool())
+                m_m.warnings.append(u"trials of %1 s are exploratory (RFC 2544 asks for 60 s)"_s.arg(m_m.testCase.durationS));
+        } else if (!m_m.iterations.isEmpty()) {
             m_m.summary = summarizeIterations(m_m.iterations, m_m.testCase.repetitions, &m_m.confidenceReached,
                                               &m_m.achievedHalfWidthPct);
             if (status == u"finished"_s && !m_m.confidenceReached)
@@ -486,6 +506,7 @@ private:
     int m_envPending = 0;
     ResultRecord m_clientRecord;
     ResultRecord m_serverRecord;
+    std::optional<Rfc2544Trials> m_rfc;
 };
 
 Orchestrator::Orchestrator(Plan plan, TransportFactory factory, QObject *parent)

@@ -307,7 +307,10 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &json, QString *error)
             p.fail(path + u".params"_s, u"must be an object"_s);
             return failed();
         }
-        const QJsonObject params = paramsValue.toObject();
+        QJsonObject params = paramsValue.toObject();
+        // RFC 2544's frame sizes unless the plan names its own.
+        if (kind == u"rfc2544"_s && !params.contains(u"frame_size_bytes"_s))
+            params.insert(u"frame_size_bytes"_s, QJsonArray{64, 128, 256, 512, 1024, 1280, 1518});
         for (auto it = params.begin(); it != params.end(); ++it)
             if (!p.checkParam(it.key(), *it, path + u".params."_s + it.key()))
                 return failed();

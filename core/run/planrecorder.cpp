@@ -141,6 +141,18 @@ bool PlanRecorder::record(const CaseResult &result)
         r.status = RunStatus::Finished;
         runs.append(r);
     }
+    // A search (RFC 2544) stores its trials and, beside them, its outcome.
+    if (result.status == u"finished"_s && !result.iterations.isEmpty()
+        && result.summary.kind != result.iterations.first().kind) {
+        StoredRun r = base;
+        r.repetition = int(result.iterations.size());
+        r.record = result.summary;
+        for (auto it = extra.begin(); it != extra.end(); ++it)
+            r.record.extra.insert(it.key(), it.value());
+        r.status = result.status == u"finished"_s ? RunStatus::Finished : RunStatus::Failed;
+        r.error = result.error;
+        runs.append(r);
+    }
     if (result.status != u"finished"_s) {
         StoredRun r = base;
         r.repetition = int(result.iterations.size());

@@ -38,6 +38,7 @@ const QList<MetricInfo> &metricCatalog()
         {u"ci_width_pct"_s, u"%"_s, u"confidence interval width, percent of mean"_s},
         {u"ci_level_pct"_s, u"%"_s, u"confidence level"_s},
         {u"iterations"_s, u"count"_s, u"repetitions measured"_s},
+        {u"line_rate_pct"_s, u"%"_s, u"share of the link's maximum frame rate"_s},
     };
     return catalog;
 }

@@ -46,6 +46,7 @@ private slots:
     void everyKindAcrossTheLab();
     void killedRemoteAgentThenResume();
     void discoverFillsTheInventory();
+    void zeroLossSearchFindsTheShaper();
     void killedSshSessionIsReported();
     void blackHoledHostIsReported();
 
@@ -190,6 +191,50 @@ void TstSshLab::discoverFillsTheInventory()
     QVERIFY(again.waitForFinished(60000));
     QVERIFY2(QString::fromUtf8(again.readAllStandardOutput()).contains(u"0 added, 0 updated"_s),
              "second discovery changed the inventory");
+}
+
+void TstSshLab::zeroLossSearchFindsTheShaper()
+{
+    // The device under test is a tbf shaper on h1's side of the h1-h2 link,
+    // set to 20 Mbit/s here so the generator can outrun it even with 64-byte
+    // frames on this machine. tbf counts each frame without FCS, preamble or
+    // gap. Its queue (20 ms) and bucket (32 KB) hold under 2% of a 2 s trial,
+    // so a rate above the limit shows as loss.
+    auto shape = [&](const char *rate, const char *burst, const char *latency) {
+        return QProcess::execute(u"ip"_s, {u"netns"_s, u"exec"_s, nsOf(1), u"tc"_s, u"qdisc"_s, u"change"_s, u"dev"_s,
+                                           u"lab0"_s, u"root"_s, u"tbf"_s, u"rate"_s, QString::fromLatin1(rate),
+                                           u"burst"_s, QString::fromLatin1(burst), u"latency"_s,
+                                           QString::fromLatin1(latency)});
+    };
+    QCOMPARE(shape("20mbit", "32kb", "20ms"), 0);
+    auto restore = qScopeGuard([&] { shape("100mbit", "64kb", "50ms"); });
+    const double limitBps = 20e6;
+    const QString plan = writePlan(u"rfc-plan"_s, R"(
+        {"name":"rfc","kind":"rfc2544","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},
+         "duration_s":2,"params":{"frame_size_bytes":[64,1518],"line_rate_bps":30000000,"resolution_pct":1}})");
+    const QString db = m_dir.filePath(u"rfc.sqlite"_s);
+    QProcess p;
+    p.start(kCli, {u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
+                   m_dir.filePath(u"known_hosts"_s)});
+    QVERIFY(p.waitForFinished(240000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    QVERIFY2(p.exitCode() == 0, qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+    int checked = 0;
+    for (const auto &r : runs(db)) {
+        if (r.record.kind != u"rfc2544"_s)
+            continue;
+        const int frame = r.record.params.value(u"frame_size_bytes"_s).toInt();
+        const double pps = r.record.metric(u"packets_per_s"_s, u"server"_s).value_or(0);
+        const double shaped = pps * (frame - 4) * 8;
+        qInfo("frame %d: zero-loss %.0f pps = %.2f Mbit/s of frames at the shaper (%d trials)", frame, pps,
+              shaped / 1e6, int(r.record.extra.value(u"trials"_s).toArray().size()));
+        QVERIFY2(std::abs(shaped - limitBps) / limitBps < 0.05, qPrintable(u"frame %1: %2 pps"_s.arg(frame).arg(pps)));
+        QVERIFY(r.record.extra.value(u"converged"_s).toBool());
+        QVERIFY(r.record.extra.value(u"exploratory"_s).toBool());
+        QVERIFY(r.record.metric(u"latency_us_mean"_s, u"client"_s).value_or(0) > 0);
+        ++checked;
+    }
+    QCOMPARE(checked, 2);
 }
 
 void TstSshLab::killedSshSessionIsReported()
