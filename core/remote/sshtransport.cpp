@@ -90,7 +90,7 @@ void SshTransport::writeLine(const QByteArray &line)
         emit transientError(u"%1: the agent is not connected"_s.arg(peerName()));
         return;
     }
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, line] { w->writeLine(line); }, Qt::QueuedConnection);
+    m_worker->queueLine(line);
 }
 
 qint64 SshTransport::runCommand(const QStringList &argv, int timeoutMs, QString *error)

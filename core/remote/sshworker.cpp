@@ -457,6 +457,13 @@ RemoteCommandResult SshWorker::exec(const QByteArray &command, const QByteArray 
         }
         if (n == 0 && (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch)))
             break;
+        // Keep the agent's lines flowing both ways while a helper command runs, or a
+        // long command would look like a dead host to the heartbeat. Errors
+        // are left for drainAgentChannel() once this channel is gone.
+        if (m_running && m_channel) {
+            writePending();
+            pumpAgentOutput();
+        }
         if (deadline.hasExpired() || m_box->isCancelled()) {
             r.error = u"the command did not finish within %1 s"_s.arg(timeoutMs / 1000.0);
             return finish();
@@ -642,35 +649,63 @@ SshWorker::Step SshWorker::openAgentChannel()
     return {};
 }
 
-void SshWorker::writeLine(const QByteArray &line)
+void SshWorker::queueLine(const QByteArray &line)
+{
+    bool wasEmpty = false;
+    {
+        QMutexLocker lock(&m_writeMutex);
+        wasEmpty = m_pendingWrites.isEmpty();
+        m_pendingWrites.append(line);
+    }
+    if (wasEmpty)
+        QMetaObject::invokeMethod(this, &SshWorker::flushWrites, Qt::QueuedConnection);
+}
+
+bool SshWorker::writePending()
+{
+    QList<QByteArray> lines;
+    {
+        QMutexLocker lock(&m_writeMutex);
+        lines.swap(m_pendingWrites);
+    }
+    for (const QByteArray &line : std::as_const(lines)) {
+        for (qsizetype off = 0; off < line.size();) {
+            const int n = ssh_channel_write(
+                m_channel, line.constData() + off,
+                static_cast<uint32_t>(std::min<qsizetype>(line.size() - off, kSftpChunk)));
+            if (n == SSH_ERROR)
+                return false;
+            off += n;
+        }
+    }
+    return true;
+}
+
+void SshWorker::flushWrites()
 {
     if (!m_running || !m_channel) {
+        QMutexLocker lock(&m_writeMutex);
+        if (m_pendingWrites.isEmpty())
+            return;
+        m_pendingWrites.clear();
+        lock.unlock();
         emit transientError(u"%1: the agent is not connected"_s.arg(where()));
         return;
     }
-    for (qsizetype off = 0; off < line.size();) {
-        const int n = ssh_channel_write(m_channel, line.constData() + off,
-                                        static_cast<uint32_t>(std::min<qsizetype>(line.size() - off, kSftpChunk)));
-        if (n == SSH_ERROR) {
-            lose(sshError());
-            return;
-        }
-        off += n;
+    if (!writePending()) {
+        lose(sshError());
+        return;
     }
     drainAgentChannel();
 }
 
-void SshWorker::drainAgentChannel()
+bool SshWorker::pumpAgentOutput()
 {
-    if (!m_running || !m_channel)
-        return;
     char buf[65536];
     for (;;) {
         const int n = ssh_channel_read_nonblocking(m_channel, buf, sizeof buf, 0);
-        if (n == SSH_ERROR) {
-            lose(sshError());
-            return;
-        }
+        if (n == SSH_ERROR)
+            return false;
         if (n <= 0)
             break;
         m_buffer.append(buf, n);
@@ -704,6 +739,21 @@ void SshWorker::drainAgentChannel()
     m_buffer.remove(0, start);
     if (m_buffer.size() > kMaxLine) {
         m_buffer.clear();
+        m_lineTooLong = true;
+    }
+    return true;
+}
+
+void SshWorker::drainAgentChannel()
+{
+    if (!m_running || !m_channel)
+        return;
+    if (!pumpAgentOutput()) {
+        lose(sshError());
+        return;
+    }
+    if (m_lineTooLong) {
+        m_lineTooLong = false;
         emit persistentError(u"%1: the agent sent a line longer than %2 bytes"_s.arg(where()).arg(kMaxLine));
         closeSession();
         return;

@@ -14,6 +14,8 @@
 #include "sshoptions.h"
 
 #include <QByteArray>
+#include <QList>
+#include <QMutex>
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -36,9 +38,12 @@ public:
               bool canAskSecrets);
     ~SshWorker() override;
 
+    // Any thread: queues a line for the agent's stdin. Lines also go out
+    // while a helper command blocks the worker's event loop.
+    void queueLine(const QByteArray &line);
+
     // All of these run on the worker's thread (invoked by queued calls).
     void start();
-    void writeLine(const QByteArray &line);
     void runCommand(qint64 id, const QByteArray &command, int timeoutMs);
     void closeSession();
 
@@ -74,6 +79,9 @@ private:
     Step openAgentChannel();
     RemoteCommandResult exec(const QByteArray &command, const QByteArray &stdinData, int timeoutMs);
     RemoteCommandResult execClean(const QByteArray &command, const QByteArray &stdinData, int timeoutMs);
+    bool pumpAgentOutput();
+    bool writePending();
+    void flushWrites();
     void drainAgentChannel();
     void handleKeepalive();
     void fail(const Step &step);
@@ -101,6 +109,9 @@ private:
     bool m_running = false;
     bool m_closing = false;
     bool m_sawProtocol = false;
+    bool m_lineTooLong = false;
+    QMutex m_writeMutex;
+    QList<QByteArray> m_pendingWrites; // guarded by m_writeMutex
 };
 
 } // namespace wb

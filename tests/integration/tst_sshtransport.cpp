@@ -161,6 +161,7 @@ private slots:
     void proxyCommandFromSshConfig();
     void killedSessionReportedLost();
     void stoppedHostReportedByHeartbeat();
+    void longHelperCommandKeepsHeartbeat();
 
 private:
     QString m_fingerprint;
@@ -762,6 +763,29 @@ void TstSshTransport::stoppedHostReportedByHeartbeat()
     QVERIFY2(lost.at(0).at(0).toString().contains(u"no answer from the agent"_s),
              qPrintable(lost.at(0).at(0).toString()));
     QVERIFY(c.waitClosed(10000));
+}
+
+void TstSshTransport::longHelperCommandKeepsHeartbeat()
+{
+    // A helper command that runs longer than the heartbeat timeout must not
+    // hold up the agent's pongs on the same session.
+    wbtest::ClientSetup setup;
+    setup.trustHostKey();
+    Connection c(setup, nullptr);
+    wb::AgentHeartbeat heartbeat(&c.client, 300, 1500);
+    QSignalSpy lost(&heartbeat, &wb::AgentHeartbeat::hostLost);
+    QSignalSpy replies(&c.client, &wb::AgentClient::replyReceived);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.errors()));
+    QSignalSpy done(c.transport, &wb::SshTransport::commandFinished);
+    QVERIFY(c.transport->runCommand({u"sleep"_s, u"3"_s}, 10000) > 0);
+    QTest::qWait(500);
+    const auto before = replies.count();
+    QVERIFY(done.wait(10000));
+    QCOMPARE(done.at(0).at(1).value<wb::RemoteCommandResult>().exitStatus, 0);
+    QCOMPARE(lost.count(), 0);
+    QVERIFY2(replies.count() >= before + 4, qPrintable(u"%1 -> %2"_s.arg(before).arg(replies.count())));
+    QVERIFY(c.client.isReady());
 }
 
 QTEST_GUILESS_MAIN(TstSshTransport)
