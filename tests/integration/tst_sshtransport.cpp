@@ -759,7 +759,7 @@ void TstSshTransport::stoppedHostReportedByHeartbeat()
     auto resume = qScopeGuard([session] { ::kill(static_cast<pid_t>(session), SIGCONT); });
     QVERIFY(lost.wait(15000));
     const qint64 ms = t.elapsed();
-    QVERIFY2(ms < 15000 && ms >= 3000, qPrintable(QString::number(ms)));
+    QVERIFY2(ms < 15000 && ms >= 2000, qPrintable(QString::number(ms)));
     QVERIFY2(lost.at(0).at(0).toString().contains(u"no answer from the agent"_s),
              qPrintable(lost.at(0).at(0).toString()));
     QVERIFY(c.waitClosed(10000));
