@@ -168,8 +168,8 @@ SshWorker::Step SshWorker::connectSession()
                 return persistent(u"%1: cannot use the SSH config '%2': %3"_s.arg(where(), config, sshError()));
         }
     }
-    const bool noConfig = false;
-    ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &noConfig);
+    const bool processConfigAgain = false;
+    ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &processConfigAgain);
     if (!m_endpoint.address.isEmpty()) {
         const QByteArray a = m_endpoint.address.toUtf8();
         ssh_options_set(m_session, SSH_OPTIONS_HOST, a.constData());
@@ -182,8 +182,9 @@ SshWorker::Step SshWorker::connectSession()
         const QByteArray u = m_endpoint.user.toUtf8();
         ssh_options_set(m_session, SSH_OPTIONS_USER, u.constData());
     }
-    const QString userKnown =
-        m_options.userKnownHostsFile.isEmpty() ? sshDir + u"/known_hosts"_s : m_options.userKnownHostsFile;
+    if (m_options.userKnownHostsFile.isEmpty())
+        m_options.userKnownHostsFile = sshDir + u"/known_hosts"_s;
+    const QString userKnown = m_options.userKnownHostsFile;
     // libssh reads both files; it only ever writes the first, which is ours.
     if (m_options.wirebenchKnownHostsFile.isEmpty())
         m_options.wirebenchKnownHostsFile = SshOptions::defaultWirebenchKnownHostsFile();
@@ -249,9 +250,7 @@ SshWorker::Step SshWorker::verifyHostKey()
         entryName = QString::fromUtf8(entry).section(u' ', 0, 0);
         ssh_string_free_char(entry);
     }
-    const QString files = u"%1 and %2"_s.arg(
-        m_options.userKnownHostsFile.isEmpty() ? u"~/.ssh/known_hosts"_s : m_options.userKnownHostsFile,
-        m_options.wirebenchKnownHostsFile);
+    const QString files = u"%1 and %2"_s.arg(m_options.userKnownHostsFile, m_options.wirebenchKnownHostsFile);
 
     switch (ssh_session_is_known_server(m_session)) {
     case SSH_KNOWN_HOSTS_OK:

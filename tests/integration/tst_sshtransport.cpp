@@ -134,6 +134,7 @@ private slots:
     void unknownHostKeyTrustedOnce();
     void unknownHostKeyTrustedAlways();
     void knownHostKeyFromUserFile();
+    void knownHostKeyHashedEntry();
     void changedHostKeyAlwaysRefused_data();
     void changedHostKeyAlwaysRefused();
 
@@ -247,23 +248,43 @@ void TstSshTransport::knownHostKeyFromUserFile()
     QCOMPARE(readAll(setup.options.userKnownHostsFile), before);
 }
 
+void TstSshTransport::knownHostKeyHashedEntry()
+{
+    // Debian hashes known_hosts names (HashKnownHosts yes).
+    wbtest::ClientSetup setup;
+    setup.trustHostKey();
+    QProcess hash;
+    hash.start(u"ssh-keygen"_s, {u"-H"_s, u"-f"_s, setup.options.userKnownHostsFile});
+    QVERIFY(hash.waitForFinished(5000));
+    QCOMPARE(hash.exitCode(), 0);
+    QVERIFY(readAll(setup.options.userKnownHostsFile).startsWith("|1|"));
+    wb::FixedHostKeyPolicy refuse(wb::HostKeyDecision::Refuse);
+    Connection c(setup, &refuse);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.errors()));
+    QCOMPARE(refuse.askedCount(), 0);
+}
+
 void TstSshTransport::changedHostKeyAlwaysRefused_data()
 {
     QTest::addColumn<bool>("inUserFile");
-    QTest::newRow("recorded in ~/.ssh/known_hosts") << true;
-    QTest::newRow("recorded in Wirebench's known_hosts") << false;
+    QTest::addColumn<QString>("recordedKey");
+    QTest::newRow("other key in ~/.ssh/known_hosts") << true << u"other_host_ed25519"_s;
+    QTest::newRow("other key in Wirebench's known_hosts") << false << u"other_host_ed25519"_s;
+    QTest::newRow("key of another type in ~/.ssh/known_hosts") << true << u"other_type_host_ecdsa"_s;
 }
 
 void TstSshTransport::changedHostKeyAlwaysRefused()
 {
     QFETCH(bool, inUserFile);
+    QFETCH(QString, recordedKey);
     wbtest::ClientSetup setup;
     const QString file = inUserFile ? setup.options.userKnownHostsFile : setup.options.wirebenchKnownHostsFile;
     QDir().mkpath(QFileInfo(file).absolutePath());
     {
         QFile f(file);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(wbtest::knownHostsLine(setup.endpoint.port, u"other_host_ed25519"_s));
+        f.write(wbtest::knownHostsLine(setup.endpoint.port, recordedKey));
     }
     const QByteArray before = readAll(file);
     // Even a policy that would trust anything is never asked about a changed key.
@@ -276,6 +297,7 @@ void TstSshTransport::changedHostKeyAlwaysRefused()
     const QString msg = c.persistent.at(0).at(0).toString();
     QVERIFY2(msg.contains(u"HOST KEY CHANGED"_s) && msg.contains(u"refuses"_s), qPrintable(msg));
     QVERIFY2(msg.contains(m_fingerprint), qPrintable(msg));
+    QVERIFY2(msg.contains(file), qPrintable(msg)); // names the file to fix
     QCOMPARE(readAll(file), before);
 }
 
