@@ -14,6 +14,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -68,6 +69,20 @@ void TstSshBlackhole::initTestCase()
         QSKIP("network namespaces need root");
     if (wbtest::sshdDir().isEmpty())
         QFAIL("WB_SSHD_DIR is not set (run through ctest)");
+    // Namespaces left by an earlier run of this test that crashed (its PID is
+    // gone): remove them and their processes, which were ours.
+    QString list;
+    run(u"ip"_s, {u"netns"_s, u"list"_s}, &list);
+    static const QRegularExpression stale(u"^wbbh(\\d+)\\b"_s, QRegularExpression::MultilineOption);
+    for (auto it = stale.globalMatch(list); it.hasNext();) {
+        const auto m = it.next();
+        if (QFile::exists(u"/proc/"_s + m.captured(1)))
+            continue;
+        m_ns = m.captured(0);
+        m_hostIf = m_ns + u"a"_s;
+        m_created = true;
+        teardownNamespace();
+    }
     const qint64 pid = QCoreApplication::applicationPid();
     m_ns = u"wbbh%1"_s.arg(pid);
     m_hostIf = u"wbbh%1a"_s.arg(pid);
