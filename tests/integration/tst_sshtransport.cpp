@@ -335,9 +335,12 @@ void TstSshTransport::wrongUserFails()
     wbtest::ClientSetup setup;
     setup.trustHostKey();
     setup.endpoint.user = u"wbnosuchuser%1"_s.arg(QCoreApplication::applicationPid());
-    Connection c(setup, nullptr);
+    ListedCredentials creds({QByteArray("a password nobody asked for")});
+    Connection c(setup, nullptr, &creds);
     c.client.start();
     QVERIFY(!c.waitReady());
+    // The server offers no password method, so no password is asked for.
+    QCOMPARE(creds.requests.size(), 0);
     QCOMPARE(c.persistent.count(), 1);
     const QString msg = c.persistent.at(0).at(0).toString();
     QVERIFY2(msg.contains(u"authentication as '%1' failed"_s.arg(setup.endpoint.user)), qPrintable(msg));
