@@ -144,6 +144,7 @@ private slots:
     void unauthorizedKeyFails();
     void sshAgentAuth();
     void sshConfigAlias();
+    void inventorySettingsWinOverSshConfig();
 
     void requestsOverSsh();
     void deployFromScratchAtomically();
@@ -418,6 +419,25 @@ void TstSshTransport::sshConfigAlias()
     c.client.start();
     QVERIFY2(c.waitReady(), qPrintable(c.errors()));
     QCOMPARE(c.transport->peerName(), u"lab-alias"_s);
+}
+
+void TstSshTransport::inventorySettingsWinOverSshConfig()
+{
+    // ~/.ssh/config says a wrong port, user, key and address; the host's own
+    // settings (the inventory's) override every one of them.
+    wbtest::ClientSetup setup;
+    QFile cfg(setup.options.sshDir + u"/config"_s);
+    QVERIFY(cfg.open(QIODevice::WriteOnly));
+    cfg.write(u"Host lab-alias\n  HostName 127.0.0.2\n  Port 1\n  User wbnosuchuser\n  IdentityFile %1\n"_s
+                  .arg(wbtest::fixtureFile(u"unauthorized_ed25519"_s))
+                  .toUtf8());
+    cfg.close();
+    setup.trustHostKey();
+    setup.endpoint.host = u"lab-alias"_s;
+    setup.endpoint.address = u"127.0.0.1"_s;
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.errors()));
 }
 
 void TstSshTransport::requestsOverSsh()
