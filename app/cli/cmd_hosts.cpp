@@ -3,7 +3,6 @@
 // authenticate, deploy or verify the agent and print what the agent reports.
 
 #include "clicommand.h"
-
 #include "remote/agentclient.h"
 #include "remote/credentialprovider.h"
 #include "remote/fixedhostkeypolicy.h"
@@ -14,7 +13,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
-
 #include <fcntl.h>
 #include <termios.h>
 #include <unistd.h>
@@ -28,8 +26,8 @@ namespace {
 class TerminalCredentials : public wb::CredentialProvider
 {
 public:
-    void provide(const wb::CredentialRequest &request,
-                 std::function<void(std::optional<QByteArray>)> reply) override
+    void provide(
+        const wb::CredentialRequest &request, std::function<void(std::optional<QByteArray>)> reply) override
     {
         const int fd = ::open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
         if (fd < 0) {
@@ -38,7 +36,7 @@ public:
         }
         const QByteArray prompt = (request.prompt.isEmpty() ? u"Secret"_s : request.prompt).toUtf8() + ": ";
         [[maybe_unused]] auto w = ::write(fd, prompt.constData(), static_cast<size_t>(prompt.size()));
-        termios saved{};
+        termios saved {};
         const bool haveTermios = ::tcgetattr(fd, &saved) == 0;
         if (haveTermios) {
             termios quiet = saved;
@@ -70,8 +68,9 @@ class HostsChecker : public QObject
 {
 public:
     HostsChecker(HostsCheckOptions options, wb::cli::CliContext &ctx)
-        : m_options(std::move(options)), m_ctx(ctx),
-          m_policy(m_options.acceptNew ? wb::HostKeyDecision::TrustAlways : wb::HostKeyDecision::Refuse)
+        : m_options(std::move(options))
+        , m_ctx(ctx)
+        , m_policy(m_options.acceptNew ? wb::HostKeyDecision::TrustAlways : wb::HostKeyDecision::Refuse)
     {
     }
 
@@ -99,9 +98,8 @@ public:
                     m_ctx.err << "wirebench-cli: " << m << '\n';
             }
         });
-        connect(m_client, &wb::AgentClient::ready, this, [this] {
-            m_sysinfoId = m_client->sendRequest(u"sysinfo"_s);
-        });
+        connect(m_client, &wb::AgentClient::ready, this,
+            [this] { m_sysinfoId = m_client->sendRequest(u"sysinfo"_s); });
         connect(m_client, &wb::AgentClient::replyReceived, this, [this](const wb::AgentMessage &m) {
             if (!m.id || *m.id != m_sysinfoId)
                 return;
@@ -127,7 +125,8 @@ private:
             return; // after a good report only the closing can fail; not worth failing the check
         QString text = message;
         if (message.contains(u"was not accepted"_s))
-            text += u"; compare the fingerprint with the host's own (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub), "
+            text += u"; compare the fingerprint with the host's own (ssh-keygen -lf "
+                    u"/etc/ssh/ssh_host_ed25519_key.pub), "
                     "then run again with --accept-new-host-keys"_s;
         if (m_ctx.json) {
             QJsonObject o;
@@ -171,8 +170,8 @@ private:
                       << "agent:        " << m_transport->remoteAgentPath()
                       << (m_deployed.isEmpty() ? " (up to date)" : " (deployed now)") << '\n'
                       << "version:      " << h.agentVersion << " (protocol " << h.protocol << ")\n"
-                      << "system:       " << h.host << " (" << h.os << ' ' << h.arch << "), agent pid " << h.pid
-                      << '\n'
+                      << "system:       " << h.host << " (" << h.os << ' ' << h.arch << "), agent pid "
+                      << h.pid << '\n'
                       << "capabilities: " << h.capabilities.join(u", "_s) << '\n';
             if (!unknown) {
                 const QJsonObject info = reply.body;
@@ -182,11 +181,12 @@ private:
                     const QJsonValue v = it.value();
                     const QString text = v.isString() ? v.toString()
                         : v.isDouble()                ? QString::number(v.toDouble(), 'g', 15)
-                        : v.isBool()                  ? (v.toBool() ? u"true"_s : u"false"_s)
-                                                      : QString::fromUtf8(QJsonDocument(QJsonObject{{u"v"_s, v}})
-                                                                              .toJson(QJsonDocument::Compact))
-                                                            .mid(5)
-                                                            .chopped(1);
+                        : v.isBool()
+                        ? (v.toBool() ? u"true"_s : u"false"_s)
+                        : QString::fromUtf8(
+                            QJsonDocument(QJsonObject { { u"v"_s, v } }).toJson(QJsonDocument::Compact))
+                              .mid(5)
+                              .chopped(1);
                     m_ctx.out << (it.key() + u':').leftJustified(14) << text << '\n';
                 }
             }
@@ -265,6 +265,6 @@ int hostsCheck(wb::cli::CliContext &ctx)
 } // namespace
 
 WB_CLI_COMMAND(u"hosts check"_s,
-               u"[--port N] [--user U] [--identity FILE] [--known-hosts FILE] [--ssh-dir DIR] "
-               "[--agent-path PATH] [--accept-new-host-keys] HOST..."_s,
-               u"connect over SSH, verify the host key, deploy the agent and print what it reports"_s, hostsCheck);
+    u"[--port N] [--user U] [--identity FILE] [--known-hosts FILE] [--ssh-dir DIR] "
+    "[--agent-path PATH] [--accept-new-host-keys] HOST..."_s,
+    u"connect over SSH, verify the host key, deploy the agent and print what it reports"_s, hostsCheck);

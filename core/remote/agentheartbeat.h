@@ -25,7 +25,7 @@ public:
     static constexpr int kDefaultTimeoutMs = 8000;
 
     explicit AgentHeartbeat(AgentClient *client, int intervalMs = kDefaultIntervalMs,
-                            int timeoutMs = kDefaultTimeoutMs, QObject *parent = nullptr);
+        int timeoutMs = kDefaultTimeoutMs, QObject *parent = nullptr);
 
     int intervalMs() const { return m_timer.interval(); }
     int timeoutMs() const { return m_timeoutMs; }

@@ -6,7 +6,6 @@
 #include "sshworker.h"
 
 #include <QThread>
-
 #include <libssh/libssh.h>
 
 using namespace Qt::StringLiterals;
@@ -14,17 +13,17 @@ using namespace Qt::StringLiterals;
 namespace wb {
 
 namespace {
-void initLibssh()
-{
-    // ssh_init() is not thread-safe; do it once on the owner's thread.
-    static const int once = [] {
-        qRegisterMetaType<wb::RemoteCommandResult>();
-        qRegisterMetaType<wb::HostKeyQuestion>();
-        qRegisterMetaType<wb::CredentialRequest>();
-        return ssh_init();
-    }();
-    Q_UNUSED(once);
-}
+    void initLibssh()
+    {
+        // ssh_init() is not thread-safe; do it once on the owner's thread.
+        static const int once = [] {
+            qRegisterMetaType<wb::RemoteCommandResult>();
+            qRegisterMetaType<wb::HostKeyQuestion>();
+            qRegisterMetaType<wb::CredentialRequest>();
+            return ssh_init();
+        }();
+        Q_UNUSED(once);
+    }
 } // namespace
 
 SshTransport::SshTransport(SshEndpoint endpoint, SshOptions options, QObject *parent)

@@ -15,19 +15,17 @@
 #include <QSaveFile>
 #include <QSocketNotifier>
 #include <QThread>
-
-#include <libssh/server.h> // ssh_send_keepalive() is declared here, for clients too
-#include <libssh/sftp.h>
-
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <libssh/server.h> // ssh_send_keepalive() is declared here, for clients too
+#include <libssh/sftp.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <pthread.h>
 #include <pwd.h>
-#include <csignal>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -37,62 +35,65 @@ namespace wb {
 
 namespace {
 
-constexpr qsizetype kMaxLine = 16 * 1024 * 1024;
-constexpr qsizetype kStderrTail = 4096;
-constexpr qsizetype kSftpChunk = 32 * 1024; // larger sftp_write calls break 0.10 sessions
-constexpr int kCloseWaitMs = 2000;
-constexpr char kProbeMarker[] = "wirebench-probe-1";
+    constexpr qsizetype kMaxLine = 16 * 1024 * 1024;
+    constexpr qsizetype kStderrTail = 4096;
+    constexpr qsizetype kSftpChunk = 32 * 1024; // larger sftp_write calls break 0.10 sessions
+    constexpr int kCloseWaitMs = 2000;
+    constexpr char kProbeMarker[] = "wirebench-probe-1";
 
-QString defaultSshDir()
-{
-    // libssh itself uses the passwd home, not $HOME; so do we.
-    if (const passwd *pw = getpwuid(getuid()); pw && pw->pw_dir)
-        return QString::fromLocal8Bit(pw->pw_dir) + u"/.ssh"_s;
-    return QDir::homePath() + u"/.ssh"_s;
-}
+    QString defaultSshDir()
+    {
+        // libssh itself uses the passwd home, not $HOME; so do we.
+        if (const passwd *pw = getpwuid(getuid()); pw && pw->pw_dir)
+            return QString::fromLocal8Bit(pw->pw_dir) + u"/.ssh"_s;
+        return QDir::homePath() + u"/.ssh"_s;
+    }
 
-QString expectedAgentVersionLine()
-{
-    return u"wirebench-agent %1 protocol %2"_s.arg(QStringLiteral(WIREBENCH_VERSION)).arg(kAgentProtocolVersion);
-}
+    QString expectedAgentVersionLine()
+    {
+        return u"wirebench-agent %1 protocol %2"_s.arg(QStringLiteral(WIREBENCH_VERSION))
+            .arg(kAgentProtocolVersion);
+    }
 
-QString methodNames(int methods)
-{
-    QStringList names;
-    if (methods & SSH_AUTH_METHOD_PUBLICKEY)
-        names << u"publickey"_s;
-    if (methods & SSH_AUTH_METHOD_PASSWORD)
-        names << u"password"_s;
-    if (methods & SSH_AUTH_METHOD_INTERACTIVE)
-        names << u"keyboard-interactive"_s;
-    if (methods & SSH_AUTH_METHOD_GSSAPI_MIC)
-        names << u"gssapi"_s;
-    return names.isEmpty() ? u"none"_s : names.join(u", "_s);
-}
+    QString methodNames(int methods)
+    {
+        QStringList names;
+        if (methods & SSH_AUTH_METHOD_PUBLICKEY)
+            names << u"publickey"_s;
+        if (methods & SSH_AUTH_METHOD_PASSWORD)
+            names << u"password"_s;
+        if (methods & SSH_AUTH_METHOD_INTERACTIVE)
+            names << u"keyboard-interactive"_s;
+        if (methods & SSH_AUTH_METHOD_GSSAPI_MIC)
+            names << u"gssapi"_s;
+        return names.isEmpty() ? u"none"_s : names.join(u", "_s);
+    }
 
-void setSocketLiveness(int fd, int keepaliveIntervalMs, int userTimeoutMs)
-{
-    // Without these a black-holed peer is never noticed: the kernel keeps
-    // retransmitting for ~15 minutes and keepalive probes never start while
-    // data is unacknowledged. TCP_USER_TIMEOUT bounds both.
-    const int on = 1;
-    const int idle = std::max(1, keepaliveIntervalMs / 1000);
-    const int interval = std::max(1, keepaliveIntervalMs / 1000);
-    const int count = 3;
-    const unsigned int userTimeout = static_cast<unsigned int>(userTimeoutMs);
-    ::setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &on, sizeof on);
-    ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof idle);
-    ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &interval, sizeof interval);
-    ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &count, sizeof count);
-    ::setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &userTimeout, sizeof userTimeout);
-}
+    void setSocketLiveness(int fd, int keepaliveIntervalMs, int userTimeoutMs)
+    {
+        // Without these a black-holed peer is never noticed: the kernel keeps
+        // retransmitting for ~15 minutes and keepalive probes never start while
+        // data is unacknowledged. TCP_USER_TIMEOUT bounds both.
+        const int on = 1;
+        const int idle = std::max(1, keepaliveIntervalMs / 1000);
+        const int interval = std::max(1, keepaliveIntervalMs / 1000);
+        const int count = 3;
+        const unsigned int userTimeout = static_cast<unsigned int>(userTimeoutMs);
+        ::setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &on, sizeof on);
+        ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof idle);
+        ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &interval, sizeof interval);
+        ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &count, sizeof count);
+        ::setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &userTimeout, sizeof userTimeout);
+    }
 
 } // namespace
 
-SshWorker::SshWorker(SshEndpoint endpoint, SshOptions options, std::shared_ptr<SshAnswerBox> box,
-                     bool canAskSecrets)
-    : m_endpoint(std::move(endpoint)), m_options(std::move(options)), m_box(std::move(box)),
-      m_canAskSecrets(canAskSecrets)
+SshWorker::SshWorker(
+    SshEndpoint endpoint, SshOptions options, std::shared_ptr<SshAnswerBox> box, bool canAskSecrets)
+    : m_endpoint(std::move(endpoint))
+    , m_options(std::move(options))
+    , m_box(std::move(box))
+    , m_canAskSecrets(canAskSecrets)
 {
     m_keepaliveTimer.setParent(this); // so that moveToThread() takes it along
     m_keepaliveTimer.setInterval(m_options.keepaliveIntervalMs);
@@ -165,7 +166,8 @@ SshWorker::Step SshWorker::connectSession()
         if (QFileInfo::exists(config)) {
             const QByteArray c = QFile::encodeName(config);
             if (ssh_options_parse_config(m_session, c.constData()) < 0)
-                return persistent(u"%1: cannot use the SSH config '%2': %3"_s.arg(where(), config, sshError()));
+                return persistent(
+                    u"%1: cannot use the SSH config '%2': %3"_s.arg(where(), config, sshError()));
         }
     }
     const bool processConfigAgain = false;
@@ -219,7 +221,8 @@ SshWorker::Step SshWorker::connectSession()
     }
     if (rc != SSH_OK) {
         const QString why = sshError();
-        return transient(u"%1: cannot connect: %2"_s.arg(where(), why.isEmpty() ? u"connection failed"_s : why));
+        return transient(
+            u"%1: cannot connect: %2"_s.arg(where(), why.isEmpty() ? u"connection failed"_s : why));
     }
     const int fd = ssh_get_fd(m_session);
     setSocketLiveness(fd, m_options.keepaliveIntervalMs, m_options.tcpUserTimeoutMs);
@@ -260,8 +263,8 @@ SshWorker::Step SshWorker::verifyHostKey()
             u"%1: HOST KEY CHANGED. The host now presents %2 key %3, which does not match the key recorded "
             "for '%4' in %5. Someone may be intercepting the connection, or the host was reinstalled. "
             "Wirebench refuses to connect; if you know the host was reinstalled, remove the old entry "
-            "(ssh-keygen -R '%4' -f FILE) and connect again."_s
-                .arg(where(), keyType, m_fingerprint, entryName, files));
+            "(ssh-keygen -R '%4' -f FILE) and connect again."_s.arg(
+                where(), keyType, m_fingerprint, entryName, files));
     case SSH_KNOWN_HOSTS_OTHER:
         return persistent(
             u"%1: HOST KEY CHANGED. The host presents %2 key %3, but a key of another type is recorded for "
@@ -275,11 +278,11 @@ SshWorker::Step SshWorker::verifyHostKey()
         return persistent(u"%1: cannot check the host key against %2: %3"_s.arg(where(), files, sshError()));
     }
 
-    emit hostKeyQuestionRaised(HostKeyQuestion{m_endpoint.host, entryName, keyType, m_fingerprint});
+    emit hostKeyQuestionRaised(HostKeyQuestion { m_endpoint.host, entryName, keyType, m_fingerprint });
     const auto decision = m_box->waitHostKey(m_options.promptTimeoutMs);
     if (!decision || *decision == HostKeyDecision::Refuse)
-        return persistent(u"%1: the host key is not known (%2 %3) and was not accepted"_s.arg(where(), keyType,
-                                                                                            m_fingerprint));
+        return persistent(u"%1: the host key is not known (%2 %3) and was not accepted"_s.arg(
+            where(), keyType, m_fingerprint));
     if (*decision == HostKeyDecision::TrustAlways) {
         char *line = nullptr;
         if (ssh_session_export_known_hosts_entry(m_session, &line) != SSH_OK)
@@ -292,11 +295,13 @@ SshWorker::Step SshWorker::verifyHostKey()
         QDir().mkpath(QFileInfo(path).absolutePath());
         QFile f(path);
         if (!f.open(QIODevice::WriteOnly | QIODevice::Append)) {
-            return persistent(u"%1: cannot record the host key in '%2': %3"_s.arg(where(), path, f.errorString()));
+            return persistent(
+                u"%1: cannot record the host key in '%2': %3"_s.arg(where(), path, f.errorString()));
         }
         f.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
         if (f.write(text) != text.size() || !f.flush())
-            return persistent(u"%1: cannot record the host key in '%2': %3"_s.arg(where(), path, f.errorString()));
+            return persistent(
+                u"%1: cannot record the host key in '%2': %3"_s.arg(where(), path, f.errorString()));
         emit progressed(u"%1: recorded host key %2 in %3"_s.arg(where(), m_fingerprint, path));
     }
     return {};
@@ -349,8 +354,10 @@ SshWorker::Step SshWorker::authenticate()
         } else {
             ssh_key key = nullptr;
             const QByteArray p = QFile::encodeName(path);
-            if (ssh_pki_import_privkey_file(p.constData(), nullptr, &SshWorker::authCallback, this, &key) != SSH_OK) {
-                notes << u"cannot load the key '%1' (wrong or no passphrase, or not a private key)"_s.arg(path);
+            if (ssh_pki_import_privkey_file(p.constData(), nullptr, &SshWorker::authCallback, this, &key)
+                != SSH_OK) {
+                notes << u"cannot load the key '%1' (wrong or no passphrase, or not a private key)"_s.arg(
+                    path);
             } else {
                 rc = ssh_userauth_publickey(m_session, nullptr, key);
                 ssh_key_free(key);
@@ -472,11 +479,13 @@ RemoteCommandResult SshWorker::exec(const QByteArray &command, const QByteArray 
     return finish();
 }
 
-RemoteCommandResult SshWorker::execClean(const QByteArray &command, const QByteArray &stdinData, int timeoutMs)
+RemoteCommandResult SshWorker::execClean(
+    const QByteArray &command, const QByteArray &stdinData, int timeoutMs)
 {
     // The marker separates login-shell noise (a ~/.bashrc that prints) from
     // the command's own output.
-    RemoteCommandResult r = exec(QByteArray("printf '%s\\n' ") + kProbeMarker + "; " + command, stdinData, timeoutMs);
+    RemoteCommandResult r
+        = exec(QByteArray("printf '%s\\n' ") + kProbeMarker + "; " + command, stdinData, timeoutMs);
     const QByteArray mark = QByteArray(kProbeMarker) + '\n';
     if (const qsizetype at = r.stdOut.indexOf(mark); at >= 0)
         r.stdOut.remove(0, at + mark.size());
@@ -497,34 +506,37 @@ SshWorker::Step SshWorker::prepareAgent()
         ? shellQuote(remotePath)
         : QByteArray("\"$HOME\"/.local/lib/wirebench/" WIREBENCH_VERSION "/wirebench-agent");
     // A marker line first: login scripts that print a banner must not shift the answers.
-    const QByteArray probe = QByteArray("printf '%s\\n' ") + kProbeMarker + " \"$HOME\"; uname -m; if [ -x " + agentExpr
-        + " ]; then " + agentExpr + " --version 2>/dev/null; fi; exit 0";
+    const QByteArray probe = QByteArray("printf '%s\\n' ") + kProbeMarker + " \"$HOME\"; uname -m; if [ -x "
+        + agentExpr + " ]; then " + agentExpr + " --version 2>/dev/null; fi; exit 0";
     const RemoteCommandResult info = exec(probe, {}, m_options.commandTimeoutMs);
     if (!info.error.isEmpty())
         return transient(u"%1: cannot query the host: %2"_s.arg(where(), info.error));
     const QString text = QString::fromUtf8(info.stdOut);
     const qsizetype marker = text.indexOf(QLatin1StringView(kProbeMarker) + u'\n');
-    const QStringList lines =
-        marker < 0 ? QStringList() : text.mid(marker + qsizetype(sizeof kProbeMarker)).split(u'\n');
+    const QStringList lines
+        = marker < 0 ? QStringList() : text.mid(marker + qsizetype(sizeof kProbeMarker)).split(u'\n');
     if (info.exitStatus != 0 || lines.size() < 2 || lines.at(1).trimmed().isEmpty())
         return persistent(u"%1: `uname -m` failed on the host: %2"_s.arg(
             where(), QString::fromUtf8(info.stdErr + info.stdOut).trimmed()));
     m_remoteArch = normalizeMachine(lines.at(1));
     if (!explicitPath) {
-        remotePath = u"%1/.local/lib/wirebench/%2/wirebench-agent"_s.arg(lines.at(0), QStringLiteral(WIREBENCH_VERSION));
+        remotePath = u"%1/.local/lib/wirebench/%2/wirebench-agent"_s.arg(
+            lines.at(0), QStringLiteral(WIREBENCH_VERSION));
         if (!isSafeRemotePath(remotePath))
-            return persistent(u"%1: refusing the remote agent path '%2' (from $HOME): only absolute paths of "
-                              "letters, digits and _.,:@+=/~- are used on hosts; set the host's agent path"_s
-                                  .arg(where(), remotePath));
+            return persistent(
+                u"%1: refusing the remote agent path '%2' (from $HOME): only absolute paths of "
+                "letters, digits and _.,:@+=/~- are used on hosts; set the host's agent path"_s.arg(
+                    where(), remotePath));
     }
     m_agentPath = remotePath;
     const QString found = lines.mid(2).join(u'\n').trimmed();
     if (found == expectedAgentVersionLine())
         return {};
     if (!m_options.deployAgent) {
-        return persistent(u"%1: the agent at %2 is %3, this Wirebench needs '%4', and deployment is off"_s.arg(
-            where(), remotePath, found.isEmpty() ? u"missing"_s : u"'"_s + found + u"'"_s,
-            expectedAgentVersionLine()));
+        return persistent(
+            u"%1: the agent at %2 is %3, this Wirebench needs '%4', and deployment is off"_s.arg(where(),
+                remotePath, found.isEmpty() ? u"missing"_s : u"'"_s + found + u"'"_s,
+                expectedAgentVersionLine()));
     }
     const QString local = m_options.localAgentPath.isEmpty() ? locateAgent() : m_options.localAgentPath;
     QString archError;
@@ -533,24 +545,25 @@ SshWorker::Step SshWorker::prepareAgent()
         return persistent(u"%1: cannot deploy: %2"_s.arg(where(), archError));
     if (localArch != m_remoteArch) {
         return persistent(u"%1: the host is %2, but this Wirebench's agent (%3) is built for %4; "
-                          "build wirebench-agent for %2 and point WIREBENCH_AGENT at it"_s
-                              .arg(where(), m_remoteArch, local, localArch));
+                          "build wirebench-agent for %2 and point WIREBENCH_AGENT at it"_s.arg(
+                              where(), m_remoteArch, local, localArch));
     }
     emit progressed(found.isEmpty() ? u"%1: deploying the agent to %2"_s.arg(where(), remotePath)
                                     : u"%1: replacing agent '%2' at %3"_s.arg(where(), found, remotePath));
     if (Step up = uploadAgent(local, remotePath); !up)
         return up;
-    const RemoteCommandResult ver =
-        execClean(shellQuote(remotePath) + " --version", {}, m_options.commandTimeoutMs);
+    const RemoteCommandResult ver
+        = execClean(shellQuote(remotePath) + " --version", {}, m_options.commandTimeoutMs);
     const QString now = QString::fromUtf8(ver.stdOut).trimmed();
     if (!ver.error.isEmpty() || ver.exitStatus != 0 || now != expectedAgentVersionLine()) {
-        return persistent(u"%1: the deployed agent at %2 does not run: %3"_s.arg(
-            where(), remotePath,
-            !ver.error.isEmpty() ? ver.error
-                                 : u"it printed '%1' (stderr: %2)"_s.arg(QString::fromUtf8(ver.stdOut).trimmed(),
-                                                                        QString::fromUtf8(ver.stdErr).trimmed())));
+        return persistent(u"%1: the deployed agent at %2 does not run: %3"_s.arg(where(), remotePath,
+            !ver.error.isEmpty()
+                ? ver.error
+                : u"it printed '%1' (stderr: %2)"_s.arg(
+                    QString::fromUtf8(ver.stdOut).trimmed(), QString::fromUtf8(ver.stdErr).trimmed())));
     }
-    emit progressed(u"%1: deployed agent %2 to %3"_s.arg(where(), QStringLiteral(WIREBENCH_VERSION), remotePath));
+    emit progressed(
+        u"%1: deployed agent %2 to %3"_s.arg(where(), QStringLiteral(WIREBENCH_VERSION), remotePath));
     return {};
 }
 
@@ -561,21 +574,20 @@ SshWorker::Step SshWorker::uploadAgent(const QString &localPath, const QString &
         return persistent(u"%1: cannot read the agent '%2': %3"_s.arg(where(), localPath, f.errorString()));
     const QByteArray data = f.readAll();
     const QString dir = remotePath.section(u'/', 0, -2);
-    const QString tmp = u"%1/.wirebench-agent.%2.tmp"_s.arg(dir).arg(QRandomGenerator::global()->generate64(), 16,
-                                                                      16, QChar(u'0'));
+    const QString tmp = u"%1/.wirebench-agent.%2.tmp"_s.arg(dir).arg(
+        QRandomGenerator::global()->generate64(), 16, 16, QChar(u'0'));
     const RemoteCommandResult mk = exec("mkdir -p -- " + shellQuote(dir), {}, m_options.commandTimeoutMs);
     if (!mk.succeeded())
-        return persistent(u"%1: cannot create %2: %3"_s.arg(where(), dir,
-                                                            mk.error.isEmpty() ? QString::fromUtf8(mk.stdErr).trimmed()
-                                                                               : mk.error));
+        return persistent(u"%1: cannot create %2: %3"_s.arg(
+            where(), dir, mk.error.isEmpty() ? QString::fromUtf8(mk.stdErr).trimmed() : mk.error));
     bool noSftp = false;
     Step step;
     if (m_options.upload != SshOptions::Upload::ExecCat) {
         step = uploadBySftp(data, tmp, &noSftp);
         if (step) {
             // rename() onto an existing file fails over SFTP; mv -f replaces atomically.
-            const RemoteCommandResult mv = exec("mv -f -- " + shellQuote(tmp) + ' ' + shellQuote(remotePath), {},
-                                                m_options.commandTimeoutMs);
+            const RemoteCommandResult mv = exec(
+                "mv -f -- " + shellQuote(tmp) + ' ' + shellQuote(remotePath), {}, m_options.commandTimeoutMs);
             if (mv.succeeded())
                 return {};
             step = persistent(u"%1: cannot move the agent into place: %2"_s.arg(
@@ -625,10 +637,11 @@ SshWorker::Step SshWorker::uploadBySftp(const QByteArray &data, const QString &t
     return {};
 }
 
-SshWorker::Step SshWorker::uploadByExec(const QByteArray &data, const QString &tmpPath, const QString &finalPath)
+SshWorker::Step SshWorker::uploadByExec(
+    const QByteArray &data, const QString &tmpPath, const QString &finalPath)
 {
-    const QByteArray cmd = "umask 077 && cat > " + shellQuote(tmpPath) + " && chmod 0755 " + shellQuote(tmpPath)
-        + " && mv -f -- " + shellQuote(tmpPath) + ' ' + shellQuote(finalPath);
+    const QByteArray cmd = "umask 077 && cat > " + shellQuote(tmpPath) + " && chmod 0755 "
+        + shellQuote(tmpPath) + " && mv -f -- " + shellQuote(tmpPath) + ' ' + shellQuote(finalPath);
     const RemoteCommandResult r = exec(cmd, data, m_options.commandTimeoutMs);
     if (r.succeeded())
         return {};
@@ -669,8 +682,7 @@ bool SshWorker::writePending()
     }
     for (const QByteArray &line : std::as_const(lines)) {
         for (qsizetype off = 0; off < line.size();) {
-            const int n = ssh_channel_write(
-                m_channel, line.constData() + off,
+            const int n = ssh_channel_write(m_channel, line.constData() + off,
                 static_cast<uint32_t>(std::min<qsizetype>(line.size() - off, kSftpChunk)));
             if (n == SSH_ERROR)
                 return false;
@@ -728,7 +740,8 @@ bool SshWorker::pumpAgentOutput()
             // A login shell that prints a banner (a noisy ~/.bashrc) speaks
             // before the agent does; its lines are not protocol.
             if (!line.trimmed().startsWith('{')) {
-                emit progressed(u"%1: ignored login output: %2"_s.arg(where(), QString::fromUtf8(line.left(200))));
+                emit progressed(
+                    u"%1: ignored login output: %2"_s.arg(where(), QString::fromUtf8(line.left(200))));
                 continue;
             }
             m_sawProtocol = true;
@@ -843,7 +856,8 @@ void SshWorker::lose(const QString &why)
 {
     if (!m_running)
         return;
-    emit transientError(u"%1: lost the connection: %2"_s.arg(where(), why.isEmpty() ? u"no reason given"_s : why));
+    emit transientError(
+        u"%1: lost the connection: %2"_s.arg(where(), why.isEmpty() ? u"no reason given"_s : why));
     teardown();
     emit closed();
 }

@@ -19,7 +19,6 @@
 #include <QObject>
 #include <QString>
 #include <QTimer>
-
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
 #include <memory>
@@ -34,8 +33,8 @@ class SshWorker : public QObject
 {
     Q_OBJECT
 public:
-    SshWorker(SshEndpoint endpoint, SshOptions options, std::shared_ptr<SshAnswerBox> box,
-              bool canAskSecrets);
+    SshWorker(
+        SshEndpoint endpoint, SshOptions options, std::shared_ptr<SshAnswerBox> box, bool canAskSecrets);
     ~SshWorker() override;
 
     // Any thread: queues a line for the agent's stdin. Lines also go out
@@ -66,8 +65,8 @@ private:
         QString message;
         explicit operator bool() const { return failure == Failure::None; }
     };
-    static Step transient(QString message) { return {Failure::Transient, std::move(message)}; }
-    static Step persistent(QString message) { return {Failure::Persistent, std::move(message)}; }
+    static Step transient(QString message) { return { Failure::Transient, std::move(message) }; }
+    static Step persistent(QString message) { return { Failure::Persistent, std::move(message) }; }
 
     Step connectSession();
     Step verifyHostKey();
@@ -98,7 +97,7 @@ private:
     bool m_canAskSecrets;
     ssh_session m_session = nullptr;
     ssh_channel m_channel = nullptr;
-    ssh_callbacks_struct m_callbacks{};
+    ssh_callbacks_struct m_callbacks {};
     QSocketNotifier *m_notifier = nullptr;
     QTimer m_keepaliveTimer;
     QByteArray m_buffer;

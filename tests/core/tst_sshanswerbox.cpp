@@ -7,7 +7,6 @@
 #include <QElapsedTimer>
 #include <QTest>
 #include <QThread>
-
 #include <sys/socket.h>
 #include <unistd.h>
 

@@ -9,7 +9,6 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
-
 #include <csignal>
 
 using namespace Qt::StringLiterals;
