@@ -16,6 +16,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QProcess>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
@@ -155,6 +156,27 @@ int main(int argc, char **argv)
         closeMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
     }
 
+    // The peer reference, in the same minute: OpenSSH's client connecting,
+    // authenticating and running one command (its process start included).
+    std::vector<double> opensshMs;
+    for (int i = 0; i < connects; ++i) {
+        QProcess ssh;
+        QElapsedTimer t;
+        t.start();
+        ssh.start(u"ssh"_s,
+            { u"-F"_s, u"/dev/null"_s, u"-o"_s, u"BatchMode=yes"_s, u"-o"_s, u"IdentitiesOnly=yes"_s, u"-o"_s,
+                u"UserKnownHostsFile="_s + setup.options.userKnownHostsFile, u"-o"_s,
+                u"StrictHostKeyChecking=yes"_s, u"-i"_s, setup.endpoint.identityFile, u"-p"_s,
+                QString::number(setup.endpoint.port), u"-l"_s, setup.endpoint.user, u"127.0.0.1"_s,
+                u"true"_s });
+        if (!ssh.waitForFinished(30000) || ssh.exitCode() != 0) {
+            std::fprintf(stderr, "bench_remote: the OpenSSH reference failed: %s\n",
+                ssh.readAllStandardError().constData());
+            return 1;
+        }
+        opensshMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+    }
+
     wb::AgentClient local(new wb::LocalTransport(agent));
     wb::AgentClient remote(new wb::SshTransport(setup.endpoint, setup.options));
     if (!waitReady(local, 10000) || !waitReady(remote, 30000)) {
@@ -196,6 +218,7 @@ int main(int argc, char **argv)
     row("SSH connect + auth + agent probe + exec", so, "ms");
     row("... + agent hello (AgentClient ready)", sc, "ms");
     row("orderly close (agent exits, session ends)", sd, "ms");
+    row("reference: OpenSSH `ssh host true`", summarize(opensshMs), "ms");
     row("ping round trip, LocalTransport", sl, "us");
     row("ping round trip, established SshTransport", ss, "us");
     row("helper command `true` on the open session", sx, "ms");
