@@ -152,6 +152,8 @@ private slots:
     void noisyLoginShell();
     void foreignArchitectureRefused();
     void unsafeAgentPathRefused();
+    void missingAgentWithDeploymentOff();
+    void agentExitReported();
     void hostileValuesStayQuoted_data();
     void hostileValuesStayQuoted();
 
@@ -631,6 +633,36 @@ void TstSshTransport::unsafeAgentPathRefused()
     QVERIFY(!c.waitReady());
     QVERIFY2(c.errors().contains(u"refusing the remote agent path"_s), qPrintable(c.errors()));
     QVERIFY(!QFile::exists(canary));
+}
+
+void TstSshTransport::missingAgentWithDeploymentOff()
+{
+    QTemporaryDir remote;
+    wbtest::ClientSetup setup;
+    setup.trustHostKey();
+    setup.endpoint.remoteAgentPath = remote.filePath(u"wirebench-agent"_s);
+    setup.options.deployAgent = false;
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY(!c.waitReady());
+    QCOMPARE(c.persistent.count(), 1);
+    const QString msg = c.persistent.at(0).at(0).toString();
+    QVERIFY2(msg.contains(u"is missing"_s) && msg.contains(u"deployment is off"_s), qPrintable(msg));
+    QVERIFY(!QFile::exists(setup.endpoint.remoteAgentPath));
+}
+
+void TstSshTransport::agentExitReported()
+{
+    // The agent dies on the host while the session stays up.
+    wbtest::ClientSetup setup;
+    setup.trustHostKey();
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.errors()));
+    QCOMPARE(::kill(static_cast<pid_t>(c.client.hello().pid), SIGKILL), 0);
+    QVERIFY(c.waitClosed(10000));
+    QVERIFY2(c.errors().contains(u"the agent exited"_s), qPrintable(c.errors()));
+    QVERIFY(!c.transport->isOpen());
 }
 
 void TstSshTransport::hostileValuesStayQuoted_data()
