@@ -12,6 +12,7 @@
 #include "remotecommandresult.h"
 #include "sshendpoint.h"
 #include "sshoptions.h"
+#include "sshstep.h"
 
 #include <QByteArray>
 #include <QList>
@@ -58,24 +59,10 @@ signals:
     void commandFinished(qint64 id, const wb::RemoteCommandResult &result);
 
 private:
-    enum class Failure { None, Transient, Persistent };
-    struct Step
-    {
-        Failure failure = Failure::None;
-        QString message;
-        explicit operator bool() const { return failure == Failure::None; }
-    };
-    static Step transient(QString message) { return { Failure::Transient, std::move(message) }; }
-    static Step persistent(QString message) { return { Failure::Persistent, std::move(message) }; }
-
-    Step connectSession();
-    Step verifyHostKey();
-    Step authenticate();
-    Step prepareAgent();
-    Step uploadAgent(const QString &localPath, const QString &remotePath);
-    Step uploadBySftp(const QByteArray &data, const QString &tmpPath, bool *noSftp);
-    Step uploadByExec(const QByteArray &data, const QString &tmpPath, const QString &finalPath);
-    Step openAgentChannel();
+    SshStep connectSession();
+    SshStep verifyHostKey();
+    SshStep authenticate();
+    SshStep openAgentChannel();
     RemoteCommandResult exec(const QByteArray &command, const QByteArray &stdinData, int timeoutMs);
     RemoteCommandResult execClean(const QByteArray &command, const QByteArray &stdinData, int timeoutMs);
     bool pumpAgentOutput();
@@ -83,7 +70,7 @@ private:
     void flushWrites();
     void drainAgentChannel();
     void handleKeepalive();
-    void fail(const Step &step);
+    void fail(const SshStep &step);
     void lose(const QString &why);
     void teardown();
     QString sshError() const;
