@@ -15,7 +15,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
-
 #include <fcntl.h>
 #include <termios.h>
 #include <unistd.h>
@@ -37,8 +36,9 @@ class HostsChecker : public QObject
 {
 public:
     HostsChecker(HostsCheckOptions options, wb::cli::CliContext &ctx)
-        : m_options(std::move(options)), m_ctx(ctx),
-          m_policy(m_options.acceptNew ? wb::HostKeyDecision::TrustAlways : wb::HostKeyDecision::Refuse)
+        : m_options(std::move(options))
+        , m_ctx(ctx)
+        , m_policy(m_options.acceptNew ? wb::HostKeyDecision::TrustAlways : wb::HostKeyDecision::Refuse)
     {
     }
 
@@ -66,9 +66,8 @@ public:
                     m_ctx.err << "wirebench-cli: " << m << '\n';
             }
         });
-        connect(m_client, &wb::AgentClient::ready, this, [this] {
-            m_sysinfoId = m_client->sendRequest(u"sysinfo"_s);
-        });
+        connect(m_client, &wb::AgentClient::ready, this,
+            [this] { m_sysinfoId = m_client->sendRequest(u"sysinfo"_s); });
         connect(m_client, &wb::AgentClient::replyReceived, this, [this](const wb::AgentMessage &m) {
             if (!m.id || *m.id != m_sysinfoId)
                 return;
@@ -94,7 +93,8 @@ private:
             return; // after a good report only the closing can fail; not worth failing the check
         QString text = message;
         if (message.contains(u"was not accepted"_s))
-            text += u"; compare the fingerprint with the host's own (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub), "
+            text += u"; compare the fingerprint with the host's own (ssh-keygen -lf "
+                    u"/etc/ssh/ssh_host_ed25519_key.pub), "
                     "then run again with --accept-new-host-keys"_s;
         if (m_ctx.json) {
             QJsonObject o;
@@ -138,8 +138,8 @@ private:
                       << "agent:        " << m_transport->remoteAgentPath()
                       << (m_deployed.isEmpty() ? " (up to date)" : " (deployed now)") << '\n'
                       << "version:      " << h.agentVersion << " (protocol " << h.protocol << ")\n"
-                      << "system:       " << h.host << " (" << h.os << ' ' << h.arch << "), agent pid " << h.pid
-                      << '\n'
+                      << "system:       " << h.host << " (" << h.os << ' ' << h.arch << "), agent pid "
+                      << h.pid << '\n'
                       << "capabilities: " << h.capabilities.join(u", "_s) << '\n';
             if (!unknown) {
                 const QJsonObject info = reply.body;
@@ -149,11 +149,12 @@ private:
                     const QJsonValue v = it.value();
                     const QString text = v.isString() ? v.toString()
                         : v.isDouble()                ? QString::number(v.toDouble(), 'g', 15)
-                        : v.isBool()                  ? (v.toBool() ? u"true"_s : u"false"_s)
-                                                      : QString::fromUtf8(QJsonDocument(QJsonObject{{u"v"_s, v}})
-                                                                              .toJson(QJsonDocument::Compact))
-                                                            .mid(5)
-                                                            .chopped(1);
+                        : v.isBool()
+                        ? (v.toBool() ? u"true"_s : u"false"_s)
+                        : QString::fromUtf8(
+                            QJsonDocument(QJsonObject { { u"v"_s, v } }).toJson(QJsonDocument::Compact))
+                              .mid(5)
+                              .chopped(1);
                     m_ctx.out << (it.key() + u':').leftJustified(14) << text << '\n';
                 }
             }
@@ -232,6 +233,6 @@ int hostsCheck(wb::cli::CliContext &ctx)
 } // namespace
 
 WB_CLI_COMMAND(u"hosts check"_s,
-               u"[--port N] [--user U] [--identity FILE] [--known-hosts FILE] [--ssh-dir DIR] "
-               "[--agent-path PATH] [--accept-new-host-keys] HOST..."_s,
-               u"connect over SSH, verify the host key, deploy the agent and print what it reports"_s, hostsCheck);
+    u"[--port N] [--user U] [--identity FILE] [--known-hosts FILE] [--ssh-dir DIR] "
+    "[--agent-path PATH] [--accept-new-host-keys] HOST..."_s,
+    u"connect over SSH, verify the host key, deploy the agent and print what it reports"_s, hostsCheck);

@@ -15,7 +15,9 @@ QString elfArchitecture(const QString &path, QString *error)
         return {};
     }
     const QByteArray h = f.read(20);
-    if (h.size() < 20 || !h.startsWith("\x7f" "ELF")) {
+    if (h.size() < 20
+        || !h.startsWith("\x7f"
+                         "ELF")) {
         *error = u"the agent '%1' is not an ELF program"_s.arg(path);
         return {};
     }
@@ -24,16 +26,25 @@ QString elfArchitecture(const QString &path, QString *error)
     const auto b1 = static_cast<unsigned char>(h.at(19));
     const unsigned machine = little ? (b0 | (b1 << 8)) : ((b0 << 8) | b1);
     switch (machine) {
-    case 62: return u"x86_64"_s;
-    case 183: return u"aarch64"_s;
-    case 3: return u"i686"_s;
-    case 40: return u"arm"_s;
-    case 243: return u"riscv64"_s;
-    case 21: return little ? u"ppc64le"_s : u"ppc64"_s;
-    case 22: return u"s390x"_s;
-    default: break;
+    case 62:
+        return u"x86_64"_s;
+    case 183:
+        return u"aarch64"_s;
+    case 3:
+        return u"i686"_s;
+    case 40:
+        return u"arm"_s;
+    case 243:
+        return u"riscv64"_s;
+    case 21:
+        return little ? u"ppc64le"_s : u"ppc64"_s;
+    case 22:
+        return u"s390x"_s;
+    default:
+        break;
     }
-    *error = u"the agent '%1' is built for ELF machine %2, which Wirebench does not know"_s.arg(path).arg(machine);
+    *error = u"the agent '%1' is built for ELF machine %2, which Wirebench does not know"_s.arg(path).arg(
+        machine);
     return {};
 }
 

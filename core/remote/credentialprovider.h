@@ -7,7 +7,6 @@
 
 #include <QByteArray>
 #include <QString>
-
 #include <functional>
 #include <optional>
 
@@ -17,7 +16,7 @@ struct CredentialRequest
 {
     enum class Kind { KeyPassphrase, Password };
     Kind kind = Kind::KeyPassphrase;
-    QString host;   // the endpoint's display name
+    QString host; // the endpoint's display name
     QString prompt; // what to ask, naming the key file or the account
 };
 
@@ -27,8 +26,9 @@ public:
     virtual ~CredentialProvider() = default;
     // Called on the thread that owns the SshTransport; answer by calling
     // `reply` once, with no value when the user cancels.
-    virtual void provide(const CredentialRequest &request,
-                         std::function<void(std::optional<QByteArray>)> reply) = 0;
+    virtual void provide(
+        const CredentialRequest &request, std::function<void(std::optional<QByteArray>)> reply)
+        = 0;
 };
 
 } // namespace wb

@@ -11,7 +11,7 @@ namespace wb {
 class FixedHostKeyPolicy : public HostKeyPolicy
 {
 public:
-    explicit FixedHostKeyPolicy(HostKeyDecision decision) : m_decision(decision) {}
+    explicit FixedHostKeyPolicy(HostKeyDecision decision) : m_decision(decision) { }
     void decide(const HostKeyQuestion &, std::function<void(HostKeyDecision)> reply) override
     {
         ++m_asked;

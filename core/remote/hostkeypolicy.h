@@ -5,16 +5,15 @@
 // dialog. A changed key never reaches the policy: it is always refused.
 
 #include <QString>
-
 #include <functional>
 
 namespace wb {
 
 struct HostKeyQuestion
 {
-    QString host;              // as the user named it
-    QString knownHostsName;    // "[addr]:port" or "addr", the known_hosts entry name
-    QString keyType;           // "ssh-ed25519"
+    QString host; // as the user named it
+    QString knownHostsName; // "[addr]:port" or "addr", the known_hosts entry name
+    QString keyType; // "ssh-ed25519"
     QString sha256Fingerprint; // "SHA256:..." as ssh-keygen -l prints it
 };
 

@@ -38,6 +38,14 @@ bool isSafeRemotePath(const QString &path)
     return !parts.contains(u".."_s);
 }
 
+RemoteCommandResult stripLoginNoise(RemoteCommandResult result)
+{
+    const QByteArray mark = QByteArray(kOutputMarker) + '\n';
+    if (const qsizetype at = result.stdOut.indexOf(mark); at >= 0)
+        result.stdOut.remove(0, at + mark.size());
+    return result;
+}
+
 std::optional<QByteArray> buildRemoteCommand(const QStringList &argv, QString *error)
 {
     if (argv.isEmpty()) {

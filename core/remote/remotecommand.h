@@ -6,10 +6,11 @@
 // stops injection, validation stops a well-quoted wrong value (an interface
 // called "-a" or a path with a newline).
 
+#include "remotecommandresult.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 
 namespace wb {
@@ -23,6 +24,13 @@ bool isValidInterfaceName(const QString &name);
 // An absolute path of [A-Za-z0-9_.,:@+=/~-] without "..": what Wirebench
 // itself puts on a remote host.
 bool isSafeRemotePath(const QString &path);
+
+// Printed before a helper command's own output, so that what a login shell
+// prints first (a noisy ~/.bashrc) can be told apart and dropped.
+inline constexpr char kOutputMarker[] = "wirebench-probe-1";
+
+// Drops everything up to and including the first kOutputMarker line.
+RemoteCommandResult stripLoginNoise(RemoteCommandResult result);
 
 // argv joined into one quoted command line; no value (error set) when an
 // argument holds a NUL or a newline, or argv is empty.

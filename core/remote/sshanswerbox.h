@@ -11,7 +11,6 @@
 #include <QDeadlineTimer>
 #include <QMutex>
 #include <QWaitCondition>
-
 #include <optional>
 #include <sys/socket.h>
 

@@ -14,10 +14,10 @@ struct SshEndpoint
     // address. Used in every message and as the known_hosts lookup name unless
     // ~/.ssh/config or `address` gives another HostName.
     QString host;
-    QString address;         // the inventory's address; overrides HostName from ~/.ssh/config
-    int port = 0;            // 0: ~/.ssh/config, else 22
-    QString user;            // empty: ~/.ssh/config, else the local login name
-    QString identityFile;    // empty: ssh-agent, then ~/.ssh/config IdentityFile and the default keys
+    QString address; // the inventory's address; overrides HostName from ~/.ssh/config
+    int port = 0; // 0: ~/.ssh/config, else 22
+    QString user; // empty: ~/.ssh/config, else the local login name
+    QString identityFile; // empty: ssh-agent, then ~/.ssh/config IdentityFile and the default keys
     QString remoteAgentPath; // empty: $HOME/.local/lib/wirebench/<version>/wirebench-agent on the host
 
     // "user@host:port" with only the parts that were given, for messages.

@@ -6,7 +6,6 @@
 #include "sshworker.h"
 
 #include <QThread>
-
 #include <libssh/libssh.h>
 
 using namespace Qt::StringLiterals;
@@ -14,17 +13,17 @@ using namespace Qt::StringLiterals;
 namespace wb {
 
 namespace {
-void initLibssh()
-{
-    // ssh_init() is not thread-safe; do it once on the owner's thread.
-    static const int once = [] {
-        qRegisterMetaType<wb::RemoteCommandResult>();
-        qRegisterMetaType<wb::HostKeyQuestion>();
-        qRegisterMetaType<wb::CredentialRequest>();
-        return ssh_init();
-    }();
-    Q_UNUSED(once);
-}
+    void initLibssh()
+    {
+        // ssh_init() is not thread-safe; do it once on the owner's thread.
+        static const int once = [] {
+            qRegisterMetaType<wb::RemoteCommandResult>();
+            qRegisterMetaType<wb::HostKeyQuestion>();
+            qRegisterMetaType<wb::CredentialRequest>();
+            return ssh_init();
+        }();
+        Q_UNUSED(once);
+    }
 } // namespace
 
 SshTransport::SshTransport(SshEndpoint endpoint, SshOptions options, QObject *parent)
@@ -90,7 +89,7 @@ void SshTransport::writeLine(const QByteArray &line)
         emit transientError(u"%1: the agent is not connected"_s.arg(peerName()));
         return;
     }
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, line] { w->writeLine(line); }, Qt::QueuedConnection);
+    m_worker->queueLine(line);
 }
 
 qint64 SshTransport::runCommand(const QStringList &argv, int timeoutMs, QString *error)

@@ -17,7 +17,6 @@
 
 #include <QPointer>
 #include <QStringList>
-
 #include <memory>
 
 class QThread;

@@ -12,12 +12,14 @@
 #include "remotecommandresult.h"
 #include "sshendpoint.h"
 #include "sshoptions.h"
+#include "sshstep.h"
 
 #include <QByteArray>
+#include <QList>
+#include <QMutex>
 #include <QObject>
 #include <QString>
 #include <QTimer>
-
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
 #include <memory>
@@ -32,13 +34,16 @@ class SshWorker : public QObject
 {
     Q_OBJECT
 public:
-    SshWorker(SshEndpoint endpoint, SshOptions options, std::shared_ptr<SshAnswerBox> box,
-              bool canAskSecrets);
+    SshWorker(
+        SshEndpoint endpoint, SshOptions options, std::shared_ptr<SshAnswerBox> box, bool canAskSecrets);
     ~SshWorker() override;
+
+    // Any thread: queues a line for the agent's stdin. Lines also go out
+    // while a helper command blocks the worker's event loop.
+    void queueLine(const QByteArray &line);
 
     // All of these run on the worker's thread (invoked by queued calls).
     void start();
-    void writeLine(const QByteArray &line);
     void runCommand(qint64 id, const QByteArray &command, int timeoutMs);
     void closeSession();
 
@@ -54,29 +59,18 @@ signals:
     void commandFinished(qint64 id, const wb::RemoteCommandResult &result);
 
 private:
-    enum class Failure { None, Transient, Persistent };
-    struct Step
-    {
-        Failure failure = Failure::None;
-        QString message;
-        explicit operator bool() const { return failure == Failure::None; }
-    };
-    static Step transient(QString message) { return {Failure::Transient, std::move(message)}; }
-    static Step persistent(QString message) { return {Failure::Persistent, std::move(message)}; }
-
-    Step connectSession();
-    Step verifyHostKey();
-    Step authenticate();
-    Step prepareAgent();
-    Step uploadAgent(const QString &localPath, const QString &remotePath);
-    Step uploadBySftp(const QByteArray &data, const QString &tmpPath, bool *noSftp);
-    Step uploadByExec(const QByteArray &data, const QString &tmpPath, const QString &finalPath);
-    Step openAgentChannel();
+    SshStep connectSession();
+    SshStep verifyHostKey();
+    SshStep authenticate();
+    SshStep openAgentChannel();
     RemoteCommandResult exec(const QByteArray &command, const QByteArray &stdinData, int timeoutMs);
     RemoteCommandResult execClean(const QByteArray &command, const QByteArray &stdinData, int timeoutMs);
+    bool pumpAgentOutput();
+    bool writePending();
+    void flushWrites();
     void drainAgentChannel();
     void handleKeepalive();
-    void fail(const Step &step);
+    void fail(const SshStep &step);
     void lose(const QString &why);
     void teardown();
     QString sshError() const;
@@ -90,7 +84,7 @@ private:
     bool m_canAskSecrets;
     ssh_session m_session = nullptr;
     ssh_channel m_channel = nullptr;
-    ssh_callbacks_struct m_callbacks{};
+    ssh_callbacks_struct m_callbacks {};
     QSocketNotifier *m_notifier = nullptr;
     QTimer m_keepaliveTimer;
     QByteArray m_buffer;
@@ -101,6 +95,9 @@ private:
     bool m_running = false;
     bool m_closing = false;
     bool m_sawProtocol = false;
+    bool m_lineTooLong = false;
+    QMutex m_writeMutex;
+    QList<QByteArray> m_pendingWrites; // guarded by m_writeMutex
 };
 
 } // namespace wb

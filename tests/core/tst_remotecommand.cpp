@@ -56,7 +56,7 @@ void TstRemoteCommand::quotedValueSurvivesShell()
     const QString canary = dir.filePath(u"canary"_s);
     const QString v = QString(value).replace(u"CANARY"_s, canary);
     QProcess sh;
-    sh.start(u"/bin/sh"_s, {u"-c"_s, QString::fromUtf8("printf '%s' " + wb::shellQuote(v))});
+    sh.start(u"/bin/sh"_s, { u"-c"_s, QString::fromUtf8("printf '%s' " + wb::shellQuote(v)) });
     QVERIFY(sh.waitForFinished(5000));
     QCOMPARE(sh.exitCode(), 0);
     QCOMPARE(QString::fromUtf8(sh.readAllStandardOutput()), v);
@@ -122,11 +122,11 @@ void TstRemoteCommand::commandRefusesLineBreaksAndNul()
     QString error;
     QVERIFY(!wb::buildRemoteCommand({}, &error));
     QVERIFY(error.contains(u"empty"_s));
-    QVERIFY(!wb::buildRemoteCommand({u"echo"_s, u"a\nb"_s}, &error));
+    QVERIFY(!wb::buildRemoteCommand({ u"echo"_s, u"a\nb"_s }, &error));
     QVERIFY2(error.contains(u"argument 1"_s), qPrintable(error));
-    QVERIFY(!wb::buildRemoteCommand({u"echo"_s, u"x"_s, QString(QChar(0))}, &error));
+    QVERIFY(!wb::buildRemoteCommand({ u"echo"_s, u"x"_s, QString(QChar(0)) }, &error));
     QVERIFY2(error.contains(u"argument 2"_s), qPrintable(error));
-    const auto ok = wb::buildRemoteCommand({u"ip"_s, u"link"_s, u"show"_s, u"dev"_s, u"it's"_s}, &error);
+    const auto ok = wb::buildRemoteCommand({ u"ip"_s, u"link"_s, u"show"_s, u"dev"_s, u"it's"_s }, &error);
     QVERIFY(ok);
     QCOMPARE(*ok, QByteArray("'ip' 'link' 'show' 'dev' 'it'\\''s'"));
 }
@@ -137,7 +137,7 @@ void TstRemoteCommand::elfArchitectureOfAgent()
     const QString arch = wb::elfArchitecture(QStringLiteral(WB_BIN_DIR "/wirebench-agent"), &error);
     QVERIFY2(!arch.isEmpty(), qPrintable(error));
     QProcess uname;
-    uname.start(u"uname"_s, {u"-m"_s});
+    uname.start(u"uname"_s, { u"-m"_s });
     QVERIFY(uname.waitForFinished(5000));
     QCOMPARE(arch, wb::normalizeMachine(QString::fromUtf8(uname.readAllStandardOutput())));
 }

@@ -86,12 +86,13 @@ start)
     if [ "$(id -u)" -eq 0 ]; then mkdir -p /run/sshd; fi
     ssh-keygen -q -t ed25519 -N '' -C wb-fixture-host -f "$dir/host_ed25519"
     ssh-keygen -q -t ed25519 -N '' -C wb-fixture-other-host -f "$dir/other_host_ed25519"
+    ssh-keygen -q -t ecdsa -N '' -C wb-fixture-other-type -f "$dir/other_type_host_ecdsa"
     ssh-keygen -q -t ed25519 -N '' -C wb-fixture-client -f "$dir/client_ed25519"
     ssh-keygen -q -t ed25519 -N 'wb-fixture-passphrase' -C wb-fixture-pass -f "$dir/pass_ed25519"
     ssh-keygen -q -t ed25519 -N '' -C wb-fixture-agent -f "$dir/agent_ed25519"
     ssh-keygen -q -t ed25519 -N '' -C wb-fixture-unauthorized -f "$dir/unauthorized_ed25519"
     cat "$dir/client_ed25519.pub" "$dir/pass_ed25519.pub" "$dir/agent_ed25519.pub" > "$dir/authorized_keys"
-    chmod 600 "$dir"/*_ed25519 "$dir/authorized_keys"
+    chmod 600 "$dir"/*_ed25519 "$dir"/*_ecdsa "$dir/authorized_keys"
     start_server main yes "$dir/home"
     start_server nosftp no "$dir/home-noisy"
     ;;

@@ -12,7 +12,6 @@
 #include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
-
 #include <pwd.h>
 #include <unistd.h>
 
@@ -63,8 +62,8 @@ inline QString hostFingerprint()
 {
     QProcess p;
     p.start(QStringLiteral("ssh-keygen"),
-            {QStringLiteral("-l"), QStringLiteral("-E"), QStringLiteral("sha256"), QStringLiteral("-f"),
-             fixtureFile(QStringLiteral("host_ed25519.pub"))});
+        { QStringLiteral("-l"), QStringLiteral("-E"), QStringLiteral("sha256"), QStringLiteral("-f"),
+            fixtureFile(QStringLiteral("host_ed25519.pub")) });
     p.waitForFinished(5000);
     return QString::fromUtf8(p.readAllStandardOutput()).section(QLatin1Char(' '), 1, 1);
 }

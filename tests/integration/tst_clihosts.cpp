@@ -74,18 +74,9 @@ CliRun TstCliHosts::cli(const QStringList &args)
 
 QStringList TstCliHosts::common() const
 {
-    return {u"hosts"_s,
-            u"check"_s,
-            u"--port"_s,
-            QString::number(wbtest::sshdPort()),
-            u"--user"_s,
-            wbtest::loginName(),
-            u"--identity"_s,
-            wbtest::fixtureFile(u"client_ed25519"_s),
-            u"--known-hosts"_s,
-            m_knownHosts,
-            u"--ssh-dir"_s,
-            m_home.filePath(u"ssh"_s)};
+    return { u"hosts"_s, u"check"_s, u"--port"_s, QString::number(wbtest::sshdPort()), u"--user"_s,
+        wbtest::loginName(), u"--identity"_s, wbtest::fixtureFile(u"client_ed25519"_s), u"--known-hosts"_s,
+        m_knownHosts, u"--ssh-dir"_s, m_home.filePath(u"ssh"_s) };
 }
 
 void TstCliHosts::refusesUnknownKeyThenAcceptsWhenAsked()
@@ -100,7 +91,7 @@ void TstCliHosts::refusesUnknownKeyThenAcceptsWhenAsked()
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains(u"host key:     "_s + fp), qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains(u"version:      %1 (protocol 1)"_s.arg(QStringLiteral(WIREBENCH_VERSION))),
-             qPrintable(r.out));
+        qPrintable(r.out));
     QVERIFY(r.out.contains(u"capabilities: "_s));
     QVERIFY(QFile::exists(m_knownHosts));
 
@@ -112,11 +103,12 @@ void TstCliHosts::refusesUnknownKeyThenAcceptsWhenAsked()
 
 void TstCliHosts::jsonOutput()
 {
-    CliRun r = cli(QStringList{u"--json"_s} << common() << u"--accept-new-host-keys"_s << u"127.0.0.1"_s);
+    CliRun r = cli(QStringList { u"--json"_s } << common() << u"--accept-new-host-keys"_s << u"127.0.0.1"_s);
     QCOMPARE(r.exitCode, 0);
     const QJsonObject o = QJsonDocument::fromJson(r.out.trimmed().toUtf8()).object();
     QVERIFY2(o.value(u"ok"_s).toBool(), qPrintable(r.out + r.err));
-    QCOMPARE(o.value(u"hello"_s).toObject().value(u"agent_version"_s).toString(), QStringLiteral(WIREBENCH_VERSION));
+    QCOMPARE(o.value(u"hello"_s).toObject().value(u"agent_version"_s).toString(),
+        QStringLiteral(WIREBENCH_VERSION));
     QCOMPARE(o.value(u"host_key"_s).toString(), wbtest::hostFingerprint());
     QVERIFY(o.value(u"agent_path"_s).toString().endsWith(u"/wirebench-agent"_s));
 }
@@ -135,12 +127,15 @@ void TstCliHosts::usageErrors_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
-    QTest::newRow("no host") << QStringList{u"hosts"_s, u"check"_s} << u"at least one host"_s;
-    QTest::newRow("bad port") << QStringList{u"hosts"_s, u"check"_s, u"--port"_s, u"x"_s, u"h"_s} << u"--port"_s;
-    QTest::newRow("port range") << QStringList{u"hosts"_s, u"check"_s, u"--port"_s, u"70000"_s, u"h"_s}
+    QTest::newRow("no host") << QStringList { u"hosts"_s, u"check"_s } << u"at least one host"_s;
+    QTest::newRow("bad port") << QStringList { u"hosts"_s, u"check"_s, u"--port"_s, u"x"_s, u"h"_s }
+                              << u"--port"_s;
+    QTest::newRow("port range") << QStringList { u"hosts"_s, u"check"_s, u"--port"_s, u"70000"_s, u"h"_s }
                                 << u"--port"_s;
-    QTest::newRow("unknown option") << QStringList{u"hosts"_s, u"check"_s, u"--frob"_s, u"h"_s} << u"--frob"_s;
-    QTest::newRow("missing value") << QStringList{u"hosts"_s, u"check"_s, u"--identity"_s} << u"--identity"_s;
+    QTest::newRow("unknown option") << QStringList { u"hosts"_s, u"check"_s, u"--frob"_s, u"h"_s }
+                                    << u"--frob"_s;
+    QTest::newRow("missing value") << QStringList { u"hosts"_s, u"check"_s, u"--identity"_s }
+                                   << u"--identity"_s;
 }
 
 void TstCliHosts::usageErrors()

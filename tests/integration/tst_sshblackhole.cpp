@@ -6,18 +6,17 @@
 // the transport must report the loss within 15 s. Needs root; skipped
 // otherwise.
 
-#include "sshfixture.h"
-
 #include "remote/agentclient.h"
 #include "remote/sshtransport.h"
+#include "sshfixture.h"
 
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <csignal>
 #include <unistd.h>
 
@@ -68,6 +67,20 @@ void TstSshBlackhole::initTestCase()
         QSKIP("network namespaces need root");
     if (wbtest::sshdDir().isEmpty())
         QFAIL("WB_SSHD_DIR is not set (run through ctest)");
+    // Namespaces left by an earlier run of this test that crashed (its PID is
+    // gone): remove them and their processes, which were ours.
+    QString list;
+    run(u"ip"_s, { u"netns"_s, u"list"_s }, &list);
+    static const QRegularExpression stale(u"^wbbh(\\d+)\\b"_s, QRegularExpression::MultilineOption);
+    for (auto it = stale.globalMatch(list); it.hasNext();) {
+        const auto m = it.next();
+        if (QFile::exists(u"/proc/"_s + m.captured(1)))
+            continue;
+        m_ns = m.captured(0);
+        m_hostIf = m_ns + u"a"_s;
+        m_created = true;
+        teardownNamespace();
+    }
     const qint64 pid = QCoreApplication::applicationPid();
     m_ns = u"wbbh%1"_s.arg(pid);
     m_hostIf = u"wbbh%1a"_s.arg(pid);
@@ -78,16 +91,18 @@ void TstSshBlackhole::initTestCase()
     m_nsAddr = u"203.0.113.%1"_s.arg(block + 2);
     m_created = true;
     QString out;
-    QVERIFY2(run(u"ip"_s, {u"netns"_s, u"add"_s, m_ns}, &out), qPrintable(out));
-    QVERIFY2(run(u"ip"_s, {u"link"_s, u"add"_s, m_hostIf, u"type"_s, u"veth"_s, u"peer"_s, u"name"_s, m_nsIf,
-                           u"netns"_s, m_ns},
+    QVERIFY2(run(u"ip"_s, { u"netns"_s, u"add"_s, m_ns }, &out), qPrintable(out));
+    QVERIFY2(run(u"ip"_s,
+                 { u"link"_s, u"add"_s, m_hostIf, u"type"_s, u"veth"_s, u"peer"_s, u"name"_s, m_nsIf,
+                     u"netns"_s, m_ns },
                  &out),
-             qPrintable(out));
-    QVERIFY(run(u"ip"_s, {u"addr"_s, u"add"_s, m_hostAddr + u"/30"_s, u"dev"_s, m_hostIf}, &out));
-    QVERIFY(run(u"ip"_s, {u"link"_s, u"set"_s, m_hostIf, u"up"_s}, &out));
-    QVERIFY(run(u"ip"_s, {u"-n"_s, m_ns, u"addr"_s, u"add"_s, m_nsAddr + u"/30"_s, u"dev"_s, m_nsIf}, &out));
-    QVERIFY(run(u"ip"_s, {u"-n"_s, m_ns, u"link"_s, u"set"_s, m_nsIf, u"up"_s}, &out));
-    QVERIFY(run(u"ip"_s, {u"-n"_s, m_ns, u"link"_s, u"set"_s, u"lo"_s, u"up"_s}, &out));
+        qPrintable(out));
+    QVERIFY(run(u"ip"_s, { u"addr"_s, u"add"_s, m_hostAddr + u"/30"_s, u"dev"_s, m_hostIf }, &out));
+    QVERIFY(run(u"ip"_s, { u"link"_s, u"set"_s, m_hostIf, u"up"_s }, &out));
+    QVERIFY(
+        run(u"ip"_s, { u"-n"_s, m_ns, u"addr"_s, u"add"_s, m_nsAddr + u"/30"_s, u"dev"_s, m_nsIf }, &out));
+    QVERIFY(run(u"ip"_s, { u"-n"_s, m_ns, u"link"_s, u"set"_s, m_nsIf, u"up"_s }, &out));
+    QVERIFY(run(u"ip"_s, { u"-n"_s, m_ns, u"link"_s, u"set"_s, u"lo"_s, u"up"_s }, &out));
 
     // sshd inside the namespace, with the fixture's keys.
     QDir(m_dir.path()).mkpath(u"home"_s);
@@ -98,14 +113,14 @@ void TstSshBlackhole::initTestCase()
             "PermitRootLogin prohibit-password\nPasswordAuthentication no\nKbdInteractiveAuthentication no\n"
             "UsePAM no\nStrictModes no\nSubsystem sftp internal-sftp\nSetEnv HOME=%5\n"_s
                 .arg(m_nsAddr, wbtest::fixtureFile(u"host_ed25519"_s), m_dir.filePath(u"sshd.pid"_s),
-                     wbtest::fixtureFile(u"authorized_keys"_s), m_dir.filePath(u"home"_s))
+                    wbtest::fixtureFile(u"authorized_keys"_s), m_dir.filePath(u"home"_s))
                 .toUtf8());
     f.close();
     QVERIFY2(run(u"ip"_s,
-                 {u"netns"_s, u"exec"_s, m_ns, u"/usr/sbin/sshd"_s, u"-f"_s, conf, u"-E"_s,
-                  m_dir.filePath(u"sshd.log"_s)},
+                 { u"netns"_s, u"exec"_s, m_ns, u"/usr/sbin/sshd"_s, u"-f"_s, conf, u"-E"_s,
+                     m_dir.filePath(u"sshd.log"_s) },
                  &out),
-             qPrintable(out));
+        qPrintable(out));
     QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(m_dir.filePath(u"sshd.pid"_s)), 5000);
 }
 
@@ -117,15 +132,15 @@ void TstSshBlackhole::teardownNamespace()
     // Every process in the namespace is ours: the sshd listener and the
     // sessions it forked (which would wait forever on a dead link).
     QString pids;
-    run(u"ip"_s, {u"netns"_s, u"pids"_s, m_ns}, &pids);
+    run(u"ip"_s, { u"netns"_s, u"pids"_s, m_ns }, &pids);
     for (const QString &p : pids.split(u'\n', Qt::SkipEmptyParts)) {
         bool ok = false;
         const int pid = p.trimmed().toInt(&ok);
         if (ok && pid > 1)
             ::kill(pid, SIGKILL);
     }
-    run(u"ip"_s, {u"link"_s, u"del"_s, m_hostIf});
-    run(u"ip"_s, {u"netns"_s, u"del"_s, m_ns});
+    run(u"ip"_s, { u"link"_s, u"del"_s, m_hostIf });
+    run(u"ip"_s, { u"netns"_s, u"del"_s, m_ns });
 }
 
 void TstSshBlackhole::cleanupTestCase()
@@ -153,13 +168,13 @@ void TstSshBlackhole::blackHoledHostReportedLost()
     QSignalSpy closed(&client, &wb::AgentClient::closed);
     client.start();
     QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() || !persistent.isEmpty() || !closed.isEmpty(), 20000);
-    QVERIFY2(!ready.isEmpty(), qPrintable(persistent.value(0).value(0).toString()
-                                          + transient.value(0).value(0).toString()));
+    QVERIFY2(!ready.isEmpty(),
+        qPrintable(persistent.value(0).value(0).toString() + transient.value(0).value(0).toString()));
 
     QElapsedTimer t;
     t.start();
     QString out;
-    QVERIFY2(run(u"ip"_s, {u"-n"_s, m_ns, u"link"_s, u"set"_s, m_nsIf, u"down"_s}, &out), qPrintable(out));
+    QVERIFY2(run(u"ip"_s, { u"-n"_s, m_ns, u"link"_s, u"set"_s, m_nsIf, u"down"_s }, &out), qPrintable(out));
     QTRY_VERIFY_WITH_TIMEOUT(!closed.isEmpty(), 20000);
     const qint64 ms = t.elapsed();
     QVERIFY2(ms < 15000, qPrintable(QString::number(ms)));

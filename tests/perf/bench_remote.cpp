@@ -9,7 +9,6 @@
 // point at a running sshd fixture). Prints a Markdown table.
 
 #include "../integration/sshfixture.h"
-
 #include "remote/agentclient.h"
 #include "remote/localtransport.h"
 #include "remote/sshtransport.h"
@@ -17,8 +16,8 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QProcess>
 #include <QTimer>
-
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -41,7 +40,9 @@ Stats summarize(std::vector<double> v)
     if (v.empty())
         return s;
     std::sort(v.begin(), v.end());
-    auto at = [&](double q) { return v[std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())))]; };
+    auto at = [&](double q) {
+        return v[std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())))];
+    };
     s.median = at(0.5);
     s.p90 = at(0.9);
     s.p99 = at(0.99);
@@ -85,14 +86,14 @@ std::vector<double> pingRoundTrips(wb::AgentClient &client, int count)
         t.start();
         pending = client.sendRequest(u"ping"_s);
     };
-    const auto conn = QObject::connect(&client, &wb::AgentClient::replyReceived, &client,
-                                       [&](const wb::AgentMessage &m) {
-                                           if (!m.id || *m.id != pending)
-                                               return;
-                                           us.push_back(static_cast<double>(t.nsecsElapsed()) / 1000.0);
-                                           if (--left > 0)
-                                               sendNext();
-                                       });
+    const auto conn
+        = QObject::connect(&client, &wb::AgentClient::replyReceived, &client, [&](const wb::AgentMessage &m) {
+              if (!m.id || *m.id != pending)
+                  return;
+              us.push_back(static_cast<double>(t.nsecsElapsed()) / 1000.0);
+              if (--left > 0)
+                  sendNext();
+          });
     sendNext();
     spinUntil([&] { return left <= 0; }, 60000);
     QObject::disconnect(conn);
@@ -101,8 +102,8 @@ std::vector<double> pingRoundTrips(wb::AgentClient &client, int count)
 
 void row(const char *what, const Stats &s, const char *unit)
 {
-    std::printf("| %-44s | %6zu | %10.1f | %10.1f | %10.1f | %10.1f | %s |\n", what, s.n, s.median, s.p90, s.p99,
-                s.mean, unit);
+    std::printf("| %-44s | %6zu | %10.1f | %10.1f | %10.1f | %10.1f | %s |\n", what, s.n, s.median, s.p90,
+        s.p99, s.mean, unit);
 }
 
 } // namespace
@@ -118,7 +119,8 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "bench_remote: WB_SSHD_DIR does not point at a running sshd fixture\n");
         return 1;
     }
-    const QString agent = qEnvironmentVariable("WIREBENCH_AGENT", QStringLiteral(WB_BIN_DIR "/wirebench-agent"));
+    const QString agent
+        = qEnvironmentVariable("WIREBENCH_AGENT", QStringLiteral(WB_BIN_DIR "/wirebench-agent"));
     wbtest::ClientSetup setup;
     setup.trustHostKey();
     setup.options.localAgentPath = agent;
@@ -139,7 +141,7 @@ int main(int argc, char **argv)
         t.start();
         auto *transport = new wb::SshTransport(setup.endpoint, setup.options);
         QObject::connect(transport, &wb::AgentTransport::opened, transport,
-                         [&] { openedMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6); });
+            [&] { openedMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6); });
         wb::AgentClient c(transport);
         if (!waitReady(c, 30000)) {
             std::fprintf(stderr, "bench_remote: connect %d failed\n", i);
@@ -152,6 +154,27 @@ int main(int argc, char **argv)
         c.stop();
         spinUntil([&] { return closed; }, 10000);
         closeMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+    }
+
+    // The peer reference, in the same minute: OpenSSH's client connecting,
+    // authenticating and running one command (its process start included).
+    std::vector<double> opensshMs;
+    for (int i = 0; i < connects; ++i) {
+        QProcess ssh;
+        QElapsedTimer t;
+        t.start();
+        ssh.start(u"ssh"_s,
+            { u"-F"_s, u"/dev/null"_s, u"-o"_s, u"BatchMode=yes"_s, u"-o"_s, u"IdentitiesOnly=yes"_s, u"-o"_s,
+                u"UserKnownHostsFile="_s + setup.options.userKnownHostsFile, u"-o"_s,
+                u"StrictHostKeyChecking=yes"_s, u"-i"_s, setup.endpoint.identityFile, u"-p"_s,
+                QString::number(setup.endpoint.port), u"-l"_s, setup.endpoint.user, u"127.0.0.1"_s,
+                u"true"_s });
+        if (!ssh.waitForFinished(30000) || ssh.exitCode() != 0) {
+            std::fprintf(stderr, "bench_remote: the OpenSSH reference failed: %s\n",
+                ssh.readAllStandardError().constData());
+            return 1;
+        }
+        opensshMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
     }
 
     wb::AgentClient local(new wb::LocalTransport(agent));
@@ -176,28 +199,32 @@ int main(int argc, char **argv)
         QElapsedTimer t;
         t.start();
         const auto conn = QObject::connect(ssh, &wb::SshTransport::commandFinished, ssh,
-                                           [&](qint64, const wb::RemoteCommandResult &) { done = true; });
-        ssh->runCommand({u"true"_s});
+            [&](qint64, const wb::RemoteCommandResult &) { done = true; });
+        ssh->runCommand({ u"true"_s });
         spinUntil([&] { return done; }, 10000);
         QObject::disconnect(conn);
         cmdMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
     }
 
     const Stats so = summarize(openedMs), sd = summarize(closeMs);
-    const Stats sc = summarize(connectMs), sl = summarize(localUs), ss = summarize(sshUs), sx = summarize(cmdMs);
-    std::printf("bench_remote (%s mode), loopback sshd, agent %s\n\n", full ? "full" : "smoke", WIREBENCH_VERSION);
-    std::printf("| %-44s | %6s | %10s | %10s | %10s | %10s | unit |\n", "measurement", "n", "median", "p90", "p99",
-                "mean");
+    const Stats sc = summarize(connectMs), sl = summarize(localUs), ss = summarize(sshUs),
+                sx = summarize(cmdMs);
+    std::printf(
+        "bench_remote (%s mode), loopback sshd, agent %s\n\n", full ? "full" : "smoke", WIREBENCH_VERSION);
+    std::printf("| %-44s | %6s | %10s | %10s | %10s | %10s | unit |\n", "measurement", "n", "median", "p90",
+        "p99", "mean");
     std::printf("|%s|--------|------------|------------|------------|------------|------|\n",
-                "----------------------------------------------");
+        "----------------------------------------------");
     row("SSH connect + auth + agent probe + exec", so, "ms");
     row("... + agent hello (AgentClient ready)", sc, "ms");
     row("orderly close (agent exits, session ends)", sd, "ms");
+    row("reference: OpenSSH `ssh host true`", summarize(opensshMs), "ms");
     row("ping round trip, LocalTransport", sl, "us");
     row("ping round trip, established SshTransport", ss, "us");
     row("helper command `true` on the open session", sx, "ms");
     std::printf("\nSSH overhead per request (median): %.1f us; a new connection costs %.0fx a reused ping\n",
-                ss.median - sl.median, sc.median * 1000.0 / std::max(1.0, ss.median));
-    const bool sane = sl.n == static_cast<size_t>(pings / blocks * blocks) && ss.n == sl.n && sc.n == size_t(connects);
+        ss.median - sl.median, sc.median * 1000.0 / std::max(1.0, ss.median));
+    const bool sane
+        = sl.n == static_cast<size_t>(pings / blocks * blocks) && ss.n == sl.n && sc.n == size_t(connects);
     return sane ? 0 : 1;
 }

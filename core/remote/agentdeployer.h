@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Makes sure the agent this controller was built with is on a host: one
+// probe exec learns $HOME, `uname -m` and the installed agent's --version;
+// when the agent is missing or another version, the local static agent is
+// uploaded (SFTP, or exec + cat where the host has no SFTP subsystem) to a
+// temporary name in the per-user directory, made 0755 and moved into place
+// with mv -f, so concurrent deployers and running agents never see a half
+// file. A host of another architecture is refused with a message. Runs on
+// the SSH worker's thread, on its session.
+
+#include "remotecommandresult.h"
+#include "sshendpoint.h"
+#include "sshoptions.h"
+#include "sshstep.h"
+
+#include <functional>
+#include <libssh/libssh.h>
+
+namespace wb {
+
+class AgentDeployer
+{
+public:
+    using Exec = std::function<RemoteCommandResult(
+        const QByteArray &command, const QByteArray &input, int timeoutMs)>;
+    using Progress = std::function<void(const QString &message)>;
+
+    AgentDeployer(ssh_session session, const SshEndpoint &endpoint, const SshOptions &options, Exec exec,
+        Progress progress);
+
+    SshStep ensureAgent();
+    // Known after ensureAgent() got that far.
+    const QString &agentPath() const { return m_agentPath; }
+    const QString &remoteArch() const { return m_remoteArch; }
+
+private:
+    SshStep upload(const QString &localPath, const QString &remotePath);
+    SshStep uploadBySftp(const QByteArray &data, const QString &tmpPath, bool *noSftp);
+    SshStep uploadByExec(const QByteArray &data, const QString &tmpPath, const QString &finalPath);
+    RemoteCommandResult exec(const QByteArray &command, const QByteArray &input);
+    RemoteCommandResult execClean(const QByteArray &command, const QByteArray &input);
+    QString where() const;
+    QString sshError() const;
+
+    ssh_session m_session;
+    const SshEndpoint &m_endpoint;
+    const SshOptions &m_options;
+    Exec m_exec;
+    Progress m_progress;
+    QString m_agentPath;
+    QString m_remoteArch;
+};
+
+} // namespace wb
