@@ -384,8 +384,15 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
     plot.xAxis->setSubTicks(false);
     plot.xAxis->setTickLength(0, 4);
     plot.xAxis->grid()->setVisible(false);
-    if (longest * categories.size() > 90)
-        plot.xAxis->setTickLabelRotation(longest > 20 ? 35 : 25);
+    if (longest * categories.size() > 90) {
+        const double angle = longest > 20 ? 35 : 25;
+        plot.xAxis->setTickLabelRotation(angle);
+        // QCustomPlot drops tick labels that leave the viewport: keep room on
+        // the right for the last rotated label.
+        const QFontMetrics fm(plot.xAxis->tickLabelFont());
+        const int overhang = int(fm.horizontalAdvance(categories.last()) * std::cos(angle * M_PI / 180.0));
+        plot.axisRect()->setMinimumMargins(QMargins(15, 15, std::max(15, overhang - 20), 15));
+    }
     plot.xAxis->setRange(0.5, categories.size() + 0.5);
     plot.xAxis->setLabel(groupBy);
     plot.yAxis->setLabel(metricLabel(d));
@@ -433,8 +440,7 @@ void buildTimeSeries(QCustomPlot &plot, const ComparisonData &d, ChartContent &o
     if (d.timeSeries.isEmpty())
         addEmptyNote(plot, tr("This dataset has no interval samples."));
     plot.xAxis->setLabel(tr("time since start (s)"));
-    QString yName = d.metric;
-    yName.replace(u'_', u' ');
+    const QString yName = humanMetric(d.metric);
     plot.yAxis->setLabel(unit.isEmpty() ? yName : u"%1 (%2)"_s.arg(yName, unit));
     plot.rescaleAxes();
     plot.yAxis->scaleRange(1.08);

@@ -30,6 +30,11 @@ void ChartView::setChart(const ComparisonData &data, const ChartOptions &options
     m_layout->replaceWidget(m_plot, fresh);
     delete m_plot;
     m_plot = fresh;
+    // A child added to a shown widget stays hidden until the event loop runs
+    // QLayout's queued show; show and size it now so grab() and exports
+    // right after setChart() see the chart.
+    m_plot->show();
+    m_layout->activate();
     m_plot->replot();
     emit chartChanged();
 }

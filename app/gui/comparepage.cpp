@@ -79,7 +79,8 @@ void ComparePage::buildUi()
     for (double c : {0.90, 0.95, 0.99})
         m_confidence->addItem(tr("%1%").arg(c * 100, 0, 'g', 3), c);
     m_confidence->setCurrentIndex(1);
-    m_reference->setMaximumWidth(280);
+    m_reference->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_reference->setMinimumContentsLength(18);
     m_dataset->setMaximumWidth(320);
     m_dataset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_dataset->setMinimumContentsLength(22);
@@ -162,7 +163,17 @@ void ComparePage::buildUi()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setAlternatingRowColors(true);
     m_table->setColumnHidden(VerdictColumn, true); // shown wrapped below the table instead
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     sideLayout->addWidget(m_table, 1);
+    auto *legend = new QLabel(tr("Italic rows are historical baselines. Ratio = group / reference with Fieller's "
+                                 "interval; verdicts from Welch's t-test."));
+    legend->setWordWrap(true);
+    legend->setForegroundRole(QPalette::PlaceholderText);
+    QFont small = legend->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    legend->setFont(small);
+    sideLayout->addWidget(legend);
     m_verdict = new QLabel;
     m_verdict->setObjectName(u"verdict"_s);
     m_verdict->setWordWrap(true);
@@ -178,6 +189,7 @@ void ComparePage::buildUi()
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);
+    splitter->setSizes({780, 470});
     body()->addWidget(splitter, 1);
 
     m_status = new QLabel;
@@ -227,10 +239,23 @@ void ComparePage::loadDataset(const QString &name)
         m_status->setText(error);
         return;
     }
-    setData(*d);
+    applyData(*d);
 }
 
 void ComparePage::setData(const ComparisonData &data)
+{
+    // Data handed in directly is not the provider's: say what it is.
+    m_updating = true;
+    m_dataset->clear();
+    m_dataset->addItem(data.title.isEmpty() ? tr("(comparison)") : data.title);
+    m_dataset->setEnabled(false);
+    m_updating = false;
+    m_origin->setText(data.description);
+    m_origin->setVisible(!data.description.isEmpty());
+    applyData(data);
+}
+
+void ComparePage::applyData(const ComparisonData &data)
 {
     m_data = data;
     m_updating = true;
@@ -335,29 +360,32 @@ void ComparePage::refreshTable()
                 ratio += u" [%1, %2]"_s.arg(c.ratioLow, 0, 'f', 3).arg(c.ratioHigh, 0, 'f', 3);
         }
         const QString verdict = i == refIndex ? tr("Reference group.") : c.verdict;
-        QList<QStandardItem *> row{new QStandardItem(cell.label() + (cell.baselineOnly() ? tr(" (baseline)") : QString())),
+        QList<QStandardItem *> row{new QStandardItem(cell.label()),
                                    new QStandardItem(QString::number(s.n)), new QStandardItem(mean), new QStandardItem(ratio),
                                    new QStandardItem(i == refIndex || std::isnan(c.pValue) ? u"–"_s : QString::number(c.pValue, 'g', 2)),
                                    new QStandardItem(verdict)};
         const QString tip = verdict + u"\n"_s
-            + tr("Source: %1").arg(cell.comparableSources().join(u"; "_s));
+            + (cell.baselineOnly() ? tr("Historical baseline: %1") : tr("Source: %1")).arg(cell.comparableSources().join(u"; "_s));
         for (QStandardItem *item : row)
             item->setToolTip(tip);
         row[CountColumn]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         row[MeanColumn]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        if (i == refIndex) {
-            QFont f = row[GroupColumn]->font();
-            f.setBold(true);
-            row[GroupColumn]->setFont(f);
-        } else if (c.testable && c.significant) {
+        QFont f = row[GroupColumn]->font();
+        f.setBold(i == refIndex);
+        f.setItalic(cell.baselineOnly());
+        row[GroupColumn]->setFont(f);
+        if (i != refIndex && c.testable && c.significant) {
             const bool better = (metricPolarity(m_data.metric) == MetricPolarity::HigherIsBetter) == (c.ratio > 1);
             if (metricPolarity(m_data.metric) != MetricPolarity::Neutral)
                 row[RatioColumn]->setForeground(better ? QColor(0x1a, 0x7f, 0x37) : QColor(0xb3, 0x26, 0x1e));
         }
         m_ratioModel->appendRow(row);
     }
-    m_ratioModel->setHeaderData(MeanColumn, Qt::Horizontal, tr("Mean ± %1% CI (%2)").arg(confidence * 100, 0, 'g', 3).arg(m_data.unit));
+    m_ratioModel->setHeaderData(MeanColumn, Qt::Horizontal, tr("Mean ± CI (%1)").arg(m_data.unit));
     m_table->resizeColumnsToContents();
+    // Long host-pair labels are elided in the middle rather than pushing the
+    // ratio off the side; the full text is in the tooltip.
+    m_table->setColumnWidth(GroupColumn, std::min(m_table->columnWidth(GroupColumn), 230));
     m_table->selectRow(refIndex == 0 && cells.size() > 1 ? 1 : 0);
     showSelectedVerdict();
 }

@@ -70,6 +70,7 @@ signals:
 private:
     void buildUi();
     void loadDataset(const QString &name);
+    void applyData(const ComparisonData &data);
     void refresh();
     void refreshReferences();
     void refreshTable();
