@@ -21,6 +21,7 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr int kCaptionWrap = 150;
+constexpr qsizetype kDenseSeriesPoints = 20000;
 
 QString tr(const char *s)
 {
@@ -424,10 +425,19 @@ void buildTimeSeries(QCustomPlot &plot, const ComparisonData &d, ChartContent &o
         for (const QPointF &p : s.points) {
             keys.append(p.x());
             values.append(p.y());
-            out.table.rows.append({s.label, exact(p.x()), exact(p.y()), unit, s.source});
         }
+        out.lazyRows.append([s, unit](PlottedTable &t) {
+            for (const QPointF &p : s.points)
+                t.rows.append({s.label, exact(p.x()), exact(p.y()), unit, s.source});
+        });
         QCPGraph *g = addLine(plot, s.label, i, keys, values);
         g->setObjectName(u"timeSeries"_s);
+        if (keys.size() > kDenseSeriesPoints) {
+            // A wide antialiased pen over a dense zig-zag sends Qt's raster
+            // stroker into seconds per replot; a 1-px line stays in
+            // milliseconds (docs/perf/charts.md).
+            g->setPen(QPen(seriesColor(i), 1.0));
+        }
         const QString label = s.label;
         const QString source = s.source;
         out.hover.insert(g, [g, label, source, unit](int index, double, double) {
@@ -468,9 +478,14 @@ void buildCdf(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
                 values.append(p.y());
             }
         }
-        for (qsizetype k = 0; k < keys.size(); ++k)
-            out.table.rows.append({l.label, exact(keys[k]), exact(values[k]), l.source});
         QCPGraph *g = addLine(plot, l.label, i, keys, values);
+        // Rows from the graph's own (shared) data: exactly what is drawn.
+        out.lazyRows.append([data = g->data(), label = l.label, source = l.source](PlottedTable &t) {
+            for (auto it = data->constBegin(); it != data->constEnd(); ++it)
+                t.rows.append({label, exact(it->key), exact(it->value), source});
+        });
+        if (keys.size() > kDenseSeriesPoints)
+            g->setPen(QPen(seriesColor(i), 1.0)); // see buildTimeSeries
         g->setLineStyle(l.samplesUs.isEmpty() ? QCPGraph::lsLine : QCPGraph::lsStepLeft);
         g->setObjectName(u"cdf"_s);
         const QString label = l.label;
@@ -697,6 +712,14 @@ void buildHeatMap(QCustomPlot &plot, const ComparisonData &d, const ChartOptions
 }
 
 } // namespace
+
+PlottedTable ChartContent::plotted() const
+{
+    PlottedTable t = table;
+    for (const auto &add : lazyRows)
+        add(t);
+    return t;
+}
 
 QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
 {

@@ -26,7 +26,12 @@ namespace wb::charts {
 struct ChartContent
 {
     ChartKind kind = ChartKind::Bars;
+    // Rows known at build time; dense series add theirs only on demand
+    // (`lazyRows`), so a 1M-point chart does not hold 1M string rows.
     PlottedTable table;
+    QList<std::function<void(PlottedTable &)>> lazyRows;
+    // Every plotted point: `table` plus the rows of `lazyRows`.
+    PlottedTable plotted() const;
     QString caption;
     // Hover text for a data point: (data index or -1, key, value) -> text.
     using HoverText = std::function<QString(int index, double key, double value)>;

@@ -47,15 +47,17 @@ bool ChartExporter::savePng(QCustomPlot &plot, const QString &path, QSize pixels
     const int h = std::max(1, int(std::lround(pixels.height() / scale)));
     QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
-    const int dotsPerMetre = int(std::lround(dpi / 0.0254));
-    image.setDotsPerMeterX(dotsPerMetre);
-    image.setDotsPerMeterY(dotsPerMetre);
     {
         QCPPainter painter(&image);
         painter.setRenderHint(QPainter::Antialiasing);
         painter.scale(double(pixels.width()) / w, double(pixels.height()) / h);
         plot.toPainter(&painter, w, h);
     }
+    // The DPI goes into the file only after painting: set before, Qt would
+    // size point-sized fonts by it on top of the painter's scale.
+    const int dotsPerMetre = int(std::lround(dpi / 0.0254));
+    image.setDotsPerMeterX(dotsPerMetre);
+    image.setDotsPerMeterY(dotsPerMetre);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return fail(error, tr("%1: cannot write: %2").arg(path, file.errorString()));
@@ -129,7 +131,7 @@ bool ChartExporter::exportChart(const ComparisonData &data, const ChartOptions &
     case ExportFormat::Pdf:
         return savePdf(plot, path, settings.size, data.title, error);
     case ExportFormat::Csv:
-        return saveCsv(content.table, path, error);
+        return saveCsv(content.plotted(), path, error);
     }
     return fail(error, tr("%1: unknown export format").arg(path));
 }

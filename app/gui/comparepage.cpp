@@ -421,7 +421,7 @@ bool ComparePage::exportChart(charts::ExportFormat format, const QString &path, 
         ok = charts::ChartExporter::savePdf(plot, path, m_exportSettings.size, m_data.title, error);
         break;
     case charts::ExportFormat::Csv:
-        ok = charts::ChartExporter::saveCsv(content.table, path, error);
+        ok = charts::ChartExporter::saveCsv(content.plotted(), path, error);
         break;
     }
     m_chart->setChart(m_data, currentOptions()); // export lays the plot out at its own size

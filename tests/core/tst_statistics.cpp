@@ -351,7 +351,7 @@ void TstStatistics::groupingCells()
 void TstStatistics::seedDatasets()
 {
     SeedBaselineProvider p;
-    QCOMPARE(p.datasetNames().size(), 4);
+    QCOMPARE(p.datasetNames().size(), 5);
     QString error;
     const auto ftp = p.dataset(SeedBaselineProvider::ftpName(), &error);
     QVERIFY(ftp);
@@ -359,10 +359,16 @@ void TstStatistics::seedDatasets()
     QVERIFY(ftp->hasMatrix());
     QCOMPARE(ftp->cells(u"pair"_s).size(), 16);
     QCOMPARE(ftp->attributeValues(u"from"_s), (QStringList{u"Zeus"_s, u"Torus"_s, u"Net3"_s, u"Mira"_s, u"Star"_s}));
-    const auto udp = p.dataset(SeedBaselineProvider::udpStreamName(), &error);
+    const auto udp = p.dataset(SeedBaselineProvider::udpStreamLargeName(), &error);
     QVERIFY(udp);
     QCOMPARE(udp->observations.first().values.first(), 95.07);
-    QVERIFY(std::fabs(udp->observations.first().ceiling - 95.7087) < 1e-3);
+    QVERIFY(std::fabs(udp->ceiling - 95.7087) < 1e-3);
+    QCOMPARE(udp->sweeps.size(), 1);
+    const auto small = p.dataset(SeedBaselineProvider::udpStreamName(), &error);
+    QVERIFY(small);
+    QCOMPARE(small->observations.size(), 8);
+    // 148809.5 minimum frames/s carrying one byte each: 1.19 Mbit/s.
+    QVERIFY(std::fabs(small->observations.first().ceiling - 1.190476) < 1e-5);
     QVERIFY(!p.dataset(u"nope"_s, &error));
     QVERIFY(error.contains(u"nope"_s));
 }

@@ -13,6 +13,8 @@
 #include <QFile>
 #include <QImage>
 #include <QImageReader>
+#include <QPainter>
+#include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -116,9 +118,9 @@ void TstCharts::bars()
     // A % label per bar.
     QCOMPARE(itemsNamed(plot, u"pctLabel"_s), 6);
     // CSV rows: 6 bars + 1 baseline marker.
-    QCOMPARE(c.table.rows.size(), 7);
-    QCOMPARE(c.table.rows[0][0], u"FS108"_s);
-    QCOMPARE(c.table.rows[0][8].left(5), u"98.21"_s); // 94 / 95.7087
+    QCOMPARE(c.plotted().rows.size(), 7);
+    QCOMPARE(c.plotted().rows[0][0], u"FS108"_s);
+    QCOMPARE(c.plotted().rows[0][8].left(5), u"98.21"_s); // 94 / 95.7087
 }
 
 void TstCharts::barsByOtherDimension()
@@ -144,7 +146,7 @@ void TstCharts::timeSeries()
     QCOMPARE(graphs.size(), 2);
     QCOMPARE(graphs[0]->data()->size(), 100);
     QCOMPARE(graphs[1]->name(), u"run 2"_s);
-    QCOMPARE(c.table.rows.size(), 200);
+    QCOMPARE(c.plotted().rows.size(), 200);
 }
 
 void TstCharts::latencyCdf()
@@ -175,7 +177,7 @@ void TstCharts::sweep()
     QCOMPARE(plottables<QCPErrorBars>(plot, u"ciErrorBars"_s).size(), 2);
     QCOMPARE(plottables<QCPGraph>(plot, u"ceiling"_s).size(), 1);
     QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLogarithmic);
-    QCOMPARE(c.table.rows.size(), 12 + 13);
+    QCOMPARE(c.plotted().rows.size(), 12 + 13);
 }
 
 void TstCharts::heatMap()
@@ -193,7 +195,7 @@ void TstCharts::heatMap()
     QCOMPARE(data->cell(0, 1), 6.1);  // Torus -> Zeus
     QVERIFY(std::isnan(data->cell(1, 1)));
     QVERIFY(std::isnan(data->cell(2, 1))); // Torus -> Net3 was not measured
-    QCOMPARE(c.table.rows.size(), 8);
+    QCOMPARE(c.plotted().rows.size(), 8);
     QCOMPARE(itemsNamed(plot, u"cellLabel"_s), 8);
     // The other FTP mode on request.
     QCustomPlot plot2;
@@ -211,7 +213,7 @@ void TstCharts::emptyKind()
     QVERIFY(!chartKindAvailable(ftp(), o.kind));
     const ChartContent c = ChartBuilder::build(plot, ftp(), o);
     QCOMPARE(plot.plottableCount(), 0);
-    QVERIFY(c.table.rows.isEmpty());
+    QVERIFY(c.plotted().rows.isEmpty());
     QCOMPARE(plot.itemCount(), 1);
 }
 
@@ -314,6 +316,18 @@ void TstCharts::exports()
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QVERIFY(sawSvg);
     QVERIFY(elements > 20);
+    // Qt's own SVG renderer accepts it too; keep a raster of it to look at.
+    QSvgRenderer renderer(base + u".svg"_s);
+    QVERIFY(renderer.isValid());
+    QCOMPARE(renderer.viewBox(), QRect(0, 0, 1000, 650));
+    QImage fromSvg(QSize(1000, 650), QImage::Format_ARGB32);
+    fromSvg.fill(Qt::white);
+    {
+        QPainter p(&fromSvg);
+        renderer.render(&p);
+    }
+    fromSvg.save(base + u"-svg.png"_s);
+    keepCopy(base + u"-svg.png"_s);
 
     QVERIFY2(ChartExporter::exportChart(data, o, ExportFormat::Pdf, base + u".pdf"_s, s, &error), qPrintable(error));
     QFile pdf(base + u".pdf"_s);

@@ -85,7 +85,7 @@ void TstComparePage::showsSeedBaselinesLabelled()
     QVERIFY(origin->text().contains(u"Demonstration"_s));
     QVERIFY(origin->text().contains(u"historical baselines"_s));
     auto *datasets = page.findChild<QComboBox *>(u"datasetSelector"_s);
-    QCOMPARE(datasets->count(), 4);
+    QCOMPARE(datasets->count(), 5);
     QCOMPARE(datasets->currentText(), SeedBaselineProvider::ftpName());
     QCOMPARE(page.data().observations.size(), 16);
     // 8 pairs x 2 modes as baseline bars.
