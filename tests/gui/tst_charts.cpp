@@ -11,6 +11,8 @@
 #include "qcustomplotinclude.h"
 
 #include <QFile>
+#include <QHelpEvent>
+#include <QToolTip>
 #include <QImage>
 #include <QImageReader>
 #include <QPainter>
@@ -234,6 +236,11 @@ void TstCharts::hoverNamesSource()
     QVERIFY2(text.contains(u"Source: run 1"_s), qPrintable(text));
     QVERIFY2(text.contains(u"baseline 95.07"_s), qPrintable(text));
     QVERIFY2(text.contains(u"% of the"_s), qPrintable(text));
+    // The same text reaches the tooltip through the widget's ToolTip event.
+    QHelpEvent help(QEvent::ToolTip, pos.toPoint(), view.plot()->mapToGlobal(pos.toPoint()));
+    QCoreApplication::sendEvent(view.plot(), &help);
+    QTRY_COMPARE(QToolTip::text(), text);
+    QToolTip::hideText();
     // Heat map cells name their host pair and citation.
     ChartOptions o;
     o.kind = ChartKind::HeatMap;

@@ -8,11 +8,14 @@
 #include "chartfixtures.h"
 #include "chartview.h"
 #include "comparepage.h"
+#include "pngexportdialog.h"
 #include "qcustomplotinclude.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QComboBox>
+#include <QFileDialog>
+#include <QSpinBox>
 #include <QImage>
 #include <QLabel>
 #include <QSignalSpy>
@@ -68,6 +71,7 @@ private slots:
     void unavailableKindsDisabled();
     void providerSeam();
     void exportShortcuts();
+    void pngDialogFlow();
     void screenshot();
 
 private:
@@ -238,6 +242,35 @@ void TstComparePage::exportShortcuts()
     page.exportAction(charts::ExportFormat::Csv)->trigger();
     QCOMPARE(failed.count(), 1);
     QVERIFY(failed.first().first().toString().contains(u"no/such/dir"_s));
+}
+
+void TstComparePage::pngDialogFlow()
+{
+    // Without a preset path the PNG action asks for size/DPI, then a file,
+    // both as non-blocking dialogs (no nested event loop).
+    ComparePage page;
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QSignalSpy spy(&page, &ComparePage::exported);
+    page.exportAction(charts::ExportFormat::Png)->trigger();
+    auto *sizeDialog = page.findChild<gui::PngExportDialog *>();
+    QVERIFY(sizeDialog);
+    QTRY_VERIFY(sizeDialog->isVisible());
+    const auto boxes = sizeDialog->findChildren<QSpinBox *>();
+    QCOMPARE(boxes.size(), 3);
+    boxes[0]->setValue(640);
+    boxes[1]->setValue(400);
+    boxes[2]->setValue(120);
+    sizeDialog->accept();
+    QCOMPARE(page.exportSettings().size, QSize(640, 400));
+    QCOMPARE(page.exportSettings().dpi, 120);
+    QFileDialog *files = nullptr;
+    QTRY_VERIFY((files = page.findChild<QFileDialog *>()) != nullptr);
+    const QString path = m_dir.filePath(u"dialog.png"_s);
+    emit files->fileSelected(path); // what accepting the dialog emits
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(QImage(path).size(), QSize(640, 400));
+    files->reject();
 }
 
 void TstComparePage::screenshot()
