@@ -11,7 +11,6 @@
 
 #include <QHash>
 #include <QString>
-
 #include <functional>
 
 class QCustomPlot;

@@ -11,7 +11,8 @@ namespace wb::charts {
 
 QList<ChartKind> allChartKinds()
 {
-    return {ChartKind::Bars, ChartKind::TimeSeries, ChartKind::LatencyCdf, ChartKind::Sweep, ChartKind::HeatMap};
+    return { ChartKind::Bars, ChartKind::TimeSeries, ChartKind::LatencyCdf, ChartKind::Sweep,
+        ChartKind::HeatMap };
 }
 
 QString chartKindTitle(ChartKind kind)
