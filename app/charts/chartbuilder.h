@@ -11,6 +11,7 @@
 
 #include <QHash>
 #include <QString>
+
 #include <functional>
 
 class QCustomPlot;

@@ -3,6 +3,7 @@
 
 #include "analysis/comparisondata.h"
 #include "chartbuilder.h"
+
 #include "qcustomplotinclude.h"
 
 #include <QCoreApplication>
@@ -10,6 +11,7 @@
 #include <QImage>
 #include <QSaveFile>
 #include <QSvgGenerator>
+
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -18,28 +20,24 @@ namespace wb::charts {
 
 namespace {
 
-    QString tr(const char *s)
-    {
-        return QCoreApplication::translate("wb::charts::ChartExporter", s);
-    }
+QString tr(const char *s)
+{
+    return QCoreApplication::translate("wb::charts::ChartExporter", s);
+}
 
-    bool fail(QString *error, const QString &message)
-    {
-        if (error)
-            *error = message;
-        return false;
-    }
+bool fail(QString *error, const QString &message)
+{
+    if (error)
+        *error = message;
+    return false;
+}
 
 } // namespace
 
 bool ChartExporter::savePng(QCustomPlot &plot, const QString &path, QSize pixels, int dpi, QString *error)
 {
     if (pixels.width() < 16 || pixels.height() < 16 || pixels.width() > 20000 || pixels.height() > 20000)
-        return fail(error,
-            tr("%1: PNG size %2×%3 is outside 16..20000 pixels")
-                .arg(path)
-                .arg(pixels.width())
-                .arg(pixels.height()));
+        return fail(error, tr("%1: PNG size %2×%3 is outside 16..20000 pixels").arg(path).arg(pixels.width()).arg(pixels.height()));
     if (dpi < 24 || dpi > 2400)
         return fail(error, tr("%1: %2 DPI is outside 24..2400").arg(path).arg(dpi));
     // Lay the chart out at a logical size and scale the painter, so a higher
@@ -68,8 +66,7 @@ bool ChartExporter::savePng(QCustomPlot &plot, const QString &path, QSize pixels
     return true;
 }
 
-bool ChartExporter::saveSvg(
-    QCustomPlot &plot, const QString &path, QSize size, const QString &description, QString *error)
+bool ChartExporter::saveSvg(QCustomPlot &plot, const QString &path, QSize size, const QString &description, QString *error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
@@ -92,8 +89,7 @@ bool ChartExporter::saveSvg(
     return true;
 }
 
-bool ChartExporter::savePdf(
-    QCustomPlot &plot, const QString &path, QSize size, const QString &title, QString *error)
+bool ChartExporter::savePdf(QCustomPlot &plot, const QString &path, QSize size, const QString &title, QString *error)
 {
     // QCustomPlot writes the PDF itself; write next to the target and rename,
     // so a failed export never leaves half a file under the chosen name.
@@ -122,7 +118,7 @@ bool ChartExporter::saveCsv(const PlottedTable &table, const QString &path, QStr
 }
 
 bool ChartExporter::exportChart(const ComparisonData &data, const ChartOptions &options, ExportFormat format,
-    const QString &path, const ExportSettings &settings, QString *error)
+                                const QString &path, const ExportSettings &settings, QString *error)
 {
     QCustomPlot plot;
     plot.resize(settings.size);
@@ -143,7 +139,7 @@ bool ChartExporter::exportChart(const ComparisonData &data, const ChartOptions &
 std::optional<ExportFormat> ChartExporter::formatFromPath(const QString &path)
 {
     const QString s = QFileInfo(path).suffix().toLower();
-    for (ExportFormat f : { ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv })
+    for (ExportFormat f : {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv})
         if (suffix(f) == s)
             return f;
     return std::nullopt;

@@ -10,6 +10,7 @@
 
 #include <QSize>
 #include <QString>
+
 #include <optional>
 
 class QCustomPlot;
@@ -24,23 +25,21 @@ enum class ExportFormat { Png, Svg, Pdf, Csv };
 
 struct ExportSettings
 {
-    QSize size { 1200, 780 }; // PNG: pixels; SVG/PDF: logical size in points
-    int dpi = 150; // PNG only: fonts and lines scale by dpi / 96
+    QSize size{1200, 780}; // PNG: pixels; SVG/PDF: logical size in points
+    int dpi = 150;         // PNG only: fonts and lines scale by dpi / 96
 };
 
 class ChartExporter
 {
 public:
     static bool savePng(QCustomPlot &plot, const QString &path, QSize pixels, int dpi, QString *error);
-    static bool saveSvg(
-        QCustomPlot &plot, const QString &path, QSize size, const QString &description, QString *error);
-    static bool savePdf(
-        QCustomPlot &plot, const QString &path, QSize size, const QString &title, QString *error);
+    static bool saveSvg(QCustomPlot &plot, const QString &path, QSize size, const QString &description, QString *error);
+    static bool savePdf(QCustomPlot &plot, const QString &path, QSize size, const QString &title, QString *error);
     static bool saveCsv(const PlottedTable &table, const QString &path, QString *error);
 
     // Builds the chart off-screen and writes it in `format`.
     static bool exportChart(const ComparisonData &data, const ChartOptions &options, ExportFormat format,
-        const QString &path, const ExportSettings &settings, QString *error);
+                            const QString &path, const ExportSettings &settings, QString *error);
 
     static std::optional<ExportFormat> formatFromPath(const QString &path);
     static QString suffix(ExportFormat format);

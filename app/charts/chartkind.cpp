@@ -11,8 +11,7 @@ namespace wb::charts {
 
 QList<ChartKind> allChartKinds()
 {
-    return { ChartKind::Bars, ChartKind::TimeSeries, ChartKind::LatencyCdf, ChartKind::Sweep,
-        ChartKind::HeatMap };
+    return {ChartKind::Bars, ChartKind::TimeSeries, ChartKind::LatencyCdf, ChartKind::Sweep, ChartKind::HeatMap};
 }
 
 QString chartKindTitle(ChartKind kind)

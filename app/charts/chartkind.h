@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QString>
+
 #include <optional>
 
 namespace wb {
@@ -18,9 +19,9 @@ enum class ChartKind { Bars, TimeSeries, LatencyCdf, Sweep, HeatMap };
 struct ChartOptions
 {
     ChartKind kind = ChartKind::Bars;
-    QString groupBy; // bars: attribute for the categories (empty: the data's default)
-    QString matrixSeries; // heat map: which series value to show (empty: the first)
-    bool caption = true; // metric, unit, grouping and sources under the chart
+    QString groupBy;       // bars: attribute for the categories (empty: the data's default)
+    QString matrixSeries;  // heat map: which series value to show (empty: the first)
+    bool caption = true;   // metric, unit, grouping and sources under the chart
 };
 
 QList<ChartKind> allChartKinds();

@@ -9,7 +9,8 @@
 
 namespace wb::charts {
 
-ChartView::ChartView(QWidget *parent) : QWidget(parent), m_layout(new QVBoxLayout(this))
+ChartView::ChartView(QWidget *parent)
+    : QWidget(parent), m_layout(new QVBoxLayout(this))
 {
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_plot = new QCustomPlot(this);

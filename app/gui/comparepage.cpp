@@ -11,15 +11,16 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QRegularExpression>
 #include <QLabel>
 #include <QMenu>
-#include <QRegularExpression>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QStyle>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -28,30 +29,27 @@ namespace wb::gui {
 
 namespace {
 
-    QString num(double v)
-    {
-        if (std::isnan(v))
-            return QStringLiteral("–");
-        const double a = std::fabs(v);
-        return QString::number(v, 'f', a >= 100 ? 1 : (a >= 1 ? 2 : 3));
-    }
+QString num(double v)
+{
+    if (std::isnan(v))
+        return QStringLiteral("–");
+    const double a = std::fabs(v);
+    return QString::number(v, 'f', a >= 100 ? 1 : (a >= 1 ? 2 : 3));
+}
 
-    QComboBox *makeCombo(const QString &objectName)
-    {
-        auto *c = new QComboBox;
-        c->setObjectName(objectName);
-        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-        return c;
-    }
+QComboBox *makeCombo(const QString &objectName)
+{
+    auto *c = new QComboBox;
+    c->setObjectName(objectName);
+    c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    return c;
+}
 
 } // namespace
 
 ComparePage::ComparePage(QWidget *parent)
-    : Page(tr("Compare"),
-        tr("Results side by side and against historical baselines, with confidence intervals and charts to "
-           "export."),
-        parent)
-    , m_seedProvider(std::make_unique<SeedBaselineProvider>())
+    : Page(tr("Compare"), tr("Results side by side and against historical baselines, with confidence intervals and charts to export."), parent),
+      m_seedProvider(std::make_unique<SeedBaselineProvider>())
 {
     buildUi();
     setProvider(nullptr);
@@ -69,8 +67,7 @@ void ComparePage::buildUi()
     m_origin = new QLabel;
     m_origin->setObjectName(u"dataOrigin"_s);
     m_origin->setWordWrap(true);
-    m_origin->setStyleSheet(
-        u"QLabel { background: #fff4ce; color: #5c4400; border: 1px solid #e8d9a0; border-radius: 3px; padding: 3px 6px; }"_s);
+    m_origin->setStyleSheet(u"QLabel { background: #fff4ce; color: #5c4400; border: 1px solid #e8d9a0; border-radius: 3px; padding: 3px 6px; }"_s);
     body()->addWidget(m_origin);
 
     m_dataset = makeCombo(u"datasetSelector"_s);
@@ -79,7 +76,7 @@ void ComparePage::buildUi()
     m_matrixSeries = makeCombo(u"matrixSeriesSelector"_s);
     m_reference = makeCombo(u"referenceSelector"_s);
     m_confidence = makeCombo(u"confidenceSelector"_s);
-    for (double c : { 0.90, 0.95, 0.99 })
+    for (double c : {0.90, 0.95, 0.99})
         m_confidence->addItem(tr("%1%").arg(c * 100, 0, 'g', 3), c);
     m_confidence->setCurrentIndex(1);
     m_reference->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -106,22 +103,12 @@ void ComparePage::buildUi()
     m_exportButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_exportButton->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(m_exportButton);
-    struct ExportEntry
-    {
-        charts::ExportFormat format;
-        QString text;
-        QKeySequence key;
-        const char16_t *name;
-    };
+    struct ExportEntry { charts::ExportFormat format; QString text; QKeySequence key; const char16_t *name; };
     const ExportEntry entries[] = {
-        { charts::ExportFormat::Png, tr("Chart as &PNG…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P),
-            u"exportPng" },
-        { charts::ExportFormat::Svg, tr("Chart as &SVG…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
-            u"exportSvg" },
-        { charts::ExportFormat::Pdf, tr("Chart as P&DF…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
-            u"exportPdf" },
-        { charts::ExportFormat::Csv, tr("Plotted points as &CSV…"),
-            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), u"exportCsv" },
+        {charts::ExportFormat::Png, tr("Chart as &PNG…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), u"exportPng"},
+        {charts::ExportFormat::Svg, tr("Chart as &SVG…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), u"exportSvg"},
+        {charts::ExportFormat::Pdf, tr("Chart as P&DF…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), u"exportPdf"},
+        {charts::ExportFormat::Csv, tr("Plotted points as &CSV…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), u"exportCsv"},
     };
     for (const ExportEntry &e : entries) {
         auto *a = new QAction(e.text, this);
@@ -164,8 +151,7 @@ void ComparePage::buildUi()
     refRow->addWidget(m_confidence);
     sideLayout->addLayout(refRow);
     m_ratioModel = new QStandardItemModel(0, ColumnCount, this);
-    m_ratioModel->setHorizontalHeaderLabels(
-        { tr("Group"), tr("n"), tr("Mean ± CI"), tr("Ratio [CI]"), tr("p"), tr("Verdict") });
+    m_ratioModel->setHorizontalHeaderLabels({tr("Group"), tr("n"), tr("Mean ± CI"), tr("Ratio [CI]"), tr("p"), tr("Verdict")});
     m_table = new QTableView;
     m_table->setObjectName(u"ratioTable"_s);
     m_table->setModel(m_ratioModel);
@@ -180,9 +166,8 @@ void ComparePage::buildUi()
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     sideLayout->addWidget(m_table, 1);
-    auto *legend
-        = new QLabel(tr("Italic rows are historical baselines. Ratio = group / reference with Fieller's "
-                        "interval; verdicts from Welch's t-test."));
+    auto *legend = new QLabel(tr("Italic rows are historical baselines. Ratio = group / reference with Fieller's "
+                                 "interval; verdicts from Welch's t-test."));
     legend->setWordWrap(true);
     legend->setForegroundRole(QPalette::PlaceholderText);
     QFont small = legend->font();
@@ -204,7 +189,7 @@ void ComparePage::buildUi()
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);
-    splitter->setSizes({ 780, 470 });
+    splitter->setSizes({780, 470});
     body()->addWidget(splitter, 1);
 
     m_status = new QLabel;
@@ -216,7 +201,7 @@ void ComparePage::buildUi()
         if (!m_updating)
             loadDataset(name);
     });
-    for (QComboBox *c : { m_kind, m_groupBy, m_matrixSeries }) {
+    for (QComboBox *c : {m_kind, m_groupBy, m_matrixSeries}) {
         connect(c, &QComboBox::currentIndexChanged, this, [this] {
             if (m_updating)
                 return;
@@ -224,14 +209,13 @@ void ComparePage::buildUi()
             refresh();
         });
     }
-    for (QComboBox *c : { m_reference, m_confidence }) {
+    for (QComboBox *c : {m_reference, m_confidence}) {
         connect(c, &QComboBox::currentIndexChanged, this, [this] {
             if (!m_updating)
                 refreshTable();
         });
     }
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        &ComparePage::showSelectedVerdict);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ComparePage::showSelectedVerdict);
 }
 
 void ComparePage::setProvider(ComparisonProvider *provider)
@@ -283,9 +267,7 @@ void ComparePage::applyData(const ComparisonData &data)
         const bool available = charts::chartKindAvailable(m_data, kind);
         if (QStandardItem *item = kindModel ? kindModel->item(i) : nullptr) {
             item->setEnabled(available);
-            item->setToolTip(available
-                    ? QString()
-                    : tr("This dataset has nothing to draw as %1").arg(m_kind->itemText(i)));
+            item->setToolTip(available ? QString() : tr("This dataset has nothing to draw as %1").arg(m_kind->itemText(i)));
         }
         if (available && firstAvailable < 0)
             firstAvailable = i;
@@ -298,8 +280,7 @@ void ComparePage::applyData(const ComparisonData &data)
     m_groupBy->clear();
     m_groupBy->addItems(m_data.dimensions);
     const int g = int(m_data.dimensions.indexOf(previousGroup));
-    m_groupBy->setCurrentIndex(
-        g >= 0 ? g : std::max(0, int(m_data.dimensions.indexOf(m_data.defaultGroupBy))));
+    m_groupBy->setCurrentIndex(g >= 0 ? g : std::max(0, int(m_data.dimensions.indexOf(m_data.defaultGroupBy))));
 
     m_matrixSeries->clear();
     if (!m_data.seriesKey.isEmpty())
@@ -362,7 +343,7 @@ void ComparePage::refreshTable()
     for (int i = 0; i < cells.size(); ++i) {
         const ComparisonCell &cell = cells[i];
         const GroupComparison c = compareGroups(ref.comparableValues(), cell.comparableValues(), confidence,
-            m_data.metric, ref.label(), cell.label());
+                                                m_data.metric, ref.label(), cell.label());
         m_comparisons.append(c);
         const stats::SampleSummary &s = c.b;
         QString mean = num(s.mean);
@@ -379,14 +360,12 @@ void ComparePage::refreshTable()
                 ratio += u" [%1, %2]"_s.arg(c.ratioLow, 0, 'f', 3).arg(c.ratioHigh, 0, 'f', 3);
         }
         const QString verdict = i == refIndex ? tr("Reference group.") : c.verdict;
-        QList<QStandardItem *> row { new QStandardItem(cell.label()), new QStandardItem(QString::number(s.n)),
-            new QStandardItem(mean), new QStandardItem(ratio),
-            new QStandardItem(
-                i == refIndex || std::isnan(c.pValue) ? u"–"_s : QString::number(c.pValue, 'g', 2)),
-            new QStandardItem(verdict) };
+        QList<QStandardItem *> row{new QStandardItem(cell.label()),
+                                   new QStandardItem(QString::number(s.n)), new QStandardItem(mean), new QStandardItem(ratio),
+                                   new QStandardItem(i == refIndex || std::isnan(c.pValue) ? u"–"_s : QString::number(c.pValue, 'g', 2)),
+                                   new QStandardItem(verdict)};
         const QString tip = verdict + u"\n"_s
-            + (cell.baselineOnly() ? tr("Historical baseline: %1") : tr("Source: %1"))
-                  .arg(cell.comparableSources().join(u"; "_s));
+            + (cell.baselineOnly() ? tr("Historical baseline: %1") : tr("Source: %1")).arg(cell.comparableSources().join(u"; "_s));
         for (QStandardItem *item : row)
             item->setToolTip(tip);
         row[CountColumn]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -396,8 +375,7 @@ void ComparePage::refreshTable()
         f.setItalic(cell.baselineOnly());
         row[GroupColumn]->setFont(f);
         if (i != refIndex && c.testable && c.significant) {
-            const bool better
-                = (metricPolarity(m_data.metric) == MetricPolarity::HigherIsBetter) == (c.ratio > 1);
+            const bool better = (metricPolarity(m_data.metric) == MetricPolarity::HigherIsBetter) == (c.ratio > 1);
             if (metricPolarity(m_data.metric) != MetricPolarity::Neutral)
                 row[RatioColumn]->setForeground(better ? QColor(0x1a, 0x7f, 0x37) : QColor(0xb3, 0x26, 0x1e));
         }

@@ -61,15 +61,7 @@ public:
     QAction *exportAction(charts::ExportFormat format) const;
 
     // Column of the ratio table.
-    enum Column {
-        GroupColumn,
-        CountColumn,
-        MeanColumn,
-        RatioColumn,
-        PValueColumn,
-        VerdictColumn,
-        ColumnCount
-    };
+    enum Column { GroupColumn, CountColumn, MeanColumn, RatioColumn, PValueColumn, VerdictColumn, ColumnCount };
 
 signals:
     void exported(const QString &path);

@@ -11,7 +11,7 @@ PngExportDialog::PngExportDialog(const charts::ExportSettings &initial, QWidget 
     : QDialog(parent), m_width(new QSpinBox), m_height(new QSpinBox), m_dpi(new QSpinBox)
 {
     setWindowTitle(tr("Export PNG"));
-    for (QSpinBox *box : { m_width, m_height }) {
+    for (QSpinBox *box : {m_width, m_height}) {
         box->setRange(64, 20000);
         box->setSuffix(tr(" px"));
     }
@@ -32,7 +32,7 @@ PngExportDialog::PngExportDialog(const charts::ExportSettings &initial, QWidget 
 
 charts::ExportSettings PngExportDialog::settings() const
 {
-    return { QSize(m_width->value(), m_height->value()), m_dpi->value() };
+    return {QSize(m_width->value(), m_height->value()), m_dpi->value()};
 }
 
 } // namespace wb::gui

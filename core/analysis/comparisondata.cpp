@@ -7,16 +7,16 @@ namespace wb {
 
 namespace {
 
-    QString noValue()
-    {
-        return QCoreApplication::translate("wb::ComparisonData", "(none)");
-    }
+QString noValue()
+{
+    return QCoreApplication::translate("wb::ComparisonData", "(none)");
+}
 
-    void appendUnique(QStringList &list, const QString &s)
-    {
-        if (!s.isEmpty() && !list.contains(s))
-            list.append(s);
-    }
+void appendUnique(QStringList &list, const QString &s)
+{
+    if (!s.isEmpty() && !list.contains(s))
+        list.append(s);
+}
 
 } // namespace
 
@@ -68,10 +68,11 @@ QList<ComparisonCell> ComparisonData::cells(const QString &groupBy) const
     for (const Observation &o : observations) {
         const QString category = o.attributes.value(key, noValue());
         const QString series = split ? o.attributes.value(seriesKey, noValue()) : QString();
-        auto it = std::find_if(out.begin(), out.end(),
-            [&](const ComparisonCell &c) { return c.category == category && c.series == series; });
+        auto it = std::find_if(out.begin(), out.end(), [&](const ComparisonCell &c) {
+            return c.category == category && c.series == series;
+        });
         if (it == out.end()) {
-            out.append(ComparisonCell { category, series, {}, {}, {}, {}, 0 });
+            out.append(ComparisonCell{category, series, {}, {}, {}, {}, 0});
             it = out.end() - 1;
         }
         if (o.baseline) {

@@ -18,10 +18,10 @@ namespace wb {
 struct Observation
 {
     QMap<QString, QString> attributes; // dimension -> value, e.g. {"from","Zeus"}
-    QList<double> values; // repetitions, in ComparisonData::unit
-    QString source; // "run 42" or a citation
-    bool baseline = false; // a historical figure, not measured here
-    double ceiling = 0; // theoretical limit for this observation (0: use the global one)
+    QList<double> values;              // repetitions, in ComparisonData::unit
+    QString source;                    // "run 42" or a citation
+    bool baseline = false;             // a historical figure, not measured here
+    double ceiling = 0;                // theoretical limit for this observation (0: use the global one)
 };
 
 // A line of points: a time series (t in s) or a sweep (x = message size).
@@ -38,8 +38,8 @@ struct LatencyDistribution
 {
     QString label;
     QString source;
-    QList<double> samplesUs; // raw RR samples, or empty when cdfPoints are given
-    QList<QPointF> cdfPoints; // (latency µs, cumulative fraction 0..1), e.g. from a histogram
+    QList<double> samplesUs;   // raw RR samples, or empty when cdfPoints are given
+    QList<QPointF> cdfPoints;  // (latency µs, cumulative fraction 0..1), e.g. from a histogram
 };
 
 // One bar: the observations sharing a group-by value and a series value.
@@ -47,11 +47,11 @@ struct ComparisonCell
 {
     QString category;
     QString series;
-    QList<double> values; // measured (non-baseline) repetitions, pooled
-    QList<double> baselineValues; // historical figures, pooled
+    QList<double> values;          // measured (non-baseline) repetitions, pooled
+    QList<double> baselineValues;  // historical figures, pooled
     QStringList sources;
     QStringList baselineSources;
-    double ceiling = 0; // 0 when there is none
+    double ceiling = 0;            // 0 when there is none
 
     QString label() const;
     bool baselineOnly() const { return values.isEmpty() && !baselineValues.isEmpty(); }
@@ -63,25 +63,25 @@ struct ComparisonCell
 struct ComparisonData
 {
     QString title;
-    QString metric; // canonical name, decides "faster"/"slower"
-    QString unit; // display unit of every value, e.g. "Mbit/s"
-    QString description; // shown above the chart, e.g. "1997 baselines"
+    QString metric;          // canonical name, decides "faster"/"slower"
+    QString unit;            // display unit of every value, e.g. "Mbit/s"
+    QString description;     // shown above the chart, e.g. "1997 baselines"
     double confidence = 0.95;
 
     QList<Observation> observations;
-    QStringList dimensions; // attribute keys offered for group-by, in order
+    QStringList dimensions;  // attribute keys offered for group-by, in order
     QString defaultGroupBy;
-    QString seriesKey; // attribute that splits a group into bars (may be empty)
-    double ceiling = 0; // global theoretical ceiling in `unit`, 0: none
+    QString seriesKey;       // attribute that splits a group into bars (may be empty)
+    double ceiling = 0;      // global theoretical ceiling in `unit`, 0: none
     QString ceilingLabel;
 
-    QString matrixRowKey; // heat map: rows and columns from these attributes
+    QString matrixRowKey;    // heat map: rows and columns from these attributes
     QString matrixColumnKey;
 
     QList<PointSeries> timeSeries;
-    QString timeSeriesUnit; // unit of the time series values (defaults to unit)
+    QString timeSeriesUnit;  // unit of the time series values (defaults to unit)
     QList<PointSeries> sweeps;
-    QString sweepXLabel; // e.g. "message size (bytes)"
+    QString sweepXLabel;     // e.g. "message size (bytes)"
     QList<QPointF> sweepCeiling; // theoretical ceiling over the sweep's x, may be empty
     QList<LatencyDistribution> latencies;
 

@@ -8,6 +8,7 @@
 
 #include <QString>
 #include <QStringList>
+
 #include <optional>
 
 namespace wb {

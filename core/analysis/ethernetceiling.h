@@ -9,11 +9,11 @@
 namespace wb::ethernet {
 
 constexpr int kMinFrameBytes = 64;
-constexpr int kMaxFrameBytes = 1518; // untagged, standard MTU
+constexpr int kMaxFrameBytes = 1518;   // untagged, standard MTU
 constexpr int kPreambleBytes = 8;
 constexpr int kInterFrameGapBytes = 12;
-constexpr int kUdpOverheadBytes = 46; // Ethernet header + IPv4 + UDP + FCS
-constexpr int kTcpOverheadBytes = 58; // Ethernet header + IPv4 + TCP (no options) + FCS
+constexpr int kUdpOverheadBytes = 46;  // Ethernet header + IPv4 + UDP + FCS
+constexpr int kTcpOverheadBytes = 58;  // Ethernet header + IPv4 + TCP (no options) + FCS
 
 // Frames shorter than 64 bytes are padded to 64 on the wire.
 int paddedFrame(int frameBytes);

@@ -2,6 +2,7 @@
 #include "groupcomparison.h"
 
 #include <QCoreApplication>
+
 #include <cmath>
 #include <limits>
 
@@ -9,41 +10,41 @@ namespace wb {
 
 namespace {
 
-    constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-    QString tr(const char *text)
-    {
-        return QCoreApplication::translate("wb::GroupComparison", text);
-    }
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("wb::GroupComparison", text);
+}
 
-    QString formatPct(double v)
-    {
-        return QString::number(v, 'f', std::fabs(v) < 10 ? 1 : 0);
-    }
+QString formatPct(double v)
+{
+    return QString::number(v, 'f', std::fabs(v) < 10 ? 1 : 0);
+}
 
-    QString levelText(double confidence)
-    {
-        return QString::number(confidence * 100.0, 'g', 3) + u'%';
-    }
+QString levelText(double confidence)
+{
+    return QString::number(confidence * 100.0, 'g', 3) + u'%';
+}
 
-    // Word for B relative to A, given whether B's value is larger.
-    QString directionWord(const QString &metric, bool bLarger)
-    {
-        const MetricPolarity pol = metricPolarity(metric);
-        if (metricReadsAsSpeed(metric)) {
-            const bool better = (pol == MetricPolarity::HigherIsBetter) == bLarger;
-            return better ? tr("faster") : tr("slower");
-        }
-        switch (pol) {
-        case MetricPolarity::HigherIsBetter:
-            return bLarger ? tr("higher (better)") : tr("lower (worse)");
-        case MetricPolarity::LowerIsBetter:
-            return bLarger ? tr("higher (worse)") : tr("lower (better)");
-        case MetricPolarity::Neutral:
-            break;
-        }
-        return bLarger ? tr("higher") : tr("lower");
+// Word for B relative to A, given whether B's value is larger.
+QString directionWord(const QString &metric, bool bLarger)
+{
+    const MetricPolarity pol = metricPolarity(metric);
+    if (metricReadsAsSpeed(metric)) {
+        const bool better = (pol == MetricPolarity::HigherIsBetter) == bLarger;
+        return better ? tr("faster") : tr("slower");
     }
+    switch (pol) {
+    case MetricPolarity::HigherIsBetter:
+        return bLarger ? tr("higher (better)") : tr("lower (worse)");
+    case MetricPolarity::LowerIsBetter:
+        return bLarger ? tr("higher (worse)") : tr("lower (better)");
+    case MetricPolarity::Neutral:
+        break;
+    }
+    return bLarger ? tr("higher") : tr("lower");
+}
 
 } // namespace
 
@@ -61,8 +62,7 @@ MetricPolarity metricPolarity(const QString &m)
 bool metricReadsAsSpeed(const QString &m)
 {
     return m.startsWith(u"throughput") || m == u"transactions_per_s" || m == u"packets_per_s"
-        || m.endsWith(u"_bytes_per_s") || m.endsWith(u"_bps") || m.startsWith(u"latency")
-        || m == u"elapsed_s";
+        || m.endsWith(u"_bytes_per_s") || m.endsWith(u"_bps") || m.startsWith(u"latency") || m == u"elapsed_s";
 }
 
 double GroupComparison::changeHalfWidthPct() const
@@ -73,7 +73,7 @@ double GroupComparison::changeHalfWidthPct() const
 }
 
 GroupComparison compareGroups(const QList<double> &a, const QList<double> &b, double confidence,
-    const QString &metric, const QString &nameA, const QString &nameB)
+                              const QString &metric, const QString &nameA, const QString &nameB)
 {
     GroupComparison c;
     c.confidence = confidence;
@@ -109,8 +109,7 @@ GroupComparison compareGroups(const QList<double> &a, const QList<double> &b, do
         if (c.a.mean != 0) {
             const double r = c.ratio;
             const double dfR = std::pow(vb + r * r * va, 2)
-                / ((c.b.n > 1 ? vb * vb / (c.b.n - 1) : 0)
-                    + (c.a.n > 1 ? std::pow(r * r * va, 2) / (c.a.n - 1) : 0));
+                / ((c.b.n > 1 ? vb * vb / (c.b.n - 1) : 0) + (c.a.n > 1 ? std::pow(r * r * va, 2) / (c.a.n - 1) : 0));
             const double tr2 = std::pow(stats::twoSidedCritical(confidence, dfR), 2);
             const double ma = c.a.mean;
             const double mb = c.b.mean;
@@ -144,7 +143,7 @@ GroupComparison compareGroups(const QList<double> &a, const QList<double> &b, do
     if (!c.significant) {
         c.verdict = tr("No significant difference at %1 (%2 %3% %4 than %5, p = %6).")
                         .arg(level, nameB, formatPct(change), directionWord(metric, bLarger), nameA,
-                            QString::number(c.pValue, 'g', 2));
+                             QString::number(c.pValue, 'g', 2));
         return c;
     }
     const double hw = c.changeHalfWidthPct();

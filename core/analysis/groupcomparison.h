@@ -16,8 +16,8 @@ namespace wb {
 // How a metric's direction reads in words.
 enum class MetricPolarity {
     HigherIsBetter, // throughput, rates: "faster" / "slower"
-    LowerIsBetter, // latency: higher is "slower"; others: "higher (worse)"
-    Neutral, // plain "higher" / "lower"
+    LowerIsBetter,  // latency: higher is "slower"; others: "higher (worse)"
+    Neutral,        // plain "higher" / "lower"
 };
 
 // Polarity and the words to use for a canonical metric name.
@@ -34,21 +34,21 @@ struct GroupComparison
 
     // B - A, Welch.
     double difference = 0;
-    double differenceLow = 0; // NaN when either group has fewer than 2 values
+    double differenceLow = 0;  // NaN when either group has fewer than 2 values
     double differenceHigh = 0;
-    double welchDf = 0; // Welch-Satterthwaite degrees of freedom
+    double welchDf = 0;        // Welch-Satterthwaite degrees of freedom
     double t = 0;
-    double pValue = 0; // two-sided; NaN when not computable
+    double pValue = 0;         // two-sided; NaN when not computable
 
     // B / A, Fieller's interval for independent groups; its t uses the
     // Welch-Satterthwaite df of the linear combination B - R*A at R = B/A.
     double ratio = 0;
-    double ratioLow = 0; // NaN when not computable
+    double ratioLow = 0;       // NaN when not computable
     double ratioHigh = 0;
     bool ratioUnbounded = false; // Fieller's interval is unbounded (A not clearly away from 0)
 
-    bool testable = false; // both groups have >= 2 values and some spread
-    bool significant = false; // p < 1 - confidence
+    bool testable = false;     // both groups have >= 2 values and some spread
+    bool significant = false;  // p < 1 - confidence
 
     // "B is 12.0% ± 3.1% slower than A (99% confidence)" and friends.
     QString verdict;
@@ -60,7 +60,7 @@ struct GroupComparison
 
 // Compares B against reference A. Names are used in the verdict text.
 GroupComparison compareGroups(const QList<double> &a, const QList<double> &b, double confidence,
-    const QString &metricName, const QString &nameA = QStringLiteral("A"),
-    const QString &nameB = QStringLiteral("B"));
+                              const QString &metricName, const QString &nameA = QStringLiteral("A"),
+                              const QString &nameB = QStringLiteral("B"));
 
 } // namespace wb

@@ -9,11 +9,11 @@ namespace wb {
 
 namespace {
 
-    // Time from the first bit of the preamble to the last bit of the frame.
-    double serialisationS(int frameBytes, double linkBps)
-    {
-        return 8.0 * (ethernet::paddedFrame(frameBytes) + ethernet::kPreambleBytes) / linkBps;
-    }
+// Time from the first bit of the preamble to the last bit of the frame.
+double serialisationS(int frameBytes, double linkBps)
+{
+    return 8.0 * (ethernet::paddedFrame(frameBytes) + ethernet::kPreambleBytes) / linkBps;
+}
 
 } // namespace
 
@@ -44,10 +44,9 @@ QString LatencyFloor::describe() const
 {
     auto us = [](double s) { return QString::number(s * 1e6, 'f', 2); };
     return QCoreApplication::translate("wb::LatencyFloor",
-        "round trip ≥ %1 µs: cables 2 × %2 µs, switches 2 × %3 µs, "
-        "serialisation %4 µs request + %5 µs response")
-        .arg(us(roundTripS), us(propagationS), us(switchS), us(requestSerialisationS),
-            us(responseSerialisationS));
+                                       "round trip ≥ %1 µs: cables 2 × %2 µs, switches 2 × %3 µs, "
+                                       "serialisation %4 µs request + %5 µs response")
+        .arg(us(roundTripS), us(propagationS), us(switchS), us(requestSerialisationS), us(responseSerialisationS));
 }
 
 } // namespace wb

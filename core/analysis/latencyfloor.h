@@ -14,7 +14,7 @@ namespace wb {
 struct PathSwitch
 {
     QString name;
-    double ratedLatencyS = 0; // the vendor's figure, e.g. 15e-6 for a Netgear FS108
+    double ratedLatencyS = 0;     // the vendor's figure, e.g. 15e-6 for a Netgear FS108
     // A store-and-forward switch must receive the whole frame before it
     // sends it on, so each one adds another serialisation of the frame
     // (vendors rate latency last-bit-in to first-bit-out, which excludes it).
@@ -23,26 +23,26 @@ struct PathSwitch
 
 struct LatencyPath
 {
-    double linkBps = 100e6; // slowest link on the path
-    QList<double> cableMetres; // every cable between the two NICs
-    QList<PathSwitch> switches; // in path order (direction does not matter)
-    int requestFrameBytes = 64; // whole Ethernet frame, FCS included
+    double linkBps = 100e6;        // slowest link on the path
+    QList<double> cableMetres;     // every cable between the two NICs
+    QList<PathSwitch> switches;    // in path order (direction does not matter)
+    int requestFrameBytes = 64;    // whole Ethernet frame, FCS included
     int responseFrameBytes = 64;
     double propagationSPerMetre = 5e-9;
 };
 
 struct LatencyFloor
 {
-    double propagationS = 0; // one way
-    double switchS = 0; // one way, rated latencies
-    double requestSerialisationS = 0; // all serialisations of the request frame
+    double propagationS = 0;       // one way
+    double switchS = 0;            // one way, rated latencies
+    double requestSerialisationS = 0;  // all serialisations of the request frame
     double responseSerialisationS = 0;
     double requestOneWayS = 0;
     double responseOneWayS = 0;
     double roundTripS = 0;
     double maxTransactionsPerS = 0; // 1 / roundTripS: one transaction in flight
 
-    QString describe() const; // a one-line breakdown in µs
+    QString describe() const;       // a one-line breakdown in µs
 };
 
 LatencyFloor latencyFloor(const LatencyPath &path);

@@ -10,50 +10,50 @@ namespace wb::stats {
 
 namespace {
 
-    constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-    // Continued fraction for I_x(a, b) (modified Lentz), valid and fast for
-    // x < (a + 1) / (a + b + 2); the caller uses the symmetry relation otherwise.
-    double betaContinuedFraction(double x, double a, double b)
-    {
-        constexpr int kMaxIterations = 500;
-        constexpr double kEpsilon = 1e-15;
-        constexpr double kTiny = 1e-300;
-        const double qab = a + b;
-        const double qap = a + 1.0;
-        const double qam = a - 1.0;
-        double c = 1.0;
-        double d = 1.0 - qab * x / qap;
+// Continued fraction for I_x(a, b) (modified Lentz), valid and fast for
+// x < (a + 1) / (a + b + 2); the caller uses the symmetry relation otherwise.
+double betaContinuedFraction(double x, double a, double b)
+{
+    constexpr int kMaxIterations = 500;
+    constexpr double kEpsilon = 1e-15;
+    constexpr double kTiny = 1e-300;
+    const double qab = a + b;
+    const double qap = a + 1.0;
+    const double qam = a - 1.0;
+    double c = 1.0;
+    double d = 1.0 - qab * x / qap;
+    if (std::fabs(d) < kTiny)
+        d = kTiny;
+    d = 1.0 / d;
+    double h = d;
+    for (int m = 1; m <= kMaxIterations; ++m) {
+        const double m2 = 2.0 * m;
+        double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+        d = 1.0 + aa * d;
         if (std::fabs(d) < kTiny)
             d = kTiny;
+        c = 1.0 + aa / c;
+        if (std::fabs(c) < kTiny)
+            c = kTiny;
         d = 1.0 / d;
-        double h = d;
-        for (int m = 1; m <= kMaxIterations; ++m) {
-            const double m2 = 2.0 * m;
-            double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-            d = 1.0 + aa * d;
-            if (std::fabs(d) < kTiny)
-                d = kTiny;
-            c = 1.0 + aa / c;
-            if (std::fabs(c) < kTiny)
-                c = kTiny;
-            d = 1.0 / d;
-            h *= d * c;
-            aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-            d = 1.0 + aa * d;
-            if (std::fabs(d) < kTiny)
-                d = kTiny;
-            c = 1.0 + aa / c;
-            if (std::fabs(c) < kTiny)
-                c = kTiny;
-            d = 1.0 / d;
-            const double del = d * c;
-            h *= del;
-            if (std::fabs(del - 1.0) < kEpsilon)
-                break;
-        }
-        return h;
+        h *= d * c;
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+        d = 1.0 + aa * d;
+        if (std::fabs(d) < kTiny)
+            d = kTiny;
+        c = 1.0 + aa / c;
+        if (std::fabs(c) < kTiny)
+            c = kTiny;
+        d = 1.0 / d;
+        const double del = d * c;
+        h *= del;
+        if (std::fabs(del - 1.0) < kEpsilon)
+            break;
     }
+    return h;
+}
 
 } // namespace
 
@@ -63,8 +63,7 @@ double regularizedIncompleteBeta(double x, double a, double b)
         return kNaN;
     if (x == 0 || x == 1)
         return x;
-    const double lnFront
-        = std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
+    const double lnFront = std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
     const double front = std::exp(lnFront);
     if (x < (a + 1.0) / (a + b + 2.0))
         return front * betaContinuedFraction(x, a, b) / a;
@@ -177,8 +176,7 @@ ConfidenceCheck checkConfidence(const QList<double> &values, double confidenceLe
     ConfidenceCheck c;
     c.summary = summarize(values, confidenceLevel);
     c.achievedHalfWidthPct = c.summary.relativeHalfWidthPct();
-    c.met = c.summary.hasInterval() && !std::isnan(c.achievedHalfWidthPct)
-        && c.achievedHalfWidthPct <= halfWidthPct;
+    c.met = c.summary.hasInterval() && !std::isnan(c.achievedHalfWidthPct) && c.achievedHalfWidthPct <= halfWidthPct;
     return c;
 }
 

@@ -35,10 +35,10 @@ struct SampleSummary
 {
     int n = 0;
     double mean = 0;
-    double stddev = 0; // sample standard deviation (n - 1); 0 when n < 2
+    double stddev = 0;        // sample standard deviation (n - 1); 0 when n < 2
     double standardError = 0; // stddev / sqrt(n)
-    double confidence = 0; // the level the half-width is for, e.g. 0.95
-    double ciHalfWidth = 0; // t(1 - alpha/2, n - 1) * standardError; NaN when n < 2
+    double confidence = 0;    // the level the half-width is for, e.g. 0.95
+    double ciHalfWidth = 0;   // t(1 - alpha/2, n - 1) * standardError; NaN when n < 2
     double min = 0;
     double max = 0;
 

@@ -12,6 +12,7 @@
 #include "analysis/statistics.h"
 
 #include <QTest>
+
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -70,18 +71,16 @@ void TstStatistics::tQuantile()
     QFETCH(double, expected);
     QFETCH(double, tolerance);
     const double t = stats::studentTQuantile(p, df);
-    QVERIFY2(std::fabs(t - expected) < tolerance,
-        qPrintable(u"t = %1, expected %2"_s.arg(t, 0, 'f', 6).arg(expected)));
+    QVERIFY2(std::fabs(t - expected) < tolerance, qPrintable(u"t = %1, expected %2"_s.arg(t, 0, 'f', 6).arg(expected)));
 }
 
 void TstStatistics::tCdfRoundTrip()
 {
     // Non-integer df (as Welch gives) round-trip through the CDF.
-    for (double df : { 1.0, 1.5, 2.0, 3.7, 9.9, 17.776, 24.9, 200.0 }) {
-        for (double p : { 0.6, 0.9, 0.975, 0.995, 0.9995 }) {
+    for (double df : {1.0, 1.5, 2.0, 3.7, 9.9, 17.776, 24.9, 200.0}) {
+        for (double p : {0.6, 0.9, 0.975, 0.995, 0.9995}) {
             const double t = stats::studentTQuantile(p, df);
-            QVERIFY2(
-                std::fabs(stats::studentTCdf(t, df) - p) < 1e-10, qPrintable(u"df %1 p %2"_s.arg(df).arg(p)));
+            QVERIFY2(std::fabs(stats::studentTCdf(t, df) - p) < 1e-10, qPrintable(u"df %1 p %2"_s.arg(df).arg(p)));
         }
     }
     QCOMPARE(stats::studentTCdf(0, 5), 0.5);
@@ -106,13 +105,13 @@ void TstStatistics::confidenceInterval_data()
     QTest::addColumn<double>("stddev");
     QTest::addColumn<double>("halfWidth");
     // mean 12, s 2, t(0.975, 2) = 4.303: 4.303 * 2 / sqrt(3)
-    QTest::newRow("three values 95%") << QList<double> { 10, 12, 14 } << 0.95 << 12.0 << 2.0 << 4.9683;
+    QTest::newRow("three values 95%") << QList<double>{10, 12, 14} << 0.95 << 12.0 << 2.0 << 4.9683;
     // Student's sleep data, paired differences: R t.test gives 95% CI 0.7001142 .. 2.4598858.
-    QTest::newRow("sleep differences 95%") << QList<double> { 1.2, 2.4, 1.3, 1.3, 0.0, 1.0, 1.8, 0.8, 4.6,
-        1.4 } << 0.95 << 1.58 << 1.229995 << (2.4598858 - 0.7001142) / 2;
+    QTest::newRow("sleep differences 95%") << QList<double>{1.2, 2.4, 1.3, 1.3, 0.0, 1.0, 1.8, 0.8, 4.6, 1.4} << 0.95
+                                           << 1.58 << 1.229995 << (2.4598858 - 0.7001142) / 2;
     // The same at 99%: t(0.995, 9) = 3.249836.
-    QTest::newRow("sleep differences 99%") << QList<double> { 1.2, 2.4, 1.3, 1.3, 0.0, 1.0, 1.8, 0.8, 4.6,
-        1.4 } << 0.99 << 1.58 << 1.229995 << 3.249836 * 1.229995 / std::sqrt(10.0);
+    QTest::newRow("sleep differences 99%") << QList<double>{1.2, 2.4, 1.3, 1.3, 0.0, 1.0, 1.8, 0.8, 4.6, 1.4} << 0.99
+                                           << 1.58 << 1.229995 << 3.249836 * 1.229995 / std::sqrt(10.0);
 }
 
 void TstStatistics::confidenceInterval()
@@ -132,15 +131,15 @@ void TstStatistics::confidenceInterval()
 void TstStatistics::confidenceRule()
 {
     // Tight repetitions meet netperf's -I 99,5 (half-width 2.5%), loose ones do not.
-    const QList<double> tight { 95.1, 95.0, 95.2, 94.9, 95.1 };
-    const QList<double> loose { 80, 95, 110, 90, 100 };
+    const QList<double> tight{95.1, 95.0, 95.2, 94.9, 95.1};
+    const QList<double> loose{80, 95, 110, 90, 100};
     auto c = stats::checkConfidence(tight, 0.99, 2.5);
     QVERIFY(c.met);
     QVERIFY(c.achievedHalfWidthPct < 0.5);
     c = stats::checkConfidence(loose, 0.99, 2.5);
     QVERIFY(!c.met);
     QVERIFY(c.achievedHalfWidthPct > 10);
-    c = stats::checkConfidence({ 42.0 }, 0.95, 50);
+    c = stats::checkConfidence({42.0}, 0.95, 50);
     QVERIFY(!c.met); // one value has no interval
     QVERIFY(std::isnan(c.achievedHalfWidthPct));
 }
@@ -155,25 +154,19 @@ void TstStatistics::welch_data()
     QTest::addColumn<double>("tolerance"); // on t and df (published rounding)
     // R: t.test(extra ~ group, sleep) -> t = -1.8608, df = 17.776, p = 0.07939
     // (group 1 - group 2; we report B - A, so the sign flips).
-    QTest::newRow("R sleep") << QList<double> { 0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0 }
-                             << QList<double> { 1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4 } << 1.8608
-                             << 17.776 << 0.07939 << 1e-3;
+    QTest::newRow("R sleep") << QList<double>{0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0}
+                             << QList<double>{1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4}
+                             << 1.8608 << 17.776 << 0.07939 << 1e-3;
     // Wikipedia "Welch's t-test", examples 1-3: t, df and p as published to
     // 2-3 digits (example 1's df is 24.99 exactly; the page shows 24.9).
-    QTest::newRow("Wikipedia 1") << QList<double> { 27.5, 21.0, 19.0, 23.6, 17.0, 17.9, 16.9, 20.1, 21.9,
-        22.6, 23.1, 19.6, 19.0, 21.7, 21.4 }
-                                 << QList<double> { 27.1, 22.0, 20.8, 23.4, 23.4, 23.5, 25.8, 22.0, 24.8,
-                                        20.2, 21.9, 22.1, 22.9, 20.5, 24.4 }
+    QTest::newRow("Wikipedia 1") << QList<double>{27.5, 21.0, 19.0, 23.6, 17.0, 17.9, 16.9, 20.1, 21.9, 22.6, 23.1, 19.6, 19.0, 21.7, 21.4}
+                                 << QList<double>{27.1, 22.0, 20.8, 23.4, 23.4, 23.5, 25.8, 22.0, 24.8, 20.2, 21.9, 22.1, 22.9, 20.5, 24.4}
                                  << 2.46 << 24.95 << 0.021 << 0.05;
-    QTest::newRow("Wikipedia 2") << QList<double> { 17.2, 20.9, 22.6, 18.1, 21.7, 21.4, 23.5, 24.2, 14.7,
-        21.8 }
-                                 << QList<double> { 21.5, 22.8, 21.0, 23.0, 21.6, 23.6, 22.5, 20.7, 23.4,
-                                        21.8, 20.7, 21.7, 21.5, 22.5, 23.6, 21.5, 22.5, 23.5, 21.6, 21.6 }
+    QTest::newRow("Wikipedia 2") << QList<double>{17.2, 20.9, 22.6, 18.1, 21.7, 21.4, 23.5, 24.2, 14.7, 21.8}
+                                 << QList<double>{21.5, 22.8, 21.0, 23.0, 21.6, 23.6, 22.5, 20.7, 23.4, 21.8, 20.7, 21.7, 21.5, 22.5, 23.6, 21.5, 22.5, 23.5, 21.6, 21.6}
                                  << 1.57 << 9.9 << 0.149 << 0.05;
-    QTest::newRow("Wikipedia 3") << QList<double> { 19.8, 20.4, 19.6, 17.8, 18.5, 18.9, 18.3, 18.9, 19.5,
-        22.0 }
-                                 << QList<double> { 28.2, 26.6, 20.1, 23.3, 25.2, 22.1, 17.7, 27.6, 20.6,
-                                        13.7, 23.2, 17.5, 20.6, 18.0, 23.9, 21.6, 24.3, 20.4, 23.9, 13.3 }
+    QTest::newRow("Wikipedia 3") << QList<double>{19.8, 20.4, 19.6, 17.8, 18.5, 18.9, 18.3, 18.9, 19.5, 22.0}
+                                 << QList<double>{28.2, 26.6, 20.1, 23.3, 25.2, 22.1, 17.7, 27.6, 20.6, 13.7, 23.2, 17.5, 20.6, 18.0, 23.9, 21.6, 24.3, 20.4, 23.9, 13.3}
                                  << 2.22 << 24.5 << 0.036 << 0.05;
 }
 
@@ -189,8 +182,7 @@ void TstStatistics::welch()
     QVERIFY(c.testable);
     QVERIFY2(std::fabs(c.t - t) < tolerance, qPrintable(QString::number(c.t, 'f', 5)));
     QVERIFY2(std::fabs(c.welchDf - df) < tolerance, qPrintable(QString::number(c.welchDf, 'f', 5)));
-    QVERIFY2(
-        std::fabs(c.pValue - p) < std::max(1e-4, p * 0.03), qPrintable(QString::number(c.pValue, 'g', 6)));
+    QVERIFY2(std::fabs(c.pValue - p) < std::max(1e-4, p * 0.03), qPrintable(QString::number(c.pValue, 'g', 6)));
     QCOMPARE(c.significant, p < 0.05);
     QVERIFY(c.differenceLow < c.difference && c.difference < c.differenceHigh);
 }
@@ -198,8 +190,8 @@ void TstStatistics::welch()
 void TstStatistics::fiellerRatio()
 {
     // R sleep: 95% CI of the difference is -0.2054832 .. 3.3654832.
-    const QList<double> a { 0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0 };
-    const QList<double> b { 1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4 };
+    const QList<double> a{0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0};
+    const QList<double> b{1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4};
     GroupComparison c = compareGroups(a, b, 0.95, u"throughput_bps"_s);
     QVERIFY(std::fabs(c.differenceLow - -0.2054832) < 1e-4);
     QVERIFY(std::fabs(c.differenceHigh - 3.3654832) < 1e-4);
@@ -208,8 +200,8 @@ void TstStatistics::fiellerRatio()
 
     // Well-separated positive groups: the Fieller interval contains the
     // ratio, and with tiny spread it shrinks onto it.
-    const QList<double> x { 100, 101, 99, 100.5, 99.5 };
-    const QList<double> y { 88, 89, 87, 88.5, 87.5 };
+    const QList<double> x{100, 101, 99, 100.5, 99.5};
+    const QList<double> y{88, 89, 87, 88.5, 87.5};
     c = compareGroups(x, y, 0.99, u"throughput_bps"_s);
     QVERIFY(std::fabs(c.ratio - 0.88) < 1e-12);
     QVERIFY(c.ratioLow < 0.88 && 0.88 < c.ratioHigh);
@@ -242,7 +234,7 @@ void TstStatistics::verdictWords()
     QFETCH(QString, metric);
     QFETCH(double, scale);
     QFETCH(QString, expected);
-    const QList<double> a { 100, 101, 99, 100.5, 99.5 };
+    const QList<double> a{100, 101, 99, 100.5, 99.5};
     QList<double> b;
     for (double v : a)
         b.append(v * scale);
@@ -251,7 +243,7 @@ void TstStatistics::verdictWords()
     QVERIFY2(c.verdict.contains(expected), qPrintable(c.verdict));
 
     // Overlapping groups: no significant difference, said plainly.
-    const GroupComparison same = compareGroups({ 10, 12, 14 }, { 11, 13, 12 }, 0.95, metric);
+    const GroupComparison same = compareGroups({10, 12, 14}, {11, 13, 12}, 0.95, metric);
     QVERIFY(!same.significant);
     QVERIFY2(same.verdict.startsWith(u"No significant difference at 95%"_s), qPrintable(same.verdict));
 }
@@ -259,14 +251,12 @@ void TstStatistics::verdictWords()
 void TstStatistics::singleValues()
 {
     // The seeds have one figure per cell: a ratio, no interval, said so.
-    const GroupComparison c
-        = compareGroups({ 4749.19 }, { 1325.41 }, 0.95, u"transactions_per_s"_s, u"Cat 5000"_s, u"FS108"_s);
+    const GroupComparison c = compareGroups({4749.19}, {1325.41}, 0.95, u"transactions_per_s"_s, u"Cat 5000"_s, u"FS108"_s);
     QVERIFY(!c.testable);
     QVERIFY(std::fabs(c.ratio - 1325.41 / 4749.19) < 1e-12);
     QVERIFY(std::isnan(c.ratioLow) && std::isnan(c.pValue));
-    QCOMPARE(c.verdict,
-        u"FS108 is 72% slower than Cat 5000 (fewer than two repetitions: no confidence interval)."_s);
-    const GroupComparison empty = compareGroups({}, { 1.0 }, 0.95, u"x"_s);
+    QCOMPARE(c.verdict, u"FS108 is 72% slower than Cat 5000 (fewer than two repetitions: no confidence interval)."_s);
+    const GroupComparison empty = compareGroups({}, {1.0}, 0.95, u"x"_s);
     QVERIFY(empty.verdict.contains(u"no values"_s));
 }
 
@@ -291,7 +281,7 @@ void TstStatistics::ethernet()
     QFETCH(int, frame);
     QFETCH(double, fps);
     QVERIFY2(std::fabs(ethernet::maxFrameRate(link, frame) - fps) < 0.01,
-        qPrintable(QString::number(ethernet::maxFrameRate(link, frame), 'f', 3)));
+             qPrintable(QString::number(ethernet::maxFrameRate(link, frame), 'f', 3)));
 }
 
 void TstStatistics::udpGoodput()
@@ -314,8 +304,8 @@ void TstStatistics::latencyFloor()
 {
     LatencyPath p;
     p.linkBps = 100e6;
-    p.cableMetres = { 10, 10 };
-    p.switches = { PathSwitch { u"FS108"_s, 15e-6, true } };
+    p.cableMetres = {10, 10};
+    p.switches = {PathSwitch{u"FS108"_s, 15e-6, true}};
     p.requestFrameBytes = 64;
     p.responseFrameBytes = 64;
     LatencyFloor f = wb::latencyFloor(p);
@@ -327,7 +317,7 @@ void TstStatistics::latencyFloor()
     QVERIFY(std::fabs(f.maxTransactionsPerS - 1.0 / 53.24e-6) < 1e-6);
     QVERIFY(f.describe().contains(u"53.24"_s));
     // Cut-through and a bigger response: request and response differ.
-    p.switches = { PathSwitch { u"FS508"_s, 11e-6, false } };
+    p.switches = {PathSwitch{u"FS508"_s, 11e-6, false}};
     p.responseFrameBytes = 1518;
     f = wb::latencyFloor(p);
     QVERIFY(std::fabs(f.requestOneWayS - (0.1e-6 + 11e-6 + 5.76e-6)) < 1e-12);
@@ -340,23 +330,22 @@ void TstStatistics::groupingCells()
     d.seriesKey = u"mode"_s;
     d.ceiling = 10;
     auto obs = [](QString host, QString mode, QList<double> v, bool baseline, double ceiling = 0) {
-        return Observation { { { u"host"_s, host }, { u"mode"_s, mode } }, v,
-            baseline ? u"cite"_s : u"run 1"_s, baseline, ceiling };
+        return Observation{{{u"host"_s, host}, {u"mode"_s, mode}}, v, baseline ? u"cite"_s : u"run 1"_s, baseline, ceiling};
     };
-    d.observations = { obs(u"a"_s, u"x"_s, { 1, 2 }, false), obs(u"a"_s, u"x"_s, { 3 }, false),
-        obs(u"a"_s, u"x"_s, { 9 }, true), obs(u"b"_s, u"y"_s, { 4 }, true, 5) };
+    d.observations = {obs(u"a"_s, u"x"_s, {1, 2}, false), obs(u"a"_s, u"x"_s, {3}, false),
+                      obs(u"a"_s, u"x"_s, {9}, true), obs(u"b"_s, u"y"_s, {4}, true, 5)};
     const QList<ComparisonCell> cells = d.cells(u"host"_s);
     QCOMPARE(cells.size(), 2);
     QCOMPARE(cells[0].label(), u"a · x"_s);
-    QCOMPARE(cells[0].values, (QList<double> { 1, 2, 3 }));
-    QCOMPARE(cells[0].baselineValues, QList<double> { 9 });
+    QCOMPARE(cells[0].values, (QList<double>{1, 2, 3}));
+    QCOMPARE(cells[0].baselineValues, QList<double>{9});
     QCOMPARE(cells[0].ceiling, 10.0);
     QVERIFY(cells[1].baselineOnly());
-    QCOMPARE(cells[1].comparableValues(), QList<double> { 4 });
+    QCOMPARE(cells[1].comparableValues(), QList<double>{4});
     QCOMPARE(cells[1].ceiling, 5.0);
     // Grouping by the series key collapses the split.
     QCOMPARE(d.cells(u"mode"_s)[0].series, QString());
-    QCOMPARE(d.sources(), (QStringList { u"run 1"_s, u"cite"_s }));
+    QCOMPARE(d.sources(), (QStringList{u"run 1"_s, u"cite"_s}));
 }
 
 void TstStatistics::seedDatasets()
@@ -369,8 +358,7 @@ void TstStatistics::seedDatasets()
     QCOMPARE(ftp->observations.size(), 16);
     QVERIFY(ftp->hasMatrix());
     QCOMPARE(ftp->cells(u"pair"_s).size(), 16);
-    QCOMPARE(ftp->attributeValues(u"from"_s),
-        (QStringList { u"Zeus"_s, u"Torus"_s, u"Net3"_s, u"Mira"_s, u"Star"_s }));
+    QCOMPARE(ftp->attributeValues(u"from"_s), (QStringList{u"Zeus"_s, u"Torus"_s, u"Net3"_s, u"Mira"_s, u"Star"_s}));
     const auto udp = p.dataset(SeedBaselineProvider::udpStreamLargeName(), &error);
     QVERIFY(udp);
     QCOMPARE(udp->observations.first().values.first(), 95.07);

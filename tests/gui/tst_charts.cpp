@@ -12,14 +12,15 @@
 
 #include <QFile>
 #include <QHelpEvent>
+#include <QToolTip>
 #include <QImage>
 #include <QImageReader>
 #include <QPainter>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QToolTip>
 #include <QXmlStreamReader>
+
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -28,12 +29,12 @@ using namespace wb::charts;
 
 namespace {
 
-template<typename T> QList<T *> plottables(QCustomPlot &plot, const QString &objectName = QString())
+template<typename T>
+QList<T *> plottables(QCustomPlot &plot, const QString &objectName = QString())
 {
     QList<T *> out;
     for (int i = 0; i < plot.plottableCount(); ++i)
-        if (auto *p = qobject_cast<T *>(plot.plottable(i));
-            p && (objectName.isEmpty() || p->objectName() == objectName))
+        if (auto *p = qobject_cast<T *>(plot.plottable(i)); p && (objectName.isEmpty() || p->objectName() == objectName))
             out.append(p);
     return out;
 }
@@ -193,7 +194,7 @@ void TstCharts::heatMap()
     QCOMPARE(data->keySize(), 5); // Zeus, Torus, Net3, Mira, Star
     QCOMPARE(data->valueSize(), 5);
     QCOMPARE(data->cell(1, 0), 0.81); // Zeus -> Torus, file -> file
-    QCOMPARE(data->cell(0, 1), 6.1); // Torus -> Zeus
+    QCOMPARE(data->cell(0, 1), 6.1);  // Torus -> Zeus
     QVERIFY(std::isnan(data->cell(1, 1)));
     QVERIFY(std::isnan(data->cell(2, 1))); // Torus -> Net3 was not measured
     QCOMPARE(c.plotted().rows.size(), 8);
@@ -289,11 +290,10 @@ void TstCharts::exports()
     ChartOptions o;
     o.kind = ChartKind(kind);
     const QString base = m_dir.filePath(u"chart-"_s + QString::fromLatin1(QTest::currentDataTag()));
-    ExportSettings s { QSize(1000, 650), 96 };
+    ExportSettings s{QSize(1000, 650), 96};
     QString error;
 
-    QVERIFY2(ChartExporter::exportChart(data, o, ExportFormat::Png, base + u".png"_s, s, &error),
-        qPrintable(error));
+    QVERIFY2(ChartExporter::exportChart(data, o, ExportFormat::Png, base + u".png"_s, s, &error), qPrintable(error));
     QFile png(base + u".png"_s);
     QVERIFY(png.open(QIODevice::ReadOnly));
     QCOMPARE(png.read(8), QByteArray("\x89PNG\r\n\x1a\n", 8));
@@ -308,8 +308,7 @@ void TstCharts::exports()
     QVERIFY(colours.size() > 5);
     keepCopy(base + u".png"_s);
 
-    QVERIFY2(ChartExporter::exportChart(data, o, ExportFormat::Svg, base + u".svg"_s, s, &error),
-        qPrintable(error));
+    QVERIFY2(ChartExporter::exportChart(data, o, ExportFormat::Svg, base + u".svg"_s, s, &error), qPrintable(error));
     QFile svg(base + u".svg"_s);
     QVERIFY(svg.open(QIODevice::ReadOnly));
     QXmlStreamReader xml(&svg);
@@ -337,16 +336,14 @@ void TstCharts::exports()
     fromSvg.save(base + u"-svg.png"_s);
     keepCopy(base + u"-svg.png"_s);
 
-    QVERIFY2(ChartExporter::exportChart(data, o, ExportFormat::Pdf, base + u".pdf"_s, s, &error),
-        qPrintable(error));
+    QVERIFY2(ChartExporter::exportChart(data, o, ExportFormat::Pdf, base + u".pdf"_s, s, &error), qPrintable(error));
     QFile pdf(base + u".pdf"_s);
     QVERIFY(pdf.open(QIODevice::ReadOnly));
     QCOMPARE(pdf.read(5), QByteArray("%PDF-"));
     QVERIFY(pdf.size() > 1000);
     QVERIFY(!QFile::exists(base + u".pdf.part"_s));
 
-    QVERIFY2(ChartExporter::exportChart(data, o, ExportFormat::Csv, base + u".csv"_s, s, &error),
-        qPrintable(error));
+    QVERIFY2(ChartExporter::exportChart(data, o, ExportFormat::Csv, base + u".csv"_s, s, &error), qPrintable(error));
     QFile csv(base + u".csv"_s);
     QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
     const QStringList lines = QString::fromUtf8(csv.readAll()).split(u'\n', Qt::SkipEmptyParts);
@@ -385,7 +382,7 @@ void TstCharts::exportErrors()
 
 void TstCharts::csvQuoting()
 {
-    PlottedTable t { { u"a"_s, u"b"_s }, { { u"x,y"_s, u"say \"hi\""_s }, { u"plain"_s, u"two\nlines"_s } } };
+    PlottedTable t{{u"a"_s, u"b"_s}, {{u"x,y"_s, u"say \"hi\""_s}, {u"plain"_s, u"two\nlines"_s}}};
     QCOMPARE(t.toCsv(), u"a,b\r\n\"x,y\",\"say \"\"hi\"\"\"\r\nplain,\"two\nlines\"\r\n"_s);
 }
 

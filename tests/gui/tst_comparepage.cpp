@@ -15,10 +15,10 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QSpinBox>
 #include <QImage>
 #include <QLabel>
 #include <QSignalSpy>
-#include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -39,9 +39,7 @@ int barsCount(QCustomPlot *plot)
 {
     int n = 0;
     for (int i = 0; i < plot->plottableCount(); ++i)
-        n += qobject_cast<QCPBars *>(plot->plottable(i))
-            ? int(qobject_cast<QCPBars *>(plot->plottable(i))->data()->size())
-            : 0;
+        n += qobject_cast<QCPBars *>(plot->plottable(i)) ? int(qobject_cast<QCPBars *>(plot->plottable(i))->data()->size()) : 0;
     return n;
 }
 
@@ -50,7 +48,7 @@ class FixtureProvider : public ComparisonProvider
 {
 public:
     QString origin() const override { return QString(); }
-    QStringList datasetNames() const override { return { u"lab runs"_s }; }
+    QStringList datasetNames() const override { return {u"lab runs"_s}; }
     std::optional<ComparisonData> dataset(const QString &name, QString *error) const override
     {
         if (name == u"lab runs"_s)
@@ -101,22 +99,18 @@ void TstComparePage::showsSeedBaselinesLabelled()
 void TstComparePage::ratioTableForSingleFigures()
 {
     ComparePage page;
-    QAbstractItemModelTester tester(
-        page.ratioModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(page.ratioModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(page.ratioModel()->rowCount(), 16);
     QCOMPARE(page.ratioModel()->columnCount(), int(ComparePage::ColumnCount));
     QCOMPARE(cell(page, 0, ComparePage::GroupColumn), u"Zeus → Torus · file → file"_s);
     QCOMPARE(cell(page, 0, ComparePage::RatioColumn), u"reference"_s);
     QVERIFY(page.ratioModel()->item(0, ComparePage::GroupColumn)->font().italic()); // a baseline
-    QVERIFY(page.ratioModel()
-                ->item(0, ComparePage::GroupColumn)
-                ->toolTip()
-                .contains(u"Historical baseline: E. Rodichev"_s));
+    QVERIFY(page.ratioModel()->item(0, ComparePage::GroupColumn)->toolTip().contains(u"Historical baseline: E. Rodichev"_s));
     // Torus -> Zeus file->file 6.1 vs 0.81: 7.531x, one figure each.
     QCOMPARE(cell(page, 2, ComparePage::GroupColumn), u"Torus → Zeus · file → file"_s);
     QCOMPARE(cell(page, 2, ComparePage::RatioColumn), u"7.531"_s);
     QCOMPARE(cell(page, 2, ComparePage::VerdictColumn),
-        u"Torus → Zeus · file → file is 653% faster than Zeus → Torus · file → file (fewer than two repetitions: no confidence interval)."_s);
+             u"Torus → Zeus · file → file is 653% faster than Zeus → Torus · file → file (fewer than two repetitions: no confidence interval)."_s);
     // The verdict of the selected row is shown in full under the table.
     auto *verdict = page.findChild<QLabel *>(u"verdict"_s);
     QCOMPARE(verdict->text(), cell(page, 1, ComparePage::VerdictColumn));
@@ -136,10 +130,8 @@ void TstComparePage::welchVerdictsInTable()
     QCOMPARE(page.comparisons().size(), 6);
     // Cat5000·tulip (90) vs FS108·tulip (94): 4.3% slower, clearly.
     QCOMPARE(cell(page, 2, ComparePage::GroupColumn), u"Cat5000 · tulip"_s);
-    QVERIFY2(cell(page, 2, ComparePage::VerdictColumn).startsWith(u"Cat5000 · tulip is 4.3% ± 0."_s),
-        qPrintable(cell(page, 2, ComparePage::VerdictColumn)));
-    QVERIFY(cell(page, 2, ComparePage::VerdictColumn)
-                .endsWith(u"% slower than FS108 · tulip (95% confidence)."_s));
+    QVERIFY2(cell(page, 2, ComparePage::VerdictColumn).startsWith(u"Cat5000 · tulip is 4.3% ± 0."_s), qPrintable(cell(page, 2, ComparePage::VerdictColumn)));
+    QVERIFY(cell(page, 2, ComparePage::VerdictColumn).endsWith(u"% slower than FS108 · tulip (95% confidence)."_s));
     QCOMPARE(cell(page, 2, ComparePage::CountColumn), u"5"_s);
     QVERIFY(cell(page, 2, ComparePage::MeanColumn).startsWith(u"90.00 ± 0.58"_s));
     QVERIFY(cell(page, 2, ComparePage::RatioColumn).startsWith(u"0.957 ["_s));
@@ -220,13 +212,9 @@ void TstComparePage::exportShortcuts()
     page.activateWindow();
     page.setFocus();
     QSignalSpy spy(&page, &ComparePage::exported);
-    page.setExportSettings({ QSize(800, 500), 192 });
-    struct
-    {
-        Qt::Key key;
-        QString file;
-    } shortcuts[] = { { Qt::Key_C, u"a.csv"_s }, { Qt::Key_P, u"a.png"_s }, { Qt::Key_S, u"a.svg"_s },
-        { Qt::Key_D, u"a.pdf"_s } };
+    page.setExportSettings({QSize(800, 500), 192});
+    struct { Qt::Key key; QString file; } shortcuts[] = {
+        {Qt::Key_C, u"a.csv"_s}, {Qt::Key_P, u"a.png"_s}, {Qt::Key_S, u"a.svg"_s}, {Qt::Key_D, u"a.pdf"_s}};
     for (const auto &s : shortcuts) {
         const QString path = m_dir.filePath(s.file);
         page.setNextExportPath(path);

@@ -13,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTextStream>
+
 #include <algorithm>
 #include <cmath>
 
@@ -35,10 +36,9 @@ int main(int argc, char **argv)
     parser.setApplicationDescription(u"Replot time of a large time series"_s);
     parser.addHelpOption();
     const QCommandLineOption smoke(u"smoke"_s, u"Short run for CI (1M points, 3 replots)."_s);
-    const QCommandLineOption points(
-        u"points"_s, u"Points in the series (default 1000000)."_s, u"n"_s, u"1000000"_s);
+    const QCommandLineOption points(u"points"_s, u"Points in the series (default 1000000)."_s, u"n"_s, u"1000000"_s);
     const QCommandLineOption replots(u"replots"_s, u"Replots to time (default 20)."_s, u"n"_s, u"20"_s);
-    parser.addOptions({ smoke, points, replots });
+    parser.addOptions({smoke, points, replots});
     parser.process(app);
     const int n = std::clamp(parser.value(points).toInt(), 1000, 20'000'000);
     const int reps = parser.isSet(smoke) ? 3 : std::clamp(parser.value(replots).toInt(), 1, 500);
@@ -47,7 +47,7 @@ int main(int argc, char **argv)
     data.title = u"Benchmark"_s;
     data.metric = u"throughput_bps"_s;
     data.unit = u"Mbit/s"_s;
-    wb::PointSeries s { u"run 1"_s, u"run 1"_s, {}, {} };
+    wb::PointSeries s{u"run 1"_s, u"run 1"_s, {}, {}};
     s.points.reserve(n);
     for (int i = 0; i < n; ++i) // 1 ms samples with noise-like ripple
         s.points.append(QPointF(i * 1e-3, 90 + 3 * std::sin(i * 0.01) + std::sin(i * 1.7)));
@@ -89,8 +89,7 @@ int main(int argc, char **argv)
     QTemporaryDir dir;
     QString error;
     t.restart();
-    const bool ok = wb::charts::ChartExporter::savePng(
-        *view.plot(), dir.filePath(u"b.png"_s), QSize(1600, 1000), 150, &error);
+    const bool ok = wb::charts::ChartExporter::savePng(*view.plot(), dir.filePath(u"b.png"_s), QSize(1600, 1000), 150, &error);
     const double pngMs = t.nsecsElapsed() / 1e6;
 
     QTextStream out(stdout);
@@ -98,8 +97,7 @@ int main(int argc, char **argv)
         << "build_ms " << QString::number(buildMs, 'f', 1) << "\n"
         << "replot_full_median_ms " << QString::number(median(full), 'f', 1) << " (" << reps << " replots)\n"
         << "replot_zoom1pct_median_ms " << QString::number(median(zoomed), 'f', 1) << "\n"
-        << "hover_lookup_median_ms " << QString::number(median(hover), 'f', 2)
-        << (hoverFound ? "" : " (nothing under the cursor)") << "\n"
+        << "hover_lookup_median_ms " << QString::number(median(hover), 'f', 2) << (hoverFound ? "" : " (nothing under the cursor)") << "\n"
         << "png_1600x1000_ms " << QString::number(pngMs, 'f', 1) << "\n";
     if (!ok) {
         QTextStream(stderr) << error << "\n";
