@@ -2,6 +2,7 @@
 #include "chartbuilder.h"
 
 #include "analysis/comparisondata.h"
+#include "analysis/groupcomparison.h"
 #include "analysis/statistics.h"
 
 #include "qcustomplotinclude.h"
@@ -253,7 +254,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
             bars->setData(keys, values, true);
             bars->setObjectName(kind == 1 ? u"baselineBars"_s : u"measuredBars"_s);
             const QString unit = d.unit;
-            out.hover.insert(bars, [plotted, unit, confidence](int index, double, double) {
+            out.hover.insert(bars, [plotted, unit, confidence, metric = d.metric](int index, double, double) {
                 if (index < 0 || index >= plotted.size())
                     return QString();
                 const ComparisonCell &c = plotted[index];
@@ -265,8 +266,12 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
                     text += tr(" (n = %1, no interval)").arg(s.n);
                 if (c.ceiling > 0)
                     text += tr("\n%1% of the %2 %3 ceiling").arg(num(100.0 * s.mean / c.ceiling), num(c.ceiling), unit);
-                if (!c.values.isEmpty() && !c.baselineValues.isEmpty())
+                if (!c.values.isEmpty() && !c.baselineValues.isEmpty()) {
                     text += tr("\nbaseline %1 %2").arg(num(stats::summarize(c.baselineValues).mean), unit);
+                    text += u"\n"_s
+                        + compareGroups(c.baselineValues, c.values, confidence, metric, tr("the baseline"), tr("This"))
+                              .verdict;
+                }
                 text += tr("\nSource: %1").arg(joinSources(c.comparableSources()));
                 if (!c.values.isEmpty() && !c.baselineSources.isEmpty())
                     text += tr("\nBaseline: %1").arg(joinSources(c.baselineSources));

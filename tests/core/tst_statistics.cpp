@@ -256,6 +256,22 @@ void TstStatistics::singleValues()
     QVERIFY(std::fabs(c.ratio - 1325.41 / 4749.19) < 1e-12);
     QVERIFY(std::isnan(c.ratioLow) && std::isnan(c.pValue));
     QCOMPARE(c.verdict, u"FS108 is 72% slower than Cat 5000 (fewer than two repetitions: no confidence interval)."_s);
+    // Measured repetitions against one historical figure: a one-sample t
+    // test (df = n - 1) with the figure taken as exact.
+    const QList<double> runs{100, 101, 99, 100.5, 99.5}; // mean 100, s = 0.790569
+    const GroupComparison vsBaseline = compareGroups(runs, {88.0}, 0.95, u"throughput_bps"_s, u"lab"_s, u"1999"_s);
+    QVERIFY(vsBaseline.testable);
+    QCOMPARE(vsBaseline.welchDf, 4.0);
+    QVERIFY(std::fabs(vsBaseline.t - (88.0 - 100.0) / (0.790569 / std::sqrt(5.0))) < 1e-4);
+    QVERIFY(vsBaseline.significant);
+    QVERIFY2(vsBaseline.verdict.startsWith(u"1999 is 12% ± "_s), qPrintable(vsBaseline.verdict));
+    QVERIFY2(vsBaseline.verdict.endsWith(u"slower than lab (95% confidence; 1999's single value taken as exact)."_s),
+             qPrintable(vsBaseline.verdict));
+    // The mirror case: the figure as reference.
+    const GroupComparison baselineRef = compareGroups({95.07}, {95.0, 95.2, 94.9, 95.1}, 0.95, u"throughput_bps"_s, u"1999"_s, u"lab"_s);
+    QVERIFY(baselineRef.testable);
+    QVERIFY(!baselineRef.significant);
+    QVERIFY2(baselineRef.verdict.contains(u"1999's single value taken as exact)."_s), qPrintable(baselineRef.verdict));
     const GroupComparison empty = compareGroups({}, {1.0}, 0.95, u"x"_s);
     QVERIFY(empty.verdict.contains(u"no values"_s));
 }

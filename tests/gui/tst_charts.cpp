@@ -235,6 +235,9 @@ void TstCharts::hoverNamesSource()
     QVERIFY2(text.contains(u"FS108 · tulip"_s), qPrintable(text));
     QVERIFY2(text.contains(u"Source: run 1"_s), qPrintable(text));
     QVERIFY2(text.contains(u"baseline 95.07"_s), qPrintable(text));
+    // ... and how the runs compare with it: 94 vs 95.07 is 1.1% slower.
+    QVERIFY2(text.contains(u"This is 1.1% ± "_s), qPrintable(text));
+    QVERIFY2(text.contains(u"slower than the baseline (95% confidence; the baseline's single value taken as exact)."_s), qPrintable(text));
     QVERIFY2(text.contains(u"% of the"_s), qPrintable(text));
     // The same text reaches the tooltip through the widget's ToolTip event.
     QHelpEvent help(QEvent::ToolTip, pos.toPoint(), view.plot()->mapToGlobal(pos.toPoint()));
