@@ -1,19 +1,474 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparepage.h"
 
+#include "analysis/seedbaselineprovider.h"
+#include "analysis/statistics.h"
+#include "chartview.h"
+#include "pngexportdialog.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QRegularExpression>
+#include <QLabel>
+#include <QMenu>
+#include <QSplitter>
+#include <QStandardItemModel>
 #include <QStyle>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
 
 namespace wb::gui {
 
-ComparePage::ComparePage(QWidget *parent)
-    : Page(tr("Compare"), tr("Results side by side and against historical baselines, with confidence intervals and charts to export."), parent)
+namespace {
+
+QString num(double v)
 {
-    addEmptyState(tr("Choose runs and baselines to compare; charts and a ratio table will appear here."));
+    if (std::isnan(v))
+        return QStringLiteral("–");
+    const double a = std::fabs(v);
+    return QString::number(v, 'f', a >= 100 ? 1 : (a >= 1 ? 2 : 3));
 }
+
+QComboBox *makeCombo(const QString &objectName)
+{
+    auto *c = new QComboBox;
+    c->setObjectName(objectName);
+    c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    return c;
+}
+
+} // namespace
+
+ComparePage::ComparePage(QWidget *parent)
+    : Page(tr("Compare"), tr("Results side by side and against historical baselines, with confidence intervals and charts to export."), parent),
+      m_seedProvider(std::make_unique<SeedBaselineProvider>())
+{
+    buildUi();
+    setProvider(nullptr);
+}
+
+ComparePage::~ComparePage() = default;
 
 QIcon ComparePage::icon() const
 {
     return style()->standardIcon(QStyle::SP_FileDialogContentsView);
+}
+
+void ComparePage::buildUi()
+{
+    m_origin = new QLabel;
+    m_origin->setObjectName(u"dataOrigin"_s);
+    m_origin->setWordWrap(true);
+    m_origin->setStyleSheet(u"QLabel { background: #fff4ce; color: #5c4400; border: 1px solid #e8d9a0; border-radius: 3px; padding: 3px 6px; }"_s);
+    body()->addWidget(m_origin);
+
+    m_dataset = makeCombo(u"datasetSelector"_s);
+    m_kind = makeCombo(u"chartKindSelector"_s);
+    m_groupBy = makeCombo(u"groupBySelector"_s);
+    m_matrixSeries = makeCombo(u"matrixSeriesSelector"_s);
+    m_reference = makeCombo(u"referenceSelector"_s);
+    m_confidence = makeCombo(u"confidenceSelector"_s);
+    for (double c : {0.90, 0.95, 0.99})
+        m_confidence->addItem(tr("%1%").arg(c * 100, 0, 'g', 3), c);
+    m_confidence->setCurrentIndex(1);
+    m_reference->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_reference->setMinimumContentsLength(18);
+    m_dataset->setMaximumWidth(320);
+    m_dataset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_dataset->setMinimumContentsLength(22);
+    for (charts::ChartKind k : charts::allChartKinds())
+        m_kind->addItem(charts::chartKindTitle(k), int(k));
+
+    auto label = [](const QString &text, QWidget *buddy) {
+        auto *l = new QLabel(text);
+        l->setBuddy(buddy);
+        return l;
+    };
+    m_groupByLabel = label(tr("&Group by:"), m_groupBy);
+    m_matrixSeriesLabel = label(tr("&Series:"), m_matrixSeries);
+
+    // Export: one button with a menu; shortcuts work anywhere on the page.
+    m_exportButton = new QToolButton;
+    m_exportButton->setObjectName(u"exportButton"_s);
+    m_exportButton->setText(tr("&Export"));
+    m_exportButton->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
+    m_exportButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_exportButton->setPopupMode(QToolButton::InstantPopup);
+    auto *menu = new QMenu(m_exportButton);
+    struct ExportEntry { charts::ExportFormat format; QString text; QKeySequence key; const char16_t *name; };
+    const ExportEntry entries[] = {
+        {charts::ExportFormat::Png, tr("Chart as &PNG…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), u"exportPng"},
+        {charts::ExportFormat::Svg, tr("Chart as &SVG…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), u"exportSvg"},
+        {charts::ExportFormat::Pdf, tr("Chart as P&DF…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), u"exportPdf"},
+        {charts::ExportFormat::Csv, tr("Plotted points as &CSV…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), u"exportCsv"},
+    };
+    for (const ExportEntry &e : entries) {
+        auto *a = new QAction(e.text, this);
+        a->setObjectName(QString::fromUtf16(e.name));
+        a->setShortcut(e.key);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        const charts::ExportFormat format = e.format;
+        connect(a, &QAction::triggered, this, [this, format] { onExportTriggered(format); });
+        menu->addAction(a);
+        addAction(a); // so the shortcut works while the page has focus
+        m_exportActions.append(a);
+    }
+    m_exportButton->setMenu(menu);
+
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(label(tr("&Data:"), m_dataset));
+    controls->addWidget(m_dataset);
+    controls->addSpacing(8);
+    controls->addWidget(label(tr("&Chart:"), m_kind));
+    controls->addWidget(m_kind);
+    controls->addSpacing(8);
+    controls->addWidget(m_groupByLabel);
+    controls->addWidget(m_groupBy);
+    controls->addWidget(m_matrixSeriesLabel);
+    controls->addWidget(m_matrixSeries);
+    controls->addStretch(1);
+    controls->addWidget(m_exportButton);
+    body()->addLayout(controls);
+
+    m_chart = new charts::ChartView;
+    m_chart->setObjectName(u"chartView"_s);
+
+    auto *side = new QWidget;
+    auto *sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(6, 0, 0, 0);
+    auto *refRow = new QHBoxLayout;
+    refRow->addWidget(label(tr("&Reference:"), m_reference));
+    refRow->addWidget(m_reference, 1);
+    refRow->addWidget(label(tr("C&onfidence:"), m_confidence));
+    refRow->addWidget(m_confidence);
+    sideLayout->addLayout(refRow);
+    m_ratioModel = new QStandardItemModel(0, ColumnCount, this);
+    m_ratioModel->setHorizontalHeaderLabels({tr("Group"), tr("n"), tr("Mean ± CI"), tr("Ratio [CI]"), tr("p"), tr("Verdict")});
+    m_table = new QTableView;
+    m_table->setObjectName(u"ratioTable"_s);
+    m_table->setModel(m_ratioModel);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+    m_table->setColumnHidden(VerdictColumn, true); // shown wrapped below the table instead
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    sideLayout->addWidget(m_table, 1);
+    auto *legend = new QLabel(tr("Italic rows are historical baselines. Ratio = group / reference with Fieller's "
+                                 "interval; verdicts from Welch's t-test."));
+    legend->setWordWrap(true);
+    legend->setForegroundRole(QPalette::PlaceholderText);
+    QFont small = legend->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    legend->setFont(small);
+    sideLayout->addWidget(legend);
+    m_verdict = new QLabel;
+    m_verdict->setObjectName(u"verdict"_s);
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdict->setMinimumHeight(m_verdict->fontMetrics().height() * 4);
+    m_verdict->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    sideLayout->addWidget(m_verdict);
+
+    auto *splitter = new QSplitter(Qt::Horizontal);
+    splitter->setObjectName(u"compareSplitter"_s);
+    splitter->addWidget(m_chart);
+    splitter->addWidget(side);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setChildrenCollapsible(false);
+    splitter->setSizes({780, 470});
+    body()->addWidget(splitter, 1);
+
+    m_status = new QLabel;
+    m_status->setObjectName(u"exportStatus"_s);
+    m_status->setForegroundRole(QPalette::PlaceholderText);
+    body()->addWidget(m_status);
+
+    connect(m_dataset, &QComboBox::currentTextChanged, this, [this](const QString &name) {
+        if (!m_updating)
+            loadDataset(name);
+    });
+    for (QComboBox *c : {m_kind, m_groupBy, m_matrixSeries}) {
+        connect(c, &QComboBox::currentIndexChanged, this, [this] {
+            if (m_updating)
+                return;
+            refreshReferences();
+            refresh();
+        });
+    }
+    for (QComboBox *c : {m_reference, m_confidence}) {
+        connect(c, &QComboBox::currentIndexChanged, this, [this] {
+            if (!m_updating)
+                refreshTable();
+        });
+    }
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ComparePage::showSelectedVerdict);
+}
+
+void ComparePage::setProvider(ComparisonProvider *provider)
+{
+    m_provider = provider ? provider : m_seedProvider.get();
+    m_origin->setText(m_provider->origin());
+    m_origin->setVisible(!m_provider->origin().isEmpty());
+    m_updating = true;
+    m_dataset->clear();
+    m_dataset->addItems(m_provider->datasetNames());
+    m_updating = false;
+    m_dataset->setEnabled(m_dataset->count() > 1);
+    loadDataset(m_dataset->currentText());
+}
+
+void ComparePage::loadDataset(const QString &name)
+{
+    QString error;
+    const std::optional<ComparisonData> d = m_provider->dataset(name, &error);
+    if (!d) {
+        m_status->setText(error);
+        return;
+    }
+    applyData(*d);
+}
+
+void ComparePage::setData(const ComparisonData &data)
+{
+    // Data handed in directly is not the provider's: say what it is.
+    m_updating = true;
+    m_dataset->clear();
+    m_dataset->addItem(data.title.isEmpty() ? tr("(comparison)") : data.title);
+    m_dataset->setEnabled(false);
+    m_updating = false;
+    m_origin->setText(data.description);
+    m_origin->setVisible(!data.description.isEmpty());
+    applyData(data);
+}
+
+void ComparePage::applyData(const ComparisonData &data)
+{
+    m_data = data;
+    m_updating = true;
+    // Chart kinds without data stay listed but disabled, with the reason.
+    auto *kindModel = qobject_cast<QStandardItemModel *>(m_kind->model());
+    int firstAvailable = -1;
+    for (int i = 0; i < m_kind->count(); ++i) {
+        const auto kind = charts::ChartKind(m_kind->itemData(i).toInt());
+        const bool available = charts::chartKindAvailable(m_data, kind);
+        if (QStandardItem *item = kindModel ? kindModel->item(i) : nullptr) {
+            item->setEnabled(available);
+            item->setToolTip(available ? QString() : tr("This dataset has nothing to draw as %1").arg(m_kind->itemText(i)));
+        }
+        if (available && firstAvailable < 0)
+            firstAvailable = i;
+    }
+    const auto currentKind = charts::ChartKind(m_kind->currentData().toInt());
+    if (!charts::chartKindAvailable(m_data, currentKind) && firstAvailable >= 0)
+        m_kind->setCurrentIndex(firstAvailable);
+
+    const QString previousGroup = m_groupBy->currentText();
+    m_groupBy->clear();
+    m_groupBy->addItems(m_data.dimensions);
+    const int g = int(m_data.dimensions.indexOf(previousGroup));
+    m_groupBy->setCurrentIndex(g >= 0 ? g : std::max(0, int(m_data.dimensions.indexOf(m_data.defaultGroupBy))));
+
+    m_matrixSeries->clear();
+    if (!m_data.seriesKey.isEmpty())
+        m_matrixSeries->addItems(m_data.attributeValues(m_data.seriesKey));
+
+    const int c = m_confidence->findData(m_data.confidence);
+    if (c >= 0)
+        m_confidence->setCurrentIndex(c);
+    m_updating = false;
+    refreshReferences();
+    refresh();
+}
+
+charts::ChartOptions ComparePage::currentOptions() const
+{
+    charts::ChartOptions o;
+    o.kind = charts::ChartKind(m_kind->currentData().toInt());
+    o.groupBy = m_groupBy->currentText();
+    o.matrixSeries = m_matrixSeries->currentText();
+    return o;
+}
+
+void ComparePage::refreshReferences()
+{
+    const QString previous = m_reference->currentText();
+    m_updating = true;
+    m_reference->clear();
+    for (const ComparisonCell &cell : m_data.cells(m_groupBy->currentText()))
+        m_reference->addItem(cell.label());
+    const int i = m_reference->findText(previous);
+    m_reference->setCurrentIndex(i >= 0 ? i : 0);
+    m_updating = false;
+}
+
+void ComparePage::refresh()
+{
+    const charts::ChartOptions o = currentOptions();
+    const bool bars = o.kind == charts::ChartKind::Bars;
+    const bool matrix = o.kind == charts::ChartKind::HeatMap;
+    m_groupBy->setVisible(bars);
+    m_groupByLabel->setVisible(bars);
+    m_matrixSeries->setVisible(matrix && m_matrixSeries->count() > 0);
+    m_matrixSeriesLabel->setVisible(m_matrixSeries->isVisible());
+    m_chart->setChart(m_data, o);
+    refreshTable();
+}
+
+void ComparePage::refreshTable()
+{
+    m_ratioModel->removeRows(0, m_ratioModel->rowCount());
+    m_comparisons.clear();
+    const QList<ComparisonCell> cells = m_data.cells(m_groupBy->currentText());
+    const int refIndex = m_reference->currentIndex();
+    if (refIndex < 0 || refIndex >= cells.size()) {
+        m_verdict->clear();
+        return;
+    }
+    const double confidence = m_confidence->currentData().toDouble();
+    const ComparisonCell &ref = cells[refIndex];
+    for (int i = 0; i < cells.size(); ++i) {
+        const ComparisonCell &cell = cells[i];
+        const GroupComparison c = compareGroups(ref.comparableValues(), cell.comparableValues(), confidence,
+                                                m_data.metric, ref.label(), cell.label());
+        m_comparisons.append(c);
+        const stats::SampleSummary &s = c.b;
+        QString mean = num(s.mean);
+        if (s.hasInterval())
+            mean += u" ± "_s + num(s.ciHalfWidth);
+        QString ratio;
+        if (i == refIndex) {
+            ratio = tr("reference");
+        } else {
+            ratio = QString::number(c.ratio, 'f', 3);
+            if (c.ratioUnbounded)
+                ratio += tr(" [unbounded]");
+            else if (!std::isnan(c.ratioLow))
+                ratio += u" [%1, %2]"_s.arg(c.ratioLow, 0, 'f', 3).arg(c.ratioHigh, 0, 'f', 3);
+        }
+        const QString verdict = i == refIndex ? tr("Reference group.") : c.verdict;
+        QList<QStandardItem *> row{new QStandardItem(cell.label()),
+                                   new QStandardItem(QString::number(s.n)), new QStandardItem(mean), new QStandardItem(ratio),
+                                   new QStandardItem(i == refIndex || std::isnan(c.pValue) ? u"–"_s : QString::number(c.pValue, 'g', 2)),
+                                   new QStandardItem(verdict)};
+        const QString tip = verdict + u"\n"_s
+            + (cell.baselineOnly() ? tr("Historical baseline: %1") : tr("Source: %1")).arg(cell.comparableSources().join(u"; "_s));
+        for (QStandardItem *item : row)
+            item->setToolTip(tip);
+        row[CountColumn]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        row[MeanColumn]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        QFont f = row[GroupColumn]->font();
+        f.setBold(i == refIndex);
+        f.setItalic(cell.baselineOnly());
+        row[GroupColumn]->setFont(f);
+        if (i != refIndex && c.testable && c.significant) {
+            const bool better = (metricPolarity(m_data.metric) == MetricPolarity::HigherIsBetter) == (c.ratio > 1);
+            if (metricPolarity(m_data.metric) != MetricPolarity::Neutral)
+                row[RatioColumn]->setForeground(better ? QColor(0x1a, 0x7f, 0x37) : QColor(0xb3, 0x26, 0x1e));
+        }
+        m_ratioModel->appendRow(row);
+    }
+    m_ratioModel->setHeaderData(MeanColumn, Qt::Horizontal, tr("Mean ± CI (%1)").arg(m_data.unit));
+    m_table->resizeColumnsToContents();
+    // Long host-pair labels are elided in the middle rather than pushing the
+    // ratio off the side; the full text is in the tooltip.
+    m_table->setColumnWidth(GroupColumn, std::min(m_table->columnWidth(GroupColumn), 230));
+    m_table->selectRow(refIndex == 0 && cells.size() > 1 ? 1 : 0);
+    showSelectedVerdict();
+}
+
+void ComparePage::showSelectedVerdict()
+{
+    const int row = m_table->currentIndex().isValid() ? m_table->currentIndex().row() : -1;
+    if (row < 0 || row >= m_ratioModel->rowCount()) {
+        m_verdict->clear();
+        return;
+    }
+    m_verdict->setText(m_ratioModel->item(row, VerdictColumn)->text());
+}
+
+QAction *ComparePage::exportAction(charts::ExportFormat format) const
+{
+    return m_exportActions.value(int(format));
+}
+
+bool ComparePage::exportChart(charts::ExportFormat format, const QString &path, QString *error)
+{
+    QCustomPlot &plot = *m_chart->plot();
+    const charts::ChartContent &content = m_chart->content();
+    bool ok = false;
+    switch (format) {
+    case charts::ExportFormat::Png:
+        ok = charts::ChartExporter::savePng(plot, path, m_exportSettings.size, m_exportSettings.dpi, error);
+        break;
+    case charts::ExportFormat::Svg:
+        ok = charts::ChartExporter::saveSvg(plot, path, m_exportSettings.size, content.caption, error);
+        break;
+    case charts::ExportFormat::Pdf:
+        ok = charts::ChartExporter::savePdf(plot, path, m_exportSettings.size, m_data.title, error);
+        break;
+    case charts::ExportFormat::Csv:
+        ok = charts::ChartExporter::saveCsv(content.plotted(), path, error);
+        break;
+    }
+    m_chart->setChart(m_data, currentOptions()); // export lays the plot out at its own size
+    return ok;
+}
+
+void ComparePage::onExportTriggered(charts::ExportFormat format)
+{
+    auto finish = [this, format](const QString &path) {
+        QString error;
+        if (exportChart(format, path, &error)) {
+            m_status->setText(tr("Exported %1").arg(path));
+            emit exported(path);
+        } else {
+            m_status->setText(error);
+            emit exportFailed(error);
+        }
+    };
+    if (!m_nextExportPath.isEmpty()) {
+        const QString path = std::exchange(m_nextExportPath, QString());
+        finish(path);
+        return;
+    }
+    const QString suffix = charts::ChartExporter::suffix(format);
+    auto askPath = [this, suffix, finish] {
+        auto *dialog = new QFileDialog(this, tr("Export chart"));
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->setAcceptMode(QFileDialog::AcceptSave);
+        dialog->setDefaultSuffix(suffix);
+        dialog->setNameFilter(tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
+        QString base = m_data.title.isEmpty() ? u"comparison"_s : m_data.title;
+        base.replace(QRegularExpression(u"[^A-Za-z0-9_-]+"_s), u"-"_s);
+        dialog->selectFile(base.left(60) + u'.' + suffix);
+        connect(dialog, &QFileDialog::fileSelected, this, finish);
+        dialog->open();
+    };
+    if (format != charts::ExportFormat::Png) {
+        askPath();
+        return;
+    }
+    auto *sizeDialog = new PngExportDialog(m_exportSettings, this);
+    sizeDialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(sizeDialog, &QDialog::accepted, this, [this, sizeDialog, askPath] {
+        m_exportSettings = sizeDialog->settings();
+        askPath();
+    });
+    sizeDialog->open();
 }
 
 } // namespace wb::gui

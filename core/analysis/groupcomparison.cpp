@@ -92,7 +92,11 @@ GroupComparison compareGroups(const QList<double> &a, const QList<double> &b, do
 
     const double va = c.a.n >= 2 ? c.a.stddev * c.a.stddev / c.a.n : 0; // variance of the mean
     const double vb = c.b.n >= 2 ? c.b.stddev * c.b.stddev / c.b.n : 0;
-    c.testable = c.a.n >= 2 && c.b.n >= 2 && va + vb > 0;
+    // A single figure (typically a historical baseline) is taken as exact:
+    // its variance term is zero and the test becomes the one-sample t test
+    // of the other group against it (df = n - 1).
+    c.testable = (c.a.n >= 2 || c.b.n >= 2) && va + vb > 0;
+    const bool oneExact = c.testable && (c.a.n < 2 || c.b.n < 2);
 
     if (c.testable) {
         const double se = std::sqrt(va + vb);
@@ -126,6 +130,7 @@ GroupComparison compareGroups(const QList<double> &a, const QList<double> &b, do
     }
 
     const QString level = levelText(confidence);
+    const QString exactNote = oneExact ? tr("; %1's single value taken as exact").arg(c.a.n < 2 ? nameA : nameB) : QString();
     if (std::isnan(c.ratio)) {
         c.verdict = tr("%1 has a mean of zero: no ratio.").arg(nameA);
         return c;
@@ -141,15 +146,15 @@ GroupComparison compareGroups(const QList<double> &a, const QList<double> &b, do
         return c;
     }
     if (!c.significant) {
-        c.verdict = tr("No significant difference at %1 (%2 %3% %4 than %5, p = %6).")
+        c.verdict = tr("No significant difference at %1 (%2 %3% %4 than %5, p = %6%7).")
                         .arg(level, nameB, formatPct(change), directionWord(metric, bLarger), nameA,
-                             QString::number(c.pValue, 'g', 2));
+                             QString::number(c.pValue, 'g', 2), exactNote);
         return c;
     }
     const double hw = c.changeHalfWidthPct();
     const QString plusMinus = std::isnan(hw) ? QString() : tr(" ± %1%").arg(formatPct(hw));
-    c.verdict = tr("%1 is %2%%3 %4 than %5 (%6 confidence).")
-                    .arg(nameB, formatPct(change), plusMinus, directionWord(metric, bLarger), nameA, level);
+    c.verdict = tr("%1 is %2%%3 %4 than %5 (%6 confidence%7).")
+                    .arg(nameB, formatPct(change), plusMinus, directionWord(metric, bLarger), nameA, level, exactNote);
     return c;
 }
 

@@ -47,7 +47,10 @@ struct GroupComparison
     double ratioHigh = 0;
     bool ratioUnbounded = false; // Fieller's interval is unbounded (A not clearly away from 0)
 
-    bool testable = false;     // both groups have >= 2 values and some spread
+    // One group has >= 2 values and there is some spread. A group of one
+    // value (a historical figure) is then taken as exact: the test is the
+    // one-sample t test of the other group against it.
+    bool testable = false;
     bool significant = false;  // p < 1 - confidence
 
     // "B is 12.0% ± 3.1% slower than A (99% confidence)" and friends.

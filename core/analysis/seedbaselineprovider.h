@@ -19,7 +19,8 @@ public:
 
     // Dataset names, stable for tests and the CLI.
     static QString ftpName();
-    static QString udpStreamName();
+    static QString udpStreamName();      // 1-byte messages, four paths
+    static QString udpStreamLargeName(); // 1472-byte messages, with the size sweep
     static QString tcpRrName();
     static QString packetRateName();
 };

@@ -256,6 +256,22 @@ void TstStatistics::singleValues()
     QVERIFY(std::fabs(c.ratio - 1325.41 / 4749.19) < 1e-12);
     QVERIFY(std::isnan(c.ratioLow) && std::isnan(c.pValue));
     QCOMPARE(c.verdict, u"FS108 is 72% slower than Cat 5000 (fewer than two repetitions: no confidence interval)."_s);
+    // Measured repetitions against one historical figure: a one-sample t
+    // test (df = n - 1) with the figure taken as exact.
+    const QList<double> runs{100, 101, 99, 100.5, 99.5}; // mean 100, s = 0.790569
+    const GroupComparison vsBaseline = compareGroups(runs, {88.0}, 0.95, u"throughput_bps"_s, u"lab"_s, u"1999"_s);
+    QVERIFY(vsBaseline.testable);
+    QCOMPARE(vsBaseline.welchDf, 4.0);
+    QVERIFY(std::fabs(vsBaseline.t - (88.0 - 100.0) / (0.790569 / std::sqrt(5.0))) < 1e-4);
+    QVERIFY(vsBaseline.significant);
+    QVERIFY2(vsBaseline.verdict.startsWith(u"1999 is 12% ± "_s), qPrintable(vsBaseline.verdict));
+    QVERIFY2(vsBaseline.verdict.endsWith(u"slower than lab (95% confidence; 1999's single value taken as exact)."_s),
+             qPrintable(vsBaseline.verdict));
+    // The mirror case: the figure as reference.
+    const GroupComparison baselineRef = compareGroups({95.07}, {95.0, 95.2, 94.9, 95.1}, 0.95, u"throughput_bps"_s, u"1999"_s, u"lab"_s);
+    QVERIFY(baselineRef.testable);
+    QVERIFY(!baselineRef.significant);
+    QVERIFY2(baselineRef.verdict.contains(u"1999's single value taken as exact)."_s), qPrintable(baselineRef.verdict));
     const GroupComparison empty = compareGroups({}, {1.0}, 0.95, u"x"_s);
     QVERIFY(empty.verdict.contains(u"no values"_s));
 }
@@ -351,7 +367,7 @@ void TstStatistics::groupingCells()
 void TstStatistics::seedDatasets()
 {
     SeedBaselineProvider p;
-    QCOMPARE(p.datasetNames().size(), 4);
+    QCOMPARE(p.datasetNames().size(), 5);
     QString error;
     const auto ftp = p.dataset(SeedBaselineProvider::ftpName(), &error);
     QVERIFY(ftp);
@@ -359,10 +375,16 @@ void TstStatistics::seedDatasets()
     QVERIFY(ftp->hasMatrix());
     QCOMPARE(ftp->cells(u"pair"_s).size(), 16);
     QCOMPARE(ftp->attributeValues(u"from"_s), (QStringList{u"Zeus"_s, u"Torus"_s, u"Net3"_s, u"Mira"_s, u"Star"_s}));
-    const auto udp = p.dataset(SeedBaselineProvider::udpStreamName(), &error);
+    const auto udp = p.dataset(SeedBaselineProvider::udpStreamLargeName(), &error);
     QVERIFY(udp);
     QCOMPARE(udp->observations.first().values.first(), 95.07);
-    QVERIFY(std::fabs(udp->observations.first().ceiling - 95.7087) < 1e-3);
+    QVERIFY(std::fabs(udp->ceiling - 95.7087) < 1e-3);
+    QCOMPARE(udp->sweeps.size(), 1);
+    const auto small = p.dataset(SeedBaselineProvider::udpStreamName(), &error);
+    QVERIFY(small);
+    QCOMPARE(small->observations.size(), 8);
+    // 148809.5 minimum frames/s carrying one byte each: 1.19 Mbit/s.
+    QVERIFY(std::fabs(small->observations.first().ceiling - 1.190476) < 1e-5);
     QVERIFY(!p.dataset(u"nope"_s, &error));
     QVERIFY(error.contains(u"nope"_s));
 }

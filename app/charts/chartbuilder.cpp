@@ -1,0 +1,821 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "chartbuilder.h"
+
+#include "analysis/comparisondata.h"
+#include "analysis/groupcomparison.h"
+#include "analysis/statistics.h"
+
+#include "qcustomplotinclude.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <numeric>
+#include <cmath>
+#include <limits>
+
+using namespace Qt::StringLiterals;
+
+namespace wb::charts {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr int kCaptionWrap = 150;
+constexpr qsizetype kDenseSeriesPoints = 20000;
+
+QString tr(const char *s)
+{
+    return QCoreApplication::translate("wb::charts::ChartBuilder", s);
+}
+
+QColor seriesColor(int i)
+{
+    static const QColor kPalette[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0x59, 0xa1, 0x4f),
+                                      QColor(0xb0, 0x7a, 0xa1), QColor(0x76, 0xb7, 0xb2), QColor(0xed, 0xc9, 0x48),
+                                      QColor(0x9c, 0x75, 0x5f), QColor(0xff, 0x9d, 0xa7), QColor(0xba, 0xb0, 0xac)};
+    return kPalette[i % int(std::size(kPalette))];
+}
+
+const QColor kCeilingColor(0xd6, 0x27, 0x28);
+
+QString num(double v)
+{
+    if (std::isnan(v))
+        return QString();
+    const double a = std::fabs(v);
+    if (a != 0 && (a < 0.01 || a >= 1e7))
+        return QString::number(v, 'g', 4);
+    return QString::number(v, 'f', a >= 100 ? 1 : (a >= 1 ? 2 : 3));
+}
+
+// Full precision for CSV: spreadsheets should get the exact plotted value.
+QString exact(double v)
+{
+    return std::isnan(v) ? QString() : QString::number(v, 'g', 10);
+}
+
+QString humanMetric(const QString &metric)
+{
+    static const QHash<QString, QString> kNames{
+        {u"throughput_bps"_s, u"throughput"_s},
+        {u"transactions_per_s"_s, u"transaction rate"_s},
+        {u"packets_per_s"_s, u"packet rate"_s},
+        {u"latency_us_mean"_s, u"mean round-trip latency"_s},
+        {u"cpu_util_pct"_s, u"CPU utilisation"_s},
+        {u"loss_ratio"_s, u"loss"_s},
+    };
+    const auto it = kNames.constFind(metric);
+    if (it != kNames.cend())
+        return *it;
+    QString name = metric;
+    return name.replace(u'_', u' ');
+}
+
+QString metricLabel(const ComparisonData &d)
+{
+    const QString name = humanMetric(d.metric);
+    return d.unit.isEmpty() ? name : u"%1 (%2)"_s.arg(name, d.unit);
+}
+
+// Greedy word wrap; QCPTextElement cannot wrap by itself.
+QString wrap(const QString &text, int width)
+{
+    QStringList lines;
+    for (const QString &para : text.split(u'\n')) {
+        QString line;
+        for (const QString &word : para.split(u' ', Qt::SkipEmptyParts)) {
+            if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
+                lines.append(line);
+                line.clear();
+            }
+            line += (line.isEmpty() ? QString() : u" "_s) + word;
+        }
+        lines.append(line);
+    }
+    return lines.join(u'\n');
+}
+
+void setupLayout(QCustomPlot &plot, const ComparisonData &data, const ChartOptions &options, const QString &subtitle)
+{
+    plot.setBackground(Qt::white);
+    auto *layout = plot.plotLayout();
+    layout->insertRow(0);
+    QString titleText = data.title.isEmpty() ? tr("Comparison") : data.title;
+    if (!subtitle.isEmpty())
+        titleText += u" — "_s + subtitle;
+    auto *title = new QCPTextElement(&plot, titleText, QFont(plot.font().family(), 11, QFont::Bold));
+    title->setObjectName(u"chartTitle"_s);
+    layout->addElement(0, 0, title);
+    // The legend gets its own row under the title so it never hides data.
+    // QCPLayoutGrid caps a column at the smallest maximum width of its
+    // elements, and a legend's maximum is its content: wrapped in a grid
+    // with empty side cells it is centred and no longer narrows the chart.
+    plot.axisRect()->insetLayout()->take(plot.legend);
+    layout->insertRow(1);
+    auto *legendRow = new QCPLayoutGrid;
+    layout->addElement(1, 0, legendRow);
+    legendRow->expandTo(1, 3);
+    legendRow->addElement(0, 1, plot.legend);
+    plot.legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot.legend->setWrap(4);
+    plot.legend->setBorderPen(Qt::NoPen);
+    plot.legend->setFont(QFont(plot.font().family(), 8));
+    plot.legend->setMargins(QMargins(4, 0, 4, 0));
+    plot.legend->setVisible(true);
+    layout->setRowStretchFactor(0, 0.001);
+    layout->setRowStretchFactor(1, 0.001);
+    if (options.caption) {
+        const int row = layout->rowCount();
+        layout->insertRow(row);
+        auto *cap = new QCPTextElement(&plot, ChartBuilder::caption(data, options), QFont(plot.font().family(), 7));
+        cap->setObjectName(u"chartCaption"_s);
+        cap->setTextColor(QColor(0x55, 0x55, 0x55));
+        cap->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
+        cap->setMargins(QMargins(8, 2, 8, 4));
+        layout->addElement(row, 0, cap);
+        layout->setRowStretchFactor(row, 0.001);
+    }
+    for (QCPAxis *axis : {plot.xAxis, plot.yAxis}) {
+        axis->setLabelFont(QFont(plot.font().family(), 9));
+        axis->setTickLabelFont(QFont(plot.font().family(), 8));
+        axis->grid()->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 0, Qt::DotLine));
+    }
+}
+
+void addEmptyNote(QCustomPlot &plot, const QString &text)
+{
+    auto *note = new QCPItemText(&plot);
+    note->position->setType(QCPItemPosition::ptAxisRectRatio);
+    note->position->setCoords(0.5, 0.5);
+    note->setText(text);
+    note->setColor(Qt::gray);
+    plot.xAxis->setTicks(false);
+    plot.yAxis->setTicks(false);
+}
+
+QString joinSources(const QStringList &s)
+{
+    return s.join(u"; "_s);
+}
+
+// ---- bars -------------------------------------------------------------------
+
+void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o, ChartContent &out)
+{
+    const QString groupBy = o.groupBy.isEmpty() ? d.defaultGroupBy : o.groupBy;
+    const QList<ComparisonCell> cells = d.cells(groupBy);
+    QStringList categories;
+    QStringList seriesNames;
+    for (const ComparisonCell &c : cells) {
+        if (!categories.contains(c.category))
+            categories.append(c.category);
+        if (!seriesNames.contains(c.series))
+            seriesNames.append(c.series);
+    }
+    out.table.header = {u"group"_s, u"series"_s, u"kind"_s, u"n"_s, u"mean"_s, u"ci_low"_s, u"ci_high"_s,
+                        u"ceiling"_s, u"pct_of_ceiling"_s, u"unit"_s, u"sources"_s};
+    if (cells.isEmpty()) {
+        addEmptyNote(plot, tr("No observations to draw."));
+        return;
+    }
+    const int nSeries = int(seriesNames.size());
+    const double groupWidth = 0.8;
+    const double barWidth = groupWidth / nSeries;
+    auto keyOf = [&](const ComparisonCell &c) {
+        const int i = int(categories.indexOf(c.category));
+        const int j = int(seriesNames.indexOf(c.series));
+        return i + 1 + (j - (nSeries - 1) / 2.0) * barWidth;
+    };
+
+    double yMax = 0;
+    double yMin = 0;
+    QVector<double> ceilingKeys;
+    QVector<double> ceilingValues;
+    const double confidence = d.confidence;
+
+    for (int j = 0; j < nSeries; ++j) {
+        for (int kind = 0; kind < 2; ++kind) { // 0 measured, 1 baseline-only
+            QVector<double> keys, values, errors;
+            QList<ComparisonCell> plotted; // copies: the hover text outlives `cells`
+            for (const ComparisonCell &c : cells) {
+                if (c.series != seriesNames[j])
+                    continue;
+                const bool isBaselineBar = c.baselineOnly();
+                if ((kind == 1) != isBaselineBar || c.comparableValues().isEmpty())
+                    continue;
+                const stats::SampleSummary s = stats::summarize(c.comparableValues(), confidence);
+                keys.append(keyOf(c));
+                values.append(s.mean);
+                errors.append(s.hasInterval() ? s.ciHalfWidth : kNaN);
+                plotted.append(c);
+                const double top = s.mean + (s.hasInterval() ? s.ciHalfWidth : 0);
+                yMax = std::max(yMax, top);
+                yMin = std::min(yMin, s.mean - (s.hasInterval() ? s.ciHalfWidth : 0));
+                const double pct = c.ceiling > 0 ? 100.0 * s.mean / c.ceiling : kNaN;
+                out.table.rows.append({c.category, c.series, isBaselineBar ? u"baseline"_s : u"measured"_s,
+                                       QString::number(s.n), exact(s.mean),
+                                       s.hasInterval() ? exact(s.mean - s.ciHalfWidth) : QString(),
+                                       s.hasInterval() ? exact(s.mean + s.ciHalfWidth) : QString(),
+                                       c.ceiling > 0 ? exact(c.ceiling) : QString(), exact(pct), d.unit,
+                                       joinSources(c.comparableSources())});
+                if (c.ceiling > 0) {
+                    // % of line rate above the bar (or its error bar, or the
+                    // baseline marker when that is higher).
+                    double labelY = top;
+                    if (!c.values.isEmpty() && !c.baselineValues.isEmpty())
+                        labelY = std::max(labelY, stats::summarize(c.baselineValues).mean);
+                    auto *label = new QCPItemText(&plot);
+                    label->position->setCoords(keyOf(c), labelY);
+                    label->setPadding(QMargins(0, 0, 0, labelY > top ? 7 : 1));
+                    label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+                    label->setText(QString::number(pct, 'f', pct < 10 ? 1 : 0) + u'%');
+                    label->setFont(QFont(plot.font().family(), 7));
+                    label->setColor(QColor(0x44, 0x44, 0x44));
+                    label->setClipToAxisRect(false);
+                    label->setObjectName(u"pctLabel"_s);
+                }
+            }
+            if (keys.isEmpty())
+                continue;
+            auto *bars = new QCPBars(plot.xAxis, plot.yAxis);
+            const QColor color = seriesColor(j);
+            QString name = seriesNames[j].isEmpty() ? metricLabel(d) : seriesNames[j];
+            if (kind == 1) {
+                name += tr(" (historical baseline)");
+                bars->setBrush(QBrush(color.lighter(130)));
+                bars->setPen(QPen(color.darker(130), 1, Qt::DashLine));
+            } else {
+                bars->setBrush(color);
+                bars->setPen(QPen(color.darker(140)));
+            }
+            bars->setName(name);
+            bars->setWidth(barWidth * 0.92);
+            bars->setData(keys, values, true);
+            bars->setObjectName(kind == 1 ? u"baselineBars"_s : u"measuredBars"_s);
+            const QString unit = d.unit;
+            out.hover.insert(bars, [plotted, unit, confidence, metric = d.metric](int index, double, double) {
+                if (index < 0 || index >= plotted.size())
+                    return QString();
+                const ComparisonCell &c = plotted[index];
+                const stats::SampleSummary s = stats::summarize(c.comparableValues(), confidence);
+                QString text = u"%1\n%2 %3"_s.arg(c.label(), num(s.mean), unit);
+                if (s.hasInterval())
+                    text += u" ± %1 (%2% CI, n = %3)"_s.arg(num(s.ciHalfWidth)).arg(confidence * 100, 0, 'g', 3).arg(s.n);
+                else
+                    text += tr(" (n = %1, no interval)").arg(s.n);
+                if (c.ceiling > 0)
+                    text += tr("\n%1% of the %2 %3 ceiling").arg(num(100.0 * s.mean / c.ceiling), num(c.ceiling), unit);
+                if (!c.values.isEmpty() && !c.baselineValues.isEmpty()) {
+                    text += tr("\nbaseline %1 %2").arg(num(stats::summarize(c.baselineValues).mean), unit);
+                    text += u"\n"_s
+                        + compareGroups(c.baselineValues, c.values, confidence, metric, tr("the baseline"), tr("This"))
+                              .verdict;
+                }
+                text += tr("\nSource: %1").arg(joinSources(c.comparableSources()));
+                if (!c.values.isEmpty() && !c.baselineSources.isEmpty())
+                    text += tr("\nBaseline: %1").arg(joinSources(c.baselineSources));
+                return text;
+            });
+            if (std::any_of(errors.begin(), errors.end(), [](double e) { return !std::isnan(e); })) {
+                auto *err = new QCPErrorBars(plot.xAxis, plot.yAxis);
+                err->removeFromLegend();
+                err->setDataPlottable(bars);
+                err->setData(errors);
+                err->setPen(QPen(Qt::black, 1.2));
+                err->setWhiskerWidth(std::max(4.0, 14.0 / nSeries));
+                err->setObjectName(u"ciErrorBars"_s);
+            }
+        }
+    }
+
+    // Historical baselines next to measured bars: a marker per cell.
+    QVector<double> markerKeys, markerValues;
+    QList<ComparisonCell> markerCells;
+    for (const ComparisonCell &c : cells) {
+        if (c.values.isEmpty() || c.baselineValues.isEmpty())
+            continue;
+        const double m = stats::summarize(c.baselineValues).mean;
+        markerKeys.append(keyOf(c));
+        markerValues.append(m);
+        markerCells.append(c);
+        yMax = std::max(yMax, m);
+        out.table.rows.append({c.category, c.series, u"baseline_marker"_s, QString::number(c.baselineValues.size()),
+                               exact(m), QString(), QString(), QString(), QString(), d.unit, joinSources(c.baselineSources)});
+    }
+    if (!markerKeys.isEmpty()) {
+        auto *markers = new QCPGraph(plot.xAxis, plot.yAxis);
+        markers->setName(tr("historical baseline"));
+        markers->setLineStyle(QCPGraph::lsNone);
+        markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::black, 1.5), QBrush(QColor(0xff, 0xd7, 0x00)), 11));
+        markers->setData(markerKeys, markerValues);
+        markers->setObjectName(u"baselineMarkers"_s);
+        const QString unit = d.unit;
+        out.hover.insert(markers, [markerCells, unit](int index, double, double value) {
+            if (index < 0 || index >= markerCells.size())
+                return QString();
+            return tr("%1\nhistorical baseline %2 %3\nSource: %4")
+                .arg(markerCells[index].label(), num(value), unit, joinSources(markerCells[index].baselineSources));
+        });
+    }
+
+    // Ceilings: one dashed segment per group (NaN breaks the line between
+    // groups), or one line across when every cell shares it.
+    double firstCeiling = 0;
+    bool uniform = true;
+    for (const ComparisonCell &c : cells) {
+        if (c.ceiling <= 0) {
+            uniform = uniform && firstCeiling == 0;
+            continue;
+        }
+        if (firstCeiling == 0)
+            firstCeiling = c.ceiling;
+        uniform = uniform && c.ceiling == firstCeiling;
+    }
+    if (firstCeiling > 0) {
+        const bool allHave = std::all_of(cells.begin(), cells.end(), [](const ComparisonCell &c) { return c.ceiling > 0; });
+        if (uniform && allHave) {
+            ceilingKeys = {0.5, categories.size() + 0.5};
+            ceilingValues = {firstCeiling, firstCeiling};
+        } else {
+            for (const ComparisonCell &c : cells) {
+                if (c.ceiling <= 0)
+                    continue;
+                const double k = keyOf(c);
+                if (!ceilingKeys.isEmpty()) {
+                    ceilingKeys.append(k - barWidth / 2 - 1e-6);
+                    ceilingValues.append(kNaN);
+                }
+                ceilingKeys.append(k - barWidth / 2);
+                ceilingValues.append(c.ceiling);
+                ceilingKeys.append(k + barWidth / 2);
+                ceilingValues.append(c.ceiling);
+            }
+            // Keys must ascend for QCPGraph; segments were added in cell order.
+            QVector<int> order(ceilingKeys.size());
+            std::iota(order.begin(), order.end(), 0);
+            std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return ceilingKeys[a] < ceilingKeys[b]; });
+            QVector<double> k2, v2;
+            for (int i : order) {
+                k2.append(ceilingKeys[i]);
+                v2.append(ceilingValues[i]);
+            }
+            ceilingKeys = k2;
+            ceilingValues = v2;
+        }
+        for (double v : ceilingValues)
+            if (!std::isnan(v))
+                yMax = std::max(yMax, v);
+        auto *ceiling = new QCPGraph(plot.xAxis, plot.yAxis);
+        QString name = d.ceilingLabel.isEmpty() ? tr("theoretical ceiling") : d.ceilingLabel;
+        if (uniform && allHave)
+            name += u" (%1 %2)"_s.arg(num(firstCeiling), d.unit);
+        ceiling->setName(name);
+        ceiling->setPen(QPen(kCeilingColor, 1.6, Qt::DashLine));
+        ceiling->setData(ceilingKeys, ceilingValues, true);
+        ceiling->setObjectName(u"ceiling"_s);
+        const QString unit = d.unit;
+        out.hover.insert(ceiling, [name, unit](int, double, double value) {
+            return std::isnan(value) ? QString() : u"%1: %2 %3"_s.arg(name, num(value), unit);
+        });
+    }
+
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    int longest = 0;
+    for (int i = 0; i < categories.size(); ++i) {
+        ticker->addTick(i + 1, categories[i]);
+        longest = std::max(longest, int(categories[i].size()));
+    }
+    plot.xAxis->setTicker(ticker);
+    plot.xAxis->setSubTicks(false);
+    plot.xAxis->setTickLength(0, 4);
+    plot.xAxis->grid()->setVisible(false);
+    if (longest * categories.size() > 90) {
+        const double angle = longest > 20 ? 35 : 25;
+        plot.xAxis->setTickLabelRotation(angle);
+        // QCustomPlot drops tick labels that leave the viewport: keep room on
+        // the right for the last rotated label.
+        const QFontMetrics fm(plot.xAxis->tickLabelFont());
+        const int overhang = int(fm.horizontalAdvance(categories.last()) * std::cos(angle * M_PI / 180.0));
+        plot.axisRect()->setMinimumMargins(QMargins(15, 15, std::max(15, overhang - 20), 15));
+    }
+    plot.xAxis->setRange(0.5, categories.size() + 0.5);
+    plot.xAxis->setLabel(groupBy);
+    plot.yAxis->setLabel(metricLabel(d));
+    // Headroom for the % labels above the tallest bar.
+    plot.yAxis->setRange(yMin < 0 ? yMin * 1.1 : 0, yMax > 0 ? yMax * 1.12 : 1);
+}
+
+// ---- lines --------------------------------------------------------------------
+
+QCPGraph *addLine(QCustomPlot &plot, const QString &name, int colorIndex, const QVector<double> &keys,
+                  const QVector<double> &values)
+{
+    auto *g = new QCPGraph(plot.xAxis, plot.yAxis);
+    g->setName(name);
+    g->setPen(QPen(seriesColor(colorIndex), 1.5));
+    g->setData(keys, values, std::is_sorted(keys.begin(), keys.end()));
+    return g;
+}
+
+void buildTimeSeries(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
+{
+    out.table.header = {u"series"_s, u"t_s"_s, u"value"_s, u"unit"_s, u"source"_s};
+    const QString unit = d.timeSeriesUnit.isEmpty() ? d.unit : d.timeSeriesUnit;
+    for (int i = 0; i < d.timeSeries.size(); ++i) {
+        const PointSeries &s = d.timeSeries[i];
+        QVector<double> keys, values;
+        keys.reserve(s.points.size());
+        values.reserve(s.points.size());
+        for (const QPointF &p : s.points) {
+            keys.append(p.x());
+            values.append(p.y());
+        }
+        out.lazyRows.append([s, unit](PlottedTable &t) {
+            for (const QPointF &p : s.points)
+                t.rows.append({s.label, exact(p.x()), exact(p.y()), unit, s.source});
+        });
+        QCPGraph *g = addLine(plot, s.label, i, keys, values);
+        g->setObjectName(u"timeSeries"_s);
+        if (keys.size() > kDenseSeriesPoints) {
+            // A wide antialiased pen over a dense zig-zag sends Qt's raster
+            // stroker into seconds per replot; a 1-px line stays in
+            // milliseconds (docs/perf/charts.md).
+            g->setPen(QPen(seriesColor(i), 1.0));
+        }
+        const QString label = s.label;
+        const QString source = s.source;
+        out.hover.insert(g, [g, label, source, unit](int index, double, double) {
+            if (index < 0 || index >= g->data()->size())
+                return QString();
+            const auto it = g->data()->at(index);
+            return tr("%1\n%2 %3 at %4 s\nSource: %5").arg(label, num(it->value), unit, num(it->key), source);
+        });
+    }
+    if (d.timeSeries.isEmpty())
+        addEmptyNote(plot, tr("This dataset has no interval samples."));
+    plot.xAxis->setLabel(tr("time since start (s)"));
+    const QString yName = humanMetric(d.metric);
+    plot.yAxis->setLabel(unit.isEmpty() ? yName : u"%1 (%2)"_s.arg(yName, unit));
+    plot.rescaleAxes();
+    plot.yAxis->scaleRange(1.08);
+}
+
+void buildCdf(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
+{
+    out.table.header = {u"series"_s, u"latency_us"_s, u"cumulative_fraction"_s, u"source"_s};
+    for (int i = 0; i < d.latencies.size(); ++i) {
+        const LatencyDistribution &l = d.latencies[i];
+        QVector<double> keys, values;
+        if (!l.samplesUs.isEmpty()) {
+            QList<double> sorted = l.samplesUs;
+            std::sort(sorted.begin(), sorted.end());
+            const double n = double(sorted.size());
+            keys.reserve(sorted.size());
+            values.reserve(sorted.size());
+            for (qsizetype k = 0; k < sorted.size(); ++k) {
+                keys.append(sorted[k]);
+                values.append((k + 1) / n);
+            }
+        } else {
+            for (const QPointF &p : l.cdfPoints) {
+                keys.append(p.x());
+                values.append(p.y());
+            }
+        }
+        QCPGraph *g = addLine(plot, l.label, i, keys, values);
+        // Rows from the graph's own (shared) data: exactly what is drawn.
+        out.lazyRows.append([data = g->data(), label = l.label, source = l.source](PlottedTable &t) {
+            for (auto it = data->constBegin(); it != data->constEnd(); ++it)
+                t.rows.append({label, exact(it->key), exact(it->value), source});
+        });
+        if (keys.size() > kDenseSeriesPoints)
+            g->setPen(QPen(seriesColor(i), 1.0)); // see buildTimeSeries
+        g->setLineStyle(l.samplesUs.isEmpty() ? QCPGraph::lsLine : QCPGraph::lsStepLeft);
+        g->setObjectName(u"cdf"_s);
+        const QString label = l.label;
+        const QString source = l.source;
+        out.hover.insert(g, [g, label, source](int index, double, double) {
+            if (index < 0 || index >= g->data()->size())
+                return QString();
+            const auto it = g->data()->at(index);
+            return tr("%1\n%2% of round trips ≤ %3 µs\nSource: %4").arg(label, num(it->value * 100), num(it->key), source);
+        });
+    }
+    if (d.latencies.isEmpty())
+        addEmptyNote(plot, tr("This dataset has no latency samples."));
+    plot.xAxis->setLabel(tr("round-trip latency (µs)"));
+    plot.yAxis->setLabel(tr("fraction of transactions ≤ latency"));
+    plot.rescaleAxes();
+    plot.yAxis->setRange(0, 1.02);
+}
+
+void buildSweep(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
+{
+    out.table.header = {u"series"_s, u"x"_s, u"value"_s, u"ci_half_width"_s, u"unit"_s, u"source"_s};
+    double xMin = std::numeric_limits<double>::max();
+    double xMax = 0;
+    double yMax = 0;
+    for (int i = 0; i < d.sweeps.size(); ++i) {
+        const PointSeries &s = d.sweeps[i];
+        QVector<double> keys, values, errors;
+        const bool withErrors = s.errors.size() == s.points.size();
+        for (qsizetype k = 0; k < s.points.size(); ++k) {
+            const QPointF &p = s.points[k];
+            keys.append(p.x());
+            values.append(p.y());
+            errors.append(withErrors ? s.errors[k] : kNaN);
+            xMin = std::min(xMin, p.x());
+            xMax = std::max(xMax, p.x());
+            yMax = std::max(yMax, p.y() + (withErrors ? s.errors[k] : 0));
+            out.table.rows.append({s.label, exact(p.x()), exact(p.y()), withErrors ? exact(s.errors[k]) : QString(), d.unit, s.source});
+        }
+        QCPGraph *g = addLine(plot, s.label, i, keys, values);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, seriesColor(i), Qt::white, 7));
+        g->setObjectName(u"sweep"_s);
+        if (withErrors) {
+            auto *err = new QCPErrorBars(plot.xAxis, plot.yAxis);
+            err->removeFromLegend();
+            err->setDataPlottable(g);
+            err->setData(errors);
+            err->setObjectName(u"ciErrorBars"_s);
+        }
+        const QString label = s.label;
+        const QString source = s.source;
+        const QString unit = d.unit;
+        out.hover.insert(g, [g, label, source, unit](int index, double, double) {
+            if (index < 0 || index >= g->data()->size())
+                return QString();
+            const auto it = g->data()->at(index);
+            return tr("%1\n%2 %3 at %4\nSource: %5").arg(label, num(it->value), unit, num(it->key), source);
+        });
+    }
+    if (!d.sweepCeiling.isEmpty()) {
+        QVector<double> keys, values;
+        for (const QPointF &p : d.sweepCeiling) {
+            keys.append(p.x());
+            values.append(p.y());
+            xMin = std::min(xMin, p.x());
+            xMax = std::max(xMax, p.x());
+            yMax = std::max(yMax, p.y());
+            out.table.rows.append({d.ceilingLabel.isEmpty() ? tr("ceiling") : d.ceilingLabel, exact(p.x()), exact(p.y()),
+                                   QString(), d.unit, tr("theory")});
+        }
+        QCPGraph *g = addLine(plot, d.ceilingLabel.isEmpty() ? tr("theoretical ceiling") : d.ceilingLabel, 0, keys, values);
+        g->setPen(QPen(kCeilingColor, 1.6, Qt::DashLine));
+        g->setObjectName(u"ceiling"_s);
+        const QString unit = d.unit;
+        out.hover.insert(g, [g, unit](int index, double, double) {
+            if (index < 0 || index >= g->data()->size())
+                return QString();
+            const auto it = g->data()->at(index);
+            return tr("ceiling %1 %2 at %3").arg(num(it->value), unit, num(it->key));
+        });
+    }
+    if (d.sweeps.isEmpty()) {
+        addEmptyNote(plot, tr("This dataset has no size sweep."));
+        return;
+    }
+    // Message sizes span decades: a log axis keeps 1-byte and 64 KB readable.
+    if (xMin > 0 && xMax / xMin > 50) {
+        plot.xAxis->setScaleType(QCPAxis::stLogarithmic);
+        auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+        ticker->setLogBase(10);
+        ticker->setSubTickCount(8);
+        plot.xAxis->setTicker(ticker);
+        plot.xAxis->setRange(xMin / 1.5, xMax * 1.5);
+    } else {
+        plot.xAxis->setRange(xMin - (xMax - xMin) * 0.05, xMax + (xMax - xMin) * 0.05);
+    }
+    plot.xAxis->setLabel(d.sweepXLabel.isEmpty() ? tr("message size (bytes)") : d.sweepXLabel);
+    plot.yAxis->setLabel(metricLabel(d));
+    plot.yAxis->setRange(0, yMax > 0 ? yMax * 1.08 : 1);
+}
+
+// ---- heat map -------------------------------------------------------------------
+
+void buildHeatMap(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o, ChartContent &out)
+{
+    out.table.header = {u"row"_s, u"column"_s, u"value"_s, u"unit"_s, u"sources"_s};
+    if (!d.hasMatrix()) {
+        addEmptyNote(plot, tr("This dataset has no host pairs."));
+        return;
+    }
+    QStringList seriesValues = d.seriesKey.isEmpty() ? QStringList() : d.attributeValues(d.seriesKey);
+    const QString series = o.matrixSeries.isEmpty() ? seriesValues.value(0) : o.matrixSeries;
+    // One ordered host list for both axes so the diagonal is the diagonal.
+    QStringList hosts = d.attributeValues(d.matrixRowKey);
+    for (const QString &h : d.attributeValues(d.matrixColumnKey))
+        if (!hosts.contains(h))
+            hosts.append(h);
+    const int n = int(hosts.size());
+    struct Cell { QList<double> values; QStringList sources; };
+    QHash<QPair<int, int>, Cell> grid; // (column, row)
+    for (const Observation &ob : d.observations) {
+        if (!d.seriesKey.isEmpty() && ob.attributes.value(d.seriesKey) != series)
+            continue;
+        const int r = int(hosts.indexOf(ob.attributes.value(d.matrixRowKey)));
+        const int c = int(hosts.indexOf(ob.attributes.value(d.matrixColumnKey)));
+        if (r < 0 || c < 0)
+            continue;
+        Cell &cell = grid[{c, r}];
+        cell.values += ob.values;
+        if (!cell.sources.contains(ob.source))
+            cell.sources.append(ob.source);
+    }
+    auto *map = new QCPColorMap(plot.xAxis, plot.yAxis);
+    map->setObjectName(u"heatMap"_s);
+    map->removeFromLegend();
+    map->data()->setSize(n, n);
+    map->data()->setRange(QCPRange(1, n), QCPRange(1, n));
+    double vmin = std::numeric_limits<double>::max();
+    double vmax = std::numeric_limits<double>::lowest();
+    for (int c = 0; c < n; ++c)
+        for (int r = 0; r < n; ++r)
+            map->data()->setCell(c, r, kNaN);
+    for (auto it = grid.cbegin(); it != grid.cend(); ++it) {
+        const double m = stats::summarize(it->values).mean;
+        map->data()->setCell(it.key().first, it.key().second, m);
+        vmin = std::min(vmin, m);
+        vmax = std::max(vmax, m);
+    }
+    // Rows in host order, then columns, so the CSV reads like the table.
+    for (int r = 0; r < n; ++r) {
+        for (int c = 0; c < n; ++c) {
+            const auto it = grid.constFind({c, r});
+            if (it == grid.cend())
+                continue;
+            const double m = stats::summarize(it->values).mean;
+            out.table.rows.append({hosts[r], hosts[c], exact(m), d.unit, joinSources(it->sources)});
+            auto *label = new QCPItemText(&plot);
+            label->position->setCoords(c + 1, r + 1);
+            label->setText(num(m));
+            label->setFont(QFont(plot.font().family(), 9, QFont::DemiBold));
+            const double frac = vmax > vmin ? (m - vmin) / (vmax - vmin) : 1;
+            label->setColor(frac > 0.55 ? Qt::white : Qt::black);
+            label->setObjectName(u"cellLabel"_s);
+        }
+    }
+    QCPColorGradient gradient;
+    gradient.setColorStops({{0.0, QColor(0xf7, 0xfb, 0xff)}, {0.5, QColor(0x6b, 0xae, 0xd6)}, {1.0, QColor(0x08, 0x30, 0x6b)}});
+    gradient.setNanHandling(QCPColorGradient::nhTransparent);
+    map->setGradient(gradient);
+    map->setInterpolate(false);
+    map->setDataRange(QCPRange(std::min(0.0, vmin), vmax > 0 ? vmax : 1));
+
+    auto *scale = new QCPColorScale(&plot);
+    scale->setObjectName(u"colorScale"_s);
+    // Axis rect and scale share one nested row, so the title, legend and
+    // caption rows keep the full width.
+    const int row = 2; // below title and legend rows
+    QCPAxisRect *rect = plot.axisRect();
+    plot.plotLayout()->take(rect);
+    auto *nested = new QCPLayoutGrid;
+    plot.plotLayout()->addElement(row, 0, nested);
+    nested->addElement(0, 0, rect);
+    nested->addElement(0, 1, scale);
+    nested->setColumnStretchFactor(1, 0.001);
+    scale->setType(QCPAxis::atRight);
+    scale->setGradient(gradient);
+    scale->setDataRange(map->dataRange());
+    scale->axis()->setLabel(metricLabel(d));
+    scale->axis()->setLabelFont(QFont(plot.font().family(), 8));
+    scale->axis()->setTickLabelFont(QFont(plot.font().family(), 7));
+    scale->setBarWidth(12);
+    map->setColorScale(scale);
+    auto *group = new QCPMarginGroup(&plot);
+    plot.axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int i = 0; i < n; ++i)
+        ticker->addTick(i + 1, hosts[i]);
+    for (QCPAxis *axis : {plot.xAxis, plot.yAxis}) {
+        axis->setTicker(ticker);
+        axis->setSubTicks(false);
+        axis->setRange(0.5, n + 0.5);
+        axis->grid()->setVisible(false);
+    }
+    plot.yAxis->setRangeReversed(true); // first host at the top, as in a table
+    // Unmeasured pairs (and the diagonal) show a light hatch, not "zero".
+    plot.axisRect()->setBackground(QBrush(QColor(0xcc, 0xcc, 0xcc), Qt::BDiagPattern));
+    plot.xAxis->setLabel(d.matrixColumnKey);
+    plot.yAxis->setLabel(d.matrixRowKey);
+
+    const QString unit = d.unit;
+    out.hover.insert(map, [grid, hosts, unit, series](int, double key, double value) {
+        const int c = int(std::lround(key)) - 1;
+        const int r = int(std::lround(value)) - 1;
+        const auto it = grid.constFind({c, r});
+        if (it == grid.cend())
+            return QString();
+        QString text = u"%1 → %2: %3 %4"_s.arg(hosts[r], hosts[c], num(stats::summarize(it->values).mean), unit);
+        if (!series.isEmpty())
+            text += u" (%1)"_s.arg(series);
+        return text + tr("\nSource: %1").arg(joinSources(it->sources));
+    });
+}
+
+} // namespace
+
+PlottedTable ChartContent::plotted() const
+{
+    PlottedTable t = table;
+    for (const auto &add : lazyRows)
+        add(t);
+    return t;
+}
+
+QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
+{
+    QString grouping;
+    switch (o.kind) {
+    case ChartKind::Bars: {
+        grouping = o.groupBy.isEmpty() ? d.defaultGroupBy : o.groupBy;
+        if (!d.seriesKey.isEmpty() && d.seriesKey != grouping)
+            grouping += tr(", bars by %1").arg(d.seriesKey);
+        grouping += tr("; error bars: %1% CI").arg(d.confidence * 100, 0, 'g', 3);
+        break;
+    }
+    case ChartKind::HeatMap:
+        grouping = tr("rows %1, columns %2 (hatched: not measured)").arg(d.matrixRowKey, d.matrixColumnKey);
+        if (!d.seriesKey.isEmpty()) {
+            const QString s = o.matrixSeries.isEmpty() ? d.attributeValues(d.seriesKey).value(0) : o.matrixSeries;
+            grouping += u", %1 = %2"_s.arg(d.seriesKey, s);
+        }
+        break;
+    default:
+        grouping = tr("one line per run");
+        break;
+    }
+    QString unit = d.unit;
+    QString metric = d.metric;
+    QStringList sources;
+    auto add = [&sources](const QString &s) {
+        if (!s.isEmpty() && !sources.contains(s))
+            sources.append(s);
+    };
+    switch (o.kind) {
+    case ChartKind::Bars:
+    case ChartKind::HeatMap:
+        for (const Observation &ob : d.observations)
+            add(ob.source);
+        break;
+    case ChartKind::TimeSeries:
+        if (!d.timeSeriesUnit.isEmpty())
+            unit = d.timeSeriesUnit;
+        for (const PointSeries &s : d.timeSeries)
+            add(s.source);
+        break;
+    case ChartKind::LatencyCdf:
+        metric = u"latency (round trip)"_s;
+        unit = u"µs"_s;
+        for (const LatencyDistribution &l : d.latencies)
+            add(l.source);
+        break;
+    case ChartKind::Sweep:
+        for (const PointSeries &s : d.sweeps)
+            add(s.source);
+        break;
+    }
+    const QString text = tr("Metric: %1 (%2). Grouped by: %3.").arg(metric, unit, grouping)
+        + (d.description.isEmpty() ? QString() : u" "_s + d.description + u'.')
+        + u'\n' + tr("Sources: %1").arg(sources.isEmpty() ? tr("none") : sources.join(u"; "_s));
+    return wrap(text, kCaptionWrap);
+}
+
+ChartContent ChartBuilder::build(QCustomPlot &plot, const ComparisonData &data, const ChartOptions &options)
+{
+    ChartContent out;
+    out.kind = options.kind;
+    QString subtitle;
+    if (options.kind == ChartKind::HeatMap && !data.seriesKey.isEmpty())
+        subtitle = options.matrixSeries.isEmpty() ? data.attributeValues(data.seriesKey).value(0) : options.matrixSeries;
+    else if (options.kind != ChartKind::Bars)
+        subtitle = chartKindTitle(options.kind);
+    setupLayout(plot, data, options, subtitle);
+    switch (options.kind) {
+    case ChartKind::Bars:
+        buildBars(plot, data, options, out);
+        break;
+    case ChartKind::TimeSeries:
+        buildTimeSeries(plot, data, out);
+        break;
+    case ChartKind::LatencyCdf:
+        buildCdf(plot, data, out);
+        break;
+    case ChartKind::Sweep:
+        buildSweep(plot, data, out);
+        break;
+    case ChartKind::HeatMap:
+        buildHeatMap(plot, data, options, out);
+        break;
+    }
+    if (options.caption)
+        out.caption = caption(data, options);
+    if (plot.legend->itemCount() == 0)
+        plot.legend->setVisible(false);
+    return out;
+}
+
+} // namespace wb::charts

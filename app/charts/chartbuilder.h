@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Draws one comparison chart into a fresh QCustomPlot: grouped bars with
+// confidence-interval error bars, baseline markers, the line-rate ceiling and
+// each bar's % of it; time-series overlays; latency CDFs; message-size
+// sweeps; the host-pair heat map. Returns what it plotted (for CSV export),
+// the caption, and per-plottable hover texts naming each point's source.
+
+#include "chartkind.h"
+#include "plottedtable.h"
+
+#include <QHash>
+#include <QString>
+
+#include <functional>
+
+class QCustomPlot;
+class QCPAbstractPlottable;
+
+namespace wb {
+struct ComparisonData;
+}
+
+namespace wb::charts {
+
+struct ChartContent
+{
+    ChartKind kind = ChartKind::Bars;
+    // Rows known at build time; dense series add theirs only on demand
+    // (`lazyRows`), so a 1M-point chart does not hold 1M string rows.
+    PlottedTable table;
+    QList<std::function<void(PlottedTable &)>> lazyRows;
+    // Every plotted point: `table` plus the rows of `lazyRows`.
+    PlottedTable plotted() const;
+    QString caption;
+    // Hover text for a data point: (data index or -1, key, value) -> text.
+    using HoverText = std::function<QString(int index, double key, double value)>;
+    QHash<const QCPAbstractPlottable *, HoverText> hover;
+};
+
+class ChartBuilder
+{
+public:
+    // `plot` must be freshly constructed (default layout). Never fails: data
+    // without anything for `options.kind` gives an empty chart saying so.
+    static ChartContent build(QCustomPlot &plot, const ComparisonData &data, const ChartOptions &options);
+
+    // The caption text: metric, unit, grouping and sources, wrapped.
+    static QString caption(const ComparisonData &data, const ChartOptions &options);
+};
+
+} // namespace wb::charts

@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The shared chart builder off-screen: every chart kind draws the expected
+// plottables and points, hover names the source, and exports give valid
+// PNG (size and DPI), SVG, PDF and CSV files.
+
+#include "analysis/seedbaselineprovider.h"
+#include "chartbuilder.h"
+#include "chartexporter.h"
+#include "chartfixtures.h"
+#include "chartview.h"
+#include "qcustomplotinclude.h"
+
+#include <QFile>
+#include <QHelpEvent>
+#include <QToolTip>
+#include <QImage>
+#include <QImageReader>
+#include <QPainter>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+using namespace wb;
+using namespace wb::charts;
+
+namespace {
+
+template<typename T>
+QList<T *> plottables(QCustomPlot &plot, const QString &objectName = QString())
+{
+    QList<T *> out;
+    for (int i = 0; i < plot.plottableCount(); ++i)
+        if (auto *p = qobject_cast<T *>(plot.plottable(i)); p && (objectName.isEmpty() || p->objectName() == objectName))
+            out.append(p);
+    return out;
+}
+
+int itemsNamed(QCustomPlot &plot, const QString &name)
+{
+    int n = 0;
+    for (int i = 0; i < plot.itemCount(); ++i)
+        n += plot.item(i)->objectName() == name;
+    return n;
+}
+
+ComparisonData ftp()
+{
+    QString error;
+    return *SeedBaselineProvider().dataset(SeedBaselineProvider::ftpName(), &error);
+}
+
+// Keeps exported files for a human to look at when WB_CHART_SHOTS is set.
+void keepCopy(const QString &path)
+{
+    const QString dir = qEnvironmentVariable("WB_CHART_SHOTS");
+    if (!dir.isEmpty()) {
+        const QString target = dir + u'/' + QFileInfo(path).fileName();
+        QFile::remove(target);
+        QFile::copy(path, target);
+    }
+}
+
+} // namespace
+
+class TstCharts : public QObject
+{
+    Q_OBJECT
+private slots:
+    void bars();
+    void barsByOtherDimension();
+    void timeSeries();
+    void latencyCdf();
+    void sweep();
+    void heatMap();
+    void emptyKind();
+    void hoverNamesSource();
+    void caption();
+    void exports_data();
+    void exports();
+    void pngSizeAndDpi();
+    void exportErrors();
+    void csvQuoting();
+    void kindKeys();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TstCharts::bars()
+{
+    QCustomPlot plot;
+    const ChartContent c = ChartBuilder::build(plot, testdata::measured(), {});
+    // Measured bars for tulip and e1000, baseline-only bars for e1000 (Hub).
+    const auto measured = plottables<QCPBars>(plot, u"measuredBars"_s);
+    const auto baseline = plottables<QCPBars>(plot, u"baselineBars"_s);
+    QCOMPARE(measured.size(), 2);
+    QCOMPARE(baseline.size(), 1);
+    QCOMPARE(measured[0]->data()->size(), 3); // tulip on FS108, Cat5000, Hub
+    QCOMPARE(measured[1]->data()->size(), 2); // e1000 on FS108, Cat5000
+    QCOMPARE(baseline[0]->data()->size(), 1);
+    QCOMPARE(baseline[0]->data()->at(0)->value, 70.0);
+    // Means and 95% CIs: five values spaced 0.3 -> s = 0.4743, t(0.975,4) = 2.776.
+    QCOMPARE(measured[0]->data()->at(0)->value, 94.0);
+    const auto errors = plottables<QCPErrorBars>(plot, u"ciErrorBars"_s);
+    QCOMPARE(errors.size(), 2);
+    QVERIFY(std::fabs(errors[0]->data()->at(0).errorPlus - 2.7764 * 0.47434 / std::sqrt(5.0)) < 1e-3);
+    // The FS108 tulip baseline as a marker; the ceiling as one line.
+    const auto markers = plottables<QCPGraph>(plot, u"baselineMarkers"_s);
+    QCOMPARE(markers.size(), 1);
+    QCOMPARE(markers[0]->data()->size(), 1);
+    QCOMPARE(markers[0]->data()->at(0)->value, 95.07);
+    const auto ceiling = plottables<QCPGraph>(plot, u"ceiling"_s);
+    QCOMPARE(ceiling.size(), 1);
+    QCOMPARE(ceiling[0]->data()->at(0)->value, 95.7087);
+    QVERIFY(ceiling[0]->name().contains(u"95.7"_s));
+    // A % label per bar.
+    QCOMPARE(itemsNamed(plot, u"pctLabel"_s), 6);
+    // CSV rows: 6 bars + 1 baseline marker.
+    QCOMPARE(c.plotted().rows.size(), 7);
+    QCOMPARE(c.plotted().rows[0][0], u"FS108"_s);
+    QCOMPARE(c.plotted().rows[0][8].left(5), u"98.21"_s); // 94 / 95.7087
+}
+
+void TstCharts::barsByOtherDimension()
+{
+    QCustomPlot plot;
+    ChartOptions o;
+    o.groupBy = u"driver"_s; // the series key itself: one bar per driver
+    ChartBuilder::build(plot, testdata::measured(), o);
+    const auto measured = plottables<QCPBars>(plot, u"measuredBars"_s);
+    QCOMPARE(measured.size(), 1);
+    QCOMPARE(measured[0]->data()->size(), 2);
+    // tulip pools FS108, Cat5000 and Hub: (94 + 90 + 60) / 3
+    QVERIFY(std::fabs(measured[0]->data()->at(0)->value - (94.0 + 90 + 60) / 3) < 1e-9);
+}
+
+void TstCharts::timeSeries()
+{
+    QCustomPlot plot;
+    ChartOptions o;
+    o.kind = ChartKind::TimeSeries;
+    const ChartContent c = ChartBuilder::build(plot, testdata::withLines(), o);
+    const auto graphs = plottables<QCPGraph>(plot, u"timeSeries"_s);
+    QCOMPARE(graphs.size(), 2);
+    QCOMPARE(graphs[0]->data()->size(), 100);
+    QCOMPARE(graphs[1]->name(), u"run 2"_s);
+    QCOMPARE(c.plotted().rows.size(), 200);
+}
+
+void TstCharts::latencyCdf()
+{
+    QCustomPlot plot;
+    ChartOptions o;
+    o.kind = ChartKind::LatencyCdf;
+    ChartBuilder::build(plot, testdata::withLines(), o);
+    const auto graphs = plottables<QCPGraph>(plot, u"cdf"_s);
+    QCOMPARE(graphs.size(), 2);
+    QCOMPARE(graphs[0]->data()->size(), 1000);
+    QCOMPARE(graphs[0]->lineStyle(), QCPGraph::lsStepLeft);
+    // Sorted keys, cumulative fraction ending at 1.
+    QVERIFY(graphs[0]->data()->at(0)->key <= graphs[0]->data()->at(999)->key);
+    QCOMPARE(graphs[0]->data()->at(999)->value, 1.0);
+    QCOMPARE(graphs[0]->data()->at(499)->value, 0.5);
+    QCOMPARE(graphs[1]->data()->size(), 4); // histogram points as given
+}
+
+void TstCharts::sweep()
+{
+    QCustomPlot plot;
+    ChartOptions o;
+    o.kind = ChartKind::Sweep;
+    const ChartContent c = ChartBuilder::build(plot, testdata::withLines(), o);
+    QCOMPARE(plottables<QCPGraph>(plot, u"sweep"_s).size(), 2);
+    QCOMPARE(plottables<QCPGraph>(plot, u"sweep"_s)[0]->data()->size(), 6);
+    QCOMPARE(plottables<QCPErrorBars>(plot, u"ciErrorBars"_s).size(), 2);
+    QCOMPARE(plottables<QCPGraph>(plot, u"ceiling"_s).size(), 1);
+    QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLogarithmic);
+    QCOMPARE(c.plotted().rows.size(), 12 + 13);
+}
+
+void TstCharts::heatMap()
+{
+    QCustomPlot plot;
+    ChartOptions o;
+    o.kind = ChartKind::HeatMap;
+    const ChartContent c = ChartBuilder::build(plot, ftp(), o);
+    const auto maps = plottables<QCPColorMap>(plot, u"heatMap"_s);
+    QCOMPARE(maps.size(), 1);
+    QCPColorMapData *data = maps[0]->data();
+    QCOMPARE(data->keySize(), 5); // Zeus, Torus, Net3, Mira, Star
+    QCOMPARE(data->valueSize(), 5);
+    QCOMPARE(data->cell(1, 0), 0.81); // Zeus -> Torus, file -> file
+    QCOMPARE(data->cell(0, 1), 6.1);  // Torus -> Zeus
+    QVERIFY(std::isnan(data->cell(1, 1)));
+    QVERIFY(std::isnan(data->cell(2, 1))); // Torus -> Net3 was not measured
+    QCOMPARE(c.plotted().rows.size(), 8);
+    QCOMPARE(itemsNamed(plot, u"cellLabel"_s), 8);
+    // The other FTP mode on request.
+    QCustomPlot plot2;
+    o.matrixSeries = u"file → /dev/null"_s;
+    ChartBuilder::build(plot2, ftp(), o);
+    QCOMPARE(plottables<QCPColorMap>(plot2)[0]->data()->cell(1, 0), 4.2);
+}
+
+void TstCharts::emptyKind()
+{
+    // The seeds have no samples: the time-series chart says so instead of failing.
+    QCustomPlot plot;
+    ChartOptions o;
+    o.kind = ChartKind::TimeSeries;
+    QVERIFY(!chartKindAvailable(ftp(), o.kind));
+    const ChartContent c = ChartBuilder::build(plot, ftp(), o);
+    QCOMPARE(plot.plottableCount(), 0);
+    QVERIFY(c.plotted().rows.isEmpty());
+    QCOMPARE(plot.itemCount(), 1);
+}
+
+void TstCharts::hoverNamesSource()
+{
+    ChartView view;
+    view.resize(900, 600);
+    view.setChart(testdata::measured(), {});
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot();
+    auto *bars = plottables<QCPBars>(*view.plot(), u"measuredBars"_s)[0];
+    // Middle of the first tulip bar (FS108).
+    const auto d = bars->data()->at(0);
+    const QPointF pos = bars->coordsToPixels(d->key, d->value / 2);
+    const QString text = view.hoverTextAt(pos);
+    QVERIFY2(text.contains(u"FS108 · tulip"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"Source: run 1"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"baseline 95.07"_s), qPrintable(text));
+    // ... and how the runs compare with it: 94 vs 95.07 is 1.1% slower.
+    QVERIFY2(text.contains(u"This is 1.1% ± "_s), qPrintable(text));
+    QVERIFY2(text.contains(u"slower than the baseline (95% confidence; the baseline's single value taken as exact)."_s), qPrintable(text));
+    QVERIFY2(text.contains(u"% of the"_s), qPrintable(text));
+    // The same text reaches the tooltip through the widget's ToolTip event.
+    QHelpEvent help(QEvent::ToolTip, pos.toPoint(), view.plot()->mapToGlobal(pos.toPoint()));
+    QCoreApplication::sendEvent(view.plot(), &help);
+    QTRY_COMPARE(QToolTip::text(), text);
+    QToolTip::hideText();
+    // Heat map cells name their host pair and citation.
+    ChartOptions o;
+    o.kind = ChartKind::HeatMap;
+    view.setChart(ftp(), o);
+    view.plot()->replot();
+    auto *map = plottables<QCPColorMap>(*view.plot())[0];
+    const QString cell = view.hoverTextAt(map->coordsToPixels(2, 1)); // column Torus, row Zeus
+    QVERIFY2(cell.startsWith(u"Zeus → Torus: 0.810 MB/s"_s), qPrintable(cell));
+    QVERIFY(cell.contains(u"Rodichev"_s));
+    // Empty space says nothing.
+    QVERIFY(view.hoverTextAt(map->coordsToPixels(2, 2)).isEmpty());
+}
+
+void TstCharts::caption()
+{
+    const QString cap = ChartBuilder::caption(ftp(), {});
+    QVERIFY(cap.contains(u"Metric: throughput_bps (MB/s)"_s));
+    QVERIFY(cap.contains(u"Grouped by: pair, bars by mode"_s));
+    QVERIFY(cap.contains(u"Rodichev"_s));
+    QCustomPlot plot;
+    ChartBuilder::build(plot, testdata::measured(), {});
+    auto *element = plot.findChild<QCPTextElement *>(u"chartCaption"_s);
+    QVERIFY(element);
+    QVERIFY(element->text().contains(u"run 1; run 2"_s));
+    QVERIFY(element->text().contains(u"rgb 1999"_s));
+}
+
+void TstCharts::exports_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<bool>("seed");
+    QTest::addColumn<int>("csvRows");
+    QTest::newRow("bars") << int(ChartKind::Bars) << false << 7;
+    QTest::newRow("bars-ftp") << int(ChartKind::Bars) << true << 16;
+    QTest::newRow("timeseries") << int(ChartKind::TimeSeries) << false << 200;
+    QTest::newRow("cdf") << int(ChartKind::LatencyCdf) << false << 1004;
+    QTest::newRow("sweep") << int(ChartKind::Sweep) << false << 25;
+    QTest::newRow("heatmap-ftp") << int(ChartKind::HeatMap) << true << 8;
+}
+
+void TstCharts::exports()
+{
+    QFETCH(int, kind);
+    QFETCH(bool, seed);
+    QFETCH(int, csvRows);
+    const ComparisonData data = seed ? ftp() : testdata::withLines();
+    ChartOptions o;
+    o.kind = ChartKind(kind);
+    const QString base = m_dir.filePath(u"chart-"_s + QString::fromLatin1(QTest::currentDataTag()));
+    ExportSettings s{QSize(1000, 650), 96};
+    QString error;
+
+    QVERIFY2(ChartExporter::exportChart(data, o, ExportFormat::Png, base + u".png"_s, s, &error), qPrintable(error));
+    QFile png(base + u".png"_s);
+    QVERIFY(png.open(QIODevice::ReadOnly));
+    QCOMPARE(png.read(8), QByteArray("\x89PNG\r\n\x1a\n", 8));
+    png.close();
+    const QImage image(base + u".png"_s);
+    QCOMPARE(image.size(), QSize(1000, 650));
+    // Not blank: some pixels are neither white nor a single colour.
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    QVERIFY(colours.size() > 5);
+    keepCopy(base + u".png"_s);
+
+    QVERIFY2(ChartExporter::exportChart(data, o, ExportFormat::Svg, base + u".svg"_s, s, &error), qPrintable(error));
+    QFile svg(base + u".svg"_s);
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&svg);
+    bool sawSvg = false;
+    int elements = 0;
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement) {
+            ++elements;
+            sawSvg = sawSvg || xml.name() == u"svg"_s;
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(sawSvg);
+    QVERIFY(elements > 20);
+    // Qt's own SVG renderer accepts it too; keep a raster of it to look at.
+    QSvgRenderer renderer(base + u".svg"_s);
+    QVERIFY(renderer.isValid());
+    QCOMPARE(renderer.viewBox(), QRect(0, 0, 1000, 650));
+    QImage fromSvg(QSize(1000, 650), QImage::Format_ARGB32);
+    fromSvg.fill(Qt::white);
+    {
+        QPainter p(&fromSvg);
+        renderer.render(&p);
+    }
+    fromSvg.save(base + u"-svg.png"_s);
+    keepCopy(base + u"-svg.png"_s);
+
+    QVERIFY2(ChartExporter::exportChart(data, o, ExportFormat::Pdf, base + u".pdf"_s, s, &error), qPrintable(error));
+    QFile pdf(base + u".pdf"_s);
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    QCOMPARE(pdf.read(5), QByteArray("%PDF-"));
+    QVERIFY(pdf.size() > 1000);
+    QVERIFY(!QFile::exists(base + u".pdf.part"_s));
+
+    QVERIFY2(ChartExporter::exportChart(data, o, ExportFormat::Csv, base + u".csv"_s, s, &error), qPrintable(error));
+    QFile csv(base + u".csv"_s);
+    QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), csvRows + 1);
+}
+
+void TstCharts::pngSizeAndDpi()
+{
+    QCustomPlot plot;
+    ChartBuilder::build(plot, ftp(), {});
+    const QString path = m_dir.filePath(u"dpi.png"_s);
+    QString error;
+    QVERIFY2(ChartExporter::savePng(plot, path, QSize(1600, 1000), 200, &error), qPrintable(error));
+    QImageReader reader(path);
+    QCOMPARE(reader.format(), QByteArray("png"));
+    const QImage image = reader.read();
+    QCOMPARE(image.size(), QSize(1600, 1000));
+    QVERIFY(std::abs(image.dotsPerMeterX() - int(std::lround(200 / 0.0254))) <= 1);
+    keepCopy(path);
+}
+
+void TstCharts::exportErrors()
+{
+    QCustomPlot plot;
+    ChartBuilder::build(plot, ftp(), {});
+    QString error;
+    const QString bad = m_dir.filePath(u"missing/dir/chart.png"_s);
+    QVERIFY(!ChartExporter::savePng(plot, bad, QSize(800, 600), 96, &error));
+    QVERIFY2(error.contains(bad), qPrintable(error));
+    QVERIFY(!ChartExporter::savePng(plot, m_dir.filePath(u"x.png"_s), QSize(8, 8), 96, &error));
+    QVERIFY(error.contains(u"size"_s));
+    QVERIFY(!ChartExporter::saveCsv({}, m_dir.filePath(u"missing/x.csv"_s), &error));
+    QCOMPARE(ChartExporter::formatFromPath(u"a/b.SVG"_s), ExportFormat::Svg);
+    QVERIFY(!ChartExporter::formatFromPath(u"a/b.gif"_s));
+}
+
+void TstCharts::csvQuoting()
+{
+    PlottedTable t{{u"a"_s, u"b"_s}, {{u"x,y"_s, u"say \"hi\""_s}, {u"plain"_s, u"two\nlines"_s}}};
+    QCOMPARE(t.toCsv(), u"a,b\r\n\"x,y\",\"say \"\"hi\"\"\"\r\nplain,\"two\nlines\"\r\n"_s);
+}
+
+void TstCharts::kindKeys()
+{
+    for (ChartKind k : allChartKinds())
+        QCOMPARE(chartKindFromKey(chartKindKey(k)), k);
+    QVERIFY(!chartKindFromKey(u"pie"_s));
+}
+
+QTEST_MAIN(TstCharts)
+#include "tst_charts.moc"

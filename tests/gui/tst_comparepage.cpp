@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Compare page offscreen: the seed baselines as a labelled demonstration,
+// selectors that rebuild chart and ratio table, Welch verdicts in the table,
+// a provider seam, and export through the keyboard shortcuts.
+
+#include "analysis/comparisonprovider.h"
+#include "analysis/seedbaselineprovider.h"
+#include "chartfixtures.h"
+#include "chartview.h"
+#include "comparepage.h"
+#include "pngexportdialog.h"
+#include "qcustomplotinclude.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QSpinBox>
+#include <QImage>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace wb;
+using wb::gui::ComparePage;
+
+namespace {
+
+QString cell(const ComparePage &page, int row, int column)
+{
+    return page.ratioModel()->item(row, column)->text();
+}
+
+int barsCount(QCustomPlot *plot)
+{
+    int n = 0;
+    for (int i = 0; i < plot->plottableCount(); ++i)
+        n += qobject_cast<QCPBars *>(plot->plottable(i)) ? int(qobject_cast<QCPBars *>(plot->plottable(i))->data()->size()) : 0;
+    return n;
+}
+
+// A provider standing in for the results store.
+class FixtureProvider : public ComparisonProvider
+{
+public:
+    QString origin() const override { return QString(); }
+    QStringList datasetNames() const override { return {u"lab runs"_s}; }
+    std::optional<ComparisonData> dataset(const QString &name, QString *error) const override
+    {
+        if (name == u"lab runs"_s)
+            return testdata::withLines();
+        *error = u"no such dataset"_s;
+        return std::nullopt;
+    }
+};
+
+} // namespace
+
+class TstComparePage : public QObject
+{
+    Q_OBJECT
+private slots:
+    void showsSeedBaselinesLabelled();
+    void ratioTableForSingleFigures();
+    void welchVerdictsInTable();
+    void selectorsRebuild();
+    void unavailableKindsDisabled();
+    void providerSeam();
+    void exportShortcuts();
+    void pngDialogFlow();
+    void screenshot();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TstComparePage::showsSeedBaselinesLabelled()
+{
+    ComparePage page;
+    page.resize(1200, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    auto *origin = page.findChild<QLabel *>(u"dataOrigin"_s);
+    QVERIFY(origin && origin->isVisible());
+    QVERIFY(origin->text().contains(u"Demonstration"_s));
+    QVERIFY(origin->text().contains(u"historical baselines"_s));
+    auto *datasets = page.findChild<QComboBox *>(u"datasetSelector"_s);
+    QCOMPARE(datasets->count(), 5);
+    QCOMPARE(datasets->currentText(), SeedBaselineProvider::ftpName());
+    QCOMPARE(page.data().observations.size(), 16);
+    // 8 pairs x 2 modes as baseline bars.
+    QCOMPARE(barsCount(page.chartView()->plot()), 16);
+}
+
+void TstComparePage::ratioTableForSingleFigures()
+{
+    ComparePage page;
+    QAbstractItemModelTester tester(page.ratioModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(page.ratioModel()->rowCount(), 16);
+    QCOMPARE(page.ratioModel()->columnCount(), int(ComparePage::ColumnCount));
+    QCOMPARE(cell(page, 0, ComparePage::GroupColumn), u"Zeus → Torus · file → file"_s);
+    QCOMPARE(cell(page, 0, ComparePage::RatioColumn), u"reference"_s);
+    QVERIFY(page.ratioModel()->item(0, ComparePage::GroupColumn)->font().italic()); // a baseline
+    QVERIFY(page.ratioModel()->item(0, ComparePage::GroupColumn)->toolTip().contains(u"Historical baseline: E. Rodichev"_s));
+    // Torus -> Zeus file->file 6.1 vs 0.81: 7.531x, one figure each.
+    QCOMPARE(cell(page, 2, ComparePage::GroupColumn), u"Torus → Zeus · file → file"_s);
+    QCOMPARE(cell(page, 2, ComparePage::RatioColumn), u"7.531"_s);
+    QCOMPARE(cell(page, 2, ComparePage::VerdictColumn),
+             u"Torus → Zeus · file → file is 653% faster than Zeus → Torus · file → file (fewer than two repetitions: no confidence interval)."_s);
+    // The verdict of the selected row is shown in full under the table.
+    auto *verdict = page.findChild<QLabel *>(u"verdict"_s);
+    QCOMPARE(verdict->text(), cell(page, 1, ComparePage::VerdictColumn));
+    page.findChild<QTableView *>(u"ratioTable"_s)->selectRow(2);
+    QCOMPARE(verdict->text(), cell(page, 2, ComparePage::VerdictColumn));
+}
+
+void TstComparePage::welchVerdictsInTable()
+{
+    ComparePage page;
+    page.setData(testdata::measured());
+    // Direct data is not the demonstration: the banner goes.
+    QVERIFY(page.findChild<QLabel *>(u"dataOrigin"_s)->isHidden());
+    QCOMPARE(page.findChild<QComboBox *>(u"datasetSelector"_s)->currentText(), u"UDP_STREAM 1472 B"_s);
+    // Cells: FS108·tulip, FS108·e1000, Cat5000·tulip, Cat5000·e1000, Hub·tulip, Hub·e1000.
+    QCOMPARE(page.ratioModel()->rowCount(), 6);
+    QCOMPARE(page.comparisons().size(), 6);
+    // Cat5000·tulip (90) vs FS108·tulip (94): 4.3% slower, clearly.
+    QCOMPARE(cell(page, 2, ComparePage::GroupColumn), u"Cat5000 · tulip"_s);
+    QVERIFY2(cell(page, 2, ComparePage::VerdictColumn).startsWith(u"Cat5000 · tulip is 4.3% ± 0."_s), qPrintable(cell(page, 2, ComparePage::VerdictColumn)));
+    QVERIFY(cell(page, 2, ComparePage::VerdictColumn).endsWith(u"% slower than FS108 · tulip (95% confidence)."_s));
+    QCOMPARE(cell(page, 2, ComparePage::CountColumn), u"5"_s);
+    QVERIFY(cell(page, 2, ComparePage::MeanColumn).startsWith(u"90.00 ± 0.58"_s));
+    QVERIFY(cell(page, 2, ComparePage::RatioColumn).startsWith(u"0.957 ["_s));
+    QVERIFY(page.comparisons()[2].significant);
+    // Changing the confidence updates the wording.
+    auto *conf = page.findChild<QComboBox *>(u"confidenceSelector"_s);
+    conf->setCurrentIndex(conf->findData(0.99));
+    QVERIFY(cell(page, 2, ComparePage::VerdictColumn).contains(u"(99% confidence)"_s));
+    // Picking another reference re-bases every row.
+    auto *ref = page.findChild<QComboBox *>(u"referenceSelector"_s);
+    ref->setCurrentIndex(ref->findText(u"Cat5000 · tulip"_s));
+    QCOMPARE(cell(page, 2, ComparePage::RatioColumn), u"reference"_s);
+    QVERIFY(cell(page, 0, ComparePage::VerdictColumn).contains(u"faster than Cat5000 · tulip"_s));
+}
+
+void TstComparePage::selectorsRebuild()
+{
+    ComparePage page;
+    auto *groupBy = page.findChild<QComboBox *>(u"groupBySelector"_s);
+    QCOMPARE(groupBy->currentText(), u"pair"_s);
+    groupBy->setCurrentIndex(groupBy->findText(u"from"_s));
+    // from x mode: Zeus pools its four transfers per mode.
+    QCOMPARE(page.ratioModel()->rowCount(), 10);
+    QCOMPARE(cell(page, 0, ComparePage::GroupColumn), u"Zeus · file → file"_s);
+    QCOMPARE(cell(page, 0, ComparePage::CountColumn), u"4"_s);
+    QCOMPARE(barsCount(page.chartView()->plot()), 10);
+    auto *kind = page.findChild<QComboBox *>(u"chartKindSelector"_s);
+    kind->setCurrentIndex(kind->findData(int(charts::ChartKind::HeatMap)));
+    QCOMPARE(page.chartView()->options().kind, charts::ChartKind::HeatMap);
+    QCOMPARE(page.chartView()->plot()->plottableCount(), 1);
+    auto *series = page.findChild<QComboBox *>(u"matrixSeriesSelector"_s);
+    QCOMPARE(series->count(), 2);
+    series->setCurrentIndex(1);
+    QCOMPARE(page.chartView()->options().matrixSeries, u"file → /dev/null"_s);
+    auto *datasets = page.findChild<QComboBox *>(u"datasetSelector"_s);
+    datasets->setCurrentIndex(datasets->findText(SeedBaselineProvider::tcpRrName()));
+    // TCP_RR has no host matrix: the page falls back to bars.
+    QCOMPARE(page.chartView()->options().kind, charts::ChartKind::Bars);
+    QCOMPARE(page.ratioModel()->rowCount(), 3);
+    QVERIFY(cell(page, 0, ComparePage::VerdictColumn).isEmpty() == false);
+}
+
+void TstComparePage::unavailableKindsDisabled()
+{
+    ComparePage page;
+    auto *kind = page.findChild<QComboBox *>(u"chartKindSelector"_s);
+    auto *model = qobject_cast<QStandardItemModel *>(kind->model());
+    QVERIFY(model);
+    auto enabled = [&](charts::ChartKind k) { return model->item(kind->findData(int(k)))->isEnabled(); };
+    QVERIFY(enabled(charts::ChartKind::Bars));
+    QVERIFY(enabled(charts::ChartKind::HeatMap));
+    QVERIFY(!enabled(charts::ChartKind::TimeSeries)); // the seeds have no samples
+    QVERIFY(!enabled(charts::ChartKind::LatencyCdf));
+    page.setData(testdata::withLines());
+    QVERIFY(enabled(charts::ChartKind::TimeSeries));
+    QVERIFY(enabled(charts::ChartKind::LatencyCdf));
+    QVERIFY(enabled(charts::ChartKind::Sweep));
+}
+
+void TstComparePage::providerSeam()
+{
+    ComparePage page;
+    FixtureProvider provider;
+    page.setProvider(&provider);
+    QVERIFY(page.findChild<QLabel *>(u"dataOrigin"_s)->isHidden());
+    QCOMPARE(page.data().title, u"UDP_STREAM 1472 B"_s);
+    QCOMPARE(page.ratioModel()->rowCount(), 6);
+    page.setProvider(nullptr); // back to the seeds
+    QCOMPARE(page.data().observations.size(), 16);
+}
+
+void TstComparePage::exportShortcuts()
+{
+    ComparePage page;
+    page.resize(1100, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.activateWindow();
+    page.setFocus();
+    QSignalSpy spy(&page, &ComparePage::exported);
+    page.setExportSettings({QSize(800, 500), 192});
+    struct { Qt::Key key; QString file; } shortcuts[] = {
+        {Qt::Key_C, u"a.csv"_s}, {Qt::Key_P, u"a.png"_s}, {Qt::Key_S, u"a.svg"_s}, {Qt::Key_D, u"a.pdf"_s}};
+    for (const auto &s : shortcuts) {
+        const QString path = m_dir.filePath(s.file);
+        page.setNextExportPath(path);
+        QTest::keyClick(&page, s.key, Qt::ControlModifier | Qt::ShiftModifier);
+        QTRY_VERIFY(QFile::exists(path));
+    }
+    QCOMPARE(spy.count(), 4);
+    QFile csv(m_dir.filePath(u"a.csv"_s));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(u"\r\n"_s, Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 17);
+    QVERIFY(lines[0].startsWith(u"group,series,kind,n,mean"_s));
+    QVERIFY(lines[1].startsWith(u"Zeus → Torus,file → file,baseline,1,0.81,"_s));
+    const QImage png(m_dir.filePath(u"a.png"_s));
+    QCOMPARE(png.size(), QSize(800, 500));
+    QFile pdf(m_dir.filePath(u"a.pdf"_s));
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    QCOMPARE(pdf.read(4), QByteArray("%PDF"));
+    QFile svg(m_dir.filePath(u"a.svg"_s));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("<svg"));
+    // A bad path reports an error naming it instead of failing silently.
+    QSignalSpy failed(&page, &ComparePage::exportFailed);
+    page.setNextExportPath(m_dir.filePath(u"no/such/dir/x.csv"_s));
+    page.exportAction(charts::ExportFormat::Csv)->trigger();
+    QCOMPARE(failed.count(), 1);
+    QVERIFY(failed.first().first().toString().contains(u"no/such/dir"_s));
+}
+
+void TstComparePage::pngDialogFlow()
+{
+    // Without a preset path the PNG action asks for size/DPI, then a file,
+    // both as non-blocking dialogs (no nested event loop).
+    ComparePage page;
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QSignalSpy spy(&page, &ComparePage::exported);
+    page.exportAction(charts::ExportFormat::Png)->trigger();
+    auto *sizeDialog = page.findChild<gui::PngExportDialog *>();
+    QVERIFY(sizeDialog);
+    QTRY_VERIFY(sizeDialog->isVisible());
+    const auto boxes = sizeDialog->findChildren<QSpinBox *>();
+    QCOMPARE(boxes.size(), 3);
+    boxes[0]->setValue(640);
+    boxes[1]->setValue(400);
+    boxes[2]->setValue(120);
+    sizeDialog->accept();
+    QCOMPARE(page.exportSettings().size, QSize(640, 400));
+    QCOMPARE(page.exportSettings().dpi, 120);
+    QFileDialog *files = nullptr;
+    QTRY_VERIFY((files = page.findChild<QFileDialog *>()) != nullptr);
+    const QString path = m_dir.filePath(u"dialog.png"_s);
+    emit files->fileSelected(path); // what accepting the dialog emits
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(QImage(path).size(), QSize(640, 400));
+    files->reject();
+}
+
+void TstComparePage::screenshot()
+{
+    // WB_SCREENSHOT_DIR=... keeps pictures of the page for a human to judge.
+    const QString dir = qEnvironmentVariable("WB_SCREENSHOT_DIR");
+    ComparePage page;
+    page.resize(1280, 760);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    const QImage shot = page.grab().toImage();
+    QCOMPARE(shot.size(), QSize(1280, 760));
+    if (dir.isEmpty())
+        return;
+    shot.save(dir + u"/compare.png"_s);
+    page.setData(testdata::withLines());
+    QTest::qWait(20);
+    page.grab().save(dir + u"/compare-measured.png"_s);
+    auto *kind = page.findChild<QComboBox *>(u"chartKindSelector"_s);
+    for (charts::ChartKind k : charts::allChartKinds()) {
+        kind->setCurrentIndex(kind->findData(int(k)));
+        page.grab().save(dir + u"/compare-"_s + charts::chartKindKey(k) + u".png"_s);
+    }
+}
+
+QTEST_MAIN(TstComparePage)
+#include "tst_comparepage.moc"
