@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The historical baselines Wirebench ships (resources/baselines/, compiled in
+// as :/baselines/): every figure of the seed lab reports plus the Ethernet
+// line-rate ceilings, each as a canonical ResultRecord with its citation and
+// the hardware it was measured on. The store loads this set into every new
+// database and upgrades older ones when setVersion() grows; keys are stable
+// so an upgrade inserts only what is missing. Format: docs/baselines-format.md.
+
+#include "run/resultrecord.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace wb {
+
+struct Citation
+{
+    QString title;
+    QString author;
+    QString date;       // ISO 8601 date, or empty when the source has none
+    QString sourceFile; // the seed document's file name
+    QString note;
+
+    bool operator==(const Citation &) const = default;
+};
+
+struct Baseline
+{
+    QString key;          // stable, unique: "brown1999/udp_stream/fs108/adam-eve/1472B"
+    Citation citation;
+    QJsonObject hardware; // hosts, CPUs, NICs (chip, driver, version), switch or hub, cables
+    QString note;
+    ResultRecord record;
+};
+
+class BaselineSet
+{
+public:
+    // The set compiled into the program. On a damaged resource the set is
+    // empty and error() names the file and field.
+    static BaselineSet loadBuiltin();
+    // A set from a directory holding index.json and the files it lists.
+    static BaselineSet loadDirectory(const QString &dir);
+
+    bool isValid() const { return m_error.isEmpty(); }
+    QString error() const { return m_error; }
+    int setVersion() const { return m_setVersion; }
+    const QList<Baseline> &baselines() const { return m_baselines; }
+    // The baselines whose citation names this seed file.
+    QList<Baseline> fromSource(const QString &sourceFile) const;
+    const Baseline *find(const QString &key) const;
+
+private:
+    static BaselineSet load(const QString &dir);
+    bool loadFile(const QString &path);
+
+    int m_setVersion = 0;
+    QList<Baseline> m_baselines;
+    QString m_error;
+};
+
+} // namespace wb
