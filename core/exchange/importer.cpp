@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "importer.h"
+
+#include "csvresultparser.h"
+#include "flentparser.h"
+#include "iperf3parser.h"
+#include "netperfparser.h"
+#include "pktgenparser.h"
+#include "sockperfparser.h"
+
+#include <QFile>
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+ImportResult Importer::importFile(const QString &path, ImportFormat format)
+{
+    const QString &name = path;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return ImportResult::failure(name, 0, u"cannot open the file: %1"_s.arg(f.errorString()));
+    if (f.size() > kMaxFileBytes)
+        return ImportResult::failure(name, 0, u"the file is %1 bytes; importers read at most %2"_s.arg(f.size()).arg(kMaxFileBytes));
+    const QByteArray data = f.read(kMaxFileBytes + 1);
+    if (f.error() != QFileDevice::NoError)
+        return ImportResult::failure(name, 0, u"cannot read the file: %1"_s.arg(f.errorString()));
+    return importData(data, name, format);
+}
+
+ImportResult Importer::importData(const QByteArray &data, const QString &fileName, ImportFormat format)
+{
+    if (data.size() > kMaxFileBytes)
+        return ImportResult::failure(fileName, 0, u"the input is larger than %1 bytes"_s.arg(kMaxFileBytes));
+    if (format == ImportFormat::Auto) {
+        const std::optional<ImportFormat> detected = detect(data, fileName);
+        if (!detected)
+            return ImportResult::failure(
+                fileName, 0,
+                u"cannot tell the format: expected netperf or iperf3 output, a .flent.gz file, sockperf or pktgen "
+                "output, or a Wirebench CSV (give --format to choose)"_s);
+        format = *detected;
+    }
+    ImportResult r;
+    switch (format) {
+    case ImportFormat::Netperf:
+        r = NetperfParser::parse(data, fileName);
+        break;
+    case ImportFormat::Iperf3:
+        r = Iperf3Parser::parse(data, fileName);
+        break;
+    case ImportFormat::Flent:
+        r = FlentParser::parse(data, fileName);
+        break;
+    case ImportFormat::Sockperf:
+        r = SockperfParser::parse(data, fileName);
+        break;
+    case ImportFormat::Pktgen:
+        r = PktgenParser::parse(data, fileName);
+        break;
+    case ImportFormat::Csv:
+        r = CsvResultParser::parse(data, fileName);
+        break;
+    case ImportFormat::Auto:
+        break;
+    }
+    r.format = formatName(format);
+    if (r.error)
+        r.records.clear(); // all of a file or nothing
+    return r;
+}
+
+std::optional<ImportFormat> Importer::detect(const QByteArray &data, const QString &fileName)
+{
+    if (fileName.endsWith(u".flent.gz"_s) || fileName.endsWith(u".flent"_s) || FlentParser::recognises(data))
+        return ImportFormat::Flent;
+    if (CsvResultParser::recognises(data))
+        return ImportFormat::Csv;
+    if (Iperf3Parser::recognises(data))
+        return ImportFormat::Iperf3;
+    if (SockperfParser::recognises(data))
+        return ImportFormat::Sockperf;
+    if (PktgenParser::recognises(data))
+        return ImportFormat::Pktgen;
+    if (NetperfParser::recognises(data))
+        return ImportFormat::Netperf;
+    return std::nullopt;
+}
+
+std::optional<ImportFormat> Importer::formatFromName(const QString &name)
+{
+    static const QList<std::pair<QString, ImportFormat>> kNames{
+        {u"auto"_s, ImportFormat::Auto},         {u"netperf"_s, ImportFormat::Netperf},
+        {u"iperf3"_s, ImportFormat::Iperf3},     {u"flent"_s, ImportFormat::Flent},
+        {u"sockperf"_s, ImportFormat::Sockperf}, {u"pktgen"_s, ImportFormat::Pktgen},
+        {u"csv"_s, ImportFormat::Csv}};
+    for (const auto &[n, f] : kNames)
+        if (n == name)
+            return f;
+    return std::nullopt;
+}
+
+QString Importer::formatName(ImportFormat format)
+{
+    switch (format) {
+    case ImportFormat::Auto:
+        return u"auto"_s;
+    case ImportFormat::Netperf:
+        return u"netperf"_s;
+    case ImportFormat::Iperf3:
+        return u"iperf3"_s;
+    case ImportFormat::Flent:
+        return u"flent"_s;
+    case ImportFormat::Sockperf:
+        return u"sockperf"_s;
+    case ImportFormat::Pktgen:
+        return u"pktgen"_s;
+    case ImportFormat::Csv:
+        return u"csv"_s;
+    }
+    return QString();
+}
+
+QStringList Importer::formatNames()
+{
+    return {u"auto"_s, u"netperf"_s, u"iperf3"_s, u"flent"_s, u"sockperf"_s, u"pktgen"_s, u"csv"_s};
+}
+
+} // namespace wb

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "importtext.h"
+
+#include <QLocale>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+ImportText::ImportText(const QByteArray &data)
+{
+    // Decode as UTF-8 with replacement: logs are mostly ASCII, and a stray
+    // byte must not make a line disappear.
+    const QString text = QString::fromUtf8(data);
+    qsizetype start = 0;
+    for (qsizetype i = 0; i <= text.size(); ++i) {
+        if (i == text.size() || text.at(i) == u'\n') {
+            QString l = text.mid(start, i - start);
+            if (l.endsWith(u'\r'))
+                l.chop(1);
+            if (i < text.size() || !l.isEmpty())
+                m_lines.append(l);
+            start = i + 1;
+        }
+    }
+}
+
+qsizetype ImportText::nextNonBlank(qsizetype from) const
+{
+    while (from < m_lines.size() && m_lines.at(from).trimmed().isEmpty())
+        ++from;
+    return from;
+}
+
+std::optional<double> ImportText::toNumber(const QString &token)
+{
+    if (token.isEmpty() || token.size() > 64)
+        return std::nullopt;
+    bool ok = false;
+    const double v = QLocale::c().toDouble(token, &ok);
+    if (!ok || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+QStringList ImportText::tokens(const QString &line)
+{
+    return line.simplified().split(u' ', Qt::SkipEmptyParts);
+}
+
+QList<double> ImportText::leadingNumbers(const QString &line, QString *rest)
+{
+    QList<double> out;
+    const QStringList t = line.simplified().split(u' ', Qt::SkipEmptyParts);
+    qsizetype i = 0;
+    for (; i < t.size(); ++i) {
+        const auto v = toNumber(t.at(i));
+        if (!v)
+            break;
+        out.append(*v);
+    }
+    if (rest)
+        *rest = t.mid(i).join(u' ');
+    return out;
+}
+
+} // namespace wb

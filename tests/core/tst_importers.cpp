@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The importers over the fixtures in tests/data/import/: every variant of
+// every format yields the expected canonical records, damaged input names
+// the file, line and what was expected, and the netperf importer reads the
+// 1999 seed log back into exactly the shipped baselines.
+
+#include "exchange/baselineset.h"
+#include "exchange/importer.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QTest>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+using namespace wb;
+
+namespace {
+
+QString fixture(const QString &name)
+{
+    return QStringLiteral(WB_TEST_DATA_DIR) + u"/import/"_s + name;
+}
+
+bool close(double a, double b)
+{
+    return std::abs(a - b) <= 1e-6 * std::max(1.0, std::max(std::abs(a), std::abs(b)));
+}
+
+// Checks are "INDEX:WHAT..." strings:
+//   0:kind=tcp_stream            0:tool_version=2.4+       0:count=3 (records)
+//   0:m:throughput_bps:client=941.48e6                     0:nom:cpu_util_pct:server
+//   0:p:message_size_bytes=1472  0:p:server_host=eve       0:x:mss_bytes=32768
+//   0:samples=3                  0:s0=114870.34 (first sample value)
+QString check(const QList<ResultRecord> &records, const QString &c)
+{
+    const qsizetype colon = c.indexOf(u':');
+    const int index = c.left(colon).toInt();
+    if (index >= records.size())
+        return u"record %1 missing (%2 records)"_s.arg(index).arg(records.size());
+    const ResultRecord &r = records.at(index);
+    const QString spec = c.mid(colon + 1);
+    const QString lhs = spec.section(u'=', 0, 0);
+    const QString rhs = spec.section(u'=', 1);
+    auto numberOrText = [&](const QJsonValue &v) -> QString {
+        if (v.isUndefined())
+            return rhs == u"absent"_s ? QString() : u"absent"_s;
+        if (v.isDouble())
+            return close(v.toDouble(), rhs.toDouble()) ? QString() : u"got %1"_s.arg(v.toDouble(), 0, 'g', 12);
+        if (v.isBool())
+            return (v.toBool() ? u"true"_s : u"false"_s) == rhs ? QString() : u"got bool"_s;
+        return v.toString() == rhs ? QString() : u"got '%1'"_s.arg(v.toString());
+    };
+    if (lhs == u"kind"_s)
+        return r.kind == rhs ? QString() : u"kind is %1"_s.arg(r.kind);
+    if (lhs == u"tool_version"_s)
+        return r.toolVersion == rhs ? QString() : u"tool_version is %1"_s.arg(r.toolVersion);
+    if (lhs == u"samples"_s)
+        return r.samples.size() == rhs.toInt() ? QString() : u"%1 samples"_s.arg(r.samples.size());
+    if (lhs.startsWith(u"s"_s) && lhs.size() > 1 && lhs.at(1).isDigit()) {
+        const int k = lhs.mid(1).toInt();
+        if (k >= r.samples.size())
+            return u"no sample %1"_s.arg(k);
+        return close(r.samples.at(k).value, rhs.toDouble()) ? QString() : u"sample is %1"_s.arg(r.samples.at(k).value);
+    }
+    const QStringList parts = lhs.split(u':');
+    if (parts.first() == u"m"_s) {
+        const auto v = r.metric(parts.value(1), parts.value(2));
+        if (!v)
+            return u"metric missing"_s;
+        return close(*v, rhs.toDouble()) ? QString() : u"metric is %1"_s.arg(*v, 0, 'g', 12);
+    }
+    if (parts.first() == u"nom"_s)
+        return r.metric(parts.value(1), parts.value(2)) ? u"metric present"_s : QString();
+    if (parts.first() == u"p"_s)
+        return numberOrText(r.params.value(parts.value(1)));
+    if (parts.first() == u"x"_s)
+        return numberOrText(r.extra.value(parts.value(1)));
+    return u"bad check"_s;
+}
+
+} // namespace
+
+class TestImporters : public QObject
+{
+    Q_OBJECT
+
+private:
+    void addRow(const char *name, const QString &file, const QString &detected, int count, const QStringList &checks)
+    {
+        QTest::newRow(name) << file << detected << count << checks;
+    }
+
+    void columns()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("detected");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<QStringList>("checks");
+    }
+
+    void runRow()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, detected);
+        QFETCH(int, count);
+        QFETCH(QStringList, checks);
+        const ImportResult r = Importer::importFile(fixture(file));
+        QVERIFY2(r.ok(), qPrintable(r.error ? r.error->toString() : QString()));
+        QCOMPARE(r.format, detected);
+        QCOMPARE(r.records.size(), count);
+        for (const QString &c : checks) {
+            const QString problem = check(r.records, c);
+            QVERIFY2(problem.isEmpty(), qPrintable(c + u": "_s + problem));
+        }
+        // Every record is canonical: it survives the JSON round trip with its units.
+        for (const ResultRecord &rec : r.records) {
+            QString error;
+            const auto again = ResultRecord::fromJson(rec.toJson(), &error);
+            QVERIFY2(again.has_value(), qPrintable(error));
+            QVERIFY(testKinds().contains(rec.kind));
+            for (const Metric &m : rec.metrics) {
+                QVERIFY2(!canonicalUnit(m.name).isEmpty(), qPrintable(m.name));
+                QVERIFY(std::isfinite(m.value));
+            }
+        }
+    }
+
+private slots:
+    void netperf_data()
+    {
+        columns();
+        const QString n = u"netperf"_s;
+        addRow("seed log 1999 (old banners, prompts, wrapped commands)", u"netperf/seed_fs108_1999.txt"_s, n, 7,
+               {u"0:kind=udp_stream"_s, u"0:m:throughput_bps:client=95.07e6"_s, u"0:m:messages:server=80727"_s,
+                u"0:p:message_size_bytes=1472"_s, u"0:p:server_host=eve"_s, u"0:p:duration_s=10"_s,
+                u"0:tool_version=<2.4"_s, u"1:m:messages:server=8356"_s, u"2:m:elapsed_s:client=10.31"_s,
+                u"2:p:server_host=adam"_s, u"3:m:messages:server=341481"_s, u"4:m:throughput_bps:server=0.35e6"_s,
+                u"5:kind=tcp_rr"_s, u"5:m:transactions_per_s:=1325.41"_s, u"5:p:remote_send_socket_bytes=65535"_s,
+                u"6:m:transactions_per_s:=4749.19"_s});
+        addRow("2.4 banner TCP_STREAM", u"netperf/tcp_stream_2.4.txt"_s, n, 1,
+               {u"0:kind=tcp_stream"_s, u"0:m:throughput_bps:client=941.48e6"_s, u"0:p:recv_socket_bytes=87380"_s,
+                u"0:p:send_socket_bytes=16384"_s, u"0:p:message_size_bytes=16384"_s, u"0:m:elapsed_s:=10"_s,
+                u"0:p:server_host=192.0.2.10"_s, u"0:p:client_address=0.0.0.0"_s, u"0:p:duration_s=10"_s,
+                u"0:tool_version=2.4+"_s, u"0:p:direction=client_to_server"_s});
+        addRow("MIGRATED, CPU, KBytes, demo, confidence warning", u"netperf/tcp_stream_cpu_demo_confidence.txt"_s, n, 1,
+               {u"0:m:throughput_bps:client=941524563.2"_s, u"0:m:cpu_util_pct:client=12.34"_s,
+                u"0:m:cpu_util_pct:server=15.67"_s, u"0:m:service_demand_us_per_kb:client=0.107"_s,
+                u"0:m:service_demand_us_per_kb:server=0.136"_s, u"0:m:ci_width_pct:=6.712"_s, u"0:samples=3"_s,
+                u"0:s0=941017825.28"_s, u"0:x:confidence_not_achieved=true"_s, u"0:p:confidence_level_pct=99"_s,
+                u"0:p:confidence_half_width_requested_pct=2.5"_s, u"0:x:cpu_method_client=S"_s,
+                u"0:p:server_host=localhost"_s, u"0:p:demo=true"_s, u"0:tool_version=2.5+"_s, u"0:x:migrated=true"_s});
+        addRow("UDP_STREAM two rows with CPU, (null) address", u"netperf/udp_stream_cpu_null_host.txt"_s, n, 1,
+               {u"0:m:messages:client=812345"_s, u"0:m:messages:server=798765"_s,
+                u"0:m:loss_ratio:=0.0167170106297"_s, u"0:m:cpu_util_pct:client=25.01"_s,
+                u"0:m:cpu_util_pct:server=23.44"_s, u"0:m:service_demand_us_per_kb:server=4.083"_s,
+                u"0:m:throughput_bps:server=940.60e6"_s, u"0:p:server_host=192.0.2.7"_s, u"0:p:server_address=absent"_s,
+                u"0:p:confidence_level_pct=95"_s, u"0:p:recv_socket_bytes=212992"_s});
+        addRow("TCP_RR with CPU, nodelay, first burst, unmeasured remote CPU", u"netperf/tcp_rr_cpu_nodelay.txt"_s, n, 1,
+               {u"0:kind=tcp_rr"_s, u"0:m:transactions_per_s:=35120.53"_s, u"0:m:cpu_util_pct:client=12.5"_s,
+                u"0:nom:cpu_util_pct:server"_s, u"0:nom:service_demand_us_per_tr:server"_s,
+                u"0:m:service_demand_us_per_tr:client=7.119"_s, u"0:p:nodelay=true"_s, u"0:p:first_burst=0"_s,
+                u"0:x:cpu_method_server=U"_s, u"0:p:remote_recv_socket_bytes=87380"_s});
+        addRow("UDP_RR -v 2 and histogram", u"netperf/udp_rr_verbose_histogram.txt"_s, n, 1,
+               {u"0:kind=udp_rr"_s, u"0:m:transactions_per_s:=40210.77"_s, u"0:m:latency_us_mean:=24.869"_s,
+                u"0:p:request_size_bytes=64"_s, u"0:p:remote_recv_socket_bytes=212992"_s, u"0:p:histogram=true"_s});
+        addRow("TCP_STREAM -v 2, 10^3bits, MSS", u"netperf/tcp_stream_verbose_kbits.txt"_s, n, 1,
+               {u"0:m:throughput_bps:client=28123456780"_s, u"0:m:bytes:client=3.515e10"_s, u"0:x:mss_bytes=32768"_s});
+        addRow("2.2 MAERTS, MBytes", u"netperf/tcp_maerts_2.2.txt"_s, n, 1,
+               {u"0:kind=tcp_stream"_s, u"0:p:direction=server_to_client"_s,
+                u"0:m:throughput_bps:client=94036295.68"_s, u"0:tool_version=<2.4"_s, u"0:p:duration_s=30"_s,
+                u"0:p:server_host=node4"_s});
+        addRow("omni -o CSV with trailing fields and interim lines", u"netperf/omni_csv_extra_fields.txt"_s, n, 1,
+               {u"0:kind=tcp_stream"_s, u"0:m:throughput_bps:client=18234.56e6"_s, u"0:m:elapsed_s:=10"_s,
+                u"0:m:cpu_util_pct:client=22.1"_s, u"0:m:cpu_util_pct:server=30.45"_s,
+                u"0:m:retransmits:client=12"_s, u"0:p:send_socket_bytes=2626560"_s,
+                u"0:p:recv_socket_bytes=6291456"_s, u"0:p:message_size_bytes=16384"_s, u"0:samples=2"_s});
+        addRow("omni -k keyval RR with latency percentiles", u"netperf/omni_keyval_rr.txt"_s, n, 1,
+               {u"0:kind=tcp_rr"_s, u"0:m:transactions_per_s:=34567.89"_s, u"0:m:latency_us_mean:=28.71"_s,
+                u"0:m:latency_us_p50:=27"_s, u"0:m:latency_us_p90:=33"_s, u"0:m:latency_us_p99:=52"_s,
+                u"0:m:latency_us_max:=1024"_s, u"0:m:latency_us_min:=18"_s, u"0:m:latency_us_stddev:=6.12"_s,
+                u"0:nom:cpu_util_pct:client"_s, u"0:tool_version=2.7.0"_s, u"0:p:first_burst=0"_s});
+        addRow("several tests in a script(1) log", u"netperf/concatenated_sessions.txt"_s, n, 3,
+               {u"0:kind=udp_stream"_s, u"0:m:messages:server=2799999"_s, u"0:p:message_size_bytes=64"_s,
+                u"0:p:duration_s=20"_s, u"1:kind=tcp_stream"_s, u"1:m:throughput_bps:client=94112370"_s,
+                u"1:p:nodelay=true"_s, u"2:kind=udp_stream"_s, u"2:m:throughput_bps:client=812.44e6"_s,
+                u"2:m:messages:client=690012"_s, u"2:m:messages:server=689000"_s,
+                u"2:m:loss_ratio:=0.00146664"_s, u"2:p:message_size_bytes=1472"_s});
+    }
+    void netperf() { runRow(); }
+
+    void damaged_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("expected");
+        auto row = [](const char *name, const char *file, const char *format, int line, const char *text) {
+            QTest::newRow(name) << QString::fromLatin1(file) << QString::fromLatin1(format) << line
+                                << QString::fromLatin1(text);
+        };
+        row("netperf UDP_STREAM without receiver row", "netperf/bad_truncated_udp.txt", "netperf", 6, "receiver row");
+        row("netperf row too short", "netperf/bad_short_row.txt", "netperf", 7, "expected 5 numbers");
+        row("netperf test that failed", "netperf/bad_failed_test.txt", "netperf", 3, "failed");
+        row("netperf no results", "netperf/bad_no_results.txt", "netperf", 0, "expected netperf output");
+        row("netperf omni CSV too few values", "netperf/bad_omni_csv_short.txt", "netperf", 2, "expected 4 comma-separated");
+    }
+
+    void damaged()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, format);
+        QFETCH(int, line);
+        QFETCH(QString, expected);
+        const ImportResult r = Importer::importFile(fixture(file), *Importer::formatFromName(format));
+        QVERIFY(!r.ok());
+        QVERIFY(r.records.isEmpty());
+        QVERIFY2(r.error->file.endsWith(file), qPrintable(r.error->file));
+        QCOMPARE(r.error->line, line);
+        QVERIFY2(r.error->message.contains(expected), qPrintable(r.error->toString()));
+        QVERIFY(r.error->toString().contains(file));
+    }
+
+    // The netperf importer reads the 1999 seed back into the shipped baselines.
+    void seedLogMatchesBaselines()
+    {
+        const ImportResult r = Importer::importFile(fixture(u"netperf/seed_fs108_1999.txt"_s), ImportFormat::Netperf);
+        QVERIFY(r.ok());
+        const BaselineSet set = BaselineSet::loadBuiltin();
+        QVERIFY(set.isValid());
+        QList<Baseline> logged;
+        for (const Baseline &b : set.fromSource(u"000_f12b096113c81937.txt"_s))
+            if (b.record.tool == u"netperf"_s && b.record.extra.contains(u"banner"_s))
+                logged.append(b);
+        QCOMPARE(logged.size(), r.records.size());
+        for (qsizetype k = 0; k < logged.size(); ++k) {
+            const ResultRecord &want = logged.at(k).record;
+            const ResultRecord &got = r.records.at(k);
+            QCOMPARE(got.kind, want.kind);
+            QCOMPARE(got.metrics.size(), want.metrics.size());
+            for (const Metric &m : want.metrics) {
+                const auto v = got.metric(m.name, m.side);
+                QVERIFY2(v && close(*v, m.value), qPrintable(logged.at(k).key + u' ' + m.name + u' ' + m.side));
+            }
+        }
+    }
+
+    void formatNames()
+    {
+        for (const QString &name : Importer::formatNames())
+            QCOMPARE(Importer::formatName(*Importer::formatFromName(name)), name);
+        QVERIFY(!Importer::formatFromName(u"nuttcp"_s));
+        const ImportResult missing = Importer::importFile(fixture(u"no/such/file.txt"_s));
+        QVERIFY(!missing.ok());
+        QVERIFY(missing.error->message.contains(u"cannot open"_s));
+        const ImportResult unknown = Importer::importData("hello\nworld\n", u"notes.txt"_s);
+        QVERIFY(!unknown.ok());
+        QVERIFY(unknown.error->message.contains(u"cannot tell the format"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestImporters)
+#include "tst_importers.moc"
