@@ -27,8 +27,9 @@ struct JsonSpan
 
 // The top-level {...} objects of a text (one -J document, several appended
 // ones, or --json-stream lines), found by brace matching outside strings.
-QList<JsonSpan> topLevelObjects(const QByteArray &data, int *badLine)
+QList<JsonSpan> topLevelObjects(const QByteArray &data, int *badLine, bool *unterminated)
 {
+    *unterminated = false;
     QList<JsonSpan> spans;
     int depth = 0;
     bool inString = false;
@@ -82,8 +83,10 @@ QList<JsonSpan> topLevelObjects(const QByteArray &data, int *badLine)
             return {};
         }
     }
-    if (depth != 0)
-        *badLine = line;
+    if (depth != 0) {
+        *badLine = cur.line;
+        *unterminated = true;
+    }
     return spans;
 }
 
@@ -205,7 +208,7 @@ void JsonReader::addSummary(ResultRecord &r, const QJsonObject &end, bool udp, c
 
 bool JsonReader::addDocument(const QJsonObject &doc, int line)
 {
-    if (doc.contains(u"error"_s) && !doc.contains(u"end"_s))
+    if (!doc.value(u"error"_s).toString().isEmpty())
         return fail(line, u"iperf3 reported an error: %1"_s.arg(doc.value(u"error"_s).toString().left(200)));
     const QJsonObject start = doc.value(u"start"_s).toObject();
     const QJsonObject end = doc.value(u"end"_s).toObject();
@@ -336,7 +339,11 @@ bool JsonReader::finishStream(int line)
 ImportResult parseJson(const QByteArray &data, const QString &fileName)
 {
     int badLine = 0;
-    const QList<JsonSpan> spans = topLevelObjects(data, &badLine);
+    bool unterminated = false;
+    const QList<JsonSpan> spans = topLevelObjects(data, &badLine, &unterminated);
+    if (unterminated)
+        return ImportResult::failure(fileName, badLine,
+                                     u"expected the end of the JSON object that starts here, found the end of the file (truncated?)"_s);
     if (badLine > 0)
         return ImportResult::failure(fileName, badLine, u"expected iperf3 JSON objects ({...}), found something else"_s);
     JsonReader reader(fileName);
@@ -411,6 +418,7 @@ struct TextTest
     bool multiStream = false;
     bool summaries = false;
     bool oldUdpSummary = false;
+    int streams = 0;
 };
 
 ImportResult parseText(const QByteArray &data, const QString &fileName)
@@ -452,7 +460,10 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
         cur->record.kind = u"tcp_stream"_s;
         cur->record.params.insert(u"direction"_s, u"client_to_server"_s);
     };
+    // The summary section is a "- - -" separator followed by an "[ ID]"
+    // header; with -P the interval groups are separated by "- - -" too.
     bool afterSeparator = false;
+    bool pendingSeparator = false;
     for (qsizetype i = 0; i < text.size(); ++i) {
         const QString t = text.line(i).trimmed();
         if (t.isEmpty())
@@ -472,6 +483,7 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
             begin(ImportText::number(i), false);
             cur->record.params.insert(u"server_host"_s, m.captured(1));
             afterSeparator = false;
+            pendingSeparator = false;
             continue;
         }
         if (t.startsWith(u"Accepted connection from"_s)) {
@@ -482,6 +494,7 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
             }
             begin(ImportText::number(i), true);
             afterSeparator = false;
+            pendingSeparator = false;
             continue;
         }
         if (!cur) {
@@ -508,6 +521,9 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
             continue;
         }
         if (const auto m = kLocal.match(t); m.hasMatch()) {
+            // One "connected" line per stream: with several only [SUM] lines count.
+            if (++cur->streams > 1)
+                cur->multiStream = true;
             if (!cur->serverLog) {
                 r.params.insert(u"client_address"_s, m.captured(1));
                 r.params.insert(u"server_address"_s, m.captured(2));
@@ -515,6 +531,8 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
             continue;
         }
         if (t.startsWith(u"[ ID]"_s)) {
+            if (pendingSeparator)
+                afterSeparator = true;
             if (t.contains(u"Datagrams"_s)) {
                 cur->udp = true;
                 r.kind = u"udp_stream"_s;
@@ -523,7 +541,7 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
             continue;
         }
         if (t.startsWith(u"- - -"_s)) {
-            afterSeparator = true;
+            pendingSeparator = true;
             continue;
         }
         if (const auto m = kCpu.match(t); m.hasMatch()) {
@@ -534,6 +552,8 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
             continue;
         }
         if (t == u"iperf Done."_s) {
+            afterSeparator = false;
+            pendingSeparator = false;
             if (auto e = finish(i)) {
                 ImportResult res;
                 res.error = e;
@@ -570,6 +590,8 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
         const bool receiverLine = tail.endsWith(u"receiver"_s);
         const double bps = *rate * *rf;
         const double bytes = *amount * *bf;
+        if (!afterSeparator)
+            pendingSeparator = false;
         if (!afterSeparator && !senderLine && !receiverLine) {
             if (cur->multiStream && !isSum)
                 continue;

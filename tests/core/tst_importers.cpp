@@ -190,6 +190,55 @@ private slots:
     }
     void netperf() { runRow(); }
 
+    void iperf3_data()
+    {
+        columns();
+        const QString n = u"iperf3"_s;
+        addRow("3.12 -J TCP with an omitted interval", u"iperf3/tcp_3.12_omit.json"_s, n, 1,
+               {u"0:kind=tcp_stream"_s, u"0:m:throughput_bps:client=6625010896.438055"_s,
+                u"0:m:throughput_bps:server=6470308208.650175"_s, u"0:m:retransmits:client=76"_s,
+                u"0:m:cpu_util_pct:client=10.051497751332064"_s, u"0:samples=2"_s, u"0:tool_version=3.12"_s,
+                u"0:p:omit_s=1"_s, u"0:p:server_host=127.0.0.1"_s, u"0:p:direction=client_to_server"_s});
+        addRow("3.12 -J UDP sum_sent/sum_received", u"iperf3/udp_3.12.json"_s, n, 1,
+               {u"0:kind=udp_stream"_s, u"0:m:throughput_bps:client=9989062.59602706"_s,
+                u"0:m:throughput_bps:server=9751632.403646735"_s, u"0:m:messages:client=1785"_s,
+                u"0:m:messages:server=1754"_s, u"0:m:loss_ratio:=0.017366946778711485"_s,
+                u"0:m:jitter_ms:=0.0062712702004732645"_s, u"0:p:message_size_bytes=1400"_s,
+                u"0:p:target_bitrate_bps=10000000"_s});
+        addRow("3.9 -J UDP sum only, zero-length last interval", u"iperf3/udp_3.9_sum.json"_s, n, 1,
+               {u"0:m:throughput_bps:client=9989062.59602706"_s, u"0:m:messages:client=1785"_s,
+                u"0:m:messages:server=1754"_s, u"0:m:loss_ratio:=0.017366946778711485"_s, u"0:samples=2"_s,
+                u"0:tool_version=3.9"_s, u"0:x:udp_summary=sum (iperf3 < 3.11)"_s});
+        addRow("--json-stream events", u"iperf3/tcp_3.17_json_stream.jsonl"_s, n, 1,
+               {u"0:m:throughput_bps:client=6625010896.438055"_s, u"0:samples=2"_s, u"0:tool_version=3.17.1"_s});
+        addRow("-J --get-server-output", u"iperf3/tcp_3.12_server_output.json"_s, n, 1,
+               {u"0:m:throughput_bps:client=23392642802.1097"_s, u"0:samples=4"_s, u"0:x:server_output=json"_s});
+        addRow("3.12 text, Bitrate, -V, omitted interval", u"iperf3/tcp_3.12_bitrate_verbose.txt"_s, n, 1,
+               {u"0:m:throughput_bps:client=8.27e9"_s, u"0:m:throughput_bps:server=8.27e9"_s,
+                u"0:m:retransmits:client=3"_s, u"0:m:cpu_util_pct:client=20.2"_s, u"0:m:cpu_util_pct:server=18.8"_s,
+                u"0:samples=2"_s, u"0:s0=9.0e9"_s, u"0:p:omit_s=1"_s, u"0:p:message_size_bytes=131072"_s,
+                u"0:p:duration_s=2"_s, u"0:tool_version=3.12"_s, u"0:m:bytes:client=2072321720.32"_s});
+        addRow("3.12 text UDP reverse", u"iperf3/udp_3.12_reverse.txt"_s, n, 1,
+               {u"0:kind=udp_stream"_s, u"0:p:direction=server_to_client"_s, u"0:m:throughput_bps:server=5.11e6"_s,
+                u"0:m:messages:server=39"_s, u"0:m:messages:client=39"_s, u"0:m:jitter_ms:=0.005"_s,
+                u"0:m:loss_ratio:=0"_s, u"0:samples=2"_s});
+        addRow("3.12 text -P 2 (SUM lines)", u"iperf3/tcp_3.12_parallel.txt"_s, n, 1,
+               {u"0:m:throughput_bps:client=13.5e9"_s, u"0:m:throughput_bps:server=13.5e9"_s,
+                u"0:m:retransmits:client=17"_s, u"0:samples=2"_s, u"0:s1=11.5e9"_s});
+        addRow("3.1 text UDP, Bandwidth, one summary line", u"iperf3/udp_3.1_bandwidth.txt"_s, n, 1,
+               {u"0:kind=udp_stream"_s, u"0:m:throughput_bps:client=1.04e6"_s, u"0:m:messages:client=159"_s,
+                u"0:m:messages:server=156"_s, u"0:m:loss_ratio:=0.0188679245283"_s, u"0:m:jitter_ms:=0.028"_s,
+                u"0:m:cpu_util_pct:client=1.2"_s, u"0:m:cpu_util_pct:server=0.4"_s, u"0:samples=10"_s,
+                u"0:p:message_size_bytes=8192"_s, u"0:tool_version=3.1.3"_s, u"0:x:text_era=Bandwidth (< 3.2)"_s,
+                u"0:p:server_host=192.0.2.10"_s});
+        addRow("3.0 text, two runs, the second reversed", u"iperf3/tcp_3.0_bandwidth_two_runs.txt"_s, n, 2,
+               {u"0:m:throughput_bps:client=941e6"_s, u"0:m:throughput_bps:server=940e6"_s,
+                u"0:m:bytes:client=353370112"_s, u"0:m:retransmits:client=0"_s, u"0:samples=3"_s,
+                u"1:p:direction=server_to_client"_s, u"1:m:throughput_bps:server=912e6"_s,
+                u"1:m:throughput_bps:client=906e6"_s, u"1:m:retransmits:server=14"_s, u"1:samples=3"_s});
+    }
+    void iperf3() { runRow(); }
+
     void damaged_data()
     {
         QTest::addColumn<QString>("file");
@@ -205,6 +254,10 @@ private slots:
         row("netperf test that failed", "netperf/bad_failed_test.txt", "netperf", 3, "failed");
         row("netperf no results", "netperf/bad_no_results.txt", "netperf", 0, "expected netperf output");
         row("netperf omni CSV too few values", "netperf/bad_omni_csv_short.txt", "netperf", 2, "expected 4 comma-separated");
+        row("iperf3 error document", "iperf3/bad_error.json", "auto", 1, "iperf3 reported an error");
+        row("iperf3 truncated JSON", "iperf3/bad_truncated.json", "iperf3", 1, "truncated");
+        row("iperf3 text without summary", "iperf3/bad_no_summary.txt", "iperf3", 5, "sender/receiver summary");
+        row("iperf3 text with a bad unit", "iperf3/bad_units.txt", "auto", 3, "expected an iperf3 interval line");
     }
 
     void damaged()
