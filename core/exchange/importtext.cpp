@@ -2,6 +2,7 @@
 #include "importtext.h"
 
 #include <QLocale>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -13,7 +14,12 @@ ImportText::ImportText(const QByteArray &data)
 {
     // Decode as UTF-8 with replacement: logs are mostly ASCII, and a stray
     // byte must not make a line disappear.
-    const QString text = QString::fromUtf8(data);
+    QString text = QString::fromUtf8(data);
+    // Colour escapes (sockperf prints them even into files) are not content.
+    if (text.contains(QChar(0x1b))) {
+        static const QRegularExpression kAnsi(uR"(\x1b\[[0-9;]*[A-Za-z])"_s);
+        text.remove(kAnsi);
+    }
     qsizetype start = 0;
     for (qsizetype i = 0; i <= text.size(); ++i) {
         if (i == text.size() || text.at(i) == u'\n') {

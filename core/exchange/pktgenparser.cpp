@@ -21,6 +21,7 @@ ImportResult PktgenParser::parse(const QByteArray &data, const QString &fileName
     static const QRegularExpression kClone(uR"(clone_skb:\s*(\d+))"_s);
     static const QRegularExpression kDelay(uR"(\bdelay:\s*(\d+))"_s);
     static const QRegularExpression kIfname(uR"(ifname:\s*(\S+))"_s);
+    static const QRegularExpression kOdev(uR"re(odev\s+"([^"]+)")re"_s);
     static const QRegularExpression kFrags(uR"(frags:\s*(\d+))"_s);
     static const QRegularExpression kResult(
         uR"(^Result:\s*OK:\s*(\d+)\s*\(c(\d+)\+d(\d+)\)\s*usec,\s*(\d+)\s*\((\d+)byte(?:,(\d+)frags)?\)\s*(.*)$)"_s);
@@ -52,6 +53,8 @@ ImportResult PktgenParser::parse(const QByteArray &data, const QString &fileName
             if (const auto m = kDelay.match(t); m.hasMatch())
                 pending.params.insert(u"delay_ns"_s, m.captured(1).toDouble());
             if (const auto m = kIfname.match(t); m.hasMatch())
+                pending.params.insert(u"interface"_s, m.captured(1));
+            if (const auto m = kOdev.match(t); m.hasMatch())
                 pending.params.insert(u"interface"_s, m.captured(1));
             if (const auto m = kFrags.match(t); m.hasMatch())
                 pending.params.insert(u"frags"_s, m.captured(1).toDouble());

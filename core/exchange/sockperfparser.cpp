@@ -35,6 +35,7 @@ ImportResult SockperfParser::parse(const QByteArray &data, const QString &fileNa
     static const QRegularExpression kRate(uR"(Summary:\s*Message Rate is\s+([\d.]+)\s*\[msg/sec\])"_s);
     static const QRegularExpression kBw(uR"(Summary:\s*BandWidth is\s+([\d.]+)\s*MBps\s*\(([\d.]+)\s*Mbps\))"_s);
     static const QRegularExpression kLatSummary(uR"(Summary:\s*(?:Latency|Round trip) is\s+([\d.]+)\s*usec)"_s);
+    static const QRegularExpression kTotalSent(uR"(Total of\s+(\d+)\s+messages sent in\s+([\d.]+)\s+sec)"_s);
     static const QRegularExpression kMsgSize(uR"((?:-m|--msg-size|msg size)[ =]+(\d+))"_s);
 
     auto flush = [&]() {
@@ -135,6 +136,12 @@ ImportResult SockperfParser::parse(const QByteArray &data, const QString &fileNa
         }
         if (const auto m = kMin.match(t); m.hasMatch() && cur) {
             cur->addMetric(u"latency_us_min"_s, QString(), m.captured(1).toDouble() * factor);
+            continue;
+        }
+        if (const auto m = kTotalSent.match(t); m.hasMatch()) {
+            ensure(i);
+            cur->addMetric(u"messages"_s, u"client"_s, m.captured(1).toDouble());
+            cur->addMetric(u"elapsed_s"_s, QString(), m.captured(2).toDouble());
             continue;
         }
         if (const auto m = kRate.match(t); m.hasMatch()) {

@@ -239,6 +239,47 @@ private slots:
     }
     void iperf3() { runRow(); }
 
+    void others_data()
+    {
+        columns();
+        addRow("sockperf 3.7 UDP ping-pong (colour escapes)", u"sockperf/pingpong_udp.txt"_s, u"sockperf"_s, 1,
+               {u"0:kind=udp_rr"_s, u"0:m:elapsed_s:=0.547"_s, u"0:m:messages:client=30331"_s,
+                u"0:m:transactions_per_s:=55449.72577696527"_s, u"0:m:latency_us_mean:=18"_s,
+                u"0:m:latency_us_stddev:=160.866"_s, u"0:m:latency_us_p50:=9.342"_s, u"0:m:latency_us_p90:=9.884"_s,
+                u"0:m:latency_us_p99:=12.208"_s, u"0:m:latency_us_p999:=3226.944"_s, u"0:m:latency_us_max:=5122.156"_s,
+                u"0:m:latency_us_min:=8.902"_s, u"0:m:drops:=0"_s, u"0:tool_version=3.7-no.git"_s});
+        addRow("sockperf 3.10 TCP ping-pong, full statistics", u"sockperf/pingpong_tcp_3.10_full.txt"_s, u"sockperf"_s, 1,
+               {u"0:kind=tcp_rr"_s, u"0:m:latency_us_mean:=12.402"_s, u"0:m:latency_us_p99:=18.822"_s,
+                u"0:m:transactions_per_s:=80432.1"_s, u"0:m:latency_us_stddev:=2.088"_s});
+        addRow("sockperf throughput", u"sockperf/throughput_udp.txt"_s, u"sockperf"_s, 1,
+               {u"0:kind=udp_stream"_s, u"0:m:packets_per_s:client=122373"_s,
+                u"0:m:throughput_bps:client=1374.306e6"_s, u"0:m:messages:client=122804"_s, u"0:m:elapsed_s:=1.004"_s});
+        addRow("pktgen 2.6 two-line result", u"pktgen/eth1_2.6.txt"_s, u"pktgen"_s, 1,
+               {u"0:kind=packet_rate"_s, u"0:m:packets_per_s:client=3038596"_s,
+                u"0:m:throughput_bps:client=1458526080"_s, u"0:m:messages:client=10000000"_s,
+                u"0:m:elapsed_s:=3.290994"_s, u"0:m:send_errors:client=0"_s, u"0:p:packet_size_bytes=60"_s,
+                u"0:p:clone_skb=64"_s, u"0:p:interface=eth1"_s, u"0:p:count=10000000"_s});
+        addRow("pktgen 2.4 one-line results, two devices", u"pktgen/two_devices_2.4.txt"_s, u"pktgen"_s, 2,
+               {u"0:m:packets_per_s:client=121728"_s, u"0:m:throughput_bps:client=58429440"_s,
+                u"0:m:elapsed_s:=8.215"_s, u"0:p:interface=eth0"_s, u"1:p:packet_size_bytes=1514"_s,
+                u"1:m:packets_per_s:client=25800"_s, u"1:m:send_errors:client=12"_s, u"1:p:interface=eth1"_s});
+        addRow("Wirebench CSV with unit conversion", u"csv/results.csv"_s, u"csv"_s, 2,
+               {u"0:kind=udp_stream"_s, u"0:tool_version=1.2"_s, u"0:m:throughput_bps:client=95.07e6"_s,
+                u"0:m:throughput_bps:server=95.07e6"_s, u"0:m:loss_ratio:=0.005"_s, u"0:p:message_size_bytes=1472"_s,
+                u"0:p:direction=client_to_server"_s, u"0:x:note=lab A, rack 2"_s, u"1:kind=tcp_rr"_s,
+                u"1:m:transactions_per_s:=4749.19"_s, u"1:m:latency_us_p99:=410"_s});
+        addRow("flent v4 rrul (.flent.gz)", u"flent/rrul_v4.flent.gz"_s, u"flent"_s, 3,
+               {u"0:kind=latency"_s, u"0:m:latency_us_mean:=14000"_s, u"0:m:latency_us_min:=12000"_s,
+                u"0:m:latency_us_max:=16000"_s, u"0:samples=20"_s, u"1:kind=tcp_stream"_s,
+                u"1:p:direction=server_to_client"_s, u"1:m:throughput_bps:client=81.8e6"_s, u"1:samples=19"_s,
+                u"2:p:direction=client_to_server"_s, u"2:m:throughput_bps:client=90.85e6"_s, u"2:samples=18"_s,
+                u"2:tool_version=1.3.0"_s, u"2:p:flent_test=rrul"_s, u"2:x:flent_format_version=4"_s});
+        addRow("flent v1 (netperf-wrapper era)", u"flent/tcp_upload_v1.flent.gz"_s, u"flent"_s, 2,
+               {u"0:m:latency_us_mean:=1200"_s, u"0:samples=3"_s, u"1:m:throughput_bps:client=94.2e6"_s,
+                u"1:tool_version=0.6.0"_s, u"1:x:flent_format_version=1"_s});
+    }
+    void others() { runRow(); }
+
     void damaged_data()
     {
         QTest::addColumn<QString>("file");
@@ -258,6 +299,12 @@ private slots:
         row("iperf3 truncated JSON", "iperf3/bad_truncated.json", "iperf3", 1, "truncated");
         row("iperf3 text without summary", "iperf3/bad_no_summary.txt", "iperf3", 5, "sender/receiver summary");
         row("iperf3 text with a bad unit", "iperf3/bad_units.txt", "auto", 3, "expected an iperf3 interval line");
+        row("sockperf without summary", "sockperf/bad_interrupted.txt", "auto", 5, "expected the sockperf summary");
+        row("pktgen run that did not finish", "pktgen/bad_not_ok.txt", "pktgen", 4, "did not finish");
+        row("CSV unknown unit", "csv/bad_unit.csv", "auto", 3, "furlongs");
+        row("CSV bad side", "csv/bad_side.csv", "csv", 2, "field 'side'");
+        row("flent truncated gzip", "flent/bad_truncated.flent.gz", "auto", 0, "gzip");
+        row("flent unknown format version", "flent/bad_version.flent.gz", "flent", 1, "version 1-4");
     }
 
     void damaged()
