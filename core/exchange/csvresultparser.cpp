@@ -82,7 +82,7 @@ std::optional<double> CsvResultParser::unitFactor(const QString &metric, const Q
 
 ImportResult CsvResultParser::parse(const QByteArray &data, const QString &fileName)
 {
-    const ImportText text(data);
+    const ImportText text(data, 0);
     QStringList header;
     int headerLine = 0;
     QMap<QString, qsizetype> indexOf; // record id -> position in records

@@ -10,6 +10,8 @@
 
 #include <QFile>
 
+#include <cmath>
+
 using namespace Qt::StringLiterals;
 
 namespace wb {
@@ -65,6 +67,19 @@ ImportResult Importer::importData(const QByteArray &data, const QString &fileNam
         break;
     }
     r.format = formatName(format);
+    // A value that overflowed in a unit conversion is damaged input too.
+    for (qsizetype i = 0; i < r.records.size() && !r.error; ++i) {
+        for (const Metric &m : std::as_const(r.records.at(i).metrics))
+            if (!std::isfinite(m.value)) {
+                r.error = ImportError{fileName, 0, u"result %1: metric %2 is out of range"_s.arg(i + 1).arg(m.name)};
+                break;
+            }
+        for (const Sample &s : std::as_const(r.records.at(i).samples))
+            if (!std::isfinite(s.value) || !std::isfinite(s.t)) {
+                r.error = ImportError{fileName, 0, u"result %1: a %2 sample is out of range"_s.arg(i + 1).arg(s.name)};
+                break;
+            }
+    }
     if (r.error)
         r.records.clear(); // all of a file or nothing
     return r;

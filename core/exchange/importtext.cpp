@@ -10,7 +10,7 @@ using namespace Qt::StringLiterals;
 
 namespace wb {
 
-ImportText::ImportText(const QByteArray &data)
+ImportText::ImportText(const QByteArray &data, qsizetype maxLineLength)
 {
     // Decode as UTF-8 with replacement: logs are mostly ASCII, and a stray
     // byte must not make a line disappear.
@@ -26,6 +26,8 @@ ImportText::ImportText(const QByteArray &data)
             QString l = text.mid(start, i - start);
             if (l.endsWith(u'\r'))
                 l.chop(1);
+            if (maxLineLength > 0 && l.size() > maxLineLength)
+                l.truncate(maxLineLength);
             if (i < text.size() || !l.isEmpty())
                 m_lines.append(l);
             start = i + 1;
@@ -46,7 +48,8 @@ std::optional<double> ImportText::toNumber(const QString &token)
         return std::nullopt;
     bool ok = false;
     const double v = QLocale::c().toDouble(token, &ok);
-    if (!ok || !std::isfinite(v))
+    // Far beyond any real figure; keeps unit conversions (x 8 x 2^30) finite.
+    if (!ok || !std::isfinite(v) || std::abs(v) > 1e250)
         return std::nullopt;
     return v;
 }

@@ -16,7 +16,10 @@ namespace wb {
 class ImportText
 {
 public:
-    explicit ImportText(const QByteArray &data);
+    // Text logs have short lines; longer ones are cut to maxLineLength so
+    // no pattern ever runs over megabytes of one line (0: no limit).
+    static constexpr qsizetype kTextLineLimit = 8192;
+    explicit ImportText(const QByteArray &data, qsizetype maxLineLength = kTextLineLimit);
 
     qsizetype size() const { return m_lines.size(); }
     const QString &line(qsizetype index) const { return m_lines.at(index); }
