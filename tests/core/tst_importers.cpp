@@ -225,6 +225,9 @@ private slots:
         addRow("3.12 text -P 2 (SUM lines)", u"iperf3/tcp_3.12_parallel.txt"_s, n, 1,
                {u"0:m:throughput_bps:client=13.5e9"_s, u"0:m:throughput_bps:server=13.5e9"_s,
                 u"0:m:retransmits:client=17"_s, u"0:samples=2"_s, u"0:s1=11.5e9"_s});
+        addRow("3.12 server log (receiver side, tiny last interval)", u"iperf3/tcp_3.12_server_log.txt"_s, n, 1,
+               {u"0:m:throughput_bps:server=25.1e9"_s, u"0:nom:throughput_bps:client"_s, u"0:samples=2"_s,
+                u"0:s1=28.5e9"_s, u"0:p:direction=client_to_server"_s});
         addRow("3.1 text UDP, Bandwidth, one summary line", u"iperf3/udp_3.1_bandwidth.txt"_s, n, 1,
                {u"0:kind=udp_stream"_s, u"0:m:throughput_bps:client=1.04e6"_s, u"0:m:messages:client=159"_s,
                 u"0:m:messages:server=156"_s, u"0:m:loss_ratio:=0.0188679245283"_s, u"0:m:jitter_ms:=0.028"_s,
