@@ -4,7 +4,6 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSet>
 
 using namespace Qt::StringLiterals;
 
@@ -141,6 +140,15 @@ QList<Baseline> BaselineSet::fromSource(const QString &sourceFile) const
     QList<Baseline> out;
     for (const Baseline &b : m_baselines)
         if (b.citation.sourceFile == sourceFile)
+            out.append(b);
+    return out;
+}
+
+QList<Baseline> BaselineSet::missingFrom(const QSet<QString> &storedKeys) const
+{
+    QList<Baseline> out;
+    for (const Baseline &b : m_baselines)
+        if (!storedKeys.contains(b.key))
             out.append(b);
     return out;
 }

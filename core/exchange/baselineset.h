@@ -11,6 +11,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QSet>
 #include <QString>
 
 namespace wb {
@@ -51,6 +52,8 @@ public:
     // The baselines whose citation names this seed file.
     QList<Baseline> fromSource(const QString &sourceFile) const;
     const Baseline *find(const QString &key) const;
+    // What an upgrade inserts: the baselines whose keys the store does not have yet.
+    QList<Baseline> missingFrom(const QSet<QString> &storedKeys) const;
 
 private:
     static BaselineSet load(const QString &dir);

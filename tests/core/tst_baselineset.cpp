@@ -206,6 +206,19 @@ private slots:
         QVERIFY(147000 > 0.98 * EthernetCeiling::maxFramesPerSecond(100e6, 64));
     }
 
+    void upgradeInsertsOnlyMissingKeys()
+    {
+        QSet<QString> stored;
+        for (const Baseline &b : m_set.fromSource(u"000_f12b096113c81937.txt"_s))
+            stored.insert(b.key);
+        stored.insert(u"someone/else/old-key"_s);
+        const QList<Baseline> missing = m_set.missingFrom(stored);
+        QCOMPARE(missing.size(), m_set.baselines().size() - 10);
+        for (const Baseline &b : missing)
+            QVERIFY(!stored.contains(b.key));
+        QVERIFY(m_set.missingFrom({}).size() == m_set.baselines().size());
+    }
+
     void damagedSetNamesTheField()
     {
         QTemporaryDir dir;

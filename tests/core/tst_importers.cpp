@@ -277,6 +277,11 @@ private slots:
                 u"1:p:direction=server_to_client"_s, u"1:m:throughput_bps:client=81.8e6"_s, u"1:samples=19"_s,
                 u"2:p:direction=client_to_server"_s, u"2:m:throughput_bps:client=90.85e6"_s, u"2:samples=18"_s,
                 u"2:tool_version=1.3.0"_s, u"2:p:flent_test=rrul"_s, u"2:x:flent_format_version=4"_s});
+        addRow("flent v2", u"flent/tcp_download_v2.flent.gz"_s, u"flent"_s, 2,
+               {u"0:m:latency_us_mean:=3000"_s, u"1:m:throughput_bps:client=60e6"_s,
+                u"1:p:direction=server_to_client"_s, u"1:x:flent_format_version=2"_s});
+        addRow("flent v3 with SERIES_META", u"flent/tcp_download_v3.flent.gz"_s, u"flent"_s, 2,
+               {u"0:m:latency_us_p50:=3000"_s, u"1:m:throughput_bps:client=60e6"_s, u"1:x:flent_format_version=3"_s});
         addRow("flent v1 (netperf-wrapper era)", u"flent/tcp_upload_v1.flent.gz"_s, u"flent"_s, 2,
                {u"0:m:latency_us_mean:=1200"_s, u"0:samples=3"_s, u"1:m:throughput_bps:client=94.2e6"_s,
                 u"1:tool_version=0.6.0"_s, u"1:x:flent_format_version=1"_s});
