@@ -224,7 +224,8 @@ bool JsonReader::addDocument(const QJsonObject &doc, int line)
         return fail(line, u"expected start.test_start.protocol to be TCP, UDP or SCTP, found '%1'"_s.arg(protocol));
     const bool udp = protocol == u"UDP"_s;
     const bool reverse = num(ts, "reverse") != 0;
-    const bool bidir = num(ts, "bidir") != 0;
+    // 3.12 does not say "bidir" in test_start; the reverse sums show it.
+    const bool bidir = num(ts, "bidir") != 0 || end.contains(u"sum_sent_bidir_reverse"_s);
     ResultRecord r;
     r.kind = udp ? u"udp_stream"_s : u"tcp_stream"_s;
     r.tool = u"iperf3"_s;
@@ -418,7 +419,8 @@ struct TextTest
     bool multiStream = false;
     bool summaries = false;
     bool oldUdpSummary = false;
-    int streams = 0;
+    int streams = 0;       // "connected" lines
+    bool roleColumn = false; // --bidir: "[ ID][Role]", a stream per direction
 };
 
 ImportResult parseText(const QByteArray &data, const QString &fileName)
@@ -428,7 +430,7 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
     QStringList warnings;
     std::optional<TextTest> cur;
     static const QRegularExpression kInterval(
-        uR"(^\[\s*(\d+|SUM)\]\s+(?:\[[A-Z-]+\]\s+)?(\d+\.?\d*)-\s*(\d+\.?\d*)\s+sec\s+(\S+)\s+(\S*Bytes)\s+(\S+)\s+(\S*bits/sec)(.*)$)"_s);
+        uR"(^\[\s*(\d+|SUM)\]\s*(\[[A-Z-]+\])?\s*(\d+\.?\d*)-\s*(\d+\.?\d*)\s+sec\s+(\S+)\s+(\S*Bytes)\s+(\S+)\s+(\S*bits/sec)(.*)$)"_s);
     static const QRegularExpression kUdpTail(uR"(^\s*(\S+)\s+ms\s+(\d+)/\s*(\d+)\s+\(([^)]*)%?\)\s*(.*)$)"_s);
     static const QRegularExpression kUdpSentTail(uR"(^\s*(\d+)\s*(.*)$)"_s);
     static const QRegularExpression kCpu(
@@ -522,8 +524,7 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
         }
         if (const auto m = kLocal.match(t); m.hasMatch()) {
             // One "connected" line per stream: with several only [SUM] lines count.
-            if (++cur->streams > 1)
-                cur->multiStream = true;
+            ++cur->streams;
             if (!cur->serverLog) {
                 r.params.insert(u"client_address"_s, m.captured(1));
                 r.params.insert(u"server_address"_s, m.captured(2));
@@ -531,6 +532,10 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
             continue;
         }
         if (t.startsWith(u"[ ID]"_s)) {
+            if (t.startsWith(u"[ ID][Role]"_s))
+                cur->roleColumn = true;
+            if (cur->streams > (cur->roleColumn ? 2 : 1))
+                cur->multiStream = true;
             if (pendingSeparator)
                 afterSeparator = true;
             if (t.contains(u"Datagrams"_s)) {
@@ -575,16 +580,26 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
         }
         // With several streams only the [SUM] lines describe the test.
         const bool isSum = m.captured(1) == u"SUM"_s;
-        const auto start = ImportText::toNumber(m.captured(2));
-        const auto endT = ImportText::toNumber(m.captured(3));
-        const auto amount = ImportText::toNumber(m.captured(4));
-        const auto rate = ImportText::toNumber(m.captured(6));
-        const auto bf = bytesFactor(m.captured(5));
-        const auto rf = bitsFactor(m.captured(7));
+        // --bidir tags lines [TX-C]/[RX-C]; the text then mixes two directions.
+        // Keep the client's sending direction; -J output has both.
+        if (!m.captured(2).isEmpty()) {
+            r.params.insert(u"bidirectional"_s, true);
+            if (m.captured(2).contains(u"RX"_s)) {
+                if (!r.extra.contains(u"bidir_note"_s))
+                    r.extra.insert(u"bidir_note"_s, u"reverse direction not imported from text; import the -J output for both"_s);
+                continue;
+            }
+        }
+        const auto start = ImportText::toNumber(m.captured(3));
+        const auto endT = ImportText::toNumber(m.captured(4));
+        const auto amount = ImportText::toNumber(m.captured(5));
+        const auto rate = ImportText::toNumber(m.captured(7));
+        const auto bf = bytesFactor(m.captured(6));
+        const auto rf = bitsFactor(m.captured(8));
         if (!start || !endT || !amount || !rate || !bf || !rf)
             return ImportResult::failure(fileName, ImportText::number(i),
                                          u"expected numbers with units such as 'MBytes' and 'Mbits/sec' in '%1'"_s.arg(t.left(100)));
-        QString tail = m.captured(8).trimmed();
+        QString tail = m.captured(9).trimmed();
         const bool omitted = tail.contains(u"(omitted)"_s);
         const bool senderLine = tail.endsWith(u"sender"_s);
         const bool receiverLine = tail.endsWith(u"receiver"_s);

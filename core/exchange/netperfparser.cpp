@@ -180,8 +180,7 @@ private:
         return false;
     }
     bool parseBlock(qsizetype bannerIndex, qsizetype &i);
-    bool parseClassic(const Banner &b, qsizetype bannerIndex, const QStringList &titles, qsizetype &i,
-                      ResultRecord &r);
+    bool parseClassic(const Banner &b, const QStringList &titles, qsizetype &i, ResultRecord &r);
     bool parseKeyval(qsizetype &i, ResultRecord &r, const Banner *b);
     bool parseCsv(qsizetype &i, ResultRecord &r, const Banner *b);
     bool finishOmni(const QMap<QString, QString> &values, qsizetype index, ResultRecord &r, const Banner *b);
@@ -194,6 +193,7 @@ private:
     std::optional<ImportError> m_error;
     QList<ResultRecord> m_records;
     QString m_command; // the last netperf command line seen before a banner
+    qsizetype m_commandIndex = -1; // the line it ended on
 };
 
 bool looksLikeKeyval(const QString &line)
@@ -401,10 +401,16 @@ ImportResult Parser::run()
         // command (it may wrap over several lines) for the next test.
         static const QRegularExpression kCmd(uR"((?:^|[\s>$#/])netperf\s+(-.*)$)"_s);
         if (const auto m = kCmd.match(line); m.hasMatch())
+        {
             m_command = u"netperf "_s + m.captured(1).trimmed();
+            m_commandIndex = i;
+        }
         else if (!m_command.isEmpty() && !line.trimmed().isEmpty() && m_command.size() < 4096
                  && (i + 1 < m_text.size() && isBanner(m_text.line(i + 1))))
+        {
             m_command += u' ' + line.trimmed();
+            m_commandIndex = i;
+        }
         ++i;
     }
     ImportResult result;
@@ -428,6 +434,10 @@ bool Parser::parseBlock(qsizetype bannerIndex, qsizetype &i)
     const std::optional<Banner> banner = parseBanner(m_text.line(bannerIndex));
     const Banner &b = *banner;
     ResultRecord r = baseRecord(&b);
+    // A command line belongs to the test only when it stands right above the
+    // banner (a failed run leaves its command without a banner).
+    if (bannerIndex - m_commandIndex > 3)
+        m_command.clear();
     applyCommand(r);
     QStringList titles;
     QJsonObject confidence;
@@ -491,7 +501,7 @@ bool Parser::parseBlock(qsizetype bannerIndex, qsizetype &i)
             if (b.test->family == Family::Omni)
                 return fail(i, u"expected omni -o CSV or -k keyval output after the OMNI banner on line %1"_s.arg(
                                    ImportText::number(bannerIndex)));
-            if (!parseClassic(b, bannerIndex, titles, i, r))
+            if (!parseClassic(b, titles, i, r))
                 return false;
             found = true;
             break;
@@ -517,8 +527,7 @@ bool Parser::parseBlock(qsizetype bannerIndex, qsizetype &i)
     return true;
 }
 
-bool Parser::parseClassic(const Banner &b, qsizetype bannerIndex, const QStringList &titles, qsizetype &i,
-                          ResultRecord &r)
+bool Parser::parseClassic(const Banner &b, const QStringList &titles, qsizetype &i, ResultRecord &r)
 {
     const QString title = titles.join(u'\n');
     const bool cpu = title.contains(u"CPU"_s) || title.contains(u"Utilization"_s) || title.contains(u"S.dem"_s)
@@ -537,6 +546,8 @@ bool Parser::parseClassic(const Banner &b, qsizetype bannerIndex, const QStringL
     if (const auto m = kUnits.match(title); m.hasMatch())
         units = throughputUnits(m.captured(0));
     const Family family = b.test->family;
+    if (!units && family != Family::RequestResponse && title.contains(u"Throughput Units"_s))
+        return fail(i, u"omni -O (human-readable columns) is not read; run netperf with -o (CSV) or -k (keyval)"_s);
     if (!units && family != Family::RequestResponse)
         return fail(i, u"expected a throughput unit such as '10^6bits/sec' or 'KBytes/sec' in the table header above"_s);
     if (units)
@@ -572,7 +583,7 @@ bool Parser::parseClassic(const Banner &b, qsizetype bannerIndex, const QStringL
         r.params.insert(u"send_socket_bytes"_s, row[1]);
         r.params.insert(u"message_size_bytes"_s, row[2]);
         r.addMetric(u"elapsed_s"_s, QString(), row[3]);
-        r.addMetric(u"throughput_bps"_s, family == Family::Stream ? u"client"_s : u"client"_s, row[4] * units->toBitsPerSecond);
+        r.addMetric(u"throughput_bps"_s, u"client"_s, row[4] * units->toBitsPerSecond);
         if (cpu)
             cpuMetrics(row[5], row[6], row[7], row[8], u"service_demand_us_per_kb"_s);
         ++i;
@@ -649,7 +660,6 @@ bool Parser::parseClassic(const Banner &b, qsizetype bannerIndex, const QStringL
     case Family::Omni:
         break;
     }
-    Q_UNUSED(bannerIndex);
     return fail(i, u"expected a classic netperf result table"_s);
 }
 

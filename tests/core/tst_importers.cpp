@@ -228,6 +228,14 @@ private slots:
         addRow("3.12 server log (receiver side, tiny last interval)", u"iperf3/tcp_3.12_server_log.txt"_s, n, 1,
                {u"0:m:throughput_bps:server=25.1e9"_s, u"0:nom:throughput_bps:client"_s, u"0:samples=2"_s,
                 u"0:s1=28.5e9"_s, u"0:p:direction=client_to_server"_s});
+        addRow("3.12 -J --bidir (two records)", u"iperf3/tcp_3.12_bidir.json"_s, n, 2,
+               {u"0:m:throughput_bps:client=5229536836.761004"_s, u"0:m:throughput_bps:server=5189713975.181255"_s,
+                u"0:p:bidirectional=true"_s, u"0:samples=2"_s, u"1:p:direction=server_to_client"_s,
+                u"1:m:throughput_bps:server=4879157868.698017"_s, u"1:m:throughput_bps:client=4815268767.115288"_s,
+                u"1:samples=2"_s});
+        addRow("3.12 text --bidir (client's sending direction)", u"iperf3/tcp_3.12_bidir.txt"_s, n, 1,
+               {u"0:m:throughput_bps:client=7.03e9"_s, u"0:m:throughput_bps:server=6.95e9"_s,
+                u"0:m:retransmits:client=6"_s, u"0:samples=2"_s, u"0:p:bidirectional=true"_s});
         addRow("3.1 text UDP, Bandwidth, one summary line", u"iperf3/udp_3.1_bandwidth.txt"_s, n, 1,
                {u"0:kind=udp_stream"_s, u"0:m:throughput_bps:client=1.04e6"_s, u"0:m:messages:client=159"_s,
                 u"0:m:messages:server=156"_s, u"0:m:loss_ratio:=0.0188679245283"_s, u"0:m:jitter_ms:=0.028"_s,
@@ -303,6 +311,7 @@ private slots:
         row("netperf test that failed", "netperf/bad_failed_test.txt", "netperf", 3, "failed");
         row("netperf no results", "netperf/bad_no_results.txt", "netperf", 0, "expected netperf output");
         row("netperf omni CSV too few values", "netperf/bad_omni_csv_short.txt", "netperf", 2, "expected 4 comma-separated");
+        row("netperf omni -O is named as unsupported", "netperf/bad_omni_human.txt", "auto", 5, "-o (CSV) or -k");
         row("iperf3 error document", "iperf3/bad_error.json", "auto", 1, "iperf3 reported an error");
         row("iperf3 truncated JSON", "iperf3/bad_truncated.json", "iperf3", 1, "truncated");
         row("iperf3 text without summary", "iperf3/bad_no_summary.txt", "iperf3", 5, "sender/receiver summary");
