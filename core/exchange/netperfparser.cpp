@@ -185,7 +185,7 @@ private:
     bool parseCsv(qsizetype &i, ResultRecord &r, const Banner *b);
     bool finishOmni(const QMap<QString, QString> &values, qsizetype index, ResultRecord &r, const Banner *b);
     void parseTrailers(qsizetype &i, Family family, ResultRecord &r);
-    void applyCommand(ResultRecord &r);
+    void applyCommand(ResultRecord &r, qsizetype resultIndex);
     static ResultRecord baseRecord(const Banner *b);
 
     ImportText m_text;
@@ -351,10 +351,14 @@ ResultRecord Parser::baseRecord(const Banner *b)
     return r;
 }
 
-void Parser::applyCommand(ResultRecord &r)
+void Parser::applyCommand(ResultRecord &r, qsizetype resultIndex)
 {
-    if (m_command.isEmpty())
+    // A command line belongs to a result only when it stands right above it
+    // (a failed run leaves its command without a result).
+    if (m_command.isEmpty() || resultIndex - m_commandIndex > 3) {
+        m_command.clear();
         return;
+    }
     r.extra.insert(u"command"_s, m_command);
     const QStringList t = ImportText::tokens(m_command);
     for (qsizetype k = 0; k + 1 < t.size(); ++k) {
@@ -383,16 +387,16 @@ ImportResult Parser::run()
         }
         if (looksLikeKeyval(line) && isKnownOmniKey(line.trimmed().section(u'=', 0, 0))) {
             ResultRecord r = baseRecord(nullptr);
+            applyCommand(r, i);
             if (parseKeyval(i, r, nullptr)) {
-                applyCommand(r);
                 m_records.append(r);
             }
             continue;
         }
         if (looksLikeCsvHeader(line)) {
             ResultRecord r = baseRecord(nullptr);
+            applyCommand(r, i);
             if (parseCsv(i, r, nullptr)) {
-                applyCommand(r);
                 m_records.append(r);
             }
             continue;
@@ -400,14 +404,14 @@ ImportResult Parser::run()
         // Shell prompts and command lines around the tests: remember the
         // command (it may wrap over several lines) for the next test.
         static const QRegularExpression kCmd(uR"((?:^|[\s>$#/])netperf\s+(-.*)$)"_s);
-        if (const auto m = kCmd.match(line); m.hasMatch())
-        {
+        static const QRegularExpression kPromptChars(uR"([$#>@|])"_s);
+        if (const auto m = kCmd.match(line); m.hasMatch()) {
             m_command = u"netperf "_s + m.captured(1).trimmed();
             m_commandIndex = i;
-        }
-        else if (!m_command.isEmpty() && !line.trimmed().isEmpty() && m_command.size() < 4096
-                 && (i + 1 < m_text.size() && isBanner(m_text.line(i + 1))))
-        {
+        } else if (!m_command.isEmpty() && i == m_commandIndex + 1 && m_command.size() < 4096
+                   && !line.trimmed().isEmpty() && !line.contains(kPromptChars) && i + 1 < m_text.size()
+                   && isBanner(m_text.line(i + 1))) {
+            // The rest of a command line the terminal or mailer wrapped.
             m_command += u' ' + line.trimmed();
             m_commandIndex = i;
         }
@@ -434,11 +438,7 @@ bool Parser::parseBlock(qsizetype bannerIndex, qsizetype &i)
     const std::optional<Banner> banner = parseBanner(m_text.line(bannerIndex));
     const Banner &b = *banner;
     ResultRecord r = baseRecord(&b);
-    // A command line belongs to the test only when it stands right above the
-    // banner (a failed run leaves its command without a banner).
-    if (bannerIndex - m_commandIndex > 3)
-        m_command.clear();
-    applyCommand(r);
+    applyCommand(r, bannerIndex);
     QStringList titles;
     QJsonObject confidence;
     i = bannerIndex + 1;

@@ -181,6 +181,9 @@ private slots:
                 u"0:m:latency_us_p50:=27"_s, u"0:m:latency_us_p90:=33"_s, u"0:m:latency_us_p99:=52"_s,
                 u"0:m:latency_us_max:=1024"_s, u"0:m:latency_us_min:=18"_s, u"0:m:latency_us_stddev:=6.12"_s,
                 u"0:nom:cpu_util_pct:client"_s, u"0:tool_version=2.7.0"_s, u"0:p:first_burst=0"_s});
+        addRow("a failed run's command is not the next test's", u"netperf/stale_command.txt"_s, n, 1,
+               {u"0:p:duration_s=absent"_s, u"0:x:command=absent"_s, u"0:p:server_host=beta"_s,
+                u"0:m:throughput_bps:client=93.71e6"_s});
         addRow("several tests in a script(1) log", u"netperf/concatenated_sessions.txt"_s, n, 3,
                {u"0:kind=udp_stream"_s, u"0:m:messages:server=2799999"_s, u"0:p:message_size_bytes=64"_s,
                 u"0:p:duration_s=20"_s, u"1:kind=tcp_stream"_s, u"1:m:throughput_bps:client=94112370"_s,
