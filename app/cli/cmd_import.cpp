@@ -107,7 +107,7 @@ int importCommand(wb::cli::CliContext &ctx)
 
 } // namespace
 
-WB_CLI_COMMAND(u"import"_s,
-               u"FILE... [--format auto|netperf|iperf3|flent|sockperf|pktgen|csv] [--as-baseline --citation TEXT] "
-               "[--dry-run]"_s,
-               u"read results of other tools into canonical records (--dry-run --json prints them)"_s, importCommand);
+WB_CLI_COMMAND(u"import"_s, u"FILE... [--format FMT] [--as-baseline --citation TEXT] [--dry-run]"_s,
+               u"read results of other tools (FMT: auto netperf iperf3 flent sockperf pktgen csv); "
+               "--dry-run --json prints the canonical records"_s,
+               importCommand);
