@@ -30,10 +30,35 @@ ImportResult Importer::importFile(const QString &path, ImportFormat format)
     return importData(data, name, format);
 }
 
-ImportResult Importer::importData(const QByteArray &data, const QString &fileName, ImportFormat format)
+namespace {
+
+// Logs redirected on Windows (PowerShell) are UTF-16 with a byte order mark;
+// editors add a UTF-8 one. The parsers all read UTF-8 without a mark.
+QByteArray normalizedEncoding(const QByteArray &data)
 {
-    if (data.size() > kMaxFileBytes)
+    if (data.startsWith("\xEF\xBB\xBF"))
+        return data.mid(3);
+    const bool le = data.startsWith("\xFF\xFE");
+    const bool be = data.startsWith("\xFE\xFF");
+    if (!le && !be)
+        return data;
+    QString text;
+    text.reserve((data.size() - 2) / 2);
+    for (qsizetype i = 2; i + 1 < data.size(); i += 2) {
+        const uchar a = uchar(data.at(i));
+        const uchar b = uchar(data.at(i + 1));
+        text.append(QChar(le ? char16_t(a | (b << 8)) : char16_t((a << 8) | b)));
+    }
+    return text.toUtf8();
+}
+
+} // namespace
+
+ImportResult Importer::importData(const QByteArray &raw, const QString &fileName, ImportFormat format)
+{
+    if (raw.size() > kMaxFileBytes)
         return ImportResult::failure(fileName, 0, u"the input is larger than %1 bytes"_s.arg(kMaxFileBytes));
+    const QByteArray data = normalizedEncoding(raw);
     if (format == ImportFormat::Auto) {
         const std::optional<ImportFormat> detected = detect(data, fileName);
         if (!detected)

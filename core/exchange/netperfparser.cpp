@@ -403,7 +403,7 @@ ImportResult Parser::run()
         }
         // Shell prompts and command lines around the tests: remember the
         // command (it may wrap over several lines) for the next test.
-        static const QRegularExpression kCmd(uR"((?:^|[\s>$#/])netperf\s+(-.*)$)"_s);
+        static const QRegularExpression kCmd(uR"((?:^|[\s>$#/\\])netperf(?:\.exe)?\s+(-.*)$)"_s);
         static const QRegularExpression kPromptChars(uR"([$#>@|])"_s);
         if (const auto m = kCmd.match(line); m.hasMatch()) {
             m_command = u"netperf "_s + m.captured(1).trimmed();
@@ -671,7 +671,7 @@ void Parser::parseTrailers(qsizetype &i, Family family, ResultRecord &r)
         const QString t = m_text.line(i).trimmed();
         if (isBanner(t) || (looksLikeKeyval(t) && isKnownOmniKey(t.section(u'=', 0, 0))) || looksLikeCsvHeader(t))
             return;
-        static const QRegularExpression kCmd(uR"((?:^|[\s>$#/])netperf\s+-)"_s);
+        static const QRegularExpression kCmd(uR"((?:^|[\s>$#/\\])netperf(?:\.exe)?\s+-)"_s);
         if (kCmd.match(t).hasMatch())
             return;
         if (t.startsWith(u"Alignment"_s)) {

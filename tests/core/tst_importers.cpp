@@ -184,6 +184,9 @@ private slots:
         addRow("a failed run's command is not the next test's", u"netperf/stale_command.txt"_s, n, 1,
                {u"0:p:duration_s=absent"_s, u"0:x:command=absent"_s, u"0:p:server_host=beta"_s,
                 u"0:m:throughput_bps:client=93.71e6"_s});
+        addRow("PowerShell redirect: UTF-16LE with BOM, CRLF, netperf.exe", u"netperf/powershell_utf16le.txt"_s, n, 1,
+               {u"0:kind=tcp_rr"_s, u"0:m:transactions_per_s:=8123.45"_s, u"0:p:duration_s=5"_s,
+                u"0:p:server_host=192.0.2.10"_s, u"0:p:remote_recv_socket_bytes=65536"_s});
         addRow("several tests in a script(1) log", u"netperf/concatenated_sessions.txt"_s, n, 3,
                {u"0:kind=udp_stream"_s, u"0:m:messages:server=2799999"_s, u"0:p:message_size_bytes=64"_s,
                 u"0:p:duration_s=20"_s, u"1:kind=tcp_stream"_s, u"1:m:throughput_bps:client=94112370"_s,
@@ -212,6 +215,8 @@ private slots:
                {u"0:m:throughput_bps:client=9989062.59602706"_s, u"0:m:messages:client=1785"_s,
                 u"0:m:messages:server=1754"_s, u"0:m:loss_ratio:=0.017366946778711485"_s, u"0:samples=2"_s,
                 u"0:tool_version=3.9"_s, u"0:x:udp_summary=sum (iperf3 < 3.11)"_s});
+        addRow("-J with a UTF-8 byte order mark", u"iperf3/udp_3.12_utf8_bom.json"_s, n, 1,
+               {u"0:m:messages:server=1754"_s});
         addRow("--json-stream events", u"iperf3/tcp_3.17_json_stream.jsonl"_s, n, 1,
                {u"0:m:throughput_bps:client=6625010896.438055"_s, u"0:samples=2"_s, u"0:tool_version=3.17.1"_s});
         addRow("-J --get-server-output", u"iperf3/tcp_3.12_server_output.json"_s, n, 1,
