@@ -187,6 +187,12 @@ private slots:
         addRow("PowerShell redirect: UTF-16LE with BOM, CRLF, netperf.exe", u"netperf/powershell_utf16le.txt"_s, n, 1,
                {u"0:kind=tcp_rr"_s, u"0:m:transactions_per_s:=8123.45"_s, u"0:p:duration_s=5"_s,
                 u"0:p:server_host=192.0.2.10"_s, u"0:p:remote_recv_socket_bytes=65536"_s});
+        addRow("TCP_CRR, TCP_SENDFILE with 10^9bits, UDP_RR with CPU", u"netperf/more_kinds_2.7.txt"_s, n, 3,
+               {u"0:kind=tcp_rr"_s, u"0:x:test=TCP_CRR"_s, u"0:m:transactions_per_s:=9876.54"_s,
+                u"1:kind=tcp_stream"_s, u"1:x:test=TCP_SENDFILE"_s, u"1:m:throughput_bps:client=9.41e9"_s,
+                u"1:p:message_size_bytes=131072"_s, u"2:kind=udp_rr"_s, u"2:m:transactions_per_s:=30123.45"_s,
+                u"2:m:service_demand_us_per_tr:server=14.631"_s, u"2:m:cpu_util_pct:client=10.01"_s,
+                u"2:p:response_size_bytes=1024"_s});
         addRow("several tests in a script(1) log", u"netperf/concatenated_sessions.txt"_s, n, 3,
                {u"0:kind=udp_stream"_s, u"0:m:messages:server=2799999"_s, u"0:p:message_size_bytes=64"_s,
                 u"0:p:duration_s=20"_s, u"1:kind=tcp_stream"_s, u"1:m:throughput_bps:client=94112370"_s,
