@@ -418,7 +418,6 @@ struct TextTest
     bool serverLog = false;
     bool multiStream = false;
     bool summaries = false;
-    bool oldUdpSummary = false;
     int streams = 0;       // "connected" lines
     bool roleColumn = false; // --bidir: "[ ID][Role]", a stream per direction
 };
@@ -574,7 +573,8 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
                 return ImportResult::failure(fileName, ImportText::number(i),
                                              u"expected an iperf3 interval line '[ ID] START-END sec TRANSFER UNIT RATE UNIT ...', found '%1'"_s
                                                  .arg(t.left(100)));
-            if (const auto sent = QRegularExpression(uR"(^\[\s*\d+\]\s+Sent\s+(\d+)\s+datagrams)"_s).match(t); sent.hasMatch())
+            static const QRegularExpression kSent(uR"(^\[\s*\d+\]\s+Sent\s+(\d+)\s+datagrams)"_s);
+            if (const auto sent = kSent.match(t); sent.hasMatch())
                 r.extra.insert(u"datagrams_sent"_s, sent.captured(1).toDouble());
             continue;
         }
@@ -646,7 +646,6 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
                     if (!receiverLine) {
                         // < 3.2: one summary line carries the sender's rate and the receiver's loss.
                         r.addMetric(u"messages"_s, senderSide, total);
-                        cur->oldUdpSummary = true;
                     }
                 }
             } else if (const auto s = kUdpSentTail.match(tail); s.hasMatch() && senderLine) {
