@@ -433,6 +433,26 @@ ImportResult Parser::run()
     return result;
 }
 
+// One line of the "!!! WARNING" block netperf prints when the confidence
+// interval asked for with -I was not reached (before the table, or after it
+// in some versions): kept as a flag, the widths, and ci_width_pct.
+void addConfidenceWarning(const QString &line, ResultRecord &r)
+{
+    static const QRegularExpression kConfLine(
+        uR"(^!!!\s*(?:Confidence intervals:)?\s*([A-Za-z][A-Za-z ]*?)\s*:\s*([0-9.]+)%)"_s);
+    QJsonObject confidence = r.extra.value(u"confidence"_s).toObject();
+    confidence.insert(u"achieved"_s, false);
+    r.extra.insert(u"confidence_not_achieved"_s, true);
+    if (const auto m = kConfLine.match(line); m.hasMatch()) {
+        const QString what = m.captured(1).simplified();
+        const double width = m.captured(2).toDouble();
+        confidence.insert(what, width);
+        if (what == u"Throughput"_s && !r.metric(u"ci_width_pct"_s))
+            r.addMetric(u"ci_width_pct"_s, QString(), width);
+    }
+    r.extra.insert(u"confidence"_s, confidence);
+}
+
 bool Parser::parseBlock(qsizetype bannerIndex, qsizetype &i)
 {
     const std::optional<Banner> banner = parseBanner(m_text.line(bannerIndex));
@@ -440,11 +460,9 @@ bool Parser::parseBlock(qsizetype bannerIndex, qsizetype &i)
     ResultRecord r = baseRecord(&b);
     applyCommand(r, bannerIndex);
     QStringList titles;
-    QJsonObject confidence;
     i = bannerIndex + 1;
     static const QRegularExpression kInterim(
         uR"(Interim result:\s*(\S+)\s+(\S+)\s+over\s+(\S+)\s+seconds(?:\s+ending at\s+(\S+))?)"_s);
-    static const QRegularExpression kConfLine(uR"(^!!!\s*(?:Confidence intervals:)?\s*([A-Za-z][A-Za-z ]*?)\s*:\s*([0-9.]+)%)"_s);
     double sampleTime = 0;
     bool found = false;
     for (; i < m_text.size() && !found; ++i) {
@@ -453,14 +471,7 @@ bool Parser::parseBlock(qsizetype bannerIndex, qsizetype &i)
         if (t.isEmpty())
             continue;
         if (t.startsWith(u"!!!"_s)) {
-            confidence.insert(u"achieved"_s, false);
-            if (const auto m = kConfLine.match(t); m.hasMatch()) {
-                const QString what = m.captured(1).simplified();
-                const double width = m.captured(2).toDouble();
-                confidence.insert(what, width);
-                if (what == u"Throughput"_s)
-                    r.addMetric(u"ci_width_pct"_s, QString(), width);
-            }
+            addConfidenceWarning(t, r);
             continue;
         }
         if (const auto m = kInterim.match(t); m.hasMatch()) {
@@ -517,10 +528,6 @@ bool Parser::parseBlock(qsizetype bannerIndex, qsizetype &i)
                     u"expected the result table of the %1 test whose banner is on line %2, found the end of the file"_s.arg(
                         QString::fromLatin1(b.test->test))
                         .arg(ImportText::number(bannerIndex)));
-    if (!confidence.isEmpty()) {
-        r.extra.insert(u"confidence"_s, confidence);
-        r.extra.insert(u"confidence_not_achieved"_s, true);
-    }
     if (b.test->family != Family::Omni)
         parseTrailers(i, b.test->family, r);
     m_records.append(r);
@@ -674,6 +681,11 @@ void Parser::parseTrailers(qsizetype &i, Family family, ResultRecord &r)
         static const QRegularExpression kCmd(uR"((?:^|[\s>$#/\\])netperf(?:\.exe)?\s+-)"_s);
         if (kCmd.match(t).hasMatch())
             return;
+        if (t.startsWith(u"!!!"_s)) {
+            addConfidenceWarning(t, r);
+            ++i;
+            continue;
+        }
         if (t.startsWith(u"Alignment"_s)) {
             static const QRegularExpression kXferUnits(uR"(Offset\s+(\S+))"_s);
             const QString unitWord = kXferUnits.match(t).captured(1);

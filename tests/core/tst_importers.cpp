@@ -193,6 +193,10 @@ private slots:
                 u"1:p:message_size_bytes=131072"_s, u"2:kind=udp_rr"_s, u"2:m:transactions_per_s:=30123.45"_s,
                 u"2:m:service_demand_us_per_tr:server=14.631"_s, u"2:m:cpu_util_pct:client=10.01"_s,
                 u"2:p:response_size_bytes=1024"_s});
+        addRow("confidence warning after the table, one-decimal banner", u"netperf/tcp_rr_warning_after_table.txt"_s, n, 1,
+               {u"0:m:transactions_per_s:=21456.78"_s, u"0:m:ci_width_pct:=11.3"_s,
+                u"0:x:confidence_not_achieved=true"_s, u"0:p:confidence_half_width_requested_pct=5"_s,
+                u"0:p:confidence_level_pct=95"_s});
         addRow("several tests in a script(1) log", u"netperf/concatenated_sessions.txt"_s, n, 3,
                {u"0:kind=udp_stream"_s, u"0:m:messages:server=2799999"_s, u"0:p:message_size_bytes=64"_s,
                 u"0:p:duration_s=20"_s, u"1:kind=tcp_stream"_s, u"1:m:throughput_bps:client=94112370"_s,
