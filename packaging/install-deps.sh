@@ -18,6 +18,8 @@ packages=(
   postgresql-15 postgresql-client-15
   # packaging checks
   lintian desktop-file-utils appstream dpkg-dev fakeroot
+  # importers: .flent.gz is gzip (core/exchange)
+  zlib1g-dev
 )
 
 missing=()

@@ -39,6 +39,12 @@ const QList<MetricInfo> &metricCatalog()
         {u"ci_level_pct"_s, u"%"_s, u"confidence level"_s},
         {u"iterations"_s, u"count"_s, u"repetitions measured"_s},
         {u"line_rate_pct"_s, u"%"_s, u"share of the link's maximum frame rate"_s},
+        {u"rated_latency_us"_s, u"us"_s, u"latency a vendor specifies for a device (see params.figure)"_s},
+        {u"tx_cost_ticks"_s, u"ticks"_s, u"CPU timer ticks to transmit one packet (params.cpu_clock_hz converts)"_s},
+        {u"tx_cost_us_per_packet"_s, u"us"_s, u"CPU time to transmit one packet"_s},
+        {u"cpu_cost_ticks"_s, u"ticks"_s, u"CPU timer ticks of one kernel operation (params.operation)"_s},
+        {u"cpu_cost_us"_s, u"us"_s, u"CPU time of one kernel operation (params.operation)"_s},
+        {u"forwarded_packets_per_s"_s, u"1/s"_s, u"packets a router forwards per second"_s},
     };
     return catalog;
 }
@@ -55,7 +61,7 @@ const QStringList &testKinds()
 {
     static const QStringList kinds{u"udp_stream"_s, u"tcp_stream"_s, u"tcp_rr"_s, u"udp_rr"_s,
                                    u"file_transfer"_s, u"packet_rate"_s, u"rfc2544"_s, u"forwarding"_s,
-                                   u"latency"_s, u"driver_cost"_s};
+                                   u"latency"_s, u"driver_cost"_s, u"ceiling"_s};
     return kinds;
 }
 

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `import FILE...`: read netperf, iperf3, flent, sockperf, pktgen or
+// Wirebench CSV results into canonical records. --dry-run prints them
+// (--json: one JSON record per line) without storing anything.
+
+#include "clicommand.h"
+
+#include "exchange/importer.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString describe(const wb::ResultRecord &r)
+{
+    QStringList parts;
+    for (const wb::Metric &m : r.metrics)
+        parts.append(u"%1%2=%3 %4"_s.arg(m.name, m.side.isEmpty() ? QString() : u"["_s + m.side + u"]"_s)
+                         .arg(m.value, 0, 'g', 10)
+                         .arg(m.unit));
+    return u"%1 (%2%3): %4"_s.arg(r.kind, r.tool, r.toolVersion.isEmpty() ? QString() : u" "_s + r.toolVersion,
+                                  parts.join(u", "_s));
+}
+
+int importCommand(wb::cli::CliContext &ctx)
+{
+    QStringList files;
+    wb::ImportFormat format = wb::ImportFormat::Auto;
+    bool dryRun = false;
+    bool asBaseline = false;
+    QString citation;
+    for (qsizetype i = 0; i < ctx.args.size(); ++i) {
+        const QString &a = ctx.args.at(i);
+        if (a == u"--dry-run"_s) {
+            dryRun = true;
+        } else if (a == u"--as-baseline"_s) {
+            asBaseline = true;
+        } else if (a == u"--format"_s || a.startsWith(u"--format="_s) || a == u"--citation"_s
+                   || a.startsWith(u"--citation="_s)) {
+            const bool inlineValue = a.contains(u'=');
+            if (!inlineValue && i + 1 >= ctx.args.size()) {
+                ctx.err << "wirebench-cli import: " << a << " needs a value\n";
+                return wb::cli::kExitUsage;
+            }
+            const QString value = inlineValue ? a.section(u'=', 1) : ctx.args.at(++i);
+            if (a.startsWith(u"--citation"_s)) {
+                citation = value;
+                continue;
+            }
+            const auto f = wb::Importer::formatFromName(value);
+            if (!f) {
+                ctx.err << "wirebench-cli import: unknown format '" << value << "'; expected one of "
+                        << wb::Importer::formatNames().join(u", "_s) << '\n';
+                return wb::cli::kExitUsage;
+            }
+            format = *f;
+        } else if (a.startsWith(u"--"_s)) {
+            ctx.err << "wirebench-cli import: unknown option '" << a << "'\n";
+            return wb::cli::kExitUsage;
+        } else {
+            files.append(a);
+        }
+    }
+    if (files.isEmpty()) {
+        ctx.err << "wirebench-cli import: give at least one FILE\n";
+        return wb::cli::kExitUsage;
+    }
+    if (asBaseline && citation.trimmed().isEmpty()) {
+        ctx.err << "wirebench-cli import: --as-baseline needs --citation TEXT (who measured it, where, when)\n";
+        return wb::cli::kExitUsage;
+    }
+    if (!dryRun) {
+        ctx.err << "wirebench-cli import: storing imported results needs the results store, which this build "
+                   "does not have yet; use --dry-run to check and print the records\n";
+        return wb::cli::kExitFailure;
+    }
+    int rc = wb::cli::kExitOk;
+    for (const QString &file : std::as_const(files)) {
+        const wb::ImportResult result = wb::Importer::importFile(file, format);
+        if (!result.ok()) {
+            ctx.err << "wirebench-cli import: " << result.error->toString() << " (nothing imported from this file)\n";
+            rc = wb::cli::kExitFailure;
+            continue;
+        }
+        for (const QString &w : result.warnings)
+            ctx.err << "wirebench-cli import: note: " << w << '\n';
+        if (!ctx.json)
+            ctx.out << file << ": " << result.records.size() << " record(s) as " << result.format << '\n';
+        for (const wb::ResultRecord &r : result.records) {
+            if (ctx.json) {
+                QJsonObject o = r.toJson();
+                o.insert(u"source_file"_s, file);
+                o.insert(u"source_format"_s, result.format);
+                if (asBaseline)
+                    o.insert(u"baseline"_s, QJsonObject{{u"citation"_s, citation}});
+                ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+            } else {
+                ctx.out << "  " << describe(r) << '\n';
+            }
+        }
+    }
+    return rc;
+}
+
+} // namespace
+
+WB_CLI_COMMAND(u"import"_s, u"FILE... [--format FMT] [--as-baseline --citation TEXT] [--dry-run]"_s,
+               u"read results of other tools (FMT: auto netperf iperf3 flent sockperf pktgen csv); "
+               "--dry-run --json prints the canonical records"_s,
+               importCommand);

@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The importers over the fixtures in tests/data/import/: every variant of
+// every format yields the expected canonical records, damaged input names
+// the file, line and what was expected, and the netperf importer reads the
+// 1999 seed log back into exactly the shipped baselines.
+
+#include "exchange/baselineset.h"
+#include "exchange/importer.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QTest>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+using namespace wb;
+
+namespace {
+
+QString fixture(const QString &name)
+{
+    return QStringLiteral(WB_TEST_DATA_DIR) + u"/import/"_s + name;
+}
+
+bool close(double a, double b)
+{
+    return std::abs(a - b) <= 1e-6 * std::max(1.0, std::max(std::abs(a), std::abs(b)));
+}
+
+// Checks are "INDEX:WHAT..." strings:
+//   0:kind=tcp_stream            0:tool_version=2.4+       0:count=3 (records)
+//   0:m:throughput_bps:client=941.48e6                     0:nom:cpu_util_pct:server
+//   0:p:message_size_bytes=1472  0:p:server_host=eve       0:x:mss_bytes=32768
+//   0:samples=3                  0:s0=114870.34 (first sample value)
+QString check(const QList<ResultRecord> &records, const QString &c)
+{
+    const qsizetype colon = c.indexOf(u':');
+    const int index = c.left(colon).toInt();
+    if (index >= records.size())
+        return u"record %1 missing (%2 records)"_s.arg(index).arg(records.size());
+    const ResultRecord &r = records.at(index);
+    const QString spec = c.mid(colon + 1);
+    const QString lhs = spec.section(u'=', 0, 0);
+    const QString rhs = spec.section(u'=', 1);
+    auto numberOrText = [&](const QJsonValue &v) -> QString {
+        if (v.isUndefined())
+            return rhs == u"absent"_s ? QString() : u"absent"_s;
+        if (v.isDouble())
+            return close(v.toDouble(), rhs.toDouble()) ? QString() : u"got %1"_s.arg(v.toDouble(), 0, 'g', 12);
+        if (v.isBool())
+            return (v.toBool() ? u"true"_s : u"false"_s) == rhs ? QString() : u"got bool"_s;
+        return v.toString() == rhs ? QString() : u"got '%1'"_s.arg(v.toString());
+    };
+    if (lhs == u"kind"_s)
+        return r.kind == rhs ? QString() : u"kind is %1"_s.arg(r.kind);
+    if (lhs == u"tool_version"_s)
+        return r.toolVersion == rhs ? QString() : u"tool_version is %1"_s.arg(r.toolVersion);
+    if (lhs == u"samples"_s)
+        return r.samples.size() == rhs.toInt() ? QString() : u"%1 samples"_s.arg(r.samples.size());
+    if (lhs.startsWith(u"s"_s) && lhs.size() > 1 && lhs.at(1).isDigit()) {
+        const int k = lhs.mid(1).toInt();
+        if (k >= r.samples.size())
+            return u"no sample %1"_s.arg(k);
+        return close(r.samples.at(k).value, rhs.toDouble()) ? QString() : u"sample is %1"_s.arg(r.samples.at(k).value);
+    }
+    const QStringList parts = lhs.split(u':');
+    if (parts.first() == u"m"_s) {
+        const auto v = r.metric(parts.value(1), parts.value(2));
+        if (!v)
+            return u"metric missing"_s;
+        return close(*v, rhs.toDouble()) ? QString() : u"metric is %1"_s.arg(*v, 0, 'g', 12);
+    }
+    if (parts.first() == u"nom"_s)
+        return r.metric(parts.value(1), parts.value(2)) ? u"metric present"_s : QString();
+    if (parts.first() == u"p"_s)
+        return numberOrText(r.params.value(parts.value(1)));
+    if (parts.first() == u"x"_s)
+        return numberOrText(r.extra.value(parts.value(1)));
+    return u"bad check"_s;
+}
+
+} // namespace
+
+class TestImporters : public QObject
+{
+    Q_OBJECT
+
+private:
+    void addRow(const char *name, const QString &file, const QString &detected, int count, const QStringList &checks)
+    {
+        QTest::newRow(name) << file << detected << count << checks;
+    }
+
+    void columns()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("detected");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<QStringList>("checks");
+    }
+
+    void runRow()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, detected);
+        QFETCH(int, count);
+        QFETCH(QStringList, checks);
+        const ImportResult r = Importer::importFile(fixture(file));
+        QVERIFY2(r.ok(), qPrintable(r.error ? r.error->toString() : QString()));
+        QCOMPARE(r.format, detected);
+        QCOMPARE(r.records.size(), count);
+        for (const QString &c : checks) {
+            const QString problem = check(r.records, c);
+            QVERIFY2(problem.isEmpty(), qPrintable(c + u": "_s + problem));
+        }
+        // Every record is canonical: it survives the JSON round trip with its units.
+        for (const ResultRecord &rec : r.records) {
+            QString error;
+            const auto again = ResultRecord::fromJson(rec.toJson(), &error);
+            QVERIFY2(again.has_value(), qPrintable(error));
+            QVERIFY(testKinds().contains(rec.kind));
+            for (const Metric &m : rec.metrics) {
+                QVERIFY2(!canonicalUnit(m.name).isEmpty(), qPrintable(m.name));
+                QVERIFY(std::isfinite(m.value));
+            }
+        }
+    }
+
+private slots:
+    void netperf_data()
+    {
+        columns();
+        const QString n = u"netperf"_s;
+        addRow("seed log 1999 (old banners, prompts, wrapped commands)", u"netperf/seed_fs108_1999.txt"_s, n, 7,
+               {u"0:kind=udp_stream"_s, u"0:m:throughput_bps:client=95.07e6"_s, u"0:m:messages:server=80727"_s,
+                u"0:p:message_size_bytes=1472"_s, u"0:p:server_host=eve"_s, u"0:p:duration_s=10"_s,
+                u"0:tool_version=<2.4"_s, u"1:m:messages:server=8356"_s, u"2:m:elapsed_s:client=10.31"_s,
+                u"2:p:server_host=adam"_s, u"3:m:messages:server=341481"_s, u"4:m:throughput_bps:server=0.35e6"_s,
+                u"5:kind=tcp_rr"_s, u"5:m:transactions_per_s:=1325.41"_s, u"5:p:remote_send_socket_bytes=65535"_s,
+                u"6:m:transactions_per_s:=4749.19"_s});
+        addRow("2.4 banner TCP_STREAM", u"netperf/tcp_stream_2.4.txt"_s, n, 1,
+               {u"0:kind=tcp_stream"_s, u"0:m:throughput_bps:client=941.48e6"_s, u"0:p:recv_socket_bytes=87380"_s,
+                u"0:p:send_socket_bytes=16384"_s, u"0:p:message_size_bytes=16384"_s, u"0:m:elapsed_s:=10"_s,
+                u"0:p:server_host=192.0.2.10"_s, u"0:p:client_address=0.0.0.0"_s, u"0:p:duration_s=10"_s,
+                u"0:tool_version=2.4+"_s, u"0:p:direction=client_to_server"_s});
+        addRow("MIGRATED, CPU, KBytes, demo, confidence warning", u"netperf/tcp_stream_cpu_demo_confidence.txt"_s, n, 1,
+               {u"0:m:throughput_bps:client=941524563.2"_s, u"0:m:cpu_util_pct:client=12.34"_s,
+                u"0:m:cpu_util_pct:server=15.67"_s, u"0:m:service_demand_us_per_kb:client=0.107"_s,
+                u"0:m:service_demand_us_per_kb:server=0.136"_s, u"0:m:ci_width_pct:=6.712"_s, u"0:samples=3"_s,
+                u"0:s0=941017825.28"_s, u"0:x:confidence_not_achieved=true"_s, u"0:p:confidence_level_pct=99"_s,
+                u"0:p:confidence_half_width_requested_pct=2.5"_s, u"0:x:cpu_method_client=S"_s,
+                u"0:p:server_host=localhost"_s, u"0:p:demo=true"_s, u"0:tool_version=2.5+"_s, u"0:x:migrated=true"_s});
+        addRow("UDP_STREAM two rows with CPU, (null) address", u"netperf/udp_stream_cpu_null_host.txt"_s, n, 1,
+               {u"0:m:messages:client=812345"_s, u"0:m:messages:server=798765"_s,
+                u"0:m:loss_ratio:=0.0167170106297"_s, u"0:m:cpu_util_pct:client=25.01"_s,
+                u"0:m:cpu_util_pct:server=23.44"_s, u"0:m:service_demand_us_per_kb:server=4.083"_s,
+                u"0:m:throughput_bps:server=940.60e6"_s, u"0:p:server_host=192.0.2.7"_s, u"0:p:server_address=absent"_s,
+                u"0:p:confidence_level_pct=95"_s, u"0:p:recv_socket_bytes=212992"_s});
+        addRow("TCP_RR with CPU, nodelay, first burst, unmeasured remote CPU", u"netperf/tcp_rr_cpu_nodelay.txt"_s, n, 1,
+               {u"0:kind=tcp_rr"_s, u"0:m:transactions_per_s:=35120.53"_s, u"0:m:cpu_util_pct:client=12.5"_s,
+                u"0:nom:cpu_util_pct:server"_s, u"0:nom:service_demand_us_per_tr:server"_s,
+                u"0:m:service_demand_us_per_tr:client=7.119"_s, u"0:p:nodelay=true"_s, u"0:p:first_burst=0"_s,
+                u"0:x:cpu_method_server=U"_s, u"0:p:remote_recv_socket_bytes=87380"_s});
+        addRow("UDP_RR -v 2 and histogram", u"netperf/udp_rr_verbose_histogram.txt"_s, n, 1,
+               {u"0:kind=udp_rr"_s, u"0:m:transactions_per_s:=40210.77"_s, u"0:m:latency_us_mean:=24.869"_s,
+                u"0:p:request_size_bytes=64"_s, u"0:p:remote_recv_socket_bytes=212992"_s, u"0:p:histogram=true"_s});
+        addRow("TCP_STREAM -v 2, 10^3bits, MSS", u"netperf/tcp_stream_verbose_kbits.txt"_s, n, 1,
+               {u"0:m:throughput_bps:client=28123456780"_s, u"0:m:bytes:client=3.515e10"_s, u"0:x:mss_bytes=32768"_s});
+        addRow("2.2 MAERTS, MBytes", u"netperf/tcp_maerts_2.2.txt"_s, n, 1,
+               {u"0:kind=tcp_stream"_s, u"0:p:direction=server_to_client"_s,
+                u"0:m:throughput_bps:client=94036295.68"_s, u"0:tool_version=<2.4"_s, u"0:p:duration_s=30"_s,
+                u"0:p:server_host=node4"_s});
+        addRow("omni -o CSV with trailing fields and interim lines", u"netperf/omni_csv_extra_fields.txt"_s, n, 1,
+               {u"0:kind=tcp_stream"_s, u"0:m:throughput_bps:client=18234.56e6"_s, u"0:m:elapsed_s:=10"_s,
+                u"0:m:cpu_util_pct:client=22.1"_s, u"0:m:cpu_util_pct:server=30.45"_s,
+                u"0:m:retransmits:client=12"_s, u"0:p:send_socket_bytes=2626560"_s,
+                u"0:p:recv_socket_bytes=6291456"_s, u"0:p:message_size_bytes=16384"_s, u"0:samples=2"_s});
+        addRow("omni -k keyval RR with latency percentiles", u"netperf/omni_keyval_rr.txt"_s, n, 1,
+               {u"0:kind=tcp_rr"_s, u"0:m:transactions_per_s:=34567.89"_s, u"0:m:latency_us_mean:=28.71"_s,
+                u"0:m:latency_us_p50:=27"_s, u"0:m:latency_us_p90:=33"_s, u"0:m:latency_us_p99:=52"_s,
+                u"0:m:latency_us_max:=1024"_s, u"0:m:latency_us_min:=18"_s, u"0:m:latency_us_stddev:=6.12"_s,
+                u"0:nom:cpu_util_pct:client"_s, u"0:tool_version=2.7.0"_s, u"0:p:first_burst=0"_s});
+        addRow("a failed run's command is not the next test's", u"netperf/stale_command.txt"_s, n, 1,
+               {u"0:p:duration_s=absent"_s, u"0:x:command=absent"_s, u"0:p:server_host=beta"_s,
+                u"0:m:throughput_bps:client=93.71e6"_s});
+        addRow("PowerShell redirect: UTF-16LE with BOM, CRLF, netperf.exe", u"netperf/powershell_utf16le.txt"_s, n, 1,
+               {u"0:kind=tcp_rr"_s, u"0:m:transactions_per_s:=8123.45"_s, u"0:p:duration_s=5"_s,
+                u"0:p:server_host=192.0.2.10"_s, u"0:p:remote_recv_socket_bytes=65536"_s});
+        addRow("TCP_CRR, TCP_SENDFILE with 10^9bits, UDP_RR with CPU", u"netperf/more_kinds_2.7.txt"_s, n, 3,
+               {u"0:kind=tcp_rr"_s, u"0:x:test=TCP_CRR"_s, u"0:m:transactions_per_s:=9876.54"_s,
+                u"1:kind=tcp_stream"_s, u"1:x:test=TCP_SENDFILE"_s, u"1:m:throughput_bps:client=9.41e9"_s,
+                u"1:p:message_size_bytes=131072"_s, u"2:kind=udp_rr"_s, u"2:m:transactions_per_s:=30123.45"_s,
+                u"2:m:service_demand_us_per_tr:server=14.631"_s, u"2:m:cpu_util_pct:client=10.01"_s,
+                u"2:p:response_size_bytes=1024"_s});
+        addRow("confidence warning after the table, one-decimal banner", u"netperf/tcp_rr_warning_after_table.txt"_s, n, 1,
+               {u"0:m:transactions_per_s:=21456.78"_s, u"0:m:ci_width_pct:=11.3"_s,
+                u"0:x:confidence_not_achieved=true"_s, u"0:p:confidence_half_width_requested_pct=5"_s,
+                u"0:p:confidence_level_pct=95"_s});
+        addRow("several tests in a script(1) log", u"netperf/concatenated_sessions.txt"_s, n, 3,
+               {u"0:kind=udp_stream"_s, u"0:m:messages:server=2799999"_s, u"0:p:message_size_bytes=64"_s,
+                u"0:p:duration_s=20"_s, u"1:kind=tcp_stream"_s, u"1:m:throughput_bps:client=94112370"_s,
+                u"1:p:nodelay=true"_s, u"2:kind=udp_stream"_s, u"2:m:throughput_bps:client=812.44e6"_s,
+                u"2:m:messages:client=690012"_s, u"2:m:messages:server=689000"_s,
+                u"2:m:loss_ratio:=0.00146664"_s, u"2:p:message_size_bytes=1472"_s});
+    }
+    void netperf() { runRow(); }
+
+    void iperf3_data()
+    {
+        columns();
+        const QString n = u"iperf3"_s;
+        addRow("3.12 -J TCP with an omitted interval", u"iperf3/tcp_3.12_omit.json"_s, n, 1,
+               {u"0:kind=tcp_stream"_s, u"0:m:throughput_bps:client=6625010896.438055"_s,
+                u"0:m:throughput_bps:server=6470308208.650175"_s, u"0:m:retransmits:client=76"_s,
+                u"0:m:cpu_util_pct:client=10.051497751332064"_s, u"0:samples=2"_s, u"0:tool_version=3.12"_s,
+                u"0:p:omit_s=1"_s, u"0:p:server_host=127.0.0.1"_s, u"0:p:direction=client_to_server"_s});
+        addRow("3.12 -J UDP sum_sent/sum_received", u"iperf3/udp_3.12.json"_s, n, 1,
+               {u"0:kind=udp_stream"_s, u"0:m:throughput_bps:client=9989062.59602706"_s,
+                u"0:m:throughput_bps:server=9751632.403646735"_s, u"0:m:messages:client=1785"_s,
+                u"0:m:messages:server=1754"_s, u"0:m:loss_ratio:=0.017366946778711485"_s,
+                u"0:m:jitter_ms:=0.0062712702004732645"_s, u"0:p:message_size_bytes=1400"_s,
+                u"0:p:target_bitrate_bps=10000000"_s});
+        addRow("3.9 -J UDP sum only, zero-length last interval", u"iperf3/udp_3.9_sum.json"_s, n, 1,
+               {u"0:m:throughput_bps:client=9989062.59602706"_s, u"0:m:messages:client=1785"_s,
+                u"0:m:messages:server=1754"_s, u"0:m:loss_ratio:=0.017366946778711485"_s, u"0:samples=2"_s,
+                u"0:tool_version=3.9"_s, u"0:x:udp_summary=sum (iperf3 < 3.11)"_s});
+        addRow("-J with a UTF-8 byte order mark", u"iperf3/udp_3.12_utf8_bom.json"_s, n, 1,
+               {u"0:m:messages:server=1754"_s});
+        addRow("--json-stream events", u"iperf3/tcp_3.17_json_stream.jsonl"_s, n, 1,
+               {u"0:m:throughput_bps:client=6625010896.438055"_s, u"0:samples=2"_s, u"0:tool_version=3.17.1"_s});
+        addRow("-J --get-server-output", u"iperf3/tcp_3.12_server_output.json"_s, n, 1,
+               {u"0:m:throughput_bps:client=23392642802.1097"_s, u"0:samples=4"_s, u"0:x:server_output=json"_s});
+        addRow("3.12 text, Bitrate, -V, omitted interval", u"iperf3/tcp_3.12_bitrate_verbose.txt"_s, n, 1,
+               {u"0:m:throughput_bps:client=8.27e9"_s, u"0:m:throughput_bps:server=8.27e9"_s,
+                u"0:m:retransmits:client=3"_s, u"0:m:cpu_util_pct:client=20.2"_s, u"0:m:cpu_util_pct:server=18.8"_s,
+                u"0:samples=2"_s, u"0:s0=9.0e9"_s, u"0:p:omit_s=1"_s, u"0:p:message_size_bytes=131072"_s,
+                u"0:p:duration_s=2"_s, u"0:tool_version=3.12"_s, u"0:m:bytes:client=2072321720.32"_s});
+        addRow("3.12 text UDP reverse", u"iperf3/udp_3.12_reverse.txt"_s, n, 1,
+               {u"0:kind=udp_stream"_s, u"0:p:direction=server_to_client"_s, u"0:m:throughput_bps:server=5.11e6"_s,
+                u"0:m:messages:server=39"_s, u"0:m:messages:client=39"_s, u"0:m:jitter_ms:=0.005"_s,
+                u"0:m:loss_ratio:=0"_s, u"0:samples=2"_s});
+        addRow("3.12 text -P 2 (SUM lines)", u"iperf3/tcp_3.12_parallel.txt"_s, n, 1,
+               {u"0:m:throughput_bps:client=13.5e9"_s, u"0:m:throughput_bps:server=13.5e9"_s,
+                u"0:m:retransmits:client=17"_s, u"0:samples=2"_s, u"0:s1=11.5e9"_s});
+        addRow("3.12 server log (receiver side, tiny last interval)", u"iperf3/tcp_3.12_server_log.txt"_s, n, 1,
+               {u"0:m:throughput_bps:server=25.1e9"_s, u"0:nom:throughput_bps:client"_s, u"0:samples=2"_s,
+                u"0:s1=28.5e9"_s, u"0:p:direction=client_to_server"_s});
+        addRow("3.12 -J --bidir (two records)", u"iperf3/tcp_3.12_bidir.json"_s, n, 2,
+               {u"0:m:throughput_bps:client=5229536836.761004"_s, u"0:m:throughput_bps:server=5189713975.181255"_s,
+                u"0:p:bidirectional=true"_s, u"0:samples=2"_s, u"1:p:direction=server_to_client"_s,
+                u"1:m:throughput_bps:server=4879157868.698017"_s, u"1:m:throughput_bps:client=4815268767.115288"_s,
+                u"1:samples=2"_s});
+        addRow("3.12 text --bidir (client's sending direction)", u"iperf3/tcp_3.12_bidir.txt"_s, n, 1,
+               {u"0:m:throughput_bps:client=7.03e9"_s, u"0:m:throughput_bps:server=6.95e9"_s,
+                u"0:m:retransmits:client=6"_s, u"0:samples=2"_s, u"0:p:bidirectional=true"_s});
+        addRow("3.1 text UDP, Bandwidth, one summary line", u"iperf3/udp_3.1_bandwidth.txt"_s, n, 1,
+               {u"0:kind=udp_stream"_s, u"0:m:throughput_bps:client=1.04e6"_s, u"0:m:messages:client=159"_s,
+                u"0:m:messages:server=156"_s, u"0:m:loss_ratio:=0.0188679245283"_s, u"0:m:jitter_ms:=0.028"_s,
+                u"0:m:cpu_util_pct:client=1.2"_s, u"0:m:cpu_util_pct:server=0.4"_s, u"0:samples=10"_s,
+                u"0:p:message_size_bytes=8192"_s, u"0:tool_version=3.1.3"_s, u"0:x:text_era=Bandwidth (< 3.2)"_s,
+                u"0:p:server_host=192.0.2.10"_s});
+        addRow("3.0 text, two runs, the second reversed", u"iperf3/tcp_3.0_bandwidth_two_runs.txt"_s, n, 2,
+               {u"0:m:throughput_bps:client=941e6"_s, u"0:m:throughput_bps:server=940e6"_s,
+                u"0:m:bytes:client=353370112"_s, u"0:m:retransmits:client=0"_s, u"0:samples=3"_s,
+                u"1:p:direction=server_to_client"_s, u"1:m:throughput_bps:server=912e6"_s,
+                u"1:m:throughput_bps:client=906e6"_s, u"1:m:retransmits:server=14"_s, u"1:samples=3"_s});
+    }
+    void iperf3() { runRow(); }
+
+    void others_data()
+    {
+        columns();
+        addRow("sockperf 3.7 UDP ping-pong (colour escapes)", u"sockperf/pingpong_udp.txt"_s, u"sockperf"_s, 1,
+               {u"0:kind=udp_rr"_s, u"0:m:elapsed_s:=0.547"_s, u"0:m:messages:client=30331"_s,
+                u"0:m:transactions_per_s:=55449.72577696527"_s, u"0:m:latency_us_mean:=18"_s,
+                u"0:m:latency_us_stddev:=160.866"_s, u"0:m:latency_us_p50:=9.342"_s, u"0:m:latency_us_p90:=9.884"_s,
+                u"0:m:latency_us_p99:=12.208"_s, u"0:m:latency_us_p999:=3226.944"_s, u"0:m:latency_us_max:=5122.156"_s,
+                u"0:m:latency_us_min:=8.902"_s, u"0:m:drops:=0"_s, u"0:tool_version=3.7-no.git"_s});
+        addRow("sockperf 3.10 TCP ping-pong, full statistics", u"sockperf/pingpong_tcp_3.10_full.txt"_s, u"sockperf"_s, 1,
+               {u"0:kind=tcp_rr"_s, u"0:m:latency_us_mean:=12.402"_s, u"0:m:latency_us_p99:=18.822"_s,
+                u"0:m:transactions_per_s:=80432.1"_s, u"0:m:latency_us_stddev:=2.088"_s});
+        addRow("sockperf throughput", u"sockperf/throughput_udp.txt"_s, u"sockperf"_s, 1,
+               {u"0:kind=udp_stream"_s, u"0:m:packets_per_s:client=122373"_s,
+                u"0:m:throughput_bps:client=1374.306e6"_s, u"0:m:messages:client=122804"_s, u"0:m:elapsed_s:=1.004"_s});
+        addRow("pktgen 2.6 two-line result", u"pktgen/eth1_2.6.txt"_s, u"pktgen"_s, 1,
+               {u"0:kind=packet_rate"_s, u"0:m:packets_per_s:client=3038596"_s,
+                u"0:m:throughput_bps:client=1458526080"_s, u"0:m:messages:client=10000000"_s,
+                u"0:m:elapsed_s:=3.290994"_s, u"0:m:send_errors:client=0"_s, u"0:p:packet_size_bytes=60"_s,
+                u"0:p:clone_skb=64"_s, u"0:p:interface=eth1"_s, u"0:p:count=10000000"_s});
+        addRow("pktgen 2.4 one-line results, two devices", u"pktgen/two_devices_2.4.txt"_s, u"pktgen"_s, 2,
+               {u"0:m:packets_per_s:client=121728"_s, u"0:m:throughput_bps:client=58429440"_s,
+                u"0:m:elapsed_s:=8.215"_s, u"0:p:interface=eth0"_s, u"1:p:packet_size_bytes=1514"_s,
+                u"1:m:packets_per_s:client=25800"_s, u"1:m:send_errors:client=12"_s, u"1:p:interface=eth1"_s});
+        addRow("Wirebench CSV with unit conversion", u"csv/results.csv"_s, u"csv"_s, 2,
+               {u"0:kind=udp_stream"_s, u"0:tool_version=1.2"_s, u"0:m:throughput_bps:client=95.07e6"_s,
+                u"0:m:throughput_bps:server=95.07e6"_s, u"0:m:loss_ratio:=0.005"_s, u"0:p:message_size_bytes=1472"_s,
+                u"0:p:direction=client_to_server"_s, u"0:x:note=lab A, rack 2"_s, u"1:kind=tcp_rr"_s,
+                u"1:m:transactions_per_s:=4749.19"_s, u"1:m:latency_us_p99:=410"_s});
+        addRow("flent v4 rrul (.flent.gz)", u"flent/rrul_v4.flent.gz"_s, u"flent"_s, 3,
+               {u"0:kind=latency"_s, u"0:m:latency_us_mean:=14000"_s, u"0:m:latency_us_min:=12000"_s,
+                u"0:m:latency_us_max:=16000"_s, u"0:samples=20"_s, u"1:kind=tcp_stream"_s,
+                u"1:p:direction=server_to_client"_s, u"1:m:throughput_bps:client=81.8e6"_s, u"1:samples=19"_s,
+                u"2:p:direction=client_to_server"_s, u"2:m:throughput_bps:client=90.85e6"_s, u"2:samples=18"_s,
+                u"2:tool_version=1.3.0"_s, u"2:p:flent_test=rrul"_s, u"2:x:flent_format_version=4"_s});
+        addRow("flent v2", u"flent/tcp_download_v2.flent.gz"_s, u"flent"_s, 2,
+               {u"0:m:latency_us_mean:=3000"_s, u"1:m:throughput_bps:client=60e6"_s,
+                u"1:p:direction=server_to_client"_s, u"1:x:flent_format_version=2"_s});
+        addRow("flent v3 with SERIES_META", u"flent/tcp_download_v3.flent.gz"_s, u"flent"_s, 2,
+               {u"0:m:latency_us_p50:=3000"_s, u"1:m:throughput_bps:client=60e6"_s, u"1:x:flent_format_version=3"_s});
+        addRow("flent v1 (netperf-wrapper era)", u"flent/tcp_upload_v1.flent.gz"_s, u"flent"_s, 2,
+               {u"0:m:latency_us_mean:=1200"_s, u"0:samples=3"_s, u"1:m:throughput_bps:client=94.2e6"_s,
+                u"1:tool_version=0.6.0"_s, u"1:x:flent_format_version=1"_s});
+    }
+    void others() { runRow(); }
+
+    void damaged_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("expected");
+        auto row = [](const char *name, const char *file, const char *format, int line, const char *text) {
+            QTest::newRow(name) << QString::fromLatin1(file) << QString::fromLatin1(format) << line
+                                << QString::fromLatin1(text);
+        };
+        row("netperf UDP_STREAM without receiver row", "netperf/bad_truncated_udp.txt", "netperf", 6, "receiver row");
+        row("netperf row too short", "netperf/bad_short_row.txt", "netperf", 7, "expected 5 numbers");
+        row("netperf test that failed", "netperf/bad_failed_test.txt", "netperf", 3, "failed");
+        row("netperf no results", "netperf/bad_no_results.txt", "netperf", 0, "expected netperf output");
+        row("netperf omni CSV too few values", "netperf/bad_omni_csv_short.txt", "netperf", 2, "expected 4 comma-separated");
+        row("netperf omni -O is named as unsupported", "netperf/bad_omni_human.txt", "auto", 5, "-o (CSV) or -k");
+        row("iperf3 error document", "iperf3/bad_error.json", "auto", 1, "iperf3 reported an error");
+        row("iperf3 truncated JSON", "iperf3/bad_truncated.json", "iperf3", 1, "truncated");
+        row("iperf3 text without summary", "iperf3/bad_no_summary.txt", "iperf3", 5, "sender/receiver summary");
+        row("iperf3 text with a bad unit", "iperf3/bad_units.txt", "auto", 3, "expected an iperf3 interval line");
+        row("sockperf without summary", "sockperf/bad_interrupted.txt", "auto", 5, "expected the sockperf summary");
+        row("pktgen run that did not finish", "pktgen/bad_not_ok.txt", "pktgen", 4, "did not finish");
+        row("CSV unknown unit", "csv/bad_unit.csv", "auto", 3, "furlongs");
+        row("CSV bad side", "csv/bad_side.csv", "csv", 2, "field 'side'");
+        row("flent truncated gzip", "flent/bad_truncated.flent.gz", "auto", 0, "gzip");
+        row("flent unknown format version", "flent/bad_version.flent.gz", "flent", 1, "version 1-4");
+    }
+
+    void damaged()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, format);
+        QFETCH(int, line);
+        QFETCH(QString, expected);
+        const ImportResult r = Importer::importFile(fixture(file), *Importer::formatFromName(format));
+        QVERIFY(!r.ok());
+        QVERIFY(r.records.isEmpty());
+        QVERIFY2(r.error->file.endsWith(file), qPrintable(r.error->file));
+        QCOMPARE(r.error->line, line);
+        QVERIFY2(r.error->message.contains(expected), qPrintable(r.error->toString()));
+        QVERIFY(r.error->toString().contains(file));
+    }
+
+    // The netperf importer reads the 1999 seed back into the shipped baselines.
+    void seedLogMatchesBaselines()
+    {
+        const ImportResult r = Importer::importFile(fixture(u"netperf/seed_fs108_1999.txt"_s), ImportFormat::Netperf);
+        QVERIFY(r.ok());
+        const BaselineSet set = BaselineSet::loadBuiltin();
+        QVERIFY(set.isValid());
+        QList<Baseline> logged;
+        for (const Baseline &b : set.fromSource(u"000_f12b096113c81937.txt"_s))
+            if (b.record.tool == u"netperf"_s && b.record.extra.contains(u"banner"_s))
+                logged.append(b);
+        QCOMPARE(logged.size(), r.records.size());
+        for (qsizetype k = 0; k < logged.size(); ++k) {
+            const ResultRecord &want = logged.at(k).record;
+            const ResultRecord &got = r.records.at(k);
+            QCOMPARE(got.kind, want.kind);
+            QCOMPARE(got.metrics.size(), want.metrics.size());
+            for (const Metric &m : want.metrics) {
+                const auto v = got.metric(m.name, m.side);
+                QVERIFY2(v && close(*v, m.value), qPrintable(logged.at(k).key + u' ' + m.name + u' ' + m.side));
+            }
+        }
+    }
+
+    void formatNames()
+    {
+        for (const QString &name : Importer::formatNames())
+            QCOMPARE(Importer::formatName(*Importer::formatFromName(name)), name);
+        QVERIFY(!Importer::formatFromName(u"nuttcp"_s));
+        const ImportResult missing = Importer::importFile(fixture(u"no/such/file.txt"_s));
+        QVERIFY(!missing.ok());
+        QVERIFY(missing.error->message.contains(u"cannot open"_s));
+        const ImportResult unknown = Importer::importData("hello\nworld\n", u"notes.txt"_s);
+        QVERIFY(!unknown.ok());
+        QVERIFY(unknown.error->message.contains(u"cannot tell the format"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestImporters)
+#include "tst_importers.moc"
