@@ -194,7 +194,14 @@ Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::
     }
     env.interface = run.params().has("interface") ? run.params().text("interface")
                                                   : interfaceForAddress(localAddress(conn.get()).host());
-    return impl->run(run, env);
+    Outcome out = impl->run(run, env);
+    if (!out.ok()) {
+        // Reset rather than close: a plain FIN would look to the serving end
+        // like the normal end of a TCP test, and it would report success.
+        linger l{1, 0};
+        ::setsockopt(conn.get(), SOL_SOCKET, SO_LINGER, &l, sizeof l);
+    }
+    return out;
 }
 
 } // namespace wb::agent
