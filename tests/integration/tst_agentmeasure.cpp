@@ -95,6 +95,27 @@ void checkCanonical(const QJsonObject &record)
         QVERIFY2(!wb::canonicalUnit(m.name).isEmpty(), qPrintable(u"non-canonical metric "_s + m.name));
 }
 
+QJsonObject golden(const QString &name)
+{
+    QFile f(QStringLiteral(WB_TEST_DATA_DIR "/protocol/") + name);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot open golden file %s", qPrintable(name));
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+// The agent's real message has exactly the members of the documented golden one.
+void checkShape(const QJsonObject &actual, const QString &goldenFile, const QString &member = {})
+{
+    QJsonObject g = golden(goldenFile);
+    QJsonObject a = actual;
+    if (!member.isEmpty()) {
+        g = g.value(member).toObject();
+        a = a.value(member).toObject();
+    }
+    QStringList gk = g.keys(), ak = a.keys();
+    QVERIFY2(gk == ak, qPrintable(goldenFile + u": documented "_s + gk.join(u',') + u" but the agent sent "_s + ak.join(u',')));
+}
+
 } // namespace
 
 class TstAgentMeasure : public QObject
@@ -131,6 +152,11 @@ void TstAgentMeasure::udpStream()
     const QJsonObject rec = r.clientRecord();
     checkCanonical(rec);
     checkCanonical(r.serverRecord());
+    checkShape(r.serverListening, u"listening_reply.json"_s);
+    checkShape(r.clientSamples.first(), u"sample_message.json"_s);
+    checkShape(r.clientSamples.first(), u"sample_message.json"_s, u"metrics"_s);
+    checkShape(r.client, u"result_udp_stream.json"_s);
+    checkShape(r.client, u"result_udp_stream.json"_s, u"record"_s);
     const double sent = recordMetric(rec, u"messages"_s, u"client"_s);
     const double received = recordMetric(rec, u"messages"_s, u"server"_s);
     QVERIFY(sent > 1000);
@@ -379,6 +405,7 @@ void TstAgentMeasure::sysinfo()
     a.send({{u"type"_s, u"sysinfo"_s}, {u"id"_s, 5}});
     const QJsonObject s = a.waitFor(5, 5000);
     QCOMPARE(s.value(u"type"_s).toString(), u"sysinfo"_s);
+    checkShape(s, u"sysinfo_reply.json"_s);
     QVERIFY(s.value(u"kernel"_s).toString().startsWith(u"Linux"_s));
     QVERIFY(s.value(u"cpus"_s).toInt() >= 1);
     QVERIFY(s.value(u"memory_bytes"_s).toDouble() > 1e6);
@@ -443,6 +470,7 @@ void TstAgentMeasure::cancelStopsTest()
     client.send({{u"type"_s, u"cancel"_s}, {u"id"_s, 21}, {u"target"_s, 20}});
     const QJsonObject ack = client.waitFor(21, 3000);
     QCOMPARE(ack.value(u"type"_s).toString(), u"cancelled"_s);
+    checkShape(ack, u"cancelled_reply.json"_s);
     const QJsonObject fin = client.waitFinal(20, 5000);
     QCOMPARE(fin.value(u"type"_s).toString(), u"error"_s);
     QCOMPARE(fin.value(u"code"_s).toString(), u"cancelled"_s);
@@ -478,7 +506,9 @@ void TstAgentMeasure::heartbeatLossStopsTests()
     server.send(serveRequest(10, u"tcp_stream"_s, token, params));
     const QJsonObject l = server.waitFor(10, 5000);
     client.send({{u"type"_s, u"heartbeat"_s}, {u"id"_s, 11}, {u"timeout_s"_s, 1.0}});
-    QCOMPARE(client.waitFor(11, 2000).value(u"type"_s).toString(), u"heartbeat"_s);
+    const QJsonObject hb = client.waitFor(11, 2000);
+    QCOMPARE(hb.value(u"type"_s).toString(), u"heartbeat"_s);
+    checkShape(hb, u"heartbeat_reply.json"_s);
     QElapsedTimer t;
     t.start();
     client.send(runRequest(20, u"tcp_stream"_s, token, l.value(u"port"_s).toInt(), params));
