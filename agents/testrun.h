@@ -35,6 +35,7 @@ public:
     const std::string &side() const { return m_side; }
     const TestParams &params() const { return m_params; }
     void setParams(TestParams p) { m_params = std::move(p); }
+    void setKind(std::string kind) { m_kind = std::move(kind); }
 
     // The stop flag every blocking wait of the test watches.
     const std::atomic<bool> &stopFlag() const { return m_stop; }

@@ -142,6 +142,13 @@ private slots:
     void exitsWhenStdinClosesMidTest();
     void badRequests_data();
     void badRequests();
+    void standaloneListenAndRun();
+    void staticAgentInEmptyChroot();
+
+private:
+    // Runs `listen --once` and one `run` against it, with an optional prefix (chroot DIR).
+    void standalonePair(const QStringList &prefix, const QString &agent, const QStringList &runArgs,
+                        QByteArray *runOut, int *runExit, QByteArray *listenOut);
 };
 
 void TstAgentMeasure::udpStream()
@@ -582,6 +589,91 @@ void TstAgentMeasure::badRequests()
     QVERIFY2(e.value(u"message"_s).toString().contains(mentions), qPrintable(describe(e)));
     a.send({{u"type"_s, u"ping"_s}, {u"id"_s, 8}});
     QCOMPARE(a.waitFor(8, 3000).value(u"type"_s).toString(), u"pong"_s);
+}
+
+void TstAgentMeasure::standalonePair(const QStringList &prefix, const QString &agent, const QStringList &runArgs,
+                                     QByteArray *runOut, int *runExit, QByteArray *listenOut)
+{
+    auto command = [&](const QStringList &args, QString *program) {
+        QStringList all = prefix + QStringList{agent} + args;
+        *program = all.takeFirst();
+        return all;
+    };
+    QString program;
+    QProcess listener;
+    const QStringList listenArgs =
+        command({u"listen"_s, u"--bind"_s, u"127.0.0.1"_s, u"--port"_s, u"0"_s, u"--once"_s}, &program);
+    listener.start(program, listenArgs);
+    QVERIFY(listener.waitForStarted(5000));
+    QElapsedTimer t;
+    t.start();
+    while (!listener.canReadLine() && t.elapsed() < 5000)
+        listener.waitForReadyRead(100);
+    const QByteArray first = listener.readLine();
+    QVERIFY2(first.startsWith("wirebench-agent listening on 127.0.0.1 port "), first.constData());
+    const QString port = QString::fromUtf8(first.trimmed().split(' ').last());
+    QProcess runner;
+    const QStringList args = command(QStringList{u"run"_s} + runArgs.mid(0, 1)
+                                         + QStringList{u"--to"_s, u"127.0.0.1:"_s + port} + runArgs.mid(1),
+                                     &program);
+    runner.start(program, args);
+    QVERIFY(runner.waitForFinished(30000));
+    *runOut = runner.readAllStandardOutput() + runner.readAllStandardError();
+    *runExit = runner.exitCode();
+    QVERIFY(listener.waitForFinished(10000)); // --once: gone after one test
+    *listenOut = listener.readAllStandardOutput();
+}
+
+void TstAgentMeasure::standaloneListenAndRun()
+{
+    const QString agent = QStringLiteral(WB_BIN_DIR "/wirebench-agent");
+    QByteArray out, listenOut;
+    int rc = -1;
+    standalonePair({}, agent, {u"tcp_rr"_s, u"-l"_s, u"0.5"_s, u"-r"_s, u"32,64"_s}, &out, &rc, &listenOut);
+    QCOMPARE(rc, 0);
+    QVERIFY2(out.contains("WIREBENCH tcp_rr to 127.0.0.1:"), out.constData());
+    QVERIFY(out.contains("request_size_bytes=32") && out.contains("response_size_bytes=64"));
+    QVERIFY(out.contains("transactions_per_s") && out.contains("latency_us_p99"));
+    QVERIFY(listenOut.contains("tcp_rr from 127.0.0.1: done"));
+
+    standalonePair({}, agent, {u"udp_stream"_s, u"-l"_s, u"0.3"_s, u"-m"_s, u"1"_s, u"--json"_s}, &out, &rc, &listenOut);
+    QCOMPARE(rc, 0);
+    const QJsonObject o = QJsonDocument::fromJson(out).object();
+    QCOMPARE(o.value(u"type"_s).toString(), u"result"_s);
+    checkCanonical(o.value(u"record"_s).toObject());
+    QVERIFY(recordMetric(o.value(u"record"_s).toObject(), u"messages"_s, u"server"_s) > 0);
+
+    // Bad options are refused before anything is sent.
+    QProcess bad;
+    bad.start(agent, {u"run"_s, u"udp_stream"_s, u"--to"_s, u"127.0.0.1"_s, u"-m"_s, u"70000"_s});
+    QVERIFY(bad.waitForFinished(5000));
+    QCOMPARE(bad.exitCode(), 2);
+    QVERIFY(bad.readAllStandardError().contains("message_size_bytes"));
+}
+
+// The static agent needs nothing from the host: an empty directory holding
+// only the binary, entered with chroot (no /proc, no /sys, no libraries).
+void TstAgentMeasure::staticAgentInEmptyChroot()
+{
+    if (::geteuid() != 0)
+        QSKIP("chroot needs root");
+    QTemporaryDir root;
+    QVERIFY(QFile::copy(QStringLiteral(WB_BIN_DIR "/wirebench-agent"), root.filePath(u"wirebench-agent"_s)));
+    QCOMPARE(QDir(root.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList{u"wirebench-agent"_s});
+    QByteArray out, listenOut;
+    int rc = -1;
+    standalonePair({u"chroot"_s, root.path()}, u"/wirebench-agent"_s,
+                   {u"udp_stream"_s, u"-l"_s, u"0.3"_s, u"--json"_s}, &out, &rc, &listenOut);
+    QVERIFY2(rc == 0, out.constData());
+    const QJsonObject rec = QJsonDocument::fromJson(out).object().value(u"record"_s).toObject();
+    QVERIFY(recordMetric(rec, u"messages"_s, u"server"_s) > 0);
+    // file_transfer makes its source and destination files in /tmp.
+    QVERIFY(QDir(root.path()).mkdir(u"tmp"_s));
+    standalonePair({u"chroot"_s, root.path()}, u"/wirebench-agent"_s,
+                   {u"file_transfer"_s, u"--set"_s, u"file_size_bytes=1000000"_s, u"--json"_s}, &out, &rc, &listenOut);
+    QVERIFY2(rc == 0, out.constData());
+    QVERIFY(QJsonDocument::fromJson(out).object().value(u"record"_s).toObject().value(u"extra"_s).toObject()
+                .value(u"verified"_s).toBool());
 }
 
 QTEST_GUILESS_MAIN(TstAgentMeasure)
