@@ -48,6 +48,10 @@ public:
     int64_t deadlineNs() const { return m_deadline.load(); }
     void setDeadlineNs(int64_t ns) { m_deadline.store(ns); }
 
+    // Set just before the final result or error goes out: from then on the
+    // test is over for the controller (cancel no longer finds it).
+    std::atomic<bool> finalized{false};
+
     // Live counters; the hot loop adds, the sampler reads.
     std::atomic<uint64_t> bytes{0};
     std::atomic<uint64_t> messages{0};
