@@ -139,6 +139,7 @@ private slots:
     void cancelStopsTest();
     void idleListenerGoesAway();
     void heartbeatLossStopsTests();
+    void watchdogStopsOverrunningTest();
     void exitsWhenStdinClosesMidTest();
     void badRequests_data();
     void badRequests();
@@ -527,6 +528,32 @@ void TstAgentMeasure::heartbeatLossStopsTests()
     const QJsonObject fin = client.waitFinal(20, 10000);
     QCOMPARE(fin.value(u"code"_s).toString(), u"heartbeat_lost"_s);
     QVERIFY(t.elapsed() < 5000);
+}
+
+// A client (written here) that is let in and then goes silent without
+// closing: the serving agent must stop the test itself once it has run past
+// its duration plus the watchdog margin, not wait forever.
+void TstAgentMeasure::watchdogStopsOverrunningTest()
+{
+    AgentProcess server;
+    QVERIFY(server.start());
+    const QString token = AgentProcess::newToken();
+    server.send(serveRequest(10, u"tcp_stream"_s, token, {{u"duration_s"_s, 0.5}, {u"watchdog_margin_s"_s, 0.5}}));
+    const QJsonObject l = server.waitFor(10, 5000);
+    QTcpSocket s;
+    s.connectToHost(u"127.0.0.1"_s, quint16(l.value(u"port"_s).toInt()));
+    QVERIFY(s.waitForConnected(2000));
+    s.write(token.toLatin1() + "\n{\"kind\":\"tcp_stream\",\"params\":{},\"version\":1}\n");
+    QVERIFY(s.waitForReadyRead(3000));
+    QVERIFY(s.readLine().contains("\"ok\":true"));
+    QElapsedTimer t;
+    t.start();
+    const QJsonObject fin = server.waitFinal(10, 15000);
+    QCOMPARE(fin.value(u"type"_s).toString(), u"error"_s);
+    QCOMPARE(fin.value(u"code"_s).toString(), u"watchdog"_s);
+    QVERIFY2(t.elapsed() < 3000, qPrintable(QString::number(t.elapsed())));
+    // The agent dropped the connection when it stopped the test.
+    QVERIFY(s.waitForDisconnected(3000) || s.state() == QAbstractSocket::UnconnectedState);
 }
 
 void TstAgentMeasure::exitsWhenStdinClosesMidTest()
