@@ -9,6 +9,7 @@
 #include <cstring>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sched.h>
 #include <sys/socket.h>
 #include <vector>
 
@@ -38,6 +39,8 @@ int readMessage(TestRun &run, int fd, char *buf, size_t len, int64_t spinNs)
             return -1;
         if (run.stopped())
             return -1;
+        if (flags)
+            ::sched_yield(); // lets the peer run if it shares this CPU
     }
     return 1;
 }
@@ -82,7 +85,7 @@ Outcome RequestResponseTest::serveTcp(TestRun &run, ServerEnv &env)
 {
     const TestParams &p = run.params();
     const int fd = env.chan.fd();
-    const int64_t spinNs = p.flag("busy_poll") ? p.integer("busy_poll_us", 1000) * 1000 : 0;
+    const int64_t spinNs = p.flag("busy_poll") ? p.integer("busy_poll_us", 200) * 1000 : 0;
     setSocketBuffers(fd, p.integer("send_socket_bytes"), p.integer("recv_socket_bytes"));
     setNoDelay(fd);
     setRecvTimeout(fd, 100);
@@ -119,7 +122,7 @@ Outcome RequestResponseTest::serveUdp(TestRun &run, ServerEnv &env)
 {
     const TestParams &p = run.params();
     const int fd = env.udp.get();
-    const int64_t spinNs = p.flag("busy_poll") ? p.integer("busy_poll_us", 1000) * 1000 : 0;
+    const int64_t spinNs = p.flag("busy_poll") ? p.integer("busy_poll_us", 200) * 1000 : 0;
     setSocketBuffers(fd, p.integer("send_socket_bytes"), p.integer("recv_socket_bytes"));
     setRecvTimeout(fd, 100);
     const size_t reqSize = static_cast<size_t>(p.integer("request_size_bytes", 1));
@@ -145,6 +148,8 @@ Outcome RequestResponseTest::serveUdp(TestRun &run, ServerEnv &env)
         if (n < 0) {
             if (errno != EAGAIN && errno != EINTR)
                 return Outcome::fail("socket_error", "receive failed: " + errnoText(errno));
+            if (spinning)
+                ::sched_yield();
             // Idle: look for the client's "done" now and then.
             if (!spinning || (++spins & 0xFFFF) == 0) {
                 if (env.chan.lineReady()) {
@@ -189,7 +194,7 @@ Outcome RequestResponseTest::serveUdp(TestRun &run, ServerEnv &env)
 Outcome RequestResponseTest::run(TestRun &run, ClientEnv &env)
 {
     const TestParams &p = run.params();
-    const int64_t spinNs = p.flag("busy_poll") ? p.integer("busy_poll_us", 1000) * 1000 : 0;
+    const int64_t spinNs = p.flag("busy_poll") ? p.integer("busy_poll_us", 200) * 1000 : 0;
     const int fd = m_udp ? env.udp.get() : env.chan.fd();
     const size_t reqSize = static_cast<size_t>(p.integer("request_size_bytes", 1));
     const size_t respSize = static_cast<size_t>(p.integer("response_size_bytes", 1));
@@ -250,6 +255,8 @@ Outcome RequestResponseTest::run(TestRun &run, ClientEnv &env)
                     break; // counted as lost below
                 if (now >= deadline || run.stopped())
                     break;
+                if (now < spinUntil)
+                    ::sched_yield();
             }
             if (!answered) {
                 ++lost;
