@@ -134,6 +134,8 @@ private slots:
     void fileTransferDiskFull();
     void packetRateWithProbe();
     void sysinfo();
+    void ipv6Loopback_data();
+    void ipv6Loopback();
     void wrongTokenIsDropped();
     void foreignDatagramsAreCounted();
     void cancelStopsTest();
@@ -433,6 +435,37 @@ void TstAgentMeasure::sysinfo()
         QVERIFY(nic.value(u"offloads"_s).isObject());
     }
     QVERIFY(sawLo);
+}
+
+void TstAgentMeasure::ipv6Loopback_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("udp_stream") << u"udp_stream"_s;
+    QTest::newRow("udp_rr") << u"udp_rr"_s;
+    QTest::newRow("tcp_rr") << u"tcp_rr"_s;
+}
+
+void TstAgentMeasure::ipv6Loopback()
+{
+    QFETCH(QString, kind);
+    AgentProcess server, client;
+    QVERIFY(server.start() && client.start());
+    const QString token = AgentProcess::newToken();
+    const QJsonObject params{{u"duration_s"_s, 0.3}};
+    QJsonObject serve = serveRequest(10, kind, token, params);
+    serve.insert(u"bind"_s, u"::1"_s);
+    server.send(serve);
+    const QJsonObject l = server.waitFor(10, 5000);
+    if (l.value(u"code"_s).toString() == u"bind_failed"_s)
+        QSKIP("no IPv6 loopback here");
+    QJsonObject run = runRequest(20, kind, token, l.value(u"port"_s).toInt(), params);
+    run.insert(u"to"_s, u"::1"_s);
+    client.send(run);
+    const QJsonObject fin = client.waitFinal(20, 15000);
+    QVERIFY2(fin.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(fin)));
+    const QJsonObject rec = fin.value(u"record"_s).toObject();
+    QVERIFY(recordMetric(rec, kind == u"udp_stream"_s ? u"messages"_s : u"transactions_per_s"_s, u"server"_s) > 0);
+    QCOMPARE(server.waitFinal(10, 5000).value(u"type"_s).toString(), u"result"_s);
 }
 
 void TstAgentMeasure::wrongTokenIsDropped()
