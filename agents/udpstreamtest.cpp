@@ -15,21 +15,20 @@ namespace wb::agent {
 
 Outcome UdpStreamTest::serve(TestRun &run, ServerEnv &env)
 {
-    return serveStream(run, env, -1, nullptr, nullptr, json::Object{});
+    return serveStream(run, env, json::Object{}, {});
 }
 
-Outcome UdpStreamTest::serveStream(TestRun &run, ServerEnv &env, int extraFd, void (*onExtra)(int, void *),
-                                   void *ctx, json::Value extraStats)
+Outcome UdpStreamTest::serveStream(TestRun &run, ServerEnv &env, const json::Value &okExtra,
+                                   const std::function<void(json::Value &stats)> &beforeStats)
 {
     const TestParams &p = run.params();
     setSocketBuffers(env.udp.get(), 0, p.integer("recv_socket_bytes"));
-    json::Value okExtra = extraStats["ok"];
     std::string err;
     if (!env.sendOk(okExtra, &err))
         return Outcome::fail("peer_lost", err);
     run.begin(env.interface, TestRun::LiveBytes | TestRun::LiveMessages);
     ReceiveResult r;
-    Outcome o = receive(run, env, r, extraFd, onExtra, ctx);
+    Outcome o = receive(run, env, r);
     run.end();
     if (!o.ok())
         return o;
@@ -54,15 +53,16 @@ Outcome UdpStreamTest::serveStream(TestRun &run, ServerEnv &env, int extraFd, vo
     run.extra()["receive_span_s"] = span;
     run.extra()["recv_socket_bytes_actual"] = socketBuffer(env.udp.get(), SO_RCVBUF);
     run.extra()["sender_reported_sent"] = r.senderSent;
-    json::Value stats = extraStats["stats"].isObject() ? extraStats["stats"] : json::Value(json::Object{});
+    json::Value stats = json::Object{};
+    if (beforeStats)
+        beforeStats(stats);
     stats["received"] = r.received;
     stats["socket_drops"] = r.socketDrops;
     stats["foreign_datagrams"] = r.foreign;
     return sendStats(run, env, stats);
 }
 
-Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r, int extraFd,
-                               void (*onExtra)(int, void *), void *ctx)
+Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r)
 {
     const TestParams &p = run.params();
     const size_t size = static_cast<size_t>(p.integer("message_size_bytes", 1472));
@@ -115,8 +115,6 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r, i
                 run.messages.fetch_add(good, std::memory_order_relaxed);
                 run.bytes.fetch_add(goodBytes, std::memory_order_relaxed);
             }
-            if (onExtra)
-                onExtra(extraFd, ctx);
             if (done && r.received >= r.senderSent)
                 break;
             continue;
@@ -130,11 +128,8 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r, i
             if (r.received >= r.senderSent || now > drainDeadline || now - std::max(r.lastNs, doneNs) > 100000000)
                 break;
         }
-        pollfd pf[3] = {{fd, POLLIN, 0}, {env.chan.fd(), POLLIN, 0}, {extraFd, POLLIN, 0}};
-        const int nfds = extraFd >= 0 ? 3 : 2;
-        ::poll(pf, static_cast<nfds_t>(nfds), done ? 20 : 100);
-        if (nfds == 3 && (pf[2].revents & POLLIN) && onExtra)
-            onExtra(extraFd, ctx);
+        pollfd pf[2] = {{fd, POLLIN, 0}, {env.chan.fd(), POLLIN, 0}};
+        ::poll(pf, 2, done ? 20 : 100);
         if (!done && (pf[1].revents & (POLLIN | POLLHUP | POLLERR))) {
             auto line = env.chan.readLine(1000, &err);
             if (!line)
@@ -243,6 +238,10 @@ Outcome UdpStreamTest::finishClient(TestRun &run, ClientEnv &env, const SendResu
     run.metric("loss_ratio", s.sent ? static_cast<double>(s.sent - std::min(s.sent, received)) / static_cast<double>(s.sent) : 0.0, "-");
     run.extra()["server_socket_drops"] = stats["socket_drops"];
     run.extra()["server_foreign_datagrams"] = stats["foreign_datagrams"];
+    if (stats.contains("probes_sent")) {
+        run.extra()["probes_sent"] = stats["probes_sent"];
+        run.extra()["probes_answered"] = stats["probes_answered"];
+    }
     run.extra()["lost"] = s.sent - std::min(s.sent, received);
     run.extra()["send_socket_bytes_actual"] = socketBuffer(env.udp.get(), SO_SNDBUF);
     return {};
