@@ -143,6 +143,8 @@ private slots:
     void heartbeatLossStopsTests();
     void watchdogStopsOverrunningTest();
     void exitsWhenStdinClosesMidTest();
+    void serverKilledMidTest_data();
+    void serverKilledMidTest();
     void badRequests_data();
     void badRequests();
     void standaloneListenAndRun();
@@ -613,6 +615,34 @@ void TstAgentMeasure::exitsWhenStdinClosesMidTest()
     server.process().closeWriteChannel();
     QVERIFY(server.process().waitForFinished(3000));
     QVERIFY(t.elapsed() < 4000);
+}
+
+void TstAgentMeasure::serverKilledMidTest_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("tcp_stream") << u"tcp_stream"_s;
+    QTest::newRow("tcp_rr") << u"tcp_rr"_s;
+    QTest::newRow("udp_stream") << u"udp_stream"_s;
+}
+
+// The serving agent dies (SIGKILL, our own child) while the test runs: the
+// running end reports the lost peer instead of hanging or claiming a result.
+void TstAgentMeasure::serverKilledMidTest()
+{
+    QFETCH(QString, kind);
+    AgentProcess server, client;
+    QVERIFY(server.start() && client.start());
+    const QString token = AgentProcess::newToken();
+    const QJsonObject params{{u"duration_s"_s, 1.5}, {u"interval_s"_s, 0.2}};
+    server.send(serveRequest(10, kind, token, params));
+    const QJsonObject l = server.waitFor(10, 5000);
+    client.send(runRequest(20, kind, token, l.value(u"port"_s).toInt(), params));
+    QCOMPARE(client.waitFor(20, 5000).value(u"type"_s).toString(), u"sample"_s);
+    server.process().kill();
+    QVERIFY(server.process().waitForFinished(3000));
+    const QJsonObject fin = client.waitFinal(20, 20000);
+    QCOMPARE(fin.value(u"type"_s).toString(), u"error"_s);
+    QCOMPARE(fin.value(u"code"_s).toString(), u"peer_lost"_s);
 }
 
 void TstAgentMeasure::badRequests_data()
