@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <poll.h>
@@ -12,6 +13,11 @@
 #include <vector>
 
 namespace wb::agent {
+
+namespace {
+// Key, sequence, then the send time: messages this long carry a stamp.
+constexpr size_t kStampedSize = 24;
+} // namespace
 
 Outcome UdpStreamTest::serve(TestRun &run, ServerEnv &env)
 {
@@ -47,6 +53,8 @@ Outcome UdpStreamTest::serveStream(TestRun &run, ServerEnv &env, const json::Val
     run.metric("throughput_bps", span > 0 ? counted * 8.0 / span : 0.0);
     run.metric("packets_per_s", span > 0 ? countedMsgs / span : 0.0);
     run.metric("drops", static_cast<double>(r.socketDrops < 0 ? 0 : r.socketDrops));
+    if (r.haveTransit)
+        run.metric("jitter_ms", r.jitterNs / 1e6);
     run.addHostMetrics(static_cast<double>(r.bytes) / 1024.0, 0);
     run.extra()["foreign_datagrams"] = r.foreign;
     run.extra()["socket_drops"] = r.socketDrops;
@@ -97,12 +105,25 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r)
                 SockAddr src;
                 std::memcpy(&src.storage, &from[i], sizeof(sockaddr_storage));
                 src.length = msgs[i].msg_hdr.msg_namelen;
-                if (len != size || !(src == env.clientUdp) || !datagramKeyMatches(buffers.data() + i * slot, len, env.key)) {
+                const char *data = buffers.data() + i * slot;
+                if (len != size || !(src == env.clientUdp) || !datagramKeyMatches(data, len, env.key)) {
                     ++r.foreign;
                     continue;
                 }
                 ++good;
                 goodBytes += len;
+                if (len >= kStampedSize) {
+                    // Transit = arrival - send stamp; the two hosts' clock offset cancels in D.
+                    int64_t sentAt = 0;
+                    std::memcpy(&sentAt, data + 16, 8);
+                    const int64_t transit = now - sentAt;
+                    if (r.haveTransit) {
+                        const double d = static_cast<double>(std::llabs(transit - r.lastTransitNs));
+                        r.jitterNs += (d - r.jitterNs) / 16.0;
+                    }
+                    r.lastTransitNs = transit;
+                    r.haveTransit = true;
+                }
             }
             if (good) {
                 if (!r.firstNs) {
@@ -193,6 +214,11 @@ Outcome UdpStreamTest::send(TestRun &run, ClientEnv &env, SendResult &r)
         }
         for (unsigned i = 0; i < want; ++i)
             writeDatagramHeader(buffers.data() + i * size, size, env.key, r.sent + i);
+        if (size >= kStampedSize) {
+            const int64_t stamp = nowNs(); // one sendmmsg leaves within microseconds
+            for (unsigned i = 0; i < want; ++i)
+                std::memcpy(buffers.data() + i * size + 16, &stamp, 8);
+        }
         const int n = ::sendmmsg(fd, msgs.data(), want, 0);
         if (n < 0) {
             if (errno == EINTR || errno == EAGAIN)

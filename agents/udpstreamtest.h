@@ -31,6 +31,10 @@ protected:
         int64_t lastNs = 0;
         int64_t firstBytes = 0;
         int64_t socketDrops = 0;
+        // RFC 1889 interarrival jitter over the send stamps (messages of 24+ bytes).
+        double jitterNs = 0;
+        int64_t lastTransitNs = 0;
+        bool haveTransit = false;
     };
     Outcome receive(TestRun &run, ServerEnv &env, ReceiveResult &r);
     struct SendResult

@@ -177,6 +177,9 @@ void TstAgentMeasure::udpStream()
     QVERIFY(recordMetric(rec, u"throughput_bps"_s, u"server"_s) > 0);
     QVERIFY(recordMetric(rec, u"cpu_util_pct"_s, u"client"_s) >= 0);
     QVERIFY(recordMetric(rec, u"service_demand_us_per_kb"_s, u"server"_s) > 0);
+    bool hasJitter = false;
+    const double jitter = recordMetric(rec, u"jitter_ms"_s, u"server"_s, &hasJitter);
+    QVERIFY(hasJitter && jitter >= 0 && jitter < 1000);
     // Loss is accounted exactly: what was sent and not received was dropped at the socket.
     const QJsonObject extra = rec.value(u"extra"_s).toObject();
     QCOMPARE(qint64(sent - received), extra.value(u"server_socket_drops"_s).toInteger());
@@ -203,6 +206,9 @@ void TstAgentMeasure::udpStreamOneByte()
     QVERIFY(received > 1000);
     QCOMPARE(received + recordMetric(rec, u"drops"_s, u"server"_s), 2000.0);
     QCOMPARE(recordMetric(rec, u"bytes"_s, u"server"_s), received);
+    bool hasJitter = true;
+    recordMetric(rec, u"jitter_ms"_s, u"server"_s, &hasJitter);
+    QVERIFY(!hasJitter); // a 1-byte datagram has no room for a send stamp
     // Paced at 20k/s: 2000 messages take about 0.1 s, not the full 5 s.
     QVERIFY(recordMetric(rec, u"elapsed_s"_s, u"client"_s) < 1.0);
 }
