@@ -107,7 +107,7 @@ int64_t LatencyHistogram::valueAtPercentile(double percentile) const
     if (m_count == 0)
         return 0;
     percentile = std::clamp(percentile, 0.0, 100.0);
-    uint64_t wanted = static_cast<uint64_t>(std::ceil(percentile / 100.0 * static_cast<double>(m_count)));
+    uint64_t wanted = static_cast<uint64_t>(std::ceil(percentile / 100.0 * static_cast<double>(m_count) - 1e-9));
     wanted = std::clamp<uint64_t>(wanted, 1, m_count);
     uint64_t seen = 0;
     for (size_t i = 0; i < m_counts.size(); ++i) {

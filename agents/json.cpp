@@ -486,6 +486,8 @@ void write(std::string &out, const Value &v)
             out += "null";
             break;
         }
+        if (d == 0)
+            d = 0; // -0 would read back as the integer 0 and then write as "0" (found by the fuzzer)
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.17g", d);
         // Prefer the shortest text that reads back to the same double.

@@ -4,6 +4,7 @@
 
 #include "output.h"
 #include "session.h"
+#include "standalone.h"
 #include "sysinfo.h"
 #include "testmanager.h"
 
@@ -18,12 +19,15 @@ namespace {
 void printUsage(FILE *to)
 {
     std::fprintf(to,
-                 "Usage: wirebench-agent --stdio | --version | --help\n"
+                 "Usage: wirebench-agent --stdio | --version | --help | sysinfo | listen | run\n"
                  "\n"
                  "  --stdio     speak the Wirebench agent protocol (JSON lines) on stdin/stdout;\n"
                  "              this is how the workbench drives the agent, locally or over SSH\n"
                  "  --version   print the agent and protocol versions and exit\n"
-                 "  --help      show this help\n");
+                 "  --help      show this help\n"
+                 "  sysinfo     print what the host and its NICs are, as JSON\n"
+                 "\n");
+    wb::agent::printStandaloneUsage(to == stdout ? "stdout" : "stderr");
 }
 
 } // namespace
@@ -58,6 +62,14 @@ int main(int argc, char **argv)
         // stdin closed: the controller is gone, so every test stops now.
         tests.shutdown("agent_exiting", "the controller closed the agent's input");
         return rc;
+    }
+    if (cmd == "listen")
+        return wb::agent::standaloneListen(argc - 1, argv + 1);
+    if (cmd == "run")
+        return wb::agent::standaloneRun(argc - 1, argv + 1);
+    if (cmd == "sysinfo") {
+        std::printf("%s\n", wb::json::serialize(wb::agent::collectSysinfo()).c_str());
+        return 0;
     }
     std::fprintf(stderr, "wirebench-agent: unknown command '%s'\n\n", argv[1]);
     printUsage(stderr);

@@ -5,8 +5,10 @@
 #include "histogram.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <thread>
@@ -14,81 +16,61 @@
 
 namespace wb::agent {
 
-namespace {
-
-struct EchoContext
-{
-    uint64_t key = 0;
-    uint64_t echoed = 0;
-};
-
 // Probe layout: key, sequence, send time (ns), padding.
-void echoProbes(int fd, void *ctx)
-{
-    auto *c = static_cast<EchoContext *>(ctx);
-    char buf[2048];
-    for (int i = 0; i < 16; ++i) {
-        sockaddr_storage from{};
-        socklen_t len = sizeof from;
-        const ssize_t n = ::recvfrom(fd, buf, sizeof buf, MSG_DONTWAIT, reinterpret_cast<sockaddr *>(&from), &len);
-        if (n < 0)
-            return;
-        if (n < 24 || std::memcmp(buf, &c->key, 8) != 0)
-            continue;
-        if (::sendto(fd, buf, static_cast<size_t>(n), 0, reinterpret_cast<sockaddr *>(&from), len) > 0)
-            ++c->echoed;
-    }
+namespace {
+constexpr size_t kProbeHeader = 24;
 }
 
-} // namespace
+Outcome PacketRateTest::prepareClient(TestRun &run, json::Value &header)
+{
+    if (run.params().number("probe_rate_pps", 0) <= 0)
+        return {};
+    // Dual-stack wildcard, so the probe socket serves an IPv4 or IPv6 peer.
+    m_probe.reset(::socket(AF_INET6, SOCK_DGRAM | SOCK_CLOEXEC, 0));
+    SockAddr any;
+    if (m_probe.valid()) {
+        int off = 0;
+        ::setsockopt(m_probe.get(), IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof off);
+        parseAddress("::", 0, any);
+    } else {
+        m_probe.reset(::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0));
+        parseAddress("0.0.0.0", 0, any);
+    }
+    if (!m_probe.valid() || ::bind(m_probe.get(), any.get(), any.length) != 0)
+        return Outcome::fail("socket_error", "cannot open the probe socket: " + errnoText(errno));
+    header["probe_port"] = localAddress(m_probe.get()).port();
+    return {};
+}
 
 Outcome PacketRateTest::serve(TestRun &run, ServerEnv &env)
 {
-    std::string err;
-    SockAddr probeAddr;
-    parseAddress(env.bindHost, 0, probeAddr);
-    Fd probe;
-    if (run.params().number("probe_rate_pps", 0) > 0) {
-        probe = bindUdp(probeAddr, &err);
-        if (!probe.valid())
-            return Outcome::fail("socket_error", err);
-    }
-    EchoContext ctx{env.key, 0};
-    json::Value extra;
-    if (probe.valid())
-        extra["ok"]["probe_port"] = localAddress(probe.get()).port();
-    extra["stats"] = json::Object{};
-    Outcome o = serveStream(run, env, probe.valid() ? probe.get() : -1, probe.valid() ? echoProbes : nullptr, &ctx,
-                            extra);
-    return o;
-}
-
-Outcome PacketRateTest::run(TestRun &run, ClientEnv &env)
-{
     const TestParams &p = run.params();
     const double probeRate = p.number("probe_rate_pps", 0);
-    const int probePort = static_cast<int>(env.okReply["probe_port"].asInt(0));
+    const int64_t clientProbePort = env.header["probe_port"].asInt(0);
+    Fd probe;
+    SockAddr target;
+    std::string err;
+    if (probeRate > 0 && clientProbePort > 0 && clientProbePort <= 65535) {
+        SockAddr local;
+        parseAddress(env.bindHost, 0, local);
+        probe = bindUdp(local, &err);
+        target = env.clientUdp;
+        target.setPort(static_cast<int>(clientProbePort));
+        if (!probe.valid() || ::connect(probe.get(), target.get(), target.length) != 0)
+            return Outcome::fail("socket_error", "cannot open the probe socket: " + (err.empty() ? errnoText(errno) : err));
+    }
     LatencyHistogram hist;
     uint64_t probesSent = 0;
     std::atomic<bool> probeStop{false};
     std::thread prober;
-    Fd probe;
-    if (probeRate > 0 && probePort > 0) {
-        std::string err;
-        SockAddr to = env.server;
-        to.setPort(probePort);
-        SockAddr any;
-        parseAddress(to.family() == AF_INET6 ? "::" : "0.0.0.0", 0, any);
-        probe = bindUdp(any, &err);
-        if (!probe.valid() || ::connect(probe.get(), to.get(), to.length) != 0)
-            return Outcome::fail("socket_error", "cannot open the probe socket: " + err);
+    if (probe.valid()) {
         const size_t size = static_cast<size_t>(p.integer("probe_size_bytes", 64));
         prober = std::thread([&, size] {
             std::vector<char> out(size, 'p'), in(2048);
             const int64_t gap = static_cast<int64_t>(1e9 / probeRate);
             int64_t next = nowNs();
             while (!probeStop.load(std::memory_order_relaxed) && !run.stopped()) {
-                int64_t now = nowNs();
+                const int64_t now = nowNs();
                 if (now >= next) {
                     ++probesSent;
                     std::memcpy(out.data(), &env.key, 8);
@@ -101,9 +83,9 @@ Outcome PacketRateTest::run(TestRun &run, ClientEnv &env)
                 }
                 pollfd pf{probe.get(), POLLIN, 0};
                 const int waitMs = static_cast<int>(std::max<int64_t>(0, (next - nowNs()) / 1000000));
-                if (::poll(&pf, 1, std::min(waitMs, 50)) > 0) {
+                if (::poll(&pf, 1, std::min(waitMs, 20)) > 0) {
                     const ssize_t n = ::recv(probe.get(), in.data(), in.size(), MSG_DONTWAIT);
-                    if (n >= 24 && std::memcmp(in.data(), &env.key, 8) == 0) {
+                    if (n >= static_cast<ssize_t>(kProbeHeader) && std::memcmp(in.data(), &env.key, 8) == 0) {
                         int64_t sentAt = 0;
                         std::memcpy(&sentAt, in.data() + 16, 8);
                         hist.record(nowNs() - sentAt);
@@ -112,23 +94,64 @@ Outcome PacketRateTest::run(TestRun &run, ClientEnv &env)
             }
         });
     }
-    SendResult s;
-    Outcome o = send(run, env, s);
+    json::Value okExtra = json::Object{};
+    auto beforeStats = [&](json::Value &stats) {
+        probeStop = true;
+        if (prober.joinable())
+            prober.join();
+        if (hist.count()) {
+            auto us = [](double ns) { return ns / 1000.0; };
+            run.metric("latency_us_mean", us(hist.mean()));
+            run.metric("latency_us_min", us(static_cast<double>(hist.min())));
+            run.metric("latency_us_p50", us(static_cast<double>(hist.valueAtPercentile(50))));
+            run.metric("latency_us_p90", us(static_cast<double>(hist.valueAtPercentile(90))));
+            run.metric("latency_us_p99", us(static_cast<double>(hist.valueAtPercentile(99))));
+            run.metric("latency_us_max", us(static_cast<double>(hist.max())));
+        }
+        run.extra()["probes_sent"] = probesSent;
+        run.extra()["probes_answered"] = hist.count();
+        stats["probes_sent"] = probesSent;
+        stats["probes_answered"] = hist.count();
+    };
+    Outcome o = serveStream(run, env, okExtra, beforeStats);
     probeStop = true;
     if (prober.joinable())
         prober.join();
+    return o;
+}
+
+Outcome PacketRateTest::run(TestRun &run, ClientEnv &env)
+{
+    std::atomic<bool> echoStop{false};
+    std::thread echo;
+    uint64_t echoed = 0;
+    if (m_probe.valid()) {
+        // Echo every probe of this test straight back to where it came from.
+        echo = std::thread([&] {
+            char buf[2048];
+            while (!echoStop.load(std::memory_order_relaxed) && !run.stopped()) {
+                pollfd pf{m_probe.get(), POLLIN, 0};
+                if (::poll(&pf, 1, 20) <= 0)
+                    continue;
+                sockaddr_storage from{};
+                socklen_t len = sizeof from;
+                const ssize_t n = ::recvfrom(m_probe.get(), buf, sizeof buf, MSG_DONTWAIT,
+                                             reinterpret_cast<sockaddr *>(&from), &len);
+                if (n >= static_cast<ssize_t>(kProbeHeader) && std::memcmp(buf, &env.key, 8) == 0
+                    && ::sendto(m_probe.get(), buf, static_cast<size_t>(n), 0, reinterpret_cast<sockaddr *>(&from),
+                                len) > 0)
+                    ++echoed;
+            }
+        });
+    }
+    SendResult s;
+    Outcome o = send(run, env, s);
+    echoStop = true;
+    if (echo.joinable())
+        echo.join();
     if (!o.ok())
         return o;
-    if (hist.count()) {
-        auto us = [](double ns) { return ns / 1000.0; };
-        run.metric("latency_us_mean", us(hist.mean()));
-        run.metric("latency_us_min", us(static_cast<double>(hist.min())));
-        run.metric("latency_us_p50", us(static_cast<double>(hist.valueAtPercentile(50))));
-        run.metric("latency_us_p99", us(static_cast<double>(hist.valueAtPercentile(99))));
-        run.metric("latency_us_max", us(static_cast<double>(hist.max())));
-    }
-    run.extra()["probes_sent"] = probesSent;
-    run.extra()["probes_answered"] = hist.count();
+    run.extra()["probes_echoed"] = echoed;
     o = finishClient(run, env, s);
     if (!o.ok())
         return o;

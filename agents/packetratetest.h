@@ -3,9 +3,11 @@
 // pktgen-style packet rate: minimum-size UDP datagrams (18 bytes of payload
 // make a 64-byte Ethernet frame) in sendmmsg/recvmmsg batches at full speed
 // or rate_pps, like udp_stream. With probe_rate_pps a low-rate probe stream
-// runs beside the flood on its own sockets; the server echoes each probe and
-// the client records their round trips (latency under load).
+// runs in the opposite direction on its own sockets: the serving end sends
+// timestamped probes to the client, the client echoes them, and the serving
+// end records their round trips (latency while the flood runs).
 
+#include "netutil.h"
 #include "udpstreamtest.h"
 
 namespace wb::agent {
@@ -13,8 +15,12 @@ namespace wb::agent {
 class PacketRateTest : public UdpStreamTest
 {
 public:
+    Outcome prepareClient(TestRun &run, json::Value &header) override;
     Outcome serve(TestRun &run, ServerEnv &env) override;
     Outcome run(TestRun &run, ClientEnv &env) override;
+
+private:
+    Fd m_probe; // client: where probes arrive and are echoed from
 };
 
 } // namespace wb::agent

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sched.h>
 #include <sys/socket.h>
 #include <vector>
 
@@ -17,12 +18,16 @@ namespace wb::agent {
 namespace {
 
 // Reads exactly len bytes of a transaction. 1 done, 0 clean end of stream
-// before the first byte, -1 error or stop.
-int readMessage(TestRun &run, int fd, char *buf, size_t len, bool busy)
+// before the first byte, -1 error or stop. With spinNs > 0 it polls without
+// sleeping for that long first (busy_poll), then blocks: spinning wins the
+// kernel's wake-up latency back, blocking keeps a preempted or idle end from
+// burning a CPU another process needs.
+int readMessage(TestRun &run, int fd, char *buf, size_t len, int64_t spinNs)
 {
     size_t done = 0;
-    const int flags = busy ? MSG_DONTWAIT : 0;
+    const int64_t spinUntil = spinNs > 0 ? nowNs() + spinNs : 0;
     while (done < len) {
+        const int flags = spinUntil && nowNs() < spinUntil ? MSG_DONTWAIT : 0;
         const ssize_t n = ::recv(fd, buf + done, len - done, flags);
         if (n > 0) {
             done += static_cast<size_t>(n);
@@ -34,6 +39,8 @@ int readMessage(TestRun &run, int fd, char *buf, size_t len, bool busy)
             return -1;
         if (run.stopped())
             return -1;
+        if (flags)
+            ::sched_yield(); // lets the peer run if it shares this CPU
     }
     return 1;
 }
@@ -78,7 +85,7 @@ Outcome RequestResponseTest::serveTcp(TestRun &run, ServerEnv &env)
 {
     const TestParams &p = run.params();
     const int fd = env.chan.fd();
-    const bool busy = p.flag("busy_poll");
+    const int64_t spinNs = p.flag("busy_poll") ? p.integer("busy_poll_us", 200) * 1000 : 0;
     setSocketBuffers(fd, p.integer("send_socket_bytes"), p.integer("recv_socket_bytes"));
     setNoDelay(fd);
     setRecvTimeout(fd, 100);
@@ -90,7 +97,7 @@ Outcome RequestResponseTest::serveTcp(TestRun &run, ServerEnv &env)
     run.begin(env.interface, TestRun::LiveTransactions);
     uint64_t count = 0;
     for (;;) {
-        const int r = readMessage(run, fd, req.data(), req.size(), busy);
+        const int r = readMessage(run, fd, req.data(), req.size(), spinNs);
         if (r == 0)
             break; // the client shut its side: the test is over
         if (r < 0)
@@ -115,7 +122,7 @@ Outcome RequestResponseTest::serveUdp(TestRun &run, ServerEnv &env)
 {
     const TestParams &p = run.params();
     const int fd = env.udp.get();
-    const bool busy = p.flag("busy_poll");
+    const int64_t spinNs = p.flag("busy_poll") ? p.integer("busy_poll_us", 200) * 1000 : 0;
     setSocketBuffers(fd, p.integer("send_socket_bytes"), p.integer("recv_socket_bytes"));
     setRecvTimeout(fd, 100);
     const size_t reqSize = static_cast<size_t>(p.integer("request_size_bytes", 1));
@@ -129,18 +136,22 @@ Outcome RequestResponseTest::serveUdp(TestRun &run, ServerEnv &env)
     run.begin(env.interface, TestRun::LiveTransactions);
     uint64_t count = 0, foreign = 0;
     uint64_t spins = 0;
+    int64_t spinUntil = spinNs ? nowNs() + spinNs : 0;
     for (;;) {
         if (run.stopped())
             return Outcome::fail("cancelled", "stopped");
         sockaddr_storage from{};
         socklen_t fromLen = sizeof from;
-        const ssize_t n = ::recvfrom(fd, req.data(), req.size(), busy ? MSG_DONTWAIT : 0,
+        const bool spinning = spinUntil && nowNs() < spinUntil;
+        const ssize_t n = ::recvfrom(fd, req.data(), req.size(), spinning ? MSG_DONTWAIT : 0,
                                      reinterpret_cast<sockaddr *>(&from), &fromLen);
         if (n < 0) {
             if (errno != EAGAIN && errno != EINTR)
                 return Outcome::fail("socket_error", "receive failed: " + errnoText(errno));
+            if (spinning)
+                ::sched_yield();
             // Idle: look for the client's "done" now and then.
-            if (!busy || (++spins & 0xFFFF) == 0) {
+            if (!spinning || (++spins & 0xFFFF) == 0) {
                 if (env.chan.lineReady()) {
                     auto line = env.chan.readLine(1000, &err);
                     if (!line)
@@ -161,6 +172,8 @@ Outcome RequestResponseTest::serveUdp(TestRun &run, ServerEnv &env)
             continue;
         }
         std::memcpy(resp.data(), req.data(), seqBytes);
+        if (spinNs)
+            spinUntil = nowNs() + spinNs;
         if (::sendto(fd, resp.data(), respSize, 0, src.get(), src.length) < 0)
             continue; // the client will time this one out and count it
         ++count;
@@ -181,7 +194,7 @@ Outcome RequestResponseTest::serveUdp(TestRun &run, ServerEnv &env)
 Outcome RequestResponseTest::run(TestRun &run, ClientEnv &env)
 {
     const TestParams &p = run.params();
-    const bool busy = p.flag("busy_poll");
+    const int64_t spinNs = p.flag("busy_poll") ? p.integer("busy_poll_us", 200) * 1000 : 0;
     const int fd = m_udp ? env.udp.get() : env.chan.fd();
     const size_t reqSize = static_cast<size_t>(p.integer("request_size_bytes", 1));
     const size_t respSize = static_cast<size_t>(p.integer("response_size_bytes", 1));
@@ -221,9 +234,10 @@ Outcome RequestResponseTest::run(TestRun &run, ClientEnv &env)
         }
         if (m_udp) {
             const int64_t deadline = t0 + static_cast<int64_t>(timeoutMs) * 1000000;
+            const int64_t spinUntil = t0 + spinNs;
             bool answered = false;
             for (;;) {
-                const ssize_t n = ::recv(fd, resp.data(), resp.size(), busy ? MSG_DONTWAIT : 0);
+                const ssize_t n = ::recv(fd, resp.data(), resp.size(), nowNs() < spinUntil ? MSG_DONTWAIT : 0);
                 const int64_t now = nowNs();
                 if (n >= 0) {
                     if (static_cast<size_t>(n) == respSize && std::memcmp(resp.data(), &seq, seqBytes) == 0) {
@@ -241,6 +255,8 @@ Outcome RequestResponseTest::run(TestRun &run, ClientEnv &env)
                     break; // counted as lost below
                 if (now >= deadline || run.stopped())
                     break;
+                if (now < spinUntil)
+                    ::sched_yield();
             }
             if (!answered) {
                 ++lost;
@@ -248,7 +264,7 @@ Outcome RequestResponseTest::run(TestRun &run, ClientEnv &env)
                 continue;
             }
         } else {
-            const int r = readMessage(run, fd, resp.data(), respSize, busy);
+            const int r = readMessage(run, fd, resp.data(), respSize, spinNs);
             if (r <= 0) {
                 if (run.stopped())
                     break;

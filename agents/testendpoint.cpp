@@ -75,7 +75,8 @@ Outcome ServingEndpoint::acceptClient(const std::string &token, double idleTimeo
             continue;
         }
         conn = std::move(c);
-        m_listen.reset(); // the listener exists only until its test's client arrives
+        if (!m_keepListening)
+            m_listen.reset(); // the listener exists only until its test's client arrives
         return {};
     }
 }
@@ -105,6 +106,8 @@ Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Val
     auto impl = makeTestKind(kind);
     if (!specs || !impl)
         return refuse("invalid_message", "unknown test kind '" + kind + "'");
+    if (expectedKind.empty())
+        run.setKind(kind);
     json::Value merged = (*header)["params"].isObject() ? (*header)["params"] : json::Value(json::Object{});
     for (const auto &[k, v] : overrides.asObject())
         merged[k] = v;
@@ -194,7 +197,14 @@ Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::
     }
     env.interface = run.params().has("interface") ? run.params().text("interface")
                                                   : interfaceForAddress(localAddress(conn.get()).host());
-    return impl->run(run, env);
+    Outcome out = impl->run(run, env);
+    if (!out.ok()) {
+        // Reset rather than close: a plain FIN would look to the serving end
+        // like the normal end of a TCP test, and it would report success.
+        linger l{1, 0};
+        ::setsockopt(conn.get(), SOL_SOCKET, SO_LINGER, &l, sizeof l);
+    }
+    return out;
 }
 
 } // namespace wb::agent

@@ -29,8 +29,11 @@ public:
     // Others are closed unread beyond the token and counted.
     Outcome acceptClient(const std::string &token, double idleTimeoutS, const std::atomic<bool> &stop, Fd &conn);
     int rejectedConnections() const { return m_rejected; }
+    // Standalone listener: keep the port open for the next test.
+    void setKeepListening(bool keep) { m_keepListening = keep; }
 
 private:
+    bool m_keepListening = false;
     Fd m_listen;
     Fd m_udp;
     int m_rejected = 0;

@@ -76,9 +76,6 @@ protected:
 };
 
 std::unique_ptr<TestKind> makeTestKind(std::string_view kind);
-// The parameter table of a kind, or null for an unknown kind.
-const std::vector<ParamSpec> *kindParams(std::string_view kind);
-std::vector<std::string> kindNames();
 
 // The 16-byte datagram header of stream tests: key then sequence, cut to the
 // message size (a 1-byte message carries only the key's first byte).

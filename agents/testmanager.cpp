@@ -3,6 +3,7 @@
 
 #include "clock.h"
 #include "netutil.h"
+#include "requestcheck.h"
 #include "testendpoint.h"
 #include "testkind.h"
 
@@ -57,33 +58,14 @@ void TestManager::shutdown(const std::string &code, const std::string &message)
 bool TestManager::validateTestRequest(const json::Value &request, Output &out, TestParams &params)
 {
     const json::Value &id = request["id"];
-    auto bad = [&](const std::string &msg) {
-        out.send(Session::makeError(id, "invalid_message", msg));
-        return false;
-    };
-    const std::string type = request["type"].asString();
-    if (!request["kind"].isString())
-        return bad("field 'kind' of '" + type + "' must be a string");
-    const std::string &kind = request["kind"].asString();
-    const auto *specs = kindParams(kind);
-    if (!specs) {
-        std::string list;
-        for (const auto &k : kindNames())
-            list += (list.empty() ? "" : ", ") + k;
-        return bad("unknown test kind '" + kind + "' (known: " + list + ")");
-    }
-    if (!request["token"].isString() || !isHexToken(request["token"].asString()))
-        return bad("field 'token' must be 32 lower-case hex digits");
-    const json::Value &port = request["port"];
-    if (!port.isNull() && (!port.isInt() || port.asInt() < 0 || port.asInt() > 65535))
-        return bad("field 'port' must be an integer from 0 to 65535");
     std::string err;
-    if (!TestParams::validate(*specs, request["params"], params, &err))
-        return bad(err);
-    if (params.has("interface") && !validInterfaceName(params.text("interface")))
-        return bad("params.interface is not a valid interface name");
+    if (!checkTestRequest(request, params, &err)) {
+        out.send(Session::makeError(id, "invalid_message", err));
+        return false;
+    }
     std::lock_guard lock(m_mutex);
-    if (auto it = m_active.find(id.asInt()); it != m_active.end() && !it->second->finished) {
+    if (auto it = m_active.find(id.asInt());
+        it != m_active.end() && !it->second->finished && !it->second->run->finalized) {
         out.send(Session::makeError(id, "duplicate_id", "a test with id " + std::to_string(id.asInt())
                                                             + " is still running"));
         return false;
@@ -121,6 +103,7 @@ void TestManager::start(int64_t id, std::shared_ptr<TestRun> run, std::function<
 void TestManager::finish(TestRun &run, const std::string &code, const std::string &message)
 {
     run.end();
+    run.finalized = true;
     std::string abortCode, abortMessage;
     if (run.aborted(&abortCode, &abortMessage)) {
         json::Value e = Session::makeError(run.id(), abortCode, abortMessage);
@@ -146,10 +129,6 @@ void TestManager::handleServe(const json::Value &request, Output &out)
         return;
     const json::Value &id = request["id"];
     const json::Value &bind = request["bind"];
-    if (!bind.isString() || !validIpLiteral(bind.asString())) {
-        out.send(Session::makeError(id, "invalid_message", "field 'bind' must be a numeric IP address"));
-        return;
-    }
     const std::string kind = request["kind"].asString();
     auto impl = makeTestKind(kind);
     auto endpoint = std::make_shared<ServingEndpoint>();
@@ -185,14 +164,6 @@ void TestManager::handleRun(const json::Value &request, Output &out)
         return;
     const json::Value &id = request["id"];
     const json::Value &to = request["to"];
-    if (!to.isString() || !validIpLiteral(to.asString())) {
-        out.send(Session::makeError(id, "invalid_message", "field 'to' must be a numeric IP address"));
-        return;
-    }
-    if (request["port"].asInt(0) <= 0) {
-        out.send(Session::makeError(id, "invalid_message", "field 'port' must be the serving agent's port (1-65535)"));
-        return;
-    }
     auto run = std::make_shared<TestRun>(id.asInt(), request["kind"].asString(), "client", params, &m_out);
     const std::string host = to.asString();
     const int port = static_cast<int>(request["port"].asInt());
@@ -215,7 +186,7 @@ void TestManager::handleCancel(const json::Value &request, Output &out)
     {
         std::lock_guard lock(m_mutex);
         auto it = m_active.find(target.asInt());
-        if (it != m_active.end() && !it->second->finished)
+        if (it != m_active.end() && !it->second->finished && !it->second->run->finalized)
             run = it->second->run;
     }
     if (!run) {

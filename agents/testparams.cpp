@@ -92,4 +92,85 @@ bool TestParams::validate(const std::vector<ParamSpec> &specs, const json::Value
     return true;
 }
 
+namespace {
+using T = ParamSpec::Type;
+const json::Value kNull;
+
+std::vector<ParamSpec> common(double defaultDuration)
+{
+    return {
+        {"duration_s", T::Number, 0.05, 86400, defaultDuration},
+        {"interval_s", T::Number, 0, 3600, 1.0},
+        {"watchdog_margin_s", T::Number, 0.5, 3600, 10.0},
+        {"idle_timeout_s", T::Number, 0.1, 86400, 60.0},
+        {"interface", T::String, 0, 0, kNull},
+        {"send_socket_bytes", T::Int, 0, 1 << 30, 0},
+        {"recv_socket_bytes", T::Int, 0, 1 << 30, 0},
+    };
+}
+
+std::vector<ParamSpec> with(std::vector<ParamSpec> base, std::initializer_list<ParamSpec> more)
+{
+    base.insert(base.end(), more);
+    return base;
+}
+
+struct KindEntry
+{
+    const char *name;
+    std::vector<ParamSpec> params;
+};
+
+const std::vector<KindEntry> &kinds()
+{
+    static const std::vector<KindEntry> k = {
+        {"udp_stream", with(common(10), {{"message_size_bytes", T::Int, 1, 65507, 1472},
+                                         {"messages", T::Int, 0, 1e15, 0},
+                                         {"rate_pps", T::Number, 0, 1e9, 0},
+                                         {"batch", T::Int, 1, 1024, 32}})},
+        {"tcp_stream", with(common(10), {{"message_size_bytes", T::Int, 1, 16 << 20, 131072}})},
+        {"tcp_rr", with(common(10), {{"request_size_bytes", T::Int, 1, 16 << 20, 1},
+                                     {"response_size_bytes", T::Int, 1, 16 << 20, 1},
+                                     {"transactions", T::Int, 0, 1e15, 0},
+                                     {"busy_poll", T::Bool, 0, 0, false},
+                                     {"busy_poll_us", T::Int, 1, 1000000, 200}})},
+        {"udp_rr", with(common(10), {{"request_size_bytes", T::Int, 1, 65507, 1},
+                                     {"response_size_bytes", T::Int, 1, 65507, 1},
+                                     {"transactions", T::Int, 0, 1e15, 0},
+                                     {"busy_poll", T::Bool, 0, 0, false},
+                                     {"busy_poll_us", T::Int, 1, 1000000, 200},
+                                     {"timeout_ms", T::Int, 1, 60000, 100}})},
+        {"file_transfer", with(common(3600), {{"path", T::String, 0, 0, kNull},
+                                              {"file_size_bytes", T::Int, 0, 1e13, 64 << 20},
+                                              {"message_size_bytes", T::Int, 512, 16 << 20, 131072},
+                                              {"sink", T::String, 0, 0, "file", {"file", "devnull"}},
+                                              {"dest_path", T::String, 0, 0, kNull},
+                                              {"keep_file", T::Bool, 0, 0, false},
+                                              {"fsync", T::Bool, 0, 0, false}})},
+        {"packet_rate", with(common(10), {{"message_size_bytes", T::Int, 1, 65507, 18},
+                                          {"rate_pps", T::Number, 0, 1e9, 0},
+                                          {"batch", T::Int, 1, 1024, 64},
+                                          {"probe_rate_pps", T::Number, 0, 100000, 0},
+                                          {"probe_size_bytes", T::Int, 32, 1472, 64}})},
+    };
+    return k;
+}
+} // namespace
+
+const std::vector<ParamSpec> *kindParams(std::string_view kind)
+{
+    for (const auto &k : kinds())
+        if (kind == k.name)
+            return &k.params;
+    return nullptr;
+}
+
+std::vector<std::string> kindNames()
+{
+    std::vector<std::string> names;
+    for (const auto &k : kinds())
+        names.emplace_back(k.name);
+    return names;
+}
+
 } // namespace wb::agent

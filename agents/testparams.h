@@ -8,6 +8,7 @@
 #include "json.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace wb::agent {
@@ -41,5 +42,9 @@ public:
 private:
     json::Value m_values = json::Object{};
 };
+
+// The parameter table of a test kind, or null for an unknown kind.
+const std::vector<ParamSpec> *kindParams(std::string_view kind);
+std::vector<std::string> kindNames();
 
 } // namespace wb::agent

@@ -35,6 +35,7 @@ public:
     const std::string &side() const { return m_side; }
     const TestParams &params() const { return m_params; }
     void setParams(TestParams p) { m_params = std::move(p); }
+    void setKind(std::string kind) { m_kind = std::move(kind); }
 
     // The stop flag every blocking wait of the test watches.
     const std::atomic<bool> &stopFlag() const { return m_stop; }
@@ -46,6 +47,10 @@ public:
     // Watchdog deadline in monotonic ns (0: none yet).
     int64_t deadlineNs() const { return m_deadline.load(); }
     void setDeadlineNs(int64_t ns) { m_deadline.store(ns); }
+
+    // Set just before the final result or error goes out: from then on the
+    // test is over for the controller (cancel no longer finds it).
+    std::atomic<bool> finalized{false};
 
     // Live counters; the hot loop adds, the sampler reads.
     std::atomic<uint64_t> bytes{0};

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <poll.h>
@@ -13,23 +14,27 @@
 
 namespace wb::agent {
 
+namespace {
+// Key, sequence, then the send time: messages this long carry a stamp.
+constexpr size_t kStampedSize = 24;
+} // namespace
+
 Outcome UdpStreamTest::serve(TestRun &run, ServerEnv &env)
 {
-    return serveStream(run, env, -1, nullptr, nullptr, json::Object{});
+    return serveStream(run, env, json::Object{}, {});
 }
 
-Outcome UdpStreamTest::serveStream(TestRun &run, ServerEnv &env, int extraFd, void (*onExtra)(int, void *),
-                                   void *ctx, json::Value extraStats)
+Outcome UdpStreamTest::serveStream(TestRun &run, ServerEnv &env, const json::Value &okExtra,
+                                   const std::function<void(json::Value &stats)> &beforeStats)
 {
     const TestParams &p = run.params();
     setSocketBuffers(env.udp.get(), 0, p.integer("recv_socket_bytes"));
-    json::Value okExtra = extraStats["ok"];
     std::string err;
     if (!env.sendOk(okExtra, &err))
         return Outcome::fail("peer_lost", err);
     run.begin(env.interface, TestRun::LiveBytes | TestRun::LiveMessages);
     ReceiveResult r;
-    Outcome o = receive(run, env, r, extraFd, onExtra, ctx);
+    Outcome o = receive(run, env, r);
     run.end();
     if (!o.ok())
         return o;
@@ -48,21 +53,24 @@ Outcome UdpStreamTest::serveStream(TestRun &run, ServerEnv &env, int extraFd, vo
     run.metric("throughput_bps", span > 0 ? counted * 8.0 / span : 0.0);
     run.metric("packets_per_s", span > 0 ? countedMsgs / span : 0.0);
     run.metric("drops", static_cast<double>(r.socketDrops < 0 ? 0 : r.socketDrops));
+    if (r.haveTransit)
+        run.metric("jitter_ms", r.jitterNs / 1e6);
     run.addHostMetrics(static_cast<double>(r.bytes) / 1024.0, 0);
     run.extra()["foreign_datagrams"] = r.foreign;
     run.extra()["socket_drops"] = r.socketDrops;
     run.extra()["receive_span_s"] = span;
     run.extra()["recv_socket_bytes_actual"] = socketBuffer(env.udp.get(), SO_RCVBUF);
     run.extra()["sender_reported_sent"] = r.senderSent;
-    json::Value stats = extraStats["stats"].isObject() ? extraStats["stats"] : json::Value(json::Object{});
+    json::Value stats = json::Object{};
+    if (beforeStats)
+        beforeStats(stats);
     stats["received"] = r.received;
     stats["socket_drops"] = r.socketDrops;
     stats["foreign_datagrams"] = r.foreign;
     return sendStats(run, env, stats);
 }
 
-Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r, int extraFd,
-                               void (*onExtra)(int, void *), void *ctx)
+Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r)
 {
     const TestParams &p = run.params();
     const size_t size = static_cast<size_t>(p.integer("message_size_bytes", 1472));
@@ -97,12 +105,25 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r, i
                 SockAddr src;
                 std::memcpy(&src.storage, &from[i], sizeof(sockaddr_storage));
                 src.length = msgs[i].msg_hdr.msg_namelen;
-                if (len != size || !(src == env.clientUdp) || !datagramKeyMatches(buffers.data() + i * slot, len, env.key)) {
+                const char *data = buffers.data() + i * slot;
+                if (len != size || !(src == env.clientUdp) || !datagramKeyMatches(data, len, env.key)) {
                     ++r.foreign;
                     continue;
                 }
                 ++good;
                 goodBytes += len;
+                if (len >= kStampedSize) {
+                    // Transit = arrival - send stamp; the two hosts' clock offset cancels in D.
+                    int64_t sentAt = 0;
+                    std::memcpy(&sentAt, data + 16, 8);
+                    const int64_t transit = now - sentAt;
+                    if (r.haveTransit) {
+                        const double d = static_cast<double>(std::llabs(transit - r.lastTransitNs));
+                        r.jitterNs += (d - r.jitterNs) / 16.0;
+                    }
+                    r.lastTransitNs = transit;
+                    r.haveTransit = true;
+                }
             }
             if (good) {
                 if (!r.firstNs) {
@@ -115,8 +136,6 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r, i
                 run.messages.fetch_add(good, std::memory_order_relaxed);
                 run.bytes.fetch_add(goodBytes, std::memory_order_relaxed);
             }
-            if (onExtra)
-                onExtra(extraFd, ctx);
             if (done && r.received >= r.senderSent)
                 break;
             continue;
@@ -130,11 +149,8 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r, i
             if (r.received >= r.senderSent || now > drainDeadline || now - std::max(r.lastNs, doneNs) > 100000000)
                 break;
         }
-        pollfd pf[3] = {{fd, POLLIN, 0}, {env.chan.fd(), POLLIN, 0}, {extraFd, POLLIN, 0}};
-        const int nfds = extraFd >= 0 ? 3 : 2;
-        ::poll(pf, static_cast<nfds_t>(nfds), done ? 20 : 100);
-        if (nfds == 3 && (pf[2].revents & POLLIN) && onExtra)
-            onExtra(extraFd, ctx);
+        pollfd pf[2] = {{fd, POLLIN, 0}, {env.chan.fd(), POLLIN, 0}};
+        ::poll(pf, 2, done ? 20 : 100);
         if (!done && (pf[1].revents & (POLLIN | POLLHUP | POLLERR))) {
             auto line = env.chan.readLine(1000, &err);
             if (!line)
@@ -198,6 +214,11 @@ Outcome UdpStreamTest::send(TestRun &run, ClientEnv &env, SendResult &r)
         }
         for (unsigned i = 0; i < want; ++i)
             writeDatagramHeader(buffers.data() + i * size, size, env.key, r.sent + i);
+        if (size >= kStampedSize) {
+            const int64_t stamp = nowNs(); // one sendmmsg leaves within microseconds
+            for (unsigned i = 0; i < want; ++i)
+                std::memcpy(buffers.data() + i * size + 16, &stamp, 8);
+        }
         const int n = ::sendmmsg(fd, msgs.data(), want, 0);
         if (n < 0) {
             if (errno == EINTR || errno == EAGAIN)
@@ -243,6 +264,10 @@ Outcome UdpStreamTest::finishClient(TestRun &run, ClientEnv &env, const SendResu
     run.metric("loss_ratio", s.sent ? static_cast<double>(s.sent - std::min(s.sent, received)) / static_cast<double>(s.sent) : 0.0, "-");
     run.extra()["server_socket_drops"] = stats["socket_drops"];
     run.extra()["server_foreign_datagrams"] = stats["foreign_datagrams"];
+    if (stats.contains("probes_sent")) {
+        run.extra()["probes_sent"] = stats["probes_sent"];
+        run.extra()["probes_answered"] = stats["probes_answered"];
+    }
     run.extra()["lost"] = s.sent - std::min(s.sent, received);
     run.extra()["send_socket_bytes_actual"] = socketBuffer(env.udp.get(), SO_SNDBUF);
     return {};

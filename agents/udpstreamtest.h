@@ -8,6 +8,8 @@
 
 #include "testkind.h"
 
+#include <functional>
+
 namespace wb::agent {
 
 class UdpStreamTest : public TestKind
@@ -19,7 +21,6 @@ public:
 
 protected:
     // Receives until the client says it is done and the socket is drained.
-    // Between batches calls onIdle (packet_rate answers probes there).
     struct ReceiveResult
     {
         uint64_t received = 0;
@@ -30,9 +31,12 @@ protected:
         int64_t lastNs = 0;
         int64_t firstBytes = 0;
         int64_t socketDrops = 0;
+        // RFC 1889 interarrival jitter over the send stamps (messages of 24+ bytes).
+        double jitterNs = 0;
+        int64_t lastTransitNs = 0;
+        bool haveTransit = false;
     };
-    Outcome receive(TestRun &run, ServerEnv &env, ReceiveResult &r, int extraFd, void (*onExtra)(int fd, void *ctx),
-                    void *ctx);
+    Outcome receive(TestRun &run, ServerEnv &env, ReceiveResult &r);
     struct SendResult
     {
         uint64_t sent = 0;
@@ -40,8 +44,10 @@ protected:
         uint64_t bytes = 0;
     };
     Outcome send(TestRun &run, ClientEnv &env, SendResult &r);
-    Outcome serveStream(TestRun &run, ServerEnv &env, int extraFd, void (*onExtra)(int fd, void *ctx), void *ctx,
-                        json::Value extraStats);
+    // The serving end: accepts with `okExtra` in the reply, receives, and
+    // lets `beforeStats` add to its record and to the closing statistics.
+    Outcome serveStream(TestRun &run, ServerEnv &env, const json::Value &okExtra,
+                        const std::function<void(json::Value &stats)> &beforeStats);
     Outcome finishClient(TestRun &run, ClientEnv &env, const SendResult &s);
 };
 

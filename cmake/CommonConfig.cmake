@@ -4,7 +4,7 @@ add_library(wirebench_common INTERFACE)
 target_compile_features(wirebench_common INTERFACE cxx_std_20)
 set(CMAKE_CXX_EXTENSIONS OFF)
 target_compile_options(wirebench_common INTERFACE
-    -Wall -Wextra -Wpedantic -Wshadow=local -Wnon-virtual-dtor
+    -Wall -Wextra -Wpedantic -Wnon-virtual-dtor $<$<CXX_COMPILER_ID:GNU>:-Wshadow=local>
     $<$<BOOL:${WIREBENCH_WERROR}>:-Werror>)
 target_compile_definitions(wirebench_common INTERFACE
     WIREBENCH_VERSION="${PROJECT_VERSION}"
@@ -17,7 +17,7 @@ target_compile_definitions(wirebench_common INTERFACE
 add_library(wirebench_agent_common INTERFACE)
 target_compile_features(wirebench_agent_common INTERFACE cxx_std_20)
 target_compile_options(wirebench_agent_common INTERFACE
-    -Wall -Wextra -Wpedantic -Wshadow=local
+    -Wall -Wextra -Wpedantic $<$<CXX_COMPILER_ID:GNU>:-Wshadow=local>
     $<$<BOOL:${WIREBENCH_WERROR}>:-Werror>)
 target_compile_definitions(wirebench_agent_common INTERFACE
     WIREBENCH_VERSION="${PROJECT_VERSION}")

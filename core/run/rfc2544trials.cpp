@@ -122,7 +122,10 @@ ResultRecord Rfc2544Trials::summary(const QList<ResultRecord> &trials) const
     r.addMetric(u"line_rate_pct"_s, QString(), 100.0 * pps / ethernet::maxFrameRate(m_lineRateBps, m_frameBytes));
     r.addMetric(u"iterations"_s, QString(), double(m_search.trials().size()));
     // Latency at the zero-loss rate, from the probes of the last trial.
+    r.extra.insert(u"latency_trial"_s, m_latencyTrial.has_value());
     if (m_latencyTrial) {
+        r.extra.insert(u"latency_probes_answered"_s,
+                       m_latencyTrial->extra.value(u"probes_answered"_s).toDouble());
         for (const auto &name : {u"latency_us_mean"_s, u"latency_us_min"_s, u"latency_us_p50"_s, u"latency_us_p99"_s,
                                  u"latency_us_max"_s})
             if (auto v = m_latencyTrial->metric(name, u"client"_s))

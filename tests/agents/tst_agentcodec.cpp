@@ -73,6 +73,8 @@ private slots:
     void numbersAndEscapes();
     void conversation();
     void oversizedLineIsSkipped();
+    void writerIsStable_data();
+    void writerIsStable();
 };
 
 void TstAgentCodec::goldenRoundTrip_data()
@@ -216,6 +218,31 @@ void TstAgentCodec::oversizedLineIsSkipped()
     QCOMPARE(replies[1]["code"].asString(), std::string("too_large"));
     QCOMPARE(replies[2]["type"].asString(), std::string("pong"));
     QCOMPARE(replies[2]["id"].asInt(), 3);
+}
+
+// What the writer produces reads back to the same value and the same text
+// (the fuzz target checks this for any input; these are its findings).
+void TstAgentCodec::writerIsStable_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("written");
+    QTest::newRow("negative zero exponent") << QByteArray("-0e20") << QByteArray("0");
+    QTest::newRow("negative zero") << QByteArray("-0.0") << QByteArray("0");
+    QTest::newRow("integral double") << QByteArray("5.0") << QByteArray("5");
+    QTest::newRow("big integer") << QByteArray("123456789012345678901") << QByteArray("1.2345678901234568e+20");
+}
+
+void TstAgentCodec::writerIsStable()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, written);
+    auto v = wb::json::parse(text.toStdString());
+    QVERIFY(v);
+    const std::string once = wb::json::serialize(*v);
+    QCOMPARE(QByteArray::fromStdString(once), written);
+    auto again = wb::json::parse(once);
+    QVERIFY(again);
+    QCOMPARE(wb::json::serialize(*again), once);
 }
 
 QTEST_GUILESS_MAIN(TstAgentCodec)

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// A real wirebench-agent child process driven line by line over its stdin
+// and stdout, for tests: start it (optionally inside a network namespace),
+// say hello, send requests, and wait for the messages of one request id.
+// Test code may block; product code goes through core/remote instead.
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QList>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QString>
+#include <QStringList>
+
+class AgentProcess
+{
+public:
+    explicit AgentProcess(const QString &netns = {}) : m_netns(netns) {}
+    ~AgentProcess() { stop(); }
+
+    bool start()
+    {
+        const QString agent = QStringLiteral(WB_BIN_DIR "/wirebench-agent");
+        if (m_netns.isEmpty())
+            m_proc.start(agent, {QStringLiteral("--stdio")});
+        else
+            m_proc.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("exec"), m_netns, agent,
+                                                QStringLiteral("--stdio")});
+        if (!m_proc.waitForStarted(5000))
+            return false;
+        send(QJsonObject{{QStringLiteral("type"), QStringLiteral("hello")}, {QStringLiteral("id"), 1},
+                         {QStringLiteral("protocol"), 1}});
+        const QJsonObject h = waitFor(1, 5000);
+        return h.value(QStringLiteral("type")).toString() == QStringLiteral("hello");
+    }
+
+    void stop()
+    {
+        if (m_proc.state() == QProcess::NotRunning)
+            return;
+        m_proc.closeWriteChannel();
+        if (!m_proc.waitForFinished(5000)) {
+            m_proc.kill();
+            m_proc.waitForFinished(2000);
+        }
+    }
+
+    void send(const QJsonObject &o) { sendRaw(QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n'); }
+    void sendRaw(const QByteArray &line) { m_proc.write(line); m_proc.waitForBytesWritten(2000); }
+
+    // The next message with this id (samples included), or an empty object on timeout.
+    QJsonObject waitFor(qint64 id, int timeoutMs)
+    {
+        QElapsedTimer t;
+        t.start();
+        for (;;) {
+            for (int i = 0; i < m_pending.size(); ++i) {
+                if (m_pending.at(i).value(QStringLiteral("id")).toInteger(-2) == id)
+                    return m_pending.takeAt(i);
+            }
+            const qint64 left = timeoutMs - t.elapsed();
+            if (left <= 0)
+                return {};
+            if (!readSome(static_cast<int>(left)))
+                if (m_proc.state() == QProcess::NotRunning)
+                    return {};
+        }
+    }
+
+    // Collects messages of `id` until a final one (not "sample"/"listening").
+    QJsonObject waitFinal(qint64 id, int timeoutMs, QList<QJsonObject> *interim = nullptr)
+    {
+        QElapsedTimer t;
+        t.start();
+        for (;;) {
+            const QJsonObject m = waitFor(id, static_cast<int>(qMax<qint64>(0, timeoutMs - t.elapsed())));
+            if (m.isEmpty())
+                return m;
+            const QString type = m.value(QStringLiteral("type")).toString();
+            if (type == QStringLiteral("sample") || type == QStringLiteral("listening")) {
+                if (interim)
+                    interim->append(m);
+                continue;
+            }
+            return m;
+        }
+    }
+
+    QProcess &process() { return m_proc; }
+    QList<QJsonObject> &pending() { return m_pending; }
+
+    static QString newToken()
+    {
+        QString s;
+        for (int i = 0; i < 4; ++i)
+            s += QStringLiteral("%1").arg(QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
+        return s;
+    }
+
+private:
+    bool readSome(int timeoutMs)
+    {
+        if (!m_proc.canReadLine() && !m_proc.waitForReadyRead(qMin(timeoutMs, 200)))
+            return false;
+        while (m_proc.canReadLine()) {
+            const QByteArray line = m_proc.readLine();
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            if (!o.isEmpty())
+                m_pending.append(o);
+        }
+        return true;
+    }
+
+    QString m_netns;
+    QProcess m_proc;
+    QList<QJsonObject> m_pending;
+};
+
+// Metric lookup in a record's metrics array.
+inline double recordMetric(const QJsonObject &record, const QString &name, const QString &side, bool *found = nullptr)
+{
+    const auto metrics = record.value(QStringLiteral("metrics")).toArray();
+    for (const auto &m : metrics) {
+        const QJsonObject o = m.toObject();
+        if (o.value(QStringLiteral("name")).toString() == name && o.value(QStringLiteral("side")).toString() == side) {
+            if (found)
+                *found = true;
+            return o.value(QStringLiteral("value")).toDouble();
+        }
+    }
+    if (found)
+        *found = false;
+    return -1;
+}

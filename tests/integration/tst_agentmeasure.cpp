@@ -1,0 +1,787 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Two real wirebench-agent processes on loopback, driven over the JSON-lines
+// protocol as the controller drives them: every test kind end to end, the
+// canonical record they report, and the safety rules (token, foreign
+// datagrams, cancel, idle timeout, heartbeat, stdin close, bad requests).
+
+#include "agentprocess.h"
+#include "run/resultrecord.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUdpSocket>
+
+#include <arpa/inet.h>
+#include <atomic>
+#include <cstring>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct TestOutcome
+{
+    QJsonObject serverListening;
+    QJsonObject client; // final message of the run request
+    QJsonObject server; // final message of the serve request
+    QList<QJsonObject> clientSamples;
+    QJsonObject clientRecord() const { return client.value(u"record"_s).toObject(); }
+    QJsonObject serverRecord() const { return server.value(u"record"_s).toObject(); }
+};
+
+QJsonObject serveRequest(qint64 id, const QString &kind, const QString &token, const QJsonObject &params)
+{
+    return {{u"type"_s, u"serve"_s}, {u"id"_s, id},      {u"kind"_s, kind},
+            {u"token"_s, token},     {u"bind"_s, u"127.0.0.1"_s}, {u"port"_s, 0}, {u"params"_s, params}};
+}
+
+QJsonObject runRequest(qint64 id, const QString &kind, const QString &token, int port, const QJsonObject &params)
+{
+    return {{u"type"_s, u"run"_s}, {u"id"_s, id},      {u"kind"_s, kind},
+            {u"token"_s, token},   {u"to"_s, u"127.0.0.1"_s}, {u"port"_s, port}, {u"params"_s, params}};
+}
+
+// Runs one test between two fresh agents. `beforeRun` may poke the server first.
+TestOutcome runPair(const QString &kind, const QJsonObject &params, const QJsonObject &serverParams = {},
+                    const std::function<void(const QJsonObject &listening)> &beforeRun = {}, int timeoutMs = 30000)
+{
+    TestOutcome r;
+    AgentProcess server, client;
+    if (!server.start() || !client.start())
+        return r;
+    const QString token = AgentProcess::newToken();
+    QJsonObject sp = params;
+    for (auto it = serverParams.begin(); it != serverParams.end(); ++it)
+        sp.insert(it.key(), it.value());
+    server.send(serveRequest(10, kind, token, sp));
+    r.serverListening = server.waitFor(10, 5000);
+    if (r.serverListening.value(u"type"_s).toString() != u"listening"_s) {
+        r.server = r.serverListening;
+        return r;
+    }
+    if (beforeRun)
+        beforeRun(r.serverListening);
+    client.send(runRequest(20, kind, token, r.serverListening.value(u"port"_s).toInt(), params));
+    r.client = client.waitFinal(20, timeoutMs, &r.clientSamples);
+    r.server = server.waitFinal(10, 10000);
+    return r;
+}
+
+QString describe(const QJsonObject &o)
+{
+    QJsonObject copy = o;
+    copy.remove(u"record"_s);
+    return QString::fromUtf8(QJsonDocument(copy).toJson(QJsonDocument::Compact));
+}
+
+void checkCanonical(const QJsonObject &record)
+{
+    QString error;
+    const auto r = wb::ResultRecord::fromJson(record, &error);
+    QVERIFY2(r, qPrintable(error));
+    QCOMPARE(r->tool, u"wirebench-agent"_s);
+    for (const auto &m : r->metrics)
+        QVERIFY2(!wb::canonicalUnit(m.name).isEmpty(), qPrintable(u"non-canonical metric "_s + m.name));
+}
+
+QJsonObject golden(const QString &name)
+{
+    QFile f(QStringLiteral(WB_TEST_DATA_DIR "/protocol/") + name);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot open golden file %s", qPrintable(name));
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+// The agent's real message has exactly the members of the documented golden one.
+void checkShape(const QJsonObject &actual, const QString &goldenFile, const QString &member = {})
+{
+    QJsonObject g = golden(goldenFile);
+    QJsonObject a = actual;
+    if (!member.isEmpty()) {
+        g = g.value(member).toObject();
+        a = a.value(member).toObject();
+    }
+    QStringList gk = g.keys(), ak = a.keys();
+    QVERIFY2(gk == ak, qPrintable(goldenFile + u": documented "_s + gk.join(u',') + u" but the agent sent "_s + ak.join(u',')));
+}
+
+} // namespace
+
+class TstAgentMeasure : public QObject
+{
+    Q_OBJECT
+private slots:
+    void udpStream();
+    void udpStreamOneByte();
+    void tcpStream();
+    void tcpRr();
+    void udpRr();
+    void udpRrSurvivesLostDatagrams();
+    void fileTransferToFile();
+    void fileTransferToDevNull();
+    void fileTransferUnwritableTarget();
+    void fileTransferDiskFull();
+    void packetRateWithProbe();
+    void sysinfo();
+    void ipv6Loopback_data();
+    void ipv6Loopback();
+    void wrongTokenIsDropped();
+    void foreignDatagramsAreCounted();
+    void cancelStopsTest();
+    void idleListenerGoesAway();
+    void heartbeatLossStopsTests();
+    void watchdogStopsOverrunningTest();
+    void exitsWhenStdinClosesMidTest();
+    void serverKilledMidTest_data();
+    void serverKilledMidTest();
+    void badRequests_data();
+    void badRequests();
+    void standaloneListenAndRun();
+    void staticAgentInEmptyChroot();
+
+private:
+    // Runs `listen --once` and one `run` against it, with an optional prefix (chroot DIR).
+    void standalonePair(const QStringList &prefix, const QString &agent, const QStringList &runArgs,
+                        QByteArray *runOut, int *runExit, QByteArray *listenOut);
+};
+
+void TstAgentMeasure::udpStream()
+{
+    const auto r = runPair(u"udp_stream"_s, {{u"message_size_bytes"_s, 64}, {u"duration_s"_s, 1.0}, {u"interval_s"_s, 0.25}});
+    QCOMPARE(r.client.value(u"type"_s).toString(), u"result"_s);
+    QCOMPARE(r.server.value(u"type"_s).toString(), u"result"_s);
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    checkCanonical(r.serverRecord());
+    checkShape(r.serverListening, u"listening_reply.json"_s);
+    checkShape(r.clientSamples.first(), u"sample_message.json"_s);
+    checkShape(r.clientSamples.first(), u"sample_message.json"_s, u"metrics"_s);
+    checkShape(r.client, u"result_udp_stream.json"_s);
+    checkShape(r.client, u"result_udp_stream.json"_s, u"record"_s);
+    const double sent = recordMetric(rec, u"messages"_s, u"client"_s);
+    const double received = recordMetric(rec, u"messages"_s, u"server"_s);
+    QVERIFY(sent > 1000);
+    QVERIFY(received > 0 && received <= sent);
+    QVERIFY(recordMetric(rec, u"throughput_bps"_s, u"client"_s) > 0);
+    QVERIFY(recordMetric(rec, u"throughput_bps"_s, u"server"_s) > 0);
+    QVERIFY(recordMetric(rec, u"cpu_util_pct"_s, u"client"_s) >= 0);
+    QVERIFY(recordMetric(rec, u"service_demand_us_per_kb"_s, u"server"_s) > 0);
+    bool hasJitter = false;
+    const double jitter = recordMetric(rec, u"jitter_ms"_s, u"server"_s, &hasJitter);
+    QVERIFY(hasJitter && jitter >= 0 && jitter < 1000);
+    // Loss is accounted exactly: what was sent and not received was dropped at the socket.
+    const QJsonObject extra = rec.value(u"extra"_s).toObject();
+    QCOMPARE(qint64(sent - received), extra.value(u"server_socket_drops"_s).toInteger());
+    QCOMPARE(recordMetric(rec, u"loss_ratio"_s, u""_s), (sent - received) / sent);
+    // Interval samples streamed while the test ran, and kept in the record.
+    QVERIFY2(r.clientSamples.size() >= 3, qPrintable(QString::number(r.clientSamples.size())));
+    QVERIFY(r.clientSamples.first().value(u"metrics"_s).toObject().contains(u"packets_per_s"_s));
+    QVERIFY(rec.value(u"samples"_s).toArray().size() >= 3);
+    // NIC counters of lo before and after.
+    QCOMPARE(extra.value(u"nic_counters_before"_s).toObject().value(u"interface"_s).toString(), u"lo"_s);
+    QVERIFY(extra.value(u"nic_counters_delta"_s).toObject().value(u"rx_packets"_s).toInteger() >= qint64(received));
+}
+
+void TstAgentMeasure::udpStreamOneByte()
+{
+    const auto r = runPair(u"udp_stream"_s, {{u"message_size_bytes"_s, 1}, {u"messages"_s, 2000},
+                                             {u"rate_pps"_s, 20000}, {u"duration_s"_s, 5},
+                                             {u"recv_socket_bytes"_s, 4194304}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    QCOMPARE(recordMetric(rec, u"messages"_s, u"client"_s), 2000.0);
+    const double received = recordMetric(rec, u"messages"_s, u"server"_s);
+    // On a shared machine a stalled receiver may still drop a few; every one is accounted for.
+    QVERIFY(received > 1000);
+    QCOMPARE(received + recordMetric(rec, u"drops"_s, u"server"_s), 2000.0);
+    QCOMPARE(recordMetric(rec, u"bytes"_s, u"server"_s), received);
+    bool hasJitter = true;
+    recordMetric(rec, u"jitter_ms"_s, u"server"_s, &hasJitter);
+    QVERIFY(!hasJitter); // a 1-byte datagram has no room for a send stamp
+    // Paced at 20k/s: 2000 messages take about 0.1 s, not the full 5 s.
+    QVERIFY(recordMetric(rec, u"elapsed_s"_s, u"client"_s) < 1.0);
+}
+
+void TstAgentMeasure::tcpStream()
+{
+    const auto r = runPair(u"tcp_stream"_s, {{u"duration_s"_s, 1.0}, {u"message_size_bytes"_s, 65536},
+                                             {u"send_socket_bytes"_s, 262144}, {u"recv_socket_bytes"_s, 262144}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    QVERIFY(recordMetric(rec, u"throughput_bps"_s, u"client"_s) > 1e8);
+    QVERIFY(recordMetric(rec, u"throughput_bps"_s, u"server"_s) > 1e8);
+    QCOMPARE(recordMetric(rec, u"bytes"_s, u"client"_s), recordMetric(rec, u"bytes"_s, u"server"_s));
+    bool found = false;
+    QVERIFY(recordMetric(rec, u"retransmits"_s, u"client"_s, &found) >= 0);
+    QVERIFY(found);
+    QVERIFY(rec.value(u"extra"_s).toObject().value(u"send_socket_bytes_actual"_s).toInt() >= 262144);
+}
+
+void TstAgentMeasure::tcpRr()
+{
+    const auto r = runPair(u"tcp_rr"_s, {{u"transactions"_s, 3000}, {u"request_size_bytes"_s, 100},
+                                         {u"response_size_bytes"_s, 200}, {u"duration_s"_s, 10}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    QCOMPARE(rec.value(u"extra"_s).toObject().value(u"transactions"_s).toInteger(), 3000);
+    QVERIFY(recordMetric(rec, u"transactions_per_s"_s, u"client"_s) > 100);
+    QVERIFY(recordMetric(rec, u"transactions_per_s"_s, u"server"_s) > 100);
+    const double mn = recordMetric(rec, u"latency_us_min"_s, u"client"_s);
+    const double p50 = recordMetric(rec, u"latency_us_p50"_s, u"client"_s);
+    const double p90 = recordMetric(rec, u"latency_us_p90"_s, u"client"_s);
+    const double p99 = recordMetric(rec, u"latency_us_p99"_s, u"client"_s);
+    const double p999 = recordMetric(rec, u"latency_us_p999"_s, u"client"_s);
+    const double mx = recordMetric(rec, u"latency_us_max"_s, u"client"_s);
+    const double mean = recordMetric(rec, u"latency_us_mean"_s, u"client"_s);
+    QVERIFY(mn > 0 && mn <= p50 && p50 <= p90 && p90 <= p99 && p99 <= p999 && p999 <= mx);
+    QVERIFY(mean >= mn && mean <= mx);
+    QVERIFY(recordMetric(rec, u"latency_us_stddev"_s, u"client"_s) >= 0);
+    QVERIFY(recordMetric(rec, u"service_demand_us_per_tr"_s, u"client"_s) > 0);
+}
+
+void TstAgentMeasure::udpRr()
+{
+    const auto r = runPair(u"udp_rr"_s, {{u"transactions"_s, 2000}, {u"duration_s"_s, 10}, {u"busy_poll"_s, true}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    QCOMPARE(rec.value(u"extra"_s).toObject().value(u"transactions"_s).toInteger()
+                 + rec.value(u"extra"_s).toObject().value(u"timeouts"_s).toInteger(),
+             2000);
+    QVERIFY(recordMetric(rec, u"latency_us_p99"_s, u"client"_s) > 0);
+}
+
+// A serving end (written here, speaking the agent-to-agent protocol) that
+// never answers every fifth request: the real client must time each of them
+// out, count it and carry on.
+void TstAgentMeasure::udpRrSurvivesLostDatagrams()
+{
+    const QString token = AgentProcess::newToken();
+    int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+    int udp = ::socket(AF_INET, SOCK_DGRAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    QCOMPARE(::bind(listener, reinterpret_cast<sockaddr *>(&a), sizeof a), 0);
+    QCOMPARE(::bind(udp, reinterpret_cast<sockaddr *>(&a), sizeof a), 0);
+    QCOMPARE(::listen(listener, 1), 0);
+    socklen_t len = sizeof a;
+    ::getsockname(listener, reinterpret_cast<sockaddr *>(&a), &len);
+    const int tcpPort = ntohs(a.sin_port);
+    ::getsockname(udp, reinterpret_cast<sockaddr *>(&a), &len);
+    const int udpPort = ntohs(a.sin_port);
+    std::atomic<int> answered{0}, ignored{0};
+    std::thread peer([&] {
+        int c = ::accept(listener, nullptr, nullptr);
+        char buf[4096];
+        std::string in;
+        while (std::count(in.begin(), in.end(), '\n') < 2) {
+            const ssize_t n = ::recv(c, buf, sizeof buf, 0);
+            if (n <= 0)
+                return;
+            in.append(buf, size_t(n));
+        }
+        const std::string reply = "{\"key\":\"0000000000000001\",\"ok\":true,\"udp_port\":" + std::to_string(udpPort) + "}\n";
+        ::send(c, reply.data(), reply.size(), 0);
+        int request = 0;
+        for (;;) {
+            pollfd p[2] = {{udp, POLLIN, 0}, {c, POLLIN, 0}};
+            ::poll(p, 2, 3000);
+            if (p[1].revents)
+                break; // "done"
+            if (!(p[0].revents & POLLIN))
+                break;
+            sockaddr_in from{};
+            socklen_t fl = sizeof from;
+            const ssize_t n = ::recvfrom(udp, buf, sizeof buf, 0, reinterpret_cast<sockaddr *>(&from), &fl);
+            if (++request % 5 == 0) {
+                ++ignored;
+                continue;
+            }
+            ::sendto(udp, buf, size_t(n), 0, reinterpret_cast<sockaddr *>(&from), fl);
+            ++answered;
+        }
+        const std::string stats = "{\"stats\":{\"metrics\":[]}}\n";
+        ::send(c, stats.data(), stats.size(), 0);
+        ::close(c);
+    });
+    AgentProcess client;
+    QVERIFY(client.start());
+    client.send(runRequest(30, u"udp_rr"_s, token, tcpPort,
+                           {{u"transactions"_s, 100}, {u"timeout_ms"_s, 50}, {u"duration_s"_s, 20}}));
+    const QJsonObject fin = client.waitFinal(30, 20000);
+    peer.join();
+    ::close(listener);
+    ::close(udp);
+    QVERIFY2(fin.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(fin)));
+    const QJsonObject rec = fin.value(u"record"_s).toObject();
+    const QJsonObject extra = rec.value(u"extra"_s).toObject();
+    QCOMPARE(ignored.load(), 20);
+    // Every ignored request timed out; on a loaded machine a slow answer may too.
+    const qint64 timeouts = extra.value(u"timeouts"_s).toInteger();
+    QVERIFY2(timeouts >= 20 && timeouts <= 30, qPrintable(QString::number(timeouts)));
+    QCOMPARE(extra.value(u"transactions"_s).toInteger() + timeouts, 100);
+    QCOMPARE(recordMetric(rec, u"drops"_s, u"client"_s), double(timeouts));
+}
+
+void TstAgentMeasure::fileTransferToFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString src = dir.filePath(u"source.bin"_s);
+    const QString dst = dir.filePath(u"copy.bin"_s);
+    QByteArray data(5 * 1024 * 1024 + 123, Qt::Uninitialized);
+    for (qsizetype i = 0; i < data.size(); ++i)
+        data[i] = char(QRandomGenerator::global()->generate());
+    {
+        QFile f(src);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QCOMPARE(f.write(data), data.size());
+    }
+    const auto r = runPair(u"file_transfer"_s, {{u"path"_s, src}, {u"fsync"_s, true}, {u"sink"_s, u"file"_s}},
+                           {{u"dest_path"_s, dst}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    QCOMPARE(r.server.value(u"type"_s).toString(), u"result"_s);
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    QCOMPARE(recordMetric(rec, u"bytes"_s, u"client"_s), double(data.size()));
+    QCOMPARE(recordMetric(rec, u"bytes"_s, u"server"_s), double(data.size()));
+    QVERIFY(recordMetric(rec, u"throughput_bps"_s, u"server"_s) > 0);
+    QVERIFY(recordMetric(rec, u"elapsed_s"_s, u"server"_s) > 0);
+    QVERIFY(rec.value(u"extra"_s).toObject().value(u"verified"_s).toBool());
+    QFile copy(dst);
+    QVERIFY(copy.open(QIODevice::ReadOnly));
+    QCOMPARE(QCryptographicHash::hash(copy.readAll(), QCryptographicHash::Sha256),
+             QCryptographicHash::hash(data, QCryptographicHash::Sha256));
+}
+
+void TstAgentMeasure::fileTransferToDevNull()
+{
+    const auto r = runPair(u"file_transfer"_s, {{u"file_size_bytes"_s, 20 * 1024 * 1024}, {u"sink"_s, u"devnull"_s}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    QCOMPARE(recordMetric(rec, u"bytes"_s, u"server"_s), 20.0 * 1024 * 1024);
+    QVERIFY(rec.value(u"extra"_s).toObject().value(u"verified"_s).toBool());
+    QCOMPARE(r.serverRecord().value(u"extra"_s).toObject().value(u"path"_s).toString(), u"/dev/null"_s);
+}
+
+void TstAgentMeasure::fileTransferUnwritableTarget()
+{
+    QTemporaryDir dir;
+    const QString dst = dir.filePath(u"no/such/dir/copy.bin"_s);
+    const auto r = runPair(u"file_transfer"_s, {{u"file_size_bytes"_s, 1024 * 1024}}, {{u"dest_path"_s, dst}});
+    QCOMPARE(r.client.value(u"type"_s).toString(), u"error"_s);
+    QVERIFY2(r.client.value(u"message"_s).toString().contains(u"cannot open"_s), qPrintable(describe(r.client)));
+    QCOMPARE(r.server.value(u"type"_s).toString(), u"error"_s);
+    QCOMPARE(r.server.value(u"code"_s).toString(), u"file_error"_s);
+    QVERIFY(r.server.value(u"message"_s).toString().contains(dst));
+}
+
+void TstAgentMeasure::fileTransferDiskFull()
+{
+    if (::geteuid() != 0)
+        QSKIP("needs root to mount a small tmpfs");
+    QTemporaryDir dir;
+    const QByteArray mnt = dir.path().toUtf8();
+    QCOMPARE(::mount("tmpfs", mnt.constData(), "tmpfs", 0, "size=1m"), 0);
+    auto cleanup = qScopeGuard([&] { ::umount2(mnt.constData(), MNT_DETACH); });
+    const QString dst = dir.filePath(u"big.bin"_s);
+    const auto r = runPair(u"file_transfer"_s, {{u"file_size_bytes"_s, 8 * 1024 * 1024}}, {{u"dest_path"_s, dst}});
+    QCOMPARE(r.client.value(u"type"_s).toString(), u"error"_s);
+    QCOMPARE(r.server.value(u"type"_s).toString(), u"error"_s);
+    QVERIFY2(r.server.value(u"message"_s).toString().contains(u"No space left"_s), qPrintable(describe(r.server)));
+    QVERIFY2(!QFile::exists(dst), "the partial file must be removed");
+}
+
+void TstAgentMeasure::packetRateWithProbe()
+{
+    const auto r = runPair(u"packet_rate"_s, {{u"duration_s"_s, 1.0}, {u"probe_rate_pps"_s, 200}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    QVERIFY(recordMetric(rec, u"packets_per_s"_s, u"client"_s) > 1000);
+    QVERIFY(recordMetric(rec, u"packets_per_s"_s, u"server"_s) > 0);
+    const double sent = recordMetric(rec, u"messages"_s, u"client"_s);
+    const double received = recordMetric(rec, u"messages"_s, u"server"_s);
+    QCOMPARE(recordMetric(rec, u"drops"_s, u""_s), sent - received);
+    QVERIFY(rec.value(u"extra"_s).toObject().value(u"probes_answered"_s).toInteger() > 50);
+    QVERIFY(recordMetric(rec, u"latency_us_p50"_s, u"server"_s) > 0);
+    QVERIFY(recordMetric(rec, u"latency_us_p99"_s, u"server"_s) >= recordMetric(rec, u"latency_us_p50"_s, u"server"_s));
+}
+
+void TstAgentMeasure::sysinfo()
+{
+    AgentProcess a;
+    QVERIFY(a.start());
+    a.send({{u"type"_s, u"sysinfo"_s}, {u"id"_s, 5}});
+    const QJsonObject s = a.waitFor(5, 5000);
+    QCOMPARE(s.value(u"type"_s).toString(), u"sysinfo"_s);
+    checkShape(s, u"sysinfo_reply.json"_s);
+    QVERIFY(s.value(u"kernel"_s).toString().startsWith(u"Linux"_s));
+    QVERIFY(s.value(u"cpus"_s).toInt() >= 1);
+    QVERIFY(s.value(u"memory_bytes"_s).toDouble() > 1e6);
+    bool sawLo = false;
+    for (const auto &v : s.value(u"interfaces"_s).toArray()) {
+        const QJsonObject nic = v.toObject();
+        if (nic.value(u"name"_s).toString() != u"lo"_s)
+            continue;
+        sawLo = true;
+        QCOMPARE(nic.value(u"mtu"_s).toInt(), 65536);
+        QVERIFY(nic.value(u"addresses"_s).toArray().contains(u"127.0.0.1"_s));
+        QVERIFY(nic.value(u"offloads"_s).isObject());
+    }
+    QVERIFY(sawLo);
+}
+
+void TstAgentMeasure::ipv6Loopback_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("udp_stream") << u"udp_stream"_s;
+    QTest::newRow("udp_rr") << u"udp_rr"_s;
+    QTest::newRow("tcp_rr") << u"tcp_rr"_s;
+}
+
+void TstAgentMeasure::ipv6Loopback()
+{
+    QFETCH(QString, kind);
+    AgentProcess server, client;
+    QVERIFY(server.start() && client.start());
+    const QString token = AgentProcess::newToken();
+    const QJsonObject params{{u"duration_s"_s, 0.3}};
+    QJsonObject serve = serveRequest(10, kind, token, params);
+    serve.insert(u"bind"_s, u"::1"_s);
+    server.send(serve);
+    const QJsonObject l = server.waitFor(10, 5000);
+    if (l.value(u"code"_s).toString() == u"bind_failed"_s)
+        QSKIP("no IPv6 loopback here");
+    QJsonObject run = runRequest(20, kind, token, l.value(u"port"_s).toInt(), params);
+    run.insert(u"to"_s, u"::1"_s);
+    client.send(run);
+    const QJsonObject fin = client.waitFinal(20, 15000);
+    QVERIFY2(fin.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(fin)));
+    const QJsonObject rec = fin.value(u"record"_s).toObject();
+    QVERIFY(recordMetric(rec, kind == u"udp_stream"_s ? u"messages"_s : u"transactions_per_s"_s, u"server"_s) > 0);
+    QCOMPARE(server.waitFinal(10, 5000).value(u"type"_s).toString(), u"result"_s);
+}
+
+void TstAgentMeasure::wrongTokenIsDropped()
+{
+    int rejectedOpen = -1;
+    const auto r = runPair(u"tcp_rr"_s, {{u"transactions"_s, 10}}, {}, [&](const QJsonObject &listening) {
+        QTcpSocket s;
+        s.connectToHost(u"127.0.0.1"_s, quint16(listening.value(u"port"_s).toInt()));
+        QVERIFY(s.waitForConnected(2000));
+        s.write(QByteArray(32, 'f') + "\n{\"kind\":\"tcp_rr\"}\n" + QByteArray(100000, 'x'));
+        s.waitForBytesWritten(2000);
+        // The agent closes it without answering.
+        QVERIFY(s.waitForDisconnected(3000) || s.state() == QAbstractSocket::UnconnectedState);
+        QVERIFY(!s.bytesAvailable());
+        rejectedOpen = 1;
+    });
+    QCOMPARE(rejectedOpen, 1);
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    QCOMPARE(r.serverRecord().value(u"extra"_s).toObject().value(u"rejected_connections"_s).toInt(), 1);
+}
+
+void TstAgentMeasure::foreignDatagramsAreCounted()
+{
+    const auto r = runPair(u"udp_stream"_s, {{u"messages"_s, 500}, {u"rate_pps"_s, 20000}, {u"message_size_bytes"_s, 100},
+                                             {u"recv_socket_bytes"_s, 4194304}},
+                           {}, [](const QJsonObject &listening) {
+                               QUdpSocket u;
+                               for (int i = 0; i < 5; ++i)
+                                   u.writeDatagram(QByteArray(100, 'z'), QHostAddress::LocalHost,
+                                                   quint16(listening.value(u"udp_port"_s).toInt()));
+                           });
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    QCOMPARE(r.serverRecord().value(u"extra"_s).toObject().value(u"foreign_datagrams"_s).toInt(), 5);
+    QCOMPARE(r.clientRecord().value(u"extra"_s).toObject().value(u"server_foreign_datagrams"_s).toInt(), 5);
+    // The test's own datagrams are all accounted for, none taken for foreign ones.
+    const double received = recordMetric(r.clientRecord(), u"messages"_s, u"server"_s);
+    QVERIFY(received > 250);
+    QCOMPARE(received + recordMetric(r.clientRecord(), u"drops"_s, u"server"_s), 500.0);
+}
+
+void TstAgentMeasure::cancelStopsTest()
+{
+    AgentProcess server, client;
+    QVERIFY(server.start() && client.start());
+    const QString token = AgentProcess::newToken();
+    const QJsonObject params{{u"duration_s"_s, 60}, {u"interval_s"_s, 0.2}};
+    server.send(serveRequest(10, u"tcp_stream"_s, token, params));
+    const QJsonObject l = server.waitFor(10, 5000);
+    client.send(runRequest(20, u"tcp_stream"_s, token, l.value(u"port"_s).toInt(), params));
+    QCOMPARE(client.waitFor(20, 5000).value(u"type"_s).toString(), u"sample"_s);
+    QElapsedTimer t;
+    t.start();
+    client.send({{u"type"_s, u"cancel"_s}, {u"id"_s, 21}, {u"target"_s, 20}});
+    const QJsonObject ack = client.waitFor(21, 3000);
+    QCOMPARE(ack.value(u"type"_s).toString(), u"cancelled"_s);
+    checkShape(ack, u"cancelled_reply.json"_s);
+    const QJsonObject fin = client.waitFinal(20, 5000);
+    QCOMPARE(fin.value(u"type"_s).toString(), u"error"_s);
+    QCOMPARE(fin.value(u"code"_s).toString(), u"cancelled"_s);
+    QVERIFY(t.elapsed() < 3000);
+    // The server's side ends too (the client went away), with exactly one final message.
+    const QJsonObject sfin = server.waitFinal(10, 5000);
+    QCOMPARE(sfin.value(u"type"_s).toString(), u"error"_s);
+    client.send({{u"type"_s, u"cancel"_s}, {u"id"_s, 22}, {u"target"_s, 20}});
+    QCOMPARE(client.waitFor(22, 3000).value(u"code"_s).toString(), u"unknown_target"_s);
+}
+
+void TstAgentMeasure::idleListenerGoesAway()
+{
+    AgentProcess server;
+    QVERIFY(server.start());
+    server.send(serveRequest(10, u"tcp_rr"_s, AgentProcess::newToken(), {{u"idle_timeout_s"_s, 0.5}}));
+    const QJsonObject l = server.waitFor(10, 5000);
+    const int port = l.value(u"port"_s).toInt();
+    QVERIFY(port > 0);
+    const QJsonObject fin = server.waitFinal(10, 5000);
+    QCOMPARE(fin.value(u"code"_s).toString(), u"idle_timeout"_s);
+    QTcpSocket s;
+    s.connectToHost(u"127.0.0.1"_s, quint16(port));
+    QVERIFY(!s.waitForConnected(1000)); // the listener is gone
+}
+
+void TstAgentMeasure::heartbeatLossStopsTests()
+{
+    AgentProcess server, client;
+    QVERIFY(server.start() && client.start());
+    const QString token = AgentProcess::newToken();
+    const QJsonObject params{{u"duration_s"_s, 60}, {u"interval_s"_s, 0}};
+    server.send(serveRequest(10, u"tcp_stream"_s, token, params));
+    const QJsonObject l = server.waitFor(10, 5000);
+    client.send({{u"type"_s, u"heartbeat"_s}, {u"id"_s, 11}, {u"timeout_s"_s, 1.0}});
+    const QJsonObject hb = client.waitFor(11, 2000);
+    QCOMPARE(hb.value(u"type"_s).toString(), u"heartbeat"_s);
+    checkShape(hb, u"heartbeat_reply.json"_s);
+    QElapsedTimer t;
+    t.start();
+    client.send(runRequest(20, u"tcp_stream"_s, token, l.value(u"port"_s).toInt(), params));
+    const QJsonObject fin = client.waitFinal(20, 10000);
+    QCOMPARE(fin.value(u"code"_s).toString(), u"heartbeat_lost"_s);
+    QVERIFY(t.elapsed() < 5000);
+}
+
+// A client (written here) that is let in and then goes silent without
+// closing: the serving agent must stop the test itself once it has run past
+// its duration plus the watchdog margin, not wait forever.
+void TstAgentMeasure::watchdogStopsOverrunningTest()
+{
+    AgentProcess server;
+    QVERIFY(server.start());
+    const QString token = AgentProcess::newToken();
+    server.send(serveRequest(10, u"tcp_stream"_s, token, {{u"duration_s"_s, 0.5}, {u"watchdog_margin_s"_s, 0.5}}));
+    const QJsonObject l = server.waitFor(10, 5000);
+    QTcpSocket s;
+    s.connectToHost(u"127.0.0.1"_s, quint16(l.value(u"port"_s).toInt()));
+    QVERIFY(s.waitForConnected(2000));
+    s.write(token.toLatin1() + "\n{\"kind\":\"tcp_stream\",\"params\":{},\"version\":1}\n");
+    QVERIFY(s.waitForReadyRead(3000));
+    QVERIFY(s.readLine().contains("\"ok\":true"));
+    QElapsedTimer t;
+    t.start();
+    const QJsonObject fin = server.waitFinal(10, 15000);
+    QCOMPARE(fin.value(u"type"_s).toString(), u"error"_s);
+    QCOMPARE(fin.value(u"code"_s).toString(), u"watchdog"_s);
+    QVERIFY2(t.elapsed() < 3000, qPrintable(QString::number(t.elapsed())));
+    // The agent dropped the connection when it stopped the test.
+    QVERIFY(s.waitForDisconnected(3000) || s.state() == QAbstractSocket::UnconnectedState);
+}
+
+void TstAgentMeasure::exitsWhenStdinClosesMidTest()
+{
+    AgentProcess server, client;
+    QVERIFY(server.start() && client.start());
+    const QString token = AgentProcess::newToken();
+    const QJsonObject params{{u"duration_s"_s, 60}, {u"interval_s"_s, 0.2}};
+    server.send(serveRequest(10, u"udp_stream"_s, token, params));
+    const QJsonObject l = server.waitFor(10, 5000);
+    client.send(runRequest(20, u"udp_stream"_s, token, l.value(u"port"_s).toInt(), params));
+    QCOMPARE(client.waitFor(20, 5000).value(u"type"_s).toString(), u"sample"_s);
+    QElapsedTimer t;
+    t.start();
+    client.process().closeWriteChannel();
+    QVERIFY(client.process().waitForFinished(3000));
+    QCOMPARE(client.process().exitCode(), 0);
+    server.process().closeWriteChannel();
+    QVERIFY(server.process().waitForFinished(3000));
+    QVERIFY(t.elapsed() < 4000);
+}
+
+void TstAgentMeasure::serverKilledMidTest_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("tcp_stream") << u"tcp_stream"_s;
+    QTest::newRow("tcp_rr") << u"tcp_rr"_s;
+    QTest::newRow("udp_stream") << u"udp_stream"_s;
+}
+
+// The serving agent dies (SIGKILL, our own child) while the test runs: the
+// running end reports the lost peer instead of hanging or claiming a result.
+void TstAgentMeasure::serverKilledMidTest()
+{
+    QFETCH(QString, kind);
+    AgentProcess server, client;
+    QVERIFY(server.start() && client.start());
+    const QString token = AgentProcess::newToken();
+    const QJsonObject params{{u"duration_s"_s, 1.5}, {u"interval_s"_s, 0.2}};
+    server.send(serveRequest(10, kind, token, params));
+    const QJsonObject l = server.waitFor(10, 5000);
+    client.send(runRequest(20, kind, token, l.value(u"port"_s).toInt(), params));
+    QCOMPARE(client.waitFor(20, 5000).value(u"type"_s).toString(), u"sample"_s);
+    server.process().kill();
+    QVERIFY(server.process().waitForFinished(3000));
+    const QJsonObject fin = client.waitFinal(20, 20000);
+    QCOMPARE(fin.value(u"type"_s).toString(), u"error"_s);
+    QCOMPARE(fin.value(u"code"_s).toString(), u"peer_lost"_s);
+}
+
+void TstAgentMeasure::badRequests_data()
+{
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("mentions");
+    const QByteArray tok = "\"token\":\"0123456789abcdef0123456789abcdef\"";
+    QTest::newRow("unknown kind") << QByteArray("{\"id\":7,\"type\":\"serve\",\"kind\":\"warp\",\"bind\":\"127.0.0.1\"," + tok + "}")
+                                  << u"invalid_message"_s << u"warp"_s;
+    QTest::newRow("short token") << QByteArray("{\"id\":7,\"type\":\"serve\",\"kind\":\"tcp_rr\",\"bind\":\"127.0.0.1\",\"token\":\"abc\"}")
+                                 << u"invalid_message"_s << u"token"_s;
+    QTest::newRow("host name bind") << QByteArray("{\"id\":7,\"type\":\"serve\",\"kind\":\"tcp_rr\",\"bind\":\"localhost\"," + tok + "}")
+                                    << u"invalid_message"_s << u"bind"_s;
+    QTest::newRow("unknown param") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"tcp_rr\",\"to\":\"127.0.0.1\",\"port\":9," + tok
+                                                 + ",\"params\":{\"warp_factor\":9}}")
+                                   << u"invalid_message"_s << u"warp_factor"_s;
+    QTest::newRow("size out of range") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"udp_stream\",\"to\":\"127.0.0.1\",\"port\":9," + tok
+                                                     + ",\"params\":{\"message_size_bytes\":65508}}")
+                                       << u"invalid_message"_s << u"message_size_bytes"_s;
+    QTest::newRow("wrong type") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"tcp_rr\",\"to\":\"127.0.0.1\",\"port\":9," + tok
+                                              + ",\"params\":{\"busy_poll\":\"yes\"}}")
+                                << u"invalid_message"_s << u"busy_poll"_s;
+    QTest::newRow("port 0 for run") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"tcp_rr\",\"to\":\"127.0.0.1\",\"port\":0," + tok + "}")
+                                    << u"invalid_message"_s << u"port"_s;
+    QTest::newRow("bind not local") << QByteArray("{\"id\":7,\"type\":\"serve\",\"kind\":\"tcp_rr\",\"bind\":\"192.0.2.77\"," + tok + "}")
+                                    << u"bind_failed"_s << u"192.0.2.77"_s;
+    QTest::newRow("cancel without target") << QByteArray("{\"id\":7,\"type\":\"cancel\"}") << u"invalid_message"_s
+                                           << u"target"_s;
+    QTest::newRow("heartbeat timeout") << QByteArray("{\"id\":7,\"type\":\"heartbeat\",\"timeout_s\":-1}")
+                                       << u"invalid_message"_s << u"timeout_s"_s;
+}
+
+void TstAgentMeasure::badRequests()
+{
+    QFETCH(QByteArray, line);
+    QFETCH(QString, code);
+    QFETCH(QString, mentions);
+    AgentProcess a;
+    QVERIFY(a.start());
+    a.sendRaw(line + '\n');
+    const QJsonObject e = a.waitFor(7, 5000);
+    QCOMPARE(e.value(u"type"_s).toString(), u"error"_s);
+    QCOMPARE(e.value(u"code"_s).toString(), code);
+    QVERIFY2(e.value(u"message"_s).toString().contains(mentions), qPrintable(describe(e)));
+    a.send({{u"type"_s, u"ping"_s}, {u"id"_s, 8}});
+    QCOMPARE(a.waitFor(8, 3000).value(u"type"_s).toString(), u"pong"_s);
+}
+
+void TstAgentMeasure::standalonePair(const QStringList &prefix, const QString &agent, const QStringList &runArgs,
+                                     QByteArray *runOut, int *runExit, QByteArray *listenOut)
+{
+    auto command = [&](const QStringList &args, QString *program) {
+        QStringList all = prefix + QStringList{agent} + args;
+        *program = all.takeFirst();
+        return all;
+    };
+    QString program;
+    QProcess listener;
+    const QStringList listenArgs =
+        command({u"listen"_s, u"--bind"_s, u"127.0.0.1"_s, u"--port"_s, u"0"_s, u"--once"_s}, &program);
+    listener.start(program, listenArgs);
+    QVERIFY(listener.waitForStarted(5000));
+    QElapsedTimer t;
+    t.start();
+    while (!listener.canReadLine() && t.elapsed() < 5000)
+        listener.waitForReadyRead(100);
+    const QByteArray first = listener.readLine();
+    QVERIFY2(first.startsWith("wirebench-agent listening on 127.0.0.1 port "), first.constData());
+    const QString port = QString::fromUtf8(first.trimmed().split(' ').last());
+    QProcess runner;
+    const QStringList args = command(QStringList{u"run"_s} + runArgs.mid(0, 1)
+                                         + QStringList{u"--to"_s, u"127.0.0.1:"_s + port} + runArgs.mid(1),
+                                     &program);
+    runner.start(program, args);
+    QVERIFY(runner.waitForFinished(30000));
+    *runOut = runner.readAllStandardOutput() + runner.readAllStandardError();
+    *runExit = runner.exitCode();
+    QVERIFY(listener.waitForFinished(10000)); // --once: gone after one test
+    *listenOut = listener.readAllStandardOutput();
+}
+
+void TstAgentMeasure::standaloneListenAndRun()
+{
+    const QString agent = QStringLiteral(WB_BIN_DIR "/wirebench-agent");
+    QByteArray out, listenOut;
+    int rc = -1;
+    standalonePair({}, agent, {u"tcp_rr"_s, u"-l"_s, u"0.5"_s, u"-r"_s, u"32,64"_s}, &out, &rc, &listenOut);
+    QCOMPARE(rc, 0);
+    QVERIFY2(out.contains("WIREBENCH tcp_rr to 127.0.0.1:"), out.constData());
+    QVERIFY(out.contains("request_size_bytes=32") && out.contains("response_size_bytes=64"));
+    QVERIFY(out.contains("transactions_per_s") && out.contains("latency_us_p99"));
+    QVERIFY(listenOut.contains("tcp_rr from 127.0.0.1: done"));
+
+    standalonePair({}, agent, {u"udp_stream"_s, u"-l"_s, u"0.3"_s, u"-m"_s, u"1"_s, u"--json"_s}, &out, &rc, &listenOut);
+    QCOMPARE(rc, 0);
+    const QJsonObject o = QJsonDocument::fromJson(out).object();
+    QCOMPARE(o.value(u"type"_s).toString(), u"result"_s);
+    checkCanonical(o.value(u"record"_s).toObject());
+    QVERIFY(recordMetric(o.value(u"record"_s).toObject(), u"messages"_s, u"server"_s) > 0);
+
+    // Bad options are refused before anything is sent.
+    QProcess bad;
+    bad.start(agent, {u"run"_s, u"udp_stream"_s, u"--to"_s, u"127.0.0.1"_s, u"-m"_s, u"70000"_s});
+    QVERIFY(bad.waitForFinished(5000));
+    QCOMPARE(bad.exitCode(), 2);
+    QVERIFY(bad.readAllStandardError().contains("message_size_bytes"));
+}
+
+// The static agent needs nothing from the host: an empty directory holding
+// only the binary, entered with chroot (no /proc, no /sys, no libraries).
+void TstAgentMeasure::staticAgentInEmptyChroot()
+{
+    if (::geteuid() != 0)
+        QSKIP("chroot needs root");
+    QTemporaryDir root;
+    QVERIFY(QFile::copy(QStringLiteral(WB_BIN_DIR "/wirebench-agent"), root.filePath(u"wirebench-agent"_s)));
+    QCOMPARE(QDir(root.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList{u"wirebench-agent"_s});
+    QByteArray out, listenOut;
+    int rc = -1;
+    standalonePair({u"chroot"_s, root.path()}, u"/wirebench-agent"_s,
+                   {u"udp_stream"_s, u"-l"_s, u"0.3"_s, u"--json"_s}, &out, &rc, &listenOut);
+    QVERIFY2(rc == 0, out.constData());
+    const QJsonObject rec = QJsonDocument::fromJson(out).object().value(u"record"_s).toObject();
+    QVERIFY(recordMetric(rec, u"messages"_s, u"server"_s) > 0);
+    // file_transfer makes its source and destination files in /tmp.
+    QVERIFY(QDir(root.path()).mkdir(u"tmp"_s));
+    standalonePair({u"chroot"_s, root.path()}, u"/wirebench-agent"_s,
+                   {u"file_transfer"_s, u"--set"_s, u"file_size_bytes=1000000"_s, u"--json"_s}, &out, &rc, &listenOut);
+    QVERIFY2(rc == 0, out.constData());
+    QVERIFY(QJsonDocument::fromJson(out).object().value(u"record"_s).toObject().value(u"extra"_s).toObject()
+                .value(u"verified"_s).toBool());
+}
+
+QTEST_GUILESS_MAIN(TstAgentMeasure)
+#include "tst_agentmeasure.moc"
