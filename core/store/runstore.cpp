@@ -28,7 +28,7 @@ constexpr qsizetype kMaxChunkSamples = 65536;
 const auto kRunColumns =
     u"SELECT r.id, r.uuid, r.plan, r.test_case, r.kind, r.params, r.client_endpoint, r.server_endpoint, r.tool, "
     "r.tool_version, r.status, r.started_ms, r.ended_ms, r.error, m.uuid, r.repetition, r.inventory_path, "
-    "r.env_client, r.env_server, r.extra, r.created_ms FROM runs r "
+    "r.env_client, r.env_server, r.extra, r.created_ms, r.notes FROM runs r "
     "LEFT JOIN measurements m ON m.id = r.measurement_id"_s;
 
 QString jsonText(const QJsonObject &o)
@@ -90,7 +90,7 @@ QVariant paramValue(const QJsonValue &v)
 }
 
 // The WHERE clause of a RunFilter from fixed fragments; values are bound.
-StoreResult<QString> filterWhere(RunStore &, InventoryStore &inventory, const RunFilter &f, QVariantList *binds,
+StoreResult<QString> filterWhere(const RunFilter &f, QVariantList *binds,
                                  bool defaultFinished)
 {
     QStringList parts;
@@ -114,10 +114,9 @@ StoreResult<QString> filterWhere(RunStore &, InventoryStore &inventory, const Ru
         binds->append(id);
     };
     if (!f.hostName.isEmpty()) {
-        auto h = inventory.hostByName(f.hostName);
-        if (!h && h.error().kind != StoreError::Kind::NotFound)
-            return h.error();
-        object(u"host"_s, h ? h->id : -1);
+        // By the name at run time, so renamed or imported hosts still match.
+        parts.append(u"r.id IN (SELECT run_id FROM run_objects WHERE object_type = 'host' AND object_key = ?)"_s);
+        binds->append(f.hostName);
     }
     if (f.hostId > 0)
         object(u"host"_s, f.hostId);
@@ -366,14 +365,14 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
     QSqlDatabase db = m_store.database();
     SqlStatement q(db, u"INSERT INTO runs (uuid, plan, test_case, kind, params, client_endpoint, server_endpoint, "
                        "tool, tool_version, status, started_ms, ended_ms, error, measurement_id, repetition, "
-                       "inventory_path, env_client, env_server, extra, created_ms) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+                       "inventory_path, env_client, env_server, extra, created_ms, notes) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     q.bindText(uuid).bindText(run.plan).bindText(run.testCase).bindText(rec.kind).bindText(jsonText(rec.params));
     q.bindText(run.clientEndpoint).bindText(run.serverEndpoint).bindText(rec.tool).bindText(rec.toolVersion);
     q.bindText(runStatusName(run.status)).bind(toDbTime(run.startedAt.isValid() ? run.startedAt : now));
     q.bind(toDbTime(run.endedAt)).bindText(run.error).bind(measurement).bind(run.repetition);
     q.bindText(jsonText(path)).bindText(jsonText(run.clientEnvironment)).bindText(jsonText(run.serverEnvironment));
-    q.bindText(jsonText(rec.extra)).bind(toDbTime(run.created.isValid() ? run.created : now));
+    q.bindText(jsonText(rec.extra)).bind(toDbTime(run.created.isValid() ? run.created : now)).bindText(run.notes);
     if (!q.exec()) {
         StoreError e = q.error(u"saving a %1 run"_s.arg(rec.kind));
         if (e.kind == StoreError::Kind::Invalid)
@@ -626,6 +625,7 @@ StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVar
         r.serverEnvironment = jsonObject(q.text(18));
         r.record.extra = jsonObject(q.text(19));
         r.created = fromDbTime(q.value(20));
+        r.notes = q.text(21);
         for (const QJsonValue &v : std::as_const(r.inventoryPath)) {
             const QJsonObject e = v.toObject();
             const QString role = e.value(u"role"_s).toString();
@@ -682,7 +682,7 @@ StoreResult<StoredRun> RunStore::runByUuid(const QString &uuid, bool withSamples
 StoreResult<QList<StoredRun>> RunStore::listRuns(const RunFilter &filter)
 {
     QVariantList binds;
-    auto where = filterWhere(*this, m_store.inventory(), filter, &binds, false);
+    auto where = filterWhere(filter, &binds, false);
     if (!where)
         return where.error();
     QString tail = *where + (filter.newestFirst ? u" ORDER BY r.started_ms DESC, r.id DESC"_s
@@ -698,7 +698,7 @@ StoreResult<QList<StoredRun>> RunStore::listRuns(const RunFilter &filter)
 StoreResult<qint64> RunStore::countRuns(const RunFilter &filter)
 {
     QVariantList binds;
-    auto where = filterWhere(*this, m_store.inventory(), filter, &binds, false);
+    auto where = filterWhere(filter, &binds, false);
     if (!where)
         return where.error();
     SqlStatement q(m_store.database(), u"SELECT count(*) FROM runs r"_s + *where);
@@ -747,6 +747,17 @@ StoreResult<QList<Sample>> RunStore::samples(qint64 runId)
                               readDouble(data.constData() + i * 16 + 8)});
     }
     return out;
+}
+
+StoreStatus RunStore::setRunNotes(qint64 runId, const QString &notes)
+{
+    SqlStatement q(m_store.database(), u"UPDATE runs SET notes = ? WHERE id = ?"_s);
+    q.bindText(notes).bind(runId);
+    if (!q.exec())
+        return q.error(u"changing the notes of run %1"_s.arg(runId));
+    if (q.rowsAffected() == 0)
+        return StoreError{StoreError::Kind::NotFound, u"run %1 does not exist"_s.arg(runId)};
+    return {};
 }
 
 StoreResult<int> RunStore::deleteRuns(const QList<qint64> &ids)
@@ -892,7 +903,7 @@ StoreResult<QList<ComparisonGroup>> RunStore::compare(const ComparisonQuery &que
     binds.append(query.metric);
     binds.append(query.side);
     binds.append(joinBinds);
-    auto where = filterWhere(*this, m_store.inventory(), query.filter, &binds, true);
+    auto where = filterWhere(query.filter, &binds, true);
     if (!where)
         return where.error();
     const QString sql = u"SELECT "_s + groupExpr +

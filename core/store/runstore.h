@@ -41,6 +41,8 @@ public:
     StoreResult<qint64> countRuns(const RunFilter &filter);
     StoreResult<QList<Metric>> metrics(qint64 runId);
     StoreResult<QList<Sample>> samples(qint64 runId);
+    // The user's remarks; the measured record itself never changes.
+    StoreStatus setRunNotes(qint64 runId, const QString &notes);
     // Deletes runs with their metrics, samples and snapshots; returns how many.
     StoreResult<int> deleteRuns(const QList<qint64> &ids);
 

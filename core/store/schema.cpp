@@ -191,6 +191,18 @@ QStringList step1()
     };
 }
 
+// Version 2: notes on runs (the user's remarks, kept apart from the
+// measured record); lookups of run snapshots by object key (imports, host
+// names) and listings by plan.
+QStringList step2()
+{
+    return {
+        u"ALTER TABLE runs ADD COLUMN notes TEXT NOT NULL DEFAULT ''"_s,
+        u"CREATE INDEX run_objects_key ON run_objects (object_type, object_key)"_s,
+        u"CREATE INDEX runs_plan_started ON runs (plan, started_ms)"_s,
+    };
+}
+
 } // namespace
 
 QStringList Schema::step(int version)
@@ -198,6 +210,8 @@ QStringList Schema::step(int version)
     switch (version) {
     case 1:
         return step1();
+    case 2:
+        return step2();
     default:
         return {};
     }

@@ -46,6 +46,7 @@ QJsonObject runJson(const StoredRun &r)
                        {u"server_environment"_s, r.serverEnvironment},
                        {u"inventory_path"_s, r.inventoryPath},
                        {u"created_at"_s, timeJson(r.created)},
+                       {u"notes"_s, r.notes},
                        {u"record"_s, r.record.toJson()}};
 }
 
@@ -80,6 +81,7 @@ std::optional<StoredRun> runFromJson(const QJsonObject &o, const QString &where,
     r.serverEnvironment = o.value(u"server_environment"_s).toObject();
     r.inventoryPath = o.value(u"inventory_path"_s).toArray();
     r.created = timeFromJson(o.value(u"created_at"_s));
+    r.notes = o.value(u"notes"_s).toString();
     QString recordError;
     auto rec = ResultRecord::fromJson(o.value(u"record"_s).toObject(), &recordError);
     if (!rec) {
