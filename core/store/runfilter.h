@@ -32,6 +32,9 @@ struct RunFilter
     int offset = 0;
     bool newestFirst = true;
     bool withMetrics = false; // listRuns() fills record.metrics
+    // listRuns() fills inventoryPath, the environments, record.extra and the
+    // host/NIC ids; off for fast listings of many runs.
+    bool withDetails = true;
 };
 
 } // namespace wb

@@ -27,8 +27,14 @@ constexpr qsizetype kMaxChunkSamples = 65536;
 
 const auto kRunColumns =
     u"SELECT r.id, r.uuid, r.plan, r.test_case, r.kind, r.params, r.client_endpoint, r.server_endpoint, r.tool, "
-    "r.tool_version, r.status, r.started_ms, r.ended_ms, r.error, m.uuid, r.repetition, r.inventory_path, "
-    "r.env_client, r.env_server, r.extra, r.created_ms, r.notes FROM runs r "
+    "r.tool_version, r.status, r.started_ms, r.ended_ms, r.error, m.uuid, r.repetition, d.inventory_path, "
+    "d.env_client, d.env_server, d.extra, r.created_ms, r.notes FROM runs r "
+    "LEFT JOIN measurements m ON m.id = r.measurement_id LEFT JOIN run_details d ON d.run_id = r.id"_s;
+// The same columns without the big JSON of run_details (fast listings).
+const auto kRunColumnsBrief =
+    u"SELECT r.id, r.uuid, r.plan, r.test_case, r.kind, r.params, r.client_endpoint, r.server_endpoint, r.tool, "
+    "r.tool_version, r.status, r.started_ms, r.ended_ms, r.error, m.uuid, r.repetition, '[]', "
+    "'{}', '{}', '{}', r.created_ms, r.notes FROM runs r "
     "LEFT JOIN measurements m ON m.id = r.measurement_id"_s;
 
 QString jsonText(const QJsonObject &o)
@@ -115,7 +121,8 @@ StoreResult<QString> filterWhere(const RunFilter &f, QVariantList *binds,
     };
     if (!f.hostName.isEmpty()) {
         // By the name at run time, so renamed or imported hosts still match.
-        parts.append(u"r.id IN (SELECT run_id FROM run_objects WHERE object_type = 'host' AND object_key = ?)"_s);
+        parts.append(u"r.id IN (SELECT o.run_id FROM object_snapshots s JOIN run_objects o ON o.snapshot_id = s.id "
+                     "WHERE s.object_type = 'host' AND s.object_key = ?)"_s);
         binds->append(f.hostName);
     }
     if (f.hostId > 0)
@@ -365,14 +372,12 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
     QSqlDatabase db = m_store.database();
     SqlStatement q(db, u"INSERT INTO runs (uuid, plan, test_case, kind, params, client_endpoint, server_endpoint, "
                        "tool, tool_version, status, started_ms, ended_ms, error, measurement_id, repetition, "
-                       "inventory_path, env_client, env_server, extra, created_ms, notes) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+                       "created_ms, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     q.bindText(uuid).bindText(run.plan).bindText(run.testCase).bindText(rec.kind).bindText(jsonText(rec.params));
     q.bindText(run.clientEndpoint).bindText(run.serverEndpoint).bindText(rec.tool).bindText(rec.toolVersion);
     q.bindText(runStatusName(run.status)).bind(toDbTime(run.startedAt.isValid() ? run.startedAt : now));
     q.bind(toDbTime(run.endedAt)).bindText(run.error).bind(measurement).bind(run.repetition);
-    q.bindText(jsonText(path)).bindText(jsonText(run.clientEnvironment)).bindText(jsonText(run.serverEnvironment));
-    q.bindText(jsonText(rec.extra)).bind(toDbTime(run.created.isValid() ? run.created : now)).bindText(run.notes);
+    q.bind(toDbTime(run.created.isValid() ? run.created : now)).bindText(run.notes);
     if (!q.exec()) {
         StoreError e = q.error(u"saving a %1 run"_s.arg(rec.kind));
         if (e.kind == StoreError::Kind::Invalid)
@@ -380,9 +385,15 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
         return e;
     }
     const qint64 id = q.lastInsertId();
+    SqlStatement d(db, u"INSERT INTO run_details (run_id, inventory_path, env_client, env_server, extra) "
+                       "VALUES (?, ?, ?, ?, ?)"_s);
+    d.bind(id).bindText(jsonText(path)).bindText(jsonText(run.clientEnvironment));
+    d.bindText(jsonText(run.serverEnvironment)).bindText(jsonText(rec.extra));
+    if (!d.exec())
+        return d.error(u"saving the details of run %1"_s.arg(id));
 
-    SqlStatement o(db, u"INSERT INTO run_objects (run_id, role, position, object_type, object_id, object_key, attrs) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
+    SqlStatement o(db, u"INSERT INTO run_objects (run_id, role, position, object_type, object_id, snapshot_id) "
+                       "VALUES (?, ?, ?, ?, ?, ?)"_s);
     InventoryStore &inv = m_store.inventory();
     for (const QJsonValue &v : std::as_const(path)) {
         const QJsonObject e = v.toObject();
@@ -406,9 +417,11 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
                     objectId = x->id;
             }
         }
+        auto snapshotId = this->snapshotId(type, key, jsonText(e.value(u"attrs"_s).toObject()));
+        if (!snapshotId)
+            return snapshotId.error();
         o.bind(id).bindText(e.value(u"role"_s).toString()).bind(e.value(u"position"_s).toInt()).bindText(type);
-        o.bind(objectId > 0 ? QVariant(objectId) : QVariant(QMetaType::fromType<qint64>()));
-        o.bindText(key).bindText(jsonText(e.value(u"attrs"_s).toObject()));
+        o.bind(objectId > 0 ? QVariant(objectId) : QVariant(QMetaType::fromType<qint64>())).bind(*snapshotId);
         if (!o.exec())
             return o.error(u"saving the inventory snapshot of run %1"_s.arg(id));
     }
@@ -417,6 +430,22 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
     if (StoreStatus s = insertSamples(id, rec.samples); !s)
         return s.error();
     return id;
+}
+
+StoreResult<qint64> RunStore::snapshotId(const QString &type, const QString &key, const QString &attrs)
+{
+    QSqlDatabase db = m_store.database();
+    SqlStatement find(db, u"SELECT id FROM object_snapshots WHERE object_type = ? AND object_key = ? AND attrs = ?"_s);
+    find.bindText(type).bindText(key).bindText(attrs);
+    if (!find.exec())
+        return find.error(u"looking up a snapshot of %1 '%2'"_s.arg(type, key));
+    if (find.next())
+        return find.integer(0);
+    SqlStatement add(db, u"INSERT INTO object_snapshots (object_type, object_key, attrs) VALUES (?, ?, ?)"_s);
+    add.bindText(type).bindText(key).bindText(attrs);
+    if (!add.exec())
+        return add.error(u"saving a snapshot of %1 '%2'"_s.arg(type, key));
+    return add.lastInsertId();
 }
 
 StoreStatus RunStore::insertMetrics(qint64 runId, const QList<Metric> &metrics)
@@ -564,15 +593,19 @@ StoreStatus RunStore::finishRun(qint64 runId, RunStatus status, const ResultReco
     const QString kind = record.kind.isEmpty() ? q.text(1) : record.kind;
     q.finish();
     SqlStatement u(db, u"UPDATE runs SET status = ?, ended_ms = ?, error = ?, kind = ?, params = ?, tool = ?, "
-                       "tool_version = ?, extra = ? WHERE id = ?"_s);
+                       "tool_version = ? WHERE id = ?"_s);
     u.bindText(runStatusName(status))
         .bind(toDbTime(endedAt.isValid() ? endedAt : QDateTime::currentDateTimeUtc()))
         .bindText(error)
         .bindText(kind);
     u.bindText(jsonText(record.params)).bindText(record.tool).bindText(record.toolVersion);
-    u.bindText(jsonText(record.extra)).bind(runId);
+    u.bind(runId);
     if (!u.exec())
         return u.error(u"finishing run %1"_s.arg(runId));
+    SqlStatement x(db, u"UPDATE run_details SET extra = ? WHERE run_id = ?"_s);
+    x.bindText(jsonText(record.extra)).bind(runId);
+    if (!x.exec())
+        return x.error(u"finishing run %1"_s.arg(runId));
     SqlStatement del(db, u"DELETE FROM metrics WHERE run_id = ?"_s);
     del.bind(runId);
     if (!del.exec())
@@ -593,10 +626,10 @@ StoreStatus RunStore::finishRun(qint64 runId, RunStatus status, const ResultReco
 }
 
 StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVariantList &binds, bool withMetrics,
-                                                 bool withSamples)
+                                                 bool withSamples, bool withDetails)
 {
     QSqlDatabase db = m_store.database();
-    SqlStatement q(db, kRunColumns + tail);
+    SqlStatement q(db, (withDetails ? kRunColumns : kRunColumnsBrief) + tail);
     for (const QVariant &b : binds)
         q.bind(b);
     if (!q.exec())
@@ -661,7 +694,7 @@ StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVar
 
 StoreResult<StoredRun> RunStore::run(qint64 id, bool withSamples)
 {
-    auto runs = readRuns(u" WHERE r.id = ?"_s, {id}, true, withSamples);
+    auto runs = readRuns(u" WHERE r.id = ?"_s, {id}, true, withSamples, true);
     if (!runs)
         return runs.error();
     if (runs->isEmpty())
@@ -671,7 +704,7 @@ StoreResult<StoredRun> RunStore::run(qint64 id, bool withSamples)
 
 StoreResult<StoredRun> RunStore::runByUuid(const QString &uuid, bool withSamples)
 {
-    auto runs = readRuns(u" WHERE r.uuid = ?"_s, {uuid}, true, withSamples);
+    auto runs = readRuns(u" WHERE r.uuid = ?"_s, {uuid}, true, withSamples, true);
     if (!runs)
         return runs.error();
     if (runs->isEmpty())
@@ -692,7 +725,7 @@ StoreResult<QList<StoredRun>> RunStore::listRuns(const RunFilter &filter)
         binds.append(filter.limit > 0 ? filter.limit : -1);
         binds.append(filter.offset);
     }
-    return readRuns(tail, binds, filter.withMetrics, false);
+    return readRuns(tail, binds, filter.withMetrics, false, filter.withDetails);
 }
 
 StoreResult<qint64> RunStore::countRuns(const RunFilter &filter)
@@ -854,10 +887,6 @@ StoreResult<QList<ComparisonGroup>> RunStore::compare(const ComparisonQuery &que
 {
     if (query.metric.isEmpty())
         return StoreError{StoreError::Kind::Invalid, u"a comparison needs a metric name"_s};
-    QVariantList binds;
-    QString groupExpr;
-    QString join;
-    const QString g = query.groupBy;
     static const QHash<QString, QString> runFields{
         {u"tool"_s, u"r.tool"_s},
         {u"tool_version"_s, u"r.tool_version"_s},
@@ -877,58 +906,134 @@ StoreResult<QList<ComparisonGroup>> RunStore::compare(const ComparisonQuery &que
         {u"switch"_s, {u"switch"_s, u"switch"_s}},
         {u"cable"_s, {u"cable"_s, u"cable"_s}},
     };
+    // JSON attributes are not parsed per run: SQL groups by the JSON text
+    // (params) or the snapshot id (inventory), and each distinct one is
+    // parsed once here, merging groups that share the attribute value.
+    enum class Source { None, Column, Params, Snapshot } source = Source::None;
+    QString groupExpr = u"NULL"_s;
+    QString join;
+    QString attr;
     QVariantList joinBinds;
-    if (g.isEmpty()) {
-        groupExpr = u"NULL"_s;
-    } else if (runFields.contains(g)) {
+    const QString g = query.groupBy;
+    if (runFields.contains(g)) {
+        source = Source::Column;
         groupExpr = runFields.value(g);
-    } else {
+    } else if (!g.isEmpty()) {
         const qsizetype dot = g.indexOf(u'.');
         const QString head = g.left(dot);
-        const QString attr = g.mid(dot + 1);
+        attr = g.mid(dot + 1);
         if (dot <= 0 || !isPlainName(attr) || (head != u"param"_s && !roles.contains(head)))
             return StoreError{StoreError::Kind::Invalid,
                               u"cannot group by '%1': use param.NAME, ROLE.ATTRIBUTE (roles: client_host, "
                               "server_host, host, client_nic, server_nic, nic, switch, cable) or one of tool, "
                               "tool_version, plan, test_case, kind, day, month"_s.arg(g)};
         if (head == u"param"_s) {
-            groupExpr = u"json_extract(r.params, ?)"_s;
+            source = Source::Params;
+            groupExpr = u"r.params"_s;
         } else {
-            groupExpr = u"json_extract(o.attrs, ?)"_s;
+            source = Source::Snapshot;
+            groupExpr = u"o.snapshot_id"_s;
             join = u" JOIN run_objects o ON o.run_id = r.id AND o.role IN (?, ?)"_s;
             joinBinds = {roles.value(head).at(0), roles.value(head).at(1)};
         }
-        binds.append(u"$."_s + attr);
     }
-    binds.append(query.metric);
-    binds.append(query.side);
+    QVariantList binds{query.metric, query.side};
     binds.append(joinBinds);
     auto where = filterWhere(query.filter, &binds, true);
     if (!where)
         return where.error();
     const QString sql = u"SELECT "_s + groupExpr +
-                        u" AS g, count(*), avg(m.value), sum(m.value * m.value), min(m.value), max(m.value) "
+                        u" AS g, count(*), sum(m.value), sum(m.value * m.value), min(m.value), max(m.value) "
                         "FROM runs r JOIN metrics m ON m.run_id = r.id AND m.name = ? AND m.side = ?"_s +
-                        join + *where + u" GROUP BY g ORDER BY g"_s;
-    SqlStatement q(m_store.database(), sql);
+                        join + *where + u" GROUP BY g"_s;
+    QSqlDatabase db = m_store.database();
+    SqlStatement q(db, sql);
     for (const QVariant &b : std::as_const(binds))
         q.bind(b);
     if (!q.exec())
         return q.error(u"comparing '%1'"_s.arg(query.metric));
+    struct Acc
+    {
+        QVariant key;
+        qint64 count = 0;
+        double sum = 0, sumSq = 0, min = 0, max = 0;
+    };
+    QList<Acc> partial;
+    while (q.next())
+        partial.append(Acc{q.value(0), q.integer(1), q.real(2), q.real(3), q.real(4), q.real(5)});
+    q.finish();
+
+    auto jsonKey = [](const QJsonValue &v) -> QVariant {
+        switch (v.type()) {
+        case QJsonValue::Double:
+            return v.toDouble();
+        case QJsonValue::String:
+            return v.toString();
+        case QJsonValue::Bool:
+            return v.toBool();
+        case QJsonValue::Null:
+        case QJsonValue::Undefined:
+            return QVariant();
+        default:
+            return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact));
+        }
+    };
+    if (source == Source::Params) {
+        for (Acc &a : partial)
+            a.key = jsonKey(jsonObject(a.key.toString()).value(attr));
+    } else if (source == Source::Snapshot) {
+        SqlStatement s(db, u"SELECT attrs FROM object_snapshots WHERE id = ?"_s);
+        for (Acc &a : partial) {
+            s.bind(a.key.toLongLong());
+            if (!s.exec() || !s.next())
+                return s.error(u"reading snapshot %1"_s.arg(a.key.toLongLong()));
+            a.key = jsonKey(jsonObject(s.text(0)).value(attr));
+            s.finish();
+        }
+    }
+    // Merge partial groups with equal keys; order: none, numbers, text.
+    auto less = [](const QVariant &x, const QVariant &y) {
+        auto rank = [](const QVariant &v) {
+            if (!v.isValid() || v.isNull())
+                return 0;
+            const int t = v.typeId();
+            return (t == QMetaType::Double || t == QMetaType::LongLong || t == QMetaType::Int || t == QMetaType::Bool)
+                       ? 1
+                       : 2;
+        };
+        if (rank(x) != rank(y))
+            return rank(x) < rank(y);
+        if (rank(x) == 1)
+            return x.toDouble() < y.toDouble();
+        return x.toString() < y.toString();
+    };
+    std::sort(partial.begin(), partial.end(), [&](const Acc &a, const Acc &b) { return less(a.key, b.key); });
+    QList<Acc> merged;
+    for (const Acc &a : std::as_const(partial)) {
+        if (!merged.isEmpty() && !less(merged.last().key, a.key) && !less(a.key, merged.last().key)) {
+            Acc &m = merged.last();
+            m.min = std::min(m.min, a.min);
+            m.max = std::max(m.max, a.max);
+            m.count += a.count;
+            m.sum += a.sum;
+            m.sumSq += a.sumSq;
+        } else {
+            merged.append(a);
+        }
+    }
     QList<ComparisonGroup> out;
-    while (q.next()) {
+    for (const Acc &a : std::as_const(merged)) {
         ComparisonGroup grp;
-        grp.key = q.value(0);
-        grp.count = q.integer(1);
-        grp.mean = q.real(2);
-        const double sumSq = q.real(3);
-        grp.min = q.real(4);
-        grp.max = q.real(5);
-        if (grp.count >= 2) {
-            const double n = double(grp.count);
-            const double var = std::max(0.0, (sumSq - n * grp.mean * grp.mean) / (n - 1));
+        grp.key = a.key;
+        grp.count = a.count;
+        grp.mean = a.sum / double(a.count);
+        grp.min = a.min;
+        grp.max = a.max;
+        if (a.count >= 2) {
+            const double n = double(a.count);
+            const double var = std::max(0.0, (a.sumSq - n * grp.mean * grp.mean) / (n - 1));
             grp.stddev = std::sqrt(var);
-            grp.ciHalfWidth = studentT(query.confidenceLevel, int(grp.count - 1)) * grp.stddev / std::sqrt(n);
+            grp.ciHalfWidth = studentT(query.confidenceLevel, int(a.count - 1)) * grp.stddev / std::sqrt(n);
         }
         out.append(grp);
     }

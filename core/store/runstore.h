@@ -62,7 +62,8 @@ private:
     StoreStatus insertSamples(qint64 runId, const QList<Sample> &samples);
     StoreResult<qint64> measurementId(const QString &uuid);
     StoreResult<QList<StoredRun>> readRuns(const QString &where, const QVariantList &binds, bool withMetrics,
-                                           bool withSamples);
+                                           bool withSamples, bool withDetails);
+    StoreResult<qint64> snapshotId(const QString &type, const QString &key, const QString &attrs);
 
     ResultStore &m_store;
 };
