@@ -53,8 +53,8 @@ int main(int argc, char **argv)
     QElapsedTimer timer;
     timer.start();
     int n = 0;
-    while (n < kMaxRuns && timer.elapsed() < kMaxMs) {
-        if (n % 10 == 9) {
+    for (int iteration = 0; n < kMaxRuns && timer.elapsed() < kMaxMs; ++iteration) {
+        if (iteration % 3 == 2) {
             // A live run: only the finish makes it complete.
             const QString uuid = u"%1-%2"_s.arg(prefix).arg(n++);
             wb::StoredRun r = makeRun(uuid);
@@ -63,8 +63,8 @@ int main(int argc, char **argv)
             auto id = runs.beginRun(r);
             if (!id)
                 return 1;
-            for (qsizetype i = 0; i < samples.size(); i += 50)
-                if (!runs.appendSamples(*id, samples.mid(i, 50)))
+            for (qsizetype i = 0; i < samples.size(); i += 10)
+                if (!runs.appendSamples(*id, samples.mid(i, 10)))
                     return 1;
             wb::ResultRecord fin = r.record;
             if (!runs.finishRun(*id, wb::RunStatus::Finished, fin))
