@@ -83,6 +83,7 @@ private:
     QString m_path;
     QString m_connection;
     int m_schemaVersion = 0;
+    bool m_readOnly = false;
     QString m_backupPath;
     TransactionState m_transaction;
     std::unique_ptr<InventoryStore> m_inventory;

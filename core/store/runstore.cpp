@@ -933,10 +933,14 @@ StoreResult<QList<ComparisonGroup>> RunStore::compare(const ComparisonQuery &que
         } else {
             source = Source::Snapshot;
             groupExpr = u"o.snapshot_id"_s;
-            join = u" JOIN run_objects o ON o.run_id = r.id AND o.role IN (?, ?)"_s;
+            join = u" CROSS JOIN run_objects o ON o.run_id = r.id AND o.role IN (?, ?)"_s;
             joinBinds = {roles.value(head).at(0), roles.value(head).at(1)};
         }
     }
+    // CROSS JOIN fixes the loop order (SQLite never reorders it): runs
+    // first, through runs_kind_status_started, then each run's metric and
+    // snapshot by primary key. Without ANALYZE statistics the planner would
+    // otherwise start from every run's metric of that name, of all kinds.
     QVariantList binds{query.metric, query.side};
     binds.append(joinBinds);
     auto where = filterWhere(query.filter, &binds, true);
@@ -944,7 +948,7 @@ StoreResult<QList<ComparisonGroup>> RunStore::compare(const ComparisonQuery &que
         return where.error();
     const QString sql = u"SELECT "_s + groupExpr +
                         u" AS g, count(*), sum(m.value), sum(m.value * m.value), min(m.value), max(m.value) "
-                        "FROM runs r JOIN metrics m ON m.run_id = r.id AND m.name = ? AND m.side = ?"_s +
+                        "FROM runs r CROSS JOIN metrics m ON m.run_id = r.id AND m.name = ? AND m.side = ?"_s +
                         join + *where + u" GROUP BY g"_s;
     QSqlDatabase db = m_store.database();
     SqlStatement q(db, sql);
