@@ -65,8 +65,34 @@ StoreResult<std::unique_ptr<ResultStore>> ResultStore::open(const QString &path,
     return store;
 }
 
+QSqlQuery *ResultStore::acquireQuery(const QString &sql)
+{
+    auto it = m_statements.find(sql);
+    if (it == m_statements.end()) {
+        if (m_statements.size() >= 256)
+            return nullptr;
+        auto q = std::make_unique<QSqlQuery>(database());
+        q->setForwardOnly(true);
+        if (!q->prepare(sql))
+            return nullptr; // the caller prepares its own and reports the error
+        it = m_statements.emplace(sql, CachedQuery{std::move(q), false}).first;
+    }
+    if (it->second.busy)
+        return nullptr;
+    it->second.busy = true;
+    return it->second.query.get();
+}
+
+void ResultStore::releaseQuery(const QString &sql)
+{
+    auto it = m_statements.find(sql);
+    if (it != m_statements.end())
+        it->second.busy = false;
+}
+
 ResultStore::~ResultStore()
 {
+    m_statements.clear();
     m_archive.reset();
     m_baselines.reset();
     m_runs.reset();

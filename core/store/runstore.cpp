@@ -327,7 +327,7 @@ StoreResult<QJsonArray> RunStore::snapshot(const StoredRun &run)
 
 StoreResult<qint64> RunStore::measurementId(const QString &uuid)
 {
-    SqlStatement q(m_store.database(), u"SELECT id FROM measurements WHERE uuid = ?"_s);
+    SqlStatement q(m_store, u"SELECT id FROM measurements WHERE uuid = ?"_s);
     q.bind(uuid);
     if (!q.exec())
         return q.error(u"finding measurement %1"_s.arg(uuid));
@@ -370,7 +370,7 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
     const QDateTime now = QDateTime::currentDateTimeUtc();
     const QString uuid = run.uuid.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces) : run.uuid;
     QSqlDatabase db = m_store.database();
-    SqlStatement q(db, u"INSERT INTO runs (uuid, plan, test_case, kind, params, client_endpoint, server_endpoint, "
+    SqlStatement q(m_store, u"INSERT INTO runs (uuid, plan, test_case, kind, params, client_endpoint, server_endpoint, "
                        "tool, tool_version, status, started_ms, ended_ms, error, measurement_id, repetition, "
                        "created_ms, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     q.bindText(uuid).bindText(run.plan).bindText(run.testCase).bindText(rec.kind).bindText(jsonText(rec.params));
@@ -385,14 +385,14 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
         return e;
     }
     const qint64 id = q.lastInsertId();
-    SqlStatement d(db, u"INSERT INTO run_details (run_id, inventory_path, env_client, env_server, extra) "
+    SqlStatement d(m_store, u"INSERT INTO run_details (run_id, inventory_path, env_client, env_server, extra) "
                        "VALUES (?, ?, ?, ?, ?)"_s);
     d.bind(id).bindText(jsonText(path)).bindText(jsonText(run.clientEnvironment));
     d.bindText(jsonText(run.serverEnvironment)).bindText(jsonText(rec.extra));
     if (!d.exec())
         return d.error(u"saving the details of run %1"_s.arg(id));
 
-    SqlStatement o(db, u"INSERT INTO run_objects (run_id, role, position, object_type, object_id, snapshot_id) "
+    SqlStatement o(m_store, u"INSERT INTO run_objects (run_id, role, position, object_type, object_id, snapshot_id) "
                        "VALUES (?, ?, ?, ?, ?, ?)"_s);
     InventoryStore &inv = m_store.inventory();
     for (const QJsonValue &v : std::as_const(path)) {
@@ -435,13 +435,13 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
 StoreResult<qint64> RunStore::snapshotId(const QString &type, const QString &key, const QString &attrs)
 {
     QSqlDatabase db = m_store.database();
-    SqlStatement find(db, u"SELECT id FROM object_snapshots WHERE object_type = ? AND object_key = ? AND attrs = ?"_s);
+    SqlStatement find(m_store, u"SELECT id FROM object_snapshots WHERE object_type = ? AND object_key = ? AND attrs = ?"_s);
     find.bindText(type).bindText(key).bindText(attrs);
     if (!find.exec())
         return find.error(u"looking up a snapshot of %1 '%2'"_s.arg(type, key));
     if (find.next())
         return find.integer(0);
-    SqlStatement add(db, u"INSERT INTO object_snapshots (object_type, object_key, attrs) VALUES (?, ?, ?)"_s);
+    SqlStatement add(m_store, u"INSERT INTO object_snapshots (object_type, object_key, attrs) VALUES (?, ?, ?)"_s);
     add.bindText(type).bindText(key).bindText(attrs);
     if (!add.exec())
         return add.error(u"saving a snapshot of %1 '%2'"_s.arg(type, key));
@@ -452,7 +452,7 @@ StoreStatus RunStore::insertMetrics(qint64 runId, const QList<Metric> &metrics)
 {
     if (metrics.isEmpty())
         return {};
-    SqlStatement q(m_store.database(), u"INSERT INTO metrics (run_id, name, side, value, unit) VALUES (?, ?, ?, ?, ?)"_s);
+    SqlStatement q(m_store, u"INSERT INTO metrics (run_id, name, side, value, unit) VALUES (?, ?, ?, ?, ?)"_s);
     for (const Metric &m : metrics) {
         q.bind(runId).bindText(m.name).bindText(m.side).bind(m.value).bindText(m.unit);
         if (!q.exec())
@@ -491,9 +491,9 @@ StoreStatus RunStore::insertSamples(qint64 runId, const QList<Sample> &samples)
         x.tLast = s.t;
     }
     QSqlDatabase db = m_store.database();
-    SqlStatement next(db, u"SELECT coalesce(max(chunk) + 1, 0) FROM sample_chunks WHERE run_id = ? AND side = ? "
+    SqlStatement next(m_store, u"SELECT coalesce(max(chunk) + 1, 0) FROM sample_chunks WHERE run_id = ? AND side = ? "
                           "AND name = ?"_s);
-    SqlStatement q(db, u"INSERT INTO sample_chunks (run_id, side, name, chunk, count, t_first, t_last, data) "
+    SqlStatement q(m_store, u"INSERT INTO sample_chunks (run_id, side, name, chunk, count, t_first, t_last, data) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s);
     for (const Series &s : std::as_const(series)) {
         next.bind(runId).bindText(s.side).bindText(s.name);
@@ -558,7 +558,7 @@ StoreStatus RunStore::appendSamples(qint64 runId, const QList<Sample> &samples)
     SqlTransaction tx(m_store);
     if (StoreStatus s = tx.begin(); !s)
         return s;
-    SqlStatement q(m_store.database(), u"SELECT status FROM runs WHERE id = ?"_s);
+    SqlStatement q(m_store, u"SELECT status FROM runs WHERE id = ?"_s);
     q.bind(runId);
     if (!q.exec())
         return q.error(u"finding run %1"_s.arg(runId));
@@ -582,7 +582,7 @@ StoreStatus RunStore::finishRun(qint64 runId, RunStatus status, const ResultReco
     if (StoreStatus s = tx.begin(); !s)
         return s;
     QSqlDatabase db = m_store.database();
-    SqlStatement q(db, u"SELECT status, kind FROM runs WHERE id = ?"_s);
+    SqlStatement q(m_store, u"SELECT status, kind FROM runs WHERE id = ?"_s);
     q.bind(runId);
     if (!q.exec())
         return q.error(u"finding run %1"_s.arg(runId));
@@ -592,7 +592,7 @@ StoreStatus RunStore::finishRun(qint64 runId, RunStatus status, const ResultReco
         return StoreError{StoreError::Kind::Refused, u"run %1 is already %2"_s.arg(runId).arg(q.text(0))};
     const QString kind = record.kind.isEmpty() ? q.text(1) : record.kind;
     q.finish();
-    SqlStatement u(db, u"UPDATE runs SET status = ?, ended_ms = ?, error = ?, kind = ?, params = ?, tool = ?, "
+    SqlStatement u(m_store, u"UPDATE runs SET status = ?, ended_ms = ?, error = ?, kind = ?, params = ?, tool = ?, "
                        "tool_version = ? WHERE id = ?"_s);
     u.bindText(runStatusName(status))
         .bind(toDbTime(endedAt.isValid() ? endedAt : QDateTime::currentDateTimeUtc()))
@@ -602,11 +602,11 @@ StoreStatus RunStore::finishRun(qint64 runId, RunStatus status, const ResultReco
     u.bind(runId);
     if (!u.exec())
         return u.error(u"finishing run %1"_s.arg(runId));
-    SqlStatement x(db, u"UPDATE run_details SET extra = ? WHERE run_id = ?"_s);
+    SqlStatement x(m_store, u"UPDATE run_details SET extra = ? WHERE run_id = ?"_s);
     x.bindText(jsonText(record.extra)).bind(runId);
     if (!x.exec())
         return x.error(u"finishing run %1"_s.arg(runId));
-    SqlStatement del(db, u"DELETE FROM metrics WHERE run_id = ?"_s);
+    SqlStatement del(m_store, u"DELETE FROM metrics WHERE run_id = ?"_s);
     del.bind(runId);
     if (!del.exec())
         return del.error(u"finishing run %1"_s.arg(runId));
@@ -629,7 +629,7 @@ StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVar
                                                  bool withSamples, bool withDetails)
 {
     QSqlDatabase db = m_store.database();
-    SqlStatement q(db, (withDetails ? kRunColumns : kRunColumnsBrief) + tail);
+    SqlStatement q(m_store, (withDetails ? kRunColumns : kRunColumnsBrief) + tail);
     for (const QVariant &b : binds)
         q.bind(b);
     if (!q.exec())
@@ -734,7 +734,7 @@ StoreResult<qint64> RunStore::countRuns(const RunFilter &filter)
     auto where = filterWhere(filter, &binds, false);
     if (!where)
         return where.error();
-    SqlStatement q(m_store.database(), u"SELECT count(*) FROM runs r"_s + *where);
+    SqlStatement q(m_store, u"SELECT count(*) FROM runs r"_s + *where);
     for (const QVariant &b : std::as_const(binds))
         q.bind(b);
     if (!q.exec() || !q.next())
@@ -744,7 +744,7 @@ StoreResult<qint64> RunStore::countRuns(const RunFilter &filter)
 
 StoreResult<QList<Metric>> RunStore::metrics(qint64 runId)
 {
-    SqlStatement q(m_store.database(),
+    SqlStatement q(m_store,
                    u"SELECT name, side, value, unit FROM metrics WHERE run_id = ? ORDER BY name, side"_s);
     q.bind(runId);
     if (!q.exec())
@@ -757,7 +757,7 @@ StoreResult<QList<Metric>> RunStore::metrics(qint64 runId)
 
 StoreResult<QList<Sample>> RunStore::samples(qint64 runId)
 {
-    SqlStatement q(m_store.database(), u"SELECT side, name, count, data FROM sample_chunks WHERE run_id = ? "
+    SqlStatement q(m_store, u"SELECT side, name, count, data FROM sample_chunks WHERE run_id = ? "
                                        "ORDER BY side, name, chunk"_s);
     q.bind(runId);
     if (!q.exec())
@@ -784,7 +784,7 @@ StoreResult<QList<Sample>> RunStore::samples(qint64 runId)
 
 StoreStatus RunStore::setRunNotes(qint64 runId, const QString &notes)
 {
-    SqlStatement q(m_store.database(), u"UPDATE runs SET notes = ? WHERE id = ?"_s);
+    SqlStatement q(m_store, u"UPDATE runs SET notes = ? WHERE id = ?"_s);
     q.bindText(notes).bind(runId);
     if (!q.exec())
         return q.error(u"changing the notes of run %1"_s.arg(runId));
@@ -798,7 +798,7 @@ StoreResult<int> RunStore::deleteRuns(const QList<qint64> &ids)
     SqlTransaction tx(m_store);
     if (StoreStatus s = tx.begin(); !s)
         return s.error();
-    SqlStatement q(m_store.database(), u"DELETE FROM runs WHERE id = ?"_s);
+    SqlStatement q(m_store, u"DELETE FROM runs WHERE id = ?"_s);
     int deleted = 0;
     for (qint64 id : ids) {
         q.bind(id);
@@ -822,7 +822,7 @@ StoreResult<qint64> RunStore::saveMeasurement(const Measurement &m)
     auto optional = [](const std::optional<double> &v) {
         return v ? QVariant(*v) : QVariant(QMetaType::fromType<double>());
     };
-    SqlStatement q(m_store.database(),
+    SqlStatement q(m_store,
                    u"INSERT INTO measurements (uuid, kind, params, label, iterations, ci_level_pct, ci_width_pct, "
                    "confidence, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                    "ON CONFLICT (uuid) DO UPDATE SET kind = excluded.kind, params = excluded.params, "
@@ -861,7 +861,7 @@ static Measurement readMeasurement(const SqlStatement &q)
 
 StoreResult<Measurement> RunStore::measurement(const QString &uuid)
 {
-    SqlStatement q(m_store.database(), u"SELECT id, uuid, kind, params, label, iterations, ci_level_pct, "
+    SqlStatement q(m_store, u"SELECT id, uuid, kind, params, label, iterations, ci_level_pct, "
                                        "ci_width_pct, confidence, created_ms FROM measurements WHERE uuid = ?"_s);
     q.bind(uuid);
     if (!q.exec())
@@ -873,7 +873,7 @@ StoreResult<Measurement> RunStore::measurement(const QString &uuid)
 
 StoreResult<QList<Measurement>> RunStore::measurements()
 {
-    SqlStatement q(m_store.database(), u"SELECT id, uuid, kind, params, label, iterations, ci_level_pct, "
+    SqlStatement q(m_store, u"SELECT id, uuid, kind, params, label, iterations, ci_level_pct, "
                                        "ci_width_pct, confidence, created_ms FROM measurements ORDER BY id"_s);
     if (!q.exec())
         return q.error(u"reading measurements"_s);
@@ -951,7 +951,7 @@ StoreResult<QList<ComparisonGroup>> RunStore::compare(const ComparisonQuery &que
                         "FROM runs r CROSS JOIN metrics m ON m.run_id = r.id AND m.name = ? AND m.side = ?"_s +
                         join + *where + u" GROUP BY g"_s;
     QSqlDatabase db = m_store.database();
-    SqlStatement q(db, sql);
+    SqlStatement q(m_store, sql);
     for (const QVariant &b : std::as_const(binds))
         q.bind(b);
     if (!q.exec())
@@ -986,7 +986,7 @@ StoreResult<QList<ComparisonGroup>> RunStore::compare(const ComparisonQuery &que
         for (Acc &a : partial)
             a.key = jsonKey(jsonObject(a.key.toString()).value(attr));
     } else if (source == Source::Snapshot) {
-        SqlStatement s(db, u"SELECT attrs FROM object_snapshots WHERE id = ?"_s);
+        SqlStatement s(m_store, u"SELECT attrs FROM object_snapshots WHERE id = ?"_s);
         for (Acc &a : partial) {
             s.bind(a.key.toLongLong());
             if (!s.exec() || !s.next())
