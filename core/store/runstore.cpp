@@ -119,11 +119,15 @@ StoreResult<QString> filterWhere(const RunFilter &f, QVariantList *binds,
         binds->append(type);
         binds->append(id);
     };
-    if (!f.hostName.isEmpty()) {
-        // By the name at run time, so renamed or imported hosts still match.
+    // By the name at run time, so renamed objects and imported runs match.
+    for (const auto &[type, key] : {std::pair{u"host"_s, f.hostName}, std::pair{u"nic"_s, f.nicKey},
+                                    std::pair{u"switch"_s, f.switchName}, std::pair{u"cable"_s, f.cableLabel}}) {
+        if (key.isEmpty())
+            continue;
         parts.append(u"r.id IN (SELECT o.run_id FROM object_snapshots s JOIN run_objects o ON o.snapshot_id = s.id "
-                     "WHERE s.object_type = 'host' AND s.object_key = ?)"_s);
-        binds->append(f.hostName);
+                     "WHERE s.object_type = ? AND s.object_key = ?)"_s);
+        binds->append(type);
+        binds->append(key);
     }
     if (f.hostId > 0)
         object(u"host"_s, f.hostId);

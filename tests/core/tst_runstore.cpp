@@ -167,6 +167,15 @@ void TstRunStore::filters()
     QCOMPARE(limited->size(), 2);
     QCOMPARE(limited->first().record.metrics.size(), 2);
     f = {};
+    f.nicKey = u"beta/eth0"_s;
+    QCOMPARE(runs.listRuns(f)->size(), 3);
+    f.switchName = u"fs108"_s;
+    f.cableLabel = u"C1"_s;
+    f.kind = u"udp_stream"_s;
+    QCOMPARE(runs.listRuns(f)->size(), 2);
+    f.cableLabel = u"C9"_s;
+    QCOMPARE(runs.listRuns(f)->size(), 0);
+    f = {};
     f.hostName = u"nobody"_s;
     QCOMPARE(runs.listRuns(f)->size(), 0);
     f = {};
