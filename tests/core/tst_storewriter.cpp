@@ -103,9 +103,16 @@ void TstStoreWriter::openFailure()
     QTemporaryDir dir;
     wb::StoreWriter writer(dir.path()); // a folder
     QSignalSpy failed(&writer, &wb::StoreWriter::openFailed);
+    QSignalSpy writeFailed(&writer, &wb::StoreWriter::writeFailed);
+    const QString early = writer.saveRun(run(1));
     writer.start();
     QVERIFY(failed.wait(5000));
     QCOMPARE(failed.first().at(0).value<wb::StoreError>().kind, wb::StoreError::Kind::Unreadable);
+    // Runs queued before and after the failure are reported, not lost silently.
+    const QString late = writer.saveRun(run(2));
+    QTRY_COMPARE(writeFailed.size(), 2);
+    QCOMPARE(writeFailed.at(0).at(0).toString(), early);
+    QCOMPARE(writeFailed.at(1).at(0).toString(), late);
 }
 
 QTEST_GUILESS_MAIN(TstStoreWriter)
