@@ -945,7 +945,9 @@ StoreResult<QList<ComparisonGroup>> RunStore::compare(const ComparisonQuery &que
     // first, through runs_kind_status_started, then each run's metric and
     // snapshot by primary key. Without ANALYZE statistics the planner would
     // otherwise start from every run's metric of that name, of all kinds.
-    QVariantList binds{query.metric, query.side};
+    // A null QString binds as SQL NULL, which equals nothing: whole-test
+    // metrics have side ''.
+    QVariantList binds{query.metric, query.side.isNull() ? QString(u""_s) : query.side};
     binds.append(joinBinds);
     auto where = filterWhere(query.filter, &binds, true);
     if (!where)

@@ -79,7 +79,12 @@ SqlStatement::~SqlStatement()
 
 SqlStatement &SqlStatement::bind(const QVariant &value)
 {
-    m_query->bindValue(m_next++, value);
+    // A null QString would bind as SQL NULL, which equals nothing; every
+    // text column here is NOT NULL and means "none" by ''.
+    if (value.typeId() == QMetaType::QString && value.toString().isNull())
+        m_query->bindValue(m_next++, QString(u""_s));
+    else
+        m_query->bindValue(m_next++, value);
     return *this;
 }
 

@@ -223,6 +223,15 @@ void TstRunStore::compareGroups()
     QCOMPARE(runs.compare(q).error().kind, wb::StoreError::Kind::Invalid);
     q.groupBy = u"tool"_s;
     QCOMPARE(runs.compare(q)->at(0).key.toString(), u"wirebench-agent"_s);
+    // Whole-test metrics have an empty side; a null QString must match them.
+    wb::StoredRun whole = makeRun(u"tcp_rr"_s, 1, 1);
+    whole.record.addMetric(u"loss_ratio"_s, QString(), 0.25);
+    QVERIFY(runs.saveRun(whole).ok());
+    wb::ComparisonQuery wq;
+    wq.metric = u"loss_ratio"_s;
+    auto wg = runs.compare(wq);
+    QCOMPARE(wg->size(), 1);
+    QCOMPARE(wg->first().mean, 0.25);
 }
 
 void TstRunStore::failedSaveLeavesNothing()
