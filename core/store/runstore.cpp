@@ -786,6 +786,18 @@ StoreResult<QList<Sample>> RunStore::samples(qint64 runId)
     return out;
 }
 
+StoreResult<int> RunStore::markInterruptedRuns(const QDateTime &startedBefore)
+{
+    SqlStatement q(m_store, u"UPDATE runs SET status = 'failed', ended_ms = coalesce(ended_ms, ?), error = ? "
+                            "WHERE status = 'running' AND started_ms < ?"_s);
+    q.bind(toDbTime(QDateTime::currentDateTimeUtc()))
+        .bindText(u"interrupted: the program stopped while the run was in progress"_s)
+        .bind(toDbTime(startedBefore));
+    if (!q.exec())
+        return q.error(u"marking interrupted runs"_s);
+    return q.rowsAffected();
+}
+
 StoreStatus RunStore::setRunNotes(qint64 runId, const QString &notes)
 {
     SqlStatement q(m_store, u"UPDATE runs SET notes = ? WHERE id = ?"_s);

@@ -202,7 +202,11 @@ StoreResult<ArchiveImportSummary> StoreArchive::importArchive(const QJsonObject 
                            .arg(kFormatVersion));
     // Parse everything before writing anything.
     QString error;
-    auto inv = Inventory::fromJson(archive.value(u"inventory"_s).toObject(), QString(), &error);
+    // An archive without inventory (e.g. results from another tool) is fine.
+    QJsonObject invJson = archive.value(u"inventory"_s).toObject();
+    if (invJson.isEmpty())
+        invJson = Inventory().toJson();
+    auto inv = Inventory::fromJson(invJson, QString(), &error);
     if (!inv)
         return invalid(u"inventory: "_s + error);
     QList<Measurement> measurements;

@@ -132,6 +132,17 @@ void TstRunStore::liveRun()
     QCOMPARE(again.error().kind, wb::StoreError::Kind::Refused);
     QCOMPARE(m_store->runs().appendSamples(*id, {{3, u"server"_s, u"x"_s, 1}}).error().kind,
              wb::StoreError::Kind::Refused);
+
+    // A run left running by a crash is marked interrupted; a newer one is not.
+    wb::StoredRun stale = makeRun(u"tcp_stream"_s, 1, 1);
+    stale.startedAt = QDateTime::currentDateTimeUtc().addSecs(-3600);
+    auto staleId = m_store->runs().beginRun(stale);
+    auto freshId = m_store->runs().beginRun(makeRun(u"tcp_stream"_s, 1, 1));
+    QCOMPARE(m_store->runs().markInterruptedRuns(QDateTime::currentDateTimeUtc().addSecs(-60)).value(), 1);
+    auto s = m_store->runs().run(*staleId);
+    QCOMPARE(s->status, wb::RunStatus::Failed);
+    QVERIFY(s->error.contains(u"interrupted"_s));
+    QCOMPARE(m_store->runs().run(*freshId)->status, wb::RunStatus::Running);
 }
 
 void TstRunStore::filters()
