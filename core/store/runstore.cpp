@@ -389,16 +389,11 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
         return e;
     }
     const qint64 id = q.lastInsertId();
-    SqlStatement d(m_store, u"INSERT INTO run_details (run_id, inventory_path, env_client, env_server, extra) "
-                       "VALUES (?, ?, ?, ?, ?)"_s);
-    d.bind(id).bindText(jsonText(path)).bindText(jsonText(run.clientEnvironment));
-    d.bindText(jsonText(run.serverEnvironment)).bindText(jsonText(rec.extra));
-    if (!d.exec())
-        return d.error(u"saving the details of run %1"_s.arg(id));
 
     SqlStatement o(m_store, u"INSERT INTO run_objects (run_id, role, position, object_type, object_id, snapshot_id) "
                        "VALUES (?, ?, ?, ?, ?, ?)"_s);
     InventoryStore &inv = m_store.inventory();
+    QJsonArray storedPath;
     for (const QJsonValue &v : std::as_const(path)) {
         const QJsonObject e = v.toObject();
         const QString type = e.value(u"type"_s).toString();
@@ -428,7 +423,18 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
         o.bind(objectId > 0 ? QVariant(objectId) : QVariant(QMetaType::fromType<qint64>())).bind(*snapshotId);
         if (!o.exec())
             return o.error(u"saving the inventory snapshot of run %1"_s.arg(id));
+        // The stored path carries this database's ids (imports remap them;
+        // 0 when the object is not in this inventory).
+        QJsonObject local = e;
+        local.insert(u"id"_s, double(std::max<qint64>(objectId, 0)));
+        storedPath.append(local);
     }
+    SqlStatement d(m_store, u"INSERT INTO run_details (run_id, inventory_path, env_client, env_server, extra) "
+                            "VALUES (?, ?, ?, ?, ?)"_s);
+    d.bind(id).bindText(jsonText(storedPath)).bindText(jsonText(run.clientEnvironment));
+    d.bindText(jsonText(run.serverEnvironment)).bindText(jsonText(rec.extra));
+    if (!d.exec())
+        return d.error(u"saving the details of run %1"_s.arg(id));
     if (StoreStatus s = insertMetrics(id, rec.metrics); !s)
         return s.error();
     if (StoreStatus s = insertSamples(id, rec.samples); !s)

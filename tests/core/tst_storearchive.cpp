@@ -74,6 +74,14 @@ void TstStoreArchive::roundTripAndMerge()
     // b already has a run of its own; the merge keeps it.
     wb::StoredRun own;
     own.record.kind = u"udp_stream"_s;
+    // ...and objects of its own, so its ids differ from a's.
+    wb::Host zeta;
+    zeta.name = u"zeta"_s;
+    wb::Nic z0;
+    z0.hostName = u"zeta"_s;
+    z0.interfaceName = u"eth9"_s;
+    QVERIFY(b->inventory().addHost(zeta).ok());
+    QVERIFY(b->inventory().addNic(z0).ok());
     QVERIFY(b->runs().saveRun(own).ok());
     auto sum = b->archive().importArchive(*archive, u"a.json"_s);
     QVERIFY2(sum.ok(), qPrintable(sum.message()));
@@ -101,6 +109,9 @@ void TstStoreArchive::roundTripAndMerge()
     QCOMPARE(rb->startedAt, ra->startedAt);
     QCOMPARE(rb->measurementUuid, ra->measurementUuid);
     QCOMPARE(rb->inventoryPath.size(), ra->inventoryPath.size());
+    // Ids in the imported run are b's, not a's.
+    QCOMPARE(rb->clientNicId, b->inventory().nicByKey(u"alpha/eth0"_s)->id);
+    QVERIFY(rb->clientNicId != ra->clientNicId);
     wb::RunFilter f;
     f.nicId = b->inventory().nicByKey(u"alpha/eth0"_s)->id;
     QCOMPARE(b->runs().listRuns(f)->size(), 2);
