@@ -302,6 +302,17 @@ StoreResult<QJsonArray> RunStore::snapshot(const StoredRun &run)
     };
     qint64 clientHost = run.clientHostId;
     qint64 serverHost = run.serverHostId;
+    for (const auto &[hostId, nicId, end] : {std::tuple{clientHost, run.clientNicId, u"client"_s},
+                                             std::tuple{serverHost, run.serverNicId, u"server"_s}}) {
+        if (hostId <= 0 || nicId <= 0)
+            continue;
+        auto n = inv.nic(nicId);
+        if (!n)
+            return n.error();
+        if (n->hostId != hostId)
+            return StoreError{StoreError::Kind::Invalid,
+                              u"the %1 NIC '%2' is not on the %1 host (id %3)"_s.arg(end, n->key()).arg(hostId)};
+    }
     if (clientHost <= 0 && run.clientNicId > 0) {
         auto n = inv.nic(run.clientNicId);
         if (!n)

@@ -104,6 +104,12 @@ void TstRunStore::roundTrip()
     auto dup = m_store->runs().saveRun(r);
     QVERIFY(!dup.ok());
     QVERIFY(dup.message().contains(got->uuid));
+    // A NIC that is not on the named host is refused.
+    wb::StoredRun wrong = makeRun(u"udp_stream"_s, 1, 64);
+    wrong.clientHostId = m_store->inventory().hostByName(u"beta"_s)->id;
+    auto refused = m_store->runs().saveRun(wrong);
+    QCOMPARE(refused.error().kind, wb::StoreError::Kind::Invalid);
+    QVERIFY2(refused.message().contains(u"alpha/eth0"_s), qPrintable(refused.message()));
     QCOMPARE(m_store->runs().deleteRuns({*id}).value(), 1);
     QCOMPARE(m_store->runs().run(*id).error().kind, wb::StoreError::Kind::NotFound);
     QCOMPARE(m_store->info()->sampleChunks, 0);
