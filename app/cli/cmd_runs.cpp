@@ -114,6 +114,7 @@ int runsList(wb::cli::CliContext &ctx)
     wb::RunFilter f;
     f.limit = 100;
     f.withMetrics = ctx.json;
+    f.withDetails = false; // the listing shows no paths or environments
     QString error;
     if (!parseFilter(args, &f, &error)) {
         ctx.err << "wirebench-cli runs list: " << error << '\n';
