@@ -154,7 +154,7 @@ int runsList(wb::cli::CliContext &ctx)
                        .arg(wb::runStatusName(r.status), -9)
                        .arg(QStringList{r.plan, r.testCase}.join(u" / "_s))
                 << '\n';
-    if (runs->size() == f.limit)
+    if (f.limit > 0 && runs->size() == f.limit)
         ctx.err << "(showing the newest " << f.limit << "; use --limit N or --limit 0 for all)\n";
     return wb::cli::kExitOk;
 }
