@@ -46,6 +46,9 @@ bool parseFilter(QStringList &args, wb::RunFilter *f, QString *error)
     QString v;
     if (!wb::cli::takeOption(args, u"--kind"_s, &f->kind, error) ||
         !wb::cli::takeOption(args, u"--host"_s, &f->hostName, error) ||
+        !wb::cli::takeOption(args, u"--nic"_s, &f->nicKey, error) ||
+        !wb::cli::takeOption(args, u"--switch"_s, &f->switchName, error) ||
+        !wb::cli::takeOption(args, u"--cable"_s, &f->cableLabel, error) ||
         !wb::cli::takeOption(args, u"--plan"_s, &f->plan, error))
         return false;
     v.clear();
@@ -111,6 +114,7 @@ int runsList(wb::cli::CliContext &ctx)
     wb::RunFilter f;
     f.limit = 100;
     f.withMetrics = ctx.json;
+    f.withDetails = false; // the listing shows no paths or environments
     QString error;
     if (!parseFilter(args, &f, &error)) {
         ctx.err << "wirebench-cli runs list: " << error << '\n';
@@ -150,7 +154,7 @@ int runsList(wb::cli::CliContext &ctx)
                        .arg(wb::runStatusName(r.status), -9)
                        .arg(QStringList{r.plan, r.testCase}.join(u" / "_s))
                 << '\n';
-    if (runs->size() == f.limit)
+    if (f.limit > 0 && runs->size() == f.limit)
         ctx.err << "(showing the newest " << f.limit << "; use --limit N or --limit 0 for all)\n";
     return wb::cli::kExitOk;
 }
@@ -263,7 +267,8 @@ bool parseRunFilter(QStringList &args, wb::RunFilter *f, QString *error)
 }
 } // namespace wb::cli
 
-WB_CLI_COMMAND(u"runs list"_s, u"[--kind K] [--host H] [--plan P] [--status S] [--since DATE] [--until DATE] "
+WB_CLI_COMMAND(u"runs list"_s, u"[--kind K] [--host H] [--nic HOST/IF] [--switch S] [--cable C] [--plan P] "
+                               "[--status S] [--since DATE] [--until DATE] "
                                "[--param NAME=VALUE]... [--limit N] [--json]"_s,
                u"list stored runs, newest first"_s, runsList);
 WB_CLI_COMMAND(u"runs show"_s, u"ID|UUID [--json]"_s, u"show one run with its metrics and inventory path"_s, runsShow);

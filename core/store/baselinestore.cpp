@@ -81,7 +81,7 @@ StoreResult<BaselineImportSummary> BaselineStore::importBaselinesNoTransaction(c
     InventoryStore &inv = m_store.inventory();
     BaselineImportSummary sum;
     QSet<QString> keys;
-    SqlStatement upsert(db, u"INSERT INTO baselines (key, title, author, date, source_file, hardware_text, hardware, "
+    SqlStatement upsert(m_store, u"INSERT INTO baselines (key, title, author, date, source_file, hardware_text, hardware, "
                             "kind, params, tool, tool_version, samples, extra, created_ms, changed_ms) "
                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                             "ON CONFLICT (key) DO UPDATE SET title = excluded.title, author = excluded.author, "
@@ -90,12 +90,12 @@ StoreResult<BaselineImportSummary> BaselineStore::importBaselinesNoTransaction(c
                             "kind = excluded.kind, params = excluded.params, tool = excluded.tool, "
                             "tool_version = excluded.tool_version, samples = excluded.samples, "
                             "extra = excluded.extra, changed_ms = excluded.changed_ms"_s);
-    SqlStatement idOf(db, u"SELECT id FROM baselines WHERE key = ?"_s);
-    SqlStatement clearMetrics(db, u"DELETE FROM baseline_metrics WHERE baseline_id = ?"_s);
-    SqlStatement clearObjects(db, u"DELETE FROM baseline_objects WHERE baseline_id = ?"_s);
-    SqlStatement metric(db, u"INSERT INTO baseline_metrics (baseline_id, name, side, value, unit) "
+    SqlStatement idOf(m_store, u"SELECT id FROM baselines WHERE key = ?"_s);
+    SqlStatement clearMetrics(m_store, u"DELETE FROM baseline_metrics WHERE baseline_id = ?"_s);
+    SqlStatement clearObjects(m_store, u"DELETE FROM baseline_objects WHERE baseline_id = ?"_s);
+    SqlStatement metric(m_store, u"INSERT INTO baseline_metrics (baseline_id, name, side, value, unit) "
                             "VALUES (?, ?, ?, ?, ?)"_s);
-    SqlStatement object(db, u"INSERT INTO baseline_objects (baseline_id, object_type, object_key, object_id) "
+    SqlStatement object(m_store, u"INSERT INTO baseline_objects (baseline_id, object_type, object_key, object_id) "
                             "VALUES (?, ?, ?, ?)"_s);
     for (const Baseline &b : baselines) {
         if (b.key.isEmpty())
@@ -174,7 +174,7 @@ StoreResult<BaselineImportSummary> BaselineStore::importBaselinesNoTransaction(c
 StoreResult<QList<Baseline>> BaselineStore::read(const QString &where, const QVariantList &binds)
 {
     QSqlDatabase db = m_store.database();
-    SqlStatement q(db, u"SELECT id, key, title, author, date, source_file, hardware_text, hardware, kind, params, "
+    SqlStatement q(m_store, u"SELECT id, key, title, author, date, source_file, hardware_text, hardware, kind, params, "
                        "tool, tool_version, samples, extra, created_ms, changed_ms FROM baselines"_s +
                            where + u" ORDER BY key"_s);
     for (const QVariant &b : binds)
@@ -205,9 +205,9 @@ StoreResult<QList<Baseline>> BaselineStore::read(const QString &where, const QVa
         out.append(b);
     }
     q.finish();
-    SqlStatement m(db, u"SELECT name, side, value, unit FROM baseline_metrics WHERE baseline_id = ? "
+    SqlStatement m(m_store, u"SELECT name, side, value, unit FROM baseline_metrics WHERE baseline_id = ? "
                        "ORDER BY name, side"_s);
-    SqlStatement o(db, u"SELECT object_type, object_key FROM baseline_objects WHERE baseline_id = ? "
+    SqlStatement o(m_store, u"SELECT object_type, object_key FROM baseline_objects WHERE baseline_id = ? "
                        "ORDER BY object_type, object_key"_s);
     for (Baseline &b : out) {
         m.bind(b.id);
@@ -243,7 +243,7 @@ StoreResult<Baseline> BaselineStore::baseline(const QString &key)
 
 StoreStatus BaselineStore::deleteBaseline(const QString &key)
 {
-    SqlStatement q(m_store.database(), u"DELETE FROM baselines WHERE key = ?"_s);
+    SqlStatement q(m_store, u"DELETE FROM baselines WHERE key = ?"_s);
     q.bind(key);
     if (!q.exec())
         return q.error(u"deleting baseline '%1'"_s.arg(key));

@@ -120,10 +120,10 @@ Link readLink(const SqlStatement &q)
 }
 
 template<typename T, typename Reader>
-StoreResult<QList<T>> list(const QSqlDatabase &db, const QString &sql, const QVariantList &binds, Reader reader,
+StoreResult<QList<T>> list(ResultStore &store, const QString &sql, const QVariantList &binds, Reader reader,
                            const QString &what)
 {
-    SqlStatement q(db, sql);
+    SqlStatement q(store, sql);
     for (const QVariant &b : binds)
         q.bind(b);
     if (!q.exec())
@@ -135,10 +135,10 @@ StoreResult<QList<T>> list(const QSqlDatabase &db, const QString &sql, const QVa
 }
 
 template<typename T, typename Reader>
-StoreResult<T> one(const QSqlDatabase &db, const QString &sql, const QVariant &key, Reader reader,
+StoreResult<T> one(ResultStore &store, const QString &sql, const QVariant &key, Reader reader,
                    const QString &what)
 {
-    auto all = list<T>(db, sql, {key}, reader, what);
+    auto all = list<T>(store, sql, {key}, reader, what);
     if (!all)
         return all.error();
     if (all->isEmpty())
@@ -177,17 +177,17 @@ InventoryStore::InventoryStore(ResultStore &store) : m_store(store) {}
 
 StoreResult<QList<Host>> InventoryStore::hosts()
 {
-    return list<Host>(m_store.database(), kHostColumns + u" ORDER BY name"_s, {}, readHost, u"hosts"_s);
+    return list<Host>(m_store, kHostColumns + u" ORDER BY name"_s, {}, readHost, u"hosts"_s);
 }
 
 StoreResult<Host> InventoryStore::host(qint64 id)
 {
-    return one<Host>(m_store.database(), kHostColumns + u" WHERE id = ?"_s, id, readHost, u"host %1"_s.arg(id));
+    return one<Host>(m_store, kHostColumns + u" WHERE id = ?"_s, id, readHost, u"host %1"_s.arg(id));
 }
 
 StoreResult<Host> InventoryStore::hostByName(const QString &name)
 {
-    return one<Host>(m_store.database(), kHostColumns + u" WHERE name = ?"_s, name, readHost,
+    return one<Host>(m_store, kHostColumns + u" WHERE name = ?"_s, name, readHost,
                      u"host '%1'"_s.arg(name));
 }
 
@@ -198,7 +198,7 @@ StoreResult<qint64> InventoryStore::insertHost(const Host &h)
     if (h.sshPort < 1 || h.sshPort > 65535)
         return invalid(u"host '%1': SSH port %2 is not 1..65535"_s.arg(h.name).arg(h.sshPort));
     const QVariant now = toDbTime(QDateTime::currentDateTimeUtc());
-    SqlStatement q(m_store.database(),
+    SqlStatement q(m_store,
                    u"INSERT INTO hosts (name, address, ssh_port, ssh_user, ssh_key_path, agent_path, cpu, "
                    "memory_bytes, os, notes, created_ms, changed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     q.bindText(h.name).bindText(h.address).bind(h.sshPort).bindText(h.sshUser).bindText(h.sshKeyPath);
@@ -217,7 +217,7 @@ StoreStatus InventoryStore::writeHost(const Host &h)
 {
     if (h.name.trimmed().isEmpty())
         return invalid(u"a host needs a name"_s);
-    SqlStatement q(m_store.database(),
+    SqlStatement q(m_store,
                    u"UPDATE hosts SET name = ?, address = ?, ssh_port = ?, ssh_user = ?, ssh_key_path = ?, "
                    "agent_path = ?, cpu = ?, memory_bytes = ?, os = ?, notes = ?, changed_ms = ? WHERE id = ?"_s);
     q.bindText(h.name).bindText(h.address).bind(h.sshPort).bindText(h.sshUser).bindText(h.sshKeyPath);
@@ -261,14 +261,14 @@ StoreStatus InventoryStore::deleteHost(qint64 id)
 StoreResult<QList<Nic>> InventoryStore::nics(qint64 hostId)
 {
     if (hostId > 0)
-        return list<Nic>(m_store.database(), kNicColumns + u" WHERE n.host_id = ? ORDER BY n.interface"_s, {hostId},
+        return list<Nic>(m_store, kNicColumns + u" WHERE n.host_id = ? ORDER BY n.interface"_s, {hostId},
                          readNic, u"NICs"_s);
-    return list<Nic>(m_store.database(), kNicColumns + u" ORDER BY h.name, n.interface"_s, {}, readNic, u"NICs"_s);
+    return list<Nic>(m_store, kNicColumns + u" ORDER BY h.name, n.interface"_s, {}, readNic, u"NICs"_s);
 }
 
 StoreResult<Nic> InventoryStore::nic(qint64 id)
 {
-    return one<Nic>(m_store.database(), kNicColumns + u" WHERE n.id = ?"_s, id, readNic, u"NIC %1"_s.arg(id));
+    return one<Nic>(m_store, kNicColumns + u" WHERE n.id = ?"_s, id, readNic, u"NIC %1"_s.arg(id));
 }
 
 StoreResult<Nic> InventoryStore::nicByKey(const QString &key)
@@ -276,7 +276,7 @@ StoreResult<Nic> InventoryStore::nicByKey(const QString &key)
     const qsizetype slash = key.indexOf(u'/');
     if (slash <= 0)
         return invalid(u"NIC '%1' must be written host/interface"_s.arg(key));
-    auto all = list<Nic>(m_store.database(), kNicColumns + u" WHERE h.name = ? AND n.interface = ?"_s,
+    auto all = list<Nic>(m_store, kNicColumns + u" WHERE h.name = ? AND n.interface = ?"_s,
                          {key.left(slash), key.mid(slash + 1)}, readNic, u"NIC '%1'"_s.arg(key));
     if (!all)
         return all.error();
@@ -305,7 +305,7 @@ StoreResult<qint64> InventoryStore::insertNic(const Nic &n)
         hostId = h->id;
     }
     const QVariant now = toDbTime(QDateTime::currentDateTimeUtc());
-    SqlStatement q(m_store.database(),
+    SqlStatement q(m_store,
                    u"INSERT INTO nics (host_id, interface, vendor, model, chip, driver, driver_version, firmware, bus, "
                    "mac, max_speed_bps, notes, created_ms, changed_ms) "
                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
@@ -328,7 +328,7 @@ StoreResult<qint64> InventoryStore::addNic(const Nic &nic)
 
 StoreStatus InventoryStore::writeNic(const Nic &n)
 {
-    SqlStatement q(m_store.database(),
+    SqlStatement q(m_store,
                    u"UPDATE nics SET interface = ?, vendor = ?, model = ?, chip = ?, driver = ?, driver_version = ?, "
                    "firmware = ?, bus = ?, mac = ?, max_speed_bps = ?, notes = ?, changed_ms = ? WHERE id = ?"_s);
     q.bindText(n.interfaceName).bindText(n.vendor).bindText(n.model).bindText(n.chip).bindText(n.driver);
@@ -365,19 +365,19 @@ StoreStatus InventoryStore::deleteNic(qint64 id)
 
 StoreResult<QList<NetworkSwitch>> InventoryStore::switches()
 {
-    return list<NetworkSwitch>(m_store.database(), kSwitchColumns + u" ORDER BY name"_s, {}, readSwitch,
+    return list<NetworkSwitch>(m_store, kSwitchColumns + u" ORDER BY name"_s, {}, readSwitch,
                                u"switches"_s);
 }
 
 StoreResult<NetworkSwitch> InventoryStore::networkSwitch(qint64 id)
 {
-    return one<NetworkSwitch>(m_store.database(), kSwitchColumns + u" WHERE id = ?"_s, id, readSwitch,
+    return one<NetworkSwitch>(m_store, kSwitchColumns + u" WHERE id = ?"_s, id, readSwitch,
                               u"switch %1"_s.arg(id));
 }
 
 StoreResult<NetworkSwitch> InventoryStore::switchByName(const QString &name)
 {
-    return one<NetworkSwitch>(m_store.database(), kSwitchColumns + u" WHERE name = ?"_s, name, readSwitch,
+    return one<NetworkSwitch>(m_store, kSwitchColumns + u" WHERE name = ?"_s, name, readSwitch,
                               u"switch '%1'"_s.arg(name));
 }
 
@@ -386,7 +386,7 @@ StoreResult<qint64> InventoryStore::insertSwitch(const NetworkSwitch &s)
     if (s.name.trimmed().isEmpty())
         return invalid(u"a switch needs a name"_s);
     const QVariant now = toDbTime(QDateTime::currentDateTimeUtc());
-    SqlStatement q(m_store.database(),
+    SqlStatement q(m_store,
                    u"INSERT INTO switches (name, vendor, model, kind, rated_latency_us, ports, notes, created_ms, "
                    "changed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     q.bindText(s.name).bindText(s.vendor).bindText(s.model).bindText(switchKindName(s.kind));
@@ -405,7 +405,7 @@ StoreStatus InventoryStore::writeSwitch(const NetworkSwitch &s)
 {
     if (s.name.trimmed().isEmpty())
         return invalid(u"a switch needs a name"_s);
-    SqlStatement q(m_store.database(),
+    SqlStatement q(m_store,
                    u"UPDATE switches SET name = ?, vendor = ?, model = ?, kind = ?, rated_latency_us = ?, ports = ?, "
                    "notes = ?, changed_ms = ? WHERE id = ?"_s);
     q.bindText(s.name).bindText(s.vendor).bindText(s.model).bindText(switchKindName(s.kind));
@@ -442,17 +442,17 @@ StoreStatus InventoryStore::deleteSwitch(qint64 id)
 
 StoreResult<QList<Cable>> InventoryStore::cables()
 {
-    return list<Cable>(m_store.database(), kCableColumns + u" ORDER BY label"_s, {}, readCable, u"cables"_s);
+    return list<Cable>(m_store, kCableColumns + u" ORDER BY label"_s, {}, readCable, u"cables"_s);
 }
 
 StoreResult<Cable> InventoryStore::cable(qint64 id)
 {
-    return one<Cable>(m_store.database(), kCableColumns + u" WHERE id = ?"_s, id, readCable, u"cable %1"_s.arg(id));
+    return one<Cable>(m_store, kCableColumns + u" WHERE id = ?"_s, id, readCable, u"cable %1"_s.arg(id));
 }
 
 StoreResult<Cable> InventoryStore::cableByLabel(const QString &label)
 {
-    return one<Cable>(m_store.database(), kCableColumns + u" WHERE label = ?"_s, label, readCable,
+    return one<Cable>(m_store, kCableColumns + u" WHERE label = ?"_s, label, readCable,
                       u"cable '%1'"_s.arg(label));
 }
 
@@ -461,7 +461,7 @@ StoreResult<qint64> InventoryStore::insertCable(const Cable &c)
     if (c.label.trimmed().isEmpty())
         return invalid(u"a cable needs a label"_s);
     const QVariant now = toDbTime(QDateTime::currentDateTimeUtc());
-    SqlStatement q(m_store.database(),
+    SqlStatement q(m_store,
                    u"INSERT INTO cables (label, category, length_m, notes, created_ms, changed_ms) "
                    "VALUES (?, ?, ?, ?, ?, ?)"_s);
     q.bindText(c.label).bindText(c.category).bind(optionalReal(c.lengthM)).bindText(c.notes).bind(now).bind(now);
@@ -479,7 +479,7 @@ StoreStatus InventoryStore::writeCable(const Cable &c)
 {
     if (c.label.trimmed().isEmpty())
         return invalid(u"a cable needs a label"_s);
-    SqlStatement q(m_store.database(), u"UPDATE cables SET label = ?, category = ?, length_m = ?, notes = ?, "
+    SqlStatement q(m_store, u"UPDATE cables SET label = ?, category = ?, length_m = ?, notes = ?, "
                                        "changed_ms = ? WHERE id = ?"_s);
     q.bindText(c.label).bindText(c.category).bind(optionalReal(c.lengthM)).bindText(c.notes);
     q.bind(toDbTime(QDateTime::currentDateTimeUtc())).bind(c.id);
@@ -514,13 +514,13 @@ StoreStatus InventoryStore::deleteCable(qint64 id)
 
 StoreResult<QList<Link>> InventoryStore::links()
 {
-    return list<Link>(m_store.database(), kLinkColumns + u" ORDER BY h1.name, n1.interface"_s, {}, readLink,
+    return list<Link>(m_store, kLinkColumns + u" ORDER BY h1.name, n1.interface"_s, {}, readLink,
                       u"links"_s);
 }
 
 StoreResult<Link> InventoryStore::linkOfNic(qint64 nicId)
 {
-    auto all = list<Link>(m_store.database(), kLinkColumns + u" WHERE l.nic_id = ? OR l.peer_nic_id = ?"_s,
+    auto all = list<Link>(m_store, kLinkColumns + u" WHERE l.nic_id = ? OR l.peer_nic_id = ?"_s,
                           {nicId, nicId}, readLink, u"the link of NIC %1"_s.arg(nicId));
     if (!all)
         return all.error();
@@ -561,7 +561,7 @@ StoreResult<Link> InventoryStore::resolveLink(const Link &link)
     if (l.peerNicId == l.nicId)
         return invalid(u"a crossover link needs two different NICs"_s);
     // A NIC has one cable: it may not appear in another link at either end.
-    SqlStatement q(m_store.database(), u"SELECT id FROM links WHERE id <> ? AND (nic_id IN (?, ?) OR "
+    SqlStatement q(m_store, u"SELECT id FROM links WHERE id <> ? AND (nic_id IN (?, ?) OR "
                                        "peer_nic_id IN (?, ?))"_s);
     q.bind(l.id).bind(l.nicId).bind(idOrNull(l.peerNicId)).bind(l.nicId).bind(idOrNull(l.peerNicId));
     if (!q.exec())
@@ -579,7 +579,7 @@ StoreResult<qint64> InventoryStore::insertLink(const Link &link)
     if (!l)
         return l.error();
     const QVariant now = toDbTime(QDateTime::currentDateTimeUtc());
-    SqlStatement q(m_store.database(),
+    SqlStatement q(m_store,
                    u"INSERT INTO links (nic_id, cable_id, switch_id, switch_port, peer_nic_id, notes, created_ms, "
                    "changed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s);
     q.bind(l->nicId).bind(l->cableId).bind(idOrNull(l->switchId)).bind(l->switchPort).bind(idOrNull(l->peerNicId));
@@ -599,7 +599,7 @@ StoreStatus InventoryStore::writeLink(const Link &link)
     auto l = resolveLink(link);
     if (!l)
         return l.error();
-    SqlStatement q(m_store.database(), u"UPDATE links SET nic_id = ?, cable_id = ?, switch_id = ?, switch_port = ?, "
+    SqlStatement q(m_store, u"UPDATE links SET nic_id = ?, cable_id = ?, switch_id = ?, switch_port = ?, "
                                        "peer_nic_id = ?, notes = ?, changed_ms = ? WHERE id = ?"_s);
     q.bind(l->nicId).bind(l->cableId).bind(idOrNull(l->switchId)).bind(l->switchPort).bind(idOrNull(l->peerNicId));
     q.bindText(l->notes).bind(toDbTime(QDateTime::currentDateTimeUtc())).bind(l->id);
@@ -735,7 +735,7 @@ StoreResult<InventoryImportSummary> InventoryStore::importInventoryNoTransaction
 StoreStatus InventoryStore::refuseIfReferenced(const QString &objectType, qint64 id, const QString &what)
 {
     QSqlDatabase db = m_store.database();
-    SqlStatement runs(db, u"SELECT DISTINCT run_id FROM run_objects WHERE object_type = ? AND object_id = ? "
+    SqlStatement runs(m_store, u"SELECT DISTINCT run_id FROM run_objects WHERE object_type = ? AND object_id = ? "
                           "ORDER BY run_id"_s);
     runs.bind(objectType).bind(id);
     if (!runs.exec())
@@ -743,7 +743,7 @@ StoreStatus InventoryStore::refuseIfReferenced(const QString &objectType, qint64
     QStringList runIds;
     while (runs.next())
         runIds.append(runs.text(0));
-    SqlStatement bases(db, u"SELECT b.key FROM baseline_objects o JOIN baselines b ON b.id = o.baseline_id "
+    SqlStatement bases(m_store, u"SELECT b.key FROM baseline_objects o JOIN baselines b ON b.id = o.baseline_id "
                            "WHERE o.object_type = ? AND o.object_id = ? ORDER BY b.key"_s);
     bases.bind(objectType).bind(id);
     if (!bases.exec())
@@ -773,7 +773,7 @@ StoreStatus InventoryStore::refuseIfReferenced(const QString &objectType, qint64
 
 StoreStatus InventoryStore::deleteById(const QString &sql, qint64 id, const QString &what)
 {
-    SqlStatement q(m_store.database(), sql);
+    SqlStatement q(m_store, sql);
     q.bind(id);
     if (!q.exec())
         return q.error(u"deleting "_s + what);

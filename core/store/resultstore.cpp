@@ -65,8 +65,34 @@ StoreResult<std::unique_ptr<ResultStore>> ResultStore::open(const QString &path,
     return store;
 }
 
+QSqlQuery *ResultStore::acquireQuery(const QString &sql)
+{
+    auto it = m_statements.find(sql);
+    if (it == m_statements.end()) {
+        if (m_statements.size() >= 256)
+            return nullptr;
+        auto q = std::make_unique<QSqlQuery>(database());
+        q->setForwardOnly(true);
+        if (!q->prepare(sql))
+            return nullptr; // the caller prepares its own and reports the error
+        it = m_statements.emplace(sql, CachedQuery{std::move(q), false}).first;
+    }
+    if (it->second.busy)
+        return nullptr;
+    it->second.busy = true;
+    return it->second.query.get();
+}
+
+void ResultStore::releaseQuery(const QString &sql)
+{
+    auto it = m_statements.find(sql);
+    if (it != m_statements.end())
+        it->second.busy = false;
+}
+
 ResultStore::~ResultStore()
 {
+    m_statements.clear();
     m_archive.reset();
     m_baselines.reset();
     m_runs.reset();
@@ -74,6 +100,13 @@ ResultStore::~ResultStore()
     if (!m_connection.isEmpty()) {
         {
             QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+            if (db.isOpen() && !m_readOnly) {
+                // SQLite's advice for long-lived connections: keep planner
+                // statistics fresh, cheaply (analysis_limit bounds the work).
+                QSqlQuery q(db);
+                q.exec(u"PRAGMA analysis_limit=400"_s);
+                q.exec(u"PRAGMA optimize"_s);
+            }
             db.close();
         }
         QSqlDatabase::removeDatabase(m_connection);
@@ -83,6 +116,7 @@ ResultStore::~ResultStore()
 StoreStatus ResultStore::openConnection(const StoreOpenOptions &options)
 {
     m_connection = u"wirebench-store-%1"_s.arg(++s_connectionCounter);
+    m_readOnly = options.readOnly;
     QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, m_connection);
     if (!db.isValid())
         return StoreError{StoreError::Kind::Failed,
@@ -127,7 +161,10 @@ StoreStatus ResultStore::openConnection(const StoreOpenOptions &options)
             return storeErrorFromSql(q.lastError(), u"switching to WAL"_s, m_path);
         q.finish();
     }
-    for (const QString &pragma : {u"PRAGMA foreign_keys=ON"_s, u"PRAGMA synchronous=FULL"_s}) {
+    // A larger page cache per connection (32 MiB) keeps the indexes of a
+    // big database in memory between queries of a long-lived reader.
+    for (const QString &pragma :
+         {u"PRAGMA foreign_keys=ON"_s, u"PRAGMA synchronous=FULL"_s, u"PRAGMA cache_size=-32768"_s}) {
         if (!q.exec(pragma))
             return storeErrorFromSql(q.lastError(), pragma, m_path);
     }

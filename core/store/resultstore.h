@@ -10,9 +10,11 @@
 #include "storeerror.h"
 
 #include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QString>
 
 #include <memory>
+#include <unordered_map>
 
 namespace wb {
 
@@ -74,6 +76,11 @@ public:
         int depth = 0;
     };
     TransactionState &transactionState() { return m_transaction; }
+    // A cached prepared statement for `sql` (preparing costs more than
+    // running most of ours), or nullptr while it is in use; give it back
+    // with releaseQuery(). SqlStatement does both.
+    QSqlQuery *acquireQuery(const QString &sql);
+    void releaseQuery(const QString &sql);
 
 private:
     ResultStore() = default;
@@ -83,8 +90,15 @@ private:
     QString m_path;
     QString m_connection;
     int m_schemaVersion = 0;
+    bool m_readOnly = false;
     QString m_backupPath;
     TransactionState m_transaction;
+    struct CachedQuery
+    {
+        std::unique_ptr<QSqlQuery> query;
+        bool busy = false;
+    };
+    std::unordered_map<QString, CachedQuery> m_statements;
     std::unique_ptr<InventoryStore> m_inventory;
     std::unique_ptr<RunStore> m_runs;
     std::unique_ptr<BaselineStore> m_baselines;

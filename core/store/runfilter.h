@@ -18,7 +18,10 @@ struct RunFilter
     QString kind;
     QString plan;
     std::optional<RunStatus> status;
-    QString hostName;  // either end
+    QString hostName;  // either end; this and the next three match names at run time
+    QString nicKey;    // "host/interface", either end
+    QString switchName;
+    QString cableLabel;
     qint64 hostId = 0; // either end
     qint64 nicId = 0;  // either end
     qint64 switchId = 0;
@@ -32,6 +35,9 @@ struct RunFilter
     int offset = 0;
     bool newestFirst = true;
     bool withMetrics = false; // listRuns() fills record.metrics
+    // listRuns() fills inventoryPath, the environments, record.extra and the
+    // host/NIC ids; off for fast listings of many runs.
+    bool withDetails = true;
 };
 
 } // namespace wb

@@ -27,8 +27,14 @@ constexpr qsizetype kMaxChunkSamples = 65536;
 
 const auto kRunColumns =
     u"SELECT r.id, r.uuid, r.plan, r.test_case, r.kind, r.params, r.client_endpoint, r.server_endpoint, r.tool, "
-    "r.tool_version, r.status, r.started_ms, r.ended_ms, r.error, m.uuid, r.repetition, r.inventory_path, "
-    "r.env_client, r.env_server, r.extra, r.created_ms FROM runs r "
+    "r.tool_version, r.status, r.started_ms, r.ended_ms, r.error, m.uuid, r.repetition, d.inventory_path, "
+    "d.env_client, d.env_server, d.extra, r.created_ms, r.notes FROM runs r "
+    "LEFT JOIN measurements m ON m.id = r.measurement_id LEFT JOIN run_details d ON d.run_id = r.id"_s;
+// The same columns without the big JSON of run_details (fast listings).
+const auto kRunColumnsBrief =
+    u"SELECT r.id, r.uuid, r.plan, r.test_case, r.kind, r.params, r.client_endpoint, r.server_endpoint, r.tool, "
+    "r.tool_version, r.status, r.started_ms, r.ended_ms, r.error, m.uuid, r.repetition, '[]', "
+    "'{}', '{}', '{}', r.created_ms, r.notes FROM runs r "
     "LEFT JOIN measurements m ON m.id = r.measurement_id"_s;
 
 QString jsonText(const QJsonObject &o)
@@ -90,7 +96,7 @@ QVariant paramValue(const QJsonValue &v)
 }
 
 // The WHERE clause of a RunFilter from fixed fragments; values are bound.
-StoreResult<QString> filterWhere(RunStore &, InventoryStore &inventory, const RunFilter &f, QVariantList *binds,
+StoreResult<QString> filterWhere(const RunFilter &f, QVariantList *binds,
                                  bool defaultFinished)
 {
     QStringList parts;
@@ -113,11 +119,15 @@ StoreResult<QString> filterWhere(RunStore &, InventoryStore &inventory, const Ru
         binds->append(type);
         binds->append(id);
     };
-    if (!f.hostName.isEmpty()) {
-        auto h = inventory.hostByName(f.hostName);
-        if (!h && h.error().kind != StoreError::Kind::NotFound)
-            return h.error();
-        object(u"host"_s, h ? h->id : -1);
+    // By the name at run time, so renamed objects and imported runs match.
+    for (const auto &[type, key] : {std::pair{u"host"_s, f.hostName}, std::pair{u"nic"_s, f.nicKey},
+                                    std::pair{u"switch"_s, f.switchName}, std::pair{u"cable"_s, f.cableLabel}}) {
+        if (key.isEmpty())
+            continue;
+        parts.append(u"r.id IN (SELECT o.run_id FROM object_snapshots s JOIN run_objects o ON o.snapshot_id = s.id "
+                     "WHERE s.object_type = ? AND s.object_key = ?)"_s);
+        binds->append(type);
+        binds->append(key);
     }
     if (f.hostId > 0)
         object(u"host"_s, f.hostId);
@@ -292,6 +302,17 @@ StoreResult<QJsonArray> RunStore::snapshot(const StoredRun &run)
     };
     qint64 clientHost = run.clientHostId;
     qint64 serverHost = run.serverHostId;
+    for (const auto &[hostId, nicId, end] : {std::tuple{clientHost, run.clientNicId, u"client"_s},
+                                             std::tuple{serverHost, run.serverNicId, u"server"_s}}) {
+        if (hostId <= 0 || nicId <= 0)
+            continue;
+        auto n = inv.nic(nicId);
+        if (!n)
+            return n.error();
+        if (n->hostId != hostId)
+            return StoreError{StoreError::Kind::Invalid,
+                              u"the %1 NIC '%2' is not on the %1 host (id %3)"_s.arg(end, n->key()).arg(hostId)};
+    }
     if (clientHost <= 0 && run.clientNicId > 0) {
         auto n = inv.nic(run.clientNicId);
         if (!n)
@@ -321,7 +342,7 @@ StoreResult<QJsonArray> RunStore::snapshot(const StoredRun &run)
 
 StoreResult<qint64> RunStore::measurementId(const QString &uuid)
 {
-    SqlStatement q(m_store.database(), u"SELECT id FROM measurements WHERE uuid = ?"_s);
+    SqlStatement q(m_store, u"SELECT id FROM measurements WHERE uuid = ?"_s);
     q.bind(uuid);
     if (!q.exec())
         return q.error(u"finding measurement %1"_s.arg(uuid));
@@ -364,16 +385,14 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
     const QDateTime now = QDateTime::currentDateTimeUtc();
     const QString uuid = run.uuid.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces) : run.uuid;
     QSqlDatabase db = m_store.database();
-    SqlStatement q(db, u"INSERT INTO runs (uuid, plan, test_case, kind, params, client_endpoint, server_endpoint, "
+    SqlStatement q(m_store, u"INSERT INTO runs (uuid, plan, test_case, kind, params, client_endpoint, server_endpoint, "
                        "tool, tool_version, status, started_ms, ended_ms, error, measurement_id, repetition, "
-                       "inventory_path, env_client, env_server, extra, created_ms) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+                       "created_ms, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     q.bindText(uuid).bindText(run.plan).bindText(run.testCase).bindText(rec.kind).bindText(jsonText(rec.params));
     q.bindText(run.clientEndpoint).bindText(run.serverEndpoint).bindText(rec.tool).bindText(rec.toolVersion);
     q.bindText(runStatusName(run.status)).bind(toDbTime(run.startedAt.isValid() ? run.startedAt : now));
     q.bind(toDbTime(run.endedAt)).bindText(run.error).bind(measurement).bind(run.repetition);
-    q.bindText(jsonText(path)).bindText(jsonText(run.clientEnvironment)).bindText(jsonText(run.serverEnvironment));
-    q.bindText(jsonText(rec.extra)).bind(toDbTime(run.created.isValid() ? run.created : now));
+    q.bind(toDbTime(run.created.isValid() ? run.created : now)).bindText(run.notes);
     if (!q.exec()) {
         StoreError e = q.error(u"saving a %1 run"_s.arg(rec.kind));
         if (e.kind == StoreError::Kind::Invalid)
@@ -382,9 +401,10 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
     }
     const qint64 id = q.lastInsertId();
 
-    SqlStatement o(db, u"INSERT INTO run_objects (run_id, role, position, object_type, object_id, object_key, attrs) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?)"_s);
+    SqlStatement o(m_store, u"INSERT INTO run_objects (run_id, role, position, object_type, object_id, snapshot_id) "
+                       "VALUES (?, ?, ?, ?, ?, ?)"_s);
     InventoryStore &inv = m_store.inventory();
+    QJsonArray storedPath;
     for (const QJsonValue &v : std::as_const(path)) {
         const QJsonObject e = v.toObject();
         const QString type = e.value(u"type"_s).toString();
@@ -407,12 +427,25 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
                     objectId = x->id;
             }
         }
+        auto snapshotId = this->snapshotId(type, key, jsonText(e.value(u"attrs"_s).toObject()));
+        if (!snapshotId)
+            return snapshotId.error();
         o.bind(id).bindText(e.value(u"role"_s).toString()).bind(e.value(u"position"_s).toInt()).bindText(type);
-        o.bind(objectId > 0 ? QVariant(objectId) : QVariant(QMetaType::fromType<qint64>()));
-        o.bindText(key).bindText(jsonText(e.value(u"attrs"_s).toObject()));
+        o.bind(objectId > 0 ? QVariant(objectId) : QVariant(QMetaType::fromType<qint64>())).bind(*snapshotId);
         if (!o.exec())
             return o.error(u"saving the inventory snapshot of run %1"_s.arg(id));
+        // The stored path carries this database's ids (imports remap them;
+        // 0 when the object is not in this inventory).
+        QJsonObject local = e;
+        local.insert(u"id"_s, double(std::max<qint64>(objectId, 0)));
+        storedPath.append(local);
     }
+    SqlStatement d(m_store, u"INSERT INTO run_details (run_id, inventory_path, env_client, env_server, extra) "
+                            "VALUES (?, ?, ?, ?, ?)"_s);
+    d.bind(id).bindText(jsonText(storedPath)).bindText(jsonText(run.clientEnvironment));
+    d.bindText(jsonText(run.serverEnvironment)).bindText(jsonText(rec.extra));
+    if (!d.exec())
+        return d.error(u"saving the details of run %1"_s.arg(id));
     if (StoreStatus s = insertMetrics(id, rec.metrics); !s)
         return s.error();
     if (StoreStatus s = insertSamples(id, rec.samples); !s)
@@ -420,11 +453,27 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
     return id;
 }
 
+StoreResult<qint64> RunStore::snapshotId(const QString &type, const QString &key, const QString &attrs)
+{
+    QSqlDatabase db = m_store.database();
+    SqlStatement find(m_store, u"SELECT id FROM object_snapshots WHERE object_type = ? AND object_key = ? AND attrs = ?"_s);
+    find.bindText(type).bindText(key).bindText(attrs);
+    if (!find.exec())
+        return find.error(u"looking up a snapshot of %1 '%2'"_s.arg(type, key));
+    if (find.next())
+        return find.integer(0);
+    SqlStatement add(m_store, u"INSERT INTO object_snapshots (object_type, object_key, attrs) VALUES (?, ?, ?)"_s);
+    add.bindText(type).bindText(key).bindText(attrs);
+    if (!add.exec())
+        return add.error(u"saving a snapshot of %1 '%2'"_s.arg(type, key));
+    return add.lastInsertId();
+}
+
 StoreStatus RunStore::insertMetrics(qint64 runId, const QList<Metric> &metrics)
 {
     if (metrics.isEmpty())
         return {};
-    SqlStatement q(m_store.database(), u"INSERT INTO metrics (run_id, name, side, value, unit) VALUES (?, ?, ?, ?, ?)"_s);
+    SqlStatement q(m_store, u"INSERT INTO metrics (run_id, name, side, value, unit) VALUES (?, ?, ?, ?, ?)"_s);
     for (const Metric &m : metrics) {
         q.bind(runId).bindText(m.name).bindText(m.side).bind(m.value).bindText(m.unit);
         if (!q.exec())
@@ -463,9 +512,9 @@ StoreStatus RunStore::insertSamples(qint64 runId, const QList<Sample> &samples)
         x.tLast = s.t;
     }
     QSqlDatabase db = m_store.database();
-    SqlStatement next(db, u"SELECT coalesce(max(chunk) + 1, 0) FROM sample_chunks WHERE run_id = ? AND side = ? "
+    SqlStatement next(m_store, u"SELECT coalesce(max(chunk) + 1, 0) FROM sample_chunks WHERE run_id = ? AND side = ? "
                           "AND name = ?"_s);
-    SqlStatement q(db, u"INSERT INTO sample_chunks (run_id, side, name, chunk, count, t_first, t_last, data) "
+    SqlStatement q(m_store, u"INSERT INTO sample_chunks (run_id, side, name, chunk, count, t_first, t_last, data) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s);
     for (const Series &s : std::as_const(series)) {
         next.bind(runId).bindText(s.side).bindText(s.name);
@@ -530,7 +579,7 @@ StoreStatus RunStore::appendSamples(qint64 runId, const QList<Sample> &samples)
     SqlTransaction tx(m_store);
     if (StoreStatus s = tx.begin(); !s)
         return s;
-    SqlStatement q(m_store.database(), u"SELECT status FROM runs WHERE id = ?"_s);
+    SqlStatement q(m_store, u"SELECT status FROM runs WHERE id = ?"_s);
     q.bind(runId);
     if (!q.exec())
         return q.error(u"finding run %1"_s.arg(runId));
@@ -554,7 +603,7 @@ StoreStatus RunStore::finishRun(qint64 runId, RunStatus status, const ResultReco
     if (StoreStatus s = tx.begin(); !s)
         return s;
     QSqlDatabase db = m_store.database();
-    SqlStatement q(db, u"SELECT status, kind FROM runs WHERE id = ?"_s);
+    SqlStatement q(m_store, u"SELECT status, kind FROM runs WHERE id = ?"_s);
     q.bind(runId);
     if (!q.exec())
         return q.error(u"finding run %1"_s.arg(runId));
@@ -564,17 +613,21 @@ StoreStatus RunStore::finishRun(qint64 runId, RunStatus status, const ResultReco
         return StoreError{StoreError::Kind::Refused, u"run %1 is already %2"_s.arg(runId).arg(q.text(0))};
     const QString kind = record.kind.isEmpty() ? q.text(1) : record.kind;
     q.finish();
-    SqlStatement u(db, u"UPDATE runs SET status = ?, ended_ms = ?, error = ?, kind = ?, params = ?, tool = ?, "
-                       "tool_version = ?, extra = ? WHERE id = ?"_s);
+    SqlStatement u(m_store, u"UPDATE runs SET status = ?, ended_ms = ?, error = ?, kind = ?, params = ?, tool = ?, "
+                       "tool_version = ? WHERE id = ?"_s);
     u.bindText(runStatusName(status))
         .bind(toDbTime(endedAt.isValid() ? endedAt : QDateTime::currentDateTimeUtc()))
         .bindText(error)
         .bindText(kind);
     u.bindText(jsonText(record.params)).bindText(record.tool).bindText(record.toolVersion);
-    u.bindText(jsonText(record.extra)).bind(runId);
+    u.bind(runId);
     if (!u.exec())
         return u.error(u"finishing run %1"_s.arg(runId));
-    SqlStatement del(db, u"DELETE FROM metrics WHERE run_id = ?"_s);
+    SqlStatement x(m_store, u"UPDATE run_details SET extra = ? WHERE run_id = ?"_s);
+    x.bindText(jsonText(record.extra)).bind(runId);
+    if (!x.exec())
+        return x.error(u"finishing run %1"_s.arg(runId));
+    SqlStatement del(m_store, u"DELETE FROM metrics WHERE run_id = ?"_s);
     del.bind(runId);
     if (!del.exec())
         return del.error(u"finishing run %1"_s.arg(runId));
@@ -594,10 +647,10 @@ StoreStatus RunStore::finishRun(qint64 runId, RunStatus status, const ResultReco
 }
 
 StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVariantList &binds, bool withMetrics,
-                                                 bool withSamples)
+                                                 bool withSamples, bool withDetails)
 {
     QSqlDatabase db = m_store.database();
-    SqlStatement q(db, kRunColumns + tail);
+    SqlStatement q(m_store, (withDetails ? kRunColumns : kRunColumnsBrief) + tail);
     for (const QVariant &b : binds)
         q.bind(b);
     if (!q.exec())
@@ -626,6 +679,7 @@ StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVar
         r.serverEnvironment = jsonObject(q.text(18));
         r.record.extra = jsonObject(q.text(19));
         r.created = fromDbTime(q.value(20));
+        r.notes = q.text(21);
         for (const QJsonValue &v : std::as_const(r.inventoryPath)) {
             const QJsonObject e = v.toObject();
             const QString role = e.value(u"role"_s).toString();
@@ -661,7 +715,7 @@ StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVar
 
 StoreResult<StoredRun> RunStore::run(qint64 id, bool withSamples)
 {
-    auto runs = readRuns(u" WHERE r.id = ?"_s, {id}, true, withSamples);
+    auto runs = readRuns(u" WHERE r.id = ?"_s, {id}, true, withSamples, true);
     if (!runs)
         return runs.error();
     if (runs->isEmpty())
@@ -671,7 +725,7 @@ StoreResult<StoredRun> RunStore::run(qint64 id, bool withSamples)
 
 StoreResult<StoredRun> RunStore::runByUuid(const QString &uuid, bool withSamples)
 {
-    auto runs = readRuns(u" WHERE r.uuid = ?"_s, {uuid}, true, withSamples);
+    auto runs = readRuns(u" WHERE r.uuid = ?"_s, {uuid}, true, withSamples, true);
     if (!runs)
         return runs.error();
     if (runs->isEmpty())
@@ -682,7 +736,7 @@ StoreResult<StoredRun> RunStore::runByUuid(const QString &uuid, bool withSamples
 StoreResult<QList<StoredRun>> RunStore::listRuns(const RunFilter &filter)
 {
     QVariantList binds;
-    auto where = filterWhere(*this, m_store.inventory(), filter, &binds, false);
+    auto where = filterWhere(filter, &binds, false);
     if (!where)
         return where.error();
     QString tail = *where + (filter.newestFirst ? u" ORDER BY r.started_ms DESC, r.id DESC"_s
@@ -692,16 +746,16 @@ StoreResult<QList<StoredRun>> RunStore::listRuns(const RunFilter &filter)
         binds.append(filter.limit > 0 ? filter.limit : -1);
         binds.append(filter.offset);
     }
-    return readRuns(tail, binds, filter.withMetrics, false);
+    return readRuns(tail, binds, filter.withMetrics, false, filter.withDetails);
 }
 
 StoreResult<qint64> RunStore::countRuns(const RunFilter &filter)
 {
     QVariantList binds;
-    auto where = filterWhere(*this, m_store.inventory(), filter, &binds, false);
+    auto where = filterWhere(filter, &binds, false);
     if (!where)
         return where.error();
-    SqlStatement q(m_store.database(), u"SELECT count(*) FROM runs r"_s + *where);
+    SqlStatement q(m_store, u"SELECT count(*) FROM runs r"_s + *where);
     for (const QVariant &b : std::as_const(binds))
         q.bind(b);
     if (!q.exec() || !q.next())
@@ -711,7 +765,7 @@ StoreResult<qint64> RunStore::countRuns(const RunFilter &filter)
 
 StoreResult<QList<Metric>> RunStore::metrics(qint64 runId)
 {
-    SqlStatement q(m_store.database(),
+    SqlStatement q(m_store,
                    u"SELECT name, side, value, unit FROM metrics WHERE run_id = ? ORDER BY name, side"_s);
     q.bind(runId);
     if (!q.exec())
@@ -724,7 +778,7 @@ StoreResult<QList<Metric>> RunStore::metrics(qint64 runId)
 
 StoreResult<QList<Sample>> RunStore::samples(qint64 runId)
 {
-    SqlStatement q(m_store.database(), u"SELECT side, name, count, data FROM sample_chunks WHERE run_id = ? "
+    SqlStatement q(m_store, u"SELECT side, name, count, data FROM sample_chunks WHERE run_id = ? "
                                        "ORDER BY side, name, chunk"_s);
     q.bind(runId);
     if (!q.exec())
@@ -749,12 +803,35 @@ StoreResult<QList<Sample>> RunStore::samples(qint64 runId)
     return out;
 }
 
+StoreResult<int> RunStore::markInterruptedRuns(const QDateTime &startedBefore)
+{
+    SqlStatement q(m_store, u"UPDATE runs SET status = 'failed', ended_ms = coalesce(ended_ms, ?), error = ? "
+                            "WHERE status = 'running' AND started_ms < ?"_s);
+    q.bind(toDbTime(QDateTime::currentDateTimeUtc()))
+        .bindText(u"interrupted: the program stopped while the run was in progress"_s)
+        .bind(toDbTime(startedBefore));
+    if (!q.exec())
+        return q.error(u"marking interrupted runs"_s);
+    return q.rowsAffected();
+}
+
+StoreStatus RunStore::setRunNotes(qint64 runId, const QString &notes)
+{
+    SqlStatement q(m_store, u"UPDATE runs SET notes = ? WHERE id = ?"_s);
+    q.bindText(notes).bind(runId);
+    if (!q.exec())
+        return q.error(u"changing the notes of run %1"_s.arg(runId));
+    if (q.rowsAffected() == 0)
+        return StoreError{StoreError::Kind::NotFound, u"run %1 does not exist"_s.arg(runId)};
+    return {};
+}
+
 StoreResult<int> RunStore::deleteRuns(const QList<qint64> &ids)
 {
     SqlTransaction tx(m_store);
     if (StoreStatus s = tx.begin(); !s)
         return s.error();
-    SqlStatement q(m_store.database(), u"DELETE FROM runs WHERE id = ?"_s);
+    SqlStatement q(m_store, u"DELETE FROM runs WHERE id = ?"_s);
     int deleted = 0;
     for (qint64 id : ids) {
         q.bind(id);
@@ -778,7 +855,7 @@ StoreResult<qint64> RunStore::saveMeasurement(const Measurement &m)
     auto optional = [](const std::optional<double> &v) {
         return v ? QVariant(*v) : QVariant(QMetaType::fromType<double>());
     };
-    SqlStatement q(m_store.database(),
+    SqlStatement q(m_store,
                    u"INSERT INTO measurements (uuid, kind, params, label, iterations, ci_level_pct, ci_width_pct, "
                    "confidence, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                    "ON CONFLICT (uuid) DO UPDATE SET kind = excluded.kind, params = excluded.params, "
@@ -817,7 +894,7 @@ static Measurement readMeasurement(const SqlStatement &q)
 
 StoreResult<Measurement> RunStore::measurement(const QString &uuid)
 {
-    SqlStatement q(m_store.database(), u"SELECT id, uuid, kind, params, label, iterations, ci_level_pct, "
+    SqlStatement q(m_store, u"SELECT id, uuid, kind, params, label, iterations, ci_level_pct, "
                                        "ci_width_pct, confidence, created_ms FROM measurements WHERE uuid = ?"_s);
     q.bind(uuid);
     if (!q.exec())
@@ -829,7 +906,7 @@ StoreResult<Measurement> RunStore::measurement(const QString &uuid)
 
 StoreResult<QList<Measurement>> RunStore::measurements()
 {
-    SqlStatement q(m_store.database(), u"SELECT id, uuid, kind, params, label, iterations, ci_level_pct, "
+    SqlStatement q(m_store, u"SELECT id, uuid, kind, params, label, iterations, ci_level_pct, "
                                        "ci_width_pct, confidence, created_ms FROM measurements ORDER BY id"_s);
     if (!q.exec())
         return q.error(u"reading measurements"_s);
@@ -843,10 +920,6 @@ StoreResult<QList<ComparisonGroup>> RunStore::compare(const ComparisonQuery &que
 {
     if (query.metric.isEmpty())
         return StoreError{StoreError::Kind::Invalid, u"a comparison needs a metric name"_s};
-    QVariantList binds;
-    QString groupExpr;
-    QString join;
-    const QString g = query.groupBy;
     static const QHash<QString, QString> runFields{
         {u"tool"_s, u"r.tool"_s},
         {u"tool_version"_s, u"r.tool_version"_s},
@@ -866,58 +939,140 @@ StoreResult<QList<ComparisonGroup>> RunStore::compare(const ComparisonQuery &que
         {u"switch"_s, {u"switch"_s, u"switch"_s}},
         {u"cable"_s, {u"cable"_s, u"cable"_s}},
     };
+    // JSON attributes are not parsed per run: SQL groups by the JSON text
+    // (params) or the snapshot id (inventory), and each distinct one is
+    // parsed once here, merging groups that share the attribute value.
+    enum class Source { None, Column, Params, Snapshot } source = Source::None;
+    QString groupExpr = u"NULL"_s;
+    QString join;
+    QString attr;
     QVariantList joinBinds;
-    if (g.isEmpty()) {
-        groupExpr = u"NULL"_s;
-    } else if (runFields.contains(g)) {
+    const QString g = query.groupBy;
+    if (runFields.contains(g)) {
+        source = Source::Column;
         groupExpr = runFields.value(g);
-    } else {
+    } else if (!g.isEmpty()) {
         const qsizetype dot = g.indexOf(u'.');
         const QString head = g.left(dot);
-        const QString attr = g.mid(dot + 1);
+        attr = g.mid(dot + 1);
         if (dot <= 0 || !isPlainName(attr) || (head != u"param"_s && !roles.contains(head)))
             return StoreError{StoreError::Kind::Invalid,
                               u"cannot group by '%1': use param.NAME, ROLE.ATTRIBUTE (roles: client_host, "
                               "server_host, host, client_nic, server_nic, nic, switch, cable) or one of tool, "
                               "tool_version, plan, test_case, kind, day, month"_s.arg(g)};
         if (head == u"param"_s) {
-            groupExpr = u"json_extract(r.params, ?)"_s;
+            source = Source::Params;
+            groupExpr = u"r.params"_s;
         } else {
-            groupExpr = u"json_extract(o.attrs, ?)"_s;
-            join = u" JOIN run_objects o ON o.run_id = r.id AND o.role IN (?, ?)"_s;
+            source = Source::Snapshot;
+            groupExpr = u"o.snapshot_id"_s;
+            join = u" CROSS JOIN run_objects o ON o.run_id = r.id AND o.role IN (?, ?)"_s;
             joinBinds = {roles.value(head).at(0), roles.value(head).at(1)};
         }
-        binds.append(u"$."_s + attr);
     }
-    binds.append(query.metric);
-    binds.append(query.side);
+    // CROSS JOIN fixes the loop order (SQLite never reorders it): runs
+    // first, through runs_kind_status_started, then each run's metric and
+    // snapshot by primary key. Without ANALYZE statistics the planner would
+    // otherwise start from every run's metric of that name, of all kinds.
+    // A null QString binds as SQL NULL, which equals nothing: whole-test
+    // metrics have side ''.
+    QVariantList binds{query.metric, query.side.isNull() ? QString(u""_s) : query.side};
     binds.append(joinBinds);
-    auto where = filterWhere(*this, m_store.inventory(), query.filter, &binds, true);
+    auto where = filterWhere(query.filter, &binds, true);
     if (!where)
         return where.error();
     const QString sql = u"SELECT "_s + groupExpr +
-                        u" AS g, count(*), avg(m.value), sum(m.value * m.value), min(m.value), max(m.value) "
-                        "FROM runs r JOIN metrics m ON m.run_id = r.id AND m.name = ? AND m.side = ?"_s +
-                        join + *where + u" GROUP BY g ORDER BY g"_s;
-    SqlStatement q(m_store.database(), sql);
+                        u" AS g, count(*), sum(m.value), sum(m.value * m.value), min(m.value), max(m.value) "
+                        "FROM runs r CROSS JOIN metrics m ON m.run_id = r.id AND m.name = ? AND m.side = ?"_s +
+                        join + *where + u" GROUP BY g"_s;
+    QSqlDatabase db = m_store.database();
+    SqlStatement q(m_store, sql);
     for (const QVariant &b : std::as_const(binds))
         q.bind(b);
     if (!q.exec())
         return q.error(u"comparing '%1'"_s.arg(query.metric));
+    struct Acc
+    {
+        QVariant key;
+        qint64 count = 0;
+        double sum = 0, sumSq = 0, min = 0, max = 0;
+    };
+    QList<Acc> partial;
+    while (q.next())
+        partial.append(Acc{q.value(0), q.integer(1), q.real(2), q.real(3), q.real(4), q.real(5)});
+    q.finish();
+
+    auto jsonKey = [](const QJsonValue &v) -> QVariant {
+        switch (v.type()) {
+        case QJsonValue::Double:
+            return v.toDouble();
+        case QJsonValue::String:
+            return v.toString();
+        case QJsonValue::Bool:
+            return v.toBool();
+        case QJsonValue::Null:
+        case QJsonValue::Undefined:
+            return QVariant();
+        default:
+            return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact));
+        }
+    };
+    if (source == Source::Params) {
+        for (Acc &a : partial)
+            a.key = jsonKey(jsonObject(a.key.toString()).value(attr));
+    } else if (source == Source::Snapshot) {
+        SqlStatement s(m_store, u"SELECT attrs FROM object_snapshots WHERE id = ?"_s);
+        for (Acc &a : partial) {
+            s.bind(a.key.toLongLong());
+            if (!s.exec() || !s.next())
+                return s.error(u"reading snapshot %1"_s.arg(a.key.toLongLong()));
+            a.key = jsonKey(jsonObject(s.text(0)).value(attr));
+            s.finish();
+        }
+    }
+    // Merge partial groups with equal keys; order: none, numbers, text.
+    auto less = [](const QVariant &x, const QVariant &y) {
+        auto rank = [](const QVariant &v) {
+            if (!v.isValid() || v.isNull())
+                return 0;
+            const int t = v.typeId();
+            return (t == QMetaType::Double || t == QMetaType::LongLong || t == QMetaType::Int || t == QMetaType::Bool)
+                       ? 1
+                       : 2;
+        };
+        if (rank(x) != rank(y))
+            return rank(x) < rank(y);
+        if (rank(x) == 1)
+            return x.toDouble() < y.toDouble();
+        return x.toString() < y.toString();
+    };
+    std::sort(partial.begin(), partial.end(), [&](const Acc &a, const Acc &b) { return less(a.key, b.key); });
+    QList<Acc> merged;
+    for (const Acc &a : std::as_const(partial)) {
+        if (!merged.isEmpty() && !less(merged.last().key, a.key) && !less(a.key, merged.last().key)) {
+            Acc &m = merged.last();
+            m.min = std::min(m.min, a.min);
+            m.max = std::max(m.max, a.max);
+            m.count += a.count;
+            m.sum += a.sum;
+            m.sumSq += a.sumSq;
+        } else {
+            merged.append(a);
+        }
+    }
     QList<ComparisonGroup> out;
-    while (q.next()) {
+    for (const Acc &a : std::as_const(merged)) {
         ComparisonGroup grp;
-        grp.key = q.value(0);
-        grp.count = q.integer(1);
-        grp.mean = q.real(2);
-        const double sumSq = q.real(3);
-        grp.min = q.real(4);
-        grp.max = q.real(5);
-        if (grp.count >= 2) {
-            const double n = double(grp.count);
-            const double var = std::max(0.0, (sumSq - n * grp.mean * grp.mean) / (n - 1));
+        grp.key = a.key;
+        grp.count = a.count;
+        grp.mean = a.sum / double(a.count);
+        grp.min = a.min;
+        grp.max = a.max;
+        if (a.count >= 2) {
+            const double n = double(a.count);
+            const double var = std::max(0.0, (a.sumSq - n * grp.mean * grp.mean) / (n - 1));
             grp.stddev = std::sqrt(var);
-            grp.ciHalfWidth = studentT(query.confidenceLevel, int(grp.count - 1)) * grp.stddev / std::sqrt(n);
+            grp.ciHalfWidth = studentT(query.confidenceLevel, int(a.count - 1)) * grp.stddev / std::sqrt(n);
         }
         out.append(grp);
     }

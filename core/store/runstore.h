@@ -40,7 +40,15 @@ public:
     StoreResult<QList<StoredRun>> listRuns(const RunFilter &filter);
     StoreResult<qint64> countRuns(const RunFilter &filter);
     StoreResult<QList<Metric>> metrics(qint64 runId);
+    // Grouped by series (side, then name), each in the order it was saved.
     StoreResult<QList<Sample>> samples(qint64 runId);
+    // Runs left "running" by a program that stopped (crash, power loss)
+    // become failed with an "interrupted" error; only those started before
+    // `startedBefore`, so runs in progress elsewhere are left alone.
+    // Returns how many changed.
+    StoreResult<int> markInterruptedRuns(const QDateTime &startedBefore);
+    // The user's remarks; the measured record itself never changes.
+    StoreStatus setRunNotes(qint64 runId, const QString &notes);
     // Deletes runs with their metrics, samples and snapshots; returns how many.
     StoreResult<int> deleteRuns(const QList<qint64> &ids);
 
@@ -60,7 +68,8 @@ private:
     StoreStatus insertSamples(qint64 runId, const QList<Sample> &samples);
     StoreResult<qint64> measurementId(const QString &uuid);
     StoreResult<QList<StoredRun>> readRuns(const QString &where, const QVariantList &binds, bool withMetrics,
-                                           bool withSamples);
+                                           bool withSamples, bool withDetails);
+    StoreResult<qint64> snapshotId(const QString &type, const QString &key, const QString &attrs);
 
     ResultStore &m_store;
 };

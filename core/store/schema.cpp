@@ -191,6 +191,62 @@ QStringList step1()
     };
 }
 
+// Version 2: faster comparisons and listings on large databases.
+// - runs keeps only small columns; the big JSON (inventory path,
+//   environments, extra) moves to run_details, so scans over runs touch few
+//   pages.
+// - run objects point at deduplicated snapshots (object_snapshots): a
+//   comparison groups by snapshot id and reads each snapshot's attributes
+//   once, instead of parsing JSON for every run.
+// - an index on (kind, status, started_ms) serves "all finished runs of a
+//   kind"; one on (plan, started_ms) serves listings by plan.
+// - runs get user notes.
+QStringList step2()
+{
+    return {
+        u"ALTER TABLE runs ADD COLUMN notes TEXT NOT NULL DEFAULT ''"_s,
+        u"CREATE TABLE run_details ("
+        " run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,"
+        " inventory_path TEXT NOT NULL DEFAULT '[]',"
+        " env_client TEXT NOT NULL DEFAULT '{}',"
+        " env_server TEXT NOT NULL DEFAULT '{}',"
+        " extra TEXT NOT NULL DEFAULT '{}')"_s,
+        u"INSERT INTO run_details (run_id, inventory_path, env_client, env_server, extra)"
+        " SELECT id, inventory_path, env_client, env_server, extra FROM runs"_s,
+        u"ALTER TABLE runs DROP COLUMN inventory_path"_s,
+        u"ALTER TABLE runs DROP COLUMN env_client"_s,
+        u"ALTER TABLE runs DROP COLUMN env_server"_s,
+        u"ALTER TABLE runs DROP COLUMN extra"_s,
+        u"CREATE TABLE object_snapshots ("
+        " id INTEGER PRIMARY KEY,"
+        " object_type TEXT NOT NULL,"
+        " object_key TEXT NOT NULL,"
+        " attrs TEXT NOT NULL,"
+        " UNIQUE (object_type, object_key, attrs))"_s,
+        u"INSERT OR IGNORE INTO object_snapshots (object_type, object_key, attrs)"
+        " SELECT object_type, object_key, attrs FROM run_objects ORDER BY run_id, role, position"_s,
+        u"CREATE TABLE run_objects_v2 ("
+        " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+        " role TEXT NOT NULL,"
+        " position INTEGER NOT NULL DEFAULT 0,"
+        " object_type TEXT NOT NULL,"
+        " object_id INTEGER,"
+        " snapshot_id INTEGER NOT NULL REFERENCES object_snapshots(id),"
+        " PRIMARY KEY (run_id, role, position)) WITHOUT ROWID"_s,
+        u"INSERT INTO run_objects_v2 (run_id, role, position, object_type, object_id, snapshot_id)"
+        " SELECT o.run_id, o.role, o.position, o.object_type, o.object_id, s.id FROM run_objects o"
+        " JOIN object_snapshots s ON s.object_type = o.object_type AND s.object_key = o.object_key"
+        " AND s.attrs = o.attrs"_s,
+        u"DROP TABLE run_objects"_s,
+        u"ALTER TABLE run_objects_v2 RENAME TO run_objects"_s,
+        u"CREATE INDEX run_objects_object ON run_objects (object_type, object_id, run_id)"_s,
+        u"CREATE INDEX run_objects_snapshot ON run_objects (snapshot_id, run_id)"_s,
+        u"DROP INDEX runs_kind_started"_s,
+        u"CREATE INDEX runs_kind_status_started ON runs (kind, status, started_ms)"_s,
+        u"CREATE INDEX runs_plan_started ON runs (plan, started_ms)"_s,
+    };
+}
+
 } // namespace
 
 QStringList Schema::step(int version)
@@ -198,6 +254,8 @@ QStringList Schema::step(int version)
     switch (version) {
     case 1:
         return step1();
+    case 2:
+        return step2();
     default:
         return {};
     }

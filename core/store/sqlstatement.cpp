@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sqlstatement.h"
 
+#include "resultstore.h"
+
 #include <QSqlError>
 #include <QTimeZone>
 
@@ -45,15 +47,44 @@ QString StoreError::kindName(Kind kind)
     return u"failed"_s;
 }
 
-SqlStatement::SqlStatement(const QSqlDatabase &db, const QString &sql) : m_query(db), m_path(db.databaseName())
+SqlStatement::SqlStatement(const QSqlDatabase &db, const QString &sql) : m_path(db.databaseName())
 {
-    m_query.setForwardOnly(true);
-    m_prepared = m_query.prepare(sql);
+    m_own.emplace(db);
+    m_query = &*m_own;
+    m_query->setForwardOnly(true);
+    m_prepared = m_query->prepare(sql);
+}
+
+SqlStatement::SqlStatement(ResultStore &store, const QString &sql) : m_path(store.path())
+{
+    m_query = store.acquireQuery(sql);
+    if (m_query) {
+        m_store = &store;
+        m_sql = sql;
+        m_prepared = true;
+        return;
+    }
+    m_own.emplace(store.database());
+    m_query = &*m_own;
+    m_query->setForwardOnly(true);
+    m_prepared = m_query->prepare(sql);
+}
+
+SqlStatement::~SqlStatement()
+{
+    m_query->finish();
+    if (m_store)
+        m_store->releaseQuery(m_sql);
 }
 
 SqlStatement &SqlStatement::bind(const QVariant &value)
 {
-    m_query.bindValue(m_next++, value);
+    // A null QString would bind as SQL NULL, which equals nothing; every
+    // text column here is NOT NULL and means "none" by ''.
+    if (value.typeId() == QMetaType::QString && value.toString().isNull())
+        m_query->bindValue(m_next++, QString(u""_s));
+    else
+        m_query->bindValue(m_next++, value);
     return *this;
 }
 
@@ -70,12 +101,12 @@ void SqlStatement::reset()
 bool SqlStatement::exec()
 {
     m_next = 0;
-    return m_prepared && m_query.exec();
+    return m_prepared && m_query->exec();
 }
 
 StoreError SqlStatement::error(const QString &context) const
 {
-    return storeErrorFromSql(m_query.lastError(), context, m_path);
+    return storeErrorFromSql(m_query->lastError(), context, m_path);
 }
 
 StoreError storeErrorFromSql(const QSqlError &error, const QString &context, const QString &path)

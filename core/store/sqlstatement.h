@@ -10,12 +10,21 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <optional>
+
 namespace wb {
+
+class ResultStore;
 
 class SqlStatement
 {
 public:
     SqlStatement(const QSqlDatabase &db, const QString &sql);
+    // Reuses the store's prepared statement for `sql` when it is free.
+    SqlStatement(ResultStore &store, const QString &sql);
+    ~SqlStatement();
+    SqlStatement(const SqlStatement &) = delete;
+    SqlStatement &operator=(const SqlStatement &) = delete;
 
     bool isPrepared() const { return m_prepared; }
     // Positional binding in order; reset() starts again at the first.
@@ -23,20 +32,23 @@ public:
     SqlStatement &bindText(const QString &value); // never NULL: "" stays ""
     void reset();
     bool exec();
-    bool next() { return m_query.next(); }
-    QVariant value(int index) const { return m_query.value(index); }
-    QString text(int index) const { return m_query.value(index).toString(); }
-    qint64 integer(int index) const { return m_query.value(index).toLongLong(); }
-    double real(int index) const { return m_query.value(index).toDouble(); }
-    qint64 lastInsertId() const { return m_query.lastInsertId().toLongLong(); }
-    int rowsAffected() const { return m_query.numRowsAffected(); }
-    void finish() { m_query.finish(); }
+    bool next() { return m_query->next(); }
+    QVariant value(int index) const { return m_query->value(index); }
+    QString text(int index) const { return m_query->value(index).toString(); }
+    qint64 integer(int index) const { return m_query->value(index).toLongLong(); }
+    double real(int index) const { return m_query->value(index).toDouble(); }
+    qint64 lastInsertId() const { return m_query->lastInsertId().toLongLong(); }
+    int rowsAffected() const { return m_query->numRowsAffected(); }
+    void finish() { m_query->finish(); }
     // The failure of the last prepare/exec, with `context` ("saving run 12").
     StoreError error(const QString &context) const;
-    QSqlQuery &query() { return m_query; }
+    QSqlQuery &query() { return *m_query; }
 
 private:
-    QSqlQuery m_query;
+    std::optional<QSqlQuery> m_own;
+    QSqlQuery *m_query = nullptr;
+    ResultStore *m_store = nullptr; // set when m_query is the store's cached one
+    QString m_sql;
     QString m_path;
     bool m_prepared = false;
     int m_next = 0;

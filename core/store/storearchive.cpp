@@ -46,6 +46,7 @@ QJsonObject runJson(const StoredRun &r)
                        {u"server_environment"_s, r.serverEnvironment},
                        {u"inventory_path"_s, r.inventoryPath},
                        {u"created_at"_s, timeJson(r.created)},
+                       {u"notes"_s, r.notes},
                        {u"record"_s, r.record.toJson()}};
 }
 
@@ -80,6 +81,7 @@ std::optional<StoredRun> runFromJson(const QJsonObject &o, const QString &where,
     r.serverEnvironment = o.value(u"server_environment"_s).toObject();
     r.inventoryPath = o.value(u"inventory_path"_s).toArray();
     r.created = timeFromJson(o.value(u"created_at"_s));
+    r.notes = o.value(u"notes"_s).toString();
     QString recordError;
     auto rec = ResultRecord::fromJson(o.value(u"record"_s).toObject(), &recordError);
     if (!rec) {
@@ -200,7 +202,11 @@ StoreResult<ArchiveImportSummary> StoreArchive::importArchive(const QJsonObject 
                            .arg(kFormatVersion));
     // Parse everything before writing anything.
     QString error;
-    auto inv = Inventory::fromJson(archive.value(u"inventory"_s).toObject(), QString(), &error);
+    // An archive without inventory (e.g. results from another tool) is fine.
+    QJsonObject invJson = archive.value(u"inventory"_s).toObject();
+    if (invJson.isEmpty())
+        invJson = Inventory().toJson();
+    auto inv = Inventory::fromJson(invJson, QString(), &error);
     if (!inv)
         return invalid(u"inventory: "_s + error);
     QList<Measurement> measurements;

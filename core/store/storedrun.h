@@ -46,6 +46,7 @@ struct StoredRun
     // Filled by the store: [{role, position, type, key, id, attrs}], client
     // host -> client NIC -> cable -> switch -> cable -> server NIC -> server host.
     QJsonArray inventoryPath;
+    QString notes; // the user's remarks (schema 2)
     QDateTime created;
     ResultRecord record;
 };

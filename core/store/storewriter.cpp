@@ -23,6 +23,7 @@ public:
         auto store = ResultStore::open(m_writer.m_path);
         if (!store) {
             emit m_writer.openFailed(store.error());
+            drain(); // fails what was queued, and what comes later
             return;
         }
         m_store = std::move(*store);
@@ -37,8 +38,8 @@ public:
             return;
         if (!m_store) {
             for (const StoreWriter::Op &op : ops)
-                if (const auto *save = std::get_if<StoreWriter::SaveOp>(&op))
-                    emit m_writer.writeFailed(save->run.uuid, u"the results database is not open"_s);
+                if (!std::holds_alternative<StoreWriter::FlushOp>(op))
+                    emit m_writer.writeFailed(uuidOf(op), u"the results database %1 is not open"_s.arg(m_writer.m_path));
             return;
         }
         struct Done
@@ -148,11 +149,14 @@ StoreWriter::~StoreWriter()
 
 void StoreWriter::start()
 {
+    QMutexLocker lock(&m_mutex);
     if (m_worker)
         return;
     m_worker = new StoreWriterWorker(*this);
     m_worker->moveToThread(&m_thread);
     m_thread.start();
+    // open() drains whatever was queued before start().
+    m_drainPosted = true;
     QMetaObject::invokeMethod(m_worker, [w = m_worker] { w->open(); });
 }
 

@@ -104,6 +104,12 @@ void TstRunStore::roundTrip()
     auto dup = m_store->runs().saveRun(r);
     QVERIFY(!dup.ok());
     QVERIFY(dup.message().contains(got->uuid));
+    // A NIC that is not on the named host is refused.
+    wb::StoredRun wrong = makeRun(u"udp_stream"_s, 1, 64);
+    wrong.clientHostId = m_store->inventory().hostByName(u"beta"_s)->id;
+    auto refused = m_store->runs().saveRun(wrong);
+    QCOMPARE(refused.error().kind, wb::StoreError::Kind::Invalid);
+    QVERIFY2(refused.message().contains(u"alpha/eth0"_s), qPrintable(refused.message()));
     QCOMPARE(m_store->runs().deleteRuns({*id}).value(), 1);
     QCOMPARE(m_store->runs().run(*id).error().kind, wb::StoreError::Kind::NotFound);
     QCOMPARE(m_store->info()->sampleChunks, 0);
@@ -132,6 +138,17 @@ void TstRunStore::liveRun()
     QCOMPARE(again.error().kind, wb::StoreError::Kind::Refused);
     QCOMPARE(m_store->runs().appendSamples(*id, {{3, u"server"_s, u"x"_s, 1}}).error().kind,
              wb::StoreError::Kind::Refused);
+
+    // A run left running by a crash is marked interrupted; a newer one is not.
+    wb::StoredRun stale = makeRun(u"tcp_stream"_s, 1, 1);
+    stale.startedAt = QDateTime::currentDateTimeUtc().addSecs(-3600);
+    auto staleId = m_store->runs().beginRun(stale);
+    auto freshId = m_store->runs().beginRun(makeRun(u"tcp_stream"_s, 1, 1));
+    QCOMPARE(m_store->runs().markInterruptedRuns(QDateTime::currentDateTimeUtc().addSecs(-60)).value(), 1);
+    auto s = m_store->runs().run(*staleId);
+    QCOMPARE(s->status, wb::RunStatus::Failed);
+    QVERIFY(s->error.contains(u"interrupted"_s));
+    QCOMPARE(m_store->runs().run(*freshId)->status, wb::RunStatus::Running);
 }
 
 void TstRunStore::filters()
@@ -166,6 +183,15 @@ void TstRunStore::filters()
     auto limited = runs.listRuns(f);
     QCOMPARE(limited->size(), 2);
     QCOMPARE(limited->first().record.metrics.size(), 2);
+    f = {};
+    f.nicKey = u"beta/eth0"_s;
+    QCOMPARE(runs.listRuns(f)->size(), 3);
+    f.switchName = u"fs108"_s;
+    f.cableLabel = u"C1"_s;
+    f.kind = u"udp_stream"_s;
+    QCOMPARE(runs.listRuns(f)->size(), 2);
+    f.cableLabel = u"C9"_s;
+    QCOMPARE(runs.listRuns(f)->size(), 0);
     f = {};
     f.hostName = u"nobody"_s;
     QCOMPARE(runs.listRuns(f)->size(), 0);
@@ -214,6 +240,15 @@ void TstRunStore::compareGroups()
     QCOMPARE(runs.compare(q).error().kind, wb::StoreError::Kind::Invalid);
     q.groupBy = u"tool"_s;
     QCOMPARE(runs.compare(q)->at(0).key.toString(), u"wirebench-agent"_s);
+    // Whole-test metrics have an empty side; a null QString must match them.
+    wb::StoredRun whole = makeRun(u"tcp_rr"_s, 1, 1);
+    whole.record.addMetric(u"loss_ratio"_s, QString(), 0.25);
+    QVERIFY(runs.saveRun(whole).ok());
+    wb::ComparisonQuery wq;
+    wq.metric = u"loss_ratio"_s;
+    auto wg = runs.compare(wq);
+    QCOMPARE(wg->size(), 1);
+    QCOMPARE(wg->first().mean, 0.25);
 }
 
 void TstRunStore::failedSaveLeavesNothing()

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Migration from every earlier schema version: each tests/data/store/
+// schema_vN.sql is the SQL of a released version with data; the test builds
+// that database, opens it with the current program and checks the data is
+// all there, a backup was taken, and a failing step leaves the file as it
+// was.
+
+#include "store/baselinestore.h"
+#include "store/inventorystore.h"
+#include "store/resultstore.h"
+#include "store/runstore.h"
+#include "store/schema.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+class TstSchemaMigration : public QObject
+{
+    Q_OBJECT
+private slots:
+    void everyEarlierVersionHasAFixture();
+    void migratesWithData_data();
+    void migratesWithData();
+    void failedStepLeavesOldVersion();
+};
+
+static bool buildFromSql(const QString &sqlFile, const QString &dbPath, QString *error)
+{
+    QFile f(sqlFile);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = f.errorString();
+        return false;
+    }
+    const QString sql = QString::fromUtf8(f.readAll());
+    bool ok = true;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"fixture"_s);
+        db.setDatabaseName(dbPath);
+        if (!db.open()) {
+            *error = db.lastError().text();
+            ok = false;
+        }
+        QSqlQuery q(db);
+        // The dump has one statement per line ending in ';'.
+        QString statement;
+        const QStringList lines = sql.split(u'\n');
+        for (const QString &line : lines) {
+            if (!ok)
+                break;
+            if (line.startsWith(u"--"_s) || line.trimmed().isEmpty())
+                continue;
+            statement += line + u'\n';
+            if (!line.trimmed().endsWith(u';'))
+                continue;
+            if (!q.exec(statement)) {
+                *error = q.lastError().text() + u" in: "_s + statement.left(200);
+                ok = false;
+            }
+            statement.clear();
+        }
+        q.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"fixture"_s);
+    return ok;
+}
+
+static QStringList fixtures()
+{
+    return QDir(QStringLiteral(WB_TEST_DATA_DIR "/store")).entryList({u"schema_v*.sql"_s}, QDir::Files, QDir::Name);
+}
+
+void TstSchemaMigration::everyEarlierVersionHasAFixture()
+{
+    const QStringList files = fixtures();
+    for (int v = 1; v < wb::Schema::kVersion; ++v)
+        QVERIFY2(files.contains(u"schema_v%1.sql"_s.arg(v)),
+                 qPrintable(u"keep the SQL of released schema %1 in tests/data/store/schema_v%1.sql"_s.arg(v)));
+}
+
+void TstSchemaMigration::migratesWithData_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const QString &f : fixtures())
+        QTest::newRow(qPrintable(f)) << f;
+}
+
+void TstSchemaMigration::migratesWithData()
+{
+    QFETCH(QString, file);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"old.sqlite"_s);
+    QString error;
+    QVERIFY2(buildFromSql(QStringLiteral(WB_TEST_DATA_DIR "/store/") + file, path, &error), qPrintable(error));
+
+    auto opened = wb::ResultStore::open(path);
+    QVERIFY2(opened.ok(), qPrintable(opened.message()));
+    wb::ResultStore &store = **opened;
+    QCOMPARE(store.schemaVersion(), wb::Schema::kVersion);
+    QVERIFY(store.checkIntegrity().ok());
+    QVERIFY(!store.migrationBackupPath().isEmpty());
+    QVERIFY(QFile::exists(store.migrationBackupPath()));
+
+    // Every fixture holds the same lab and results (see schema_v1.sql).
+    auto info = store.info();
+    QCOMPARE(info->hosts, 2);
+    QCOMPARE(info->links, 2);
+    QCOMPARE(info->runs, 2);
+    QCOMPARE(info->metrics, 4);
+    QCOMPARE(info->samples, 6);
+    QCOMPARE(info->baselines, 1);
+    auto run = store.runs().runByUuid(u"run-2"_s);
+    QVERIFY2(run.ok(), qPrintable(run.message()));
+    QCOMPARE(run->record.metric(u"throughput_bps"_s, u"server"_s).value(), 9.5e7);
+    QCOMPARE(run->record.samples.size(), 3);
+    QCOMPARE(run->record.samples.at(2).value, 9.5e7 + 2);
+    QCOMPARE(run->measurementUuid, u"m-1"_s);
+    QCOMPARE(run->clientEnvironment.value(u"kernel"_s).toString(), u"2.0.30"_s);
+    QCOMPARE(run->inventoryPath.size(), 4);
+    wb::RunFilter f;
+    f.hostName = u"alpha"_s;
+    QCOMPARE(store.runs().listRuns(f)->size(), 2);
+    wb::ComparisonQuery q;
+    q.metric = u"throughput_bps"_s;
+    q.side = u"server"_s;
+    q.groupBy = u"switch.kind"_s;
+    auto groups = store.runs().compare(q);
+    QVERIFY2(groups.ok(), qPrintable(groups.message()));
+    QCOMPARE(groups->size(), 1);
+    QCOMPARE(groups->first().count, 2);
+    QCOMPARE(store.baselines().baseline(u"seed-000/fs108-1472"_s)->record.metrics.size(), 1);
+    QVERIFY(!store.inventory().deleteSwitch(store.inventory().switchByName(u"fs108"_s)->id).ok());
+    // What the newer schema added works on the migrated file.
+    QVERIFY(store.runs().setRunNotes(run->id, u"after migration"_s).ok());
+    QCOMPARE(store.runs().run(run->id)->notes, u"after migration"_s);
+
+    // The backup is the old version, intact.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"backup"_s);
+        db.setDatabaseName(store.migrationBackupPath());
+        QVERIFY(db.open());
+        QSqlQuery bq(db);
+        QVERIFY(bq.exec(u"PRAGMA user_version"_s) && bq.next());
+        QCOMPARE(bq.value(0).toInt(), file.mid(8, file.indexOf(u'.') - 8).toInt());
+        QVERIFY(bq.exec(u"SELECT count(*) FROM runs"_s) && bq.next());
+        QCOMPARE(bq.value(0).toInt(), 2);
+        bq.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"backup"_s);
+}
+
+void TstSchemaMigration::failedStepLeavesOldVersion()
+{
+    if (wb::Schema::kVersion < 2)
+        QSKIP("needs a step after version 1");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"old.sqlite"_s);
+    QString error;
+    QVERIFY2(buildFromSql(QStringLiteral(WB_TEST_DATA_DIR "/store/schema_v1.sql"), path, &error), qPrintable(error));
+    {
+        // Something in the way of step 2: an index with the name it creates.
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"sabotage"_s);
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(u"CREATE INDEX runs_plan_started ON runs (plan)"_s));
+        q.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"sabotage"_s);
+    auto opened = wb::ResultStore::open(path);
+    QVERIFY(!opened.ok());
+    QVERIFY2(opened.message().contains(u"migrating to schema version 2"_s), qPrintable(opened.message()));
+    QVERIFY(opened.message().contains(path));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"check"_s);
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(u"PRAGMA user_version"_s) && q.next());
+        QCOMPARE(q.value(0).toInt(), 1);
+        // The step's first statement was undone with the rest.
+        QVERIFY(q.exec(u"SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'notes'"_s) && q.next());
+        QCOMPARE(q.value(0).toInt(), 0);
+        QVERIFY(q.exec(u"SELECT count(*) FROM runs"_s) && q.next());
+        QCOMPARE(q.value(0).toInt(), 2);
+        q.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"check"_s);
+}
+
+QTEST_GUILESS_MAIN(TstSchemaMigration)
+#include "tst_schemamigration.moc"

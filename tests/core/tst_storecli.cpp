@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The real wirebench-cli binary on real database files: inventory import and
+// export, db import/export round trip without duplicates, runs list/show/
+// delete (asking unless --yes), db info, and a damaged file named and left
+// untouched.
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QString kCli = QStringLiteral(WB_BIN_DIR "/wirebench-cli");
+const QString kLab = QStringLiteral(WB_TEST_DATA_DIR "/store/lab_small.json");
+
+struct Result
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Result cli(const QStringList &args, const QByteArray &input = {})
+{
+    QProcess p;
+    p.start(kCli, args);
+    if (!p.waitForStarted(5000))
+        return {};
+    p.write(input);
+    p.closeWriteChannel();
+    p.waitForFinished(30000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+QByteArray archiveWithRuns(int n)
+{
+    QJsonArray runs;
+    for (int i = 0; i < n; ++i) {
+        QJsonObject record{{u"kind"_s, i % 2 ? u"tcp_rr"_s : u"udp_stream"_s},
+                           {u"params"_s, QJsonObject{{u"message_size_bytes"_s, 64 * (i + 1)}}},
+                           {u"tool"_s, u"netperf"_s},
+                           {u"metrics"_s, QJsonArray{QJsonObject{{u"name"_s, u"throughput_bps"_s},
+                                                                 {u"side"_s, u"server"_s},
+                                                                 {u"value"_s, 1e6 * (i + 1)}}}},
+                           {u"samples"_s, QJsonArray{QJsonObject{{u"t"_s, 0}, {u"name"_s, u"throughput_bps"_s},
+                                                                 {u"side"_s, u"server"_s}, {u"value"_s, 1}}}}};
+        runs.append(QJsonObject{{u"uuid"_s, u"uuid-%1"_s.arg(i)},
+                                {u"status"_s, u"finished"_s},
+                                {u"plan"_s, u"p"_s},
+                                {u"started_at"_s, u"2026-01-0%1T10:00:00.000Z"_s.arg(i + 1)},
+                                {u"record"_s, record}});
+    }
+    return QJsonDocument(QJsonObject{{u"format"_s, u"wirebench-archive"_s}, {u"version"_s, 1},
+                                     {u"inventory"_s, QJsonObject{{u"format"_s, u"wirebench-lab"_s}, {u"version"_s, 1}}},
+                                     {u"runs"_s, runs}})
+        .toJson();
+}
+} // namespace
+
+class TstStoreCli : public QObject
+{
+    Q_OBJECT
+private slots:
+    void inventoryRoundTrip();
+    void runsAndArchive();
+    void damagedFile();
+};
+
+void TstStoreCli::inventoryRoundTrip()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"a.sqlite"_s);
+    Result r = cli({u"--db"_s, db, u"inventory"_s, u"import"_s, kLab});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(u"9 added"_s), qPrintable(r.out + r.err));
+    r = cli({u"--db"_s, db, u"inventory"_s, u"import"_s, kLab});
+    QVERIFY2(r.out.contains(u"0 added, 0 updated, 9 unchanged"_s), qPrintable(r.out));
+    const QString out = dir.filePath(u"out.json"_s);
+    r = cli({u"--db"_s, db, u"inventory"_s, u"export"_s, out});
+    QCOMPARE(r.code, 0);
+    // The exported file imports into a fresh database as the same lab.
+    const QString db2 = dir.filePath(u"b.sqlite"_s);
+    r = cli({u"--db"_s, db2, u"inventory"_s, u"import"_s, out});
+    QVERIFY2(r.out.contains(u"9 added"_s), qPrintable(r.out + r.err));
+    r = cli({u"--db"_s, db2, u"--json"_s, u"db"_s, u"info"_s});
+    const QJsonObject info = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(info.value(u"links"_s).toInt(), 2);
+    QCOMPARE(info.value(u"switches"_s).toInt(), 1);
+    // A broken lab file: the error names file and field; nothing imported.
+    QFile bad(dir.filePath(u"bad.json"_s));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write(R"({"format":"wirebench-lab","version":1,"hosts":[{"name":"x","ssh_port":"22"}]})");
+    bad.close();
+    r = cli({u"--db"_s, db2, u"inventory"_s, u"import"_s, bad.fileName()});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(bad.fileName() + u": hosts[0].ssh_port"_s), qPrintable(r.err));
+}
+
+void TstStoreCli::runsAndArchive()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"runs.sqlite"_s);
+    const QString archive = dir.filePath(u"in.json"_s);
+    QFile f(archive);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(archiveWithRuns(4));
+    f.close();
+    Result r = cli({u"--db"_s, db, u"db"_s, u"import"_s, archive});
+    QVERIFY2(r.code == 0 && r.out.contains(u"Imported 4 runs"_s), qPrintable(r.out + r.err));
+    r = cli({u"--db"_s, db, u"db"_s, u"import"_s, archive});
+    QVERIFY2(r.out.contains(u"Imported 0 runs (4 already present)"_s), qPrintable(r.out));
+
+    r = cli({u"--db"_s, db, u"runs"_s, u"list"_s, u"--kind"_s, u"udp_stream"_s, u"--json"_s});
+    QCOMPARE(r.code, 0);
+    QJsonArray list = QJsonDocument::fromJson(r.out.toUtf8()).array();
+    QCOMPARE(list.size(), 2);
+    QCOMPARE(list.first().toObject().value(u"uuid"_s).toString(), u"uuid-2"_s); // newest first
+    r = cli({u"--db"_s, db, u"runs"_s, u"list"_s, u"--since"_s, u"2026-01-03"_s});
+    QCOMPARE(r.out.trimmed().split(u'\n').size(), 3); // header + 2
+    r = cli({u"--db"_s, db, u"runs"_s, u"list"_s, u"--since"_s, u"yesterday"_s});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(u"--since"_s));
+    r = cli({u"--db"_s, db, u"runs"_s, u"list"_s, u"--param"_s, u"message_size_bytes=128"_s, u"--json"_s});
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).array().size(), 1);
+
+    const int id = int(list.first().toObject().value(u"id"_s).toDouble());
+    r = cli({u"--db"_s, db, u"runs"_s, u"show"_s, QString::number(id)});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(u"uuid-2"_s));
+    QVERIFY(r.out.contains(u"throughput_bps"_s));
+    r = cli({u"--db"_s, db, u"runs"_s, u"show"_s, u"9999"_s});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.err.contains(u"run 9999 does not exist"_s));
+
+    // Asks first; "n" (or end of input) deletes nothing.
+    r = cli({u"--db"_s, db, u"runs"_s, u"delete"_s, QString::number(id)}, "n\n");
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.out.contains(u"Nothing deleted"_s));
+    r = cli({u"--db"_s, db, u"runs"_s, u"delete"_s, QString::number(id)}, "y\n");
+    QCOMPARE(r.code, 0);
+    r = cli({u"--db"_s, db, u"runs"_s, u"delete"_s, u"--yes"_s, QString::number(id + 1)});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(u"Deleted 1 run"_s));
+
+    // Exports: CSV of metrics, and the archive back into another database.
+    r = cli({u"--db"_s, db, u"db"_s, u"export"_s, u"--what"_s, u"metrics"_s, u"--format"_s, u"csv"_s});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out.trimmed().split(u'\n').size(), 3);
+    const QString exported = dir.filePath(u"out.json"_s);
+    r = cli({u"--db"_s, db, u"db"_s, u"export"_s, u"-o"_s, exported});
+    QCOMPARE(r.code, 0);
+    r = cli({u"--db"_s, dir.filePath(u"copy.sqlite"_s), u"db"_s, u"import"_s, exported});
+    QVERIFY2(r.out.contains(u"Imported 2 runs"_s), qPrintable(r.out + r.err));
+    r = cli({u"--db"_s, db, u"db"_s, u"info"_s, u"--check"_s});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(u"integrity:    ok"_s));
+    QVERIFY(r.out.contains(u"2 runs"_s));
+}
+
+void TstStoreCli::damagedFile()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"broken.sqlite"_s);
+    QFile f(db);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray(8192, 'x'));
+    f.close();
+    const QByteArray before = QCryptographicHash::hash(QByteArray(8192, 'x'), QCryptographicHash::Sha256);
+    for (const QStringList &cmd : {QStringList{u"runs"_s, u"list"_s}, QStringList{u"db"_s, u"info"_s},
+                                   QStringList{u"inventory"_s, u"import"_s, kLab}}) {
+        Result r = cli(QStringList{u"--db"_s, db} + cmd);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(db), qPrintable(r.err));
+        QVERIFY(r.err.contains(u"--db"_s));
+    }
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256), before);
+}
+
+QTEST_GUILESS_MAIN(TstStoreCli)
+#include "tst_storecli.moc"
