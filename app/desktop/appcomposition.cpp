@@ -6,14 +6,22 @@
 #include "config/settings.h"
 #include "inventorypage.h"
 #include "mainwindow.h"
+#include "messagebox.h"
 #include "planspage.h"
 #include "remote/agentclient.h"
 #include "remote/agentlocator.h"
 #include "remote/localtransport.h"
+#include "resultspage.h"
 #include "runspage.h"
+#include "store/storewriter.h"
 
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QObject>
 #include <QStatusBar>
+
+using namespace Qt::StringLiterals;
 
 namespace wb {
 
@@ -22,14 +30,25 @@ AppComposition::AppComposition()
       m_window(std::make_unique<gui::MainWindow>(*m_settings)),
       m_localAgent(std::make_unique<AgentClient>(new LocalTransport(locateAgent())))
 {
+    m_runs = new gui::RunsPage(*m_settings);
+    m_results = new gui::ResultsPage(*m_settings);
     m_window->addPage(new gui::InventoryPage);
     m_window->addPage(new gui::PlansPage);
-    m_window->addPage(new gui::RunsPage);
+    m_window->addPage(m_runs);
+    m_window->addPage(m_results);
     m_window->addPage(new gui::ComparePage);
     m_window->addPage(new gui::BaselinesPage);
     m_window->restoreWindowState();
 
     gui::MainWindow *w = m_window.get();
+    gui::RunsPage *runs = m_runs;
+    gui::ResultsPage *results = m_results;
+    QObject::connect(results, &gui::ResultsPage::rerunRequested, runs, [w, runs](const Plan &plan) {
+        if (runs->runPlan(plan))
+            w->setCurrentPage(2);
+    });
+    QObject::connect(runs, &gui::RunsPage::planStored, results, &gui::ResultsPage::reload);
+
     QObject::connect(m_localAgent.get(), &AgentClient::ready, w, [w](const HelloInfo &h) {
         w->setAgentStatus(QObject::tr("Local agent %1 (protocol %2) on %3")
                               .arg(h.agentVersion)
@@ -41,6 +60,8 @@ AppComposition::AppComposition()
         w->setAgentStatus(QObject::tr("Local agent unavailable"), false);
         w->statusBar()->showMessage(m);
     });
+
+    openDatabase(m_settings->databasePath());
 }
 
 AppComposition::~AppComposition() = default;
@@ -48,6 +69,64 @@ AppComposition::~AppComposition() = default;
 void AppComposition::start()
 {
     m_localAgent->start();
+}
+
+void AppComposition::openDatabase(const QString &path, bool remember)
+{
+    // The default folder may not exist on first start; a chosen file's
+    // folder exists already (the file dialog picked it).
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    m_writer = std::make_unique<StoreWriter>(path);
+    QObject::connect(m_writer.get(), &StoreWriter::opened, m_window.get(),
+                     [this, remember](const QString &p) { handleDatabaseOpened(p, remember); });
+    QObject::connect(m_writer.get(), &StoreWriter::openFailed, m_window.get(),
+                     [this, path](const StoreError &e) { handleDatabaseProblem(path, e); });
+    m_writer->start();
+}
+
+void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
+{
+    m_databasePath = path;
+    if (remember)
+        m_settings->setDatabasePath(path);
+    m_runs->setDatabasePath(path);
+    m_results->setDatabasePath(path);
+    m_window->statusBar()->showMessage(QObject::tr("Results database: %1").arg(path), 10000);
+}
+
+void AppComposition::handleDatabaseProblem(const QString &path, const StoreError &error)
+{
+    gui::MainWindow *w = m_window.get();
+    if (!error.isFileProblem()) {
+        gui::MessageBox::critical(w, QObject::tr("Results database"),
+                                  QObject::tr("Could not open the results database %1:\n%2\n\nClose other programs "
+                                              "using it, then restart Wirebench.")
+                                      .arg(path, error.message));
+        return;
+    }
+    const int choice = gui::MessageBox::choose(
+        w, QObject::tr("Results database"),
+        QObject::tr("The results database %1 cannot be used:\n%2\n\nThe file is left as it is. Open another "
+                    "database, or create a new one (in another file).")
+            .arg(path, error.message),
+        {QObject::tr("Open another…"), QObject::tr("Create new…")});
+    if (choice == 0) {
+        const QString other = QFileDialog::getOpenFileName(w, QObject::tr("Open results database"),
+                                                           QFileInfo(path).absolutePath(),
+                                                           QObject::tr("Wirebench databases (*.sqlite *.db);;All files (*)"));
+        if (!other.isEmpty())
+            openDatabase(other, true);
+    } else if (choice == 1) {
+        const QString fresh = QFileDialog::getSaveFileName(w, QObject::tr("New results database"),
+                                                           QFileInfo(path).absolutePath() + u"/wirebench-new.sqlite"_s,
+                                                           QObject::tr("Wirebench databases (*.sqlite)"));
+        // An existing file chosen here is opened as it is, never replaced.
+        if (!fresh.isEmpty())
+            openDatabase(fresh, true);
+    } else {
+        w->statusBar()->showMessage(QObject::tr("No results database open: results cannot be stored or shown. "
+                                                "Restart Wirebench to choose one."));
+    }
 }
 
 } // namespace wb
