@@ -240,6 +240,8 @@ bool RunsPage::runPlan(const Plan &plan)
     m_recorderThread->setObjectName(u"planRecorder"_s);
     m_recorder = new PlanRecorder(m_databasePath, plan, m_planRunId);
     m_recorder->moveToThread(m_recorderThread);
+    // Its database connection belongs to that thread: delete it there.
+    connect(m_recorderThread, &QThread::finished, m_recorder, &QObject::deleteLater);
     connect(m_recorder, &PlanRecorder::recorded, this, [this] {
         ++m_casesStored;
         handleStored();
@@ -416,8 +418,7 @@ void RunsPage::finishRecorder()
         return;
     m_recorderThread->quit();
     m_recorderThread->wait(); // the recorder has nothing queued left (or we are closing)
-    delete m_recorder;        // its thread has ended: safe to delete from here
-    m_recorder = nullptr;
+    m_recorder = nullptr;     // deleted as its thread finished
     delete m_recorderThread;
     m_recorderThread = nullptr;
 }
