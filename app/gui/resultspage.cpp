@@ -72,7 +72,7 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
       m_kind(new QComboBox),
       m_status(new QComboBox),
       m_host(new QLineEdit),
-      m_plan(new QLineEdit),
+      m_search(new QLineEdit),
       m_count(new QLabel),
       m_table(new QTableView),
       m_detail(new RunDetailView),
@@ -90,15 +90,24 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     for (RunStatus s : {RunStatus::Finished, RunStatus::Failed, RunStatus::Cancelled, RunStatus::Running})
         m_status->addItem(runStatusName(s), runStatusName(s));
     m_host->setObjectName(u"hostFilter"_s);
-    m_host->setPlaceholderText(tr("Host (either end)"));
+    m_host->setPlaceholderText(tr("Inventory host (either end)"));
+    m_host->setToolTip(tr("The exact name of a host in the inventory; matches runs over it at either end"));
     m_host->setClearButtonEnabled(true);
-    m_plan->setObjectName(u"planFilter"_s);
-    m_plan->setPlaceholderText(tr("Plan name"));
-    m_plan->setClearButtonEnabled(true);
+    m_search->setObjectName(u"searchFilter"_s);
+    m_search->setPlaceholderText(tr("Search plan, test or endpoint (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    auto *find = new QAction(this);
+    find->setShortcut(QKeySequence::Find);
+    find->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(find);
+    connect(find, &QAction::triggered, m_search, [this] {
+        m_search->setFocus();
+        m_search->selectAll();
+    });
     filters->addWidget(m_kind);
     filters->addWidget(m_status);
     filters->addWidget(m_host, 1);
-    filters->addWidget(m_plan, 1);
+    filters->addWidget(m_search, 2);
     m_count->setObjectName(u"runCount"_s);
     filters->addWidget(m_count);
     body()->addLayout(filters);
@@ -162,7 +171,7 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     connect(m_kind, &QComboBox::currentIndexChanged, this, &ResultsPage::applyFilter);
     connect(m_status, &QComboBox::currentIndexChanged, this, &ResultsPage::applyFilter);
     connect(m_host, &QLineEdit::textChanged, m_filterDelay, qOverload<>(&QTimer::start));
-    connect(m_plan, &QLineEdit::textChanged, m_filterDelay, qOverload<>(&QTimer::start));
+    connect(m_search, &QLineEdit::textChanged, m_filterDelay, qOverload<>(&QTimer::start));
     connect(m_model, &RunListModel::pageLoaded, this, &ResultsPage::updateCount);
     connect(m_model, &RunListModel::modelReset, this, &ResultsPage::updateCount);
     connect(m_model, &RunListModel::loadFailed, this, [this](const QString &m) {
@@ -203,7 +212,7 @@ void ResultsPage::applyFilter()
     f.kind = m_kind->currentData().toString();
     f.status = runStatusFromName(m_status->currentData().toString());
     f.hostName = m_host->text().trimmed();
-    f.plan = m_plan->text().trimmed();
+    f.text = m_search->text().trimmed();
     m_model->setFilter(f);
 }
 

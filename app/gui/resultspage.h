@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Results page: every stored run in a sortable, filterable table (by
-// kind, status, host and plan), the selected run in full below it, and the
+// kind, status, inventory host and free text), the selected run in full below it, and the
 // actions on runs: delete, re-run with the same parameters (a one-case plan
 // handed to the run monitor) and export as CSV or JSON. All database work
 // runs off the GUI thread.
@@ -74,7 +74,7 @@ private:
     QComboBox *m_kind;
     QComboBox *m_status;
     QLineEdit *m_host;
-    QLineEdit *m_plan;
+    QLineEdit *m_search;
     QLabel *m_count;
     QTableView *m_table;
     RunDetailView *m_detail;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Results page on a real SQLite file: the run model under
 // QAbstractItemModelTester, paging, filtering by kind/status/host/plan,
-// sorting, the detail view (metrics, samples plot, plan), delete through the
+// free-text search, sorting, the detail view (metrics, samples plot, plan), delete through the
 // dialog seam, CSV/JSON export, a re-run plan built from the stored plan, and
 // the composition root refusing a damaged database without touching it.
 
@@ -175,7 +175,7 @@ void TstResultsPage::filters_data()
     QTest::addColumn<QString>("kind");
     QTest::addColumn<QString>("status");
     QTest::addColumn<QString>("host");
-    QTest::addColumn<QString>("plan");
+    QTest::addColumn<QString>("text");
     QTest::addColumn<int>("expected");
     auto count = [](auto pred) {
         int n = 0;
@@ -193,6 +193,9 @@ void TstResultsPage::filters_data()
                           << count([](int i) { return i % 2 == 1; });
     QTest::newRow("host beta") << QString() << QString() << u"beta"_s << QString()
                                << count([](int i) { return i % 5 != 0; });
+    QTest::newRow("text endpoint") << QString() << QString() << QString() << u"GAMM"_s
+                                   << count([](int i) { return i % 5 == 0; });
+    QTest::newRow("text escapes %") << QString() << QString() << QString() << u"%"_s << 0;
     QTest::newRow("nothing") << u"packet_rate"_s << QString() << QString() << QString() << 0;
 }
 
@@ -201,7 +204,7 @@ void TstResultsPage::filters()
     QFETCH(QString, kind);
     QFETCH(QString, status);
     QFETCH(QString, host);
-    QFETCH(QString, plan);
+    QFETCH(QString, text);
     QFETCH(int, expected);
     wb::gui::ResultsPage page(*m_settings);
     QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -214,9 +217,9 @@ void TstResultsPage::filters()
     statusBox->setCurrentIndex(std::max(0, statusBox->findData(status)));
     // Typing applies after a short pause, as a user types.
     QTest::keyClicks(page.findChild<QLineEdit *>(u"hostFilter"_s), host);
-    QTest::keyClicks(page.findChild<QLineEdit *>(u"planFilter"_s), plan);
+    QTest::keyClicks(page.findChild<QLineEdit *>(u"searchFilter"_s), text);
     QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading() && page.model()->filter().hostName == host &&
-                                 page.model()->filter().plan == plan,
+                                 page.model()->filter().text == text,
                              10000);
     QTRY_COMPARE_WITH_TIMEOUT(page.model()->totalCount(), qint64(expected), 10000);
     QCOMPARE(page.model()->rowCount(), std::min(expected, wb::gui::RunListModel::kPageSize));
