@@ -6,10 +6,12 @@
 
 #include "clicommand.h"
 #include "clistore.h"
+#include "terminalcredentials.h"
 
 #include "run/keyfigure.h"
 #include "run/orchestrator.h"
 #include "run/planrecorder.h"
+#include "remote/fixedhostkeypolicy.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
@@ -41,12 +43,15 @@ QString bar(int done, int total, int width)
 int runPlan(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
-    QString resume, parallel, error;
+    QString resume, parallel, knownHosts, sshDir, error;
     if (!wb::cli::takeOption(args, u"--resume"_s, &resume, &error)
-        || !wb::cli::takeOption(args, u"--parallel"_s, &parallel, &error)) {
+        || !wb::cli::takeOption(args, u"--parallel"_s, &parallel, &error)
+        || !wb::cli::takeOption(args, u"--known-hosts"_s, &knownHosts, &error)
+        || !wb::cli::takeOption(args, u"--ssh-dir"_s, &sshDir, &error)) {
         ctx.err << "wirebench-cli run: " << error << '\n';
         return wb::cli::kExitUsage;
     }
+    const bool acceptNew = wb::cli::takeFlag(args, u"--accept-new-host-keys"_s);
     if (args.size() != 1 || args.first().startsWith(u'-')) {
         ctx.err << "wirebench-cli run: give exactly one PLAN.json (see docs/plan-format.md)\n";
         return wb::cli::kExitUsage;
@@ -74,7 +79,14 @@ int runPlan(wb::cli::CliContext &ctx)
         skip = recorder.finishedCaseKeys(&error);
     }
 
-    wb::Orchestrator orchestrator(*plan, wb::Orchestrator::localFactory());
+    // SSH hosts: unknown host keys are refused unless --accept-new-host-keys
+    // (then recorded in Wirebench's own known_hosts); changed keys always are.
+    wb::SshOptions ssh;
+    ssh.wirebenchKnownHostsFile = knownHosts.isEmpty() ? wb::SshOptions::defaultWirebenchKnownHostsFile() : knownHosts;
+    ssh.sshDir = sshDir;
+    wb::FixedHostKeyPolicy policy(acceptNew ? wb::HostKeyDecision::TrustAlways : wb::HostKeyDecision::Refuse);
+    wb::cli::TerminalCredentials credentials;
+    wb::Orchestrator orchestrator(*plan, wb::Orchestrator::labFactory(ssh, &policy, &credentials));
     orchestrator.setSkippedKeys(skip);
     if (!parallel.isEmpty())
         orchestrator.setMaxParallel(parallel.toInt());
@@ -192,5 +204,7 @@ int runPlan(wb::cli::CliContext &ctx)
 
 } // namespace
 
-WB_CLI_COMMAND(u"run"_s, u"PLAN.json [--resume RUN_ID] [--parallel N] [--json]"_s,
+WB_CLI_COMMAND(u"run"_s,
+               u"PLAN.json [--resume RUN_ID] [--parallel N] [--accept-new-host-keys] [--known-hosts FILE] "
+               "[--ssh-dir DIR] [--json]"_s,
                u"run a test plan on the lab and store every result"_s, runPlan);

@@ -5,6 +5,7 @@
 #include "hostsession.h"
 #include "remote/agentlocator.h"
 #include "remote/localtransport.h"
+#include "remote/sshtransport.h"
 
 #include <QHostAddress>
 #include <QHostInfo>
@@ -186,11 +187,33 @@ private:
     {
         m_timer.stop();
         if (before) {
+            useNicAddress();
             beginIteration();
             return;
         }
         checkEnvironmentChanges();
         complete(u"finished"_s, QString());
+    }
+
+    // A server NIC named without an address: test over that NIC's own
+    // address, as its agent reported it, rather than the host's.
+    void useNicAddress()
+    {
+        const Endpoint &e = m_m.testCase.server;
+        if (e.nic.isEmpty() || !e.address.isEmpty())
+            return;
+        for (const QJsonValue &i : m_m.serverEnvBefore.value(u"interfaces"_s).toArray()) {
+            const QJsonObject nic = i.toObject();
+            if (nic.value(u"name"_s).toString() != e.nic)
+                continue;
+            for (const QJsonValue &a : nic.value(u"addresses"_s).toArray()) {
+                const QHostAddress addr(a.toString());
+                if (addr.protocol() == QAbstractSocket::IPv4Protocol && !addr.isLoopback()) {
+                    m_serverAddress = addr.toString();
+                    return;
+                }
+            }
+        }
     }
 
     void checkEnvironmentChanges()
@@ -478,7 +501,30 @@ Orchestrator::~Orchestrator()
 
 Orchestrator::TransportFactory Orchestrator::localFactory()
 {
-    return [](const PlanHost &) -> AgentTransport * { return new LocalTransport(locateAgent()); };
+    // SSH hosts still work when their keys are known; nothing is asked.
+    SshOptions options;
+    options.wirebenchKnownHostsFile = SshOptions::defaultWirebenchKnownHostsFile();
+    return labFactory(options, nullptr, nullptr);
+}
+
+Orchestrator::TransportFactory Orchestrator::labFactory(const SshOptions &options, HostKeyPolicy *policy,
+                                                       CredentialProvider *credentials)
+{
+    return [options, policy, credentials](const PlanHost &host) -> AgentTransport * {
+        if (host.transport == u"local"_s)
+            return new LocalTransport(locateAgent());
+        SshEndpoint e;
+        e.host = host.name;
+        e.address = host.sshAddress;
+        e.port = host.sshPort;
+        e.user = host.sshUser;
+        e.identityFile = host.identityFile;
+        e.remoteAgentPath = host.agentPath;
+        auto *t = new SshTransport(e, options);
+        t->setHostKeyPolicy(policy);
+        t->setCredentialProvider(credentials);
+        return t;
+    };
 }
 
 HostSession *Orchestrator::session(const QString &hostName)

@@ -9,6 +9,7 @@
 
 #include "caseresult.h"
 #include "plan.h"
+#include "remote/sshoptions.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -20,6 +21,8 @@
 namespace wb {
 
 class AgentTransport;
+class CredentialProvider;
+class HostKeyPolicy;
 class HostSession;
 class CaseExecution;
 
@@ -43,7 +46,14 @@ public:
     void cancel();
     bool isRunning() const { return m_running; }
 
+    // Local agents for "local" hosts; SSH hosts only with known host keys
+    // and without passphrases (nothing is asked).
     static TransportFactory localFactory();
+    // Local agents for "local" hosts and SSH (deploying the agent) for "ssh"
+    // hosts; the policy and provider answer host-key and passphrase
+    // questions and must outlive the orchestrator.
+    static TransportFactory labFactory(const SshOptions &options, HostKeyPolicy *policy,
+                                       CredentialProvider *credentials);
 
 signals:
     void planStarted(int cases);

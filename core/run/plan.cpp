@@ -85,6 +85,7 @@ public:
                 return fail(path + u".port"_s, u"must be an integer from 1 to 65535"_s);
             out.sshPort = port.toInt();
         }
+        out.sshAddress = o.value(u"ssh_address"_s).toString();
         out.sshUser = o.value(u"user"_s).toString();
         out.identityFile = o.value(u"identity_file"_s).toString();
         out.agentPath = o.value(u"agent_path"_s).toString();

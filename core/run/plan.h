@@ -20,7 +20,9 @@ struct PlanHost
     QString name;
     QString address;          // where agents reach this host's data sockets
     QString transport;        // "local" or "ssh"
-    int sshPort = 22;
+    QString sshAddress;       // where SSH reaches the host (a management
+                              // network); empty: the name, via ~/.ssh/config
+    int sshPort = 0;          // 0: ~/.ssh/config, else 22
     QString sshUser;
     QString identityFile;
     QString agentPath;        // remote agent path; empty = deploy the default

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `inventory discover HOST`: ask the host's agent (over SSH, or the local
+// agent with --local) for its sysinfo and add or update the host and its
+// NICs in the inventory.
+
+#include "clicommand.h"
+#include "clistore.h"
+#include "terminalcredentials.h"
+
+#include "inventory/nicdiscovery.h"
+#include "remote/agentclient.h"
+#include "remote/agentlocator.h"
+#include "remote/fixedhostkeypolicy.h"
+#include "remote/localtransport.h"
+#include "remote/sshtransport.h"
+#include "store/inventorystore.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+int inventoryDiscover(wb::cli::CliContext &ctx)
+{
+    QStringList args = ctx.args;
+    QString address, port, user, identity, knownHosts, sshDir, error;
+    for (const auto &[name, out] : {std::pair{u"--address"_s, &address}, std::pair{u"--port"_s, &port},
+                                    std::pair{u"--user"_s, &user}, std::pair{u"--identity"_s, &identity},
+                                    std::pair{u"--known-hosts"_s, &knownHosts}, std::pair{u"--ssh-dir"_s, &sshDir}}) {
+        if (!wb::cli::takeOption(args, name, out, &error)) {
+            ctx.err << "wirebench-cli inventory discover: " << error << '\n';
+            return wb::cli::kExitUsage;
+        }
+    }
+    const bool local = wb::cli::takeFlag(args, u"--local"_s);
+    const bool acceptNew = wb::cli::takeFlag(args, u"--accept-new-host-keys"_s);
+    if (args.size() != 1 || args.first().startsWith(u'-')) {
+        ctx.err << "wirebench-cli inventory discover: name one host\n";
+        return wb::cli::kExitUsage;
+    }
+    const QString hostName = args.first();
+    auto store = wb::cli::openStore(ctx);
+    if (!store)
+        return wb::cli::kExitFailure;
+
+    // What the inventory already knows about the host, then the options.
+    wb::Host base;
+    if (auto known = store->inventory().hostByName(hostName))
+        base = *known;
+    base.name = hostName;
+    if (!address.isEmpty())
+        base.address = address;
+    if (!port.isEmpty())
+        base.sshPort = port.toInt();
+    if (!user.isEmpty())
+        base.sshUser = user;
+    if (!identity.isEmpty())
+        base.sshKeyPath = identity;
+    if (local && base.address.isEmpty())
+        base.address = u"127.0.0.1"_s;
+
+    wb::SshOptions ssh;
+    ssh.wirebenchKnownHostsFile = knownHosts.isEmpty() ? wb::SshOptions::defaultWirebenchKnownHostsFile() : knownHosts;
+    ssh.sshDir = sshDir;
+    wb::FixedHostKeyPolicy policy(acceptNew ? wb::HostKeyDecision::TrustAlways : wb::HostKeyDecision::Refuse);
+    wb::cli::TerminalCredentials credentials;
+    wb::AgentTransport *transport = nullptr;
+    if (local) {
+        transport = new wb::LocalTransport(wb::locateAgent());
+    } else {
+        wb::SshEndpoint e;
+        e.host = hostName;
+        e.address = base.address;
+        e.port = base.sshPort == 22 && port.isEmpty() ? 0 : base.sshPort;
+        e.user = base.sshUser;
+        e.identityFile = base.sshKeyPath;
+        e.remoteAgentPath = base.agentPath;
+        auto *t = new wb::SshTransport(e, ssh);
+        t->setHostKeyPolicy(&policy);
+        t->setCredentialProvider(&credentials);
+        transport = t;
+    }
+    wb::AgentClient client(transport);
+    QJsonObject sysinfo;
+    QString failure;
+    QObject::connect(&client, &wb::AgentClient::ready, &client, [&] {
+        if (!client.hello().capabilities.contains(u"sysinfo"_s)) {
+            failure = u"%1: the agent (version %2) cannot report sysinfo"_s.arg(hostName, client.hello().agentVersion);
+            client.stop();
+            return;
+        }
+        client.sendRequest(u"sysinfo"_s);
+    });
+    QObject::connect(&client, &wb::AgentClient::replyReceived, &client, [&](const wb::AgentMessage &m) {
+        if (m.type == u"sysinfo"_s)
+            sysinfo = m.body;
+        else
+            failure = u"%1: %2"_s.arg(hostName, m.body.value(u"message"_s).toString());
+        client.stop();
+    });
+    QObject::connect(&client, &wb::AgentClient::persistentError, &client, [&](const QString &m) {
+        failure = m;
+        QCoreApplication::exit(0);
+    });
+    QObject::connect(&client, &wb::AgentClient::transientError, &client, [&](const QString &m) {
+        if (!client.isReady())
+            failure = m;
+    });
+    QObject::connect(&client, &wb::AgentClient::closed, &client, [] { QCoreApplication::exit(0); });
+    QTimer::singleShot(0, &client, &wb::AgentClient::start);
+    QTimer::singleShot(60000, &client, [&] {
+        failure = u"%1: no sysinfo within 60 s"_s.arg(hostName);
+        QCoreApplication::exit(0);
+    });
+    QCoreApplication::exec();
+    if (sysinfo.isEmpty()) {
+        ctx.err << "wirebench-cli: " << (failure.isEmpty() ? u"no answer from the agent"_s : failure) << '\n';
+        return wb::cli::kExitFailure;
+    }
+
+    const wb::DiscoveredHost found = wb::discoverFromSysinfo(sysinfo, base);
+    wb::Inventory lab;
+    lab.hosts.append(found.host);
+    lab.nics = found.nics;
+    auto sum = store->inventory().importInventory(lab);
+    if (!sum) {
+        ctx.err << "wirebench-cli: " << sum.message() << " (nothing was changed)\n";
+        return wb::cli::kExitFailure;
+    }
+    ctx.out << hostName << ": " << found.host.cpu << ", " << found.host.os << '\n';
+    for (const wb::Nic &n : found.nics)
+        ctx.out << "  " << n.interfaceName << "  " << (n.driver.isEmpty() ? u"?"_s : n.driver) << ' ' << n.driverVersion
+                << "  " << n.mac << (n.maxSpeedBps > 0 ? u"  %1 Mbit/s"_s.arg(n.maxSpeedBps / 1000000) : QString())
+                << '\n';
+    ctx.out << "inventory: " << sum->added << " added, " << sum->updated << " updated, " << sum->unchanged
+            << " unchanged\n";
+    return wb::cli::kExitOk;
+}
+
+} // namespace
+
+WB_CLI_COMMAND(u"inventory discover"_s,
+               u"HOST [--local] [--address A] [--port N] [--user U] [--identity FILE] [--known-hosts FILE] "
+               "[--accept-new-host-keys]"_s,
+               u"add or update a host and its NICs from what its agent reports"_s, inventoryDiscover);

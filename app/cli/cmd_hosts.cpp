@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `hosts check HOST...`: connect to each host over SSH, verify its key,
+// authenticate, deploy or verify the agent and print what the agent reports.
+
+#include "clicommand.h"
+#include "terminalcredentials.h"
+
+#include "remote/agentclient.h"
+#include "remote/credentialprovider.h"
+#include "remote/fixedhostkeypolicy.h"
+#include "remote/sshtransport.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimer>
+
+#include <fcntl.h>
+#include <termios.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct HostsCheckOptions
+{
+    wb::SshEndpoint base;
+    wb::SshOptions ssh;
+    bool acceptNew = false;
+    QStringList hosts;
+};
+
+// Checks the hosts one after the other and quits the event loop at the end.
+class HostsChecker : public QObject
+{
+public:
+    HostsChecker(HostsCheckOptions options, wb::cli::CliContext &ctx)
+        : m_options(std::move(options)), m_ctx(ctx),
+          m_policy(m_options.acceptNew ? wb::HostKeyDecision::TrustAlways : wb::HostKeyDecision::Refuse)
+    {
+    }
+
+    int failures() const { return m_failures; }
+
+    void checkNext()
+    {
+        if (m_index >= m_options.hosts.size()) {
+            QCoreApplication::exit(0);
+            return;
+        }
+        wb::SshEndpoint endpoint = m_options.base;
+        endpoint.host = m_options.hosts.at(m_index++);
+        m_transport = new wb::SshTransport(endpoint, m_options.ssh);
+        m_transport->setHostKeyPolicy(&m_policy);
+        m_transport->setCredentialProvider(&m_credentials);
+        m_client = new wb::AgentClient(m_transport, this);
+        m_ok = false;
+        m_deployed.clear();
+        connect(m_transport, &wb::SshTransport::progressed, this, [this](const QString &m) {
+            if (m.contains(u"deploy"_s) || m.contains(u"replacing"_s) || m.contains(u"recorded"_s)
+                || m.contains(u"SFTP"_s)) {
+                m_deployed << m;
+                if (!m_ctx.json)
+                    m_ctx.err << "wirebench-cli: " << m << '\n';
+            }
+        });
+        connect(m_client, &wb::AgentClient::ready, this, [this] {
+            m_sysinfoId = m_client->sendRequest(u"sysinfo"_s);
+        });
+        connect(m_client, &wb::AgentClient::replyReceived, this, [this](const wb::AgentMessage &m) {
+            if (!m.id || *m.id != m_sysinfoId)
+                return;
+            report(m);
+            m_client->stop();
+        });
+        connect(m_client, &wb::AgentClient::persistentError, this, &HostsChecker::handleError);
+        connect(m_client, &wb::AgentClient::transientError, this, &HostsChecker::handleError);
+        connect(m_client, &wb::AgentClient::closed, this, [this] {
+            if (!m_ok)
+                ++m_failures;
+            m_client->deleteLater();
+            m_client = nullptr;
+            QTimer::singleShot(0, this, &HostsChecker::checkNext);
+        });
+        m_client->start();
+    }
+
+private:
+    void handleError(const QString &message)
+    {
+        if (m_ok)
+            return; // after a good report only the closing can fail; not worth failing the check
+        QString text = message;
+        if (message.contains(u"was not accepted"_s))
+            text += u"; compare the fingerprint with the host's own (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub), "
+                    "then run again with --accept-new-host-keys"_s;
+        if (m_ctx.json) {
+            QJsonObject o;
+            o.insert(u"host"_s, m_transport->peerName());
+            o.insert(u"ok"_s, false);
+            o.insert(u"error"_s, text);
+            m_ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+        } else {
+            m_ctx.err << "wirebench-cli: " << text << '\n';
+        }
+        m_ctx.out.flush();
+        m_ctx.err.flush();
+    }
+
+    void report(const wb::AgentMessage &reply)
+    {
+        m_ok = true;
+        const wb::HelloInfo &h = m_client->hello();
+        const bool unknown = reply.type == u"error"_s;
+        if (m_ctx.json) {
+            QJsonObject o;
+            o.insert(u"host"_s, m_transport->peerName());
+            o.insert(u"ok"_s, true);
+            o.insert(u"host_key"_s, m_transport->hostKeyFingerprint());
+            o.insert(u"agent_path"_s, m_transport->remoteAgentPath());
+            o.insert(u"deployed"_s, !m_deployed.isEmpty());
+            QJsonObject hello = h.toMessage(0).body;
+            hello.remove(u"id"_s);
+            hello.remove(u"type"_s);
+            o.insert(u"hello"_s, hello);
+            if (!unknown) {
+                QJsonObject info = reply.body;
+                info.remove(u"id"_s);
+                info.remove(u"type"_s);
+                o.insert(u"sysinfo"_s, info);
+            }
+            m_ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+        } else {
+            m_ctx.out << "host:         " << m_transport->peerName() << '\n'
+                      << "host key:     " << m_transport->hostKeyFingerprint() << '\n'
+                      << "agent:        " << m_transport->remoteAgentPath()
+                      << (m_deployed.isEmpty() ? " (up to date)" : " (deployed now)") << '\n'
+                      << "version:      " << h.agentVersion << " (protocol " << h.protocol << ")\n"
+                      << "system:       " << h.host << " (" << h.os << ' ' << h.arch << "), agent pid " << h.pid
+                      << '\n'
+                      << "capabilities: " << h.capabilities.join(u", "_s) << '\n';
+            if (!unknown) {
+                const QJsonObject info = reply.body;
+                for (auto it = info.begin(); it != info.end(); ++it) {
+                    if (it.key() == u"id"_s || it.key() == u"type"_s)
+                        continue;
+                    const QJsonValue v = it.value();
+                    const QString text = v.isString() ? v.toString()
+                        : v.isDouble()                ? QString::number(v.toDouble(), 'g', 15)
+                        : v.isBool()                  ? (v.toBool() ? u"true"_s : u"false"_s)
+                                                      : QString::fromUtf8(QJsonDocument(QJsonObject{{u"v"_s, v}})
+                                                                              .toJson(QJsonDocument::Compact))
+                                                            .mid(5)
+                                                            .chopped(1);
+                    m_ctx.out << (it.key() + u':').leftJustified(14) << text << '\n';
+                }
+            }
+            m_ctx.out << '\n';
+        }
+        m_ctx.out.flush();
+    }
+
+    HostsCheckOptions m_options;
+    wb::cli::CliContext &m_ctx;
+    wb::FixedHostKeyPolicy m_policy;
+    wb::cli::TerminalCredentials m_credentials;
+    wb::SshTransport *m_transport = nullptr;
+    wb::AgentClient *m_client = nullptr;
+    qsizetype m_index = 0;
+    qint64 m_sysinfoId = -1;
+    int m_failures = 0;
+    bool m_ok = false;
+    QStringList m_deployed;
+};
+
+int hostsCheck(wb::cli::CliContext &ctx)
+{
+    HostsCheckOptions o;
+    o.ssh.wirebenchKnownHostsFile = wb::SshOptions::defaultWirebenchKnownHostsFile();
+    const QStringList &a = ctx.args;
+    auto usage = [&](const QString &why) {
+        ctx.err << "wirebench-cli hosts check: " << why << '\n';
+        return wb::cli::kExitUsage;
+    };
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const QString &arg = a.at(i);
+        auto value = [&](QString *out) {
+            if (i + 1 >= a.size())
+                return false;
+            *out = a.at(++i);
+            return true;
+        };
+        QString v;
+        if (arg == u"--port"_s) {
+            bool ok = false;
+            if (!value(&v) || (o.base.port = v.toInt(&ok), !ok) || o.base.port < 1 || o.base.port > 65535)
+                return usage(u"--port needs a number from 1 to 65535"_s);
+        } else if (arg == u"--user"_s) {
+            if (!value(&o.base.user) || o.base.user.isEmpty())
+                return usage(u"--user needs a user name"_s);
+        } else if (arg == u"--identity"_s) {
+            if (!value(&o.base.identityFile))
+                return usage(u"--identity needs a key file"_s);
+        } else if (arg == u"--known-hosts"_s) {
+            if (!value(&o.ssh.wirebenchKnownHostsFile))
+                return usage(u"--known-hosts needs a file"_s);
+        } else if (arg == u"--ssh-dir"_s) {
+            if (!value(&o.ssh.sshDir))
+                return usage(u"--ssh-dir needs a directory"_s);
+        } else if (arg == u"--agent-path"_s) {
+            if (!value(&o.base.remoteAgentPath))
+                return usage(u"--agent-path needs an absolute path"_s);
+        } else if (arg == u"--accept-new-host-keys"_s) {
+            o.acceptNew = true;
+        } else if (arg.startsWith(u'-')) {
+            return usage(u"unknown option '%1'"_s.arg(arg));
+        } else {
+            o.hosts << arg;
+        }
+    }
+    if (o.hosts.isEmpty())
+        return usage(u"name at least one host"_s);
+
+    HostsChecker checker(o, ctx);
+    QTimer::singleShot(0, &checker, &HostsChecker::checkNext);
+    QCoreApplication::exec();
+    return checker.failures() == 0 ? wb::cli::kExitOk : wb::cli::kExitFailure;
+}
+
+} // namespace
+
+WB_CLI_COMMAND(u"hosts check"_s,
+               u"[--port N] [--user U] [--identity FILE] [--known-hosts FILE] [--ssh-dir DIR] "
+               "[--agent-path PATH] [--accept-new-host-keys] HOST..."_s,
+               u"connect over SSH, verify the host key, deploy the agent and print what it reports"_s, hostsCheck);

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The agent on a remote host, over SSH. To AgentClient it looks exactly like
+// LocalTransport; underneath, a worker on its own thread connects, checks the
+// host key against the user's and Wirebench's known_hosts, authenticates,
+// deploys the matching agent when needed and runs it with --stdio. One
+// session per host, reused for helper commands (runCommand). Questions for
+// the user (an unknown host key, a passphrase) go to the HostKeyPolicy and
+// CredentialProvider set here, on this object's thread.
+
+#include "agenttransport.h"
+#include "credentialprovider.h"
+#include "hostkeypolicy.h"
+#include "remotecommandresult.h"
+#include "sshendpoint.h"
+#include "sshoptions.h"
+
+#include <QPointer>
+#include <QStringList>
+
+#include <memory>
+
+class QThread;
+
+namespace wb {
+
+class SshAnswerBox;
+class SshWorker;
+
+class SshTransport : public AgentTransport
+{
+    Q_OBJECT
+public:
+    SshTransport(SshEndpoint endpoint, SshOptions options, QObject *parent = nullptr);
+    ~SshTransport() override;
+
+    // Not owned; must outlive the connection attempt. Without a policy every
+    // unknown key is refused; without a provider no secret is asked for.
+    void setHostKeyPolicy(HostKeyPolicy *policy) { m_policy = policy; }
+    void setCredentialProvider(CredentialProvider *provider) { m_credentials = provider; }
+
+    const SshEndpoint &endpoint() const { return m_endpoint; }
+    QString peerName() const override;
+    void open() override;
+    void close() override;
+    bool isOpen() const override { return m_open; }
+    void writeLine(const QByteArray &line) override;
+
+    // Runs argv (each value shell-quoted here) on the host in a new channel
+    // of the open session. Returns an id for commandFinished, or -1 (with
+    // commandFinished never sent, *error says why) when not open or an
+    // argument is unusable.
+    qint64 runCommand(const QStringList &argv, int timeoutMs = 30000, QString *error = nullptr);
+
+    // Known once opened.
+    QString remoteAgentPath() const { return m_remoteAgentPath; }
+    QString remoteArch() const { return m_remoteArch; }
+    QString hostKeyFingerprint() const { return m_fingerprint; }
+
+signals:
+    void progressed(const QString &message);
+    void commandFinished(qint64 id, const wb::RemoteCommandResult &result);
+
+private:
+    void handleOpened(const QString &agentPath, const QString &arch, const QString &fingerprint);
+    void handleClosed();
+    void handleHostKeyQuestion(const HostKeyQuestion &question);
+    void handleCredentialRequest(const CredentialRequest &request);
+    void stopThread();
+
+    SshEndpoint m_endpoint;
+    SshOptions m_options;
+    HostKeyPolicy *m_policy = nullptr;
+    CredentialProvider *m_credentials = nullptr;
+    std::shared_ptr<SshAnswerBox> m_box;
+    QThread *m_thread = nullptr;
+    SshWorker *m_worker = nullptr;
+    qint64 m_nextCommandId = 1;
+    bool m_open = false;
+    bool m_starting = false;
+    QString m_remoteAgentPath;
+    QString m_remoteArch;
+    QString m_fingerprint;
+};
+
+} // namespace wb

@@ -1,0 +1,822 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sshworker.h"
+
+#include "agentarch.h"
+#include "agentlocator.h"
+#include "protocol/agentmessage.h"
+#include "remotecommand.h"
+#include "sshanswerbox.h"
+
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <QSaveFile>
+#include <QSocketNotifier>
+#include <QThread>
+
+#include <libssh/server.h> // ssh_send_keepalive() is declared here, for clients too
+#include <libssh/sftp.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <pthread.h>
+#include <pwd.h>
+#include <csignal>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+namespace {
+
+constexpr qsizetype kMaxLine = 16 * 1024 * 1024;
+constexpr qsizetype kStderrTail = 4096;
+constexpr qsizetype kSftpChunk = 32 * 1024; // larger sftp_write calls break 0.10 sessions
+constexpr int kCloseWaitMs = 2000;
+constexpr char kProbeMarker[] = "wirebench-probe-1";
+
+QString defaultSshDir()
+{
+    // libssh itself uses the passwd home, not $HOME; so do we.
+    if (const passwd *pw = getpwuid(getuid()); pw && pw->pw_dir)
+        return QString::fromLocal8Bit(pw->pw_dir) + u"/.ssh"_s;
+    return QDir::homePath() + u"/.ssh"_s;
+}
+
+QString expectedAgentVersionLine()
+{
+    return u"wirebench-agent %1 protocol %2"_s.arg(QStringLiteral(WIREBENCH_VERSION)).arg(kAgentProtocolVersion);
+}
+
+QString methodNames(int methods)
+{
+    QStringList names;
+    if (methods & SSH_AUTH_METHOD_PUBLICKEY)
+        names << u"publickey"_s;
+    if (methods & SSH_AUTH_METHOD_PASSWORD)
+        names << u"password"_s;
+    if (methods & SSH_AUTH_METHOD_INTERACTIVE)
+        names << u"keyboard-interactive"_s;
+    if (methods & SSH_AUTH_METHOD_GSSAPI_MIC)
+        names << u"gssapi"_s;
+    return names.isEmpty() ? u"none"_s : names.join(u", "_s);
+}
+
+void setSocketLiveness(int fd, int keepaliveIntervalMs, int userTimeoutMs)
+{
+    // Without these a black-holed peer is never noticed: the kernel keeps
+    // retransmitting for ~15 minutes and keepalive probes never start while
+    // data is unacknowledged. TCP_USER_TIMEOUT bounds both.
+    const int on = 1;
+    const int idle = std::max(1, keepaliveIntervalMs / 1000);
+    const int interval = std::max(1, keepaliveIntervalMs / 1000);
+    const int count = 3;
+    const unsigned int userTimeout = static_cast<unsigned int>(userTimeoutMs);
+    ::setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &on, sizeof on);
+    ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof idle);
+    ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &interval, sizeof interval);
+    ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &count, sizeof count);
+    ::setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &userTimeout, sizeof userTimeout);
+}
+
+} // namespace
+
+SshWorker::SshWorker(SshEndpoint endpoint, SshOptions options, std::shared_ptr<SshAnswerBox> box,
+                     bool canAskSecrets)
+    : m_endpoint(std::move(endpoint)), m_options(std::move(options)), m_box(std::move(box)),
+      m_canAskSecrets(canAskSecrets)
+{
+    m_keepaliveTimer.setParent(this); // so that moveToThread() takes it along
+    m_keepaliveTimer.setInterval(m_options.keepaliveIntervalMs);
+    connect(&m_keepaliveTimer, &QTimer::timeout, this, &SshWorker::handleKeepalive);
+}
+
+SshWorker::~SshWorker()
+{
+    teardown();
+}
+
+QString SshWorker::sshError() const
+{
+    if (!m_session)
+        return u"no session"_s;
+    return QString::fromUtf8(ssh_get_error(m_session));
+}
+
+void SshWorker::start()
+{
+    if (m_running || m_session)
+        return;
+    // A ProxyCommand is a pipe: writing after the proxy died must be an
+    // error for this thread, not a SIGPIPE that kills the program.
+    sigset_t pipe;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
+    Step step = connectSession();
+    if (step)
+        step = verifyHostKey();
+    if (step)
+        step = authenticate();
+    if (step)
+        step = prepareAgent();
+    if (step)
+        step = openAgentChannel();
+    if (!step) {
+        fail(step);
+        return;
+    }
+    m_running = true;
+    m_notifier = new QSocketNotifier(ssh_get_fd(m_session), QSocketNotifier::Read, this);
+    connect(m_notifier, &QSocketNotifier::activated, this, &SshWorker::drainAgentChannel);
+    m_keepaliveTimer.start();
+    emit opened(m_agentPath, m_remoteArch, m_fingerprint);
+    // Lines may already sit in libssh's buffer, where no notifier sees them.
+    drainAgentChannel();
+}
+
+SshWorker::Step SshWorker::connectSession()
+{
+    if (m_box->isCancelled())
+        return transient(u"%1: cancelled"_s.arg(where()));
+    if (m_endpoint.host.isEmpty())
+        return persistent(u"no host name given"_s);
+    m_session = ssh_new();
+    if (!m_session)
+        return persistent(u"%1: libssh could not create a session"_s.arg(where()));
+
+    const QByteArray host = m_endpoint.host.toUtf8();
+    ssh_options_set(m_session, SSH_OPTIONS_HOST, host.constData());
+    const QString sshDir = m_options.sshDir.isEmpty() ? defaultSshDir() : m_options.sshDir;
+    const QByteArray sshDirUtf8 = QFile::encodeName(sshDir);
+    ssh_options_set(m_session, SSH_OPTIONS_SSH_DIR, sshDirUtf8.constData());
+    if (m_options.useSshConfig) {
+        // Parse it ourselves so that the explicit settings below win; libssh
+        // would otherwise apply it again inside ssh_connect().
+        const QString config = m_options.configFile.isEmpty() ? sshDir + u"/config"_s : m_options.configFile;
+        if (QFileInfo::exists(config)) {
+            const QByteArray c = QFile::encodeName(config);
+            if (ssh_options_parse_config(m_session, c.constData()) < 0)
+                return persistent(u"%1: cannot use the SSH config '%2': %3"_s.arg(where(), config, sshError()));
+        }
+    }
+    const bool noConfig = false;
+    ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &noConfig);
+    if (!m_endpoint.address.isEmpty()) {
+        const QByteArray a = m_endpoint.address.toUtf8();
+        ssh_options_set(m_session, SSH_OPTIONS_HOST, a.constData());
+    }
+    if (m_endpoint.port > 0) {
+        const unsigned int port = static_cast<unsigned int>(m_endpoint.port);
+        ssh_options_set(m_session, SSH_OPTIONS_PORT, &port);
+    }
+    if (!m_endpoint.user.isEmpty()) {
+        const QByteArray u = m_endpoint.user.toUtf8();
+        ssh_options_set(m_session, SSH_OPTIONS_USER, u.constData());
+    }
+    const QString userKnown =
+        m_options.userKnownHostsFile.isEmpty() ? sshDir + u"/known_hosts"_s : m_options.userKnownHostsFile;
+    // libssh reads both files; it only ever writes the first, which is ours.
+    if (m_options.wirebenchKnownHostsFile.isEmpty())
+        m_options.wirebenchKnownHostsFile = SshOptions::defaultWirebenchKnownHostsFile();
+    const QByteArray own = QFile::encodeName(m_options.wirebenchKnownHostsFile);
+    const QByteArray theirs = QFile::encodeName(userKnown);
+    ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, own.constData());
+    ssh_options_set(m_session, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, theirs.constData());
+    if (!m_options.agentSocket.isEmpty()) {
+        const QByteArray s = QFile::encodeName(m_options.agentSocket);
+        ssh_options_set(m_session, SSH_OPTIONS_IDENTITY_AGENT, s.constData());
+    }
+    const long sec = m_options.connectTimeoutMs / 1000;
+    const long usec = (m_options.connectTimeoutMs % 1000) * 1000L;
+    ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT, &sec);
+    ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT_USEC, &usec);
+    const int nodelay = 1;
+    ssh_options_set(m_session, SSH_OPTIONS_NODELAY, &nodelay);
+
+    emit progressed(u"%1: connecting"_s.arg(where()));
+    // The first call does not block: it resolves the name and starts the TCP
+    // connect, so the socket is known and close() can shut it down to cut a
+    // slow handshake short. The rest blocks, bounded by SSH_OPTIONS_TIMEOUT
+    // (polling in non-blocking mode added ~50 ms per handshake step).
+    ssh_set_blocking(m_session, 0);
+    int rc = ssh_connect(m_session);
+    ssh_set_blocking(m_session, 1);
+    if (rc == SSH_AGAIN) {
+        m_box->setSocket(ssh_get_fd(m_session));
+        if (m_box->isCancelled())
+            return transient(u"%1: cancelled"_s.arg(where()));
+        rc = ssh_connect(m_session);
+    }
+    if (rc != SSH_OK) {
+        const QString why = sshError();
+        return transient(u"%1: cannot connect: %2"_s.arg(where(), why.isEmpty() ? u"connection failed"_s : why));
+    }
+    const int fd = ssh_get_fd(m_session);
+    setSocketLiveness(fd, m_options.keepaliveIntervalMs, m_options.tcpUserTimeoutMs);
+    m_box->setSocket(fd);
+    return {};
+}
+
+SshWorker::Step SshWorker::verifyHostKey()
+{
+    ssh_key key = nullptr;
+    if (ssh_get_server_publickey(m_session, &key) != SSH_OK)
+        return transient(u"%1: the server sent no host key: %2"_s.arg(where(), sshError()));
+    unsigned char *hash = nullptr;
+    size_t hashLen = 0;
+    const QString keyType = QString::fromLatin1(ssh_key_type_to_char(ssh_key_type(key)));
+    const int hrc = ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hashLen);
+    ssh_key_free(key);
+    if (hrc != SSH_OK)
+        return persistent(u"%1: cannot hash the host key"_s.arg(where()));
+    char *fp = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hashLen);
+    ssh_clean_pubkey_hash(&hash);
+    m_fingerprint = QString::fromLatin1(fp);
+    ssh_string_free_char(fp);
+
+    QString entryName;
+    char *entry = nullptr;
+    if (ssh_session_export_known_hosts_entry(m_session, &entry) == SSH_OK) {
+        entryName = QString::fromUtf8(entry).section(u' ', 0, 0);
+        ssh_string_free_char(entry);
+    }
+    const QString files = u"%1 and %2"_s.arg(
+        m_options.userKnownHostsFile.isEmpty() ? u"~/.ssh/known_hosts"_s : m_options.userKnownHostsFile,
+        m_options.wirebenchKnownHostsFile);
+
+    switch (ssh_session_is_known_server(m_session)) {
+    case SSH_KNOWN_HOSTS_OK:
+        return {};
+    case SSH_KNOWN_HOSTS_CHANGED:
+        return persistent(
+            u"%1: HOST KEY CHANGED. The host now presents %2 key %3, which does not match the key recorded "
+            "for '%4' in %5. Someone may be intercepting the connection, or the host was reinstalled. "
+            "Wirebench refuses to connect; if you know the host was reinstalled, remove the old entry "
+            "(ssh-keygen -R '%4' -f FILE) and connect again."_s
+                .arg(where(), keyType, m_fingerprint, entryName, files));
+    case SSH_KNOWN_HOSTS_OTHER:
+        return persistent(
+            u"%1: HOST KEY CHANGED. The host presents %2 key %3, but a key of another type is recorded for "
+            "'%4' in %5. Wirebench refuses to connect; remove the old entry if the host was reinstalled."_s
+                .arg(where(), keyType, m_fingerprint, entryName, files));
+    case SSH_KNOWN_HOSTS_UNKNOWN:
+    case SSH_KNOWN_HOSTS_NOT_FOUND:
+        break;
+    case SSH_KNOWN_HOSTS_ERROR:
+    default:
+        return persistent(u"%1: cannot check the host key against %2: %3"_s.arg(where(), files, sshError()));
+    }
+
+    emit hostKeyQuestionRaised(HostKeyQuestion{m_endpoint.host, entryName, keyType, m_fingerprint});
+    const auto decision = m_box->waitHostKey(m_options.promptTimeoutMs);
+    if (!decision || *decision == HostKeyDecision::Refuse)
+        return persistent(u"%1: the host key is not known (%2 %3) and was not accepted"_s.arg(where(), keyType,
+                                                                                            m_fingerprint));
+    if (*decision == HostKeyDecision::TrustAlways) {
+        char *line = nullptr;
+        if (ssh_session_export_known_hosts_entry(m_session, &line) != SSH_OK)
+            return persistent(u"%1: cannot record the host key: %2"_s.arg(where(), sshError()));
+        QByteArray text(line);
+        ssh_string_free_char(line);
+        if (!text.endsWith('\n'))
+            text.append('\n');
+        const QString path = m_options.wirebenchKnownHostsFile;
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Append)) {
+            return persistent(u"%1: cannot record the host key in '%2': %3"_s.arg(where(), path, f.errorString()));
+        }
+        f.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+        if (f.write(text) != text.size() || !f.flush())
+            return persistent(u"%1: cannot record the host key in '%2': %3"_s.arg(where(), path, f.errorString()));
+        emit progressed(u"%1: recorded host key %2 in %3"_s.arg(where(), m_fingerprint, path));
+    }
+    return {};
+}
+
+int SshWorker::authCallback(const char *prompt, char *buf, size_t len, int, int, void *userdata)
+{
+    auto *self = static_cast<SshWorker *>(userdata);
+    if (!self->m_canAskSecrets || len < 2)
+        return -1;
+    CredentialRequest req;
+    req.kind = CredentialRequest::Kind::KeyPassphrase;
+    req.host = self->where();
+    req.prompt = QString::fromUtf8(prompt).trimmed();
+    emit self->credentialRequested(req);
+    std::optional<QByteArray> secret = self->m_box->waitSecret(self->m_options.promptTimeoutMs);
+    if (!secret || static_cast<size_t>(secret->size()) >= len) {
+        if (secret)
+            secret->fill('\0');
+        return -1;
+    }
+    std::memcpy(buf, secret->constData(), static_cast<size_t>(secret->size()));
+    buf[secret->size()] = '\0';
+    secret->fill('\0');
+    return 0;
+}
+
+SshWorker::Step SshWorker::authenticate()
+{
+    m_callbacks = {};
+    m_callbacks.userdata = this;
+    m_callbacks.auth_function = &SshWorker::authCallback;
+    ssh_callbacks_init(&m_callbacks);
+    ssh_set_callbacks(m_session, &m_callbacks);
+
+    int rc = ssh_userauth_none(m_session, nullptr);
+    if (rc == SSH_AUTH_SUCCESS)
+        return {};
+    if (rc == SSH_AUTH_ERROR)
+        return transient(u"%1: authentication failed: %2"_s.arg(where(), sshError()));
+    const int methods = ssh_userauth_list(m_session, nullptr);
+    QStringList tried;
+    QStringList notes;
+
+    if (!m_endpoint.identityFile.isEmpty() && (methods & SSH_AUTH_METHOD_PUBLICKEY)) {
+        const QString path = m_endpoint.identityFile;
+        tried << u"key %1"_s.arg(path);
+        if (!QFileInfo::exists(path)) {
+            notes << u"the identity file '%1' does not exist"_s.arg(path);
+        } else {
+            ssh_key key = nullptr;
+            const QByteArray p = QFile::encodeName(path);
+            if (ssh_pki_import_privkey_file(p.constData(), nullptr, &SshWorker::authCallback, this, &key) != SSH_OK) {
+                notes << u"cannot load the key '%1' (wrong or no passphrase, or not a private key)"_s.arg(path);
+            } else {
+                rc = ssh_userauth_publickey(m_session, nullptr, key);
+                ssh_key_free(key);
+                if (rc == SSH_AUTH_SUCCESS)
+                    return {};
+                if (rc == SSH_AUTH_ERROR)
+                    return transient(u"%1: authentication failed: %2"_s.arg(where(), sshError()));
+            }
+        }
+    }
+    if (methods & SSH_AUTH_METHOD_PUBLICKEY) {
+        // ssh-agent first, then IdentityFile from ~/.ssh/config and the default keys.
+        tried << u"ssh-agent and default keys"_s;
+        rc = ssh_userauth_publickey_auto(m_session, nullptr, nullptr);
+        if (rc == SSH_AUTH_SUCCESS)
+            return {};
+        if (rc == SSH_AUTH_ERROR)
+            return transient(u"%1: authentication failed: %2"_s.arg(where(), sshError()));
+    }
+    if ((methods & SSH_AUTH_METHOD_PASSWORD) && m_canAskSecrets) {
+        tried << u"password"_s;
+        char *user = nullptr;
+        ssh_options_get(m_session, SSH_OPTIONS_USER, &user);
+        CredentialRequest req;
+        req.kind = CredentialRequest::Kind::Password;
+        req.host = where();
+        req.prompt = u"Password for %1@%2"_s.arg(QString::fromUtf8(user ? user : ""), m_endpoint.host);
+        ssh_string_free_char(user);
+        emit credentialRequested(req);
+        std::optional<QByteArray> secret = m_box->waitSecret(m_options.promptTimeoutMs);
+        if (secret) {
+            secret->append('\0');
+            rc = ssh_userauth_password(m_session, nullptr, secret->constData());
+            secret->fill('\0');
+            if (rc == SSH_AUTH_SUCCESS)
+                return {};
+        }
+    }
+    char *user = nullptr;
+    ssh_options_get(m_session, SSH_OPTIONS_USER, &user);
+    const QString userName = QString::fromUtf8(user ? user : "");
+    ssh_string_free_char(user);
+    QString msg = u"%1: authentication as '%2' failed. The server accepts: %3; tried: %4"_s.arg(
+        where(), userName, methodNames(methods), tried.isEmpty() ? u"nothing"_s : tried.join(u", "_s));
+    if (!notes.isEmpty())
+        msg += u". "_s + notes.join(u"; "_s);
+    return persistent(msg);
+}
+
+RemoteCommandResult SshWorker::exec(const QByteArray &command, const QByteArray &stdinData, int timeoutMs)
+{
+    RemoteCommandResult r;
+    QDeadlineTimer deadline(timeoutMs);
+    ssh_channel ch = ssh_channel_new(m_session);
+    if (!ch) {
+        r.error = u"cannot create a channel: %1"_s.arg(sshError());
+        return r;
+    }
+    auto finish = [&] {
+        ssh_channel_close(ch);
+        ssh_channel_free(ch);
+        return r;
+    };
+    if (ssh_channel_open_session(ch) != SSH_OK) {
+        r.error = u"cannot open a channel: %1"_s.arg(sshError());
+        return finish();
+    }
+    if (ssh_channel_request_exec(ch, command.constData()) != SSH_OK) {
+        r.error = u"cannot run a command: %1"_s.arg(sshError());
+        return finish();
+    }
+    for (qsizetype off = 0; off < stdinData.size();) {
+        const auto n = std::min<qsizetype>(kSftpChunk, stdinData.size() - off);
+        const int w = ssh_channel_write(ch, stdinData.constData() + off, static_cast<uint32_t>(n));
+        if (w == SSH_ERROR) {
+            r.error = u"cannot send input to the command: %1"_s.arg(sshError());
+            return finish();
+        }
+        off += w;
+        if (deadline.hasExpired()) {
+            r.error = u"sending input timed out after %1 s"_s.arg(timeoutMs / 1000.0);
+            return finish();
+        }
+    }
+    ssh_channel_send_eof(ch);
+    char buf[16384];
+    for (;;) {
+        // Drain stdout and stderr both: a command that fills its stderr window
+        // would otherwise block forever while we wait on stdout.
+        const int n = ssh_channel_read_timeout(ch, buf, sizeof buf, 0, 100);
+        if (n == SSH_ERROR) {
+            r.error = u"the connection failed while a command ran: %1"_s.arg(sshError());
+            return finish();
+        }
+        if (n > 0)
+            r.stdOut.append(buf, n);
+        for (;;) {
+            const int e = ssh_channel_read_nonblocking(ch, buf, sizeof buf, 1);
+            if (e <= 0)
+                break;
+            if (r.stdErr.size() < kMaxLine)
+                r.stdErr.append(buf, e);
+        }
+        if (n == 0 && (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch)))
+            break;
+        if (deadline.hasExpired() || m_box->isCancelled()) {
+            r.error = u"the command did not finish within %1 s"_s.arg(timeoutMs / 1000.0);
+            return finish();
+        }
+    }
+    r.exitStatus = ssh_channel_get_exit_status(ch);
+    return finish();
+}
+
+RemoteCommandResult SshWorker::execClean(const QByteArray &command, const QByteArray &stdinData, int timeoutMs)
+{
+    // The marker separates login-shell noise (a ~/.bashrc that prints) from
+    // the command's own output.
+    RemoteCommandResult r = exec(QByteArray("printf '%s\\n' ") + kProbeMarker + "; " + command, stdinData, timeoutMs);
+    const QByteArray mark = QByteArray(kProbeMarker) + '\n';
+    if (const qsizetype at = r.stdOut.indexOf(mark); at >= 0)
+        r.stdOut.remove(0, at + mark.size());
+    return r;
+}
+
+SshWorker::Step SshWorker::prepareAgent()
+{
+    // One round trip learns $HOME, the machine and the installed agent's
+    // version: connecting to a host that is up to date costs a single exec.
+    QString remotePath = m_endpoint.remoteAgentPath;
+    const bool explicitPath = !remotePath.isEmpty();
+    if (explicitPath && !isSafeRemotePath(remotePath))
+        return persistent(u"%1: refusing the remote agent path '%2': only absolute paths of letters, digits "
+                          "and _.,:@+=/~- are used on hosts"_s.arg(where(), remotePath));
+    // "$HOME" inside double quotes is expanded once and never re-parsed.
+    const QByteArray agentExpr = explicitPath
+        ? shellQuote(remotePath)
+        : QByteArray("\"$HOME\"/.local/lib/wirebench/" WIREBENCH_VERSION "/wirebench-agent");
+    // A marker line first: login scripts that print a banner must not shift the answers.
+    const QByteArray probe = QByteArray("printf '%s\\n' ") + kProbeMarker + " \"$HOME\"; uname -m; if [ -x " + agentExpr
+        + " ]; then " + agentExpr + " --version 2>/dev/null; fi; exit 0";
+    const RemoteCommandResult info = exec(probe, {}, m_options.commandTimeoutMs);
+    if (!info.error.isEmpty())
+        return transient(u"%1: cannot query the host: %2"_s.arg(where(), info.error));
+    const QString text = QString::fromUtf8(info.stdOut);
+    const qsizetype marker = text.indexOf(QLatin1StringView(kProbeMarker) + u'\n');
+    const QStringList lines =
+        marker < 0 ? QStringList() : text.mid(marker + qsizetype(sizeof kProbeMarker)).split(u'\n');
+    if (info.exitStatus != 0 || lines.size() < 2 || lines.at(1).trimmed().isEmpty())
+        return persistent(u"%1: `uname -m` failed on the host: %2"_s.arg(
+            where(), QString::fromUtf8(info.stdErr + info.stdOut).trimmed()));
+    m_remoteArch = normalizeMachine(lines.at(1));
+    if (!explicitPath) {
+        remotePath = u"%1/.local/lib/wirebench/%2/wirebench-agent"_s.arg(lines.at(0), QStringLiteral(WIREBENCH_VERSION));
+        if (!isSafeRemotePath(remotePath))
+            return persistent(u"%1: refusing the remote agent path '%2' (from $HOME): only absolute paths of "
+                              "letters, digits and _.,:@+=/~- are used on hosts; set the host's agent path"_s
+                                  .arg(where(), remotePath));
+    }
+    m_agentPath = remotePath;
+    const QString found = lines.mid(2).join(u'\n').trimmed();
+    if (found == expectedAgentVersionLine())
+        return {};
+    if (!m_options.deployAgent) {
+        return persistent(u"%1: the agent at %2 is %3, this Wirebench needs '%4', and deployment is off"_s.arg(
+            where(), remotePath, found.isEmpty() ? u"missing"_s : u"'"_s + found + u"'"_s,
+            expectedAgentVersionLine()));
+    }
+    const QString local = m_options.localAgentPath.isEmpty() ? locateAgent() : m_options.localAgentPath;
+    QString archError;
+    const QString localArch = elfArchitecture(local, &archError);
+    if (localArch.isEmpty())
+        return persistent(u"%1: cannot deploy: %2"_s.arg(where(), archError));
+    if (localArch != m_remoteArch) {
+        return persistent(u"%1: the host is %2, but this Wirebench's agent (%3) is built for %4; "
+                          "build wirebench-agent for %2 and point WIREBENCH_AGENT at it"_s
+                              .arg(where(), m_remoteArch, local, localArch));
+    }
+    emit progressed(found.isEmpty() ? u"%1: deploying the agent to %2"_s.arg(where(), remotePath)
+                                    : u"%1: replacing agent '%2' at %3"_s.arg(where(), found, remotePath));
+    if (Step up = uploadAgent(local, remotePath); !up)
+        return up;
+    const RemoteCommandResult ver =
+        execClean(shellQuote(remotePath) + " --version", {}, m_options.commandTimeoutMs);
+    const QString now = QString::fromUtf8(ver.stdOut).trimmed();
+    if (!ver.error.isEmpty() || ver.exitStatus != 0 || now != expectedAgentVersionLine()) {
+        return persistent(u"%1: the deployed agent at %2 does not run: %3"_s.arg(
+            where(), remotePath,
+            !ver.error.isEmpty() ? ver.error
+                                 : u"it printed '%1' (stderr: %2)"_s.arg(QString::fromUtf8(ver.stdOut).trimmed(),
+                                                                        QString::fromUtf8(ver.stdErr).trimmed())));
+    }
+    emit progressed(u"%1: deployed agent %2 to %3"_s.arg(where(), QStringLiteral(WIREBENCH_VERSION), remotePath));
+    return {};
+}
+
+SshWorker::Step SshWorker::uploadAgent(const QString &localPath, const QString &remotePath)
+{
+    QFile f(localPath);
+    if (!f.open(QIODevice::ReadOnly))
+        return persistent(u"%1: cannot read the agent '%2': %3"_s.arg(where(), localPath, f.errorString()));
+    const QByteArray data = f.readAll();
+    const QString dir = remotePath.section(u'/', 0, -2);
+    const QString tmp = u"%1/.wirebench-agent.%2.tmp"_s.arg(dir).arg(QRandomGenerator::global()->generate64(), 16,
+                                                                      16, QChar(u'0'));
+    const RemoteCommandResult mk = exec("mkdir -p -- " + shellQuote(dir), {}, m_options.commandTimeoutMs);
+    if (!mk.succeeded())
+        return persistent(u"%1: cannot create %2: %3"_s.arg(where(), dir,
+                                                            mk.error.isEmpty() ? QString::fromUtf8(mk.stdErr).trimmed()
+                                                                               : mk.error));
+    bool noSftp = false;
+    Step step;
+    if (m_options.upload != SshOptions::Upload::ExecCat) {
+        step = uploadBySftp(data, tmp, &noSftp);
+        if (step) {
+            // rename() onto an existing file fails over SFTP; mv -f replaces atomically.
+            const RemoteCommandResult mv = exec("mv -f -- " + shellQuote(tmp) + ' ' + shellQuote(remotePath), {},
+                                                m_options.commandTimeoutMs);
+            if (mv.succeeded())
+                return {};
+            step = persistent(u"%1: cannot move the agent into place: %2"_s.arg(
+                where(), mv.error.isEmpty() ? QString::fromUtf8(mv.stdErr).trimmed() : mv.error));
+        }
+        exec("rm -f -- " + shellQuote(tmp), {}, m_options.commandTimeoutMs);
+        if (!noSftp || m_options.upload == SshOptions::Upload::Sftp)
+            return step;
+        emit progressed(u"%1: no SFTP subsystem, uploading through the shell"_s.arg(where()));
+    }
+    return uploadByExec(data, tmp, remotePath);
+}
+
+SshWorker::Step SshWorker::uploadBySftp(const QByteArray &data, const QString &tmpPath, bool *noSftp)
+{
+    sftp_session sftp = sftp_new(m_session);
+    if (!sftp) {
+        *noSftp = true;
+        return transient(u"%1: cannot open SFTP: %2"_s.arg(where(), sshError()));
+    }
+    if (sftp_init(sftp) != SSH_OK) {
+        sftp_free(sftp);
+        *noSftp = true;
+        return transient(u"%1: the host has no SFTP subsystem"_s.arg(where()));
+    }
+    const QByteArray p = tmpPath.toUtf8();
+    sftp_file file = sftp_open(sftp, p.constData(), O_WRONLY | O_CREAT | O_EXCL, 0700);
+    if (!file) {
+        const QString why = sshError();
+        sftp_free(sftp);
+        return persistent(u"%1: cannot create %2 over SFTP: %3"_s.arg(where(), tmpPath, why));
+    }
+    for (qsizetype off = 0; off < data.size(); off += kSftpChunk) {
+        const auto n = std::min<qsizetype>(kSftpChunk, data.size() - off);
+        if (sftp_write(file, data.constData() + off, static_cast<size_t>(n)) != n) {
+            const QString why = sshError();
+            sftp_close(file);
+            sftp_free(sftp);
+            return persistent(u"%1: uploading the agent failed: %2"_s.arg(where(), why));
+        }
+    }
+    const int closed = sftp_close(file);
+    const int chmodRc = sftp_chmod(sftp, p.constData(), 0755);
+    sftp_free(sftp);
+    if (closed != SSH_OK || chmodRc != SSH_OK)
+        return persistent(u"%1: finishing the upload of %2 failed: %3"_s.arg(where(), tmpPath, sshError()));
+    return {};
+}
+
+SshWorker::Step SshWorker::uploadByExec(const QByteArray &data, const QString &tmpPath, const QString &finalPath)
+{
+    const QByteArray cmd = "umask 077 && cat > " + shellQuote(tmpPath) + " && chmod 0755 " + shellQuote(tmpPath)
+        + " && mv -f -- " + shellQuote(tmpPath) + ' ' + shellQuote(finalPath);
+    const RemoteCommandResult r = exec(cmd, data, m_options.commandTimeoutMs);
+    if (r.succeeded())
+        return {};
+    exec("rm -f -- " + shellQuote(tmpPath), {}, m_options.commandTimeoutMs);
+    return persistent(u"%1: uploading the agent through the shell failed: %2"_s.arg(
+        where(), r.error.isEmpty() ? QString::fromUtf8(r.stdErr).trimmed() : r.error));
+}
+
+SshWorker::Step SshWorker::openAgentChannel()
+{
+    m_channel = ssh_channel_new(m_session);
+    if (!m_channel || ssh_channel_open_session(m_channel) != SSH_OK)
+        return transient(u"%1: cannot open a channel: %2"_s.arg(where(), sshError()));
+    const QByteArray cmd = "exec " + shellQuote(m_agentPath) + " --stdio";
+    if (ssh_channel_request_exec(m_channel, cmd.constData()) != SSH_OK)
+        return transient(u"%1: cannot start the agent: %2"_s.arg(where(), sshError()));
+    return {};
+}
+
+void SshWorker::writeLine(const QByteArray &line)
+{
+    if (!m_running || !m_channel) {
+        emit transientError(u"%1: the agent is not connected"_s.arg(where()));
+        return;
+    }
+    for (qsizetype off = 0; off < line.size();) {
+        const int n = ssh_channel_write(m_channel, line.constData() + off,
+                                        static_cast<uint32_t>(std::min<qsizetype>(line.size() - off, kSftpChunk)));
+        if (n == SSH_ERROR) {
+            lose(sshError());
+            return;
+        }
+        off += n;
+    }
+    drainAgentChannel();
+}
+
+void SshWorker::drainAgentChannel()
+{
+    if (!m_running || !m_channel)
+        return;
+    char buf[65536];
+    for (;;) {
+        const int n = ssh_channel_read_nonblocking(m_channel, buf, sizeof buf, 0);
+        if (n == SSH_ERROR) {
+            lose(sshError());
+            return;
+        }
+        if (n <= 0)
+            break;
+        m_buffer.append(buf, n);
+    }
+    for (;;) {
+        const int n = ssh_channel_read_nonblocking(m_channel, buf, sizeof buf, 1);
+        if (n <= 0)
+            break;
+        m_stderrTail.append(buf, n);
+        if (m_stderrTail.size() > kStderrTail)
+            m_stderrTail = m_stderrTail.right(kStderrTail);
+    }
+    qsizetype start = 0;
+    for (;;) {
+        const qsizetype nl = m_buffer.indexOf('\n', start);
+        if (nl < 0)
+            break;
+        const QByteArray line = m_buffer.mid(start, nl - start);
+        start = nl + 1;
+        if (!m_sawProtocol) {
+            // A login shell that prints a banner (a noisy ~/.bashrc) speaks
+            // before the agent does; its lines are not protocol.
+            if (!line.trimmed().startsWith('{')) {
+                emit progressed(u"%1: ignored login output: %2"_s.arg(where(), QString::fromUtf8(line.left(200))));
+                continue;
+            }
+            m_sawProtocol = true;
+        }
+        emit lineReceived(line);
+    }
+    m_buffer.remove(0, start);
+    if (m_buffer.size() > kMaxLine) {
+        m_buffer.clear();
+        emit persistentError(u"%1: the agent sent a line longer than %2 bytes"_s.arg(where()).arg(kMaxLine));
+        closeSession();
+        return;
+    }
+    if (!m_running)
+        return;
+    if (ssh_channel_is_eof(m_channel) || ssh_channel_is_closed(m_channel)) {
+        if (!m_closing) {
+            const int status = ssh_channel_get_exit_status(m_channel);
+            const QString tail = QString::fromUtf8(m_stderrTail).trimmed();
+            QString why = u"%1: the agent exited with status %2"_s.arg(where()).arg(status);
+            if (!tail.isEmpty())
+                why += u": "_s + tail;
+            emit transientError(why);
+        }
+        teardown();
+        emit closed();
+        return;
+    }
+    if (!ssh_is_connected(m_session))
+        lose(sshError());
+}
+
+void SshWorker::handleKeepalive()
+{
+    if (!m_running)
+        return;
+    // The reply is never checked (libssh always says OK); what matters is that
+    // unacknowledged bytes make TCP_USER_TIMEOUT fire on a dead link.
+    if (ssh_send_keepalive(m_session) == SSH_ERROR) {
+        lose(sshError());
+        return;
+    }
+    drainAgentChannel();
+}
+
+void SshWorker::runCommand(qint64 id, const QByteArray &command, int timeoutMs)
+{
+    if (!m_running) {
+        RemoteCommandResult r;
+        r.error = u"%1: not connected"_s.arg(where());
+        emit commandFinished(id, r);
+        return;
+    }
+    emit commandFinished(id, execClean(command, {}, timeoutMs));
+    drainAgentChannel();
+}
+
+void SshWorker::closeSession()
+{
+    if (!m_session)
+        return;
+    m_closing = true;
+    if (m_running && m_channel && ssh_is_connected(m_session)) {
+        // The agent exits when its stdin closes; give it a moment to say so.
+        ssh_channel_send_eof(m_channel);
+        QDeadlineTimer deadline(kCloseWaitMs);
+        char buf[4096];
+        while (!deadline.hasExpired() && !m_box->isCancelled() && !ssh_channel_is_eof(m_channel)) {
+            const int n = ssh_channel_read_timeout(m_channel, buf, sizeof buf, 0, 100);
+            if (n == SSH_ERROR)
+                break;
+            if (n > 0)
+                m_buffer.append(buf, n);
+        }
+    }
+    teardown();
+    emit closed();
+}
+
+void SshWorker::fail(const Step &step)
+{
+    if (m_box->isCancelled()) {
+        // The owner closed us while connecting: that is not an error to report.
+        teardown();
+        emit closed();
+        return;
+    }
+    if (step.failure == Failure::Persistent)
+        emit persistentError(step.message);
+    else
+        emit transientError(step.message);
+    teardown();
+    emit closed();
+}
+
+void SshWorker::lose(const QString &why)
+{
+    if (!m_running)
+        return;
+    emit transientError(u"%1: lost the connection: %2"_s.arg(where(), why.isEmpty() ? u"no reason given"_s : why));
+    teardown();
+    emit closed();
+}
+
+void SshWorker::teardown()
+{
+    m_running = false;
+    m_keepaliveTimer.stop();
+    delete m_notifier;
+    m_notifier = nullptr;
+    m_box->setSocket(-1);
+    if (m_channel) {
+        ssh_channel_close(m_channel);
+        ssh_channel_free(m_channel);
+        m_channel = nullptr;
+    }
+    if (m_session) {
+        if (ssh_is_connected(m_session))
+            ssh_disconnect(m_session);
+        ssh_free(m_session);
+        m_session = nullptr;
+    }
+}
+
+} // namespace wb

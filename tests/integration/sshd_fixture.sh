@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# A throwaway sshd on 127.0.0.1 for the integration tests (CTest fixture).
+#   sshd_fixture.sh start DIR   keys, config and two servers: "main" (with
+#                               SFTP) and "nosftp" (no SFTP subsystem); their
+#                               ports go to DIR/port_main and DIR/port_nosftp.
+#                               "nosftp" sessions also get a noisy ~/.bashrc
+#                               (banner lines on stdout and stderr), as some
+#                               lab hosts have
+#   sshd_fixture.sh stop DIR    stops both listeners by PID
+# Works as root (root logs in by key only) and as an ordinary user. Sessions
+# see HOME=DIR/home (nosftp: DIR/home-noisy), so deployment never touches
+# the real home directory.
+set -euo pipefail
+
+action=${1:?start or stop}
+dir=${2:?fixture directory}
+SSHD=$(command -v sshd || echo /usr/sbin/sshd)
+
+stop_servers() {
+    local pidfile pid
+    for pidfile in "$dir"/sshd_*.pid; do
+        [ -f "$pidfile" ] || continue
+        pid=$(cat "$pidfile")
+        if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+            kill "$pid" 2>/dev/null || true
+            for _ in $(seq 50); do
+                kill -0 "$pid" 2>/dev/null || break
+                # An exited daemon whose reaper is slow stays a zombie: gone enough.
+                [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" = Z ] && break
+                sleep 0.1
+            done
+        fi
+        rm -f "$pidfile"
+    done
+}
+
+start_server() {
+    local name=$1 sftp=$2 home=$3 port conf attempt
+    for attempt in $(seq 30); do
+        port=$((20000 + RANDOM % 40000))
+        if ss -Htln "sport = :$port" 2>/dev/null | grep -q .; then continue; fi
+        conf="$dir/sshd_$name.conf"
+        cat > "$conf" <<CONF
+ListenAddress 127.0.0.1
+Port $port
+HostKey $dir/host_ed25519
+PidFile $dir/sshd_$name.pid
+AuthorizedKeysFile $dir/authorized_keys
+PermitRootLogin prohibit-password
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+MaxStartups 64
+MaxSessions 64
+LogLevel VERBOSE
+SetEnv HOME=$home
+CONF
+        if [ "$sftp" = yes ]; then echo "Subsystem sftp internal-sftp" >> "$conf"; fi
+        "$SSHD" -t -f "$conf"
+        "$SSHD" -f "$conf" -E "$dir/sshd_$name.log" || continue
+        for _ in $(seq 50); do
+            if ssh-keyscan -T 1 -t ed25519 -p "$port" 127.0.0.1 >/dev/null 2>&1; then
+                echo "$port" > "$dir/port_$name"
+                echo "sshd_fixture: $name sshd on 127.0.0.1:$port (pid $(cat "$dir/sshd_$name.pid"))"
+                return 0
+            fi
+            sleep 0.1
+        done
+        stop_servers
+    done
+    echo "sshd_fixture: could not start sshd ($name); see $dir/sshd_$name.log" >&2
+    return 1
+}
+
+case "$action" in
+start)
+    if [ -d "$dir" ]; then stop_servers; fi
+    rm -rf "$dir"
+    mkdir -p "$dir/home" "$dir/home-noisy"
+    printf '%s\n' 'echo "Welcome to the lab host (a noisy .bashrc)"' 'echo "and some noise on stderr" >&2' \
+        > "$dir/home-noisy/.bashrc"
+    chmod 700 "$dir"
+    if [ "$(id -u)" -eq 0 ]; then mkdir -p /run/sshd; fi
+    ssh-keygen -q -t ed25519 -N '' -C wb-fixture-host -f "$dir/host_ed25519"
+    ssh-keygen -q -t ed25519 -N '' -C wb-fixture-other-host -f "$dir/other_host_ed25519"
+    ssh-keygen -q -t ed25519 -N '' -C wb-fixture-client -f "$dir/client_ed25519"
+    ssh-keygen -q -t ed25519 -N 'wb-fixture-passphrase' -C wb-fixture-pass -f "$dir/pass_ed25519"
+    ssh-keygen -q -t ed25519 -N '' -C wb-fixture-agent -f "$dir/agent_ed25519"
+    ssh-keygen -q -t ed25519 -N '' -C wb-fixture-unauthorized -f "$dir/unauthorized_ed25519"
+    cat "$dir/client_ed25519.pub" "$dir/pass_ed25519.pub" "$dir/agent_ed25519.pub" > "$dir/authorized_keys"
+    chmod 600 "$dir"/*_ed25519 "$dir/authorized_keys"
+    start_server main yes "$dir/home"
+    start_server nosftp no "$dir/home-noisy"
+    ;;
+stop)
+    stop_servers
+    ;;
+*)
+    echo "usage: $0 start|stop DIR" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A lab of three network namespaces, each a host reached over SSH with the
+// agent deployed by Wirebench, joined by veth data links (h1-h2 shaped to
+// 100 Mbit/s with tbf). `wirebench-cli run` runs every test kind and a
+// message-size sweep across them; the results land in the database with
+// both ends' environment. Then the remote agent is killed mid-test: the
+// failure is reported, nothing that finished is lost, and a resume completes
+// the plan.
+
+#include "store/resultstore.h"
+#include "store/runfilter.h"
+#include "store/runstore.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <QScopeGuard>
+
+#include <csignal>
+#include <functional>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QString kCli = QStringLiteral(WB_BIN_DIR "/wirebench-cli");
+const QString kLab = QStringLiteral(WB_SOURCE_DIR "/tests/integration/netns_lab.sh");
+// 100 Mbit/s of 1514-byte frames (tbf counts the Ethernet header, not the
+// preamble, gap or FCS) carries 1472-byte UDP payloads at this rate; with
+// preamble, gap and FCS on a real wire it is 95.71 Mbit/s.
+constexpr double kTbfGoodput1472 = 100e6 * 1472 / 1514;
+} // namespace
+
+class TstSshLab : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void everyKindAcrossTheLab();
+    void killedRemoteAgentThenResume();
+    void discoverFillsTheInventory();
+    void killedSshSessionIsReported();
+    void blackHoledHostIsReported();
+
+private:
+    // Runs a 20 s stream h1 -> h2, does `fault` once it streams, and checks
+    // that the CLI reports the failure within `withinMs` and exits 1.
+    void faultMidTest(const QString &planName, const std::function<void()> &fault, int withinMs,
+                      const QString &expectedError);
+    QString nsOf(int host);
+    void expectNoAgentLeft();
+    QString writePlan(const QString &name, const QByteArray &tests);
+    QList<wb::StoredRun> runs(const QString &db);
+    QTemporaryDir m_dir;
+    QString m_lab;
+    bool m_up = false;
+};
+
+void TstSshLab::initTestCase()
+{
+    if (::geteuid() != 0)
+        QSKIP("network namespaces need root");
+    m_lab = m_dir.filePath(u"lab"_s);
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(u"bash"_s, {kLab, u"start"_s, m_lab, u"3"_s});
+    QVERIFY(p.waitForFinished(60000));
+    QVERIFY2(p.exitCode() == 0, p.readAll().constData());
+    m_up = true;
+}
+
+void TstSshLab::cleanupTestCase()
+{
+    if (!m_up)
+        return;
+    QProcess p;
+    p.start(u"bash"_s, {kLab, u"stop"_s, m_lab});
+    p.waitForFinished(30000);
+}
+
+QString TstSshLab::writePlan(const QString &name, const QByteArray &tests)
+{
+    const QByteArray key = (m_lab + u"/client_ed25519"_s).toUtf8();
+    auto host = [&](int i, const char *data) {
+        return "\"h" + QByteArray::number(i) + "\":{\"transport\":\"ssh\",\"ssh_address\":\"198.51.100."
+               + QByteArray::number(64 + 4 * i - 2) + "\",\"address\":\"" + data
+               + "\",\"user\":\"root\",\"identity_file\":\"" + key + "\"}";
+    };
+    const QString path = m_dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write the plan");
+    f.write("{\"name\":\"" + name.toUtf8() + "\",\"hosts\":{" + host(1, "198.51.100.1") + ","
+            + host(2, "198.51.100.2") + "," + host(3, "198.51.100.6") + "},\"tests\":[" + tests + "]}");
+    return path;
+}
+
+// Every agent the tests started has exited: only the lab's sshd is left in
+// each namespace.
+void TstSshLab::expectNoAgentLeft()
+{
+    QFile f(m_lab + u"/namespaces"_s);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> namespaces = f.readAll().trimmed().split('\n');
+    QCOMPARE(namespaces.size(), 3);
+    for (const QByteArray &ns : namespaces) {
+        QStringList agents;
+        auto collect = [&] {
+            agents.clear();
+            QProcess p;
+            p.start(u"ip"_s, {u"netns"_s, u"pids"_s, QString::fromUtf8(ns)});
+            p.waitForFinished(5000);
+            for (const QByteArray &pid : p.readAllStandardOutput().trimmed().split('\n')) {
+                QFile comm(u"/proc/%1/comm"_s.arg(QString::fromUtf8(pid)));
+                if (comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() != "sshd")
+                    agents << QString::fromUtf8(pid);
+            }
+            return agents.isEmpty();
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(collect(), qPrintable(u"left in %1: %2"_s.arg(QString::fromUtf8(ns), agents.join(u' '))),
+                                  10000);
+    }
+}
+
+QString TstSshLab::nsOf(int host)
+{
+    QFile f(m_lab + u"/namespaces"_s);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(f.readAll().trimmed().split('\n').value(host - 1));
+}
+
+void TstSshLab::faultMidTest(const QString &planName, const std::function<void()> &fault, int withinMs,
+                             const QString &expectedError)
+{
+    const QString plan = writePlan(planName, R"(
+        {"name":"victim","kind":"tcp_stream","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},"duration_s":20})");
+    QProcess p;
+    p.start(kCli, {u"--db"_s, m_dir.filePath(planName + u".sqlite"_s), u"run"_s, plan, u"--accept-new-host-keys"_s,
+                   u"--known-hosts"_s, m_dir.filePath(u"known_hosts"_s)});
+    QVERIFY(p.waitForStarted());
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += p.readAllStandardError(), err.contains("h2: agent")), 60000);
+    QTest::qWait(1500); // streaming now
+    fault();
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(p.waitForFinished(withinMs + 10000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    err += p.readAllStandardError();
+    QVERIFY2(clock.elapsed() < withinMs, qPrintable(u"reported after %1 ms"_s.arg(clock.elapsed())));
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY2(out.contains(u"0 finished, 1 failed"_s), qPrintable(out));
+    QVERIFY2(out.contains(expectedError), qPrintable(out + QString::fromUtf8(err)));
+}
+
+void TstSshLab::discoverFillsTheInventory()
+{
+    const QString db = m_dir.filePath(u"inventory.sqlite"_s);
+    const QStringList common{u"--db"_s, db, u"inventory"_s, u"discover"_s, u"h2"_s, u"--address"_s, u"198.51.100.70"_s,
+                             u"--user"_s, u"root"_s, u"--identity"_s, m_lab + u"/client_ed25519"_s, u"--known-hosts"_s};
+    // A fresh known_hosts: the key is unknown, so without the flag it is refused.
+    QProcess refused;
+    refused.start(kCli, common + QStringList{m_dir.filePath(u"discover_known_hosts"_s)});
+    QVERIFY(refused.waitForFinished(60000));
+    QCOMPARE(refused.exitCode(), 1);
+    QProcess p;
+    p.start(kCli, common + QStringList{m_dir.filePath(u"discover_known_hosts"_s), u"--accept-new-host-keys"_s});
+    QVERIFY(p.waitForFinished(60000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    QVERIFY2(p.exitCode() == 0, qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+    QVERIFY2(out.contains(u"lab0"_s) && out.contains(u"lab1"_s) && out.contains(u"mgmt0"_s), qPrintable(out));
+    QVERIFY(out.contains(u"veth"_s));
+    // The host and its NICs are in the inventory, with the SSH settings given.
+    QProcess exp;
+    exp.start(kCli, {u"--db"_s, db, u"inventory"_s, u"export"_s});
+    QVERIFY(exp.waitForFinished(20000));
+    const QByteArray lab = exp.readAllStandardOutput();
+    QVERIFY2(lab.contains("\"interface\": \"lab1\"") && lab.contains("\"ssh_user\": \"root\""), lab.constData());
+    // Discovering again changes nothing.
+    QProcess again;
+    again.start(kCli, common + QStringList{m_dir.filePath(u"discover_known_hosts"_s)});
+    QVERIFY(again.waitForFinished(60000));
+    QVERIFY2(QString::fromUtf8(again.readAllStandardOutput()).contains(u"0 added, 0 updated"_s),
+             "second discovery changed the inventory");
+}
+
+void TstSshLab::killedSshSessionIsReported()
+{
+    faultMidTest(
+        u"session-plan"_s,
+        [this] {
+            // The per-connection sshd processes of h2 (children of the lab's
+            // listener, serving this test's session), not the listener.
+            QFile pidFile(m_lab + u"/sshd_2.pid"_s);
+            QVERIFY(pidFile.open(QIODevice::ReadOnly));
+            const QByteArray listener = pidFile.readAll().trimmed();
+            QProcess p;
+            p.start(u"ip"_s, {u"netns"_s, u"pids"_s, nsOf(2)});
+            p.waitForFinished(5000);
+            int killed = 0;
+            for (const QByteArray &pid : p.readAllStandardOutput().trimmed().split('\n')) {
+                QFile comm(u"/proc/%1/comm"_s.arg(QString::fromUtf8(pid)));
+                if (pid != listener && comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "sshd")
+                    killed += ::kill(pid_t(pid.toLongLong()), SIGKILL) == 0 ? 1 : 0;
+            }
+            QVERIFY(killed > 0);
+        },
+        15000, u"h2"_s);
+    expectNoAgentLeft();
+}
+
+void TstSshLab::blackHoledHostIsReported()
+{
+    const QString ns = nsOf(2);
+    auto link = [&](const char *state) {
+        for (const auto &dev : {u"mgmt0"_s, u"lab0"_s, u"lab1"_s})
+            QProcess::execute(u"ip"_s, {u"-n"_s, ns, u"link"_s, u"set"_s, dev, QString::fromLatin1(state)});
+    };
+    auto restore = qScopeGuard([&] { link("up"); });
+    faultMidTest(u"blackhole-plan"_s, [&] { link("down"); }, 15000, u"h2"_s);
+    link("up");
+    restore.dismiss();
+    expectNoAgentLeft();
+}
+
+QList<wb::StoredRun> TstSshLab::runs(const QString &db)
+{
+    auto store = wb::ResultStore::open(db);
+    if (!store)
+        return {};
+    wb::RunFilter f;
+    f.newestFirst = false;
+    f.withMetrics = true;
+    auto r = (*store)->runs().listRuns(f);
+    return r ? *r : QList<wb::StoredRun>();
+}
+
+void TstSshLab::everyKindAcrossTheLab()
+{
+    const QString plan = writePlan(u"lab-plan"_s, R"(
+        {"name":"udp","kind":"udp_stream","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},
+         "duration_s":3,"params":{"message_size_bytes":[64,1472],"send_socket_bytes":262144,"recv_socket_bytes":4194304}},
+        {"name":"tcp","kind":"tcp_stream","client":{"host":"h3","nic":"lab0"},"server":{"host":"h2","nic":"lab1"},"duration_s":1},
+        {"name":"rr","kind":"tcp_rr","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},"duration_s":1},
+        {"name":"urr","kind":"udp_rr","client":{"host":"h2","nic":"lab1"},"server":{"host":"h3","nic":"lab0"},"duration_s":1},
+        {"name":"ftp","kind":"file_transfer","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},
+         "duration_s":30,"params":{"file_size_bytes":2097152,"sink":["file","devnull"]}},
+        {"name":"pps","kind":"packet_rate","client":{"host":"h2","nic":"lab1"},"server":{"host":"h3","nic":"lab0"},"duration_s":1})");
+    const QString db = m_dir.filePath(u"lab.sqlite"_s);
+    QProcess p;
+    p.start(kCli, {u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
+                   m_dir.filePath(u"known_hosts"_s)});
+    QVERIFY(p.waitForFinished(180000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(p.exitCode() == 0, qPrintable(out + err));
+    QVERIFY2(out.contains(u"8 finished, 0 failed"_s), qPrintable(out));
+    // The host keys were learnt into Wirebench's own file, three of them.
+    QFile kh(m_dir.filePath(u"known_hosts"_s));
+    QVERIFY(kh.open(QIODevice::ReadOnly));
+    QCOMPARE(kh.readAll().trimmed().split('\n').size(), 3);
+
+    const auto all = runs(db);
+    QCOMPARE(all.size(), 8);
+    bool sawShapedUdp = false;
+    for (const auto &r : all) {
+        QCOMPARE(r.status, wb::RunStatus::Finished);
+        // Both ends' environment, with the lab interface the test ran on.
+        for (const QJsonObject &env : {r.clientEnvironment, r.serverEnvironment}) {
+            QVERIFY(!env.value(u"kernel"_s).toString().isEmpty());
+            bool lab = false;
+            for (const QJsonValue &i : env.value(u"interfaces"_s).toArray())
+                lab |= i.toObject().value(u"name"_s).toString().startsWith(u"lab"_s);
+            QVERIFY(lab);
+        }
+        if (r.record.kind == u"udp_stream"_s && r.record.params.value(u"message_size_bytes"_s).toInt() == 1472) {
+            const double rx = r.record.metric(u"throughput_bps"_s, u"server"_s).value_or(0);
+            // The tbf link is the limit: within 3% of its goodput.
+            QVERIFY2(std::abs(rx - kTbfGoodput1472) / kTbfGoodput1472 < 0.03,
+                     qPrintable(u"received %1 bit/s, link goodput %2"_s.arg(rx).arg(kTbfGoodput1472)));
+            sawShapedUdp = true;
+        }
+        if (r.record.kind == u"file_transfer"_s)
+            QCOMPARE(r.record.metric(u"bytes"_s, u"server"_s).value_or(0), 2097152.0);
+    }
+    QVERIFY(sawShapedUdp);
+    expectNoAgentLeft();
+}
+
+void TstSshLab::killedRemoteAgentThenResume()
+{
+    const QString plan = writePlan(u"fault-plan"_s, R"(
+        {"name":"first","kind":"tcp_rr","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},"duration_s":0.5},
+        {"name":"victim","kind":"tcp_stream","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},"duration_s":20},
+        {"name":"after","kind":"tcp_rr","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},"duration_s":0.5})");
+    const QString db = m_dir.filePath(u"fault.sqlite"_s);
+    const QStringList common{u"--accept-new-host-keys"_s, u"--known-hosts"_s, m_dir.filePath(u"known_hosts"_s)};
+    QProcess p;
+    p.start(kCli, QStringList{u"--db"_s, db, u"run"_s, plan} + common);
+    QVERIFY(p.waitForStarted());
+    QByteArray err;
+    // The remote agent's pid on h2, from its handshake.
+    const QRegularExpression re(u"h2: agent [0-9.]+ ready \\(pid (\\d+)"_s);
+    QTRY_VERIFY_WITH_TIMEOUT((err += p.readAllStandardError(), err.contains("first: finished")), 60000);
+    const auto m = re.match(QString::fromUtf8(err));
+    QVERIFY2(m.hasMatch(), err.constData());
+    QTest::qWait(1000); // the victim is streaming now
+    QVERIFY(::kill(pid_t(m.captured(1).toLongLong()), SIGKILL) == 0);
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(p.waitForFinished(60000));
+    QVERIFY2(clock.elapsed() < 20000, qPrintable(QString::number(clock.elapsed())));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY2(out.contains(u"1 finished, 2 failed"_s), qPrintable(out));
+    const auto runId = QRegularExpression(u"--resume ([0-9a-f]+)"_s).match(out).captured(1);
+    QVERIFY(!runId.isEmpty());
+
+    QProcess again;
+    again.start(kCli, QStringList{u"--db"_s, db, u"run"_s, plan, u"--resume"_s, runId} + common);
+    QVERIFY(again.waitForFinished(120000));
+    const QString out2 = QString::fromUtf8(again.readAllStandardOutput());
+    QVERIFY2(again.exitCode() == 0, qPrintable(out2 + QString::fromUtf8(again.readAllStandardError())));
+    QVERIFY2(out2.contains(u"2 finished, 0 failed"_s), qPrintable(out2));
+    int finished = 0;
+    for (const auto &r : runs(db))
+        finished += r.status == wb::RunStatus::Finished ? 1 : 0;
+    QCOMPARE(finished, 3);
+    expectNoAgentLeft();
+}
+
+QTEST_GUILESS_MAIN(TstSshLab)
+#include "tst_sshlab.moc"
