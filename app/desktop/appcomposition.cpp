@@ -32,7 +32,9 @@ AppComposition::AppComposition()
 {
     m_runs = new gui::RunsPage(*m_settings);
     m_results = new gui::ResultsPage(*m_settings);
-    m_window->addPage(new gui::InventoryPage);
+    m_inventory = new gui::InventoryPage(*m_settings);
+    m_inventory->setLocalAgent(m_localAgent.get());
+    m_window->addPage(m_inventory);
     m_window->addPage(new gui::PlansPage);
     m_window->addPage(m_runs);
     m_window->addPage(m_results);
@@ -90,6 +92,7 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
     if (remember)
         m_settings->setDatabasePath(path);
     m_runs->setDatabasePath(path);
+    m_inventory->setDatabasePath(path);
     m_results->setDatabasePath(path);
     m_window->statusBar()->showMessage(QObject::tr("Results database: %1").arg(path), 10000);
 }

@@ -18,6 +18,7 @@ class Settings;
 class StoreWriter;
 struct StoreError;
 namespace gui {
+class InventoryPage;
 class MainWindow;
 class ResultsPage;
 class RunsPage;
@@ -33,6 +34,7 @@ public:
     AgentClient &localAgent() { return *m_localAgent; }
     gui::RunsPage &runsPage() { return *m_runs; }
     gui::ResultsPage &resultsPage() { return *m_results; }
+    gui::InventoryPage &inventoryPage() { return *m_inventory; }
     // Starts the background services (the local agent handshake).
     void start();
 
@@ -51,6 +53,7 @@ private:
     std::unique_ptr<gui::MainWindow> m_window;
     std::unique_ptr<AgentClient> m_localAgent;
     std::unique_ptr<StoreWriter> m_writer;
+    gui::InventoryPage *m_inventory = nullptr;
     gui::RunsPage *m_runs = nullptr;
     gui::ResultsPage *m_results = nullptr;
     QString m_databasePath;

@@ -1,26 +1,26 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The desktop program's answer to CredentialPrompter: window-modal dialogs
-// over the run monitor, opened with open() (no nested event loop), that call
-// the SSH layer back when the user answers. Must be called on the GUI thread;
-// the SSH layer queues its requests there.
+// The desktop program's answers to the SSH layer's questions: an unknown
+// host key (HostKeyPolicy) and a key passphrase or password
+// (CredentialProvider). Window-modal dialogs over the run monitor, opened
+// with open() (no nested event loop), that call the SSH layer back when the
+// user answers. Called on the GUI thread, where the SSH transports live.
 
-#include "remote/credentialprompter.h"
+#include "remote/credentialprovider.h"
+#include "remote/hostkeypolicy.h"
 
 #include <QPointer>
 #include <QWidget>
 
 namespace wb::gui {
 
-class DialogPrompter : public CredentialPrompter
+class DialogPrompter : public HostKeyPolicy, public CredentialProvider
 {
 public:
     explicit DialogPrompter(QWidget *parent);
 
-    void askHostKey(const QString &host, int port, const QString &keyType, const QString &sha256Fingerprint,
-                    std::function<void(HostKeyAnswer)> reply) override;
-    void askPassphrase(const QString &host, const QString &keyFile,
-                       std::function<void(std::optional<QString>)> reply) override;
+    void decide(const HostKeyQuestion &question, std::function<void(HostKeyDecision)> reply) override;
+    void provide(const CredentialRequest &request, std::function<void(std::optional<QByteArray>)> reply) override;
 
 private:
     QPointer<QWidget> m_parent;

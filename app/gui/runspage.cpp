@@ -6,6 +6,7 @@
 #include "messagebox.h"
 #include "run/keyfigure.h"
 #include "run/planrecorder.h"
+#include "remote/sshoptions.h"
 #include "samplesplot.h"
 
 #include <QAction>
@@ -47,7 +48,6 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
                           "is stored at once, so cancelling keeps what finished."),
            parent),
       m_settings(settings),
-      m_factory(Orchestrator::localFactory()),
       m_prompter(std::make_unique<DialogPrompter>(this)),
       m_planLabel(new QLabel(tr("No plan running. Open a plan file (Ctrl+O), or re-run a result from the "
                                 "Results page."))),
@@ -62,6 +62,10 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
       m_replot(new QTimer(this))
 {
     setObjectName(u"runsPage"_s);
+    // Local hosts run local agents; SSH hosts ask their questions here.
+    SshOptions ssh;
+    ssh.wirebenchKnownHostsFile = SshOptions::defaultWirebenchKnownHostsFile();
+    m_factory = Orchestrator::labFactory(ssh, m_prompter.get(), m_prompter.get());
     auto *top = new QHBoxLayout;
     m_planLabel->setObjectName(u"planLabel"_s);
     m_planLabel->setWordWrap(true);
@@ -154,7 +158,8 @@ RunsPage::~RunsPage()
 
 QIcon RunsPage::icon() const { return style()->standardIcon(QStyle::SP_MediaPlay); }
 
-CredentialPrompter *RunsPage::prompter() const { return m_prompter.get(); }
+HostKeyPolicy *RunsPage::hostKeyPolicy() const { return m_prompter.get(); }
+CredentialProvider *RunsPage::credentialProvider() const { return m_prompter.get(); }
 
 void RunsPage::saveLayout()
 {

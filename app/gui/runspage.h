@@ -29,7 +29,8 @@ class QTreeWidget;
 class QTreeWidgetItem;
 
 namespace wb {
-class CredentialPrompter;
+class CredentialProvider;
+class HostKeyPolicy;
 class PlanRecorder;
 class Settings;
 } // namespace wb
@@ -47,10 +48,12 @@ public:
     QIcon icon() const override;
 
     void setDatabasePath(const QString &path) { m_databasePath = path; }
-    // How the plan's hosts are reached; the local lab by default.
+    // How the plan's hosts are reached: local agents and SSH by default.
     void setTransportFactory(Orchestrator::TransportFactory factory) { m_factory = std::move(factory); }
-    // Answers the SSH layer's host-key and passphrase questions with dialogs.
-    CredentialPrompter *prompter() const;
+    // Answer the SSH layer's host-key and passphrase questions with dialogs
+    // over this page (for the SSH transport factory).
+    HostKeyPolicy *hostKeyPolicy() const;
+    CredentialProvider *credentialProvider() const;
 
     // Starts `plan`; false (and says why) when a plan is running already or
     // no database is open.
