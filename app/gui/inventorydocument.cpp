@@ -146,14 +146,14 @@ void InventoryDocument::apply(const Inventory &inventory, InventoryTable table, 
     Change perTable[kInventoryTableCount];
     for (int t = 0; t < kInventoryTableCount; ++t) {
         const auto tt = static_cast<InventoryTable>(t);
-        if (change == Change::Reset)
-            perTable[t] = Change::Reset;
-        else if (tt == table)
+        // A table whose row count stays is edited, not reset, so views keep
+        // their current row and selection.
+        const bool sameCount =
+            InventoryFields::rowCount(m_inventory, tt) == InventoryFields::rowCount(inventory, tt);
+        if (tt == table && change != Change::Reset)
             perTable[t] = change;
         else
-            perTable[t] = InventoryFields::rowCount(m_inventory, tt) == InventoryFields::rowCount(inventory, tt)
-                              ? Change::Edit
-                              : Change::Reset;
+            perTable[t] = sameCount ? Change::Edit : Change::Reset;
         // An exact insert/remove is only right when the count moves by one.
         if (tt == table && (change == Change::Insert || change == Change::Remove)) {
             const int delta = InventoryFields::rowCount(inventory, tt) - InventoryFields::rowCount(m_inventory, tt);

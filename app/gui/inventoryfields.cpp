@@ -215,14 +215,14 @@ bool InventoryFields::isValidHostName(const QString &name)
 
 bool InventoryFields::isValidAddress(const QString &address)
 {
-    QHostAddress ip;
-    if (ip.setAddress(address))
-        return true;
-    // Something that looks like a dotted quad but did not parse is a typo,
-    // not a host name.
+    // Digits and dots must be a full dotted quad: "192.0.2" is a typo, not
+    // the inet_aton shorthand for 192.0.0.2.
     static const QRegularExpression digitsAndDots(u"^[0-9.]+$"_s);
+    QHostAddress ip;
     if (digitsAndDots.match(address).hasMatch())
-        return false;
+        return address.split(u'.').size() == 4 && ip.setAddress(address);
+    if (address.contains(u':'))
+        return ip.setAddress(address);
     return isValidHostName(address);
 }
 

@@ -148,7 +148,7 @@ InventoryPage::InventoryPage(Settings &settings, QWidget *parent)
     undo->setObjectName(u"undo"_s);
     addAction(undo);
     QAction *redo = m_doc->undoStack()->createRedoAction(this, tr("Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     redo->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
     redo->setObjectName(u"redo"_s);
