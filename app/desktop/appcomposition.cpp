@@ -35,7 +35,8 @@ AppComposition::AppComposition()
     m_inventory = new gui::InventoryPage(*m_settings);
     m_inventory->setLocalAgent(m_localAgent.get());
     m_window->addPage(m_inventory);
-    m_window->addPage(new gui::PlansPage);
+    auto *plans = new gui::PlansPage(*m_settings);
+    m_window->addPage(plans);
     m_window->addPage(m_runs);
     m_window->addPage(m_results);
     m_window->addPage(new gui::ComparePage);
@@ -50,6 +51,10 @@ AppComposition::AppComposition()
             w->setCurrentPage(2);
     });
     QObject::connect(runs, &gui::RunsPage::planStored, results, &gui::ResultsPage::reload);
+    QObject::connect(plans, &gui::PlansPage::runRequested, runs, [w, runs](const Plan &plan) {
+        if (runs->runPlan(plan))
+            w->setCurrentPage(2);
+    });
 
     QObject::connect(m_localAgent.get(), &AgentClient::ready, w, [w](const HelloInfo &h) {
         w->setAgentStatus(QObject::tr("Local agent %1 (protocol %2) on %3")

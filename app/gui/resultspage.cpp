@@ -226,7 +226,8 @@ void ResultsPage::updateCount()
     }
     m_count->setText(m_model->isLoading() && m_model->rowCount() == 0
                          ? tr("Loading…")
-                         : tr("%n run(s)", nullptr, int(m_model->totalCount())));
+                         : m_model->totalCount() == 1 ? tr("1 run")
+                                                          : tr("%1 runs").arg(m_model->totalCount()));
 }
 
 QList<qint64> ResultsPage::selectedIds() const
