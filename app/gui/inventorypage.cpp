@@ -221,6 +221,8 @@ InventoryPage::InventoryPage(Settings &settings, QWidget *parent)
     m_splitter->addWidget(m_topologyView);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
+    const int em = fontMetrics().horizontalAdvance(u'M');
+    m_splitter->setSizes({50 * em, 40 * em});
     const QByteArray split = m_settings.viewState(Settings::ViewState::InventorySplitter);
     if (!split.isEmpty())
         m_splitter->restoreState(split);
@@ -236,8 +238,12 @@ InventoryPage::InventoryPage(Settings &settings, QWidget *parent)
 
     connect(m_doc, &InventoryDocument::inventoryChanged, this, [this] {
         m_scene->rebuild(m_doc->inventory());
-        m_topologyView->fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio);
+        fitTopology();
+        for (QTableView *v : m_views)
+            v->resizeColumnsToContents();
     });
+    // The whole lab stays in view as the view changes size.
+    m_topologyView->viewport()->installEventFilter(this);
     connect(m_scene, &TopologyScene::objectClicked, this, &InventoryPage::selectObject);
     connect(&m_job, &QFutureWatcher<LabJob>::finished, this, &InventoryPage::handleJob);
 }
@@ -263,7 +269,11 @@ void InventoryPage::showMessage(const QString &text, bool error)
 void InventoryPage::setDatabasePath(const QString &path)
 {
     m_databasePath = path;
-    runJob(tr("load"), [path] { return loadFromDatabase(path); });
+    if (m_job.isRunning()) {
+        m_reloadPending = true; // the newest database wins once the job ends
+        return;
+    }
+    runJob(u"load"_s, [path] { return loadFromDatabase(path); });
 }
 
 void InventoryPage::setLocalAgent(AgentClient *agent)
@@ -289,6 +299,13 @@ void InventoryPage::handleJob()
 {
     LabJob job = m_job.result();
     const QString what = m_jobWhat;
+    if (m_reloadPending) {
+        m_reloadPending = false;
+        const QString path = m_databasePath;
+        runJob(u"load"_s, [path] { return loadFromDatabase(path); });
+        if (what == u"load"_s)
+            return; // an older database's lab: drop it
+    }
     if (!job.error.isEmpty()) {
         if (what == u"load"_s)
             showMessage(tr("Could not read the inventory from the database: %1").arg(job.error), true);
@@ -298,16 +315,19 @@ void InventoryPage::handleJob()
     }
     if (what == u"load"_s) {
         m_doc->load(*job.inventory);
-        showMessage(tr("%n host(s) from the database %1.", nullptr, int(job.inventory->hosts.size()))
-                        .arg(m_databasePath),
+        showMessage(tr("The lab in the database %1: %2 hosts, %3 links. Edits are kept here until you save "
+                       "them (Ctrl+S).")
+                        .arg(m_databasePath)
+                        .arg(job.inventory->hosts.size())
+                        .arg(job.inventory->links.size()),
                     false);
         emit labLoaded(m_databasePath);
     } else if (what.startsWith(u"open:"_s)) {
         const QString path = what.mid(5);
         m_doc->replace(*job.inventory, tr("Open %1").arg(QFileInfo(path).fileName()));
-        showMessage(tr("Opened %1: %n host(s). Save to the database (Ctrl+S) to keep it.", nullptr,
-                       int(job.inventory->hosts.size()))
-                        .arg(path),
+        showMessage(tr("Opened %1: %2 hosts. Save to the database (Ctrl+S) to keep it.")
+                        .arg(path)
+                        .arg(job.inventory->hosts.size()),
                     false);
         emit labLoaded(path);
     } else {
@@ -449,8 +469,9 @@ void InventoryPage::handleAgentReply(const AgentMessage &message)
     }
     const DiscoveredHost found = discoverFromSysinfo(message.body, m_discoverHost);
     m_doc->applyDiscovery(found.host, found.nics, tr("Discover %1").arg(m_discoverHost.name));
-    showMessage(tr("%1: %n NIC(s) found and added or updated. Ctrl+Z undoes.", nullptr, int(found.nics.size()))
-                    .arg(m_discoverHost.name),
+    showMessage(tr("%1: %2 NICs found and added or updated. Ctrl+Z undoes.")
+                    .arg(m_discoverHost.name)
+                    .arg(found.nics.size()),
                 false);
     emit discovered(m_discoverHost.name, int(found.nics.size()));
 }
@@ -464,6 +485,27 @@ void InventoryPage::selectObject(InventoryTable table, const QString &key)
     QTableView *view = m_views[int(table)];
     view->selectRow(row);
     view->scrollTo(m_models[int(table)]->index(row, 0));
+}
+
+void InventoryPage::fitTopology()
+{
+    if (m_scene->items().isEmpty())
+        return;
+    m_topologyView->fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio);
+    // A lab of one or two boxes should not fill the view with giant letters.
+    constexpr double kMaxScale = 1.25;
+    if (m_topologyView->transform().m11() > kMaxScale) {
+        m_topologyView->resetTransform();
+        m_topologyView->scale(kMaxScale, kMaxScale);
+        m_topologyView->centerOn(m_scene->sceneRect().center());
+    }
+}
+
+bool InventoryPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_topologyView->viewport() && event->type() == QEvent::Resize)
+        fitTopology();
+    return Page::eventFilter(watched, event);
 }
 
 void InventoryPage::saveLayout()

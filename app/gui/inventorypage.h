@@ -80,6 +80,7 @@ signals:
 
 protected:
     void hideEvent(QHideEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void showMessage(const QString &text, bool error);
@@ -88,6 +89,7 @@ private:
     void handleAgentReply(const AgentMessage &message);
     void runJob(const QString &what, std::function<LabJob()> job);
     void saveLayout();
+    void fitTopology();
 
     Settings &m_settings;
     QString m_databasePath;
@@ -105,6 +107,7 @@ private:
     QLabel *m_message;
     QFutureWatcher<LabJob> m_job;
     QString m_jobWhat;
+    bool m_reloadPending = false; // a newer database was set while a job ran
 };
 
 } // namespace wb::gui

@@ -138,6 +138,7 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
 
     // Left: plan, hosts, tests.
     auto *left = new QWidget;
+    left->setMinimumWidth(22 * fontMetrics().horizontalAdvance(u'M'));
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     auto *planForm = new QFormLayout;
@@ -206,13 +207,15 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
     m_matrix->setObjectName(u"testMatrix"_s);
     form->addRow(QString(), m_matrix);
     m_matrixHosts->setObjectName(u"testMatrixHosts"_s);
-    m_matrixHosts->setMaximumHeight(90);
+    m_matrixHosts->setMaximumHeight(4 * fontMetrics().height() + 8);
     form->addRow(tr("Matrix hosts:"), m_matrixHosts);
     m_params->setObjectName(u"testParams"_s);
     m_params->setHorizontalHeaderLabels({tr("Parameter"), tr("Value (an array is a sweep)")});
     m_params->horizontalHeader()->setStretchLastSection(true);
     m_params->verticalHeader()->hide();
     m_params->setMinimumHeight(120);
+    m_params->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    m_hosts->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     auto *paramBox = new QWidget;
     auto *paramLayout = new QVBoxLayout(paramBox);
     paramLayout->setContentsMargins(0, 0, 0, 0);
@@ -263,6 +266,8 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
     m_preview->setWordWrap(true);
     m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_cases->setObjectName(u"planCases"_s);
+    m_cases->setWordWrap(true);
+    m_cases->setTextElideMode(Qt::ElideMiddle);
     rightLayout->addWidget(m_preview);
     rightLayout->addWidget(m_cases, 1);
 
@@ -273,6 +278,8 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setStretchFactor(2, 2);
+    const int em = fontMetrics().horizontalAdvance(u'M');
+    m_splitter->setSizes({26 * em, 40 * em, 24 * em});
     const QByteArray split = m_settings.viewState(Settings::ViewState::PlansSplitter);
     if (!split.isEmpty())
         m_splitter->restoreState(split);
@@ -287,6 +294,7 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
     connect(m_clientNic, &QLineEdit::textEdited, this, &PlansPage::writeForm);
     connect(m_serverNic, &QLineEdit::textEdited, this, &PlansPage::writeForm);
     connect(m_matrix, &QCheckBox::toggled, this, &PlansPage::writeForm);
+    connect(m_matrix, &QCheckBox::toggled, this, &PlansPage::updateEndpointControls);
     connect(m_matrixHosts, &QListWidget::itemChanged, this, &PlansPage::writeForm);
     connect(m_params, &QTableWidget::itemChanged, this, &PlansPage::writeForm);
     connect(m_duration, &QDoubleSpinBox::valueChanged, this, &PlansPage::writeForm);
@@ -367,6 +375,7 @@ void PlansPage::loadForm()
     m_loading = true;
     m_name->setText(m_plan.value(u"name"_s).toString());
     m_description->setText(m_plan.value(u"description"_s).toString());
+    m_description->setCursorPosition(0);
     const QJsonObject hosts = m_plan.value(u"hosts"_s).toObject();
     m_hosts->setRowCount(0);
     for (auto it = hosts.begin(); it != hosts.end(); ++it) {
@@ -377,6 +386,7 @@ void PlansPage::loadForm()
         m_hosts->setItem(row, 1, new QTableWidgetItem(h.value(u"transport"_s).toString(u"ssh"_s)));
         m_hosts->setItem(row, 2, new QTableWidgetItem(h.value(u"address"_s).toString()));
     }
+    m_hosts->resizeColumnsToContents();
     m_tests->clear();
     const QJsonArray tests = m_plan.value(u"tests"_s).toArray();
     for (const QJsonValue &t : tests)
@@ -466,6 +476,7 @@ void PlansPage::loadTestForm()
         m_params->setItem(row, 0, new QTableWidgetItem(it.key()));
         m_params->setItem(row, 1, new QTableWidgetItem(valueText(*it)));
     }
+    m_params->resizeColumnToContents(0);
     const double defaultDuration = m_plan.value(u"defaults"_s).toObject().value(u"duration_s"_s).toDouble(10);
     m_duration->setValue(t.value(u"duration_s"_s).toDouble(defaultDuration));
     const QJsonValue reps = t.value(u"repetitions"_s);
@@ -480,6 +491,17 @@ void PlansPage::loadTestForm()
         m_maxReps->setValue(reps.toInt(1));
     }
     m_loading = false;
+    updateEndpointControls();
+}
+
+void PlansPage::updateEndpointControls()
+{
+    // Either a client/server pair or a matrix of hosts, never both.
+    const bool matrix = m_matrix->isChecked() && m_matrix->isEnabled();
+    const bool pair = !m_matrix->isChecked() && m_matrix->isEnabled();
+    for (QWidget *w : std::initializer_list<QWidget *>{m_client, m_clientNic, m_server, m_serverNic})
+        w->setEnabled(pair);
+    m_matrixHosts->setEnabled(matrix);
 }
 
 void PlansPage::writeForm()

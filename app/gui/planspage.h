@@ -70,6 +70,7 @@ private:
     void writeHosts();
     void refreshHostChoices();
     void updatePreview();
+    void updateEndpointControls();
     QStringList hostNames() const;
 
     Settings &m_settings;

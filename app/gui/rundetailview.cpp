@@ -74,6 +74,7 @@ RunDetailView::RunDetailView(QWidget *parent)
     m_metrics->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_metrics->horizontalHeader()->setStretchLastSection(true);
     m_metrics->verticalHeader()->hide();
+    m_metrics->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_metrics->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_metrics->setSortingEnabled(true);
     m_tabs->addTab(m_metrics, tr("Metrics"));
@@ -170,6 +171,7 @@ void RunDetailView::fill(const StoredRun &run)
         m_metrics->setItem(i, 3, new QTableWidgetItem(m.unit));
     }
     m_metrics->setSortingEnabled(true);
+    m_metrics->sortItems(0, Qt::AscendingOrder);
 
     QString env = tr("Client (%1)\n").arg(run.clientEndpoint) + prettyJson(run.clientEnvironment) +
                   tr("\nServer (%1)\n").arg(run.serverEndpoint) + prettyJson(run.serverEnvironment);

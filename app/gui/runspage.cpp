@@ -107,6 +107,7 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
     m_cases->setHeaderLabels({tr("Test"), tr("Status"), tr("Progress"), tr("Result")});
     m_cases->setRootIsDecorated(false);
     m_cases->setUniformRowHeights(true);
+    m_cases->setTextElideMode(Qt::ElideMiddle);
     m_cases->header()->setStretchLastSection(true);
     const int em = fontMetrics().horizontalAdvance(u'M');
     m_cases->setColumnWidth(CaseName, 22 * em);
@@ -234,8 +235,8 @@ bool RunsPage::runPlan(const Plan &plan)
         v.bar = new QProgressBar;
         v.bar->setRange(0, 1000);
         v.bar->setValue(0);
-        v.bar->setTextVisible(false);
-        v.bar->setMaximumHeight(fontMetrics().height());
+        v.bar->setFormat(QString());
+        v.bar->setMaximumHeight(fontMetrics().height() + 4);
         m_cases->setItemWidget(v.item, CaseProgress, v.bar);
         m_caseViews.insert(c.key, v);
     }
@@ -267,8 +268,10 @@ bool RunsPage::runPlan(const Plan &plan)
     connect(m_orchestrator, &Orchestrator::logged, this, &RunsPage::addLog);
     connect(m_orchestrator, &Orchestrator::planFinished, this, &RunsPage::handlePlanFinished);
 
-    m_planLabel->setText(tr("<b>%1</b> — %n test(s), run id %2", nullptr, int(plan.cases.size()))
-                             .arg(plan.name.toHtmlEscaped(), m_planRunId));
+    m_planLabel->setText(tr("<b>%1</b> — %2 tests, run id %3")
+                             .arg(plan.name.toHtmlEscaped())
+                             .arg(plan.cases.size())
+                             .arg(m_planRunId));
     m_overall->setRange(0, int(plan.cases.size()));
     m_overall->setValue(0);
     m_timeLeft->clear();
@@ -330,9 +333,13 @@ void RunsPage::handleSample(const QString &caseKey, const Sample &sample)
 void RunsPage::tick()
 {
     // Per-test progress from the time each running test has had.
-    for (CaseView &v : m_caseViews)
-        if (v.running)
-            v.bar->setValue(std::min(990, int(1000 * v.clock.elapsed() / (1000 * v.expectedS))));
+    for (CaseView &v : m_caseViews) {
+        if (!v.running)
+            continue;
+        const double elapsedS = v.clock.elapsed() / 1000.0;
+        v.bar->setValue(std::min(990, int(1000 * elapsedS / v.expectedS)));
+        v.bar->setFormat(timeLeftText(std::max(0.0, v.expectedS - elapsedS)));
+    }
 
     if (m_pendingSamples.isEmpty())
         return;
@@ -371,6 +378,7 @@ void RunsPage::handleCaseFinished(const CaseResult &result)
         return;
     it->running = false;
     it->bar->setValue(1000);
+    it->bar->setFormat(tr("done"));
     it->item->setText(CaseStatus, result.status);
     const QString text = result.iterations.isEmpty() ? result.error : keyFigure(result.summary).text;
     it->item->setText(CaseResultText, text);
@@ -392,8 +400,13 @@ void RunsPage::handlePlanFinished(int finished, int failed, int cancelled)
     m_cancelButton->setEnabled(false);
     m_openButton->setEnabled(true);
     m_timeLeft->setText(tr("done"));
-    addLog(failed + cancelled > 0 ? u"warning"_s : u"info"_s, QString(),
-           tr("plan finished: %1 finished, %2 failed, %3 cancelled").arg(finished).arg(failed).arg(cancelled));
+    // The orchestrator has logged the totals; say what to do about failures.
+    if (failed + cancelled > 0)
+        addLog(u"warning"_s, QString(),
+               tr("%1 of %2 tests did not finish; see the errors above, fix the host or plan and run again (the "
+                  "finished ones are kept).")
+                   .arg(failed + cancelled)
+                   .arg(finished + failed + cancelled));
     for (CaseView &v : m_caseViews) {
         if (v.item->text(CaseStatus) == tr("waiting"))
             v.item->setText(CaseStatus, tr("skipped"));
@@ -410,7 +423,7 @@ void RunsPage::handleStored()
 {
     if (!m_planDone || m_casesStored < m_casesFinished)
         return;
-    addLog(u"info"_s, QString(), tr("%n test result(s) stored in %1", nullptr, m_casesStored).arg(m_databasePath));
+    addLog(u"info"_s, QString(), tr("%1 test results stored in %2").arg(m_casesStored).arg(m_databasePath));
     const QString id = m_planRunId;
     const int stored = m_casesStored;
     finishRecorder();

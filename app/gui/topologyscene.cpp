@@ -72,7 +72,7 @@ void TopologyScene::rebuild(const Inventory &inv)
                                             QColor(0xfd, 0xeb, 0xc8), SwitchNode, InventoryTable::Switches));
     }
     const int nh = int(inv.hosts.size());
-    const double radius = std::max(220.0, nh * 170 / (2 * M_PI)) + ns * 20;
+    const double radius = std::max(150.0, nh * 170 / (2 * M_PI)) + ns * 20;
     for (int i = 0; i < nh; ++i) {
         const Host &h = inv.hosts.at(i);
         const double a = 2 * M_PI * i / std::max(1, nh) - M_PI / 2 + (nh % 2 ? 0 : M_PI / nh);
