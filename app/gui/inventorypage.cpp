@@ -53,20 +53,59 @@ LabJob loadFromDatabase(const QString &path)
 LabJob saveToDatabaseJob(const QString &path, const Inventory &inv)
 {
     LabJob job;
-    auto store = ResultStore::open(path, {.createIfMissing = false});
-    if (!store) {
-        job.error = store.error().message;
+    auto opened = ResultStore::open(path, {.createIfMissing = false});
+    if (!opened) {
+        job.error = opened.error().message;
         return job;
     }
-    auto sum = (*store)->inventory().importInventory(inv);
+    InventoryStore &store = (*opened)->inventory();
+    auto before = store.load();
+    if (!before) {
+        job.error = before.message();
+        return job;
+    }
+    // What the user removed here goes from the database too, except what
+    // stored results refer to (the store refuses that; history stays).
+    QStringList kept;
+    int removed = 0;
+    auto drop = [&](const StoreStatus &status, const QString &what) {
+        if (status)
+            ++removed;
+        else
+            kept.append(what + u": "_s + status.message());
+    };
+    QSet<QString> linkedNics;
+    for (const Link &l : inv.links)
+        linkedNics.insert(l.nicKey);
+    for (const Link &l : std::as_const(before->links))
+        if (!linkedNics.contains(l.nicKey))
+            drop(store.deleteLink(l.id), QObject::tr("link of %1").arg(l.nicKey));
+    auto sum = store.importInventory(inv);
     if (!sum) {
-        job.error = sum.message() + QObject::tr(" (nothing was saved; fix the lab and save again)");
+        job.error = sum.message() + QObject::tr(" (the lab was not saved; fix it and save again)");
         return job;
     }
-    job.summary = QObject::tr("Saved to the database: %1 added, %2 updated, %3 unchanged.")
+    for (const Nic &n : std::as_const(before->nics))
+        if (!inv.nic(n.key()))
+            drop(store.deleteNic(n.id), n.key());
+    for (const Host &h : std::as_const(before->hosts))
+        if (!inv.host(h.name))
+            drop(store.deleteHost(h.id), h.name);
+    for (const Cable &c : std::as_const(before->cables))
+        if (!inv.cable(c.label))
+            drop(store.deleteCable(c.id), c.label);
+    for (const NetworkSwitch &sw : std::as_const(before->switches))
+        if (!inv.networkSwitch(sw.name))
+            drop(store.deleteSwitch(sw.id), sw.name);
+    job.summary = QObject::tr("Saved to the database: %1 added, %2 updated, %3 unchanged, %4 removed.")
                       .arg(sum->added)
                       .arg(sum->updated)
-                      .arg(sum->unchanged);
+                      .arg(sum->unchanged)
+                      .arg(removed);
+    if (!kept.isEmpty())
+        job.summary += QObject::tr(" Kept because stored results refer to them (delete those runs first to "
+                                   "remove them): %1.")
+                           .arg(kept.join(u"; "_s));
     return job;
 }
 

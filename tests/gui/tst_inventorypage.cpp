@@ -18,6 +18,7 @@
 #include "remote/localtransport.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
+#include "store/runstore.h"
 #include "topologyscene.h"
 
 #include <QAbstractItemModelTester>
@@ -373,11 +374,35 @@ void TstInventoryPage::databaseSaveAndLoad()
     QCOMPARE(inv->links.size(), 3);
     QCOMPARE(*(*store)->inventory().cableByLabel(u"C65"_s)->lengthM, 65.0);
     // A fresh page over the same database shows the saved lab.
-    wb::gui::InventoryPage again(*m_settings);
-    QSignalSpy againLoaded(&again, &wb::gui::InventoryPage::labLoaded);
-    again.setDatabasePath(db);
-    QVERIFY(againLoaded.wait(10000));
-    QCOMPARE(again.model(InventoryTable::Links)->rowCount(), 3);
+    {
+        wb::gui::InventoryPage again(*m_settings);
+        QSignalSpy againLoaded(&again, &wb::gui::InventoryPage::labLoaded);
+        again.setDatabasePath(db);
+        QVERIFY(againLoaded.wait(10000));
+        QCOMPARE(again.model(InventoryTable::Links)->rowCount(), 3);
+    }
+    // A stored run over eve: removing seth and eve here removes seth from
+    // the database, but eve stays (history refers to it) and the message says so.
+    wb::StoredRun run;
+    run.record.kind = u"tcp_rr"_s;
+    run.clientHostId = (*store)->inventory().hostByName(u"adam"_s)->id;
+    run.serverHostId = (*store)->inventory().hostByName(u"eve"_s)->id;
+    run.serverNicId = (*store)->inventory().nicByKey(u"eve/eth0"_s)->id;
+    QVERIFY((*store)->runs().saveRun(run).ok());
+    const int seth = InventoryFields::rowOfKey(m_page->document()->inventory(), InventoryTable::Hosts, u"seth"_s);
+    QVERIFY(m_page->document()->removeRow(InventoryTable::Hosts, seth).isEmpty());
+    const int eve = InventoryFields::rowOfKey(m_page->document()->inventory(), InventoryTable::Hosts, u"eve"_s);
+    QVERIFY(m_page->document()->removeRow(InventoryTable::Hosts, eve).isEmpty());
+    m_page->saveToDatabase();
+    QVERIFY(saved.wait(10000));
+    QVERIFY2(m_page->message().contains(u"Kept because stored results refer"_s), qPrintable(m_page->message()));
+    QVERIFY(m_page->message().contains(u"eve"_s));
+    auto after = (*store)->inventory().load();
+    QVERIFY(after.ok());
+    QVERIFY(!after->host(u"seth"_s));
+    QVERIFY(!after->nic(u"seth/eth0"_s));
+    QVERIFY(after->host(u"eve"_s));
+    QCOMPARE(after->links.size(), 1); // adam/eth0 only; eve's and adam/eth1's went with the hosts
 }
 
 void TstInventoryPage::discoverLocalHost()

@@ -15,7 +15,13 @@
 #include "store/resultstore.h"
 #include "store/runstore.h"
 
+#include "remote/credentialprovider.h"
+#include "remote/hostkeypolicy.h"
+
+#include <QAbstractButton>
 #include <QFile>
+#include <QInputDialog>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -33,6 +39,7 @@ private slots:
     void runsTinyPlan();
     void cancelKeepsFinished();
     void refusesBadInput();
+    void sshQuestionsAreDialogs();
 
 private:
     QString planPath() const { return QStringLiteral(WB_TEST_DATA_DIR) + u"/plans/gui-tiny.json"_s; }
@@ -164,6 +171,40 @@ void TstRunsPage::refusesBadInput()
     QVERIFY2(wb::gui::MessageBox::lastText().contains(bad), qPrintable(wb::gui::MessageBox::lastText()));
     QVERIFY(wb::gui::MessageBox::lastText().contains(u"Fix the plan file"_s));
     QVERIFY(!runs.isRunning());
+}
+
+void TstRunsPage::sshQuestionsAreDialogs()
+{
+    // The SSH layer asks through the page's HostKeyPolicy/CredentialProvider;
+    // the answers come back through the reply callbacks, without a nested
+    // event loop (the dialogs are opened with open()).
+    wb::Settings settings;
+    wb::gui::RunsPage runs(settings);
+    runs.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&runs));
+    std::optional<wb::HostKeyDecision> decision;
+    runs.hostKeyPolicy()->decide({u"zeus"_s, u"[198.51.100.1]:22"_s, u"ssh-ed25519"_s, u"SHA256:abc"_s},
+                                 [&](wb::HostKeyDecision d) { decision = d; });
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = runs.findChild<QMessageBox *>()) && box->isVisible());
+    QVERIFY(box->text().contains(u"SHA256:abc"_s));
+    QVERIFY(!decision); // nothing decided until the user answers
+    for (QAbstractButton *b : box->buttons())
+        if (b->text() == u"Trust this time"_s)
+            b->click();
+    QTRY_VERIFY(decision.has_value());
+    QCOMPARE(*decision, wb::HostKeyDecision::TrustOnce);
+
+    std::optional<std::optional<QByteArray>> secret;
+    runs.credentialProvider()->provide({wb::CredentialRequest::Kind::KeyPassphrase, u"zeus"_s,
+                                        u"Passphrase for ~/.ssh/id_ed25519"_s},
+                                       [&](std::optional<QByteArray> s) { secret = s; });
+    QInputDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = runs.findChild<QInputDialog *>()) && dialog->isVisible());
+    dialog->setTextValue(u"sesame"_s);
+    dialog->accept();
+    QTRY_VERIFY(secret.has_value());
+    QCOMPARE(secret->value(), QByteArray("sesame"));
 }
 
 QTEST_MAIN(TstRunsPage)
