@@ -28,6 +28,7 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
@@ -50,6 +51,7 @@ private slots:
     void exportsCsvAndJson();
     void rerunPlanFromStoredPlan();
     void refusesDamagedDatabase();
+    void remembersLayout();
 
 private:
     void waitLoaded(wb::gui::ResultsPage &page);
@@ -390,6 +392,29 @@ void TstResultsPage::refusesDamagedDatabase()
     QCOMPARE(again.readAll(), garbage);
     m_settings = std::make_unique<wb::Settings>();
     m_settings->setDatabasePath(QString());
+}
+
+void TstResultsPage::remembersLayout()
+{
+    int width = 0;
+    QList<int> sizes;
+    {
+        wb::gui::ResultsPage page(*m_settings);
+        page.resize(1000, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.table()->setColumnWidth(wb::gui::RunListModel::Endpoints, 333);
+        auto *splitter = page.findChild<QSplitter *>(u"resultsSplitter"_s);
+        splitter->setSizes({500, 150});
+        sizes = splitter->sizes();
+        width = page.table()->columnWidth(wb::gui::RunListModel::Endpoints);
+    } // saved on the way out, through the settings registry
+    wb::gui::ResultsPage again(*m_settings);
+    again.resize(1000, 700);
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QCOMPARE(again.table()->columnWidth(wb::gui::RunListModel::Endpoints), width);
+    QCOMPARE(again.findChild<QSplitter *>(u"resultsSplitter"_s)->sizes(), sizes);
 }
 
 QTEST_MAIN(TstResultsPage)
