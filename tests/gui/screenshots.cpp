@@ -4,7 +4,13 @@
 // tiny lab imported, local-demo.json run), runs the demo plan on the Runs
 // page and grabs each page. Not a test; run by hand (under Xvfb or
 // offscreen): wb_screenshots DB OUTDIR [RUN_PLAN.json] [LAB.json]. The Plans
-// page shows resources/plans/local-demo.json; the Runs page runs RUN_PLAN.
+// page shows resources/plans/local-demo.json; the Runs page runs RUN_PLAN;
+// the Inventory page opens LAB. The docs' pictures were made with:
+//   wirebench-cli --db demo.sqlite inventory import tests/data/labs/loopback-lab.json
+//   wirebench-cli --db demo.sqlite run tests/data/plans/screenshot-demo.json
+//   wirebench-cli --db demo.sqlite run resources/plans/local-demo.json
+//   xvfb-run -a build/tests/wb_screenshots demo.sqlite docs/screenshots \
+//       tests/data/plans/screenshot-demo.json tests/data/labs/tiny-lab.json
 
 #include "appcomposition.h"
 #include "config/settings.h"
