@@ -9,8 +9,9 @@
 //   wirebench-cli --db demo.sqlite inventory import tests/data/labs/loopback-lab.json
 //   wirebench-cli --db demo.sqlite run tests/data/plans/screenshot-demo.json
 //   wirebench-cli --db demo.sqlite run resources/plans/local-demo.json
-//   xvfb-run -a build/tests/wb_screenshots demo.sqlite docs/screenshots \
+//   xvfb-run -a build/tests/wb_screenshots demo.sqlite docs/screenshots
 //       tests/data/plans/screenshot-demo.json tests/data/labs/tiny-lab.json
+// (one line)
 
 #include "appcomposition.h"
 #include "config/settings.h"
