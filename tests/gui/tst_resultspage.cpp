@@ -13,6 +13,7 @@
 #include "messagebox.h"
 #include "plotinclude.h"
 #include "resultspage.h"
+#include "runspage.h"
 #include "rundetailview.h"
 #include "runlistmodel.h"
 #include "store/inventorystore.h"
@@ -52,6 +53,7 @@ private slots:
     void rerunPlanFromStoredPlan();
     void refusesDamagedDatabase();
     void remembersLayout();
+    void rerunGoesToRunMonitor();
 
 private:
     void waitLoaded(wb::gui::ResultsPage &page);
@@ -123,6 +125,8 @@ void TstResultsPage::init()
             for (int s = 0; s < 20; ++s)
                 r.record.samples.append(wb::Sample{s * 0.1, u"server"_s, u"throughput_bps"_s, 5e7 + s});
             r.record.extra.insert(u"plan"_s, kPlanSource);
+            QString error;
+            r.record.extra.insert(u"case_key"_s, wb::Plan::fromJson(kPlanSource, &error)->cases.first().key);
         }
         runs.append(r);
     }
@@ -343,6 +347,7 @@ void TstResultsPage::rerunPlanFromStoredPlan()
     QVERIFY(newest.ok() && newest->size() == 1);
     wb::StoredRun run = *(*store)->runs().run(newest->first().id);
     QString error;
+    run.record.extra.remove(u"case_key"_s);
     // Without a case key the plan cannot say which case it was.
     QVERIFY(!wb::gui::ResultsPage::rerunPlan(run, &error));
     QVERIFY(error.contains(u"Plans page"_s));
@@ -415,6 +420,38 @@ void TstResultsPage::remembersLayout()
     QVERIFY(QTest::qWaitForWindowExposed(&again));
     QCOMPARE(again.table()->columnWidth(wb::gui::RunListModel::Endpoints), width);
     QCOMPARE(again.findChild<QSplitter *>(u"resultsSplitter"_s)->sizes(), sizes);
+}
+
+void TstResultsPage::rerunGoesToRunMonitor()
+{
+    // Through the composition root, as the user does it: select the newest
+    // run, Ctrl+R; the run monitor runs the one case again (real local
+    // agents, 0.5 s) and the new run shows up in the list.
+    wb::AppComposition app;
+    app.mainWindow().resize(1100, 750);
+    app.mainWindow().show();
+    QVERIFY(QTest::qWaitForWindowActive(&app.mainWindow()));
+    app.openDatabase(m_db);
+    QTRY_COMPARE_WITH_TIMEOUT(app.databasePath(), m_db, 10000);
+    app.mainWindow().setCurrentPage(3);
+    wb::gui::ResultsPage &page = app.resultsPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading() && page.model()->rowCount() > 0, 10000);
+    QSignalSpy shown(page.detail(), &wb::gui::RunDetailView::runShown);
+    page.table()->setFocus();
+    page.table()->setCurrentIndex(page.model()->index(0, 0));
+    QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);
+    QSignalSpy stored(&app.runsPage(), &wb::gui::RunsPage::planStored);
+    QTest::keyClick(page.table(), Qt::Key_R, Qt::ControlModifier);
+    QCOMPARE(app.mainWindow().currentPage(), &app.runsPage());
+    QVERIFY(app.runsPage().isRunning());
+    QTRY_COMPARE_WITH_TIMEOUT(stored.size(), 1, 30000);
+    QCOMPARE(stored.first().at(1).toInt(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(page.model()->totalCount(), qint64(kRuns + 1), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading() && page.model()->rowCount() > 0, 10000);
+    const wb::gui::RunRow &newest = page.model()->row(0);
+    QCOMPARE(newest.kind, u"udp_stream"_s);
+    QCOMPARE(newest.status, wb::RunStatus::Finished);
+    QCOMPARE(newest.plan, u"lab plan (re-run)"_s);
 }
 
 QTEST_MAIN(TstResultsPage)
