@@ -4,6 +4,7 @@
 #include "baselinespage.h"
 #include "comparepage.h"
 #include "config/settings.h"
+#include "filedialog.h"
 #include "inventorypage.h"
 #include "mainwindow.h"
 #include "messagebox.h"
@@ -16,8 +17,9 @@
 #include "store/storewriter.h"
 
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
+#include <QMenu>
+#include <QMenuBar>
 #include <QObject>
 #include <QStatusBar>
 
@@ -68,6 +70,7 @@ AppComposition::AppComposition()
         w->statusBar()->showMessage(m);
     });
 
+    addDatabaseActions();
     openDatabase(m_settings->databasePath());
 }
 
@@ -118,23 +121,46 @@ void AppComposition::handleDatabaseProblem(const QString &path, const StoreError
                     "database, or create a new one (in another file).")
             .arg(path, error.message),
         {QObject::tr("Open another…"), QObject::tr("Create new…")});
-    if (choice == 0) {
-        const QString other = QFileDialog::getOpenFileName(w, QObject::tr("Open results database"),
-                                                           QFileInfo(path).absolutePath(),
-                                                           QObject::tr("Wirebench databases (*.sqlite *.db);;All files (*)"));
-        if (!other.isEmpty())
-            openDatabase(other, true);
-    } else if (choice == 1) {
-        const QString fresh = QFileDialog::getSaveFileName(w, QObject::tr("New results database"),
-                                                           QFileInfo(path).absolutePath() + u"/wirebench-new.sqlite"_s,
-                                                           QObject::tr("Wirebench databases (*.sqlite)"));
-        // An existing file chosen here is opened as it is, never replaced.
-        if (!fresh.isEmpty())
-            openDatabase(fresh, true);
+    if (choice == 0 || choice == 1) {
+        chooseDatabase(choice == 1, path);
     } else {
         w->statusBar()->showMessage(QObject::tr("No results database open: results cannot be stored or shown. "
-                                                "Restart Wirebench to choose one."));
+                                                "Choose one with File > Open results database…"));
     }
+}
+
+void AppComposition::chooseDatabase(bool create, const QString &near)
+{
+    gui::MainWindow *w = m_window.get();
+    const QString folder = QFileInfo(near.isEmpty() ? m_settings->databasePath() : near).absolutePath();
+    const QString path =
+        create ? gui::FileDialog::saveFile(w, QObject::tr("New results database"),
+                                           folder + u"/wirebench-new.sqlite"_s,
+                                           QObject::tr("Wirebench databases (*.sqlite)"))
+               : gui::FileDialog::openFile(w, QObject::tr("Open results database"), folder,
+                                           QObject::tr("Wirebench databases (*.sqlite *.db);;All files (*)"));
+    // An existing file is opened as it is, never replaced; a new name
+    // becomes a new database.
+    if (!path.isEmpty())
+        openDatabase(path, true);
+}
+
+void AppComposition::addDatabaseActions()
+{
+    const QList<QAction *> menus = m_window->menuBar()->actions();
+    QMenu *file = menus.isEmpty() ? nullptr : menus.first()->menu();
+    if (!file)
+        return;
+    QAction *first = file->actions().value(0);
+    auto *open = new QAction(QObject::tr("&Open results database…"), m_window.get());
+    open->setObjectName(u"openDatabase"_s);
+    QObject::connect(open, &QAction::triggered, m_window.get(), [this] { chooseDatabase(false); });
+    auto *create = new QAction(QObject::tr("&New results database…"), m_window.get());
+    create->setObjectName(u"newDatabase"_s);
+    QObject::connect(create, &QAction::triggered, m_window.get(), [this] { chooseDatabase(true); });
+    file->insertAction(first, open);
+    file->insertAction(first, create);
+    file->insertSeparator(first);
 }
 
 } // namespace wb

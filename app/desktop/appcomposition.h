@@ -48,6 +48,9 @@ public:
 private:
     void handleDatabaseOpened(const QString &path, bool remember);
     void handleDatabaseProblem(const QString &path, const StoreError &error);
+    // Asks for a database file (an existing one, or a name for a new one).
+    void chooseDatabase(bool create, const QString &near = {});
+    void addDatabaseActions();
 
     std::unique_ptr<Settings> m_settings;
     std::unique_ptr<gui::MainWindow> m_window;

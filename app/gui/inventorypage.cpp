@@ -2,6 +2,7 @@
 #include "inventorypage.h"
 
 #include "config/settings.h"
+#include "filedialog.h"
 #include "inventorydocument.h"
 #include "inventory/nicdiscovery.h"
 #include "inventorytablemodel.h"
@@ -13,7 +14,7 @@
 
 #include <QAction>
 #include <QDir>
-#include <QFileDialog>
+#include <QFileInfo>
 #include <QGraphicsView>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -204,7 +205,7 @@ InventoryPage::InventoryPage(Settings &settings, QWidget *parent)
     bar->addStretch(1);
     body()->addLayout(bar);
     connect(open, &QAction::triggered, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open lab"), m_settings.lastFolder(),
+        const QString path = FileDialog::openFile(this, tr("Open lab"), m_settings.lastFolder(),
                                                           tr("Wirebench labs (*.json)"));
         if (path.isEmpty())
             return;
@@ -213,7 +214,7 @@ InventoryPage::InventoryPage(Settings &settings, QWidget *parent)
     });
     connect(example, &QAction::triggered, this, &InventoryPage::openExampleLab);
     connect(exportLab, &QAction::triggered, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export lab"), m_settings.lastFolder(),
+        const QString path = FileDialog::saveFile(this, tr("Export lab"), m_settings.lastFolder(),
                                                           tr("Wirebench labs (*.json)"));
         if (path.isEmpty())
             return;

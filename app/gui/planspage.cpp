@@ -2,6 +2,7 @@
 #include "planspage.h"
 
 #include "config/settings.h"
+#include "filedialog.h"
 #include "messagebox.h"
 #include "planpresets.h"
 #include "run/resultrecord.h"
@@ -10,8 +11,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QFile>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -108,7 +109,7 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
     };
     makeAction(tr("New"), QStyle::SP_FileIcon, QKeySequence::New, u"newPlan"_s, [this] { newPlan(); });
     makeAction(tr("Open…"), QStyle::SP_DialogOpenButton, QKeySequence::Open, u"openPlan"_s, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open plan"), m_settings.lastFolder(),
+        const QString path = FileDialog::openFile(this, tr("Open plan"), m_settings.lastFolder(),
                                                           tr("Wirebench plans (*.json)"));
         if (!path.isEmpty()) {
             m_settings.setLastFolder(QFileInfo(path).absolutePath());
@@ -116,7 +117,7 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
         }
     });
     auto saveAs = [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save plan"), m_settings.lastFolder(),
+        const QString path = FileDialog::saveFile(this, tr("Save plan"), m_settings.lastFolder(),
                                                           tr("Wirebench plans (*.json)"));
         if (!path.isEmpty()) {
             m_settings.setLastFolder(QFileInfo(path).absolutePath());

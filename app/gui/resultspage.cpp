@@ -2,6 +2,7 @@
 #include "resultspage.h"
 
 #include "config/settings.h"
+#include "filedialog.h"
 #include "messagebox.h"
 #include "rundetailview.h"
 #include "runlistmodel.h"
@@ -11,8 +12,8 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QFile>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
@@ -322,7 +323,7 @@ void ResultsPage::exportTo(const QString &path, bool json)
 void ResultsPage::exportInteractive()
 {
     QString filter;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export runs"), m_settings.lastFolder(),
+    const QString path = FileDialog::saveFile(this, tr("Export runs"), m_settings.lastFolder(),
                                                       tr("CSV (*.csv);;JSON (*.json)"), &filter);
     if (path.isEmpty())
         return;

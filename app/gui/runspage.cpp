@@ -2,6 +2,7 @@
 #include "runspage.h"
 
 #include "config/settings.h"
+#include "filedialog.h"
 #include "dialogprompter.h"
 #include "messagebox.h"
 #include "run/keyfigure.h"
@@ -10,7 +11,6 @@
 #include "samplesplot.h"
 
 #include <QAction>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -175,7 +175,7 @@ void RunsPage::openPlanFile()
                                                      "before starting another."));
         return;
     }
-    const QString path = QFileDialog::getOpenFileName(this, tr("Run plan"), m_settings.lastFolder(),
+    const QString path = FileDialog::openFile(this, tr("Run plan"), m_settings.lastFolder(),
                                                       tr("Wirebench plans (*.json)"));
     if (path.isEmpty())
         return;

@@ -10,6 +10,7 @@
 #include "appcomposition.h"
 #include "config/settings.h"
 #include "mainwindow.h"
+#include "filedialog.h"
 #include "messagebox.h"
 #include "plotinclude.h"
 #include "resultspage.h"
@@ -21,6 +22,7 @@
 #include "store/runstore.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QComboBox>
 #include <QFile>
 #include <QJsonArray>
@@ -387,10 +389,25 @@ void TstResultsPage::refusesDamagedDatabase()
         QVERIFY(wb::gui::MessageBox::lastText().contains(u"Open another"_s));
         QVERIFY(app.databasePath().isEmpty());
         QVERIFY(app.mainWindow().statusBar()->currentMessage().contains(u"No results database"_s));
-        // A good file opens and reaches the pages.
-        app.openDatabase(m_db);
+        // File > Open results database… picks a good file; it reaches the pages.
+        wb::gui::FileDialog::setNextPath(m_db);
+        app.mainWindow().findChild<QAction *>(u"openDatabase"_s)->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(app.databasePath(), m_db, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(app.resultsPage().model()->totalCount(), qint64(kRuns), 10000);
+    }
+    // "Create new…" on a damaged file: a new name becomes a new database.
+    m_settings = std::make_unique<wb::Settings>();
+    m_settings->setDatabasePath(bad);
+    m_settings.reset();
+    {
+        const QString fresh = m_dir->filePath(u"fresh.sqlite"_s);
+        wb::gui::MessageBox::setNextAnswer(1);
+        wb::gui::FileDialog::setNextPath(fresh);
+        wb::AppComposition app;
+        QTRY_COMPARE_WITH_TIMEOUT(app.databasePath(), fresh, 10000);
+        QVERIFY(QFileInfo::exists(fresh));
+        QTRY_VERIFY_WITH_TIMEOUT(!app.resultsPage().model()->isLoading(), 10000);
+        QCOMPARE(app.resultsPage().model()->totalCount(), qint64(0));
     }
     QFile again(bad);
     QVERIFY(again.open(QIODevice::ReadOnly));
