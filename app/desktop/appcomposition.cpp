@@ -4,16 +4,26 @@
 #include "baselinespage.h"
 #include "comparepage.h"
 #include "config/settings.h"
+#include "filedialog.h"
 #include "inventorypage.h"
 #include "mainwindow.h"
+#include "messagebox.h"
 #include "planspage.h"
 #include "remote/agentclient.h"
 #include "remote/agentlocator.h"
 #include "remote/localtransport.h"
+#include "resultspage.h"
 #include "runspage.h"
+#include "store/storewriter.h"
 
+#include <QDir>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMenuBar>
 #include <QObject>
 #include <QStatusBar>
+
+using namespace Qt::StringLiterals;
 
 namespace wb {
 
@@ -22,14 +32,32 @@ AppComposition::AppComposition()
       m_window(std::make_unique<gui::MainWindow>(*m_settings)),
       m_localAgent(std::make_unique<AgentClient>(new LocalTransport(locateAgent())))
 {
-    m_window->addPage(new gui::InventoryPage);
-    m_window->addPage(new gui::PlansPage);
-    m_window->addPage(new gui::RunsPage);
+    m_runs = new gui::RunsPage(*m_settings);
+    m_results = new gui::ResultsPage(*m_settings);
+    m_inventory = new gui::InventoryPage(*m_settings);
+    m_inventory->setLocalAgent(m_localAgent.get());
+    m_window->addPage(m_inventory);
+    auto *plans = new gui::PlansPage(*m_settings);
+    m_window->addPage(plans);
+    m_window->addPage(m_runs);
+    m_window->addPage(m_results);
     m_window->addPage(new gui::ComparePage);
     m_window->addPage(new gui::BaselinesPage);
     m_window->restoreWindowState();
 
     gui::MainWindow *w = m_window.get();
+    gui::RunsPage *runs = m_runs;
+    gui::ResultsPage *results = m_results;
+    QObject::connect(results, &gui::ResultsPage::rerunRequested, runs, [w, runs](const Plan &plan) {
+        if (runs->runPlan(plan))
+            w->setCurrentPage(2);
+    });
+    QObject::connect(runs, &gui::RunsPage::planStored, results, &gui::ResultsPage::reload);
+    QObject::connect(plans, &gui::PlansPage::runRequested, runs, [w, runs](const Plan &plan) {
+        if (runs->runPlan(plan))
+            w->setCurrentPage(2);
+    });
+
     QObject::connect(m_localAgent.get(), &AgentClient::ready, w, [w](const HelloInfo &h) {
         w->setAgentStatus(QObject::tr("Local agent %1 (protocol %2) on %3")
                               .arg(h.agentVersion)
@@ -41,6 +69,9 @@ AppComposition::AppComposition()
         w->setAgentStatus(QObject::tr("Local agent unavailable"), false);
         w->statusBar()->showMessage(m);
     });
+
+    addDatabaseActions();
+    openDatabase(m_settings->databasePath());
 }
 
 AppComposition::~AppComposition() = default;
@@ -48,6 +79,88 @@ AppComposition::~AppComposition() = default;
 void AppComposition::start()
 {
     m_localAgent->start();
+}
+
+void AppComposition::openDatabase(const QString &path, bool remember)
+{
+    // The default folder may not exist on first start; a chosen file's
+    // folder exists already (the file dialog picked it).
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    m_writer = std::make_unique<StoreWriter>(path);
+    QObject::connect(m_writer.get(), &StoreWriter::opened, m_window.get(),
+                     [this, remember](const QString &p) { handleDatabaseOpened(p, remember); });
+    QObject::connect(m_writer.get(), &StoreWriter::openFailed, m_window.get(),
+                     [this, path](const StoreError &e) { handleDatabaseProblem(path, e); });
+    m_writer->start();
+}
+
+void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
+{
+    m_databasePath = path;
+    if (remember)
+        m_settings->setDatabasePath(path);
+    m_runs->setDatabasePath(path);
+    m_inventory->setDatabasePath(path);
+    m_results->setDatabasePath(path);
+    m_window->statusBar()->showMessage(QObject::tr("Results database: %1").arg(path), 10000);
+}
+
+void AppComposition::handleDatabaseProblem(const QString &path, const StoreError &error)
+{
+    gui::MainWindow *w = m_window.get();
+    if (!error.isFileProblem()) {
+        gui::MessageBox::critical(w, QObject::tr("Results database"),
+                                  QObject::tr("Could not open the results database %1:\n%2\n\nClose other programs "
+                                              "using it, then restart Wirebench.")
+                                      .arg(path, error.message));
+        return;
+    }
+    const int choice = gui::MessageBox::choose(
+        w, QObject::tr("Results database"),
+        QObject::tr("The results database %1 cannot be used:\n%2\n\nThe file is left as it is. Open another "
+                    "database, or create a new one (in another file).")
+            .arg(path, error.message),
+        {QObject::tr("Open another…"), QObject::tr("Create new…")});
+    if (choice == 0 || choice == 1) {
+        chooseDatabase(choice == 1, path);
+    } else {
+        w->statusBar()->showMessage(QObject::tr("No results database open: results cannot be stored or shown. "
+                                                "Choose one with File > Open results database…"));
+    }
+}
+
+void AppComposition::chooseDatabase(bool create, const QString &near)
+{
+    gui::MainWindow *w = m_window.get();
+    const QString folder = QFileInfo(near.isEmpty() ? m_settings->databasePath() : near).absolutePath();
+    const QString path =
+        create ? gui::FileDialog::saveFile(w, QObject::tr("New results database"),
+                                           folder + u"/wirebench-new.sqlite"_s,
+                                           QObject::tr("Wirebench databases (*.sqlite)"))
+               : gui::FileDialog::openFile(w, QObject::tr("Open results database"), folder,
+                                           QObject::tr("Wirebench databases (*.sqlite *.db);;All files (*)"));
+    // An existing file is opened as it is, never replaced; a new name
+    // becomes a new database.
+    if (!path.isEmpty())
+        openDatabase(path, true);
+}
+
+void AppComposition::addDatabaseActions()
+{
+    const QList<QAction *> menus = m_window->menuBar()->actions();
+    QMenu *file = menus.isEmpty() ? nullptr : menus.first()->menu();
+    if (!file)
+        return;
+    QAction *first = file->actions().value(0);
+    auto *open = new QAction(QObject::tr("&Open results database…"), m_window.get());
+    open->setObjectName(u"openDatabase"_s);
+    QObject::connect(open, &QAction::triggered, m_window.get(), [this] { chooseDatabase(false); });
+    auto *create = new QAction(QObject::tr("&New results database…"), m_window.get());
+    create->setObjectName(u"newDatabase"_s);
+    QObject::connect(create, &QAction::triggered, m_window.get(), [this] { chooseDatabase(true); });
+    file->insertAction(first, open);
+    file->insertAction(first, create);
+    file->insertSeparator(first);
 }
 
 } // namespace wb

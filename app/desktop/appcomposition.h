@@ -2,16 +2,27 @@
 #pragma once
 // The composition root of the desktop program: builds the core services and
 // the main window with its pages, and wires them together. Tests build the
-// same window through it.
+// same window through it. It opens the results database (Settings::
+// databasePath()) with a StoreWriter; pages read through their own
+// connections off the GUI thread. A file that cannot be used (corrupt, from
+// a newer Wirebench, not a Wirebench database) is never overwritten: the
+// user is told which file it is and may open another or create a new one.
+
+#include <QString>
 
 #include <memory>
 
 namespace wb {
 class AgentClient;
 class Settings;
+class StoreWriter;
+struct StoreError;
 namespace gui {
+class InventoryPage;
 class MainWindow;
-}
+class ResultsPage;
+class RunsPage;
+} // namespace gui
 
 class AppComposition
 {
@@ -21,13 +32,34 @@ public:
 
     gui::MainWindow &mainWindow() { return *m_window; }
     AgentClient &localAgent() { return *m_localAgent; }
+    gui::RunsPage &runsPage() { return *m_runs; }
+    gui::ResultsPage &resultsPage() { return *m_results; }
+    gui::InventoryPage &inventoryPage() { return *m_inventory; }
     // Starts the background services (the local agent handshake).
     void start();
 
+    // Opens (or creates) the results database at `path` in the background;
+    // pages get it once it is open. Remembered in the settings when
+    // `remember` is set.
+    void openDatabase(const QString &path, bool remember = false);
+    // The database the pages use; empty until one is open.
+    QString databasePath() const { return m_databasePath; }
+
 private:
+    void handleDatabaseOpened(const QString &path, bool remember);
+    void handleDatabaseProblem(const QString &path, const StoreError &error);
+    // Asks for a database file (an existing one, or a name for a new one).
+    void chooseDatabase(bool create, const QString &near = {});
+    void addDatabaseActions();
+
     std::unique_ptr<Settings> m_settings;
     std::unique_ptr<gui::MainWindow> m_window;
     std::unique_ptr<AgentClient> m_localAgent;
+    std::unique_ptr<StoreWriter> m_writer;
+    gui::InventoryPage *m_inventory = nullptr;
+    gui::RunsPage *m_runs = nullptr;
+    gui::ResultsPage *m_results = nullptr;
+    QString m_databasePath;
 };
 
 } // namespace wb

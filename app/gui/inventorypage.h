@@ -1,17 +1,113 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The Inventory page of the main window.
+// The Inventory page: the lab's hosts, NICs, switches/hubs, cables and links
+// as editable tables (validated, with undo/redo) beside a topology view;
+// clicking a host, switch or cable label there selects it in the tables.
+// Labs come from the database (loaded and saved off the GUI thread), from
+// lab files (docs/lab-format.md, through wb::Inventory's own reader and
+// writer) or from the example labs shipped with Wirebench. "Discover" fills
+// a local host's NICs from the local agent's sysinfo.
 
+#include "inventoryfields.h"
 #include "page.h"
 
+#include <QFutureWatcher>
+#include <QPointer>
+
+class QGraphicsView;
+class QLabel;
+class QSplitter;
+class QTabWidget;
+class QTableView;
+class QToolButton;
+
+namespace wb {
+class AgentClient;
+class Settings;
+struct AgentMessage;
+} // namespace wb
+
 namespace wb::gui {
+
+class InventoryDocument;
+class InventoryTableModel;
+class TopologyScene;
+
+// A lab read or written off the GUI thread: the lab, or an error for a person.
+struct LabJob
+{
+    std::optional<Inventory> inventory;
+    QString error;
+    QString summary;
+};
 
 class InventoryPage : public Page
 {
     Q_OBJECT
 public:
-    explicit InventoryPage(QWidget *parent = nullptr);
+    explicit InventoryPage(Settings &settings, QWidget *parent = nullptr);
+    ~InventoryPage() override;
     QIcon icon() const override;
+
+    void setDatabasePath(const QString &path);
+    // The local lab's agent, for Discover.
+    void setLocalAgent(AgentClient *agent);
+    // Where example labs are looked for besides the built-in resources (the
+    // install data dir and, for tests, a fixture folder).
+    void setExampleLabDirs(const QStringList &dirs) { m_exampleDirs = dirs; }
+    QStringList exampleLabs() const;
+
+    InventoryDocument *document() const { return m_doc; }
+    InventoryTableModel *model(InventoryTable table) const { return m_models[int(table)]; }
+    QTableView *view(InventoryTable table) const { return m_views[int(table)]; }
+    TopologyScene *topology() const { return m_scene; }
+    InventoryTable currentTable() const;
+    QString message() const;
+
+    // Actions (buttons and shortcuts call these; tests too).
+    void openLabFile(const QString &path);
+    void openExampleLab();
+    void exportLabFile(const QString &path);
+    void saveToDatabase();
+    void addRow();
+    void removeSelectedRow();
+    void discoverSelectedHost();
+
+signals:
+    void labLoaded(const QString &source);
+    void labSaved(const QString &where);
+    void discovered(const QString &host, int nics);
+
+protected:
+    void hideEvent(QHideEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void showMessage(const QString &text, bool error);
+    void selectObject(InventoryTable table, const QString &key);
+    void handleJob();
+    void handleAgentReply(const AgentMessage &message);
+    void runJob(const QString &what, std::function<LabJob()> job);
+    void saveLayout();
+    void fitTopology();
+
+    Settings &m_settings;
+    QString m_databasePath;
+    QStringList m_exampleDirs;
+    QPointer<AgentClient> m_agent;
+    qint64 m_discoverRequest = -1;
+    Host m_discoverHost;
+    InventoryDocument *m_doc;
+    InventoryTableModel *m_models[kInventoryTableCount];
+    QTableView *m_views[kInventoryTableCount];
+    TopologyScene *m_scene;
+    QGraphicsView *m_topologyView;
+    QTabWidget *m_tabs;
+    QSplitter *m_splitter;
+    QLabel *m_message;
+    QFutureWatcher<LabJob> m_job;
+    QString m_jobWhat;
+    bool m_reloadPending = false; // a newer database was set while a job ran
 };
 
 } // namespace wb::gui

@@ -1,8 +1,31 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The Plans page of the main window.
+// The Plans page: builds a test plan (docs/plan-format.md) with a form —
+// hosts, then tests with kind, a classic preset or hand-written parameters
+// (an array is a sweep), endpoints (client/server host and NIC, or a host
+// matrix), duration and repetitions with a confidence rule — and shows what
+// it expands to as the user types, parsed by wb::Plan itself so errors are
+// the same as the CLI's. Saves and loads plan files; Run hands the plan to
+// the run monitor.
 
 #include "page.h"
+#include "run/plan.h"
+
+#include <QJsonObject>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QSpinBox;
+class QSplitter;
+class QTableWidget;
+
+namespace wb {
+class Settings;
+}
 
 namespace wb::gui {
 
@@ -10,8 +33,73 @@ class PlansPage : public Page
 {
     Q_OBJECT
 public:
-    explicit PlansPage(QWidget *parent = nullptr);
+    explicit PlansPage(Settings &settings, QWidget *parent = nullptr);
+    ~PlansPage() override;
     QIcon icon() const override;
+
+    // The plan as JSON (what Save writes) and as wb::Plan parses it.
+    QJsonObject planJson() const { return m_plan; }
+    std::optional<Plan> plan(QString *error) const;
+    void setPlanJson(const QJsonObject &json);
+
+    // Editing, for the buttons and for tests.
+    void newPlan();
+    bool loadFile(const QString &path);
+    bool saveFile(const QString &path);
+    void addHost(const QString &name, const QString &transport, const QString &address);
+    void addTest();
+    void removeTest();
+    void applyPreset(int index);
+    void run();
+
+    QString previewText() const;
+    QListWidget *testsList() const { return m_tests; }
+
+signals:
+    void runRequested(const wb::Plan &plan);
+
+protected:
+    void hideEvent(QHideEvent *event) override;
+
+private:
+    QJsonObject currentTest() const;
+    void setCurrentTest(const QJsonObject &test);
+    void loadForm();
+    void loadTestForm();
+    void writeForm();
+    void writeHosts();
+    void refreshHostChoices();
+    void updatePreview();
+    void updateEndpointControls();
+    QStringList hostNames() const;
+
+    Settings &m_settings;
+    QJsonObject m_plan;
+    QString m_path;
+    bool m_loading = false;
+
+    QLineEdit *m_name;
+    QLineEdit *m_description;
+    QTableWidget *m_hosts;
+    QListWidget *m_tests;
+    QLineEdit *m_testName;
+    QComboBox *m_kind;
+    QComboBox *m_preset;
+    QCheckBox *m_matrix;
+    QComboBox *m_client;
+    QLineEdit *m_clientNic;
+    QComboBox *m_server;
+    QLineEdit *m_serverNic;
+    QListWidget *m_matrixHosts;
+    QTableWidget *m_params;
+    QDoubleSpinBox *m_duration;
+    QSpinBox *m_minReps;
+    QSpinBox *m_maxReps;
+    QComboBox *m_confidence;
+    QDoubleSpinBox *m_interval;
+    QLabel *m_preview;
+    QListWidget *m_cases;
+    QSplitter *m_splitter;
 };
 
 } // namespace wb::gui

@@ -1,19 +1,458 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runspage.h"
 
+#include "config/settings.h"
+#include "filedialog.h"
+#include "dialogprompter.h"
+#include "messagebox.h"
+#include "run/keyfigure.h"
+#include "run/planrecorder.h"
+#include "remote/sshoptions.h"
+#include "samplesplot.h"
+
+#include <QAction>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
 #include <QStyle>
+#include <QThread>
+#include <QTime>
+#include <QTimer>
+#include <QTreeWidget>
+
+#include "plotinclude.h"
+
+using namespace Qt::StringLiterals;
 
 namespace wb::gui {
 
-RunsPage::RunsPage(QWidget *parent)
-    : Page(tr("Runs"), tr("Live progress of the running plan, and every stored result."), parent)
+namespace {
+constexpr int kReplotMs = 40;
+constexpr int kMaxLogLines = 5000;
+enum CaseColumn { CaseName, CaseStatus, CaseProgress, CaseResultText };
+enum LogColumn { LogTime, LogSeverity, LogHost, LogText };
+
+QString timeLeftText(double seconds)
 {
-    addEmptyState(tr("Nothing has run yet. Running tests will show progress and live plots here; finished runs are kept with the hardware they ran on."));
+    const int s = int(seconds + 0.5);
+    return s >= 60 ? QObject::tr("~%1 min %2 s left").arg(s / 60).arg(s % 60) : QObject::tr("~%1 s left").arg(s);
+}
+} // namespace
+
+RunsPage::RunsPage(Settings &settings, QWidget *parent)
+    : Page(tr("Runs"), tr("Runs a plan on the lab: progress, live samples and the agents' log. Every finished test "
+                          "is stored at once, so cancelling keeps what finished."),
+           parent),
+      m_settings(settings),
+      m_prompter(std::make_unique<DialogPrompter>(this)),
+      m_planLabel(new QLabel(tr("No plan running. Open a plan file (Ctrl+O), or re-run a result from the "
+                                "Results page."))),
+      m_openButton(new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("Run plan file…"))),
+      m_cancelButton(new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("Cancel"))),
+      m_overall(new QProgressBar),
+      m_timeLeft(new QLabel),
+      m_cases(new QTreeWidget),
+      m_plot(new QCustomPlot),
+      m_log(new QTreeWidget),
+      m_splitter(new QSplitter(Qt::Vertical)),
+      m_replot(new QTimer(this))
+{
+    setObjectName(u"runsPage"_s);
+    // Local hosts run local agents; SSH hosts ask their questions here.
+    SshOptions ssh;
+    ssh.wirebenchKnownHostsFile = SshOptions::defaultWirebenchKnownHostsFile();
+    m_factory = Orchestrator::labFactory(ssh, m_prompter.get(), m_prompter.get());
+    auto *top = new QHBoxLayout;
+    m_planLabel->setObjectName(u"planLabel"_s);
+    m_planLabel->setWordWrap(true);
+    top->addWidget(m_planLabel, 1);
+    m_openButton->setObjectName(u"openPlanButton"_s);
+    m_openButton->setToolTip(tr("Open a plan file and run it (Ctrl+O)"));
+    m_cancelButton->setObjectName(u"cancelButton"_s);
+    m_cancelButton->setToolTip(tr("Cancel the plan; finished tests stay stored (Esc)"));
+    m_cancelButton->setEnabled(false);
+    top->addWidget(m_openButton);
+    top->addWidget(m_cancelButton);
+    body()->addLayout(top);
+
+    auto *open = new QAction(this);
+    open->setShortcut(QKeySequence::Open);
+    open->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(open);
+    connect(open, &QAction::triggered, this, &RunsPage::openPlanFile);
+    auto *cancelAction = new QAction(this);
+    cancelAction->setShortcut(Qt::Key_Escape);
+    cancelAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(cancelAction);
+    connect(cancelAction, &QAction::triggered, this, &RunsPage::cancel);
+    connect(m_openButton, &QPushButton::clicked, this, &RunsPage::openPlanFile);
+    connect(m_cancelButton, &QPushButton::clicked, this, &RunsPage::cancel);
+
+    auto *progress = new QHBoxLayout;
+    m_overall->setObjectName(u"overallProgress"_s);
+    m_overall->setRange(0, 1);
+    m_overall->setValue(0);
+    m_overall->setFormat(tr("%v of %m tests"));
+    m_timeLeft->setObjectName(u"timeLeft"_s);
+    m_timeLeft->setMinimumWidth(fontMetrics().horizontalAdvance(u"~00 min 00 s left"_s));
+    progress->addWidget(m_overall, 1);
+    progress->addWidget(m_timeLeft);
+    body()->addLayout(progress);
+
+    m_cases->setObjectName(u"casesView"_s);
+    m_cases->setHeaderLabels({tr("Test"), tr("Status"), tr("Progress"), tr("Result")});
+    m_cases->setRootIsDecorated(false);
+    m_cases->setUniformRowHeights(true);
+    m_cases->setTextElideMode(Qt::ElideMiddle);
+    m_cases->header()->setStretchLastSection(true);
+    const int em = fontMetrics().horizontalAdvance(u'M');
+    m_cases->setColumnWidth(CaseName, 22 * em);
+    m_cases->setColumnWidth(CaseStatus, 7 * em);
+    m_cases->setColumnWidth(CaseProgress, 12 * em);
+
+    m_plot->setObjectName(u"livePlot"_s);
+    m_plot->setMinimumHeight(140);
+    SamplesPlot::setUp(m_plot);
+    m_plot->yAxis->setLabel(tr("Throughput (Mbit/s)"));
+
+    m_log->setObjectName(u"logView"_s);
+    m_log->setHeaderLabels({tr("Time"), tr("Severity"), tr("Host"), tr("Message")});
+    m_log->setRootIsDecorated(false);
+    m_log->setUniformRowHeights(true);
+    m_log->header()->setStretchLastSection(true);
+    m_log->setColumnWidth(LogTime, 7 * em);
+    m_log->setColumnWidth(LogSeverity, 6 * em);
+    m_log->setColumnWidth(LogHost, 8 * em);
+    const QByteArray logHeader = m_settings.viewState(Settings::ViewState::RunsLogHeader);
+    if (!logHeader.isEmpty())
+        m_log->header()->restoreState(logHeader);
+
+    m_splitter->setObjectName(u"runsSplitter"_s);
+    m_splitter->addWidget(m_cases);
+    m_splitter->addWidget(m_plot);
+    m_splitter->addWidget(m_log);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setStretchFactor(2, 2);
+    const QByteArray split = m_settings.viewState(Settings::ViewState::RunsSplitter);
+    if (!split.isEmpty())
+        m_splitter->restoreState(split);
+    body()->addWidget(m_splitter, 1);
+
+    m_replot->setInterval(kReplotMs);
+    connect(m_replot, &QTimer::timeout, this, &RunsPage::tick);
 }
 
-QIcon RunsPage::icon() const
+RunsPage::~RunsPage()
 {
-    return style()->standardIcon(QStyle::SP_MediaPlay);
+    saveLayout();
+    if (m_orchestrator) {
+        m_orchestrator->cancel();
+        delete m_orchestrator.data();
+    }
+    finishRecorder();
+}
+
+QIcon RunsPage::icon() const { return style()->standardIcon(QStyle::SP_MediaPlay); }
+
+HostKeyPolicy *RunsPage::hostKeyPolicy() const { return m_prompter.get(); }
+CredentialProvider *RunsPage::credentialProvider() const { return m_prompter.get(); }
+
+void RunsPage::saveLayout()
+{
+    m_settings.setViewState(Settings::ViewState::RunsSplitter, m_splitter->saveState());
+    m_settings.setViewState(Settings::ViewState::RunsLogHeader, m_log->header()->saveState());
+}
+
+void RunsPage::openPlanFile()
+{
+    if (isRunning()) {
+        MessageBox::warning(this, tr("Run plan"), tr("A plan is running. Cancel it (Esc) or wait for it to finish "
+                                                     "before starting another."));
+        return;
+    }
+    const QString path = FileDialog::openFile(this, tr("Run plan"), m_settings.lastFolder(),
+                                                      tr("Wirebench plans (*.json)"));
+    if (path.isEmpty())
+        return;
+    m_settings.setLastFolder(QFileInfo(path).absolutePath());
+    runPlanFile(path);
+}
+
+bool RunsPage::runPlanFile(const QString &path)
+{
+    QString error;
+    auto plan = Plan::load(path, &error);
+    if (!plan) {
+        MessageBox::critical(this, tr("Run plan"),
+                             tr("%1\n\nFix the plan file (see docs/plan-format.md) and open it again.").arg(error));
+        return false;
+    }
+    return runPlan(*plan);
+}
+
+bool RunsPage::runPlan(const Plan &plan)
+{
+    if (isRunning()) {
+        MessageBox::warning(this, tr("Run plan"), tr("A plan is running. Cancel it (Esc) or wait for it to finish "
+                                                     "before starting '%1'.")
+                                                      .arg(plan.name));
+        return false;
+    }
+    if (m_databasePath.isEmpty()) {
+        MessageBox::warning(this, tr("Run plan"), tr("No results database is open, so results would be lost. "
+                                                     "Open or create a database first (the program asks at start)."));
+        return false;
+    }
+    if (plan.cases.isEmpty()) {
+        MessageBox::warning(this, tr("Run plan"), tr("Plan '%1' has no test cases. Add a test on the Plans page.")
+                                                      .arg(plan.name));
+        return false;
+    }
+    finishRecorder();
+
+    // Reset the view.
+    m_cases->clear();
+    m_caseViews.clear();
+    m_pendingSamples.clear();
+    m_plot->clearGraphs();
+    m_plot->replot();
+    m_plottedPoints = 0;
+    m_graphColour = 0;
+    m_plotKind.clear();
+    m_casesFinished = 0;
+    m_casesStored = 0;
+    m_planDone = false;
+    for (const TestCase &c : plan.cases) {
+        CaseView v;
+        v.testCase = c;
+        v.expectedS = std::max(0.1, c.durationS * std::max(1, c.repetitions.minIterations));
+        v.item = new QTreeWidgetItem(m_cases, {c.name, tr("waiting"), QString(), QString()});
+        v.bar = new QProgressBar;
+        v.bar->setRange(0, 1000);
+        v.bar->setValue(0);
+        v.bar->setFormat(QString());
+        v.bar->setMaximumHeight(fontMetrics().height() + 4);
+        m_cases->setItemWidget(v.item, CaseProgress, v.bar);
+        m_caseViews.insert(c.key, v);
+    }
+
+    m_planRunId = PlanRecorder::newPlanRunId();
+    m_recorderThread = new QThread(this);
+    m_recorderThread->setObjectName(u"planRecorder"_s);
+    m_recorder = new PlanRecorder(m_databasePath, plan, m_planRunId);
+    m_recorder->moveToThread(m_recorderThread);
+    // Its database connection belongs to that thread: delete it there.
+    connect(m_recorderThread, &QThread::finished, m_recorder, &QObject::deleteLater);
+    connect(m_recorder, &PlanRecorder::recorded, this, [this] {
+        ++m_casesStored;
+        handleStored();
+    });
+    connect(m_recorder, &PlanRecorder::recordFailed, this, [this](const QString &, const QString &message) {
+        addLog(u"error"_s, QString(),
+               tr("%1 — the result is not stored; check the database file and disk space.").arg(message));
+        ++m_casesStored;
+        handleStored();
+    });
+    m_recorderThread->start();
+
+    m_orchestrator = new Orchestrator(plan, m_factory, this);
+    connect(m_orchestrator, &Orchestrator::caseStarted, this, &RunsPage::handleCaseStarted);
+    connect(m_orchestrator, &Orchestrator::sampleReceived, this, &RunsPage::handleSample);
+    connect(m_orchestrator, &Orchestrator::caseFinished, this, &RunsPage::handleCaseFinished);
+    connect(m_orchestrator, &Orchestrator::progressChanged, this, &RunsPage::handleProgress);
+    connect(m_orchestrator, &Orchestrator::logged, this, &RunsPage::addLog);
+    connect(m_orchestrator, &Orchestrator::planFinished, this, &RunsPage::handlePlanFinished);
+
+    m_planLabel->setText(tr("<b>%1</b> — %2 tests, run id %3")
+                             .arg(plan.name.toHtmlEscaped())
+                             .arg(plan.cases.size())
+                             .arg(m_planRunId));
+    m_overall->setRange(0, int(plan.cases.size()));
+    m_overall->setValue(0);
+    m_timeLeft->clear();
+    m_cancelButton->setEnabled(true);
+    m_openButton->setEnabled(false);
+    addLog(u"info"_s, QString(), tr("starting plan '%1' (run id %2), results into %3")
+                                     .arg(plan.name, m_planRunId, m_databasePath));
+    m_replot->start();
+    m_orchestrator->start();
+    return true;
+}
+
+void RunsPage::cancel()
+{
+    if (m_orchestrator && m_orchestrator->isRunning()) {
+        m_cancelButton->setEnabled(false);
+        m_orchestrator->cancel();
+    }
+}
+
+void RunsPage::handleCaseStarted(const TestCase &testCase, int iteration)
+{
+    auto it = m_caseViews.find(testCase.key);
+    if (it == m_caseViews.end())
+        return;
+    CaseView &v = *it;
+    if (!v.running) {
+        v.running = true;
+        v.clock.start();
+    }
+    v.item->setText(CaseStatus, iteration > 0 ? tr("run %1").arg(iteration + 1) : tr("running"));
+    m_cases->scrollToItem(v.item);
+    // The plot shows the tests running now: drop graphs of finished ones.
+    for (CaseView &other : m_caseViews) {
+        if (!other.running && other.graph) {
+            m_plot->removeGraph(other.graph);
+            other.graph = nullptr;
+        }
+    }
+    if (!v.graph) {
+        v.graph = m_plot->addGraph();
+        v.graph->setName(testCase.name);
+        v.graph->setPen(QPen(SamplesPlot::colour(m_graphColour++), 1.6));
+    } else {
+        v.graph->data()->clear(); // a new repetition starts at t = 0
+    }
+    if (m_plotKind != testCase.kind) {
+        m_plotKind = testCase.kind;
+        m_plot->yAxis->setLabel(SamplesPlot::axisFor(testCase.kind).label);
+    }
+}
+
+void RunsPage::handleSample(const QString &caseKey, const Sample &sample)
+{
+    // Producer side: append only; tick() draws.
+    m_pendingSamples.append({caseKey, sample});
+}
+
+void RunsPage::tick()
+{
+    // Per-test progress from the time each running test has had.
+    for (CaseView &v : m_caseViews) {
+        if (!v.running)
+            continue;
+        const double elapsedS = v.clock.elapsed() / 1000.0;
+        v.bar->setValue(std::min(990, int(1000 * elapsedS / v.expectedS)));
+        v.bar->setFormat(timeLeftText(std::max(0.0, v.expectedS - elapsedS)));
+    }
+
+    if (m_pendingSamples.isEmpty())
+        return;
+    for (const auto &[key, s] : std::as_const(m_pendingSamples)) {
+        auto it = m_caseViews.find(key);
+        if (it == m_caseViews.end() || !it->graph)
+            continue;
+        const SamplesPlot::Axis axis = SamplesPlot::axisFor(it->testCase.kind);
+        if (s.name != axis.metric)
+            continue;
+        // One side per test: the first one that reports (both ends report
+        // the same flow; the receiver's figure replaces the sender's).
+        if (it->side.isEmpty() || (it->side == u"client"_s && s.side == u"server"_s && it->graph->dataCount() == 0))
+            it->side = s.side;
+        if (s.side != it->side)
+            continue;
+        it->graph->addData(s.t, s.value * axis.factor);
+        ++m_plottedPoints;
+    }
+    m_pendingSamples.clear();
+    m_plot->rescaleAxes();
+    m_plot->yAxis->setRangeLower(0);
+    m_plot->yAxis->setRangeUpper(m_plot->yAxis->range().upper * 1.1 + 1e-9);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int RunsPage::plottedPoints() const { return m_plottedPoints; }
+
+void RunsPage::handleCaseFinished(const CaseResult &result)
+{
+    ++m_casesFinished;
+    if (PlanRecorder *recorder = m_recorder)
+        QMetaObject::invokeMethod(recorder, [recorder, result] { recorder->record(result); }, Qt::QueuedConnection);
+    auto it = m_caseViews.find(result.testCase.key);
+    if (it == m_caseViews.end())
+        return;
+    it->running = false;
+    it->bar->setValue(1000);
+    it->bar->setFormat(tr("done"));
+    it->item->setText(CaseStatus, result.status);
+    const QString text = result.iterations.isEmpty() ? result.error : keyFigure(result.summary).text;
+    it->item->setText(CaseResultText, text);
+    it->item->setToolTip(CaseResultText, text);
+    if (result.status != u"finished"_s)
+        it->item->setForeground(CaseStatus, QColor(0xc0, 0x39, 0x2b));
+}
+
+void RunsPage::handleProgress(int done, int total, double secondsLeft)
+{
+    m_overall->setRange(0, std::max(1, total));
+    m_overall->setValue(done);
+    m_timeLeft->setText(done >= total ? tr("done") : timeLeftText(secondsLeft));
+}
+
+void RunsPage::handlePlanFinished(int finished, int failed, int cancelled)
+{
+    m_planDone = true;
+    m_cancelButton->setEnabled(false);
+    m_openButton->setEnabled(true);
+    m_timeLeft->setText(tr("done"));
+    // The orchestrator has logged the totals; say what to do about failures.
+    if (failed + cancelled > 0)
+        addLog(u"warning"_s, QString(),
+               tr("%1 of %2 tests did not finish; see the errors above, fix the host or plan and run again (the "
+                  "finished ones are kept).")
+                   .arg(failed + cancelled)
+                   .arg(finished + failed + cancelled));
+    for (CaseView &v : m_caseViews) {
+        if (v.item->text(CaseStatus) == tr("waiting"))
+            v.item->setText(CaseStatus, tr("skipped"));
+    }
+    if (m_orchestrator)
+        m_orchestrator->deleteLater();
+    m_orchestrator = nullptr;
+    tick();
+    m_replot->stop();
+    handleStored(); // nothing may have finished at all
+}
+
+void RunsPage::handleStored()
+{
+    if (!m_planDone || m_casesStored < m_casesFinished)
+        return;
+    addLog(u"info"_s, QString(), tr("%1 test results stored in %2").arg(m_casesStored).arg(m_databasePath));
+    const QString id = m_planRunId;
+    const int stored = m_casesStored;
+    finishRecorder();
+    emit planStored(id, stored);
+}
+
+void RunsPage::finishRecorder()
+{
+    if (!m_recorderThread)
+        return;
+    m_recorderThread->quit();
+    m_recorderThread->wait(); // the recorder has nothing queued left (or we are closing)
+    m_recorder = nullptr;     // deleted as its thread finished
+    delete m_recorderThread;
+    m_recorderThread = nullptr;
+}
+
+void RunsPage::addLog(const QString &severity, const QString &host, const QString &text)
+{
+    auto *item = new QTreeWidgetItem({QTime::currentTime().toString(u"HH:mm:ss"_s), severity, host, text});
+    item->setToolTip(LogText, text);
+    if (severity == u"error"_s)
+        item->setForeground(LogSeverity, QColor(0xc0, 0x39, 0x2b));
+    else if (severity == u"warning"_s)
+        item->setForeground(LogSeverity, QColor(0x9a, 0x7d, 0x0a));
+    m_log->addTopLevelItem(item);
+    while (m_log->topLevelItemCount() > kMaxLogLines)
+        delete m_log->takeTopLevelItem(0);
+    m_log->scrollToBottom();
 }
 
 } // namespace wb::gui

@@ -1,17 +1,132 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The Runs page of the main window.
+// The run monitor ("Runs" page): runs one plan at a time on the lab and
+// shows it live: overall and per-test progress with time left, a plot of the
+// interval samples, a log with time, severity and host, and cancel. Samples
+// are appended as they arrive and a ~40 ms coalescing timer replots, so a
+// fast agent never floods the event loop. Every finished case is stored by a
+// PlanRecorder on its own thread (the GUI thread never touches SQL);
+// planStored() says when the last result is in the database.
 
 #include "page.h"
+#include "run/orchestrator.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QPointer>
+
+#include <memory>
+
+class QCPGraph;
+class QCustomPlot;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSplitter;
+class QThread;
+class QTimer;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace wb {
+class CredentialProvider;
+class HostKeyPolicy;
+class PlanRecorder;
+class Settings;
+} // namespace wb
 
 namespace wb::gui {
+
+class DialogPrompter;
 
 class RunsPage : public Page
 {
     Q_OBJECT
 public:
-    explicit RunsPage(QWidget *parent = nullptr);
+    explicit RunsPage(Settings &settings, QWidget *parent = nullptr);
+    ~RunsPage() override;
     QIcon icon() const override;
+
+    void setDatabasePath(const QString &path) { m_databasePath = path; }
+    // How the plan's hosts are reached: local agents and SSH by default.
+    void setTransportFactory(Orchestrator::TransportFactory factory) { m_factory = std::move(factory); }
+    // Answer the SSH layer's host-key and passphrase questions with dialogs
+    // over this page (for the SSH transport factory).
+    HostKeyPolicy *hostKeyPolicy() const;
+    CredentialProvider *credentialProvider() const;
+
+    // Starts `plan`; false (and says why) when a plan is running already or
+    // no database is open.
+    bool runPlan(const wb::Plan &plan);
+    // Loads a plan file (docs/plan-format.md) and runs it.
+    bool runPlanFile(const QString &path);
+    void cancel();
+    bool isRunning() const { return m_orchestrator != nullptr; }
+
+    // For tests and screenshots.
+    QProgressBar *overallProgress() const { return m_overall; }
+    QTreeWidget *casesView() const { return m_cases; }
+    QTreeWidget *logView() const { return m_log; }
+    QCustomPlot *plot() const { return m_plot; }
+    int plottedPoints() const;
+
+signals:
+    // Every case of the plan run is in the database (or failed to store).
+    void planStored(const QString &planRunId, int cases);
+
+private:
+    struct CaseView
+    {
+        TestCase testCase;
+        QTreeWidgetItem *item = nullptr;
+        QProgressBar *bar = nullptr;
+        QElapsedTimer clock;
+        double expectedS = 1;
+        bool running = false;
+        QCPGraph *graph = nullptr;
+        QString side; // the side whose samples the graph shows
+    };
+
+    void openPlanFile();
+    void handleCaseStarted(const wb::TestCase &testCase, int iteration);
+    void handleSample(const QString &caseKey, const wb::Sample &sample);
+    void handleCaseFinished(const wb::CaseResult &result);
+    void handleProgress(int done, int total, double secondsLeft);
+    void handlePlanFinished(int finished, int failed, int cancelled);
+    void handleStored();
+    void addLog(const QString &severity, const QString &host, const QString &text);
+    void tick();
+    void finishRecorder();
+    void saveLayout();
+
+    Settings &m_settings;
+    QString m_databasePath;
+    Orchestrator::TransportFactory m_factory;
+    std::unique_ptr<DialogPrompter> m_prompter;
+    QPointer<Orchestrator> m_orchestrator;
+    PlanRecorder *m_recorder = nullptr;
+    QThread *m_recorderThread = nullptr;
+    QString m_planRunId;
+    int m_casesFinished = 0;
+    int m_casesStored = 0;
+    bool m_planDone = false;
+
+    QHash<QString, CaseView> m_caseViews;
+    QList<std::pair<QString, Sample>> m_pendingSamples;
+    int m_plottedPoints = 0;
+    QString m_plotKind;
+    int m_graphColour = 0;
+
+    QLabel *m_planLabel;
+    QPushButton *m_openButton;
+    QPushButton *m_cancelButton;
+    QProgressBar *m_overall;
+    QLabel *m_timeLeft;
+    QTreeWidget *m_cases;
+    QCustomPlot *m_plot;
+    QTreeWidget *m_log;
+    QSplitter *m_splitter;
+    QTimer *m_replot;
 };
 
 } // namespace wb::gui

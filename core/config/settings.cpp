@@ -13,6 +13,20 @@ const auto kGeometry = u"window/geometry"_s;
 const auto kState = u"window/state"_s;
 const auto kPage = u"window/page"_s;
 const auto kDatabase = u"data/database"_s;
+const auto kLastFolder = u"ui/lastFolder"_s;
+
+QString viewStateKey(Settings::ViewState view)
+{
+    switch (view) {
+    case Settings::ViewState::ResultsSplitter: return u"ui/results/splitter"_s;
+    case Settings::ViewState::ResultsHeader: return u"ui/results/header"_s;
+    case Settings::ViewState::RunsSplitter: return u"ui/runs/splitter"_s;
+    case Settings::ViewState::RunsLogHeader: return u"ui/runs/logHeader"_s;
+    case Settings::ViewState::InventorySplitter: return u"ui/inventory/splitter"_s;
+    case Settings::ViewState::PlansSplitter: return u"ui/plans/splitter"_s;
+    }
+    return u"ui/unknown"_s;
+}
 } // namespace
 
 Settings::Settings() : m_settings(u"Wirebench"_s, u"wirebench"_s) {}
@@ -39,5 +53,11 @@ QString Settings::defaultDatabasePath()
         dir = QDir::homePath() + u"/.local/share"_s;
     return dir + u"/wirebench/wirebench.sqlite"_s;
 }
+
+QByteArray Settings::viewState(ViewState view) const { return m_settings.value(viewStateKey(view)).toByteArray(); }
+void Settings::setViewState(ViewState view, const QByteArray &state) { m_settings.setValue(viewStateKey(view), state); }
+
+QString Settings::lastFolder() const { return m_settings.value(kLastFolder).toString(); }
+void Settings::setLastFolder(const QString &folder) { m_settings.setValue(kLastFolder, folder); }
 
 } // namespace wb

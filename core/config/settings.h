@@ -27,6 +27,22 @@ public:
     void setDatabasePath(const QString &path);
     static QString defaultDatabasePath();
 
+    // Saved layout of a view (splitter sizes, table header columns), so the
+    // desktop program reopens as the user left it. One key per view.
+    enum class ViewState {
+        ResultsSplitter,
+        ResultsHeader,
+        RunsSplitter,
+        RunsLogHeader,
+        InventorySplitter,
+        PlansSplitter,
+    };
+    QByteArray viewState(ViewState view) const;
+    void setViewState(ViewState view, const QByteArray &state);
+    // The folder last used in a file dialog (plans, labs, exports).
+    QString lastFolder() const;
+    void setLastFolder(const QString &folder);
+
 private:
     QSettings m_settings;
 };

@@ -31,6 +31,9 @@ struct RunFilter
     QDateTime until; // started before
     // Every key must equal (JSON value compare) the run's parameter.
     QJsonObject params;
+    // Case-insensitive substring of the plan, test case or either endpoint
+    // as the run addressed it (works for runs outside the inventory too).
+    QString text;
     int limit = 0; // 0 = no limit
     int offset = 0;
     bool newestFirst = true;

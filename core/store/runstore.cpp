@@ -149,6 +149,15 @@ StoreResult<QString> filterWhere(const RunFilter &f, QVariantList *binds,
         parts.append(u"r.started_ms < ?"_s);
         binds->append(f.until.toMSecsSinceEpoch());
     }
+    if (!f.text.isEmpty()) {
+        QString pattern = f.text;
+        pattern.replace(u'\\', u"\\\\"_s).replace(u'%', u"\\%"_s).replace(u'_', u"\\_"_s);
+        pattern = u'%' + pattern + u'%';
+        parts.append(u"(r.plan LIKE ? ESCAPE '\\' OR r.test_case LIKE ? ESCAPE '\\' OR r.client_endpoint LIKE ? "
+                     "ESCAPE '\\' OR r.server_endpoint LIKE ? ESCAPE '\\')"_s);
+        for (int i = 0; i < 4; ++i)
+            binds->append(pattern);
+    }
     for (auto it = f.params.begin(); it != f.params.end(); ++it) {
         if (!isPlainName(it.key()))
             return StoreError{StoreError::Kind::Invalid,

@@ -36,7 +36,7 @@ void TstMainWindow::switchesEveryPage()
     auto &w = app.mainWindow();
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    const QStringList expected{u"Inventory"_s, u"Plans"_s, u"Runs"_s, u"Compare"_s, u"Baselines"_s};
+    const QStringList expected{u"Inventory"_s, u"Plans"_s, u"Runs"_s, u"Results"_s, u"Compare"_s, u"Baselines"_s};
     QCOMPARE(w.pageCount(), expected.size());
     auto *nav = w.findChild<QListWidget *>(u"navigation"_s);
     auto *stack = w.findChild<QStackedWidget *>();
@@ -76,7 +76,7 @@ void TstMainWindow::remembersGeometry()
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.resize(900, 640);
-        w.setCurrentPage(3);
+        w.setCurrentPage(4);
         QTest::qWait(50);
         saved = w.geometry();
         w.close();

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The desktop program's answers to the SSH layer's questions: an unknown
+// host key (HostKeyPolicy) and a key passphrase or password
+// (CredentialProvider). Window-modal dialogs over the run monitor, opened
+// with open() (no nested event loop), that call the SSH layer back when the
+// user answers. Called on the GUI thread, where the SSH transports live.
+
+#include "remote/credentialprovider.h"
+#include "remote/hostkeypolicy.h"
+
+#include <QPointer>
+#include <QWidget>
+
+namespace wb::gui {
+
+class DialogPrompter : public HostKeyPolicy, public CredentialProvider
+{
+public:
+    explicit DialogPrompter(QWidget *parent);
+
+    void decide(const HostKeyQuestion &question, std::function<void(HostKeyDecision)> reply) override;
+    void provide(const CredentialRequest &request, std::function<void(std::optional<QByteArray>)> reply) override;
+
+private:
+    QPointer<QWidget> m_parent;
+};
+
+} // namespace wb::gui

@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "resultspage.h"
+
+#include "config/settings.h"
+#include "filedialog.h"
+#include "messagebox.h"
+#include "rundetailview.h"
+#include "runlistmodel.h"
+#include "store/resultstore.h"
+#include "store/runstore.h"
+#include "store/storearchive.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QFile>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QStyle>
+#include <QTableView>
+#include <QTimer>
+#include <QtConcurrent>
+
+using namespace Qt::StringLiterals;
+
+namespace wb::gui {
+
+namespace {
+
+QString deleteRuns(const QString &path, const QList<qint64> &ids)
+{
+    auto store = ResultStore::open(path, {.createIfMissing = false});
+    if (!store)
+        return store.error().message;
+    auto n = (*store)->runs().deleteRuns(ids);
+    return n ? QString() : n.error().message;
+}
+
+QString exportRuns(const QString &dbPath, const RunFilter &filter, const QString &outPath, bool json)
+{
+    auto store = ResultStore::open(dbPath, {.createIfMissing = false, .readOnly = true});
+    if (!store)
+        return store.error().message;
+    QSaveFile out(outPath);
+    if (!out.open(QIODevice::WriteOnly))
+        return QObject::tr("cannot write %1: %2; choose another folder").arg(outPath, out.errorString());
+    if (json) {
+        auto runs = (*store)->archive().exportRunsJson(filter, true);
+        if (!runs)
+            return runs.error().message;
+        out.write(QJsonDocument(*runs).toJson(QJsonDocument::Indented));
+    } else if (StoreStatus s = (*store)->archive().writeRunsCsv(filter, out); !s) {
+        return s.message();
+    }
+    if (!out.commit())
+        return QObject::tr("cannot write %1: %2; choose another folder").arg(outPath, out.errorString());
+    return {};
+}
+
+} // namespace
+
+ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
+    : Page(tr("Results"), tr("Every stored run with the hardware it ran on. Filter, sort, inspect, re-run or export."),
+           parent),
+      m_settings(settings),
+      m_model(new RunListModel(this)),
+      m_kind(new QComboBox),
+      m_status(new QComboBox),
+      m_host(new QLineEdit),
+      m_search(new QLineEdit),
+      m_count(new QLabel),
+      m_table(new QTableView),
+      m_detail(new RunDetailView),
+      m_splitter(new QSplitter(Qt::Vertical)),
+      m_filterDelay(new QTimer(this))
+{
+    setObjectName(u"resultsPage"_s);
+    auto *filters = new QHBoxLayout;
+    m_kind->setObjectName(u"kindFilter"_s);
+    m_kind->addItem(tr("All kinds"), QString());
+    for (const QString &k : testKinds())
+        m_kind->addItem(k, k);
+    m_status->setObjectName(u"statusFilter"_s);
+    m_status->addItem(tr("Any status"), QString());
+    for (RunStatus s : {RunStatus::Finished, RunStatus::Failed, RunStatus::Cancelled, RunStatus::Running})
+        m_status->addItem(runStatusName(s), runStatusName(s));
+    m_host->setObjectName(u"hostFilter"_s);
+    m_host->setPlaceholderText(tr("Inventory host (either end)"));
+    m_host->setToolTip(tr("The exact name of a host in the inventory; matches runs over it at either end"));
+    m_host->setClearButtonEnabled(true);
+    m_search->setObjectName(u"searchFilter"_s);
+    m_search->setPlaceholderText(tr("Search plan, test or endpoint (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    auto *find = new QAction(this);
+    find->setShortcut(QKeySequence::Find);
+    find->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(find);
+    connect(find, &QAction::triggered, m_search, [this] {
+        m_search->setFocus();
+        m_search->selectAll();
+    });
+    filters->addWidget(m_kind);
+    filters->addWidget(m_status);
+    filters->addWidget(m_host, 1);
+    filters->addWidget(m_search, 2);
+    m_count->setObjectName(u"runCount"_s);
+    filters->addWidget(m_count);
+    body()->addLayout(filters);
+
+    auto *actions = new QHBoxLayout;
+    auto makeAction = [&](const QString &text, QStyle::StandardPixmap icon, const QKeySequence &key,
+                         void (ResultsPage::*slot)(), const QString &name) {
+        auto *a = new QAction(style()->standardIcon(icon), text, this);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        a->setObjectName(name);
+        connect(a, &QAction::triggered, this, slot);
+        this->addAction(a);
+        auto *b = new QPushButton(a->icon(), text);
+        b->setToolTip(u"%1 (%2)"_s.arg(text, key.toString(QKeySequence::NativeText)));
+        connect(b, &QPushButton::clicked, a, &QAction::trigger);
+        actions->addWidget(b);
+        return a;
+    };
+    makeAction(tr("Refresh"), QStyle::SP_BrowserReload, QKeySequence::Refresh, &ResultsPage::reload, u"refreshAction"_s);
+    makeAction(tr("Re-run"), QStyle::SP_MediaPlay, QKeySequence(Qt::CTRL | Qt::Key_R), &ResultsPage::rerunSelected,
+              u"rerunAction"_s);
+    makeAction(tr("Export…"), QStyle::SP_DialogSaveButton, QKeySequence(Qt::CTRL | Qt::Key_E),
+              &ResultsPage::exportInteractive, u"exportAction"_s);
+    makeAction(tr("Delete"), QStyle::SP_TrashIcon, QKeySequence::Delete, &ResultsPage::deleteSelected,
+              u"deleteAction"_s);
+    actions->addStretch(1);
+    body()->addLayout(actions);
+
+    m_table->setObjectName(u"runsTable"_s);
+    m_table->setModel(m_model);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(RunListModel::Date, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    const int em = fontMetrics().horizontalAdvance(u'M');
+    const int widths[] = {8, 16, 10, 8, 5, 18, 6, 10};
+    for (int c = 0; c < RunListModel::ColumnCount; ++c)
+        m_table->setColumnWidth(c, widths[c] * em);
+    m_splitter->addWidget(m_table);
+    m_splitter->addWidget(m_detail);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setObjectName(u"resultsSplitter"_s);
+    body()->addWidget(m_splitter, 1);
+
+    const QByteArray header = m_settings.viewState(Settings::ViewState::ResultsHeader);
+    if (!header.isEmpty())
+        m_table->horizontalHeader()->restoreState(header);
+    const QByteArray split = m_settings.viewState(Settings::ViewState::ResultsSplitter);
+    if (!split.isEmpty())
+        m_splitter->restoreState(split);
+
+    m_filterDelay->setSingleShot(true);
+    m_filterDelay->setInterval(250);
+    connect(m_filterDelay, &QTimer::timeout, this, &ResultsPage::applyFilter);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &ResultsPage::applyFilter);
+    connect(m_status, &QComboBox::currentIndexChanged, this, &ResultsPage::applyFilter);
+    connect(m_host, &QLineEdit::textChanged, m_filterDelay, qOverload<>(&QTimer::start));
+    connect(m_search, &QLineEdit::textChanged, m_filterDelay, qOverload<>(&QTimer::start));
+    connect(m_model, &RunListModel::pageLoaded, this, &ResultsPage::updateCount);
+    connect(m_model, &RunListModel::modelReset, this, &ResultsPage::updateCount);
+    connect(m_model, &RunListModel::loadFailed, this, [this](const QString &m) {
+        m_count->setText(tr("Could not read the results: %1. Check the database file, then press F5.").arg(m));
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                m_detail->showRun(current.isValid() ? m_model->row(current.row()).id : 0);
+            });
+    connect(&m_job, &QFutureWatcher<QString>::finished, this, [this] {
+        const QString error = m_job.result();
+        if (!error.isEmpty())
+            MessageBox::critical(this, tr("Results"), error);
+        reload();
+    });
+    updateCount();
+}
+
+ResultsPage::~ResultsPage()
+{
+    saveLayout();
+    m_job.waitForFinished();
+}
+
+QIcon ResultsPage::icon() const { return style()->standardIcon(QStyle::SP_FileDialogDetailedView); }
+
+void ResultsPage::setDatabasePath(const QString &path)
+{
+    m_databasePath = path;
+    m_detail->setDatabasePath(path);
+    m_model->setDatabasePath(path);
+}
+
+void ResultsPage::applyFilter()
+{
+    m_filterDelay->stop();
+    RunFilter f;
+    f.kind = m_kind->currentData().toString();
+    f.status = runStatusFromName(m_status->currentData().toString());
+    f.hostName = m_host->text().trimmed();
+    f.text = m_search->text().trimmed();
+    m_model->setFilter(f);
+}
+
+void ResultsPage::reload() { m_model->reload(); }
+
+void ResultsPage::updateCount()
+{
+    if (m_databasePath.isEmpty()) {
+        m_count->setText(tr("No database open"));
+        return;
+    }
+    m_count->setText(m_model->isLoading() && m_model->rowCount() == 0
+                         ? tr("Loading…")
+                         : m_model->totalCount() == 1 ? tr("1 run")
+                                                          : tr("%1 runs").arg(m_model->totalCount()));
+}
+
+QList<qint64> ResultsPage::selectedIds() const
+{
+    QList<qint64> ids;
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    for (const QModelIndex &i : rows)
+        ids.append(m_model->row(i.row()).id);
+    return ids;
+}
+
+void ResultsPage::deleteSelected()
+{
+    const QList<qint64> ids = selectedIds();
+    if (ids.isEmpty() || m_job.isRunning())
+        return;
+    if (MessageBox::question(this, tr("Delete runs"),
+                             tr("Delete %n run(s) with their metrics and samples? This cannot be undone; export "
+                                "them first if you may need them.",
+                                nullptr, int(ids.size()))) != QMessageBox::Yes)
+        return;
+    m_detail->showRun(0);
+    m_job.setFuture(QtConcurrent::run(deleteRuns, m_databasePath, ids));
+    emit runsDeleted(int(ids.size()));
+}
+
+std::optional<Plan> ResultsPage::rerunPlan(const StoredRun &run, QString *error)
+{
+    const QJsonObject source = run.record.extra.value(u"plan"_s).toObject();
+    const QString caseKey = run.record.extra.value(u"case_key"_s).toString();
+    if (source.isEmpty() || caseKey.isEmpty()) {
+        *error = tr("This run was not made by a plan (it was imported), so its hosts are unknown. Build a plan "
+                    "with kind %1 and these parameters on the Plans page.")
+                     .arg(run.record.kind);
+        return std::nullopt;
+    }
+    QString parseError;
+    auto plan = Plan::fromJson(source, &parseError);
+    if (!plan) {
+        *error = tr("The plan stored with this run no longer parses (%1). Build a new plan on the Plans page.")
+                     .arg(parseError);
+        return std::nullopt;
+    }
+    for (const TestCase &c : std::as_const(plan->cases)) {
+        if (c.key == caseKey) {
+            plan->cases = {c};
+            plan->name = plan->name + tr(" (re-run)");
+            return plan;
+        }
+    }
+    *error = tr("The plan stored with this run has no test case '%1'. Build a new plan on the Plans page.")
+                 .arg(run.testCase);
+    return std::nullopt;
+}
+
+void ResultsPage::rerunSelected()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid())
+        return;
+    const auto &run = m_detail->run();
+    if (!run || run->id != m_model->row(current.row()).id) {
+        MessageBox::warning(this, tr("Re-run"), tr("The run is still loading; try again in a moment."));
+        return;
+    }
+    QString error;
+    auto plan = rerunPlan(*run, &error);
+    if (!plan) {
+        MessageBox::warning(this, tr("Re-run"), error);
+        return;
+    }
+    emit rerunRequested(*plan);
+}
+
+void ResultsPage::exportTo(const QString &path, bool json)
+{
+    if (m_job.isRunning())
+        return;
+    RunFilter f = m_model->filter();
+    f.limit = 0;
+    f.offset = 0;
+    m_job.setFuture(QtConcurrent::run(exportRuns, m_databasePath, f, path, json));
+    connect(
+        &m_job, &QFutureWatcher<QString>::finished, this,
+        [this, path] {
+            if (m_job.result().isEmpty())
+                emit exported(path);
+        },
+        Qt::SingleShotConnection);
+}
+
+void ResultsPage::exportInteractive()
+{
+    QString filter;
+    const QString path = FileDialog::saveFile(this, tr("Export runs"), m_settings.lastFolder(),
+                                                      tr("CSV (*.csv);;JSON (*.json)"), &filter);
+    if (path.isEmpty())
+        return;
+    m_settings.setLastFolder(QFileInfo(path).absolutePath());
+    exportTo(path, path.endsWith(u".json"_s, Qt::CaseInsensitive) || filter.startsWith(u"JSON"_s));
+}
+
+void ResultsPage::saveLayout()
+{
+    m_settings.setViewState(Settings::ViewState::ResultsHeader, m_table->horizontalHeader()->saveState());
+    m_settings.setViewState(Settings::ViewState::ResultsSplitter, m_splitter->saveState());
+}
+
+void ResultsPage::hideEvent(QHideEvent *event)
+{
+    saveLayout();
+    Page::hideEvent(event);
+}
+
+} // namespace wb::gui

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The Results page: every stored run in a sortable, filterable table (by
+// kind, status, inventory host and free text), the selected run in full below it, and the
+// actions on runs: delete, re-run with the same parameters (a one-case plan
+// handed to the run monitor) and export as CSV or JSON. All database work
+// runs off the GUI thread.
+
+#include "page.h"
+#include "run/plan.h"
+#include "store/storedrun.h"
+
+#include <QFutureWatcher>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSplitter;
+class QTableView;
+class QTimer;
+
+namespace wb {
+class Settings;
+}
+
+namespace wb::gui {
+
+class RunDetailView;
+class RunListModel;
+
+class ResultsPage : public Page
+{
+    Q_OBJECT
+public:
+    explicit ResultsPage(Settings &settings, QWidget *parent = nullptr);
+    ~ResultsPage() override;
+    QIcon icon() const override;
+
+    void setDatabasePath(const QString &path);
+    RunListModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    RunDetailView *detail() const { return m_detail; }
+
+    // Applies the filter fields now (typing applies them after a short pause).
+    void applyFilter();
+    void reload();
+    // Actions, also reachable from buttons and shortcuts.
+    void deleteSelected();
+    void rerunSelected();
+    // Writes the runs the filter selects; `json` or CSV (one row per run).
+    void exportTo(const QString &path, bool json);
+
+    // A one-case plan that repeats `run` with the same parameters, built from
+    // the plan stored with it (run.record.extra["plan"]).
+    static std::optional<Plan> rerunPlan(const StoredRun &run, QString *error);
+
+signals:
+    void rerunRequested(const wb::Plan &plan);
+    void runsDeleted(int count);
+    void exported(const QString &path);
+
+protected:
+    void hideEvent(QHideEvent *event) override;
+
+private:
+    void exportInteractive();
+    void updateCount();
+    void saveLayout();
+    QList<qint64> selectedIds() const;
+
+    Settings &m_settings;
+    QString m_databasePath;
+    RunListModel *m_model;
+    QComboBox *m_kind;
+    QComboBox *m_status;
+    QLineEdit *m_host;
+    QLineEdit *m_search;
+    QLabel *m_count;
+    QTableView *m_table;
+    RunDetailView *m_detail;
+    QSplitter *m_splitter;
+    QTimer *m_filterDelay;
+    QFutureWatcher<QString> m_job; // delete/export: the error, empty when it worked
+};
+
+} // namespace wb::gui

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// One stored run in full, below the Results table: every metric, both ends'
+// environment, the interval samples as a plot, and the plan that made it.
+// The run (with its samples) is read off the GUI thread; the newest request
+// wins when the user moves through the table quickly.
+
+#include "store/storedrun.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+class QCustomPlot;
+class QLabel;
+class QPlainTextEdit;
+class QTableWidget;
+class QTabWidget;
+
+namespace wb::gui {
+
+struct RunLoad
+{
+    qint64 id = 0;
+    std::optional<StoredRun> run;
+    QString error;
+};
+
+class RunDetailView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit RunDetailView(QWidget *parent = nullptr);
+    ~RunDetailView() override;
+
+    void setDatabasePath(const QString &path) { m_databasePath = path; }
+    // Loads and shows run `id` (0 clears the view).
+    void showRun(qint64 id);
+    // The run shown, once loaded.
+    const std::optional<StoredRun> &run() const { return m_run; }
+
+    QTableWidget *metricsTable() const { return m_metrics; }
+    QCustomPlot *samplesPlot() const { return m_plot; }
+
+signals:
+    void runShown(qint64 id);
+    void loadFailed(const QString &message);
+
+private:
+    void handleLoaded();
+    void fill(const StoredRun &run);
+    void clear();
+
+    QString m_databasePath;
+    qint64 m_wanted = 0;
+    std::optional<StoredRun> m_run;
+    QFutureWatcher<RunLoad> m_watcher;
+    QLabel *m_summary;
+    QTabWidget *m_tabs;
+    QTableWidget *m_metrics;
+    QPlainTextEdit *m_environment;
+    QCustomPlot *m_plot;
+    QPlainTextEdit *m_plan;
+};
+
+} // namespace wb::gui

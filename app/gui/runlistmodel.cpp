@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "runlistmodel.h"
+
+#include "run/keyfigure.h"
+#include "store/resultstore.h"
+#include "store/runstore.h"
+
+#include <QColor>
+#include <QJsonArray>
+#include <QLocale>
+#include <QtConcurrent>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace wb::gui {
+
+namespace {
+
+QString nicName(const QString &key)
+{
+    // "host/eth0" -> "eth0": the host is in the endpoints column already.
+    const qsizetype slash = key.indexOf(u'/');
+    return slash < 0 ? key : key.mid(slash + 1);
+}
+
+RunPage loadPage(const QString &path, RunFilter filter, int generation, int offset)
+{
+    RunPage page;
+    page.generation = generation;
+    page.offset = offset;
+    StoreOpenOptions options;
+    options.readOnly = true;
+    options.createIfMissing = false;
+    auto store = ResultStore::open(path, options);
+    if (!store) {
+        page.error = store.error().message;
+        return page;
+    }
+    if (offset == 0) {
+        auto count = (*store)->runs().countRuns(filter);
+        if (!count) {
+            page.error = count.error().message;
+            return page;
+        }
+        page.total = *count;
+    }
+    filter.offset = offset;
+    filter.limit = RunListModel::kPageSize;
+    filter.withMetrics = true;
+    auto runs = (*store)->runs().listRuns(filter);
+    if (!runs) {
+        page.error = runs.error().message;
+        return page;
+    }
+    page.rows.reserve(runs->size());
+    for (const StoredRun &r : std::as_const(*runs))
+        page.rows.append(runRowFrom(r));
+    return page;
+}
+
+} // namespace
+
+RunRow runRowFrom(const StoredRun &run)
+{
+    RunRow row;
+    row.id = run.id;
+    row.kind = run.record.kind;
+    row.plan = run.plan;
+    row.testCase = run.testCase;
+    row.clientEndpoint = run.clientEndpoint;
+    row.serverEndpoint = run.serverEndpoint;
+    row.status = run.status;
+    row.error = run.error;
+    row.startedAt = run.startedAt;
+    for (const QJsonValue &v : run.inventoryPath) {
+        const QJsonObject e = v.toObject();
+        const QString type = e.value(u"type"_s).toString();
+        const QString role = e.value(u"role"_s).toString();
+        if (role == u"client_nic"_s)
+            row.clientNic = nicName(e.value(u"key"_s).toString());
+        else if (role == u"server_nic"_s)
+            row.serverNic = nicName(e.value(u"key"_s).toString());
+        else if (type == u"switch"_s && row.switchName.isEmpty())
+            row.switchName = e.value(u"key"_s).toString();
+        else if (type == u"cable"_s) {
+            const QJsonValue len = e.value(u"attrs"_s).toObject().value(u"length_m"_s);
+            if (len.isDouble())
+                row.cableLengthM = std::max(row.cableLengthM.value_or(0), len.toDouble());
+        }
+    }
+    if (run.status == RunStatus::Finished) {
+        const KeyFigure k = keyFigure(run.record);
+        row.keyText = k.text;
+        row.keyValue = k.value;
+        row.keyValid = k.valid;
+    } else {
+        row.keyText = run.error;
+    }
+    return row;
+}
+
+RunListModel::RunListModel(QObject *parent) : QAbstractTableModel(parent)
+{
+    m_filter.newestFirst = true;
+    connect(&m_watcher, &QFutureWatcher<RunPage>::finished, this, &RunListModel::handlePage);
+}
+
+RunListModel::~RunListModel()
+{
+    // The job owns its own connection; let it end before the model goes.
+    m_watcher.waitForFinished();
+}
+
+void RunListModel::setDatabasePath(const QString &path)
+{
+    m_databasePath = path;
+    reload();
+}
+
+void RunListModel::setFilter(const RunFilter &filter)
+{
+    const bool newestFirst = m_filter.newestFirst;
+    m_filter = filter;
+    m_filter.newestFirst = newestFirst;
+    reload();
+}
+
+void RunListModel::reload()
+{
+    ++m_generation;
+    beginResetModel();
+    m_rows.clear();
+    m_total = 0;
+    endResetModel();
+    if (m_databasePath.isEmpty())
+        return;
+    if (m_inFlight) {
+        // The running job's result will be dropped; start the new one then.
+        m_reloadPending = true;
+        return;
+    }
+    requestPage(0);
+}
+
+void RunListModel::requestPage(int offset)
+{
+    m_inFlight = true;
+    m_watcher.setFuture(QtConcurrent::run(loadPage, m_databasePath, m_filter, m_generation, offset));
+}
+
+void RunListModel::handlePage()
+{
+    m_inFlight = false;
+    RunPage page = m_watcher.result();
+    if (m_reloadPending || page.generation != m_generation) {
+        m_reloadPending = false;
+        if (!m_databasePath.isEmpty())
+            requestPage(0);
+        return;
+    }
+    if (!page.error.isEmpty()) {
+        emit loadFailed(page.error);
+        return;
+    }
+    if (page.total >= 0)
+        m_total = page.total;
+    if (page.offset != m_rows.size()) // a page for rows we no longer hold
+        return;
+    if (!page.rows.isEmpty()) {
+        beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page.rows.size() - 1));
+        m_rows.append(page.rows);
+        endInsertRows();
+    }
+    if (m_sortColumn != Date)
+        sortLoaded();
+    emit pageLoaded(int(m_rows.size()), m_total);
+}
+
+int RunListModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
+int RunListModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant RunListModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows.size() || index.column() >= ColumnCount)
+        return {};
+    const RunRow &r = m_rows.at(index.row());
+    if (role == kRunIdRole)
+        return r.id;
+    if (role == Qt::DisplayRole) {
+        switch (index.column()) {
+        case Kind: return r.kind;
+        case Endpoints: return r.clientEndpoint + u" → "_s + r.serverEndpoint;
+        case Nics:
+            return r.clientNic.isEmpty() && r.serverNic.isEmpty() ? QString()
+                                                                  : r.clientNic + u" → "_s + r.serverNic;
+        case Switch: return r.switchName;
+        case CableLength: return r.cableLengthM ? QLocale().toString(*r.cableLengthM, 'g', 4) + u" m"_s : QString();
+        case KeyMetric: return r.keyText;
+        case Status: return runStatusName(r.status);
+        case Date: return QLocale().toString(r.startedAt.toLocalTime(), QLocale::ShortFormat);
+        }
+    } else if (role == kSortRole) {
+        switch (index.column()) {
+        case CableLength: return r.cableLengthM ? *r.cableLengthM : -1.0;
+        case KeyMetric: return r.keyValid ? r.keyValue : -1.0;
+        case Date: return r.startedAt;
+        default: return data(index, Qt::DisplayRole);
+        }
+    } else if (role == Qt::ToolTipRole) {
+        if (!r.error.isEmpty())
+            return r.error;
+        return u"%1 — %2"_s.arg(r.plan, r.testCase);
+    } else if (role == Qt::TextAlignmentRole) {
+        if (index.column() == CableLength || index.column() == KeyMetric)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+    } else if (role == Qt::ForegroundRole && index.column() == Status) {
+        if (r.status == RunStatus::Failed)
+            return QColor(0xc0, 0x39, 0x2b);
+        if (r.status == RunStatus::Cancelled)
+            return QColor(0x9a, 0x7d, 0x0a);
+    }
+    return {};
+}
+
+QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Kind: return tr("Kind");
+    case Endpoints: return tr("Endpoints");
+    case Nics: return tr("NICs");
+    case Switch: return tr("Switch");
+    case CableLength: return tr("Cable");
+    case KeyMetric: return tr("Key metric");
+    case Status: return tr("Status");
+    case Date: return tr("Date");
+    }
+    return {};
+}
+
+bool RunListModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && !m_inFlight && m_rows.size() < m_total;
+}
+
+void RunListModel::fetchMore(const QModelIndex &parent)
+{
+    if (canFetchMore(parent))
+        requestPage(int(m_rows.size()));
+}
+
+void RunListModel::sort(int column, Qt::SortOrder order)
+{
+    if (column < 0 || column >= ColumnCount)
+        return;
+    const bool wasDate = m_sortColumn == Date;
+    m_sortColumn = column;
+    m_sortOrder = order;
+    if (column == Date) {
+        const bool newestFirst = order == Qt::DescendingOrder;
+        if (!wasDate || newestFirst != m_filter.newestFirst) {
+            m_filter.newestFirst = newestFirst;
+            reload();
+        }
+        return;
+    }
+    sortLoaded();
+}
+
+void RunListModel::sortLoaded()
+{
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const QModelIndexList before = persistentIndexList();
+    const int column = m_sortColumn;
+    const bool ascending = m_sortOrder == Qt::AscendingOrder;
+    QList<std::pair<QVariant, int>> keyed;
+    keyed.reserve(m_rows.size());
+    for (int i = 0; i < m_rows.size(); ++i)
+        keyed.append({data(index(i, column), kSortRole), i});
+    std::stable_sort(keyed.begin(), keyed.end(), [ascending](const auto &a, const auto &b) {
+        const auto c = QVariant::compare(a.first, b.first);
+        return ascending ? c == QPartialOrdering::Less : c == QPartialOrdering::Greater;
+    });
+    QList<RunRow> sorted;
+    sorted.reserve(m_rows.size());
+    QHash<int, int> newRowOf;
+    for (int i = 0; i < keyed.size(); ++i) {
+        sorted.append(m_rows.at(keyed[i].second));
+        newRowOf.insert(keyed[i].second, i);
+    }
+    m_rows = std::move(sorted);
+    QModelIndexList after;
+    after.reserve(before.size());
+    for (const QModelIndex &i : before)
+        after.append(index(newRowOf.value(i.row()), i.column()));
+    changePersistentIndexList(before, after);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+} // namespace wb::gui

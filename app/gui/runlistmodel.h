@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The table of stored runs behind the Results page. Rows arrive in pages
+// read off the GUI thread (QtConcurrent, each job with its own read-only
+// ResultStore connection), so a database of 100k runs opens and filters
+// without a pause: the first page and the total count come at once, further
+// pages as the view scrolls (fetchMore). A newer filter always wins over a
+// page still loading for an older one.
+
+#include "store/runfilter.h"
+
+#include <QAbstractTableModel>
+#include <QDateTime>
+#include <QFutureWatcher>
+
+#include <optional>
+
+namespace wb::gui {
+
+// What one table row shows, computed in the worker so data() stays cheap.
+struct RunRow
+{
+    qint64 id = 0;
+    QString kind;
+    QString plan;
+    QString testCase;
+    QString clientEndpoint;
+    QString serverEndpoint;
+    QString clientNic;
+    QString serverNic;
+    QString switchName;
+    std::optional<double> cableLengthM; // the longest cable on the path
+    QString keyText;
+    double keyValue = 0;
+    bool keyValid = false;
+    RunStatus status = RunStatus::Finished;
+    QString error;
+    QDateTime startedAt;
+};
+
+RunRow runRowFrom(const StoredRun &run);
+
+struct RunPage
+{
+    int generation = 0;
+    int offset = 0;
+    qint64 total = -1; // -1: not counted in this job
+    QList<RunRow> rows;
+    QString error;
+};
+
+class RunListModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { Kind, Endpoints, Nics, Switch, CableLength, KeyMetric, Status, Date, ColumnCount };
+    static constexpr int kPageSize = 250;
+    // Sorting role: numbers and dates compare as such.
+    static constexpr int kSortRole = Qt::UserRole + 1;
+    static constexpr int kRunIdRole = Qt::UserRole + 2;
+
+    explicit RunListModel(QObject *parent = nullptr);
+    ~RunListModel() override;
+
+    void setDatabasePath(const QString &path);
+    QString databasePath() const { return m_databasePath; }
+    // Replaces the filter and reloads from the first page.
+    void setFilter(const RunFilter &filter);
+    RunFilter filter() const { return m_filter; }
+    void reload();
+
+    // Runs matching the filter in the database (not just the loaded rows).
+    qint64 totalCount() const { return m_total; }
+    bool isLoading() const { return m_inFlight; }
+    const RunRow &row(int r) const { return m_rows.at(r); }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+    // Date sorts in the database (newest or oldest first over all runs);
+    // other columns sort the rows loaded so far.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+signals:
+    // After each page: the first one of a new filter, or a further one.
+    void pageLoaded(int rows, qint64 total);
+    void loadFailed(const QString &message);
+
+private:
+    void requestPage(int offset);
+    void handlePage();
+    void sortLoaded();
+
+    QString m_databasePath;
+    RunFilter m_filter;
+    QList<RunRow> m_rows;
+    qint64 m_total = 0;
+    int m_generation = 0;
+    bool m_inFlight = false;
+    bool m_reloadPending = false;
+    int m_sortColumn = Date;
+    Qt::SortOrder m_sortOrder = Qt::DescendingOrder;
+    QFutureWatcher<RunPage> m_watcher;
+};
+
+} // namespace wb::gui

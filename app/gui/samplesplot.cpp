@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "samplesplot.h"
+
+#include "run/plan.h"
+
+#include <QMap>
+
+#include "plotinclude.h"
+
+using namespace Qt::StringLiterals;
+
+namespace wb::gui {
+
+SamplesPlot::Axis SamplesPlot::axisFor(const QString &kind)
+{
+    const QString metric = keyMetricForKind(kind);
+    if (metric == u"transactions_per_s"_s)
+        return {metric, 1.0, QObject::tr("Transactions/s")};
+    if (metric == u"packets_per_s"_s)
+        return {metric, 1e-3, QObject::tr("kpackets/s")};
+    return {metric, 1e-6, QObject::tr("Throughput (Mbit/s)")};
+}
+
+QColor SamplesPlot::colour(int index)
+{
+    static const QColor kColours[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28), QColor(0x2c, 0xa0, 0x2c),
+                                      QColor(0xff, 0x7f, 0x0e), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b)};
+    return kColours[index % int(std::size(kColours))];
+}
+
+void SamplesPlot::setUp(QCustomPlot *plot)
+{
+    plot->xAxis->setLabel(QObject::tr("Time (s)"));
+    plot->legend->setVisible(true);
+    plot->legend->setFont(plot->font());
+    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot->setNoAntialiasingOnDrag(true);
+}
+
+void SamplesPlot::show(QCustomPlot *plot, const QString &kind, const QList<Sample> &samples)
+{
+    plot->clearGraphs();
+    const Axis axis = axisFor(kind);
+    plot->yAxis->setLabel(axis.label);
+    QMap<QString, QList<const Sample *>> bySide;
+    for (const Sample &s : samples)
+        if (s.name == axis.metric)
+            bySide[s.side].append(&s);
+    int i = 0;
+    for (auto it = bySide.cbegin(); it != bySide.cend(); ++it, ++i) {
+        QVector<double> x, y;
+        x.reserve(it->size());
+        y.reserve(it->size());
+        for (const Sample *s : *it) {
+            x.append(s->t);
+            y.append(s->value * axis.factor);
+        }
+        QCPGraph *g = plot->addGraph();
+        g->setName(it.key().isEmpty() ? axis.metric : it.key());
+        g->setPen(QPen(colour(i), 1.6));
+        g->setData(x, y, true);
+    }
+    if (plot->graphCount() == 0) {
+        plot->legend->setVisible(false);
+    } else {
+        plot->legend->setVisible(true);
+        plot->rescaleAxes();
+        plot->yAxis->setRangeLower(0);
+        plot->yAxis->setRangeUpper(plot->yAxis->range().upper * 1.1 + 1e-9);
+    }
+    plot->replot();
+}
+
+} // namespace wb::gui

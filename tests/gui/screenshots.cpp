@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Makes docs/screenshots/{inventory,plans,runs,results}.png: builds the
+// desktop window through the composition root over a demo database (the
+// tiny lab imported, local-demo.json run), runs the demo plan on the Runs
+// page and grabs each page. Not a test; run by hand (under Xvfb or
+// offscreen): wb_screenshots DB OUTDIR [RUN_PLAN.json] [LAB.json]. The Plans
+// page shows resources/plans/local-demo.json; the Runs page runs RUN_PLAN;
+// the Inventory page opens LAB. The docs' pictures were made with:
+//   wirebench-cli --db demo.sqlite inventory import tests/data/labs/loopback-lab.json
+//   wirebench-cli --db demo.sqlite run tests/data/plans/screenshot-demo.json
+//   wirebench-cli --db demo.sqlite run resources/plans/local-demo.json
+//   xvfb-run -a build/tests/wb_screenshots demo.sqlite docs/screenshots
+//       tests/data/plans/screenshot-demo.json tests/data/labs/tiny-lab.json
+// (one line)
+
+#include "appcomposition.h"
+#include "config/settings.h"
+#include "inventorypage.h"
+#include "mainwindow.h"
+#include "planspage.h"
+#include "resultspage.h"
+#include "runlistmodel.h"
+#include "runspage.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QProgressBar>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+bool save(wb::gui::MainWindow &w, const QString &dir, const QString &name)
+{
+    QTest::qWait(300);
+    const QString path = dir + u'/' + name + u".png"_s;
+    const bool ok = w.grab().save(path);
+    std::printf("%s %s\n", ok ? "wrote" : "FAILED", qPrintable(path));
+    return ok;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true); // never the user's own settings or database
+    QApplication::setOrganizationName(u"WirebenchScreenshots"_s);
+    const QStringList args = app.arguments();
+    if (args.size() < 3) {
+        std::fprintf(stderr, "usage: wb_screenshots DB OUTDIR [PLAN.json] [LAB.json]\n");
+        return 2;
+    }
+    const QString db = args.at(1);
+    const QString out = args.at(2);
+    const QString demo = QStringLiteral(WB_SOURCE_DIR) + u"/resources/plans/local-demo.json"_s;
+    const QString plan = args.value(3, demo);
+    QDir().mkpath(out);
+
+    {
+        // The default layout, not whatever the last run left.
+        wb::Settings settings;
+        for (auto v : {wb::Settings::ViewState::ResultsSplitter, wb::Settings::ViewState::ResultsHeader,
+                       wb::Settings::ViewState::RunsSplitter, wb::Settings::ViewState::RunsLogHeader,
+                       wb::Settings::ViewState::InventorySplitter, wb::Settings::ViewState::PlansSplitter})
+            settings.setViewState(v, {});
+        settings.setWindowGeometry({});
+    }
+    wb::AppComposition composition;
+    wb::gui::MainWindow &w = composition.mainWindow();
+    w.resize(1280, 800);
+    w.show();
+    composition.start();
+    composition.openDatabase(db);
+    if (!QTest::qWaitFor([&] { return composition.databasePath() == db; }, 10000)) {
+        std::fprintf(stderr, "wb_screenshots: could not open %s\n", qPrintable(db));
+        return 1;
+    }
+    QTest::qWait(1000);
+
+    // Inventory: the lab from the database; select a host so the topology highlights it.
+    w.setCurrentPage(0);
+    auto &inventory = composition.inventoryPage();
+    if (args.size() > 4)
+        inventory.openLabFile(args.at(4));
+    QTest::qWait(800);
+    if (auto *v = inventory.view(wb::gui::InventoryTable::Hosts); v->model()->rowCount() > 0)
+        v->selectRow(0);
+    bool ok = save(w, out, u"inventory"_s);
+
+    // Plans: the demo plan loaded, its first test selected.
+    w.setCurrentPage(1);
+    auto *plans = w.findChild<wb::gui::PlansPage *>();
+    plans->loadFile(demo);
+    ok &= save(w, out, u"plans"_s);
+
+    // Runs: the demo plan running, grabbed part way through.
+    auto &runs = composition.runsPage();
+    w.setCurrentPage(2);
+    runs.runPlanFile(plan);
+    // Part way: a few tests done and the current one well into its samples.
+    ok &= QTest::qWaitFor([&] { return runs.overallProgress()->value() >= 2 || !runs.isRunning(); }, 120000);
+    const int points = runs.plottedPoints();
+    ok &= QTest::qWaitFor([&] { return runs.plottedPoints() >= points + 18 || !runs.isRunning(); }, 120000);
+    ok &= save(w, out, u"runs"_s);
+    ok &= QTest::qWaitFor([&] { return !runs.isRunning(); }, 120000);
+    QTest::qWait(1500);
+
+    // Results: every run, the newest selected with its detail.
+    w.setCurrentPage(3);
+    auto &results = composition.resultsPage();
+    results.reload();
+    ok &= QTest::qWaitFor([&] { return !results.model()->isLoading() && results.model()->rowCount() > 0; }, 10000);
+    results.table()->setFocus();
+    results.table()->selectRow(0);
+    QTest::qWait(800);
+    ok &= save(w, out, u"results"_s);
+    w.close();
+    return ok ? 0 : 1;
+}

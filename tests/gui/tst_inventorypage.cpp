@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Inventory page: every table model under QAbstractItemModelTester
+// while it is edited; validation refuses bad names, addresses, cable
+// lengths and double-used NICs/ports with a message that says what to enter;
+// undo/redo restore exactly (also cascades); the topology scene has one node
+// per host and switch and one labelled edge per link, and clicking a node
+// selects its row; lab files round-trip; the example lab opens; saving and
+// loading through a real database; Discover fills a local host's NICs from
+// the real local agent.
+
+#include "config/settings.h"
+#include "inventorydocument.h"
+#include "inventorypage.h"
+#include "inventorytablemodel.h"
+#include "messagebox.h"
+#include "remote/agentclient.h"
+#include "remote/agentlocator.h"
+#include "remote/localtransport.h"
+#include "store/inventorystore.h"
+#include "store/resultstore.h"
+#include "store/runstore.h"
+#include "topologyscene.h"
+
+#include <QAbstractItemModelTester>
+#include <QGraphicsItem>
+#include <QGraphicsView>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace Qt::StringLiterals;
+using wb::gui::InventoryFields;
+using wb::gui::InventoryTable;
+
+class TstInventoryPage : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void opensLabFile();
+    void validation_data();
+    void validation();
+    void addressSyntax_data();
+    void addressSyntax();
+    void undoRedoWithCascade();
+    void addAndRemoveRows();
+    void topology();
+    void clickSelectsRow();
+    void exportRoundTrip();
+    void exampleLab();
+    void databaseSaveAndLoad();
+    void discoverLocalHost();
+
+private:
+    void openTinyLab();
+    QString tinyLab() const { return QStringLiteral(WB_TEST_DATA_DIR) + u"/labs/tiny-lab.json"_s; }
+    std::unique_ptr<wb::Settings> m_settings;
+    std::unique_ptr<wb::gui::InventoryPage> m_page;
+    QList<QAbstractItemModelTester *> m_testers;
+};
+
+void TstInventoryPage::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(u"WirebenchTest"_s);
+}
+
+void TstInventoryPage::init()
+{
+    m_settings = std::make_unique<wb::Settings>();
+    m_page = std::make_unique<wb::gui::InventoryPage>(*m_settings);
+    for (int t = 0; t < wb::gui::kInventoryTableCount; ++t)
+        m_testers.append(new QAbstractItemModelTester(m_page->model(static_cast<InventoryTable>(t)),
+                                                      QAbstractItemModelTester::FailureReportingMode::QtTest,
+                                                      m_page.get()));
+    m_page->resize(1100, 700);
+    m_page->show();
+    QVERIFY(QTest::qWaitForWindowActive(m_page.get()));
+}
+
+void TstInventoryPage::cleanup()
+{
+    m_testers.clear();
+    m_page.reset();
+    m_settings.reset();
+}
+
+void TstInventoryPage::openTinyLab()
+{
+    QSignalSpy loaded(m_page.get(), &wb::gui::InventoryPage::labLoaded);
+    m_page->openLabFile(tinyLab());
+    QVERIFY(loaded.wait(10000));
+}
+
+void TstInventoryPage::opensLabFile()
+{
+    openTinyLab();
+    const wb::Inventory &inv = m_page->document()->inventory();
+    QCOMPARE(inv.hosts.size(), 3);
+    QCOMPARE(m_page->model(InventoryTable::Nics)->rowCount(), 4);
+    QCOMPARE(m_page->model(InventoryTable::Links)->rowCount(), 3);
+    QCOMPARE(m_page->model(InventoryTable::Cables)->index(1, 2).data(Qt::EditRole).toDouble(), 65.0);
+    // Opening is one undoable step.
+    QCOMPARE(m_page->document()->undoStack()->count(), 1);
+    m_page->document()->undoStack()->undo();
+    QCOMPARE(m_page->model(InventoryTable::Hosts)->rowCount(), 0);
+    // A broken file says which file and what to do.
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(u"bad.json"_s);
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "wirebench-lab", "version": 1, "hosts": [{"name": ""}]})");
+    f.close();
+    const int before = wb::gui::MessageBox::dialogCount();
+    wb::gui::MessageBox::setNextAnswer(0);
+    m_page->openLabFile(bad);
+    QTRY_COMPARE_WITH_TIMEOUT(wb::gui::MessageBox::dialogCount(), before + 1, 10000);
+    QVERIFY2(wb::gui::MessageBox::lastText().contains(bad), qPrintable(wb::gui::MessageBox::lastText()));
+    QVERIFY(wb::gui::MessageBox::lastText().contains(u"Fix the lab file"_s));
+}
+
+void TstInventoryPage::validation_data()
+{
+    QTest::addColumn<int>("table");
+    QTest::addColumn<int>("row");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QVariant>("value");
+    QTest::addColumn<QString>("error"); // empty: accepted
+
+    const int hosts = int(InventoryTable::Hosts), nics = int(InventoryTable::Nics),
+              sws = int(InventoryTable::Switches), cables = int(InventoryTable::Cables),
+              links = int(InventoryTable::Links);
+    QTest::newRow("cable length ok") << cables << 0 << 2 << QVariant(u"2.5"_s) << QString();
+    QTest::newRow("cable length zero") << cables << 0 << 2 << QVariant(0.0) << QString();
+    QTest::newRow("cable length negative") << cables << 0 << 2 << QVariant(u"-1"_s) << u"from 0 to"_s;
+    QTest::newRow("cable length absurd") << cables << 0 << 2 << QVariant(u"5000"_s) << u"from 0 to"_s;
+    QTest::newRow("cable length text") << cables << 0 << 2 << QVariant(u"long"_s) << u"metres"_s;
+    QTest::newRow("cable label duplicate") << cables << 0 << 0 << QVariant(u"C65"_s) << u"already a cable"_s;
+    QTest::newRow("host name bad") << hosts << 0 << 0 << QVariant(u"adam smith"_s) << u"not a valid host name"_s;
+    QTest::newRow("host name duplicate") << hosts << 0 << 0 << QVariant(u"eve"_s) << u"already a host"_s;
+    QTest::newRow("host address ipv4") << hosts << 0 << 1 << QVariant(u"198.51.100.7"_s) << QString();
+    QTest::newRow("host address ipv6") << hosts << 0 << 1 << QVariant(u"2001:db8::7"_s) << QString();
+    QTest::newRow("host address name") << hosts << 0 << 1 << QVariant(u"adam.lab.example"_s) << QString();
+    QTest::newRow("host address bad quad") << hosts << 0 << 1 << QVariant(u"192.0.2.300"_s)
+                                           << u"neither an IP address"_s;
+    QTest::newRow("ssh port bad") << hosts << 0 << 3 << QVariant(u"70000"_s) << u"1 to 65535"_s;
+    QTest::newRow("nic on unknown host") << nics << 0 << 0 << QVariant(u"noah"_s) << u"no host 'noah'"_s;
+    QTest::newRow("nic name bad") << nics << 0 << 1 << QVariant(u"-eth0"_s) << u"not an interface name"_s;
+    QTest::newRow("nic name duplicate") << nics << 0 << 1 << QVariant(u"eth1"_s) << u"already has an interface"_s;
+    QTest::newRow("nic mac bad") << nics << 0 << 6 << QVariant(u"00:11:22"_s) << u"not a MAC"_s;
+    QTest::newRow("switch kind bad") << sws << 0 << 3 << QVariant(u"router"_s) << u"not a switch kind"_s;
+    QTest::newRow("switch kind ok") << sws << 0 << 3 << QVariant(u"hub"_s) << QString();
+    QTest::newRow("link nic twice") << links << 1 << 0 << QVariant(u"adam/eth0"_s) << u"already in link"_s;
+    QTest::newRow("link peer nic twice") << links << 2 << 4 << QVariant(u"eve/eth0"_s) << u"already in link"_s;
+    QTest::newRow("link port taken") << links << 1 << 3 << QVariant(1) << u"already used by link"_s;
+    QTest::newRow("link port beyond switch") << links << 1 << 3 << QVariant(9) << u"ports 1 to 8"_s;
+    QTest::newRow("link port ok") << links << 1 << 3 << QVariant(5) << QString();
+    QTest::newRow("link unknown cable") << links << 0 << 1 << QVariant(u"C99"_s) << u"no cable 'C99'"_s;
+    QTest::newRow("link cable twice") << links << 0 << 1 << QVariant(u"C65"_s) << u"already used by link"_s;
+    QTest::newRow("link unknown nic") << links << 0 << 0 << QVariant(u"adam/eth7"_s) << u"no NIC"_s;
+}
+
+void TstInventoryPage::validation()
+{
+    QFETCH(int, table);
+    QFETCH(int, row);
+    QFETCH(int, column);
+    QFETCH(QVariant, value);
+    QFETCH(QString, error);
+    openTinyLab();
+    auto *model = m_page->model(static_cast<InventoryTable>(table));
+    const QModelIndex index = model->index(row, column);
+    const wb::Inventory before = m_page->document()->inventory();
+    const QVariant old = index.data(Qt::EditRole);
+    const int undoCount = m_page->document()->undoStack()->count();
+    const bool accepted = model->setData(index, value);
+    if (error.isEmpty()) {
+        QVERIFY2(accepted, qPrintable(model->lastError()));
+        QCOMPARE(m_page->document()->undoStack()->count(), undoCount + 1);
+        m_page->document()->undoStack()->undo();
+        QCOMPARE(index.data(Qt::EditRole), old);
+    } else {
+        QVERIFY(!accepted);
+        QVERIFY2(model->lastError().contains(error), qPrintable(model->lastError()));
+        QVERIFY2(m_page->message().contains(error), qPrintable(m_page->message()));
+        QCOMPARE(index.data(Qt::EditRole), old);
+        QCOMPARE(m_page->document()->undoStack()->count(), undoCount);
+    }
+    QCOMPARE(m_page->document()->inventory().toJson(), before.toJson());
+}
+
+void TstInventoryPage::addressSyntax_data()
+{
+    QTest::addColumn<QString>("address");
+    QTest::addColumn<bool>("valid");
+    QTest::newRow("ipv4") << u"192.0.2.1"_s << true;
+    QTest::newRow("ipv6") << u"::1"_s << true;
+    QTest::newRow("name") << u"lab-pc3"_s << true;
+    QTest::newRow("fqdn") << u"a.b.example"_s << true;
+    QTest::newRow("octet too big") << u"192.0.2.256"_s << false;
+    QTest::newRow("three octets") << u"192.0.2"_s << false;
+    QTest::newRow("underscore") << u"lab_pc"_s << false;
+    QTest::newRow("leading dash") << u"-lab"_s << false;
+    QTest::newRow("space") << u"lab pc"_s << false;
+    QTest::newRow("empty label") << u"a..b"_s << false;
+}
+
+void TstInventoryPage::addressSyntax()
+{
+    QFETCH(QString, address);
+    QFETCH(bool, valid);
+    QCOMPARE(InventoryFields::isValidAddress(address), valid);
+}
+
+void TstInventoryPage::undoRedoWithCascade()
+{
+    openTinyLab();
+    auto *hosts = m_page->model(InventoryTable::Hosts);
+    auto *links = m_page->model(InventoryTable::Links);
+    const QJsonObject original = m_page->document()->inventory().toJson();
+    // Renaming a host renames its NICs and the links that name them.
+    QVERIFY(hosts->setData(hosts->index(0, 0), u"abel"_s));
+    QCOMPARE(links->index(0, 0).data().toString(), u"abel/eth0"_s);
+    QCOMPARE(links->index(2, 0).data().toString(), u"abel/eth1"_s);
+    QCOMPARE(m_page->model(InventoryTable::Nics)->index(0, 0).data().toString(), u"abel"_s);
+    // Through the keyboard: Ctrl+Z on the page undoes, Ctrl+Shift+Z redoes.
+    m_page->view(InventoryTable::Hosts)->setFocus();
+    QTest::keyClick(m_page->view(InventoryTable::Hosts), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(m_page->document()->inventory().toJson(), original);
+    QCOMPARE(links->index(0, 0).data().toString(), u"adam/eth0"_s);
+    QTest::keyClick(m_page->view(InventoryTable::Hosts), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(hosts->index(0, 0).data().toString(), u"abel"_s);
+    // Removing a host takes its NICs and links; undo brings all back.
+    m_page->document()->undoStack()->undo();
+    QVERIFY(m_page->document()->removeRow(InventoryTable::Hosts, 0).isEmpty());
+    QCOMPARE(m_page->model(InventoryTable::Nics)->rowCount(), 2);
+    QCOMPARE(links->rowCount(), 1);
+    m_page->document()->undoStack()->undo();
+    QCOMPARE(m_page->document()->inventory().toJson(), original);
+}
+
+void TstInventoryPage::addAndRemoveRows()
+{
+    // An empty lab: a NIC needs a host first.
+    m_page->findChild<QTabWidget *>(u"inventoryTabs"_s)->setCurrentIndex(int(InventoryTable::Nics));
+    m_page->addRow();
+    QVERIFY(m_page->message().contains(u"add a host"_s));
+    QCOMPARE(m_page->model(InventoryTable::Nics)->rowCount(), 0);
+    m_page->findChild<QTabWidget *>(u"inventoryTabs"_s)->setCurrentIndex(int(InventoryTable::Hosts));
+    m_page->view(InventoryTable::Hosts)->setFocus();
+    QTest::keyClick(m_page->view(InventoryTable::Hosts), Qt::Key_N, Qt::ControlModifier); // shortcut
+    m_page->addRow();
+    QCOMPARE(m_page->model(InventoryTable::Hosts)->rowCount(), 2);
+    QCOMPARE(m_page->model(InventoryTable::Hosts)->index(1, 0).data().toString(), u"host2"_s);
+    m_page->findChild<QTabWidget *>(u"inventoryTabs"_s)->setCurrentIndex(int(InventoryTable::Nics));
+    m_page->addRow();
+    m_page->addRow();
+    QCOMPARE(m_page->model(InventoryTable::Nics)->rowCount(), 2);
+    QCOMPARE(m_page->model(InventoryTable::Nics)->index(1, 1).data().toString(), u"eth2"_s);
+    m_page->view(InventoryTable::Nics)->setCurrentIndex(m_page->model(InventoryTable::Nics)->index(0, 0));
+    m_page->removeSelectedRow();
+    QCOMPARE(m_page->model(InventoryTable::Nics)->rowCount(), 1);
+    // Everything is one undo step each.
+    QCOMPARE(m_page->document()->undoStack()->count(), 5);
+    while (m_page->document()->undoStack()->canUndo())
+        m_page->document()->undoStack()->undo();
+    QCOMPARE(m_page->model(InventoryTable::Hosts)->rowCount(), 0);
+}
+
+void TstInventoryPage::topology()
+{
+    openTinyLab();
+    const wb::gui::TopologyScene *scene = m_page->topology();
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::HostNode), 3);
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::SwitchNode), 1);
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::LinkEdge), 3);
+    QCOMPARE(scene->labels(), (QStringList{u"C1 · 1 m (port 1)"_s, u"C65 · 65 m (port 2)"_s, u"X3 · 3 m"_s}));
+    // Edits show up: a new length relabels the edge.
+    auto *cables = m_page->model(InventoryTable::Cables);
+    QVERIFY(cables->setData(cables->index(1, 2), 30.0));
+    QVERIFY(scene->labels().contains(u"C65 · 30 m (port 2)"_s));
+    // A new switch is a new node; a removed link a removed edge.
+    m_page->findChild<QTabWidget *>(u"inventoryTabs"_s)->setCurrentIndex(int(InventoryTable::Switches));
+    m_page->addRow();
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::SwitchNode), 2);
+    QVERIFY(m_page->document()->removeRow(InventoryTable::Links, 2).isEmpty());
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::LinkEdge), 2);
+}
+
+void TstInventoryPage::clickSelectsRow()
+{
+    openTinyLab();
+    auto *view = m_page->findChild<QGraphicsView *>(u"topologyView"_s);
+    QVERIFY(view);
+    QTRY_VERIFY(view->isVisible());
+    // Find eve's box and click it where it is on screen.
+    QGraphicsItem *eve = nullptr;
+    const auto items = m_page->topology()->items();
+    for (QGraphicsItem *i : items)
+        if (i->data(wb::gui::TopologyScene::kKindKey).toInt() == wb::gui::TopologyScene::HostNode &&
+            i->data(wb::gui::TopologyScene::kObjectKey).toString() == u"eve"_s)
+            eve = i;
+    QVERIFY(eve);
+    const QPoint at = view->mapFromScene(eve->sceneBoundingRect().center());
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+    QCOMPARE(m_page->currentTable(), InventoryTable::Hosts);
+    const QModelIndexList rows = m_page->view(InventoryTable::Hosts)->selectionModel()->selectedRows();
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.first().data().toString(), u"eve"_s);
+    // Selecting a row in a table highlights the node.
+    m_page->view(InventoryTable::Switches)->setCurrentIndex(m_page->model(InventoryTable::Switches)->index(0, 0));
+    const auto selected = m_page->topology()->selectedItems();
+    QCOMPARE(selected.size(), 1);
+    QCOMPARE(selected.first()->data(wb::gui::TopologyScene::kObjectKey).toString(), u"fs108"_s);
+}
+
+void TstInventoryPage::exportRoundTrip()
+{
+    openTinyLab();
+    auto *cables = m_page->model(InventoryTable::Cables);
+    QVERIFY(cables->setData(cables->index(0, 2), 1.5));
+    QTemporaryDir dir;
+    const QString out = dir.filePath(u"lab.json"_s);
+    QSignalSpy saved(m_page.get(), &wb::gui::InventoryPage::labSaved);
+    m_page->exportLabFile(out);
+    QVERIFY(saved.wait(10000));
+    QString error;
+    auto back = wb::Inventory::fromFile(out, &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(back->toJson(), m_page->document()->inventory().toJson());
+    QCOMPARE(*back->cable(u"C1"_s)->lengthM, 1.5);
+}
+
+void TstInventoryPage::exampleLab()
+{
+    m_page->setExampleLabDirs({QStringLiteral(WB_TEST_DATA_DIR) + u"/labs"_s});
+    QVERIFY(!m_page->exampleLabs().isEmpty());
+    QVERIFY(m_page->exampleLabs().last().endsWith(u"tiny-lab.json"_s));
+    const qsizetype n = m_page->exampleLabs().size();
+    if (n > 1)
+        wb::gui::MessageBox::setNextAnswer(int(n - 1));
+    QSignalSpy loaded(m_page.get(), &wb::gui::InventoryPage::labLoaded);
+    m_page->openExampleLab();
+    QVERIFY(loaded.wait(10000));
+    QCOMPARE(m_page->document()->inventory().hosts.size(), 3);
+}
+
+void TstInventoryPage::databaseSaveAndLoad()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"inv.sqlite"_s);
+    QVERIFY(wb::ResultStore::open(db).ok());
+    openTinyLab();
+    m_page->setDatabasePath(db); // loads the (empty) database inventory
+    QSignalSpy loaded(m_page.get(), &wb::gui::InventoryPage::labLoaded);
+    QVERIFY(loaded.wait(10000));
+    QCOMPARE(m_page->document()->inventory().hosts.size(), 0);
+    openTinyLab();
+    QSignalSpy saved(m_page.get(), &wb::gui::InventoryPage::labSaved);
+    m_page->saveToDatabase();
+    QVERIFY(saved.wait(10000));
+    QVERIFY(m_page->message().contains(u"added"_s));
+    QVERIFY(!m_page->document()->isModified());
+    auto store = wb::ResultStore::open(db);
+    QVERIFY(store.ok());
+    auto inv = (*store)->inventory().load();
+    QVERIFY(inv.ok());
+    QCOMPARE(inv->hosts.size(), 3);
+    QCOMPARE(inv->links.size(), 3);
+    QCOMPARE(*(*store)->inventory().cableByLabel(u"C65"_s)->lengthM, 65.0);
+    // A fresh page over the same database shows the saved lab.
+    {
+        wb::gui::InventoryPage again(*m_settings);
+        QSignalSpy againLoaded(&again, &wb::gui::InventoryPage::labLoaded);
+        again.setDatabasePath(db);
+        QVERIFY(againLoaded.wait(10000));
+        QCOMPARE(again.model(InventoryTable::Links)->rowCount(), 3);
+    }
+    // A stored run over eve: removing seth and eve here removes seth from
+    // the database, but eve stays (history refers to it) and the message says so.
+    wb::StoredRun run;
+    run.record.kind = u"tcp_rr"_s;
+    run.clientHostId = (*store)->inventory().hostByName(u"adam"_s)->id;
+    run.serverHostId = (*store)->inventory().hostByName(u"eve"_s)->id;
+    run.serverNicId = (*store)->inventory().nicByKey(u"eve/eth0"_s)->id;
+    QVERIFY((*store)->runs().saveRun(run).ok());
+    const int seth = InventoryFields::rowOfKey(m_page->document()->inventory(), InventoryTable::Hosts, u"seth"_s);
+    QVERIFY(m_page->document()->removeRow(InventoryTable::Hosts, seth).isEmpty());
+    const int eve = InventoryFields::rowOfKey(m_page->document()->inventory(), InventoryTable::Hosts, u"eve"_s);
+    QVERIFY(m_page->document()->removeRow(InventoryTable::Hosts, eve).isEmpty());
+    m_page->saveToDatabase();
+    QVERIFY(saved.wait(10000));
+    QVERIFY2(m_page->message().contains(u"Kept because stored results refer"_s), qPrintable(m_page->message()));
+    QVERIFY(m_page->message().contains(u"eve"_s));
+    auto after = (*store)->inventory().load();
+    QVERIFY(after.ok());
+    QVERIFY(!after->host(u"seth"_s));
+    QVERIFY(!after->nic(u"seth/eth0"_s));
+    QVERIFY(after->host(u"eve"_s));
+    QCOMPARE(after->links.size(), 1); // adam/eth0 only; eve's and adam/eth1's went with the hosts
+}
+
+void TstInventoryPage::discoverLocalHost()
+{
+    wb::AgentClient agent(new wb::LocalTransport(wb::locateAgent()));
+    QSignalSpy ready(&agent, &wb::AgentClient::ready);
+    agent.start();
+    QVERIFY(ready.wait(10000));
+    m_page->setLocalAgent(&agent);
+    auto *hosts = m_page->model(InventoryTable::Hosts);
+    m_page->addRow();
+    QVERIFY(hosts->setData(hosts->index(0, 1), u"127.0.0.1"_s));
+    m_page->view(InventoryTable::Hosts)->setCurrentIndex(hosts->index(0, 0));
+    QSignalSpy discovered(m_page.get(), &wb::gui::InventoryPage::discovered);
+    m_page->discoverSelectedHost();
+    QVERIFY(discovered.wait(10000));
+    // The host's CPU comes from the agent; NICs are whatever this machine
+    // has (loopback is left out, so possibly none in a container).
+    QVERIFY(!m_page->document()->inventory().hosts.first().cpu.isEmpty() ||
+            !m_page->document()->inventory().hosts.first().os.isEmpty());
+    QCOMPARE(m_page->model(InventoryTable::Nics)->rowCount(), discovered.first().at(1).toInt());
+    for (const wb::Nic &n : m_page->document()->inventory().nics)
+        QCOMPARE(n.hostName, u"host1"_s);
+    // One undo step takes it back.
+    m_page->document()->undoStack()->undo();
+    QCOMPARE(m_page->model(InventoryTable::Nics)->rowCount(), 0);
+    // An SSH host is not discovered from here; the message says what to do.
+    QVERIFY(hosts->setData(hosts->index(0, 1), u"192.0.2.50"_s));
+    m_page->discoverSelectedHost();
+    QVERIFY(m_page->message().contains(u"wirebench-cli inventory discover"_s));
+}
+
+QTEST_MAIN(TstInventoryPage)
+#include "tst_inventorypage.moc"

@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Results page on a real SQLite file: the run model under
+// QAbstractItemModelTester, paging, filtering by kind/status/host/plan,
+// free-text search, sorting, the detail view (metrics, samples plot, plan), delete through the
+// dialog seam, CSV/JSON export, a re-run plan built from the stored plan, and
+// the composition root refusing a damaged database without touching it.
+
+#include "../core/storetestlab.h"
+
+#include "appcomposition.h"
+#include "config/settings.h"
+#include "mainwindow.h"
+#include "filedialog.h"
+#include "messagebox.h"
+#include "plotinclude.h"
+#include "resultspage.h"
+#include "runspage.h"
+#include "rundetailview.h"
+#include "runlistmodel.h"
+#include "store/inventorystore.h"
+#include "store/resultstore.h"
+#include "store/runstore.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QComboBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TstResultsPage : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void listsAndPages();
+    void filters_data();
+    void filters();
+    void sortsByKeyMetric();
+    void detailShowsRun();
+    void deletesThroughDialog();
+    void exportsCsvAndJson();
+    void rerunPlanFromStoredPlan();
+    void refusesDamagedDatabase();
+    void remembersLayout();
+    void rerunGoesToRunMonitor();
+
+private:
+    void waitLoaded(wb::gui::ResultsPage &page);
+    QTemporaryDir *m_dir = nullptr;
+    QString m_db;
+    std::unique_ptr<wb::Settings> m_settings;
+    static constexpr int kRuns = 600; // more than two pages
+};
+
+namespace {
+
+const QJsonObject kPlanSource{
+    {u"name"_s, u"lab plan"_s},
+    {u"hosts"_s, QJsonObject{{u"alpha"_s, QJsonObject{{u"transport"_s, u"local"_s}, {u"address"_s, u"127.0.0.1"_s}}},
+                             {u"beta"_s, QJsonObject{{u"transport"_s, u"local"_s}, {u"address"_s, u"127.0.0.1"_s}}}}},
+    {u"defaults"_s, QJsonObject{{u"duration_s"_s, 0.5}}},
+    {u"tests"_s, QJsonArray{QJsonObject{{u"name"_s, u"UDP"_s},
+                                        {u"kind"_s, u"udp_stream"_s},
+                                        {u"client"_s, u"alpha"_s},
+                                        {u"server"_s, u"beta"_s},
+                                        {u"params"_s, QJsonObject{{u"message_size_bytes"_s, QJsonArray{64, 1472}}}}}}}};
+
+} // namespace
+
+void TstResultsPage::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(u"WirebenchTest"_s);
+}
+
+void TstResultsPage::init()
+{
+    m_dir = new QTemporaryDir;
+    m_db = m_dir->filePath(u"results.sqlite"_s);
+    m_settings = std::make_unique<wb::Settings>();
+    // Each test starts from the default layout (newest first), not the one
+    // the previous test left behind.
+    m_settings->setViewState(wb::Settings::ViewState::ResultsHeader, {});
+    auto store = wb::ResultStore::open(m_db);
+    QVERIFY2(store.ok(), qPrintable(store.message()));
+    QVERIFY((*store)->inventory().importInventory(testLab()).ok());
+    const qint64 alphaNic = (*store)->inventory().nicByKey(u"alpha/eth0"_s)->id;
+    const qint64 betaNic = (*store)->inventory().nicByKey(u"beta/eth0"_s)->id;
+    QList<wb::StoredRun> runs;
+    const QDateTime t0 = QDateTime::currentDateTimeUtc().addDays(-1);
+    for (int i = 0; i < kRuns; ++i) {
+        wb::StoredRun r;
+        const bool rr = i % 3 == 0;
+        r.plan = i % 2 ? u"lab plan"_s : u"other plan"_s;
+        r.testCase = u"UDP [message_size_bytes=64]"_s;
+        r.clientEndpoint = u"alpha/eth0"_s;
+        r.serverEndpoint = i % 5 == 0 ? u"gamma"_s : u"beta/eth0"_s;
+        r.clientNicId = alphaNic;
+        r.serverNicId = i % 5 == 0 ? 0 : betaNic;
+        r.startedAt = t0.addSecs(i);
+        r.endedAt = r.startedAt.addSecs(1);
+        r.status = i % 7 == 0 ? wb::RunStatus::Failed : wb::RunStatus::Finished;
+        if (r.status == wb::RunStatus::Failed)
+            r.error = u"agent on beta stopped"_s;
+        r.record.kind = rr ? u"tcp_rr"_s : u"udp_stream"_s;
+        r.record.tool = u"wirebench-agent"_s;
+        r.record.params = QJsonObject{{u"message_size_bytes"_s, 64}};
+        if (rr)
+            r.record.addMetric(u"transactions_per_s"_s, u"client"_s, 1000 + i);
+        else
+            r.record.addMetric(u"throughput_bps"_s, u"server"_s, 1e6 * (i + 1));
+        r.record.addMetric(u"cpu_util_pct"_s, u"client"_s, 10);
+        if (i == kRuns - 1) { // the newest: samples and a plan to re-run
+            for (int s = 0; s < 20; ++s)
+                r.record.samples.append(wb::Sample{s * 0.1, u"server"_s, u"throughput_bps"_s, 5e7 + s});
+            r.record.extra.insert(u"plan"_s, kPlanSource);
+            QString error;
+            r.record.extra.insert(u"case_key"_s, wb::Plan::fromJson(kPlanSource, &error)->cases.first().key);
+        }
+        runs.append(r);
+    }
+    auto saved = (*store)->runs().saveRuns(runs);
+    QVERIFY2(saved.ok(), qPrintable(saved.message()));
+}
+
+void TstResultsPage::cleanup()
+{
+    m_settings.reset();
+    delete m_dir;
+    m_dir = nullptr;
+}
+
+void TstResultsPage::waitLoaded(wb::gui::ResultsPage &page)
+{
+    QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading() && page.model()->rowCount() > 0, 10000);
+}
+
+void TstResultsPage::listsAndPages()
+{
+    wb::gui::ResultsPage page(*m_settings);
+    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.resize(1000, 700);
+    page.show();
+    page.setDatabasePath(m_db);
+    waitLoaded(page);
+    QCOMPARE(page.model()->totalCount(), qint64(kRuns));
+    QCOMPARE(page.model()->rowCount(), wb::gui::RunListModel::kPageSize);
+    QVERIFY(page.findChild<QLabel *>(u"runCount"_s)->text().contains(QString::number(kRuns)));
+    // Newest first; its row shows the inventory snapshot and the key figure.
+    const wb::gui::RunListModel &m = *page.model();
+    const QModelIndex first = m.index(0, wb::gui::RunListModel::KeyMetric);
+    QVERIFY(first.data().toString().contains(u"Mbit/s"_s));
+    QCOMPARE(m.index(0, wb::gui::RunListModel::Switch).data().toString(), u"fs108"_s);
+    QCOMPARE(m.index(0, wb::gui::RunListModel::CableLength).data().toString(), u"65 m"_s);
+    QCOMPARE(m.index(0, wb::gui::RunListModel::Nics).data().toString(), u"eth0 → eth0"_s);
+    // Scrolling to the end loads further pages until all are there.
+    for (int i = 0; i < 10 && m.rowCount() < kRuns; ++i) {
+        page.table()->scrollToBottom();
+        QTRY_VERIFY_WITH_TIMEOUT(!m.isLoading(), 10000);
+        if (page.model()->canFetchMore({}))
+            page.model()->fetchMore({});
+        QTRY_VERIFY_WITH_TIMEOUT(!m.isLoading(), 10000);
+    }
+    QCOMPARE(m.rowCount(), kRuns);
+    QVERIFY(!page.model()->canFetchMore({}));
+}
+
+void TstResultsPage::filters_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("status");
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("expected");
+    auto count = [](auto pred) {
+        int n = 0;
+        for (int i = 0; i < kRuns; ++i)
+            n += pred(i) ? 1 : 0;
+        return n;
+    };
+    QTest::newRow("all") << QString() << QString() << QString() << QString() << kRuns;
+    QTest::newRow("tcp_rr") << u"tcp_rr"_s << QString() << QString() << QString() << count([](int i) { return i % 3 == 0; });
+    QTest::newRow("failed") << QString() << u"failed"_s << QString() << QString()
+                            << count([](int i) { return i % 7 == 0; });
+    QTest::newRow("udp finished") << u"udp_stream"_s << u"finished"_s << QString() << QString()
+                                  << count([](int i) { return i % 3 != 0 && i % 7 != 0; });
+    QTest::newRow("plan") << QString() << QString() << QString() << u"lab plan"_s
+                          << count([](int i) { return i % 2 == 1; });
+    QTest::newRow("host beta") << QString() << QString() << u"beta"_s << QString()
+                               << count([](int i) { return i % 5 != 0; });
+    QTest::newRow("text endpoint") << QString() << QString() << QString() << u"GAMM"_s
+                                   << count([](int i) { return i % 5 == 0; });
+    QTest::newRow("text escapes %") << QString() << QString() << QString() << u"%"_s << 0;
+    QTest::newRow("nothing") << u"packet_rate"_s << QString() << QString() << QString() << 0;
+}
+
+void TstResultsPage::filters()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, status);
+    QFETCH(QString, host);
+    QFETCH(QString, text);
+    QFETCH(int, expected);
+    wb::gui::ResultsPage page(*m_settings);
+    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.show();
+    page.setDatabasePath(m_db);
+    waitLoaded(page);
+    auto *kindBox = page.findChild<QComboBox *>(u"kindFilter"_s);
+    auto *statusBox = page.findChild<QComboBox *>(u"statusFilter"_s);
+    kindBox->setCurrentIndex(std::max(0, kindBox->findData(kind)));
+    statusBox->setCurrentIndex(std::max(0, statusBox->findData(status)));
+    // Typing applies after a short pause, as a user types.
+    QTest::keyClicks(page.findChild<QLineEdit *>(u"hostFilter"_s), host);
+    QTest::keyClicks(page.findChild<QLineEdit *>(u"searchFilter"_s), text);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading() && page.model()->filter().hostName == host &&
+                                 page.model()->filter().text == text,
+                             10000);
+    QTRY_COMPARE_WITH_TIMEOUT(page.model()->totalCount(), qint64(expected), 10000);
+    QCOMPARE(page.model()->rowCount(), std::min(expected, wb::gui::RunListModel::kPageSize));
+    for (int r = 0; r < page.model()->rowCount(); ++r) {
+        if (!kind.isEmpty())
+            QCOMPARE(page.model()->row(r).kind, kind);
+        if (!status.isEmpty())
+            QCOMPARE(wb::runStatusName(page.model()->row(r).status), status);
+    }
+}
+
+void TstResultsPage::sortsByKeyMetric()
+{
+    wb::gui::ResultsPage page(*m_settings);
+    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.show();
+    page.setDatabasePath(m_db);
+    waitLoaded(page);
+    auto *kindBox = page.findChild<QComboBox *>(u"kindFilter"_s);
+    kindBox->setCurrentIndex(kindBox->findData(u"tcp_rr"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading() && page.model()->filter().kind == u"tcp_rr"_s, 10000);
+    page.table()->sortByColumn(wb::gui::RunListModel::KeyMetric, Qt::AscendingOrder);
+    const auto &m = *page.model();
+    for (int r = 1; r < m.rowCount(); ++r)
+        QVERIFY(m.row(r - 1).keyValue <= m.row(r).keyValue);
+    // Date sorts in the database: oldest first over all runs.
+    page.table()->sortByColumn(wb::gui::RunListModel::Date, Qt::AscendingOrder);
+    QTRY_VERIFY_WITH_TIMEOUT(!m.isLoading() && m.rowCount() > 0 && !m.filter().newestFirst, 10000);
+    QVERIFY(m.row(0).startedAt <= m.row(m.rowCount() - 1).startedAt);
+}
+
+void TstResultsPage::detailShowsRun()
+{
+    wb::gui::ResultsPage page(*m_settings);
+    page.resize(1000, 700);
+    page.show();
+    page.setDatabasePath(m_db);
+    waitLoaded(page);
+    QSignalSpy shown(page.detail(), &wb::gui::RunDetailView::runShown);
+    page.table()->setFocus();
+    page.table()->setCurrentIndex(page.model()->index(0, 0));
+    QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);
+    QCOMPARE(shown.first().first().toLongLong(), page.model()->row(0).id);
+    QCOMPARE(page.detail()->metricsTable()->rowCount(), 2);
+    QCOMPARE(page.detail()->samplesPlot()->graphCount(), 1);
+    QCOMPARE(page.detail()->samplesPlot()->graph(0)->dataCount(), 20);
+    QVERIFY(page.findChild<QPlainTextEdit *>(u"runPlan"_s)->toPlainText().contains(u"lab plan"_s));
+    QVERIFY(page.findChild<QPlainTextEdit *>(u"runEnvironment"_s)->toPlainText().contains(u"fs108"_s));
+}
+
+void TstResultsPage::deletesThroughDialog()
+{
+    wb::gui::ResultsPage page(*m_settings);
+    page.show();
+    page.setDatabasePath(m_db);
+    waitLoaded(page);
+    const qint64 id = page.model()->row(0).id;
+    page.table()->selectRow(0);
+    // "No" keeps the run.
+    wb::gui::MessageBox::setNextAnswer(QMessageBox::No);
+    page.deleteSelected();
+    QVERIFY(wb::gui::MessageBox::lastText().contains(u"cannot be undone"_s));
+    QTest::qWait(50);
+    QCOMPARE(page.model()->totalCount(), qint64(kRuns));
+    // "Yes" deletes it, off the GUI thread, and the list reloads.
+    page.table()->selectRow(0);
+    wb::gui::MessageBox::setNextAnswer(QMessageBox::Yes);
+    page.deleteSelected();
+    QTRY_COMPARE_WITH_TIMEOUT(page.model()->totalCount(), qint64(kRuns - 1), 10000);
+    auto store = wb::ResultStore::open(m_db);
+    QVERIFY(store.ok());
+    QCOMPARE((*store)->runs().run(id).error().kind, wb::StoreError::Kind::NotFound);
+}
+
+void TstResultsPage::exportsCsvAndJson()
+{
+    wb::gui::ResultsPage page(*m_settings);
+    page.show();
+    page.setDatabasePath(m_db);
+    waitLoaded(page);
+    auto *kindBox = page.findChild<QComboBox *>(u"kindFilter"_s);
+    kindBox->setCurrentIndex(kindBox->findData(u"tcp_rr"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading() && page.model()->filter().kind == u"tcp_rr"_s, 10000);
+    const qint64 rr = page.model()->totalCount();
+
+    QSignalSpy exported(&page, &wb::gui::ResultsPage::exported);
+    const QString json = m_dir->filePath(u"rr.json"_s);
+    page.exportTo(json, true);
+    QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, 10000);
+    QFile jf(json);
+    QVERIFY(jf.open(QIODevice::ReadOnly));
+    const QJsonArray runs = QJsonDocument::fromJson(jf.readAll()).array();
+    QCOMPARE(runs.size(), rr);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading(), 10000);
+
+    const QString csv = m_dir->filePath(u"rr.csv"_s);
+    page.exportTo(csv, false);
+    QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 2, 10000);
+    QFile cf(csv);
+    QVERIFY(cf.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = cf.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), rr + 1); // header + one row per run
+
+    // A folder that cannot be written says so through the dialog seam.
+    wb::gui::MessageBox::setNextAnswer(0);
+    const int before = wb::gui::MessageBox::dialogCount();
+    page.exportTo(u"/proc/nonexistent/x.csv"_s, false);
+    QTRY_COMPARE_WITH_TIMEOUT(wb::gui::MessageBox::dialogCount(), before + 1, 10000);
+    QVERIFY(wb::gui::MessageBox::lastText().contains(u"choose another folder"_s));
+}
+
+void TstResultsPage::rerunPlanFromStoredPlan()
+{
+    auto store = wb::ResultStore::open(m_db);
+    QVERIFY(store.ok());
+    wb::RunFilter f;
+    f.limit = 1;
+    auto newest = (*store)->runs().listRuns(f);
+    QVERIFY(newest.ok() && newest->size() == 1);
+    wb::StoredRun run = *(*store)->runs().run(newest->first().id);
+    QString error;
+    run.record.extra.remove(u"case_key"_s);
+    // Without a case key the plan cannot say which case it was.
+    QVERIFY(!wb::gui::ResultsPage::rerunPlan(run, &error));
+    QVERIFY(error.contains(u"Plans page"_s));
+    auto full = wb::Plan::fromJson(kPlanSource, &error);
+    QVERIFY(full && full->cases.size() == 2);
+    run.record.extra.insert(u"case_key"_s, full->cases.at(1).key);
+    auto plan = wb::gui::ResultsPage::rerunPlan(run, &error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->cases.size(), 1);
+    QCOMPARE(plan->cases.first().key, full->cases.at(1).key);
+    QCOMPARE(plan->cases.first().params, full->cases.at(1).params);
+    QVERIFY(plan->host(u"alpha"_s));
+    // An imported run (no plan) tells the user where to go instead.
+    run.record.extra = {};
+    QVERIFY(!wb::gui::ResultsPage::rerunPlan(run, &error));
+    QVERIFY(error.contains(u"Plans page"_s));
+}
+
+void TstResultsPage::refusesDamagedDatabase()
+{
+    // The composition root opens Settings::databasePath(); point it at a
+    // damaged file and check the file is named and left untouched.
+    const QString bad = m_dir->filePath(u"damaged.sqlite"_s);
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    const QByteArray garbage = QByteArray("this is not a database ").repeated(300);
+    f.write(garbage);
+    f.close();
+    m_settings->setDatabasePath(bad);
+    m_settings.reset(); // flush to the QSettings file the composition reads
+    const int before = wb::gui::MessageBox::dialogCount();
+    wb::gui::MessageBox::setNextAnswer(-1); // the user closes the dialog
+    {
+        wb::AppComposition app;
+        QTRY_COMPARE_WITH_TIMEOUT(wb::gui::MessageBox::dialogCount(), before + 1, 10000);
+        QVERIFY2(wb::gui::MessageBox::lastText().contains(bad), qPrintable(wb::gui::MessageBox::lastText()));
+        QVERIFY(wb::gui::MessageBox::lastText().contains(u"Open another"_s));
+        QVERIFY(app.databasePath().isEmpty());
+        QVERIFY(app.mainWindow().statusBar()->currentMessage().contains(u"No results database"_s));
+        // File > Open results database… picks a good file; it reaches the pages.
+        wb::gui::FileDialog::setNextPath(m_db);
+        app.mainWindow().findChild<QAction *>(u"openDatabase"_s)->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(app.databasePath(), m_db, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(app.resultsPage().model()->totalCount(), qint64(kRuns), 10000);
+    }
+    // "Create new…" on a damaged file: a new name becomes a new database.
+    m_settings = std::make_unique<wb::Settings>();
+    m_settings->setDatabasePath(bad);
+    m_settings.reset();
+    {
+        const QString fresh = m_dir->filePath(u"fresh.sqlite"_s);
+        wb::gui::MessageBox::setNextAnswer(1);
+        wb::gui::FileDialog::setNextPath(fresh);
+        wb::AppComposition app;
+        QTRY_COMPARE_WITH_TIMEOUT(app.databasePath(), fresh, 10000);
+        QVERIFY(QFileInfo::exists(fresh));
+        QTRY_VERIFY_WITH_TIMEOUT(!app.resultsPage().model()->isLoading(), 10000);
+        QCOMPARE(app.resultsPage().model()->totalCount(), qint64(0));
+    }
+    QFile again(bad);
+    QVERIFY(again.open(QIODevice::ReadOnly));
+    QCOMPARE(again.readAll(), garbage);
+    m_settings = std::make_unique<wb::Settings>();
+    m_settings->setDatabasePath(QString());
+}
+
+void TstResultsPage::remembersLayout()
+{
+    int width = 0;
+    QList<int> sizes;
+    {
+        wb::gui::ResultsPage page(*m_settings);
+        page.resize(1000, 700);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.table()->setColumnWidth(wb::gui::RunListModel::Endpoints, 333);
+        auto *splitter = page.findChild<QSplitter *>(u"resultsSplitter"_s);
+        splitter->setSizes({500, 150});
+        sizes = splitter->sizes();
+        width = page.table()->columnWidth(wb::gui::RunListModel::Endpoints);
+    } // saved on the way out, through the settings registry
+    wb::gui::ResultsPage again(*m_settings);
+    again.resize(1000, 700);
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QCOMPARE(again.table()->columnWidth(wb::gui::RunListModel::Endpoints), width);
+    QCOMPARE(again.findChild<QSplitter *>(u"resultsSplitter"_s)->sizes(), sizes);
+}
+
+void TstResultsPage::rerunGoesToRunMonitor()
+{
+    // Through the composition root, as the user does it: select the newest
+    // run, Ctrl+R; the run monitor runs the one case again (real local
+    // agents, 0.5 s) and the new run shows up in the list.
+    wb::AppComposition app;
+    app.mainWindow().resize(1100, 750);
+    app.mainWindow().show();
+    QVERIFY(QTest::qWaitForWindowActive(&app.mainWindow()));
+    app.openDatabase(m_db);
+    QTRY_COMPARE_WITH_TIMEOUT(app.databasePath(), m_db, 10000);
+    app.mainWindow().setCurrentPage(3);
+    wb::gui::ResultsPage &page = app.resultsPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading() && page.model()->rowCount() > 0, 10000);
+    QSignalSpy shown(page.detail(), &wb::gui::RunDetailView::runShown);
+    page.table()->setFocus();
+    page.table()->setCurrentIndex(page.model()->index(0, 0));
+    QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);
+    QSignalSpy stored(&app.runsPage(), &wb::gui::RunsPage::planStored);
+    QTest::keyClick(page.table(), Qt::Key_R, Qt::ControlModifier);
+    QCOMPARE(app.mainWindow().currentPage(), &app.runsPage());
+    QVERIFY(app.runsPage().isRunning());
+    QTRY_COMPARE_WITH_TIMEOUT(stored.size(), 1, 30000);
+    QCOMPARE(stored.first().at(1).toInt(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(page.model()->totalCount(), qint64(kRuns + 1), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading() && page.model()->rowCount() > 0, 10000);
+    const wb::gui::RunRow &newest = page.model()->row(0);
+    QCOMPARE(newest.kind, u"udp_stream"_s);
+    QCOMPARE(newest.status, wb::RunStatus::Finished);
+    QCOMPARE(newest.plan, u"lab plan (re-run)"_s);
+}
+
+QTEST_MAIN(TstResultsPage)
+#include "tst_resultspage.moc"

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The run monitor end to end with real local agents and a real SQLite file:
+// a tiny plan (two local agents, 0.5 s tests) updates the overall and
+// per-test progress, the live plot and the log, stores every case off the
+// GUI thread, and the Results page lists the runs afterwards. Also: cancel
+// keeps what finished, a bad plan file and a missing database are refused
+// with a message that says what to do.
+
+#include "config/settings.h"
+#include "messagebox.h"
+#include "plotinclude.h"
+#include "resultspage.h"
+#include "runlistmodel.h"
+#include "runspage.h"
+#include "store/resultstore.h"
+#include "store/runstore.h"
+
+#include "remote/credentialprovider.h"
+#include "remote/hostkeypolicy.h"
+
+#include <QAbstractButton>
+#include <QFile>
+#include <QInputDialog>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace Qt::StringLiterals;
+
+class TstRunsPage : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void runsTinyPlan();
+    void cancelKeepsFinished();
+    void refusesBadInput();
+    void sshQuestionsAreDialogs();
+
+private:
+    QString planPath() const { return QStringLiteral(WB_TEST_DATA_DIR) + u"/plans/gui-tiny.json"_s; }
+};
+
+void TstRunsPage::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(u"WirebenchTest"_s);
+}
+
+void TstRunsPage::runsTinyPlan()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"runs.sqlite"_s);
+    QVERIFY(wb::ResultStore::open(db).ok()); // as the composition root's writer would
+    wb::Settings settings;
+    wb::gui::RunsPage runs(settings);
+    wb::gui::ResultsPage results(settings);
+    QObject::connect(&runs, &wb::gui::RunsPage::planStored, &results, &wb::gui::ResultsPage::reload);
+    runs.setDatabasePath(db);
+    results.setDatabasePath(db);
+    runs.resize(1000, 750);
+    runs.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&runs));
+
+    QSignalSpy stored(&runs, &wb::gui::RunsPage::planStored);
+    QVERIFY(runs.runPlanFile(planPath()));
+    QVERIFY(runs.isRunning());
+    QCOMPARE(runs.casesView()->topLevelItemCount(), 2);
+    QCOMPARE(runs.overallProgress()->maximum(), 2);
+    QVERIFY(runs.logView()->topLevelItemCount() >= 1);
+
+    // Live: samples reach the plot while the plan runs.
+    QTRY_VERIFY_WITH_TIMEOUT(runs.plottedPoints() > 0, 20000);
+    QVERIFY(runs.plot()->graphCount() >= 1);
+
+    QTRY_COMPARE_WITH_TIMEOUT(stored.size(), 1, 60000);
+    QCOMPARE(stored.first().at(1).toInt(), 2);
+    QVERIFY(!runs.isRunning());
+    QCOMPARE(runs.overallProgress()->value(), 2);
+    for (int i = 0; i < 2; ++i) {
+        QTreeWidgetItem *item = runs.casesView()->topLevelItem(i);
+        QCOMPARE(item->text(1), u"finished"_s);
+        QVERIFY(!item->text(3).isEmpty()); // the key figure
+        auto *bar = qobject_cast<QProgressBar *>(runs.casesView()->itemWidget(item, 2));
+        QVERIFY(bar);
+        QCOMPARE(bar->value(), bar->maximum());
+    }
+    // The log has host, time and severity columns filled.
+    bool sawHost = false, sawStored = false;
+    for (int i = 0; i < runs.logView()->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = runs.logView()->topLevelItem(i);
+        QVERIFY(!item->text(0).isEmpty() && !item->text(1).isEmpty());
+        sawHost |= !item->text(2).isEmpty();
+        sawStored |= item->text(3).contains(u"stored"_s);
+    }
+    QVERIFY(sawHost);
+    QVERIFY(sawStored);
+
+    // In the database, with the plan that made them.
+    auto store = wb::ResultStore::open(db);
+    QVERIFY(store.ok());
+    wb::RunFilter f;
+    f.plan = u"GUI tiny"_s;
+    auto listed = (*store)->runs().listRuns(f);
+    QVERIFY(listed.ok());
+    QCOMPARE(listed->size(), 2);
+    for (const wb::StoredRun &r : *listed) {
+        QCOMPARE(r.status, wb::RunStatus::Finished);
+        QCOMPARE(r.record.extra.value(u"plan"_s).toObject().value(u"name"_s).toString(), u"GUI tiny"_s);
+    }
+    // And the Results page lists them (it reloaded on planStored).
+    QTRY_COMPARE_WITH_TIMEOUT(results.model()->totalCount(), qint64(2), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(results.model()->rowCount(), 2, 10000);
+    QStringList kinds{results.model()->row(0).kind, results.model()->row(1).kind};
+    kinds.sort();
+    QCOMPARE(kinds, (QStringList{u"tcp_rr"_s, u"udp_stream"_s}));
+}
+
+void TstRunsPage::cancelKeepsFinished()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"runs.sqlite"_s);
+    QVERIFY(wb::ResultStore::open(db).ok());
+    wb::Settings settings;
+    wb::gui::RunsPage runs(settings);
+    runs.setDatabasePath(db);
+    runs.show();
+    QSignalSpy stored(&runs, &wb::gui::RunsPage::planStored);
+    QVERIFY(runs.runPlanFile(planPath()));
+    // Cancel as soon as the first test has started (Esc on the page).
+    QTRY_VERIFY_WITH_TIMEOUT(runs.plottedPoints() > 0, 20000);
+    runs.setFocus();
+    QTest::keyClick(&runs, Qt::Key_Escape);
+    QTRY_COMPARE_WITH_TIMEOUT(stored.size(), 1, 30000);
+    QVERIFY(!runs.isRunning());
+    bool sawCancel = false;
+    for (int i = 0; i < runs.logView()->topLevelItemCount(); ++i)
+        sawCancel |= runs.logView()->topLevelItem(i)->text(3).contains(u"cancel"_s);
+    QVERIFY(sawCancel);
+    // Whatever finished or was cancelled is stored; nothing is left running.
+    auto store = wb::ResultStore::open(db);
+    QVERIFY(store.ok());
+    wb::RunFilter f;
+    f.status = wb::RunStatus::Running;
+    QCOMPARE(*(*store)->runs().countRuns(f), qint64(0));
+    QCOMPARE(*(*store)->runs().countRuns({}), qint64(stored.first().at(1).toInt()));
+}
+
+void TstRunsPage::refusesBadInput()
+{
+    QTemporaryDir dir;
+    wb::Settings settings;
+    wb::gui::RunsPage runs(settings);
+    // No database: refuse rather than lose results.
+    wb::gui::MessageBox::setNextAnswer(0);
+    QVERIFY(!runs.runPlanFile(planPath()));
+    QVERIFY(wb::gui::MessageBox::lastText().contains(u"No results database"_s));
+
+    runs.setDatabasePath(dir.filePath(u"x.sqlite"_s));
+    const QString bad = dir.filePath(u"bad.json"_s);
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"name": "x", "hosts": {}, "tests": [{"name": "t", "kind": "no_such_kind"}]})");
+    f.close();
+    wb::gui::MessageBox::setNextAnswer(0);
+    QVERIFY(!runs.runPlanFile(bad));
+    QVERIFY2(wb::gui::MessageBox::lastText().contains(bad), qPrintable(wb::gui::MessageBox::lastText()));
+    QVERIFY(wb::gui::MessageBox::lastText().contains(u"Fix the plan file"_s));
+    QVERIFY(!runs.isRunning());
+}
+
+void TstRunsPage::sshQuestionsAreDialogs()
+{
+    // The SSH layer asks through the page's HostKeyPolicy/CredentialProvider;
+    // the answers come back through the reply callbacks, without a nested
+    // event loop (the dialogs are opened with open()).
+    wb::Settings settings;
+    wb::gui::RunsPage runs(settings);
+    runs.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&runs));
+    std::optional<wb::HostKeyDecision> decision;
+    runs.hostKeyPolicy()->decide({u"zeus"_s, u"[198.51.100.1]:22"_s, u"ssh-ed25519"_s, u"SHA256:abc"_s},
+                                 [&](wb::HostKeyDecision d) { decision = d; });
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = runs.findChild<QMessageBox *>()) && box->isVisible());
+    QVERIFY(box->text().contains(u"SHA256:abc"_s));
+    QVERIFY(!decision); // nothing decided until the user answers
+    for (QAbstractButton *b : box->buttons())
+        if (b->text() == u"Trust this time"_s)
+            b->click();
+    QTRY_VERIFY(decision.has_value());
+    QCOMPARE(*decision, wb::HostKeyDecision::TrustOnce);
+
+    std::optional<std::optional<QByteArray>> secret;
+    runs.credentialProvider()->provide({wb::CredentialRequest::Kind::KeyPassphrase, u"zeus"_s,
+                                        u"Passphrase for ~/.ssh/id_ed25519"_s},
+                                       [&](std::optional<QByteArray> s) { secret = s; });
+    QInputDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = runs.findChild<QInputDialog *>()) && dialog->isVisible());
+    dialog->setTextValue(u"sesame"_s);
+    dialog->accept();
+    QTRY_VERIFY(secret.has_value());
+    QCOMPARE(secret->value(), QByteArray("sesame"));
+}
+
+QTEST_MAIN(TstRunsPage)
+#include "tst_runspage.moc"
