@@ -7,6 +7,7 @@
 #include "clicommand.h"
 
 #include "config/settings.h"
+#include "exchange/resultimport.h"
 #include "store/resultstore.h"
 
 #include <memory>
@@ -26,6 +27,9 @@ inline std::unique_ptr<ResultStore> openStore(CliContext &ctx, bool mustExist = 
                        "new one\n";
         return nullptr;
     }
+    // Every database holds the historical baselines this program ships.
+    if (auto added = ensureBuiltinBaselines(**store); !added)
+        ctx.err << "wirebench-cli: warning: " << added.message() << '\n';
     return std::move(*store);
 }
 

@@ -4,9 +4,12 @@
 // (--json: one JSON record per line) without storing anything.
 
 #include "clicommand.h"
+#include "clistore.h"
 
 #include "exchange/importer.h"
+#include "exchange/resultimport.h"
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -72,10 +75,11 @@ int importCommand(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli import: --as-baseline needs --citation TEXT (who measured it, where, when)\n";
         return wb::cli::kExitUsage;
     }
+    std::unique_ptr<wb::ResultStore> store;
     if (!dryRun) {
-        ctx.err << "wirebench-cli import: storing imported results needs the results store, which this build "
-                   "does not have yet; use --dry-run to check and print the records\n";
-        return wb::cli::kExitFailure;
+        store = wb::cli::openStore(ctx);
+        if (!store)
+            return wb::cli::kExitFailure;
     }
     int rc = wb::cli::kExitOk;
     for (const QString &file : std::as_const(files)) {
@@ -89,6 +93,24 @@ int importCommand(wb::cli::CliContext &ctx)
             ctx.err << "wirebench-cli import: note: " << w << '\n';
         if (!ctx.json)
             ctx.out << file << ": " << result.records.size() << " record(s) as " << result.format << '\n';
+        if (store) {
+            QFile f(file);
+            const QByteArray contents = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+            const auto stored = asBaseline ? wb::storeImportedBaselines(*store, file, contents, result, citation)
+                                           : wb::storeImportedRuns(*store, file, contents, result);
+            if (!stored) {
+                ctx.err << "wirebench-cli import: " << file << ": " << stored.message()
+                        << " (nothing imported from this file)\n";
+                rc = wb::cli::kExitFailure;
+                continue;
+            }
+            if (!ctx.json)
+                ctx.out << file << ": stored " << stored->added << (asBaseline ? " baseline(s)" : " run(s)");
+            if (!ctx.json && stored->alreadyStored > 0)
+                ctx.out << ", " << stored->alreadyStored << " already in the database";
+            if (!ctx.json)
+                ctx.out << '\n';
+        }
         for (const wb::ResultRecord &r : result.records) {
             if (ctx.json) {
                 QJsonObject o = r.toJson();

@@ -14,6 +14,8 @@
 #include "remote/localtransport.h"
 #include "resultspage.h"
 #include "runspage.h"
+#include "exchange/resultimport.h"
+#include "store/resultstore.h"
 #include "store/storewriter.h"
 
 #include <QDir>
@@ -22,6 +24,7 @@
 #include <QMenuBar>
 #include <QObject>
 #include <QStatusBar>
+#include <QtConcurrent/QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -74,7 +77,10 @@ AppComposition::AppComposition()
     openDatabase(m_settings->databasePath());
 }
 
-AppComposition::~AppComposition() = default;
+AppComposition::~AppComposition()
+{
+    m_baselineLoad.waitForFinished();
+}
 
 void AppComposition::start()
 {
@@ -97,6 +103,14 @@ void AppComposition::openDatabase(const QString &path, bool remember)
 void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
 {
     m_databasePath = path;
+    // Every database holds the historical baselines this program ships (a
+    // new one all of them, an older one those added since); off the GUI
+    // thread, on a connection of its own.
+    m_baselineLoad.waitForFinished();
+    m_baselineLoad = QtConcurrent::run([path] {
+        if (auto store = ResultStore::open(path, {.createIfMissing = false}))
+            ensureBuiltinBaselines(**store);
+    });
     if (remember)
         m_settings->setDatabasePath(path);
     m_runs->setDatabasePath(path);

@@ -8,6 +8,7 @@
 // a newer Wirebench, not a Wirebench database) is never overwritten: the
 // user is told which file it is and may open another or create a new one.
 
+#include <QFuture>
 #include <QString>
 
 #include <memory>
@@ -56,6 +57,7 @@ private:
     std::unique_ptr<gui::MainWindow> m_window;
     std::unique_ptr<AgentClient> m_localAgent;
     std::unique_ptr<StoreWriter> m_writer;
+    QFuture<void> m_baselineLoad; // the shipped baselines going into the open database
     gui::InventoryPage *m_inventory = nullptr;
     gui::RunsPage *m_runs = nullptr;
     gui::ResultsPage *m_results = nullptr;

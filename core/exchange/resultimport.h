@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Puts what the importers read into the results database, and keeps the
+// shipped historical baselines there. Every file goes in one transaction (all
+// of its records or none), with ids made from the file's contents, so
+// importing the same file again adds nothing.
+
+#include "importresult.h"
+#include "store/storeerror.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace wb {
+
+class ResultStore;
+
+struct StoredImport
+{
+    int added = 0;
+    int alreadyStored = 0;
+};
+
+// The file's records as finished runs of the plan "imported" (test case: the
+// file's name), tool and version as the importer found them.
+StoreResult<StoredImport> storeImportedRuns(ResultStore &store, const QString &file, const QByteArray &contents,
+                                            const ImportResult &result);
+
+// The file's records as baselines citing `citation` (who measured it, where, when).
+StoreResult<StoredImport> storeImportedBaselines(ResultStore &store, const QString &file, const QByteArray &contents,
+                                                 const ImportResult &result, const QString &citation);
+
+// Loads the baselines shipped with this program that the database lacks: all
+// of them into a new database, the new ones when the set has grown. Returns
+// how many were added.
+StoreResult<int> ensureBuiltinBaselines(ResultStore &store);
+
+} // namespace wb
