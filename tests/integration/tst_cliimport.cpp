@@ -99,13 +99,6 @@ private slots:
         const QJsonObject o = QJsonDocument::fromJson(ok.out.split('\n').first()).object();
         QCOMPARE(o.value(u"baseline"_s).toObject().value(u"citation"_s).toString(), u"Lab notebook 7, p. 12"_s);
     }
-
-    void storingNeedsTheStore()
-    {
-        const Run r = cli({u"import"_s, data(u"import/csv/results.csv"_s)});
-        QCOMPARE(r.exitCode, 1);
-        QVERIFY(r.err.contains("results store"));
-    }
 };
 
 QTEST_GUILESS_MAIN(TestCliImport)
