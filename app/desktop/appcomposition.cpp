@@ -45,7 +45,8 @@ AppComposition::AppComposition()
     m_window->addPage(m_runs);
     m_window->addPage(m_results);
     m_window->addPage(new gui::ComparePage);
-    m_window->addPage(new gui::BaselinesPage);
+    m_baselines = new gui::BaselinesPage;
+    m_window->addPage(m_baselines);
     m_window->restoreWindowState();
 
     gui::MainWindow *w = m_window.get();
@@ -115,6 +116,7 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
         m_settings->setDatabasePath(path);
     m_runs->setDatabasePath(path);
     m_inventory->setDatabasePath(path);
+    m_baselines->setDatabasePath(path);
     m_results->setDatabasePath(path);
     m_window->statusBar()->showMessage(QObject::tr("Results database: %1").arg(path), 10000);
 }

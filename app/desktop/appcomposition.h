@@ -22,6 +22,7 @@ namespace gui {
 class InventoryPage;
 class MainWindow;
 class ResultsPage;
+class BaselinesPage;
 class RunsPage;
 } // namespace gui
 
@@ -35,6 +36,7 @@ public:
     AgentClient &localAgent() { return *m_localAgent; }
     gui::RunsPage &runsPage() { return *m_runs; }
     gui::ResultsPage &resultsPage() { return *m_results; }
+    gui::BaselinesPage &baselinesPage() { return *m_baselines; }
     gui::InventoryPage &inventoryPage() { return *m_inventory; }
     // Starts the background services (the local agent handshake).
     void start();
@@ -61,6 +63,7 @@ private:
     gui::InventoryPage *m_inventory = nullptr;
     gui::RunsPage *m_runs = nullptr;
     gui::ResultsPage *m_results = nullptr;
+    gui::BaselinesPage *m_baselines = nullptr;
     QString m_databasePath;
 };
 

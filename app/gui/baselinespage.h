@@ -1,17 +1,61 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The Baselines page of the main window.
+// The Baselines page: browse the historical figures in the open database
+// (the shipped 1997-2003 set and anything imported) with their citations and
+// hardware, filter them, and import more from netperf/iperf3/... logs as
+// baselines. Loading and importing run off the GUI thread.
 
 #include "page.h"
+#include "store/baseline.h"
+
+#include <QFutureWatcher>
+#include <QList>
+
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QSortFilterProxyModel;
+class QTableView;
 
 namespace wb::gui {
+
+class BaselineTableModel;
 
 class BaselinesPage : public Page
 {
     Q_OBJECT
 public:
     explicit BaselinesPage(QWidget *parent = nullptr);
+    ~BaselinesPage() override;
     QIcon icon() const override;
+
+    void setDatabasePath(const QString &path);
+    void reload();
+    // Imports the file's results as baselines citing `citation` (off the GUI thread).
+    void importFile(const QString &path, const QString &citation);
+
+    BaselineTableModel *model() const { return m_model; }
+    QSortFilterProxyModel *proxy() const { return m_proxy; }
+    QString statusText() const;
+
+signals:
+    void loaded(int count);
+    void importFinished(bool ok, const QString &message);
+
+private:
+    void showSelected();
+    void chooseImport();
+
+    QString m_databasePath;
+    BaselineTableModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    QTableView *m_table;
+    QLineEdit *m_search;
+    QLineEdit *m_citation;
+    QPlainTextEdit *m_detail;
+    QLabel *m_status;
+    QFutureWatcher<QList<Baseline>> m_load;
+    QFutureWatcher<QString> m_import;
 };
 
 } // namespace wb::gui
