@@ -14,6 +14,7 @@
 #include "remote/localtransport.h"
 #include "resultspage.h"
 #include "runspage.h"
+#include "analysis/storecomparisonprovider.h"
 #include "exchange/resultimport.h"
 #include "store/resultstore.h"
 #include "store/storewriter.h"
@@ -44,7 +45,8 @@ AppComposition::AppComposition()
     m_window->addPage(plans);
     m_window->addPage(m_runs);
     m_window->addPage(m_results);
-    m_window->addPage(new gui::ComparePage);
+    m_compare = new gui::ComparePage;
+    m_window->addPage(m_compare);
     m_baselines = new gui::BaselinesPage;
     m_window->addPage(m_baselines);
     m_window->restoreWindowState();
@@ -57,6 +59,10 @@ AppComposition::AppComposition()
             w->setCurrentPage(2);
     });
     QObject::connect(runs, &gui::RunsPage::planStored, results, &gui::ResultsPage::reload);
+    QObject::connect(runs, &gui::RunsPage::planStored, m_compare, [this] {
+        if (m_compareProvider)
+            m_compare->setProvider(m_compareProvider.get());
+    });
     QObject::connect(plans, &gui::PlansPage::runRequested, runs, [w, runs](const Plan &plan) {
         if (runs->runPlan(plan))
             w->setCurrentPage(2);
@@ -118,6 +124,9 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
     m_inventory->setDatabasePath(path);
     m_baselines->setDatabasePath(path);
     m_results->setDatabasePath(path);
+    // Compare what this database holds: its runs beside its baselines.
+    m_compareProvider = std::make_unique<StoreComparisonProvider>(path);
+    m_compare->setProvider(m_compareProvider.get());
     m_window->statusBar()->showMessage(QObject::tr("Results database: %1").arg(path), 10000);
 }
 

@@ -14,6 +14,7 @@
 #include <memory>
 
 namespace wb {
+class ComparisonProvider;
 class AgentClient;
 class Settings;
 class StoreWriter;
@@ -23,6 +24,7 @@ class InventoryPage;
 class MainWindow;
 class ResultsPage;
 class BaselinesPage;
+class ComparePage;
 class RunsPage;
 } // namespace gui
 
@@ -64,6 +66,8 @@ private:
     gui::RunsPage *m_runs = nullptr;
     gui::ResultsPage *m_results = nullptr;
     gui::BaselinesPage *m_baselines = nullptr;
+    gui::ComparePage *m_compare = nullptr;
+    std::unique_ptr<ComparisonProvider> m_compareProvider;
     QString m_databasePath;
 };
 

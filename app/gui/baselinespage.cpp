@@ -69,6 +69,7 @@ BaselinesPage::BaselinesPage(QWidget *parent)
     m_table->setModel(m_proxy);
     m_table->setObjectName(u"baselineTable"_s);
     m_table->setSortingEnabled(true);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionClicked, this, [this] { m_userSorted = true; });
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
@@ -92,6 +93,9 @@ BaselinesPage::BaselinesPage(QWidget *parent)
     connect(&m_load, &QFutureWatcher<QList<Baseline>>::finished, this, [this] {
         const QList<Baseline> list = m_load.result();
         m_model->setBaselines(list);
+        // Oldest reports' authors first, unless the user chose another order.
+        if (!m_userSorted)
+            m_table->sortByColumn(BaselineTableModel::Source, Qt::AscendingOrder);
         m_table->resizeColumnsToContents();
         m_table->setColumnWidth(BaselineTableModel::Hardware, std::min(m_table->columnWidth(BaselineTableModel::Hardware), 360));
         m_status->setText(tr("%n baseline(s) in %1", nullptr, int(list.size())).arg(m_databasePath));

@@ -56,6 +56,7 @@ private:
     QLabel *m_status;
     QFutureWatcher<QList<Baseline>> m_load;
     QFutureWatcher<QString> m_import;
+    bool m_userSorted = false;
 };
 
 } // namespace wb::gui

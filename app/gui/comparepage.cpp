@@ -239,6 +239,7 @@ void ComparePage::loadDataset(const QString &name)
         m_status->setText(error);
         return;
     }
+    m_status->clear();
     applyData(*d);
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Makes docs/screenshots/{inventory,plans,runs,results}.png: builds the
+// Makes docs/screenshots/{inventory,plans,runs,results,compare,baselines}.png: builds the
 // desktop window through the composition root over a demo database (the
 // tiny lab imported, local-demo.json run), runs the demo plan on the Runs
 // page and grabs each page. Not a test; run by hand (under Xvfb or
@@ -14,6 +14,8 @@
 // (one line)
 
 #include "appcomposition.h"
+#include "baselinespage.h"
+#include "baselinetablemodel.h"
 #include "config/settings.h"
 #include "inventorypage.h"
 #include "mainwindow.h"
@@ -120,6 +122,20 @@ int main(int argc, char **argv)
     results.table()->selectRow(0);
     QTest::qWait(800);
     ok &= save(w, out, u"results"_s);
+
+    // Compare: the database's runs beside the 1997-2003 baselines.
+    w.setCurrentPage(4);
+    QTest::qWait(1500);
+    ok &= save(w, out, u"compare"_s);
+
+    // Baselines: the shipped set, the first one selected.
+    w.setCurrentPage(5);
+    auto &baselines = composition.baselinesPage();
+    ok &= QTest::qWaitFor([&] { return baselines.model()->rowCount() > 0; }, 10000);
+    if (auto *table = baselines.findChild<QTableView *>(u"baselineTable"_s))
+        table->selectRow(0);
+    QTest::qWait(500);
+    ok &= save(w, out, u"baselines"_s);
     w.close();
     return ok ? 0 : 1;
 }

@@ -43,6 +43,10 @@ void TstBaselinesPage::listsFiltersAndImports()
     QVERIFY(loaded.wait(10000));
     QCOMPARE(loaded.last().at(0).toInt(), shipped);
     QCOMPARE(page.proxy()->rowCount(), shipped);
+    // Sorted by source, A to Z: the computed ceilings ("Wirebench") last.
+    const auto sourceAt = [&](int row) { return page.proxy()->index(row, 0).data().toString(); };
+    QVERIFY2(sourceAt(0).localeAwareCompare(sourceAt(shipped - 1)) < 0, qPrintable(sourceAt(0)));
+    QCOMPARE(sourceAt(shipped - 1), u"Wirebench"_s);
 
     // Filter on the FTP table's author: the 1997 FTP figures only.
     page.proxy()->setFilterFixedString(u"Rodichev"_s);

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "storecomparisonprovider.h"
+
+#include "run/plan.h"
+#include "store/baselinestore.h"
+#include "store/resultstore.h"
+#include "store/runfilter.h"
+#include "store/runstore.h"
+
+#include <QJsonArray>
+#include <QMap>
+#include <QSet>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+namespace {
+
+constexpr int kTimeSeriesRuns = 5;
+
+struct MetricView
+{
+    QString metric;
+    QString unit;
+    double scale; // canonical value × scale = display value
+    QString label;
+};
+
+MetricView viewFor(const QString &kind)
+{
+    const QString metric = keyMetricForKind(kind);
+    if (metric == u"transactions_per_s"_s)
+        return {metric, u"tr/s"_s, 1, u"transactions/s"_s};
+    if (metric == u"packets_per_s"_s)
+        return {metric, u"kpps"_s, 1e-3, u"packets/s"_s};
+    return {metric, u"Mbit/s"_s, 1e-6, kind == u"file_transfer"_s ? u"file transfer rate"_s : u"throughput"_s};
+}
+
+// The figure a comparison should use: what arrived for streams, the
+// client's view for RR tests (as the key figures elsewhere).
+std::optional<double> valueOf(const ResultRecord &r, const QString &metric)
+{
+    const bool rr = r.kind == u"tcp_rr"_s || r.kind == u"udp_rr"_s;
+    const QStringList sides = rr ? QStringList{u"client"_s, QString(), u"server"_s}
+                                 : QStringList{u"server"_s, QString(), u"client"_s};
+    for (const QString &side : sides)
+        if (auto v = r.metric(metric, side))
+            return v;
+    return std::nullopt;
+}
+
+QString sizeOf(const QJsonObject &params)
+{
+    for (const auto &key : {u"message_size_bytes"_s, u"request_size_bytes"_s, u"frame_size_bytes"_s,
+                            u"file_size_bytes"_s}) {
+        if (params.contains(key)) {
+            const double v = params.value(key).toDouble();
+            return key == u"file_size_bytes"_s ? u"%1 MB file"_s.arg(v / (1 << 20), 0, 'g', 4)
+                                                : u"%1 B"_s.arg(v, 0, 'f', 0);
+        }
+    }
+    return u"—"_s;
+}
+
+QString pathKey(const QJsonArray &path, const QString &type)
+{
+    QStringList keys;
+    for (const QJsonValue &v : path) {
+        const QJsonObject e = v.toObject();
+        if (e.value(u"type"_s).toString() == type && !keys.contains(e.value(u"key"_s).toString()))
+            keys << e.value(u"key"_s).toString();
+    }
+    return keys.isEmpty() ? u"—"_s : keys.join(u" + "_s);
+}
+
+QString citationOf(const Baseline &b)
+{
+    const QString author = b.citation.author.section(u'<', 0, 0).trimmed();
+    return b.citation.date.isEmpty() ? author : u"%1 %2"_s.arg(author, b.citation.date.left(4));
+}
+
+} // namespace
+
+StoreComparisonProvider::StoreComparisonProvider(QString databasePath) : m_path(std::move(databasePath)) {}
+
+QString StoreComparisonProvider::origin() const
+{
+    return m_path;
+}
+
+QString StoreComparisonProvider::kindOf(const QString &datasetName)
+{
+    return datasetName.section(u':', 0, 0).trimmed();
+}
+
+QStringList StoreComparisonProvider::datasetNames() const
+{
+    auto store = ResultStore::open(m_path, {.createIfMissing = false, .readOnly = true});
+    if (!store)
+        return {};
+    QStringList kinds;
+    RunFilter f;
+    f.status = RunStatus::Finished;
+    f.withDetails = false;
+    if (auto runs = (*store)->runs().listRuns(f))
+        for (const StoredRun &r : *runs)
+            if (!kinds.contains(r.record.kind))
+                kinds << r.record.kind;
+    // Baselines count where they carry their kind's key figure (a switch's
+    // rated latency or a driver's transmit cost is shown on its own page).
+    if (auto baselines = (*store)->baselines().baselines())
+        for (const Baseline &b : *baselines)
+            if (!kinds.contains(b.record.kind) && b.record.kind != u"ceiling"_s
+                && valueOf(b.record, keyMetricForKind(b.record.kind)))
+                kinds << b.record.kind;
+    QStringList names;
+    for (const QString &k : std::as_const(kinds))
+        names << u"%1: %2"_s.arg(k, viewFor(k).label);
+    return names;
+}
+
+std::optional<ComparisonData> StoreComparisonProvider::dataset(const QString &name, QString *error) const
+{
+    auto store = ResultStore::open(m_path, {.createIfMissing = false, .readOnly = true});
+    if (!store) {
+        if (error)
+            *error = store.message();
+        return std::nullopt;
+    }
+    const QString kind = kindOf(name);
+    const MetricView view = viewFor(kind);
+    ComparisonData d;
+    d.title = name;
+    d.metric = view.metric;
+    d.unit = view.unit;
+    d.description = u"Runs and baselines in %1"_s.arg(m_path);
+    d.dimensions = {u"message size"_s, u"host pair"_s, u"NIC"_s, u"switch"_s, u"cable"_s, u"plan"_s, u"day"_s,
+                    u"origin"_s};
+    d.seriesKey = u"origin"_s;
+
+    RunFilter f;
+    f.kind = kind;
+    f.status = RunStatus::Finished;
+    f.withMetrics = true;
+    f.newestFirst = true;
+    f.limit = 5000;
+    auto runs = (*store)->runs().listRuns(f);
+    if (!runs) {
+        if (error)
+            *error = runs.error().message;
+        return std::nullopt;
+    }
+    QMap<QString, QMap<double, QList<double>>> sweep; // host pair -> size -> values
+    int seriesRuns = 0;
+    for (const StoredRun &r : *runs) {
+        const auto v = valueOf(r.record, view.metric);
+        if (!v)
+            continue;
+        Observation o;
+        o.values = {*v * view.scale};
+        o.source = u"run %1"_s.arg(r.id);
+        const QString pair = u"%1 → %2"_s.arg(r.clientEndpoint.section(u'/', 0, 0), r.serverEndpoint.section(u'/', 0, 0));
+        o.attributes = {{u"message size"_s, sizeOf(r.record.params)},
+                        {u"host pair"_s, pair},
+                        {u"NIC"_s, pathKey(r.inventoryPath, u"nic"_s)},
+                        {u"switch"_s, pathKey(r.inventoryPath, u"switch"_s)},
+                        {u"cable"_s, pathKey(r.inventoryPath, u"cable"_s)},
+                        {u"plan"_s, r.plan},
+                        {u"day"_s, r.startedAt.date().toString(Qt::ISODate)},
+                        {u"origin"_s, u"measured"_s}};
+        d.observations.append(o);
+        const double size = r.record.params.value(u"message_size_bytes"_s).toDouble();
+        if (size > 0)
+            sweep[pair][size].append(*v * view.scale);
+
+        // The newest runs' interval samples as time series.
+        if (seriesRuns < kTimeSeriesRuns) {
+            auto samples = (*store)->runs().samples(r.id);
+            PointSeries s;
+            s.label = u"run %1 (%2)"_s.arg(r.id).arg(r.testCase);
+            s.source = o.source;
+            if (samples)
+                for (const Sample &sm : *samples)
+                    if (sm.name == view.metric && (sm.side == u"server"_s || view.metric == u"transactions_per_s"_s))
+                        s.points.append(QPointF(sm.t, sm.value * view.scale));
+            if (!s.points.isEmpty()) {
+                d.timeSeries.append(s);
+                ++seriesRuns;
+            }
+        }
+        // RR latency distribution from the percentiles the agent reported.
+        if (view.metric == u"transactions_per_s"_s && d.latencies.size() < kTimeSeriesRuns) {
+            LatencyDistribution l;
+            l.label = u"run %1"_s.arg(r.id);
+            l.source = o.source;
+            const QList<QPair<QString, double>> points{{u"latency_us_min"_s, 0.0},   {u"latency_us_p50"_s, 0.5},
+                                                       {u"latency_us_p90"_s, 0.9},   {u"latency_us_p99"_s, 0.99},
+                                                       {u"latency_us_p999"_s, 0.999}, {u"latency_us_max"_s, 1.0}};
+            for (const auto &[metric, fraction] : points)
+                if (auto us = r.record.metric(metric, u"client"_s))
+                    l.cdfPoints.append(QPointF(*us, fraction));
+            if (l.cdfPoints.size() >= 3)
+                d.latencies.append(l);
+        }
+    }
+    d.timeSeriesUnit = view.unit;
+
+    // Historical baselines of the same kind, as markers beside the runs.
+    if (auto baselines = (*store)->baselines().baselines(kind)) {
+        for (const Baseline &b : *baselines) {
+            const auto v = valueOf(b.record, view.metric);
+            if (!v)
+                continue;
+            Observation o;
+            o.values = {*v * view.scale};
+            o.baseline = true;
+            o.source = u"%1: %2"_s.arg(citationOf(b), b.citation.title);
+            const QString client = b.record.params.value(u"client_host"_s).toString();
+            const QString server = b.record.params.value(u"server_host"_s).toString();
+            o.attributes = {{u"message size"_s, sizeOf(b.record.params)},
+                            {u"host pair"_s, client.isEmpty() ? u"—"_s : u"%1 → %2"_s.arg(client, server)},
+                            {u"NIC"_s, u"—"_s},
+                            {u"switch"_s, b.hardware.value(u"switch"_s).toObject().value(u"model"_s).toString(u"—"_s)},
+                            {u"cable"_s, u"—"_s},
+                            {u"plan"_s, citationOf(b)},
+                            {u"day"_s, b.citation.date},
+                            {u"origin"_s, citationOf(b)}};
+            d.observations.append(o);
+        }
+    }
+    if (d.observations.isEmpty()) {
+        if (error)
+            *error = u"no finished runs or baselines of kind '%1' in %2"_s.arg(kind, m_path);
+        return std::nullopt;
+    }
+    d.defaultGroupBy = d.attributeValues(u"message size"_s).size() > 1 ? u"message size"_s : u"host pair"_s;
+    for (auto it = sweep.begin(); it != sweep.end(); ++it) {
+        if (it->size() < 2)
+            continue;
+        PointSeries s;
+        s.label = it.key();
+        for (auto p = it->begin(); p != it->end(); ++p) {
+            double sum = 0;
+            for (double x : *p)
+                sum += x;
+            s.points.append(QPointF(p.key(), sum / p->size()));
+        }
+        d.sweeps.append(s);
+    }
+    d.sweepXLabel = u"message size (bytes)"_s;
+    return d;
+}
+
+} // namespace wb

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Comparison datasets from a real database: runs of a kind beside the
+// shipped baselines of that kind, grouped by message size, with the
+// interval samples as a time series and the size sweep.
+
+#include "analysis/storecomparisonprovider.h"
+#include "exchange/resultimport.h"
+#include "store/resultstore.h"
+#include "store/runstore.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+class TstStoreComparisonProvider : public QObject
+{
+    Q_OBJECT
+private slots:
+    void runsBesideBaselines();
+    void missingDatabaseIsAnError();
+};
+
+static wb::StoredRun udpRun(int size, double rxBps)
+{
+    wb::StoredRun r;
+    r.plan = u"p"_s;
+    r.testCase = u"udp %1"_s.arg(size);
+    r.clientEndpoint = u"adam/eth0"_s;
+    r.serverEndpoint = u"eve/eth0"_s;
+    r.record.kind = u"udp_stream"_s;
+    r.record.tool = u"wirebench-agent"_s;
+    r.record.params.insert(u"message_size_bytes"_s, size);
+    r.record.addMetric(u"throughput_bps"_s, u"client"_s, rxBps * 1.5);
+    r.record.addMetric(u"throughput_bps"_s, u"server"_s, rxBps);
+    for (int t = 1; t <= 3; ++t)
+        r.record.samples.append(wb::Sample{double(t), u"server"_s, u"throughput_bps"_s, rxBps});
+    return r;
+}
+
+void TstStoreComparisonProvider::runsBesideBaselines()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"c.sqlite"_s);
+    {
+        auto store = wb::ResultStore::open(db);
+        QVERIFY(store);
+        QVERIFY(wb::ensureBuiltinBaselines(**store));
+        QVERIFY((*store)->runs().saveRuns({udpRun(1472, 90e6), udpRun(1472, 92e6), udpRun(64, 20e6)}));
+    }
+    wb::StoreComparisonProvider provider(db);
+    const QStringList names = provider.datasetNames();
+    QVERIFY2(names.contains(u"udp_stream: throughput"_s), qPrintable(names.join(u", "_s)));
+    QVERIFY(names.contains(u"tcp_rr: transactions/s"_s)); // from the baselines alone
+    QString error;
+    const auto d = provider.dataset(u"udp_stream: throughput"_s, &error);
+    QVERIFY2(d, qPrintable(error));
+    QCOMPARE(d->unit, u"Mbit/s"_s);
+    int measured = 0, baselines = 0;
+    for (const auto &o : d->observations)
+        (o.baseline ? baselines : measured) += 1;
+    QCOMPARE(measured, 3);
+    QVERIFY(baselines >= 5); // the 1999 report's UDP_STREAM rows
+    QCOMPARE(d->defaultGroupBy, u"message size"_s);
+    bool sawBoth = false;
+    for (const auto &cell : d->cells(u"message size"_s)) {
+        if (cell.category == u"1472 B"_s && cell.series == u"measured"_s) {
+            QCOMPARE(cell.values.size(), 2);
+            QCOMPARE((cell.values[0] + cell.values[1]) / 2, 91.0); // receiver side, in Mbit/s
+        }
+        if (cell.category == u"1472 B"_s && cell.baselineOnly())
+            sawBoth = true;
+    }
+    QVERIFY(sawBoth); // the 95.07 Mbit/s of 1999 stands beside today's runs
+    QCOMPARE(d->timeSeries.size(), 3);
+    QCOMPARE(d->timeSeries.first().points.size(), 3);
+    QCOMPARE(d->sweeps.size(), 1);
+    QCOMPARE(d->sweeps.first().points.size(), 2);
+}
+
+void TstStoreComparisonProvider::missingDatabaseIsAnError()
+{
+    wb::StoreComparisonProvider provider(u"/nonexistent/dir/x.sqlite"_s);
+    QVERIFY(provider.datasetNames().isEmpty());
+    QString error;
+    QVERIFY(!provider.dataset(u"udp_stream: throughput"_s, &error));
+    QVERIFY2(error.contains(u"/nonexistent/dir/x.sqlite"_s), qPrintable(error));
+}
+
+QTEST_GUILESS_MAIN(TstStoreComparisonProvider)
+#include "tst_storecomparisonprovider.moc"
