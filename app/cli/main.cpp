@@ -4,8 +4,12 @@
 #include "clicommand.h"
 
 #include <QCoreApplication>
+#ifdef WB_CLI_CHARTS
+#include <QApplication>
+#endif
 
 #include <algorithm>
+#include <memory>
 #include <cstdio>
 
 using namespace Qt::StringLiterals;
@@ -45,9 +49,34 @@ void printHelp(QTextStream &out)
 
 } // namespace
 
+namespace {
+
+// Drawing a chart needs a QApplication (fonts, painting); every other command
+// runs on a QCoreApplication and never touches a display.
+std::unique_ptr<QCoreApplication> makeApplication(int &argc, char **argv)
+{
+#ifdef WB_CLI_CHARTS
+    bool compare = false, drawing = false;
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        compare |= a == "compare";
+        drawing |= a == "--chart" || a == "--csv" || a.startsWith("--chart=") || a.startsWith("--csv=");
+    }
+    if (compare && drawing) {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen"); // the chart is drawn off-screen in any case
+        return std::make_unique<QApplication>(argc, argv);
+    }
+#endif
+    return std::make_unique<QCoreApplication>(argc, argv);
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
-    QCoreApplication app(argc, argv);
+    const auto application = makeApplication(argc, argv);
+    QCoreApplication &app = *application;
     QCoreApplication::setApplicationName(u"wirebench-cli"_s);
     QCoreApplication::setOrganizationName(u"Wirebench"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(WIREBENCH_VERSION));

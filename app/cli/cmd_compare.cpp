@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `compare`: the Compare page without a display. Groups the database's runs
+// of one kind (and the baselines of that kind) by an attribute, prints each
+// group against a reference with Welch/Fieller confidence intervals and a
+// verdict in words, and writes the same chart as the desktop program, made
+// by the same code (wirebench_charts), as PNG, SVG or PDF, and the plotted
+// points as CSV.
+
+#include "clicommand.h"
+#include "clistore.h"
+
+#include "analysis/groupcomparison.h"
+#include "analysis/statistics.h"
+#include "analysis/storecomparisonprovider.h"
+
+#ifdef WB_CLI_CHARTS
+#include "chartexporter.h"
+#include "chartkind.h"
+#endif
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString number(double v)
+{
+    if (!std::isfinite(v))
+        return u"—"_s;
+    return std::abs(v) >= 100 ? QString::number(v, 'f', 1) : QString::number(v, 'g', 4);
+}
+
+int compareCommand(wb::cli::CliContext &ctx)
+{
+    QStringList args = ctx.args;
+    QString kind, groupBy, reference, confidence, chart, chartKind, csv, error;
+    for (const auto &[name, out] :
+         {std::pair{u"--kind"_s, &kind}, std::pair{u"--group-by"_s, &groupBy}, std::pair{u"--reference"_s, &reference},
+          std::pair{u"--confidence"_s, &confidence}, std::pair{u"--chart"_s, &chart},
+          std::pair{u"--chart-kind"_s, &chartKind}, std::pair{u"--csv"_s, &csv}}) {
+        if (!wb::cli::takeOption(args, name, out, &error)) {
+            ctx.err << "wirebench-cli compare: " << error << '\n';
+            return wb::cli::kExitUsage;
+        }
+    }
+    if (!args.isEmpty()) {
+        ctx.err << "wirebench-cli compare: unexpected argument '" << args.first() << "'\n";
+        return wb::cli::kExitUsage;
+    }
+    const double level = confidence.isEmpty() ? 95 : confidence.toDouble();
+    if (level != 90 && level != 95 && level != 99) {
+        ctx.err << "wirebench-cli compare: --confidence must be 90, 95 or 99\n";
+        return wb::cli::kExitUsage;
+    }
+    auto store = wb::cli::openStore(ctx, true);
+    if (!store)
+        return wb::cli::kExitFailure;
+    const QString path = store->path();
+    store.reset();
+
+    wb::StoreComparisonProvider provider(path);
+    const QStringList names = provider.datasetNames();
+    QStringList kinds;
+    QString datasetName;
+    for (const QString &n : names) {
+        kinds << wb::StoreComparisonProvider::kindOf(n);
+        if (wb::StoreComparisonProvider::kindOf(n) == kind)
+            datasetName = n;
+    }
+    if (datasetName.isEmpty()) {
+        ctx.err << "wirebench-cli compare: "
+                << (kind.isEmpty() ? u"name a test kind with --kind"_s : u"no runs or baselines of kind '%1'"_s.arg(kind))
+                << "; this database has: " << kinds.join(u", "_s) << '\n';
+        return wb::cli::kExitUsage;
+    }
+    auto data = provider.dataset(datasetName, &error);
+    if (!data) {
+        ctx.err << "wirebench-cli compare: " << error << '\n';
+        return wb::cli::kExitFailure;
+    }
+    data->confidence = level / 100;
+    if (groupBy.isEmpty())
+        groupBy = data->defaultGroupBy;
+    if (!data->dimensions.contains(groupBy)) {
+        ctx.err << "wirebench-cli compare: cannot group by '" << groupBy << "'; use one of "
+                << data->dimensions.join(u", "_s) << '\n';
+        return wb::cli::kExitUsage;
+    }
+
+    const QList<wb::ComparisonCell> cells = data->cells(groupBy);
+    const wb::ComparisonCell *ref = nullptr;
+    for (const auto &c : cells)
+        if (reference.isEmpty() ? !c.values.isEmpty() : c.label() == reference) {
+            ref = &c;
+            break;
+        }
+    if (!ref && !cells.isEmpty() && reference.isEmpty())
+        ref = &cells.first();
+    if (!ref) {
+        ctx.err << "wirebench-cli compare: no group '" << reference << "'; groups are:";
+        for (const auto &c : cells)
+            ctx.err << "\n  " << c.label();
+        ctx.err << '\n';
+        return wb::cli::kExitUsage;
+    }
+
+    if (!ctx.json)
+        ctx.out << data->title << " (" << data->unit << "), grouped by " << groupBy << ", reference: " << ref->label()
+                << ", " << level << "% confidence\n\n"
+                << QString(u"%1  %2  %3  %4  %5"_s)
+                       .arg(u"group"_s, -44)
+                       .arg(u"n"_s, 3)
+                       .arg(u"mean ± CI"_s, -22)
+                       .arg(u"ratio [CI]"_s, -22)
+                       .arg(u"verdict"_s)
+                << '\n';
+    for (const auto &c : cells) {
+        const QList<double> values = c.comparableValues();
+        const wb::stats::SampleSummary s = wb::stats::summarize(values, level / 100);
+        const bool isRef = &c == ref;
+        const wb::GroupComparison g =
+            wb::compareGroups(ref->comparableValues(), values, level / 100, data->metric, ref->label(), c.label());
+        const QString meanText = s.hasInterval() ? u"%1 ± %2"_s.arg(number(s.mean), number(s.ciHalfWidth)) : number(s.mean);
+        const QString ratioText = isRef ? u"reference"_s
+                                        : (std::isfinite(g.ratioLow) ? u"%1 [%2, %3]"_s.arg(number(g.ratio), number(g.ratioLow),
+                                                                                            number(g.ratioHigh))
+                                                                     : number(g.ratio));
+        if (ctx.json) {
+            QJsonObject o{{u"group"_s, c.category},   {u"series"_s, c.series},      {u"baseline"_s, c.baselineOnly()},
+                          {u"n"_s, s.n},              {u"mean"_s, s.mean},          {u"unit"_s, data->unit},
+                          {u"reference"_s, isRef},    {u"sources"_s, c.comparableSources().join(u"; "_s)}};
+            if (s.hasInterval())
+                o.insert(u"ci_half_width"_s, s.ciHalfWidth);
+            if (!isRef) {
+                o.insert(u"ratio"_s, g.ratio);
+                if (std::isfinite(g.ratioLow)) {
+                    o.insert(u"ratio_low"_s, g.ratioLow);
+                    o.insert(u"ratio_high"_s, g.ratioHigh);
+                }
+                if (std::isfinite(g.pValue))
+                    o.insert(u"p_value"_s, g.pValue);
+                o.insert(u"verdict"_s, g.verdict);
+            }
+            ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+        } else {
+            ctx.out << QString(u"%1  %2  %3  %4  %5"_s)
+                           .arg((c.label() + (c.baselineOnly() ? u" (baseline)"_s : QString())).left(44), -44)
+                           .arg(s.n, 3)
+                           .arg(meanText, -22)
+                           .arg(ratioText, -22)
+                           .arg(isRef ? QString() : g.verdict)
+                    << '\n';
+        }
+    }
+
+    if (!chart.isEmpty() || !csv.isEmpty()) {
+#ifdef WB_CLI_CHARTS
+        wb::charts::ChartOptions options;
+        options.groupBy = groupBy;
+        if (!chartKind.isEmpty()) {
+            const auto k = wb::charts::chartKindFromKey(chartKind);
+            if (!k) {
+                ctx.err << "wirebench-cli compare: --chart-kind must be bars, timeseries, cdf, sweep or heatmap\n";
+                return wb::cli::kExitUsage;
+            }
+            options.kind = *k;
+        }
+        if (!wb::charts::chartKindAvailable(*data, options.kind)) {
+            ctx.err << "wirebench-cli compare: this data has nothing to draw as '" << chartKind << "'\n";
+            return wb::cli::kExitFailure;
+        }
+        for (const auto &[file, forced] : {std::pair{chart, false}, std::pair{csv, true}}) {
+            if (file.isEmpty())
+                continue;
+            const auto format = forced ? std::optional(wb::charts::ExportFormat::Csv)
+                                       : wb::charts::ChartExporter::formatFromPath(file);
+            if (!format) {
+                ctx.err << "wirebench-cli compare: " << file << ": the chart file must end in .png, .svg or .pdf\n";
+                return wb::cli::kExitUsage;
+            }
+            if (!wb::charts::ChartExporter::exportChart(*data, options, *format, file, {}, &error)) {
+                ctx.err << "wirebench-cli compare: " << error << '\n';
+                return wb::cli::kExitFailure;
+            }
+            if (!ctx.json)
+                ctx.out << "\nwrote " << file;
+        }
+        if (!ctx.json)
+            ctx.out << '\n';
+#else
+        ctx.err << "wirebench-cli compare: this build has no charts (built without the GUI)\n";
+        return wb::cli::kExitFailure;
+#endif
+    }
+    return wb::cli::kExitOk;
+}
+
+} // namespace
+
+WB_CLI_COMMAND(u"compare"_s,
+               u"--kind K [--group-by ATTR] [--reference GROUP] [--confidence 90|95|99] "
+               "[--chart FILE.png|svg|pdf] [--chart-kind bars|timeseries|cdf|sweep|heatmap] [--csv FILE] [--json]"_s,
+               u"compare runs and baselines of one kind, with confidence intervals, a verdict and the chart"_s,
+               compareCommand);

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `wirebench-cli compare` on a real database: the ratio table against a
+// reference with a verdict, the same chart as the desktop program written as
+// PNG/SVG/PDF, the plotted points as CSV, and clear usage errors.
+
+#include "exchange/resultimport.h"
+#include "store/resultstore.h"
+#include "store/runstore.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QString kCli = QStringLiteral(WB_BIN_DIR "/wirebench-cli");
+
+wb::StoredRun udpRun(int size, double rxBps)
+{
+    wb::StoredRun r;
+    r.plan = u"p"_s;
+    r.testCase = u"udp"_s;
+    r.clientEndpoint = u"adam"_s;
+    r.serverEndpoint = u"eve"_s;
+    r.record.kind = u"udp_stream"_s;
+    r.record.params.insert(u"message_size_bytes"_s, size);
+    r.record.addMetric(u"throughput_bps"_s, u"server"_s, rxBps);
+    return r;
+}
+
+int cli(const QStringList &args, QByteArray *out, QByteArray *err = nullptr)
+{
+    QProcess p;
+    p.start(kCli, args);
+    p.waitForFinished(60000);
+    *out = p.readAllStandardOutput();
+    if (err)
+        *err = p.readAllStandardError();
+    return p.exitCode();
+}
+} // namespace
+
+class TstCliCompare : public QObject
+{
+    Q_OBJECT
+private slots:
+    void tableChartAndCsv();
+};
+
+void TstCliCompare::tableChartAndCsv()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"c.sqlite"_s);
+    {
+        auto store = wb::ResultStore::open(db);
+        QVERIFY(store);
+        QVERIFY(wb::ensureBuiltinBaselines(**store));
+        QVERIFY((*store)->runs().saveRuns({udpRun(1472, 94e6), udpRun(1472, 95e6), udpRun(1472, 96e6)}));
+    }
+    QByteArray out, err;
+    QCOMPARE(cli({u"--db"_s, db, u"--json"_s, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--confidence"_s, u"99"_s,
+                  u"--chart"_s, dir.filePath(u"c.png"_s), u"--csv"_s, dir.filePath(u"c.csv"_s)},
+                 &out, &err),
+             0);
+    bool sawRef = false, sawBaseline = false;
+    for (const QByteArray &line : out.trimmed().split('\n')) {
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        QVERIFY2(!o.isEmpty(), line.constData());
+        if (o.value(u"reference"_s).toBool()) {
+            sawRef = true;
+            QCOMPARE(o.value(u"group"_s).toString(), u"1472 B"_s);
+            QCOMPARE(o.value(u"n"_s).toInt(), 3);
+            QCOMPARE(o.value(u"mean"_s).toDouble(), 95.0);
+            QVERIFY(o.value(u"ci_half_width"_s).toDouble() > 0);
+        } else if (o.value(u"group"_s).toString() == u"1472 B"_s && o.value(u"baseline"_s).toBool()) {
+            // 1999's FS108 figure, 95.07 Mbit/s: no significant difference.
+            sawBaseline = true;
+            QCOMPARE(o.value(u"mean"_s).toDouble(), 95.07);
+            QVERIFY2(o.value(u"verdict"_s).toString().contains(u"no significant difference"_s, Qt::CaseInsensitive),
+                     qPrintable(o.value(u"verdict"_s).toString()));
+        }
+    }
+    QVERIFY(sawRef && sawBaseline);
+    QFile png(dir.filePath(u"c.png"_s));
+    QVERIFY(png.open(QIODevice::ReadOnly));
+    QVERIFY(png.read(8) == QByteArray("\x89PNG\r\n\x1a\n", 8));
+    QFile csv(dir.filePath(u"c.csv"_s));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QByteArray csvText = csv.readAll();
+    QVERIFY2(csvText.startsWith("group,") && csvText.contains("1472 B,measured"), csvText.constData());
+
+    // The same chart as SVG and PDF.
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--chart"_s, dir.filePath(u"c.svg"_s)}, &out), 0);
+    QFile svg(dir.filePath(u"c.svg"_s));
+    QVERIFY(svg.open(QIODevice::ReadOnly) && svg.readAll().contains("<svg"));
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--chart"_s, dir.filePath(u"c.pdf"_s)}, &out), 0);
+    QFile pdf(dir.filePath(u"c.pdf"_s));
+    QVERIFY(pdf.open(QIODevice::ReadOnly) && pdf.read(4) == "%PDF");
+
+    // Usage errors say what to do.
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"tcp_crr"_s}, &out, &err), 2);
+    QVERIFY2(err.contains("udp_stream"), err.constData());
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--group-by"_s, u"colour"_s}, &out, &err), 2);
+    QVERIFY2(err.contains("message size"), err.constData());
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--chart"_s, dir.filePath(u"c.gif"_s)}, &out, &err), 2);
+}
+
+QTEST_GUILESS_MAIN(TstCliCompare)
+#include "tst_clicompare.moc"
