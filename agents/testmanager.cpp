@@ -2,6 +2,7 @@
 #include "testmanager.h"
 
 #include "clock.h"
+#include "hoststats.h"
 #include "netutil.h"
 #include "requestcheck.h"
 #include "testendpoint.h"
@@ -17,6 +18,7 @@ TestManager::TestManager(Session &session, Output &out) : m_out(out)
     session.addHandler("run", [this](const json::Value &r, Output &o) { handleRun(r, o); });
     session.addHandler("cancel", [this](const json::Value &r, Output &o) { handleCancel(r, o); });
     session.addHandler("heartbeat", [this](const json::Value &r, Output &o) { handleHeartbeat(r, o); });
+    session.addHandler("monitor", [this](const json::Value &r, Output &o) { handleMonitor(r, o); });
     m_watchdog = std::thread([this] { watchdogLoop(); });
 }
 
@@ -63,6 +65,11 @@ bool TestManager::validateTestRequest(const json::Value &request, Output &out, T
         out.send(Session::makeError(id, "invalid_message", err));
         return false;
     }
+    return admit(id, out);
+}
+
+bool TestManager::admit(const json::Value &id, Output &out)
+{
     std::lock_guard lock(m_mutex);
     if (auto it = m_active.find(id.asInt());
         it != m_active.end() && !it->second->finished && !it->second->run->finalized) {
@@ -154,6 +161,56 @@ void TestManager::handleServe(const json::Value &request, Output &out)
         r.extra()["rejected_connections"] = endpoint->rejectedConnections();
         endpoint->close();
         finish(r, o.code, o.message);
+    });
+}
+
+void TestManager::handleMonitor(const json::Value &request, Output &out)
+{
+    // A device under test (a router or bridge between two other agents)
+    // reports its own CPU and NIC counters while traffic crosses it.
+    static const std::vector<ParamSpec> kSpecs{
+        {"duration_s", ParamSpec::Type::Number, 0.05, 86400, 10.0},
+        {"interval_s", ParamSpec::Type::Number, 0, 3600, 1.0},
+        {"watchdog_margin_s", ParamSpec::Type::Number, 0.5, 3600, 10.0},
+        {"interface", ParamSpec::Type::String, 0, 0, json::Value()},
+        {"ingress_interface", ParamSpec::Type::String, 0, 0, json::Value()},
+    };
+    const json::Value &id = request["id"];
+    TestParams params;
+    std::string err;
+    if (!request["params"].isNull() && !request["params"].isObject()) {
+        out.send(Session::makeError(id, "invalid_message", "field 'params' of 'monitor' must be an object"));
+        return;
+    }
+    if (!TestParams::validate(kSpecs, request["params"].isNull() ? json::Value(json::Object{}) : request["params"],
+                              params, &err)) {
+        out.send(Session::makeError(id, "invalid_message", err));
+        return;
+    }
+    for (const char *name : {"interface", "ingress_interface"}) {
+        if (params.has(name) && !validInterfaceName(params.text(name))) {
+            out.send(Session::makeError(id, "invalid_message",
+                                        std::string("params.") + name + " is not a valid interface name"));
+            return;
+        }
+    }
+    if (!admit(id, out))
+        return;
+    auto run = std::make_shared<TestRun>(id.asInt(), "monitor", "", params, &m_out);
+    start(id.asInt(), run, [this](TestRun &r) {
+        const std::string egress = r.params().has("interface") ? r.params().text("interface") : std::string();
+        const std::string ingress =
+            r.params().has("ingress_interface") ? r.params().text("ingress_interface") : std::string();
+        const NicCounters inBefore = readNicCounters(ingress);
+        r.begin(egress, 0);
+        const int64_t until = r.beginNs() + static_cast<int64_t>(r.params().number("duration_s", 10) * 1e9);
+        while (!r.stopped() && nowNs() < until)
+            std::this_thread::sleep_for(std::chrono::milliseconds(std::min<int64_t>(50, (until - nowNs()) / 1000000 + 1)));
+        r.end();
+        r.addHostMetrics(0, 0);
+        if (!ingress.empty())
+            r.extra()["ingress_counters_delta"] = nicCounterDelta(inBefore, readNicCounters(ingress));
+        finish(r, {}, {});
     });
 }
 

@@ -46,6 +46,9 @@ private:
     void handleRun(const json::Value &request, Output &out);
     void handleCancel(const json::Value &request, Output &out);
     void handleHeartbeat(const json::Value &request, Output &out);
+    void handleMonitor(const json::Value &request, Output &out);
+    // Refuses a duplicate id or one test too many; true when it may start.
+    bool admit(const json::Value &id, Output &out);
     // Checks the fields every test request shares; fills run parameters.
     bool validateTestRequest(const json::Value &request, Output &out, TestParams &params);
     void start(int64_t id, std::shared_ptr<TestRun> run, std::function<void(TestRun &)> body);

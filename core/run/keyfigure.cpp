@@ -53,6 +53,12 @@ KeyFigure keyFigure(const ResultRecord &record)
         k.text = u"%1 tr/s"_s.arg(k.value, 0, 'f', 0);
         if (auto p99 = record.metric(u"latency_us_p99"_s, k.side))
             k.text += u", p99 %1 µs"_s.arg(*p99, 0, 'f', 1);
+    } else if (record.kind == u"forwarding"_s) {
+        k.text = u"%1 pps through the device"_s.arg(record.metric(u"forwarded_packets_per_s"_s).value_or(k.value), 0, 'f', 0);
+        if (auto cpu = record.metric(u"dut_cpu_util_pct"_s))
+            k.text += u", its CPU %1%"_s.arg(*cpu, 0, 'f', 1);
+        if (auto loss = record.metric(u"loss_ratio"_s))
+            k.text += u", loss %1%"_s.arg(*loss * 100, 0, 'f', 2);
     } else {
         k.text = u"%1 pps"_s.arg(k.value, 0, 'f', 0);
         if (auto drops = record.metric(u"drops"_s, QString()))

@@ -43,8 +43,8 @@ class CaseExecution : public QObject
 {
     Q_OBJECT
 public:
-    CaseExecution(Orchestrator *owner, TestCase testCase, HostSession *client, HostSession *server)
-        : QObject(owner), m_owner(owner), m_client(client), m_server(server)
+    CaseExecution(Orchestrator *owner, TestCase testCase, HostSession *client, HostSession *server, HostSession *dut)
+        : QObject(owner), m_owner(owner), m_client(client), m_server(server), m_dut(dut)
     {
         m_m.testCase = std::move(testCase);
         m_timer.setSingleShot(true);
@@ -66,7 +66,9 @@ public:
     void start()
     {
         m_m.started = QDateTime::currentDateTimeUtc();
-        for (HostSession *s : {m_client, m_server}) {
+        for (HostSession *s : {m_client, m_server, m_dut}) {
+            if (!s)
+                continue;
             if (s->isLost()) {
                 complete(u"failed"_s, s->lostReason());
                 return;
@@ -97,6 +99,8 @@ public:
             m_client->request(u"cancel"_s, {{u"target"_s, m_runId}}, [](const AgentMessage &) {});
             waiting = true;
         }
+        if (m_dut && m_monitorId >= 0 && !m_dutDone)
+            m_dut->request(u"cancel"_s, {{u"target"_s, m_monitorId}}, [](const AgentMessage &) {});
         if (!waiting) {
             complete(u"cancelled"_s, u"cancelled before the test started"_s);
             return;
@@ -144,7 +148,8 @@ private:
 
     void handleSessionReady()
     {
-        if (m_phase != Phase::Connecting || !m_client->isReady() || !m_server->isReady() || m_serverAddress.isEmpty())
+        if (m_phase != Phase::Connecting || !m_client->isReady() || !m_server->isReady() || m_serverAddress.isEmpty()
+            || (m_dut && !m_dut->isReady()))
             return;
         m_timer.stop();
         captureEnvironment(true);
@@ -239,7 +244,13 @@ private:
         }
     }
 
-    QString agentKind() const { return m_rfc ? m_rfc->agentKind() : m_m.testCase.kind; }
+    QString agentKind() const
+    {
+        if (m_rfc)
+            return m_rfc->agentKind();
+        // Forwarding: the generator floods the sink through the device under test.
+        return m_dut ? u"packet_rate"_s : m_m.testCase.kind;
+    }
 
     QJsonObject paramsFor(const Endpoint &e) const
     {
@@ -256,7 +267,8 @@ private:
         emit m_owner->caseStarted(m_m.testCase, iteration);
         m_phase = Phase::Serving;
         m_clientDone = m_serverDone = false;
-        m_clientRecord = m_serverRecord = ResultRecord();
+        m_dutDone = !m_dut;
+        m_clientRecord = m_serverRecord = m_dutRecord = ResultRecord();
         m_runId = -1;
         m_token = randomToken();
         QJsonObject req{{u"kind"_s, agentKind()}, {u"token"_s, m_token}, {u"bind"_s, m_serverAddress},
@@ -313,9 +325,36 @@ private:
             complete(u"failed"_s, u"%1: the agent is not connected"_s.arg(m_m.testCase.client.host));
             return;
         }
+        if (m_dut)
+            startMonitor();
         // The agents stop a test at its duration (for a file transfer: its
         // time limit) plus their watchdog margin; wait a little longer.
         m_timer.start(int(m_m.testCase.durationS * 1000) + kResultMarginMs);
+    }
+
+    // The device under test samples its CPU and NIC counters while the
+    // generator's traffic crosses it.
+    void startMonitor()
+    {
+        QJsonObject params{{u"duration_s"_s, m_m.testCase.durationS + 0.2}};
+        if (!m_m.testCase.dut->nic.isEmpty())
+            params.insert(u"interface"_s, m_m.testCase.dut->nic);
+        if (!m_m.testCase.dutIngress.isEmpty())
+            params.insert(u"ingress_interface"_s, m_m.testCase.dutIngress);
+        QPointer<CaseExecution> self(this);
+        m_monitorId = m_dut->request(u"monitor"_s, {{u"params"_s, params}}, [self](const AgentMessage &m) {
+            if (!self || self->m_phase == Phase::Done || m.type == u"sample"_s)
+                return;
+            self->m_dutDone = true;
+            if (m.type == u"result"_s) {
+                if (self->parseRecord(m, &self->m_dutRecord, self->m_m.testCase.dut->host))
+                    self->maybeFinishIteration();
+            } else {
+                self->failFromError(m, self->m_m.testCase.dut->host);
+            }
+        });
+        if (m_monitorId < 0)
+            complete(u"failed"_s, u"%1: the agent is not connected"_s.arg(m_m.testCase.dut->host));
     }
 
     void handleClientMessage(const AgentMessage &m)
@@ -373,7 +412,7 @@ private:
 
     void maybeFinishIteration()
     {
-        if (!m_clientDone || !m_serverDone)
+        if (!m_clientDone || !m_serverDone || !m_dutDone)
             return;
         m_timer.stop();
         // The client's record carries both ends where the agents exchanged
@@ -390,6 +429,8 @@ private:
             merged.samples.append(s);
         if (!m_serverRecord.extra.isEmpty())
             merged.extra.insert(u"server"_s, m_serverRecord.extra);
+        if (m_dut)
+            addDutFigures(merged);
         m_m.iterations.append(merged);
         m_owner->emitProgress();
 
@@ -419,6 +460,28 @@ private:
             return;
         }
         beginIteration();
+    }
+
+    // What the device under test reported: its CPU while forwarding, and
+    // the packets it sent on through its egress NIC per second.
+    void addDutFigures(ResultRecord &merged)
+    {
+        merged.kind = m_m.testCase.kind;
+        if (auto cpu = m_dutRecord.metric(u"cpu_util_pct"_s, QString()))
+            merged.addMetric(u"dut_cpu_util_pct"_s, QString(), *cpu);
+        const QJsonObject delta = m_dutRecord.extra.value(u"nic_counters_delta"_s).toObject();
+        // The monitor's window spans the whole stream, so every forwarded
+        // packet is counted; the stream's own duration gives the rate.
+        const double elapsed = merged.metric(u"elapsed_s"_s, u"client"_s)
+                                   .value_or(m_dutRecord.metric(u"elapsed_s"_s, QString()).value_or(0));
+        if (delta.contains(u"tx_packets"_s) && elapsed > 0)
+            merged.addMetric(u"forwarded_packets_per_s"_s, QString(), delta.value(u"tx_packets"_s).toDouble() / elapsed);
+        QJsonObject dut = m_dutRecord.extra;
+        dut.insert(u"host"_s, m_m.testCase.dut->host);
+        merged.extra.insert(u"dut"_s, dut);
+        for (const Sample &s : std::as_const(m_dutRecord.samples))
+            if (s.name == u"cpu_util_pct"_s)
+                merged.samples.append(Sample{s.t, QString(), u"dut_cpu_util_pct"_s, s.value});
     }
 
     void handleTimeout()
@@ -463,6 +526,8 @@ private:
             m_server->forget(m_serveId);
         if (m_runId >= 0)
             m_client->forget(m_runId);
+        if (m_dut && m_monitorId >= 0)
+            m_dut->forget(m_monitorId);
         m_m.status = status;
         m_m.error = error;
         m_m.finished = QDateTime::currentDateTimeUtc();
@@ -492,6 +557,7 @@ private:
     Orchestrator *m_owner;
     HostSession *m_client;
     HostSession *m_server;
+    HostSession *m_dut; // forwarding tests only
     CaseResult m_m;
     Phase m_phase = Phase::Connecting;
     QTimer m_timer;
@@ -502,10 +568,13 @@ private:
     qint64 m_runId = -1;
     bool m_clientDone = false;
     bool m_serverDone = false;
+    bool m_dutDone = true;
+    qint64 m_monitorId = -1;
     bool m_cancelRequested = false;
     int m_envPending = 0;
     ResultRecord m_clientRecord;
     ResultRecord m_serverRecord;
+    ResultRecord m_dutRecord;
     std::optional<Rfc2544Trials> m_rfc;
 };
 
@@ -562,7 +631,7 @@ HostSession *Orchestrator::session(const QString &hostName)
         // Every case still waiting for this host fails now, with the reason.
         for (qsizetype i = m_pending.size() - 1; i >= 0; --i) {
             const TestCase &c = m_pending[i];
-            if (c.client.host != hostName && c.server.host != hostName)
+            if (c.client.host != hostName && c.server.host != hostName && (!c.dut || c.dut->host != hostName))
                 continue;
             CaseResult m;
             m.testCase = m_pending.takeAt(i);
@@ -584,7 +653,10 @@ QStringList Orchestrator::resourcesOf(const TestCase &c) const
 {
     // A NIC is host/nic; a test without a NIC holds the whole host's network.
     auto res = [](const Endpoint &e) { return e.host + u'/' + (e.nic.isEmpty() ? u"*"_s : e.nic); };
-    return {res(c.client), res(c.server)};
+    QStringList r{res(c.client), res(c.server)};
+    if (c.dut)
+        r << c.dut->host + u"/*"_s; // the whole device under test
+    return r;
 }
 
 bool Orchestrator::resourcesFree(const TestCase &c) const
@@ -654,6 +726,7 @@ void Orchestrator::schedule()
         const TestCase c = m_pending[i];
         HostSession *client = session(c.client.host);
         HostSession *server = session(c.server.host);
+        HostSession *dut = c.dut ? session(c.dut->host) : nullptr;
         if (!resourcesFree(c)) {
             ++i;
             continue;
@@ -661,7 +734,7 @@ void Orchestrator::schedule()
         m_pending.removeAt(i);
         for (const QString &r : resourcesOf(c))
             ++m_busy[r];
-        auto *run = new CaseExecution(this, c, client, server);
+        auto *run = new CaseExecution(this, c, client, server, dut);
         m_active.append(run);
         run->start();
     }

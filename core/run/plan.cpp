@@ -213,6 +213,8 @@ QString caseKey(const TestCase &c)
     QJsonObject o{{u"name"_s, c.name}, {u"kind"_s, c.kind}, {u"client"_s, c.client.host + u'/' + c.client.nic},
                   {u"server"_s, c.server.host + u'/' + c.server.nic}, {u"params"_s, c.params},
                   {u"duration_s"_s, c.durationS}};
+    if (c.dut)
+        o.insert(u"dut"_s, c.dut->host + u'/' + c.dut->nic + u'/' + c.dutIngress);
     const QByteArray h = QCryptographicHash::hash(QJsonDocument(o).toJson(QJsonDocument::Compact),
                                                   QCryptographicHash::Sha256);
     return QString::fromLatin1(h.toHex().left(16));
@@ -341,6 +343,22 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &json, QString *error)
                 return failed();
             pairs.append({c, s});
         }
+        std::optional<Endpoint> dut;
+        QString dutIngress;
+        if (kind == u"forwarding"_s) {
+            Endpoint e;
+            if (!p.parseEndpoint(t.value(u"dut"_s), path + u".dut"_s, plan, e))
+                return failed();
+            dutIngress = t.value(u"dut"_s).toObject().value(u"ingress"_s).toString();
+            static const QRegularExpression nicRe(u"^[A-Za-z0-9_.:@-]{1,15}$"_s);
+            if (!dutIngress.isEmpty() && (!nicRe.match(dutIngress).hasMatch() || dutIngress.startsWith(u'-'))) {
+                p.fail(path + u".dut.ingress"_s, u"'%1' is not a valid interface name"_s.arg(dutIngress));
+                return failed();
+            }
+            dut = e;
+            if (!params.contains(u"message_size_bytes"_s))
+                params.insert(u"message_size_bytes"_s, 18); // minimum-size frames, as the seeds' router tests
+        }
         const QList<QJsonObject> combos = expandParams(params);
         if (qsizetype(plan.cases.size()) + combos.size() * pairs.size() > kMaxCases) {
             p.fail(path, u"expands to more than %1 test cases"_s.arg(kMaxCases));
@@ -356,6 +374,8 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &json, QString *error)
                 c.durationS = duration;
                 c.repetitions = rule;
                 c.allowSharedNic = t.value(u"allow_shared_nic"_s).toBool(false);
+                c.dut = dut;
+                c.dutIngress = dutIngress;
                 const QString sweep = describeSweep(combo, params);
                 c.name = name;
                 if (pairs.size() > 1)

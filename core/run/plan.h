@@ -55,6 +55,10 @@ struct TestCase
     double durationS = 10;
     RepetitionRule repetitions;
     bool allowSharedNic = false;
+    // forwarding: the device under test between client and server, with the
+    // NIC traffic leaves by (nic) and the one it arrives on (dutIngress).
+    std::optional<Endpoint> dut;
+    QString dutIngress;
 };
 
 struct Plan

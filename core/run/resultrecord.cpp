@@ -39,6 +39,7 @@ const QList<MetricInfo> &metricCatalog()
         {u"ci_level_pct"_s, u"%"_s, u"confidence level"_s},
         {u"iterations"_s, u"count"_s, u"repetitions measured"_s},
         {u"line_rate_pct"_s, u"%"_s, u"share of the link's maximum frame rate"_s},
+        {u"dut_cpu_util_pct"_s, u"%"_s, u"CPU utilisation of the device under test while forwarding"_s},
         {u"rated_latency_us"_s, u"us"_s, u"latency a vendor specifies for a device (see params.figure)"_s},
         {u"tx_cost_ticks"_s, u"ticks"_s, u"CPU timer ticks to transmit one packet (params.cpu_clock_hz converts)"_s},
         {u"tx_cost_us_per_packet"_s, u"us"_s, u"CPU time to transmit one packet"_s},

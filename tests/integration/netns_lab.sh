@@ -8,7 +8,8 @@
 #                              the hosts are chained by data links:
 #                              h1 lab0 198.51.100.1 <-> h2 lab0 198.51.100.2
 #                              (tbf 100 Mbit/s both ways: Fast Ethernet), and
-#                              h2 lab1 198.51.100.5 <-> h3 lab0 198.51.100.6.
+#                              h2 lab1 198.51.100.5 <-> h3 lab0 198.51.100.6,
+#                              with h2 forwarding between h1 and h3 (a router).
 #                              Files: DIR/client_ed25519 (login key for root),
 #                              DIR/namespaces, DIR/host<i>.env.
 #   netns_lab.sh stop DIR      stops the sshds and every process left in the
@@ -95,6 +96,10 @@ CONF
         ip -n "$tag-h3" addr add 198.51.100.6/30 dev lab0
         ip -n "$tag-h2" link set lab1 up
         ip -n "$tag-h3" link set lab0 up
+        # h2 routes between its two data links: h1 reaches h3 through it.
+        ip netns exec "$tag-h2" sysctl -qw net.ipv4.ip_forward=1
+        ip -n "$tag-h1" route add 198.51.100.4/30 via 198.51.100.2
+        ip -n "$tag-h3" route add 198.51.100.0/30 via 198.51.100.5
     fi
     for i in $(seq 1 "$n"); do
         ip=198.51.100.$((64 + 4 * i - 2))

@@ -47,6 +47,7 @@ private slots:
     void killedRemoteAgentThenResume();
     void discoverFillsTheInventory();
     void zeroLossSearchFindsTheShaper();
+    void forwardingThroughARouter();
     void killedSshSessionIsReported();
     void blackHoledHostIsReported();
 
@@ -239,6 +240,41 @@ void TstSshLab::zeroLossSearchFindsTheShaper()
         ++checked;
     }
     QCOMPARE(checked, 2);
+}
+
+void TstSshLab::forwardingThroughARouter()
+{
+    // The seeds' router test: minimum-size frames from h1 to h3 through h2,
+    // which forwards (ip_forward=1); h2's agent reports its CPU and NIC
+    // counters meanwhile ("is there CPU left in the router?").
+    const QString plan = writePlan(u"fwd-plan"_s, R"(
+        {"name":"router","kind":"forwarding","client":{"host":"h1","nic":"lab0"},"server":{"host":"h3","nic":"lab0"},
+         "dut":{"host":"h2","nic":"lab1","ingress":"lab0"},"duration_s":2,"params":{"rate_pps":20000}})");
+    const QString db = m_dir.filePath(u"fwd.sqlite"_s);
+    QProcess p;
+    p.start(kCli, {u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
+                   m_dir.filePath(u"known_hosts"_s)});
+    QVERIFY(p.waitForFinished(120000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    QVERIFY2(p.exitCode() == 0, qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+    const auto all = runs(db);
+    QCOMPARE(all.size(), 1);
+    const wb::ResultRecord &r = all.first().record;
+    QCOMPARE(r.kind, u"forwarding"_s);
+    const double sent = r.metric(u"packets_per_s"_s, u"client"_s).value_or(0);
+    const double received = r.metric(u"packets_per_s"_s, u"server"_s).value_or(0);
+    const double forwarded = r.metric(u"forwarded_packets_per_s"_s).value_or(0);
+    const double cpu = r.metric(u"dut_cpu_util_pct"_s).value_or(-1);
+    qInfo("sent %.0f pps, the router forwarded %.0f pps, the sink received %.0f pps, router CPU %.1f %%", sent,
+          forwarded, received, cpu);
+    QVERIFY(sent > 15000);
+    QVERIFY2(received > 0.95 * sent, "the sink lost more than 5% of a 20 kpps stream");
+    // The router's own count of what it sent on matches what arrived.
+    QVERIFY2(std::abs(forwarded - received) / received < 0.05, qPrintable(u"%1 vs %2"_s.arg(forwarded).arg(received)));
+    QVERIFY(cpu >= 0 && cpu <= 100);
+    const QJsonObject dut = r.extra.value(u"dut"_s).toObject();
+    QCOMPARE(dut.value(u"host"_s).toString(), u"h2"_s);
+    QVERIFY(dut.value(u"ingress_counters_delta"_s).toObject().value(u"rx_packets"_s).toDouble() >= 0.95 * sent * 2);
 }
 
 void TstSshLab::killedSshSessionIsReported()
