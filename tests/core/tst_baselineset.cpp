@@ -4,6 +4,7 @@
 // and the line-rate ceilings against EthernetCeiling.
 
 #include "exchange/baselineset.h"
+#include "inventory/inventory.h"
 #include "exchange/ethernetceiling.h"
 
 #include <QFile>
@@ -243,37 +244,28 @@ private slots:
 
     void exampleLabIsConsistent()
     {
-        QFile f(u":/labs/1997-sai-msu-fast-ethernet.json"_s);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const QJsonObject lab = QJsonDocument::fromJson(f.readAll()).object();
-        QCOMPARE(lab.value(u"format"_s).toString(), u"wirebench-lab"_s);
-        QSet<QString> nics, cables, switches;
-        const QJsonArray hosts = lab.value(u"hosts"_s).toArray();
-        QCOMPARE(hosts.size(), 5);
-        for (const QJsonValue &h : hosts)
-            for (const QJsonValue &n : h.toObject().value(u"nics"_s).toArray())
-                nics.insert(n.toObject().value(u"id"_s).toString());
-        for (const QJsonValue &c : lab.value(u"cables"_s).toArray())
-            cables.insert(c.toObject().value(u"id"_s).toString());
-        for (const QJsonValue &s : lab.value(u"switches"_s).toArray())
-            switches.insert(s.toObject().value(u"id"_s).toString());
-        const QJsonArray links = lab.value(u"links"_s).toArray();
-        QCOMPARE(links.size(), 5);
-        for (const QJsonValue &l : links) {
-            const QJsonObject link = l.toObject();
-            QVERIFY(nics.contains(link.value(u"nic"_s).toString()));
-            QVERIFY(cables.contains(link.value(u"cable"_s).toString()));
-            QVERIFY(switches.contains(link.value(u"switch"_s).toString()));
-        }
-        // The lab's cable lengths are the report's: 65 m to Torus and Net3, 38 m to Mira, 1 m to Zeus and Star.
+        // The 1997 lab is a lab file like any other (docs/lab-format.md):
+        // the inventory's own parser reads it, links and all.
+        QString error;
+        const auto lab = wb::Inventory::fromFile(u":/labs/1997-sai-msu-fast-ethernet.json"_s, &error);
+        QVERIFY2(lab, qPrintable(error));
+        QCOMPARE(lab->hosts.size(), 5);
+        QCOMPARE(lab->links.size(), 5);
+        QCOMPARE(lab->switches.size(), 1);
+        QCOMPARE(lab->switches.first().kind, wb::SwitchKind::Hub);
+        // The report's cable lengths: 65 m to Torus and Net3, 38 m to Mira, 1 m to Zeus and Star.
         QMap<QString, double> len;
-        for (const QJsonValue &c : lab.value(u"cables"_s).toArray())
-            len.insert(c.toObject().value(u"id"_s).toString(), c.toObject().value(u"length_m"_s).toDouble());
+        for (const wb::Cable &c : lab->cables)
+            len.insert(c.label, c.lengthM.value_or(-1));
         QCOMPARE(len.value(u"cable-torus"_s), 65.0);
         QCOMPARE(len.value(u"cable-net3"_s), 65.0);
         QCOMPARE(len.value(u"cable-mira"_s), 38.0);
         QCOMPARE(len.value(u"cable-zeus"_s), 1.0);
         QCOMPARE(len.value(u"cable-star"_s), 1.0);
+        const wb::Nic *zeus = lab->nic(u"Zeus/eth0"_s);
+        QVERIFY(zeus);
+        QCOMPARE(zeus->driver, u"tulip"_s);
+        QCOMPARE(zeus->maxSpeedBps, qint64(100000000));
     }
 };
 
