@@ -124,12 +124,18 @@ ResultRecord Rfc2544Trials::summary(const QList<ResultRecord> &trials) const
     // Latency at the zero-loss rate, from the probes of the last trial.
     r.extra.insert(u"latency_trial"_s, m_latencyTrial.has_value());
     if (m_latencyTrial) {
+        // The serving end sends the probes against the flood and times them.
+        const QJsonObject serverExtra = m_latencyTrial->extra.value(u"server"_s).toObject();
         r.extra.insert(u"latency_probes_answered"_s,
-                       m_latencyTrial->extra.value(u"probes_answered"_s).toDouble());
+                       serverExtra.value(u"probes_answered"_s)
+                           .toDouble(m_latencyTrial->extra.value(u"probes_answered"_s).toDouble()));
         for (const auto &name : {u"latency_us_mean"_s, u"latency_us_min"_s, u"latency_us_p50"_s, u"latency_us_p99"_s,
                                  u"latency_us_max"_s})
-            if (auto v = m_latencyTrial->metric(name, u"client"_s))
-                r.addMetric(name, u"client"_s, *v);
+            for (const auto &side : {u"server"_s, u"client"_s, QString()})
+                if (auto v = m_latencyTrial->metric(name, side)) {
+                    r.addMetric(name, side, *v);
+                    break;
+                }
     }
     QJsonArray curve;
     for (const TrialOutcome &t : m_search.trials())
