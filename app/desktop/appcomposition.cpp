@@ -18,6 +18,7 @@
 #include "exchange/resultimport.h"
 #include "store/resultstore.h"
 #include "store/storewriter.h"
+#include "welcomepage.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -49,7 +50,22 @@ AppComposition::AppComposition()
     m_window->addPage(m_compare);
     m_baselines = new gui::BaselinesPage;
     m_window->addPage(m_baselines);
+    m_welcome = new gui::WelcomePage;
+    m_window->addPage(m_welcome);
     m_window->restoreWindowState();
+    m_firstRun = !m_settings->firstRunDone();
+    if (m_firstRun)
+        m_window->setCurrentPage(m_window->pageCount() - 1); // Getting started
+    QObject::connect(m_welcome, &gui::WelcomePage::samplePlanRequested, m_window.get(), [this] {
+        m_window->setCurrentPage(2);
+        m_runs->runPlanFile(u":/plans/local-demo.json"_s);
+    });
+    QObject::connect(m_welcome, &gui::WelcomePage::compareRequested, m_window.get(),
+                     [this] { m_window->setCurrentPage(4); });
+    QObject::connect(m_welcome, &gui::WelcomePage::exampleLabRequested, m_window.get(), [this] {
+        m_window->setCurrentPage(0);
+        m_inventory->openExampleLab();
+    });
 
     gui::MainWindow *w = m_window.get();
     gui::RunsPage *runs = m_runs;
@@ -114,9 +130,30 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
     // new one all of them, an older one those added since); off the GUI
     // thread, on a connection of its own.
     m_baselineLoad.waitForFinished();
-    m_baselineLoad = QtConcurrent::run([path] {
-        if (auto store = ResultStore::open(path, {.createIfMissing = false}))
+    // A first start also gets the example labs: this machine's local lab and
+    // the seeds' 1997 lab; the pages that show them reload afterwards.
+    const bool examples = m_firstRun;
+    m_baselineLoad = QtConcurrent::run([path, examples] {
+        if (auto store = ResultStore::open(path, {.createIfMissing = false})) {
             ensureBuiltinBaselines(**store);
+            if (examples)
+                ensureExampleLabs(**store);
+        }
+    });
+    // Back on the GUI thread (the destructor waits for the work above only).
+    m_baselineLoad.then(m_window.get(), [this, path, examples] {
+        if (examples) {
+            m_settings->setFirstRunDone(true);
+            m_firstRun = false;
+            if (path == m_databasePath)
+                m_inventory->setDatabasePath(path);
+        }
+        if (path == m_databasePath) {
+            m_baselines->reload();
+            if (m_compareProvider)
+                m_compare->setProvider(m_compareProvider.get());
+        }
+        emit m_welcome->contentReady();
     });
     if (remember)
         m_settings->setDatabasePath(path);

@@ -25,6 +25,7 @@ class MainWindow;
 class ResultsPage;
 class BaselinesPage;
 class ComparePage;
+class WelcomePage;
 class RunsPage;
 } // namespace gui
 
@@ -39,6 +40,8 @@ public:
     gui::RunsPage &runsPage() { return *m_runs; }
     gui::ResultsPage &resultsPage() { return *m_results; }
     gui::BaselinesPage &baselinesPage() { return *m_baselines; }
+    gui::ComparePage &comparePage() { return *m_compare; }
+    gui::WelcomePage &welcomePage() { return *m_welcome; }
     gui::InventoryPage &inventoryPage() { return *m_inventory; }
     // Starts the background services (the local agent handshake).
     void start();
@@ -67,6 +70,8 @@ private:
     gui::ResultsPage *m_results = nullptr;
     gui::BaselinesPage *m_baselines = nullptr;
     gui::ComparePage *m_compare = nullptr;
+    gui::WelcomePage *m_welcome = nullptr;
+    bool m_firstRun = false;
     std::unique_ptr<ComparisonProvider> m_compareProvider;
     QString m_databasePath;
 };

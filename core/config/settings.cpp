@@ -46,6 +46,9 @@ QString Settings::databasePath() const
 
 void Settings::setDatabasePath(const QString &path) { m_settings.setValue(kDatabase, path); }
 
+bool Settings::firstRunDone() const { return m_settings.value(u"app/firstRunDone"_s, false).toBool(); }
+void Settings::setFirstRunDone(bool done) { m_settings.setValue(u"app/firstRunDone"_s, done); }
+
 QString Settings::defaultDatabasePath()
 {
     QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);

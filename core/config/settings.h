@@ -40,6 +40,11 @@ public:
     QByteArray viewState(ViewState view) const;
     void setViewState(ViewState view, const QByteArray &state);
     // The folder last used in a file dialog (plans, labs, exports).
+    // False until the desktop program has been started once (then it shows
+    // Getting started and loads the example labs into the new database).
+    bool firstRunDone() const;
+    void setFirstRunDone(bool done);
+
     QString lastFolder() const;
     void setLastFolder(const QString &folder);
 

@@ -2,7 +2,9 @@
 #include "resultimport.h"
 
 #include "baselineset.h"
+#include "inventory/inventory.h"
 #include "store/baselinestore.h"
+#include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "store/sqltransaction.h"
@@ -97,6 +99,27 @@ StoreResult<int> ensureBuiltinBaselines(ResultStore &store)
     if (!sum)
         return sum.error();
     return sum->added;
+}
+
+StoreResult<int> ensureExampleLabs(ResultStore &store)
+{
+    auto hosts = store.inventory().hosts();
+    if (!hosts)
+        return hosts.error();
+    if (!hosts->isEmpty())
+        return 0;
+    int added = 0;
+    for (const auto &file : {u":/labs/local-lab.json"_s, u":/labs/1997-sai-msu-fast-ethernet.json"_s}) {
+        QString error;
+        const auto lab = Inventory::fromFile(file, &error);
+        if (!lab)
+            return StoreError{StoreError::Kind::Invalid, error};
+        auto sum = store.inventory().importInventory(*lab);
+        if (!sum)
+            return sum.error();
+        added += sum->added;
+    }
+    return added;
 }
 
 } // namespace wb

@@ -35,4 +35,9 @@ StoreResult<StoredImport> storeImportedBaselines(ResultStore &store, const QStri
 // how many were added.
 StoreResult<int> ensureBuiltinBaselines(ResultStore &store);
 
+// A first start's example labs, when the inventory is still empty: this
+// machine as a local lab of two agents (adam, eve) and the seeds' 1997 lab
+// for browsing. Returns how many inventory objects were added.
+StoreResult<int> ensureExampleLabs(ResultStore &store);
+
 } // namespace wb

@@ -36,7 +36,8 @@ void TstMainWindow::switchesEveryPage()
     auto &w = app.mainWindow();
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    const QStringList expected{u"Inventory"_s, u"Plans"_s, u"Runs"_s, u"Results"_s, u"Compare"_s, u"Baselines"_s};
+    const QStringList expected{u"Inventory"_s, u"Plans"_s, u"Runs"_s,     u"Results"_s,
+                               u"Compare"_s,   u"Baselines"_s, u"Getting started"_s};
     QCOMPARE(w.pageCount(), expected.size());
     auto *nav = w.findChild<QListWidget *>(u"navigation"_s);
     auto *stack = w.findChild<QStackedWidget *>();
