@@ -16,10 +16,16 @@
 #ifdef WB_CLI_CHARTS
 #include "chartexporter.h"
 #include "chartkind.h"
+#include "comparisonreport.h"
 #endif
+#include "store/resultstore.h"
+#include "store/runstore.h"
 
+
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 
 #include <cmath>
 
@@ -34,14 +40,69 @@ QString number(double v)
     return std::abs(v) >= 100 ? QString::number(v, 'f', 1) : QString::number(v, 'g', 4);
 }
 
+#ifdef WB_CLI_CHARTS
+// What was compared, for the report: each run with the inventory path it
+// went over and both ends' environment, and each baseline's citation.
+QList<wb::charts::ReportSection> reportSections(const QString &db, const wb::ComparisonData &data)
+{
+    QList<wb::charts::ReportSection> sections;
+    auto store = wb::ResultStore::open(db, {.createIfMissing = false, .readOnly = true});
+    if (!store)
+        return sections;
+    QString runs = u"<table><tr><th>run</th><th>test case</th><th>client → server</th><th>inventory path</th>"
+                   "<th>client environment</th><th>server environment</th></tr>"_s;
+    QString baselines = u"<ul>"_s;
+    QSet<QString> seen;
+    auto env = [](const QJsonObject &e) {
+        QStringList parts{e.value(u"kernel"_s).toString().toHtmlEscaped()};
+        for (const QJsonValue &v : e.value(u"interfaces"_s).toArray()) {
+            const QJsonObject i = v.toObject();
+            if (i.value(u"name"_s).toString() == u"lo"_s)
+                continue;
+            QString line = u"%1: %2 %3"_s.arg(i.value(u"name"_s).toString(), i.value(u"driver"_s).toString(),
+                                                i.value(u"driver_version"_s).toString());
+            if (i.contains(u"speed_mbps"_s))
+                line += u", %1 Mbit/s %2"_s.arg(i.value(u"speed_mbps"_s).toInt()).arg(i.value(u"duplex"_s).toString());
+            parts << line.toHtmlEscaped();
+        }
+        return parts.join(u"<br>"_s);
+    };
+    for (const wb::Observation &o : data.observations) {
+        if (seen.contains(o.source))
+            continue;
+        seen.insert(o.source);
+        if (o.baseline) {
+            baselines += u"<li>%1</li>"_s.arg(o.source.toHtmlEscaped());
+            continue;
+        }
+        const qint64 id = o.source.section(u' ', 1).toLongLong();
+        auto run = (*store)->runs().run(id, false);
+        if (!run)
+            continue;
+        QStringList path;
+        for (const QJsonValue &v : std::as_const(run->inventoryPath)) {
+            const QJsonObject e = v.toObject();
+            path << u"%1 %2"_s.arg(e.value(u"type"_s).toString(), e.value(u"key"_s).toString()).toHtmlEscaped();
+        }
+        runs += u"<tr><td>%1</td><td>%2</td><td>%3 → %4</td><td>%5</td><td>%6</td><td>%7</td></tr>"_s.arg(
+            QString::number(id), run->testCase.toHtmlEscaped(), run->clientEndpoint.toHtmlEscaped(),
+            run->serverEndpoint.toHtmlEscaped(), path.isEmpty() ? u"not in the inventory"_s : path.join(u" → "_s),
+            env(run->clientEnvironment), env(run->serverEnvironment));
+    }
+    sections.append({u"Runs compared, with their hardware"_s, runs + u"</table>"_s});
+    sections.append({u"Historical baselines"_s, baselines + u"</ul>"_s});
+    return sections;
+}
+#endif
+
 int compareCommand(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
-    QString kind, groupBy, reference, confidence, chart, chartKind, csv, error;
+    QString kind, groupBy, reference, confidence, chart, chartKind, csv, report, error;
     for (const auto &[name, out] :
          {std::pair{u"--kind"_s, &kind}, std::pair{u"--group-by"_s, &groupBy}, std::pair{u"--reference"_s, &reference},
           std::pair{u"--confidence"_s, &confidence}, std::pair{u"--chart"_s, &chart},
-          std::pair{u"--chart-kind"_s, &chartKind}, std::pair{u"--csv"_s, &csv}}) {
+          std::pair{u"--chart-kind"_s, &chartKind}, std::pair{u"--csv"_s, &csv}, std::pair{u"--report"_s, &report}}) {
         if (!wb::cli::takeOption(args, name, out, &error)) {
             ctx.err << "wirebench-cli compare: " << error << '\n';
             return wb::cli::kExitUsage;
@@ -118,6 +179,8 @@ int compareCommand(wb::cli::CliContext &ctx)
                        .arg(u"ratio [CI]"_s, -22)
                        .arg(u"verdict"_s)
                 << '\n';
+    QString tableHtml = u"<table><tr><th>group</th><th>n</th><th>mean ± CI (%1)</th><th>ratio [CI]</th>"
+                        "<th>verdict</th></tr>"_s.arg(data->unit.toHtmlEscaped());
     for (const auto &c : cells) {
         const QList<double> values = c.comparableValues();
         const wb::stats::SampleSummary s = wb::stats::summarize(values, level / 100);
@@ -129,6 +192,9 @@ int compareCommand(wb::cli::CliContext &ctx)
                                         : (std::isfinite(g.ratioLow) ? u"%1 [%2, %3]"_s.arg(number(g.ratio), number(g.ratioLow),
                                                                                             number(g.ratioHigh))
                                                                      : number(g.ratio));
+        tableHtml += u"<tr><td>%1%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td></tr>"_s.arg(
+            c.label().toHtmlEscaped(), c.baselineOnly() ? u" <i>(baseline)</i>"_s : QString(), QString::number(s.n),
+            meanText.toHtmlEscaped(), ratioText.toHtmlEscaped(), isRef ? QString() : g.verdict.toHtmlEscaped());
         if (ctx.json) {
             QJsonObject o{{u"group"_s, c.category},   {u"series"_s, c.series},      {u"baseline"_s, c.baselineOnly()},
                           {u"n"_s, s.n},              {u"mean"_s, s.mean},          {u"unit"_s, data->unit},
@@ -157,7 +223,9 @@ int compareCommand(wb::cli::CliContext &ctx)
         }
     }
 
-    if (!chart.isEmpty() || !csv.isEmpty()) {
+    tableHtml += u"</table>"_s;
+
+    if (!chart.isEmpty() || !csv.isEmpty() || !report.isEmpty()) {
 #ifdef WB_CLI_CHARTS
         wb::charts::ChartOptions options;
         options.groupBy = groupBy;
@@ -189,6 +257,15 @@ int compareCommand(wb::cli::CliContext &ctx)
             if (!ctx.json)
                 ctx.out << "\nwrote " << file;
         }
+        if (!report.isEmpty()) {
+            if (!wb::charts::ComparisonReport::write(*data, options, tableHtml, reportSections(path, *data), report,
+                                                     &error)) {
+                ctx.err << "wirebench-cli compare: " << error << '\n';
+                return wb::cli::kExitFailure;
+            }
+            if (!ctx.json)
+                ctx.out << "\nwrote " << report;
+        }
         if (!ctx.json)
             ctx.out << '\n';
 #else
@@ -203,6 +280,7 @@ int compareCommand(wb::cli::CliContext &ctx)
 
 WB_CLI_COMMAND(u"compare"_s,
                u"--kind K [--group-by ATTR] [--reference GROUP] [--confidence 90|95|99] "
-               "[--chart FILE.png|svg|pdf] [--chart-kind bars|timeseries|cdf|sweep|heatmap] [--csv FILE] [--json]"_s,
+               "[--chart FILE.png|svg|pdf] [--chart-kind bars|timeseries|cdf|sweep|heatmap] [--csv FILE] "
+               "[--report FILE.html|pdf] [--json]"_s,
                u"compare runs and baselines of one kind, with confidence intervals, a verdict and the chart"_s,
                compareCommand);

@@ -60,7 +60,8 @@ std::unique_ptr<QCoreApplication> makeApplication(int &argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         const QByteArray a(argv[i]);
         compare |= a == "compare";
-        drawing |= a == "--chart" || a == "--csv" || a.startsWith("--chart=") || a.startsWith("--csv=");
+        drawing |= a == "--chart" || a == "--csv" || a == "--report" || a.startsWith("--chart=")
+                   || a.startsWith("--csv=") || a.startsWith("--report=");
     }
     if (compare && drawing) {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))

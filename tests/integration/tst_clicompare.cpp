@@ -101,6 +101,19 @@ void TstCliCompare::tableChartAndCsv()
     QFile pdf(dir.filePath(u"c.pdf"_s));
     QVERIFY(pdf.open(QIODevice::ReadOnly) && pdf.read(4) == "%PDF");
 
+    // A whole comparison as one document: chart, table, what was compared.
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--report"_s, dir.filePath(u"r.html"_s)}, &out), 0);
+    QFile html(dir.filePath(u"r.html"_s));
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    const QByteArray report = html.readAll();
+    QVERIFY(report.contains("<img src=\"data:image/png;base64,"));
+    QVERIFY(report.contains("Each group against the reference") && report.contains("95.07"));
+    QVERIFY(report.contains("Runs compared, with their hardware") && report.contains("adam"));
+    QVERIFY(report.contains("Robert G. Brown 1999"));
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--report"_s, dir.filePath(u"r.pdf"_s)}, &out), 0);
+    QFile rpdf(dir.filePath(u"r.pdf"_s));
+    QVERIFY(rpdf.open(QIODevice::ReadOnly) && rpdf.read(4) == "%PDF" && rpdf.size() > 10000);
+
     // Usage errors say what to do.
     QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"tcp_crr"_s}, &out, &err), 2);
     QVERIFY2(err.contains("udp_stream"), err.constData());
