@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "storecomparisonprovider.h"
 
+#include "run/caseresult.h"
 #include "run/plan.h"
 #include "store/baselinestore.h"
 #include "store/resultstore.h"
@@ -43,13 +44,7 @@ MetricView viewFor(const QString &kind)
 // client's view for RR tests (as the key figures elsewhere).
 std::optional<double> valueOf(const ResultRecord &r, const QString &metric)
 {
-    const bool rr = r.kind == u"tcp_rr"_s || r.kind == u"udp_rr"_s;
-    const QStringList sides = rr ? QStringList{u"client"_s, QString(), u"server"_s}
-                                 : QStringList{u"server"_s, QString(), u"client"_s};
-    for (const QString &side : sides)
-        if (auto v = r.metric(metric, side))
-            return v;
-    return std::nullopt;
+    return ruleMetricValue(r, metric);
 }
 
 QString sizeOf(const QJsonObject &params)

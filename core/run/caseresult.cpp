@@ -11,12 +11,15 @@ using namespace Qt::StringLiterals;
 
 namespace wb {
 
+QStringList figureSides(const QString &kind)
+{
+    const bool rr = kind == u"tcp_rr"_s || kind == u"udp_rr"_s;
+    return rr ? QStringList{u"client"_s, QString(), u"server"_s} : QStringList{u"server"_s, QString(), u"client"_s};
+}
+
 std::optional<double> ruleMetricValue(const ResultRecord &record, const QString &metric)
 {
-    const bool rr = record.kind == u"tcp_rr"_s || record.kind == u"udp_rr"_s;
-    const QStringList sides = rr ? QStringList{u"client"_s, QString(), u"server"_s}
-                                 : QStringList{u"server"_s, QString(), u"client"_s};
-    for (const QString &side : sides)
+    for (const QString &side : figureSides(record.kind))
         if (auto v = record.metric(metric, side))
             return v;
     return std::nullopt;

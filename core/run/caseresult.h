@@ -40,5 +40,7 @@ ResultRecord summarizeIterations(const QList<ResultRecord> &iterations, const Re
 // The value a confidence rule watches: the receiving side's figure for
 // streams (what arrived, not what was sent), the client's for RR tests.
 std::optional<double> ruleMetricValue(const ResultRecord &record, const QString &metric);
+// The sides to read a kind's figures from, in that order.
+QStringList figureSides(const QString &kind);
 
 } // namespace wb

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "keyfigure.h"
 
+#include "caseresult.h"
 #include "plan.h"
 
 using namespace Qt::StringLiterals;
@@ -22,10 +23,7 @@ KeyFigure keyFigure(const ResultRecord &record)
 {
     KeyFigure k;
     k.metric = keyMetricForKind(record.kind);
-    const bool rr = record.kind == u"tcp_rr"_s || record.kind == u"udp_rr"_s;
-    const QStringList sides = rr ? QStringList{u"client"_s, QString(), u"server"_s}
-                                 : QStringList{u"server"_s, QString(), u"client"_s};
-    for (const QString &side : sides) {
+    for (const QString &side : figureSides(record.kind)) {
         if (auto v = record.metric(k.metric, side)) {
             k.side = side;
             k.value = *v;

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The shipped baselines against the seed lab reports they come from
 // (tests/data/seeds/ holds copies): counts per source, spot values, hardware,
-// and the line-rate ceilings against EthernetCeiling.
+// and the line-rate ceilings against core/analysis/ethernetceiling.h.
 
 #include "exchange/baselineset.h"
 #include "inventory/inventory.h"
-#include "exchange/ethernetceiling.h"
+#include "analysis/ethernetceiling.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -195,16 +195,16 @@ private slots:
                 continue;
             const double link = b.record.params.value(u"link_bps"_s).toDouble();
             const int frame = b.record.params.value(u"frame_size_bytes"_s).toInt();
-            QVERIFY(std::abs(*b.record.metric(u"packets_per_s"_s) - EthernetCeiling::maxFramesPerSecond(link, frame)) < 1e-5);
-            QVERIFY(std::abs(*b.record.metric(u"throughput_bps"_s) - EthernetCeiling::maxUdpGoodputBps(link, frame)) < 1e-3);
+            QVERIFY(std::abs(*b.record.metric(u"packets_per_s"_s) - wb::ethernet::maxFrameRate(link, frame)) < 1e-5);
+            QVERIFY(std::abs(*b.record.metric(u"throughput_bps"_s) - wb::ethernet::udpGoodputBps(link, frame)) < 1e-3);
             ++n;
         }
         QCOMPARE(n, 21);
-        QCOMPARE(EthernetCeiling::frameBytesForUdpPayload(1472), 1518);
-        QCOMPARE(EthernetCeiling::frameBytesForUdpPayload(1), 64);
+        QCOMPARE(wb::ethernet::frameForUdpPayload(1472), 1518);
+        QCOMPARE(wb::ethernet::frameForUdpPayload(1), 64);
         // Olsson's 147 kpps fast switching is 98.8 % of the 100 Mbit/s wire for 64 B frames.
-        QVERIFY(147000 < EthernetCeiling::maxFramesPerSecond(100e6, 64));
-        QVERIFY(147000 > 0.98 * EthernetCeiling::maxFramesPerSecond(100e6, 64));
+        QVERIFY(147000 < wb::ethernet::maxFrameRate(100e6, 64));
+        QVERIFY(147000 > 0.98 * wb::ethernet::maxFrameRate(100e6, 64));
     }
 
     void upgradeInsertsOnlyMissingKeys()
