@@ -4,6 +4,7 @@
 #include "analysis/seedbaselineprovider.h"
 #include "analysis/statistics.h"
 #include "chartview.h"
+#include "comparisonreport.h"
 #include "pngexportdialog.h"
 
 #include <QAction>
@@ -121,6 +122,14 @@ void ComparePage::buildUi()
         addAction(a); // so the shortcut works while the page has focus
         m_exportActions.append(a);
     }
+    menu->addSeparator();
+    auto *report = new QAction(tr("Whole comparison as a &report (HTML or PDF)…"), this);
+    report->setObjectName(u"exportReport"_s);
+    report->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    report->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(report, &QAction::triggered, this, &ComparePage::onReportTriggered);
+    menu->addAction(report);
+    addAction(report);
     m_exportButton->setMenu(menu);
 
     auto *controls = new QHBoxLayout;
@@ -427,6 +436,57 @@ bool ComparePage::exportChart(charts::ExportFormat format, const QString &path, 
     }
     m_chart->setChart(m_data, currentOptions()); // export lays the plot out at its own size
     return ok;
+}
+
+bool ComparePage::exportReport(const QString &path, QString *error)
+{
+    // The ratio table as it stands, and where every figure came from.
+    QString table = u"<table><tr>"_s;
+    QAbstractItemModel *model = m_table->model();
+    for (int c = 0; c < model->columnCount(); ++c)
+        table += u"<th>%1</th>"_s.arg(model->headerData(c, Qt::Horizontal).toString().toHtmlEscaped());
+    table += u"</tr>"_s;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        table += u"<tr>"_s;
+        for (int c = 0; c < model->columnCount(); ++c)
+            table += u"<td>%1</td>"_s.arg(model->index(r, c).data().toString().toHtmlEscaped());
+        table += u"</tr>"_s;
+    }
+    table += u"</table>"_s;
+    QString sources = u"<ul>"_s;
+    for (const QString &src : m_data.sources())
+        sources += u"<li>%1</li>"_s.arg(src.toHtmlEscaped());
+    sources += u"</ul>"_s;
+    const bool ok = charts::ComparisonReport::write(m_data, currentOptions(), table,
+                                                    {{tr("Sources"), sources}}, path, error);
+    m_chart->setChart(m_data, currentOptions());
+    return ok;
+}
+
+void ComparePage::onReportTriggered()
+{
+    auto finish = [this](const QString &path) {
+        QString error;
+        if (exportReport(path, &error)) {
+            m_status->setText(tr("Exported %1").arg(path));
+            emit exported(path);
+        } else {
+            m_status->setText(error);
+            emit exportFailed(error);
+        }
+    };
+    if (!m_nextExportPath.isEmpty()) {
+        finish(std::exchange(m_nextExportPath, QString()));
+        return;
+    }
+    auto *dialog = new QFileDialog(this, tr("Export the comparison report"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setDefaultSuffix(u"pdf"_s);
+    dialog->setNameFilters({tr("PDF report (*.pdf)"), tr("HTML report (*.html)")});
+    dialog->selectFile(u"comparison-report.pdf"_s);
+    connect(dialog, &QFileDialog::fileSelected, this, finish);
+    dialog->open();
 }
 
 void ComparePage::onExportTriggered(charts::ExportFormat format)

@@ -63,6 +63,9 @@ public:
     // Column of the ratio table.
     enum Column { GroupColumn, CountColumn, MeanColumn, RatioColumn, PValueColumn, VerdictColumn, ColumnCount };
 
+    // The whole comparison (chart, ratio table, sources) as HTML or PDF.
+    bool exportReport(const QString &path, QString *error);
+
 signals:
     void exported(const QString &path);
     void exportFailed(const QString &message);
@@ -76,6 +79,7 @@ private:
     void refreshTable();
     void showSelectedVerdict();
     void onExportTriggered(charts::ExportFormat format);
+    void onReportTriggered();
     charts::ChartOptions currentOptions() const;
 
     std::unique_ptr<ComparisonProvider> m_seedProvider;

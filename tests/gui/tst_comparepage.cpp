@@ -222,6 +222,7 @@ void TstComparePage::exportShortcuts()
         QTRY_VERIFY(QFile::exists(path));
     }
     QCOMPARE(spy.count(), 4);
+
     QFile csv(m_dir.filePath(u"a.csv"_s));
     QVERIFY(csv.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(csv.readAll()).split(u"\r\n"_s, Qt::SkipEmptyParts);
@@ -236,6 +237,22 @@ void TstComparePage::exportShortcuts()
     QFile svg(m_dir.filePath(u"a.svg"_s));
     QVERIFY(svg.open(QIODevice::ReadOnly));
     QVERIFY(svg.readAll().contains("<svg"));
+    // The whole comparison as a report (Ctrl+Shift+R): chart, table, sources.
+    const QString report = m_dir.filePath(u"r.html"_s);
+    page.setNextExportPath(report);
+    QTest::keyClick(&page, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(QFile::exists(report));
+    QFile html(report);
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    const QByteArray reportText = html.readAll();
+    QVERIFY(reportText.contains("data:image/png;base64,"));
+    QVERIFY(reportText.contains("Zeus") && reportText.contains("Sources"));
+    const QString reportPdf = m_dir.filePath(u"r.pdf"_s);
+    page.setNextExportPath(reportPdf);
+    QTest::keyClick(&page, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+    QTRY_VERIFY(QFile::exists(reportPdf));
+    QFile rpdf(reportPdf);
+    QVERIFY(rpdf.open(QIODevice::ReadOnly) && rpdf.read(4) == "%PDF");
     // A bad path reports an error naming it instead of failing silently.
     QSignalSpy failed(&page, &ComparePage::exportFailed);
     page.setNextExportPath(m_dir.filePath(u"no/such/dir/x.csv"_s));
