@@ -224,6 +224,19 @@ int compareCommand(wb::cli::CliContext &ctx)
     }
 
     tableHtml += u"</table>"_s;
+    // Figures measured under other conditions than the reference's.
+    const QStringList warnings = data->conditionWarnings(groupBy, *ref);
+    if (!warnings.isEmpty()) {
+        tableHtml += u"<h3>Conditions that differ</h3><ul>"_s;
+        for (const QString &w : warnings) {
+            tableHtml += u"<li>%1</li>"_s.arg(w.toHtmlEscaped());
+            if (ctx.json)
+                ctx.out << QJsonDocument(QJsonObject{{u"warning"_s, w}}).toJson(QJsonDocument::Compact) << '\n';
+            else
+                ctx.out << "warning: " << w << '\n';
+        }
+        tableHtml += u"</ul>"_s;
+    }
 
     if (!chart.isEmpty() || !csv.isEmpty() || !report.isEmpty()) {
 #ifdef WB_CLI_CHARTS

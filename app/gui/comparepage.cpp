@@ -407,7 +407,17 @@ void ComparePage::showSelectedVerdict()
         m_verdict->clear();
         return;
     }
-    m_verdict->setText(m_ratioModel->item(row, VerdictColumn)->text());
+    QString text = m_ratioModel->item(row, VerdictColumn)->text();
+    // Say so when this group was measured under other conditions than the reference.
+    const QList<ComparisonCell> cells = m_data.cells(m_groupBy->currentText());
+    const int refIndex = m_reference->currentIndex();
+    if (refIndex >= 0 && refIndex < cells.size() && row < cells.size()) {
+        const QString label = cells[row].label();
+        for (const QString &w : m_data.conditionWarnings(m_groupBy->currentText(), cells[refIndex]))
+            if (w.startsWith(label + u' '))
+                text += u"\n⚠ "_s + w;
+    }
+    m_verdict->setText(text);
 }
 
 QAction *ComparePage::exportAction(charts::ExportFormat format) const

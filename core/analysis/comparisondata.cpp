@@ -3,6 +3,8 @@
 
 #include <QCoreApplication>
 
+using namespace Qt::StringLiterals;
+
 namespace wb {
 
 namespace {
@@ -87,6 +89,42 @@ QList<ComparisonCell> ComparisonData::cells(const QString &groupBy) const
             it->ceiling = it->ceiling > 0 ? std::min(it->ceiling, c) : c;
     }
     return out;
+}
+
+QStringList ComparisonData::conditionWarnings(const QString &groupBy, const ComparisonCell &reference) const
+{
+    const QString key = groupBy.isEmpty() ? defaultGroupBy : groupBy;
+    const bool split = !seriesKey.isEmpty() && seriesKey != key;
+    // The condition values of each cell, in first-seen order.
+    QMap<QString, QMap<QString, QStringList>> byCell; // cell label -> condition -> values
+    QStringList order;
+    for (const Observation &o : observations) {
+        ComparisonCell probe{o.attributes.value(key, noValue()),
+                             split ? o.attributes.value(seriesKey, noValue()) : QString(), {}, {}, {}, {}, 0};
+        const QString label = probe.label();
+        if (!order.contains(label))
+            order << label;
+        for (auto it = o.conditions.begin(); it != o.conditions.end(); ++it)
+            appendUnique(byCell[label][it.key()], it.value());
+    }
+    const auto ref = byCell.value(reference.label());
+    QStringList warnings;
+    for (const QString &label : std::as_const(order)) {
+        if (label == reference.label())
+            continue;
+        const auto mine = byCell.value(label);
+        for (auto it = mine.begin(); it != mine.end(); ++it) {
+            if (!ref.contains(it.key()))
+                continue;
+            QStringList a = ref.value(it.key()), b = it.value();
+            a.sort();
+            b.sort();
+            if (a != b)
+                warnings << u"%1 was measured with %2 %3, the reference %4 with %5: the parameters do not match"_s.arg(
+                    label, it.key(), b.join(u" / "_s), reference.label(), a.join(u" / "_s));
+        }
+    }
+    return warnings;
 }
 
 } // namespace wb

@@ -22,6 +22,10 @@ struct Observation
     QString source;                    // "run 42" or a citation
     bool baseline = false;             // a historical figure, not measured here
     double ceiling = 0;                // theoretical limit for this observation (0: use the global one)
+    // The conditions the figure was measured under, for checking that two
+    // groups truly compare: "socket buffers", "direction", "kernel", "driver",
+    // "link" -> value as text. Absent keys are not known.
+    QMap<QString, QString> conditions;
 };
 
 // A line of points: a time series (t in s) or a sweep (x = message size).
@@ -94,6 +98,10 @@ struct ComparisonData
     // Groups observations by `groupBy` (and seriesKey unless it is groupBy),
     // categories and series in first-seen order.
     QList<ComparisonCell> cells(const QString &groupBy) const;
+    // Where a group's measurement conditions differ from the reference
+    // group's (other socket buffers, direction, kernel, driver or link):
+    // one sentence each, for a warning beside the comparison.
+    QStringList conditionWarnings(const QString &groupBy, const ComparisonCell &reference) const;
 };
 
 } // namespace wb

@@ -71,6 +71,30 @@ QString pathKey(const QJsonArray &path, const QString &type)
     return keys.isEmpty() ? u"—"_s : keys.join(u" + "_s);
 }
 
+// The test conditions that decide whether two figures compare: the socket
+// buffers asked for (netperf's -s/-S; Linux reports twice that) and the
+// direction of the data.
+QMap<QString, QString> conditionsOf(const QJsonObject &params, bool ourAgent)
+{
+    QMap<QString, QString> c;
+    auto requested = [&](const QString &key) {
+        const QJsonValue v = params.value(u"requested_"_s + key);
+        return v.isUndefined() ? params.value(key) : v;
+    };
+    const QJsonValue send = requested(u"send_socket_bytes"_s);
+    const QJsonValue recv = requested(u"recv_socket_bytes"_s);
+    if (!send.isUndefined() || !recv.isUndefined())
+        c.insert(u"socket buffers"_s, u"%1/%2 B"_s.arg(send.isUndefined() ? u"default"_s : QString::number(send.toDouble()),
+                                                     recv.isUndefined() ? u"default"_s : QString::number(recv.toDouble())));
+    else if (ourAgent)
+        c.insert(u"socket buffers"_s, u"default/default B"_s);
+    if (params.contains(u"direction"_s))
+        c.insert(u"direction"_s, params.value(u"direction"_s).toString());
+    else if (ourAgent)
+        c.insert(u"direction"_s, u"client_to_server"_s); // the agent always sends from client to server
+    return c;
+}
+
 QString citationOf(const Baseline &b)
 {
     const QString author = b.citation.author.section(u'<', 0, 0).trimmed();
@@ -166,6 +190,25 @@ std::optional<ComparisonData> StoreComparisonProvider::dataset(const QString &na
                         {u"plan"_s, r.plan},
                         {u"day"_s, r.startedAt.date().toString(Qt::ISODate)},
                         {u"origin"_s, u"measured"_s}};
+        o.conditions = conditionsOf(r.record.params, r.record.tool == u"wirebench-agent"_s);
+        // The environment each end reported: kernel, and the client NIC's
+        // driver, link and MTU, so a comparison says what else changed.
+        if (const QString kernel = r.clientEnvironment.value(u"kernel"_s).toString(); !kernel.isEmpty())
+            o.conditions.insert(u"kernel"_s, kernel);
+        const QString nic = r.clientEndpoint.section(u'/', 1);
+        for (const QJsonValue &iface : r.clientEnvironment.value(u"interfaces"_s).toArray()) {
+            const QJsonObject i = iface.toObject();
+            if (nic.isEmpty() || i.value(u"name"_s).toString() != nic)
+                continue;
+            const QString driver = (i.value(u"driver"_s).toString() + u' ' + i.value(u"driver_version"_s).toString()).trimmed();
+            if (!driver.isEmpty())
+                o.conditions.insert(u"driver"_s, driver);
+            if (i.contains(u"speed_mbps"_s))
+                o.conditions.insert(u"link"_s, u"%1 Mbit/s %2"_s.arg(i.value(u"speed_mbps"_s).toInt())
+                                                   .arg(i.value(u"duplex"_s).toString()));
+            if (i.contains(u"mtu"_s))
+                o.conditions.insert(u"MTU"_s, QString::number(i.value(u"mtu"_s).toInt()));
+        }
         d.observations.append(o);
         const double size = r.record.params.value(u"message_size_bytes"_s).toDouble();
         if (size > 0)
@@ -223,6 +266,7 @@ std::optional<ComparisonData> StoreComparisonProvider::dataset(const QString &na
                             {u"plan"_s, citationOf(b)},
                             {u"day"_s, b.citation.date},
                             {u"origin"_s, citationOf(b)}};
+            o.conditions = conditionsOf(b.record.params, false);
             d.observations.append(o);
         }
     }

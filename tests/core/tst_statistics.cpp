@@ -346,7 +346,7 @@ void TstStatistics::groupingCells()
     d.seriesKey = u"mode"_s;
     d.ceiling = 10;
     auto obs = [](QString host, QString mode, QList<double> v, bool baseline, double ceiling = 0) {
-        return Observation{{{u"host"_s, host}, {u"mode"_s, mode}}, v, baseline ? u"cite"_s : u"run 1"_s, baseline, ceiling};
+        return Observation{{{u"host"_s, host}, {u"mode"_s, mode}}, v, baseline ? u"cite"_s : u"run 1"_s, baseline, ceiling, {}};
     };
     d.observations = {obs(u"a"_s, u"x"_s, {1, 2}, false), obs(u"a"_s, u"x"_s, {3}, false),
                       obs(u"a"_s, u"x"_s, {9}, true), obs(u"b"_s, u"y"_s, {4}, true, 5)};

@@ -8,6 +8,7 @@
 #include "store/resultstore.h"
 #include "store/runstore.h"
 
+#include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -76,6 +77,34 @@ void TstStoreComparisonProvider::runsBesideBaselines()
     QCOMPARE(d->timeSeries.first().points.size(), 3);
     QCOMPARE(d->sweeps.size(), 1);
     QCOMPARE(d->sweeps.first().points.size(), 2);
+
+    // A run on another kernel and driver than the reference: said beside the comparison.
+    {
+        auto store = wb::ResultStore::open(db);
+        wb::StoredRun other = udpRun(1472, 60e6);
+        other.plan = u"other"_s;
+        other.clientEnvironment = QJsonObject{
+            {u"kernel"_s, u"Linux 2.2.10"_s},
+            {u"interfaces"_s, QJsonArray{QJsonObject{{u"name"_s, u"eth0"_s}, {u"driver"_s, u"tulip"_s},
+                                                     {u"driver_version"_s, u"0.91"_s}, {u"speed_mbps"_s, 100},
+                                                     {u"duplex"_s, u"half"_s}}}}};
+        wb::StoredRun ref = udpRun(1472, 90e6);
+        ref.clientEnvironment = QJsonObject{
+            {u"kernel"_s, u"Linux 6.1.0"_s},
+            {u"interfaces"_s, QJsonArray{QJsonObject{{u"name"_s, u"eth0"_s}, {u"driver"_s, u"igb"_s},
+                                                     {u"driver_version"_s, u"5.6"_s}, {u"speed_mbps"_s, 1000},
+                                                     {u"duplex"_s, u"full"_s}}}}};
+        QVERIFY((*store)->runs().saveRuns({ref, other}));
+    }
+    const auto e = provider.dataset(u"udp_stream: throughput"_s, &error);
+    QVERIFY(e);
+    const auto cells = e->cells(u"plan"_s);
+    const auto refCell = std::find_if(cells.begin(), cells.end(), [](const auto &c) { return c.category == u"p"_s; });
+    QVERIFY(refCell != cells.end());
+    const QString warnings = e->conditionWarnings(u"plan"_s, *refCell).join(u'\n');
+    QVERIFY2(warnings.contains(u"kernel Linux 2.2.10"_s) && warnings.contains(u"driver tulip 0.91"_s)
+                 && warnings.contains(u"link 100 Mbit/s half"_s),
+             qPrintable(warnings));
 }
 
 void TstStoreComparisonProvider::missingDatabaseIsAnError()
