@@ -9,7 +9,9 @@
 #include "clicommand.h"
 #include "clistore.h"
 
+#include "analysis/ethernetceiling.h"
 #include "analysis/groupcomparison.h"
+#include "analysis/latencyfloor.h"
 #include "analysis/statistics.h"
 #include "analysis/storecomparisonprovider.h"
 
@@ -236,6 +238,43 @@ int compareCommand(wb::cli::CliContext &ctx)
                 ctx.out << "warning: " << w << '\n';
         }
         tableHtml += u"</ul>"_s;
+    }
+
+    // Request/response: each measured group's latency beside the physical
+    // floor of the path it ran over (cables, switches, serialisation).
+    if (data->metric == u"transactions_per_s"_s) {
+        auto rstore = wb::ResultStore::open(path, {.createIfMissing = false, .readOnly = true});
+        QString floors;
+        for (const auto &c : cells) {
+            if (c.sources.isEmpty() || !rstore)
+                continue;
+            auto run = (*rstore)->runs().run(c.sources.first().section(u' ', 1).toLongLong(), false);
+            if (!run)
+                continue;
+            const bool udp = run->record.kind == u"udp_rr"_s;
+            auto frame = [udp](int payload) {
+                return udp ? wb::ethernet::frameForUdpPayload(payload) : wb::ethernet::frameForTcpPayload(payload);
+            };
+            const int req = run->record.params.value(u"request_size_bytes"_s).toInt(1);
+            const int resp = run->record.params.value(u"response_size_bytes"_s).toInt(1);
+            const auto measured = run->record.metric(u"latency_us_mean"_s, u"client"_s);
+            const auto lpath = wb::latencyPathFromSnapshot(run->inventoryPath, frame(req), frame(resp));
+            QString line = u"%1: measured mean round trip %2"_s.arg(
+                c.label(), measured ? u"%1 µs"_s.arg(*measured, 0, 'f', 1) : u"not reported"_s);
+            if (lpath) {
+                const wb::LatencyFloor f = wb::latencyFloor(*lpath);
+                line += u"; physical floor of its path %1 µs (%2)"_s.arg(f.roundTripS * 1e6, 0, 'f', 2).arg(f.describe());
+            } else {
+                line += u"; no cables or switches are known for its path (wire it in the inventory for a floor)"_s;
+            }
+            floors += u"<li>%1</li>"_s.arg(line.toHtmlEscaped());
+            if (ctx.json)
+                ctx.out << QJsonDocument(QJsonObject{{u"latency"_s, line}}).toJson(QJsonDocument::Compact) << '\n';
+            else
+                ctx.out << "latency: " << line << '\n';
+        }
+        if (!floors.isEmpty())
+            tableHtml += u"<h3>Latency against the physical floor</h3><ul>"_s + floors + u"</ul>"_s;
     }
 
     if (!chart.isEmpty() || !csv.isEmpty() || !report.isEmpty()) {

@@ -6,8 +6,11 @@
 // measured TCP_RR/UDP_RR latency can then be read as "x µs above the floor".
 // Host stacks and NICs are not included: that is what the test measures.
 
+#include <QJsonArray>
 #include <QList>
 #include <QString>
+
+#include <optional>
 
 namespace wb {
 
@@ -46,5 +49,12 @@ struct LatencyFloor
 };
 
 LatencyFloor latencyFloor(const LatencyPath &path);
+
+// The path a stored run went over, from its inventory snapshot (cables with
+// their lengths, switches with their rated latency and kind, the NICs'
+// speed); nothing when the snapshot names no cable or switch.
+// `requestFrameBytes`/`responseFrameBytes` are whole Ethernet frames.
+std::optional<LatencyPath> latencyPathFromSnapshot(const QJsonArray &inventoryPath, int requestFrameBytes,
+                                                   int responseFrameBytes, double fallbackLinkBps = 1e9);
 
 } // namespace wb

@@ -4,6 +4,8 @@
 // PNG/SVG/PDF, the plotted points as CSV, and clear usage errors.
 
 #include "exchange/resultimport.h"
+#include "inventory/inventory.h"
+#include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 
@@ -53,6 +55,7 @@ class TstCliCompare : public QObject
     Q_OBJECT
 private slots:
     void tableChartAndCsv();
+    void latencyBesideThePhysicalFloor();
 };
 
 void TstCliCompare::tableChartAndCsv()
@@ -132,6 +135,38 @@ void TstCliCompare::tableChartAndCsv()
     QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--group-by"_s, u"colour"_s}, &out, &err), 2);
     QVERIFY2(err.contains("message size"), err.constData());
     QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--chart"_s, dir.filePath(u"c.gif"_s)}, &out, &err), 2);
+}
+
+void TstCliCompare::latencyBesideThePhysicalFloor()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"rr.sqlite"_s);
+    {
+        auto store = wb::ResultStore::open(db);
+        QVERIFY(store);
+        QString error;
+        // adam and eve on an FS108 (rated 20 us) over 1 m and 65 m of cable.
+        const auto lab = wb::Inventory::fromFile(QStringLiteral(WB_TEST_DATA_DIR "/labs/loopback-lab.json"), &error);
+        QVERIFY2(lab, qPrintable(error));
+        QVERIFY((*store)->inventory().importInventory(*lab));
+        wb::StoredRun r;
+        r.plan = u"p"_s;
+        r.testCase = u"rr"_s;
+        r.clientEndpoint = u"adam/lo"_s;
+        r.serverEndpoint = u"eve/lo"_s;
+        r.clientNicId = (*store)->inventory().nicByKey(u"adam/lo"_s)->id;
+        r.serverNicId = (*store)->inventory().nicByKey(u"eve/lo"_s)->id;
+        r.record.kind = u"tcp_rr"_s;
+        r.record.tool = u"wirebench-agent"_s;
+        r.record.params = QJsonObject{{u"request_size_bytes"_s, 1}, {u"response_size_bytes"_s, 1}};
+        r.record.addMetric(u"transactions_per_s"_s, u"client"_s, 15000);
+        r.record.addMetric(u"latency_us_mean"_s, u"client"_s, 66.5);
+        QVERIFY((*store)->runs().saveRuns({r}));
+    }
+    QByteArray out;
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"tcp_rr"_s, u"--group-by"_s, u"host pair"_s}, &out), 0);
+    QVERIFY2(out.contains("measured mean round trip 66.5 µs; physical floor of its path"), out.constData());
+    QVERIFY2(out.contains("switches 2 × 20.00 µs"), out.constData()); // the FS108 once per direction
 }
 
 QTEST_GUILESS_MAIN(TstCliCompare)
