@@ -19,42 +19,6 @@ const QStringList &requiredColumns()
     return k;
 }
 
-// RFC 4180 fields of one line (no embedded newlines); nothing when a quote is left open.
-std::optional<QStringList> splitCsvLine(const QString &line)
-{
-    QStringList out;
-    QString cur;
-    bool quoted = false;
-    bool wasQuoted = false;
-    for (qsizetype i = 0; i < line.size(); ++i) {
-        const QChar c = line.at(i);
-        if (quoted) {
-            if (c == u'"' && i + 1 < line.size() && line.at(i + 1) == u'"') {
-                cur.append(u'"');
-                ++i;
-            } else if (c == u'"') {
-                quoted = false;
-            } else {
-                cur.append(c);
-            }
-        } else if (c == u'"' && cur.trimmed().isEmpty()) {
-            quoted = true;
-            wasQuoted = true;
-            cur.clear();
-        } else if (c == u',') {
-            out.append(wasQuoted ? cur : cur.trimmed());
-            cur.clear();
-            wasQuoted = false;
-        } else {
-            cur.append(c);
-        }
-    }
-    if (quoted)
-        return std::nullopt;
-    out.append(wasQuoted ? cur : cur.trimmed());
-    return out;
-}
-
 } // namespace
 
 std::optional<double> CsvResultParser::unitFactor(const QString &metric, const QString &unit)
@@ -95,7 +59,7 @@ ImportResult CsvResultParser::parse(const QByteArray &data, const QString &fileN
         const int line = ImportText::number(i);
         if (t.isEmpty() || t.startsWith(u'#'))
             continue;
-        const std::optional<QStringList> fields = splitCsvLine(raw);
+        const std::optional<QStringList> fields = splitCsvFields(raw);
         if (!fields)
             return ImportResult::failure(fileName, line, u"expected a closing quote before the end of the line"_s);
         if (header.isEmpty()) {

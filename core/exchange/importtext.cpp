@@ -75,4 +75,40 @@ QList<double> ImportText::leadingNumbers(const QString &line, QString *rest)
     return out;
 }
 
+// RFC 4180 fields of one line (no embedded newlines); nothing when a quote is left open.
+std::optional<QStringList> splitCsvFields(const QString &line)
+{
+    QStringList out;
+    QString cur;
+    bool quoted = false;
+    bool wasQuoted = false;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line.at(i);
+        if (quoted) {
+            if (c == u'"' && i + 1 < line.size() && line.at(i + 1) == u'"') {
+                cur.append(u'"');
+                ++i;
+            } else if (c == u'"') {
+                quoted = false;
+            } else {
+                cur.append(c);
+            }
+        } else if (c == u'"' && cur.trimmed().isEmpty()) {
+            quoted = true;
+            wasQuoted = true;
+            cur.clear();
+        } else if (c == u',') {
+            out.append(wasQuoted ? cur : cur.trimmed());
+            cur.clear();
+            wasQuoted = false;
+        } else {
+            cur.append(c);
+        }
+    }
+    if (quoted)
+        return std::nullopt;
+    out.append(wasQuoted ? cur : cur.trimmed());
+    return out;
+}
+
 } // namespace wb

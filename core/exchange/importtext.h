@@ -38,4 +38,8 @@ private:
     QStringList m_lines;
 };
 
+// RFC 4180 fields of one line (no embedded newlines): quoted fields keep
+// their spaces and "" stands for a quote; nothing when a quote is left open.
+std::optional<QStringList> splitCsvFields(const QString &line);
+
 } // namespace wb

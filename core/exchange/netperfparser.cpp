@@ -207,35 +207,6 @@ bool looksLikeCsvHeader(const QString &line)
     return line.contains(u',') && line.contains(u"Throughput"_s) && !line.contains(u'=');
 }
 
-QStringList splitCsv(const QString &line)
-{
-    QStringList out;
-    QString cur;
-    bool quoted = false;
-    for (qsizetype i = 0; i < line.size(); ++i) {
-        const QChar c = line.at(i);
-        if (quoted) {
-            if (c == u'"' && i + 1 < line.size() && line.at(i + 1) == u'"') {
-                cur.append(u'"');
-                ++i;
-            } else if (c == u'"') {
-                quoted = false;
-            } else {
-                cur.append(c);
-            }
-        } else if (c == u'"') {
-            quoted = true;
-        } else if (c == u',') {
-            out.append(cur.trimmed());
-            cur.clear();
-        } else {
-            cur.append(c);
-        }
-    }
-    out.append(cur.trimmed());
-    return out;
-}
-
 // The omni output selectors: -k names and the -o CSV titles netperf prints for them.
 struct OmniField
 {
@@ -773,11 +744,17 @@ bool Parser::parseKeyval(qsizetype &i, ResultRecord &r, const Banner *b)
 bool Parser::parseCsv(qsizetype &i, ResultRecord &r, const Banner *b)
 {
     const qsizetype headerIndex = i;
-    const QStringList header = splitCsv(m_text.line(i));
+    const std::optional<QStringList> headerFields = splitCsvFields(m_text.line(i));
+    if (!headerFields)
+        return fail(headerIndex, u"an unterminated quote in the omni CSV header"_s);
+    const QStringList header = *headerFields;
     const qsizetype valuesIndex = m_text.nextNonBlank(i + 1);
     if (valuesIndex >= m_text.size())
         return fail(headerIndex, u"expected a line of omni CSV values after this header, found the end of the file"_s);
-    const QStringList values = splitCsv(m_text.line(valuesIndex));
+    const std::optional<QStringList> valueFields = splitCsvFields(m_text.line(valuesIndex));
+    if (!valueFields)
+        return fail(valuesIndex, u"an unterminated quote in the omni CSV values"_s);
+    const QStringList values = *valueFields;
     if (values.size() < header.size())
         return fail(valuesIndex, u"expected %1 comma-separated values for the omni CSV header on line %2, found %3"_s.arg(
                                      header.size())
