@@ -83,9 +83,12 @@ QMap<QString, QString> conditionsOf(const QJsonObject &params, bool ourAgent)
     };
     const QJsonValue send = requested(u"send_socket_bytes"_s);
     const QJsonValue recv = requested(u"recv_socket_bytes"_s);
+    // 0 or absent: the system's default size.
+    auto size = [](const QJsonValue &v) {
+        return v.isUndefined() || v.toDouble() <= 0 ? u"default"_s : QString::number(v.toDouble());
+    };
     if (!send.isUndefined() || !recv.isUndefined())
-        c.insert(u"socket buffers"_s, u"%1/%2 B"_s.arg(send.isUndefined() ? u"default"_s : QString::number(send.toDouble()),
-                                                     recv.isUndefined() ? u"default"_s : QString::number(recv.toDouble())));
+        c.insert(u"socket buffers"_s, u"%1/%2 B"_s.arg(size(send), size(recv)));
     else if (ourAgent)
         c.insert(u"socket buffers"_s, u"default/default B"_s);
     if (params.contains(u"direction"_s))
