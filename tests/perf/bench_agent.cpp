@@ -304,6 +304,16 @@ struct Series
     }
 };
 
+// The 1-minute load average, to print beside the figures: on a shared
+// host the ratios mean little when it is above the number of CPUs.
+QString loadAverage()
+{
+    QFile f(u"/proc/loadavg"_s);
+    if (!f.open(QIODevice::ReadOnly))
+        return u"unknown"_s;
+    return QString::fromLatin1(f.readAll()).section(u' ', 0, 0);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -314,6 +324,15 @@ int main(int argc, char **argv)
     int rounds = smoke ? 1 : 3;
     double duration = smoke ? 1.0 : 5.0;
     QString markdown;
+    QStringList only;
+    if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
+        std::printf("usage: bench_agent [--smoke] [--rounds N] [--duration S] [--only TEXT]... [--markdown FILE]\n"
+                    "                   [--agent PATH]\n"
+                    "Runs wirebench-agent and its Debian peers (sockperf, iperf3) alternately on loopback\n"
+                    "and prints medians and ratios. --only keeps the pairs whose name contains TEXT\n"
+                    "(e.g. --only busy_poll).\n");
+        return 0;
+    }
     for (int i = 1; i < args.size(); ++i) {
         if (args[i] == u"--rounds"_s && i + 1 < args.size())
             rounds = args[++i].toInt();
@@ -323,6 +342,12 @@ int main(int argc, char **argv)
             markdown = args[++i];
         else if (args[i] == u"--agent"_s && i + 1 < args.size())
             g_agent = args[++i];
+        else if (args[i] == u"--only"_s && i + 1 < args.size())
+            only << args[++i];
+        else if (args[i] != u"--smoke"_s) {
+            std::fprintf(stderr, "bench_agent: unknown argument %s (see --help)\n", qPrintable(args[i]));
+            return 2;
+        }
     }
     if (qEnvironmentVariableIsSet("WIREBENCH_AGENT"))
         g_agent = qEnvironmentVariable("WIREBENCH_AGENT");
@@ -340,6 +365,17 @@ int main(int argc, char **argv)
     pairs.append({Series{u"tcp_stream (wirebench-agent)"_s, [=] { return oursTcp(duration); }},
                   Series{u"iperf3 TCP"_s, [=] { return iperfTcp(duration); }}});
 
+    if (!only.isEmpty()) {
+        pairs.removeIf([&](const std::pair<Series, Series> &p) {
+            return std::none_of(only.cbegin(), only.cend(), [&](const QString &t) { return p.first.name.contains(t); });
+        });
+        if (pairs.isEmpty()) {
+            std::fprintf(stderr, "bench_agent: no benchmark matches --only\n");
+            return 2;
+        }
+    }
+
+    const QString loadBefore = loadAverage();
     bool failed = false;
     for (auto &[ours, peer] : pairs) {
         for (int r = 0; r < rounds; ++r) {
@@ -369,7 +405,7 @@ int main(int argc, char **argv)
     QTextStream ts(&out);
     ts << "Machine: " << QSysInfo::prettyProductName() << ", kernel " << QSysInfo::kernelVersion() << ", "
        << sysconf(_SC_NPROCESSORS_ONLN) << " CPUs; " << rounds << " alternating rounds of " << duration
-       << " s; medians.\n\n";
+       << " s; medians. Load average before " << loadBefore << ", after " << loadAverage() << ".\n\n";
     ts << "| test | wirebench-agent | peer | ratio | p99 ours / peer (us) | CPU us/unit ours / peer |\n";
     ts << "|---|---|---|---|---|---|\n";
     for (const auto &[ours, peer] : pairs) {
