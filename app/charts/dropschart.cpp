@@ -53,7 +53,7 @@ DropsChartContent DropsChart::build(QCustomPlot &plot, const DropTimeline &timel
             const double width = i.seconds() / (n + 1);
             keys.append(i.start + width * (di + 1));
             lost.append(i.lost);
-            rateKeys.append((i.start + i.end) / 2);
+            rateKeys.append(i.start); // a step over the interval
             rates.append(i.receivedPerS());
             maxLost = std::max(maxLost, i.lost);
             maxRate = std::max(maxRate, i.receivedPerS());
@@ -61,6 +61,10 @@ DropsChartContent DropsChart::build(QCustomPlot &plot, const DropTimeline &timel
             out.table.rows.append({QString::number(i.start, 'g', 10), QString::number(i.end, 'g', 10), d.label,
                                    QString::number(i.lost, 'g', 12), QString::number(i.received, 'g', 12),
                                    QString::number(i.receivedPerS(), 'g', 10)});
+        }
+        if (!d.intervals.isEmpty()) {
+            rateKeys.append(d.intervals.last().end);
+            rates.append(d.intervals.last().receivedPerS());
         }
         auto *bars = new QCPBars(plot.xAxis, plot.yAxis);
         bars->setName(tr("lost, %1").arg(d.label));
@@ -74,18 +78,23 @@ DropsChartContent DropsChart::build(QCustomPlot &plot, const DropTimeline &timel
         rate->setName(tr("received/s, %1").arg(d.label));
         rate->setObjectName(u"rate_%1"_s.arg(d.side));
         rate->setPen(QPen(kRateColors[di % 2], 1.6));
-        rate->setLineStyle(QCPGraph::lsStepCenter);
+        rate->setLineStyle(QCPGraph::lsStepLeft);
         rate->setData(rateKeys, rates, true);
-        caption << d.describe();
+        caption << d.describe().replace(u"; worst"_s, u";\nworst"_s);
     }
     plot.xAxis->setRange(0, maxT > 0 ? maxT : 1);
     plot.yAxis->setRange(0, maxLost > 0 ? maxLost * 1.15 : 1);
     plot.yAxis2->setRange(0, maxRate > 0 ? maxRate * 1.15 : 1);
-    plot.legend->setBrush(QColor(255, 255, 255, 220));
+    // Legend and totals below the axes, where they hide no bar.
     out.caption = caption.join(u'\n');
-    auto *sub = new QCPTextElement(&plot, out.caption, QFont(plot.font().family(), 8));
     plot.plotLayout()->insertRow(2);
-    plot.plotLayout()->addElement(2, 0, sub);
+    auto *below = new QCPLayoutGrid;
+    plot.plotLayout()->addElement(2, 0, below);
+    below->addElement(0, 0, plot.legend);
+    plot.legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot.legend->setWrap(2);
+    below->addElement(1, 0, new QCPTextElement(&plot, out.caption, QFont(plot.font().family(), 8)));
+    plot.plotLayout()->setRowStretchFactor(2, 0.001);
     return out;
 }
 
