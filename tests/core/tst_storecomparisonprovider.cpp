@@ -109,6 +109,15 @@ void TstStoreComparisonProvider::runsBesideBaselines()
     QVERIFY2(warnings.contains(u"kernel Linux 2.2.10"_s) && warnings.contains(u"driver tulip 0.91"_s)
                  && warnings.contains(u"link 100 Mbit/s half"_s),
              qPrintable(warnings));
+    // Between two groups of runs, field by field: what changed.
+    QString changes;
+    for (const auto &diff : e->environmentDiffs(u"plan"_s, *refCell))
+        if (diff.cell.startsWith(u"other"_s))
+            changes = diff.describe().join(u'\n');
+    QVERIFY2(changes.contains(u"client kernel: 2.2.10 → 6.1.0"_s) && changes.contains(u"client driver: tulip → igb"_s)
+                 && changes.contains(u"client driver version: 0.91 → 5.6"_s)
+                 && changes.contains(u"link speed: 100 Mbit/s → 1 Gbit/s"_s) && changes.contains(u"duplex: half → full"_s),
+             qPrintable(changes));
 }
 
 void TstStoreComparisonProvider::missingDatabaseIsAnError()
