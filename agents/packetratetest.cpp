@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cerrno>
 #include <cstring>
 #include <netinet/in.h>
@@ -71,15 +72,18 @@ Outcome PacketRateTest::serve(TestRun &run, ServerEnv &env)
             int64_t next = nowNs();
             while (!probeStop.load(std::memory_order_relaxed) && !run.stopped()) {
                 const int64_t now = nowNs();
-                if (now >= next) {
+                // Send every probe that is due, so the rate holds on a busy
+                // host (a soak's slow direction is these probes); a backlog
+                // older than 50 ms is dropped rather than sent in a burst.
+                if (now - next > 50000000)
+                    next = now;
+                for (int burst = 0; now >= next && burst < 64; ++burst) {
                     ++probesSent;
                     std::memcpy(out.data(), &env.key, 8);
                     std::memcpy(out.data() + 8, &probesSent, 8);
                     std::memcpy(out.data() + 16, &now, 8);
                     ::send(probe.get(), out.data(), size, MSG_DONTWAIT);
                     next += gap;
-                    if (next < now)
-                        next = now + gap;
                 }
                 pollfd pf{probe.get(), POLLIN, 0};
                 const int waitMs = static_cast<int>(std::max<int64_t>(0, (next - nowNs()) / 1000000));
@@ -125,10 +129,15 @@ Outcome PacketRateTest::run(TestRun &run, ClientEnv &env)
     std::atomic<bool> echoStop{false};
     std::thread echo;
     uint64_t echoed = 0;
+    // The probes also make the low-rate direction of a soak test: with loss
+    // samples on, this end counts what arrived of them per interval.
+    if (m_probe.valid() && run.params().flag("loss_samples"))
+        run.enableLossSamples();
     if (m_probe.valid()) {
         // Echo every probe of this test straight back to where it came from.
         echo = std::thread([&] {
             char buf[2048];
+            uint64_t received = 0;
             while (!echoStop.load(std::memory_order_relaxed) && !run.stopped()) {
                 pollfd pf{m_probe.get(), POLLIN, 0};
                 if (::poll(&pf, 1, 20) <= 0)
@@ -137,24 +146,45 @@ Outcome PacketRateTest::run(TestRun &run, ClientEnv &env)
                 socklen_t len = sizeof from;
                 const ssize_t n = ::recvfrom(m_probe.get(), buf, sizeof buf, MSG_DONTWAIT,
                                              reinterpret_cast<sockaddr *>(&from), &len);
-                if (n >= static_cast<ssize_t>(kProbeHeader) && std::memcmp(buf, &env.key, 8) == 0
-                    && ::sendto(m_probe.get(), buf, static_cast<size_t>(n), 0, reinterpret_cast<sockaddr *>(&from),
-                                len) > 0)
+                if (n < static_cast<ssize_t>(kProbeHeader) || std::memcmp(buf, &env.key, 8) != 0)
+                    continue;
+                uint64_t seq = 0; // the serving end numbers its probes from 1
+                std::memcpy(&seq, buf + 8, 8);
+                if (seq > run.lossExpected.load(std::memory_order_relaxed))
+                    run.lossExpected.store(seq);
+                run.lossReceived.store(++received);
+                if (::sendto(m_probe.get(), buf, static_cast<size_t>(n), 0, reinterpret_cast<sockaddr *>(&from), len) > 0)
                     ++echoed;
             }
         });
     }
+    auto stopEcho = [&] {
+        echoStop = true;
+        if (echo.joinable())
+            echo.join();
+    };
     SendResult s;
     Outcome o = send(run, env, s);
-    echoStop = true;
-    if (echo.joinable())
-        echo.join();
+    if (!o.ok()) {
+        stopEcho();
+        return o;
+    }
+    // Probes keep coming until the serving end sends its statistics, so
+    // the echo runs on until then.
+    o = finishClient(run, env, s);
+    if (o.ok() && run.lossSamples()) {
+        // Give the last probes in flight a moment (at most 200 ms).
+        const auto sent = static_cast<uint64_t>(run.extra()["probes_sent"].asInt(0));
+        const int64_t until = nowNs() + 200000000;
+        while (run.lossReceived.load() < sent && nowNs() < until)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        stopEcho();
+        run.flushLossSamples(sent);
+    }
+    stopEcho();
     if (!o.ok())
         return o;
     run.extra()["probes_echoed"] = echoed;
-    o = finishClient(run, env, s);
-    if (!o.ok())
-        return o;
     // Drops as pktgen reports them: what was sent and never arrived.
     run.metric("drops", run.extra()["lost"].asDouble(), "-");
     return {};

@@ -127,7 +127,8 @@ const std::vector<KindEntry> &kinds()
         {"udp_stream", with(common(10), {{"message_size_bytes", T::Int, 1, 65507, 1472},
                                          {"messages", T::Int, 0, 1e15, 0},
                                          {"rate_pps", T::Number, 0, 1e9, 0},
-                                         {"batch", T::Int, 1, 1024, 32}})},
+                                         {"batch", T::Int, 1, 1024, 32},
+                                         {"loss_samples", T::Bool, 0, 0, kNull}})},
         {"tcp_stream", with(common(10), {{"message_size_bytes", T::Int, 1, 16 << 20, 131072}})},
         {"tcp_rr", with(common(10), {{"request_size_bytes", T::Int, 1, 16 << 20, 1},
                                      {"response_size_bytes", T::Int, 1, 16 << 20, 1},
@@ -151,7 +152,8 @@ const std::vector<KindEntry> &kinds()
                                           {"rate_pps", T::Number, 0, 1e9, 0},
                                           {"batch", T::Int, 1, 1024, 64},
                                           {"probe_rate_pps", T::Number, 0, 100000, 0},
-                                          {"probe_size_bytes", T::Int, 32, 1472, 64}})},
+                                          {"probe_size_bytes", T::Int, 32, 1472, 64},
+                                          {"loss_samples", T::Bool, 0, 0, kNull}})},
     };
     return k;
 }

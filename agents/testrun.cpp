@@ -3,6 +3,7 @@
 
 #include "clock.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -26,7 +27,7 @@ constexpr UnitEntry kUnits[] = {
     {"latency_us_stddev", "us"}, {"packets_per_s", "1/s"}, {"drops", "count"},
     {"bytes", "B"}, {"elapsed_s", "s"}, {"cpu_util_pct", "%"},
     {"service_demand_us_per_kb", "us"}, {"service_demand_us_per_tr", "us"}, {"jitter_ms", "ms"},
-    {"retransmits", "count"},
+    {"retransmits", "count"}, {"lost_packets", "count"}, {"received_packets", "count"},
 };
 } // namespace
 
@@ -106,6 +107,24 @@ void TestRun::end()
     m_cpuUtil = cpuUtilPct(m_cpuBefore, readCpuTimes());
     m_ownCpuS = processCpuSeconds() - m_ownCpuBefore;
     m_nicAfter = readNicCounters(m_nicBefore.interface);
+}
+
+void TestRun::flushLossSamples(uint64_t expectedTotal)
+{
+    if (!m_lossSamples || !m_beginNs)
+        return;
+    const uint64_t received = lossReceived.load();
+    const uint64_t expected = std::max({lossExpected.load(), expectedTotal, received});
+    json::Value m;
+    m["lost_packets"] = static_cast<double>(expected - received)
+                        - static_cast<double>(m_lastLossExpected - m_lastLossReceived);
+    m["received_packets"] = static_cast<double>(received - m_lastLossReceived);
+    m_lastLossExpected = expected;
+    m_lastLossReceived = received;
+    const int64_t now = nowNs();
+    sendSample(m, nsToS(now - m_beginNs));
+    metric("lost_packets", static_cast<double>(expected - received));
+    metric("received_packets", static_cast<double>(received));
 }
 
 double TestRun::elapsedS() const
@@ -246,6 +265,17 @@ void TestRun::samplerLoop(int64_t intervalNs, unsigned live)
             const uint64_t n = transactions.load(std::memory_order_relaxed);
             m["transactions_per_s"] = dt > 0 ? static_cast<double>(n - lastTransactions) / dt : 0.0;
             lastTransactions = n;
+        }
+        if (m_lossSamples) {
+            // Received first: a datagram counted as received is always
+            // already counted as expected, so the difference never runs ahead.
+            const uint64_t received = lossReceived.load();
+            const uint64_t expected = std::max(lossExpected.load(), received);
+            m["lost_packets"] = static_cast<double>(expected - received)
+                                - static_cast<double>(m_lastLossExpected - m_lastLossReceived);
+            m["received_packets"] = static_cast<double>(received - m_lastLossReceived);
+            m_lastLossExpected = expected;
+            m_lastLossReceived = received;
         }
         m["cpu_util_pct"] = cpuUtilPct(lastCpu, cpu);
         lastCpu = cpu;

@@ -56,6 +56,21 @@ public:
     std::atomic<uint64_t> bytes{0};
     std::atomic<uint64_t> messages{0};
     std::atomic<uint64_t> transactions{0};
+    // Datagram loss as the receiving end sees it: how many datagrams it
+    // should have had by now (highest sequence + 1) and how many arrived.
+    // With loss samples on, each interval sample carries the differences.
+    std::atomic<uint64_t> lossExpected{0};
+    std::atomic<uint64_t> lossReceived{0};
+
+    // Per-interval `lost_packets` / `received_packets` samples on this end
+    // (call before begin()).
+    void enableLossSamples() { m_lossSamples = true; }
+    bool lossSamples() const { return m_lossSamples; }
+    // After end(): the last loss sample, covering the time since the last
+    // interval and the datagrams that never arrived after the highest
+    // sequence seen (`expectedTotal`: what the sender says it sent), so the
+    // samples sum to the whole test's loss; adds the totals as metrics.
+    void flushLossSamples(uint64_t expectedTotal);
 
     // Starts the measured interval: CPU and NIC snapshots, interval sampler.
     void begin(const std::string &interface, unsigned liveMetrics);
@@ -109,6 +124,11 @@ private:
     std::thread m_sampler;
     std::condition_variable m_samplerWake;
     bool m_samplerQuit = false;
+
+    bool m_lossSamples = false;
+    // The sampler's last loss figures (its thread only; read after it joined).
+    uint64_t m_lastLossExpected = 0;
+    uint64_t m_lastLossReceived = 0;
 
     json::Array m_metrics;
     json::Array m_samples;

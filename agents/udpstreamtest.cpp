@@ -32,12 +32,15 @@ Outcome UdpStreamTest::serveStream(TestRun &run, ServerEnv &env, const json::Val
     std::string err;
     if (!env.sendOk(okExtra, &err))
         return Outcome::fail("peer_lost", err);
+    if (p.flag("loss_samples"))
+        run.enableLossSamples();
     run.begin(env.interface, TestRun::LiveBytes | TestRun::LiveMessages);
     ReceiveResult r;
     Outcome o = receive(run, env, r);
     run.end();
     if (!o.ok())
         return o;
+    run.flushLossSamples(r.senderSent);
     // Receive rate over the span the datagrams arrived in: first to last, so a
     // shaped link's queue draining after the sender stopped is not diluted.
     double span = nsToS(r.lastNs - r.firstNs);
@@ -99,7 +102,7 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r)
         const int n = ::recvmmsg(fd, msgs.data(), kBatch, MSG_DONTWAIT, nullptr);
         if (n > 0) {
             const int64_t now = nowNs();
-            uint64_t good = 0, goodBytes = 0;
+            uint64_t good = 0, goodBytes = 0, highestSeq = 0;
             for (int i = 0; i < n; ++i) {
                 const size_t len = msgs[i].msg_len;
                 SockAddr src;
@@ -112,6 +115,11 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r)
                 }
                 ++good;
                 goodBytes += len;
+                if (len >= 16) {
+                    uint64_t seq = 0;
+                    std::memcpy(&seq, data + 8, 8);
+                    highestSeq = std::max(highestSeq, seq + 1);
+                }
                 if (len >= kStampedSize) {
                     // Transit = arrival - send stamp; the two hosts' clock offset cancels in D.
                     int64_t sentAt = 0;
@@ -135,6 +143,10 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r)
                 r.bytes += goodBytes;
                 run.messages.fetch_add(good, std::memory_order_relaxed);
                 run.bytes.fetch_add(goodBytes, std::memory_order_relaxed);
+                // Expected first, so a sampler never sees more received than expected.
+                if (highestSeq > run.lossExpected.load(std::memory_order_relaxed))
+                    run.lossExpected.store(highestSeq);
+                run.lossReceived.store(r.received);
             }
             if (done && r.received >= r.senderSent)
                 break;

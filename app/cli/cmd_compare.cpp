@@ -30,6 +30,7 @@
 #include <QSet>
 
 #include <cmath>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -174,15 +175,16 @@ int compareCommand(wb::cli::CliContext &ctx)
     if (!ctx.json)
         ctx.out << data->title << " (" << data->unit << "), grouped by " << groupBy << ", reference: " << ref->label()
                 << ", " << level << "% confidence\n\n"
-                << QString(u"%1  %2  %3  %4  %5"_s)
+                << QString(u"%1  %2  %3  %4  %5  %6"_s)
                        .arg(u"group"_s, -44)
                        .arg(u"n"_s, 3)
                        .arg(u"mean ± CI"_s, -22)
+                       .arg(u"% ceiling"_s, -9)
                        .arg(u"ratio [CI]"_s, -22)
                        .arg(u"verdict"_s)
                 << '\n';
-    QString tableHtml = u"<table><tr><th>group</th><th>n</th><th>mean ± CI (%1)</th><th>ratio [CI]</th>"
-                        "<th>verdict</th></tr>"_s.arg(data->unit.toHtmlEscaped());
+    QString tableHtml = u"<table><tr><th>group</th><th>n</th><th>mean ± CI (%1)</th><th>% of ceiling</th>"
+                        "<th>ratio [CI]</th><th>verdict</th></tr>"_s.arg(data->unit.toHtmlEscaped());
     for (const auto &c : cells) {
         const QList<double> values = c.comparableValues();
         const wb::stats::SampleSummary s = wb::stats::summarize(values, level / 100);
@@ -194,15 +196,27 @@ int compareCommand(wb::cli::CliContext &ctx)
                                         : (std::isfinite(g.ratioLow) ? u"%1 [%2, %3]"_s.arg(number(g.ratio), number(g.ratioLow),
                                                                                             number(g.ratioHigh))
                                                                      : number(g.ratio));
-        tableHtml += u"<tr><td>%1%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td></tr>"_s.arg(
+        // Each figure against the theoretical ceiling of its own link (a
+        // baseline's from the link speed its source states).
+        const double ceiling = c.comparableCeiling();
+        const double pctOfCeiling = ceiling > 0 && s.n > 0 ? 100.0 * s.mean / ceiling : std::numeric_limits<double>::quiet_NaN();
+        const QString pctText = std::isfinite(pctOfCeiling) ? u"%1%"_s.arg(pctOfCeiling, 0, 'f', 1) : u"—"_s;
+        tableHtml += u"<tr><td>%1%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td></tr>"_s.arg(
             c.label().toHtmlEscaped(), c.baselineOnly() ? u" <i>(baseline)</i>"_s : QString(), QString::number(s.n),
-            meanText.toHtmlEscaped(), ratioText.toHtmlEscaped(), isRef ? QString() : g.verdict.toHtmlEscaped());
+            meanText.toHtmlEscaped(),
+            std::isfinite(pctOfCeiling) ? u"%1 (of %2)"_s.arg(pctText, number(ceiling)).toHtmlEscaped()
+                                        : u"— (link speed not known)"_s,
+            ratioText.toHtmlEscaped(), isRef ? QString() : g.verdict.toHtmlEscaped());
         if (ctx.json) {
             QJsonObject o{{u"group"_s, c.category},   {u"series"_s, c.series},      {u"baseline"_s, c.baselineOnly()},
                           {u"n"_s, s.n},              {u"mean"_s, s.mean},          {u"unit"_s, data->unit},
                           {u"reference"_s, isRef},    {u"sources"_s, c.comparableSources().join(u"; "_s)}};
             if (s.hasInterval())
                 o.insert(u"ci_half_width"_s, s.ciHalfWidth);
+            if (std::isfinite(pctOfCeiling)) {
+                o.insert(u"ceiling"_s, ceiling);
+                o.insert(u"pct_of_ceiling"_s, pctOfCeiling);
+            }
             if (!isRef) {
                 o.insert(u"ratio"_s, g.ratio);
                 if (std::isfinite(g.ratioLow)) {
@@ -215,10 +229,11 @@ int compareCommand(wb::cli::CliContext &ctx)
             }
             ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
         } else {
-            ctx.out << QString(u"%1  %2  %3  %4  %5"_s)
+            ctx.out << QString(u"%1  %2  %3  %4  %5  %6"_s)
                            .arg((c.label() + (c.baselineOnly() ? u" (baseline)"_s : QString())).left(44), -44)
                            .arg(s.n, 3)
                            .arg(meanText, -22)
+                           .arg(pctText, -9)
                            .arg(ratioText, -22)
                            .arg(isRef ? QString() : g.verdict)
                     << '\n';
@@ -238,6 +253,42 @@ int compareCommand(wb::cli::CliContext &ctx)
                 ctx.out << "warning: " << w << '\n';
         }
         tableHtml += u"</ul>"_s;
+    }
+
+    // What else differs between each group and the reference: kernel,
+    // driver, link, MTU, offloads, NIC, switch, cable (a baseline's as its
+    // source states them).
+    const QList<wb::CellEnvironmentDiff> envDiffs = data->environmentDiffs(groupBy, *ref);
+    if (!envDiffs.isEmpty()) {
+        tableHtml += u"<h3>Environment against the reference (%1)</h3>"_s.arg(ref->label().toHtmlEscaped());
+        if (!ctx.json)
+            ctx.out << "\nenvironment against the reference (" << ref->label() << "):\n";
+        for (const wb::CellEnvironmentDiff &e : envDiffs) {
+            const QStringList lines = e.describe();
+            tableHtml += u"<p><b>%1</b></p><ul>"_s.arg(e.cell.toHtmlEscaped());
+            for (const QString &line : lines)
+                tableHtml += u"<li>%1</li>"_s.arg(line.toHtmlEscaped());
+            tableHtml += u"</ul>"_s;
+            if (ctx.json) {
+                QJsonArray fields;
+                for (const wb::EnvironmentFieldDiff &f : e.fields) {
+                    static const char *const kStates[] = {"same", "differs", "unknown_group", "unknown_reference"};
+                    fields.append(QJsonObject{{u"field"_s, f.field},
+                                              {u"group_value"_s, f.first},
+                                              {u"reference_value"_s, f.second},
+                                              {u"state"_s, QString::fromLatin1(kStates[int(f.state)])}});
+                }
+                ctx.out << QJsonDocument(QJsonObject{{u"environment"_s, QJsonObject{{u"group"_s, e.cell},
+                                                                                    {u"reference"_s, e.reference},
+                                                                                    {u"fields"_s, fields}}}})
+                               .toJson(QJsonDocument::Compact)
+                        << '\n';
+            } else {
+                ctx.out << "  " << e.cell << ":\n";
+                for (const QString &line : lines)
+                    ctx.out << "    " << line << '\n';
+            }
+        }
     }
 
     // Request/response: each measured group's latency beside the physical

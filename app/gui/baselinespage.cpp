@@ -200,6 +200,16 @@ void BaselinesPage::showSelected()
         text += u"  %1%2 = %3 %4\n"_s.arg(m.name, m.side.isEmpty() ? QString() : u" ["_s + m.side + u']')
                     .arg(m.value, 0, 'g', 10)
                     .arg(m.unit);
+    // The link the figure ran over, as its source gives it (or "not stated").
+    if (const QJsonObject link = b->hardware.value(u"link"_s).toObject(); !link.isEmpty()) {
+        const double bps = link.value(u"speed_bps"_s).toDouble();
+        text += tr("\nLink: %1, duplex %2%3\n")
+                    .arg(bps > 0 ? tr("%1 Mbit/s").arg(bps / 1e6, 0, 'g', 6) : tr("speed not stated"),
+                         link.value(u"duplex"_s).toString(),
+                         link.value(u"inferred"_s).toBool() ? tr(" (inferred)") : QString());
+        if (const QString basis = link.value(u"basis"_s).toString(); !basis.isEmpty())
+            text += tr("  why: %1\n").arg(basis);
+    }
     if (!b->hardwareText.isEmpty())
         text += tr("\nHardware: %1\n").arg(b->hardwareText);
     if (!b->hardware.isEmpty())

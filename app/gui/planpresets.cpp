@@ -32,6 +32,8 @@ const QList<PlanPreset> &planPresets()
              QJsonObject{{u"message_size_bytes"_s, 18}}},
             {QObject::tr("pktgen-style 1514 byte frames"), u"packet_rate"_s,
              QJsonObject{{u"message_size_bytes"_s, 1472}}},
+            {QObject::tr("Soak: 60 byte frames flat out one way, 1 kpps back"), u"soak"_s,
+             QJsonObject{{u"message_size_bytes"_s, 18}, {u"probe_rate_pps"_s, 1000}}},
         };
     }();
     return presets;

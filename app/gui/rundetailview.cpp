@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "rundetailview.h"
 
+#include "analysis/droptimeline.h"
+#include "dropschart.h"
 #include "run/keyfigure.h"
 #include "samplesplot.h"
 #include "store/resultstore.h"
@@ -143,6 +145,27 @@ void RunDetailView::clear()
     m_plan->clear();
     m_plot->clearGraphs();
     m_plot->replot();
+    showDrops(nullptr);
+}
+
+void RunDetailView::showDrops(const StoredRun *run)
+{
+    if (m_drops) {
+        m_tabs->removeTab(m_tabs->indexOf(m_drops));
+        delete m_drops;
+        m_drops = nullptr;
+    }
+    if (!run)
+        return;
+    const DropTimeline timeline = DropTimeline::fromRecord(run->record);
+    if (timeline.isEmpty())
+        return;
+    m_drops = new QCustomPlot;
+    m_drops->setObjectName(u"runDrops"_s);
+    m_drops->setMinimumHeight(160);
+    charts::DropsChart::build(*m_drops, timeline, tr("Drops over time"));
+    m_drops->setToolTip(timeline.describe().join(u'\n'));
+    m_tabs->insertTab(m_tabs->indexOf(m_plot) + 1, m_drops, tr("Drops over time"));
 }
 
 void RunDetailView::fill(const StoredRun &run)
@@ -185,6 +208,7 @@ void RunDetailView::fill(const StoredRun &run)
                                         : prettyJson(plan));
 
     SamplesPlot::show(m_plot, run.record.kind, run.record.samples);
+    showDrops(&run);
 }
 
 } // namespace wb::gui

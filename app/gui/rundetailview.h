@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One stored run in full, below the Results table: every metric, both ends'
-// environment, the interval samples as a plot, and the plan that made it.
+// environment, the interval samples as a plot, the plan that made it, and
+// for a soak run its drops over time (the chart `wirebench-cli drops` draws).
 // The run (with its samples) is read off the GUI thread; the newest request
 // wins when the user moves through the table quickly.
 
@@ -40,6 +41,8 @@ public:
 
     QTableWidget *metricsTable() const { return m_metrics; }
     QCustomPlot *samplesPlot() const { return m_plot; }
+    // The drops-over-time chart; null when the run has no loss samples.
+    QCustomPlot *dropsPlot() const { return m_drops; }
 
 signals:
     void runShown(qint64 id);
@@ -49,6 +52,7 @@ private:
     void handleLoaded();
     void fill(const StoredRun &run);
     void clear();
+    void showDrops(const StoredRun *run);
 
     QString m_databasePath;
     qint64 m_wanted = 0;
@@ -58,6 +62,7 @@ private:
     QTabWidget *m_tabs;
     QTableWidget *m_metrics;
     QPlainTextEdit *m_environment;
+    QCustomPlot *m_drops = nullptr; // rebuilt per run: the chart code wants a fresh plot
     QCustomPlot *m_plot;
     QPlainTextEdit *m_plan;
 };

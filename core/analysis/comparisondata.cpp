@@ -2,6 +2,7 @@
 #include "comparisondata.h"
 
 #include <QCoreApplication>
+#include <QSet>
 
 using namespace Qt::StringLiterals;
 
@@ -67,6 +68,7 @@ QList<ComparisonCell> ComparisonData::cells(const QString &groupBy) const
     const QString key = groupBy.isEmpty() ? defaultGroupBy : groupBy;
     const bool split = !seriesKey.isEmpty() && seriesKey != key;
     QList<ComparisonCell> out;
+    QSet<QString> seenCeiling; // "cell index" + 'b'/'m': that pool's first figure is in
     for (const Observation &o : observations) {
         const QString category = o.attributes.value(key, noValue());
         const QString series = split ? o.attributes.value(seriesKey, noValue()) : QString();
@@ -87,6 +89,17 @@ QList<ComparisonCell> ComparisonData::cells(const QString &groupBy) const
         const double c = o.ceiling > 0 ? o.ceiling : ceiling;
         if (c > 0)
             it->ceiling = it->ceiling > 0 ? std::min(it->ceiling, c) : c;
+        // A pooled mean's share of the ceiling only means something when
+        // every figure in the pool has the same ceiling: a figure without a
+        // link speed, or over another link, voids it.
+        const QString tag = QString::number(it - out.begin()) + (o.baseline ? u'b' : u'm');
+        double &own = o.baseline ? it->baselineCeiling : it->measuredCeiling;
+        const bool first = !seenCeiling.contains(tag);
+        seenCeiling.insert(tag);
+        if (first && c > 0)
+            own = c;
+        else if (c <= 0 || own != c)
+            own = 0;
     }
     return out;
 }
@@ -125,6 +138,67 @@ QStringList ComparisonData::conditionWarnings(const QString &groupBy, const Comp
         }
     }
     return warnings;
+}
+
+EnvironmentFacts ComparisonData::cellEnvironment(const QString &groupBy, const ComparisonCell &cell) const
+{
+    const QString key = groupBy.isEmpty() ? defaultGroupBy : groupBy;
+    const bool split = !seriesKey.isEmpty() && seriesKey != key;
+    QMap<QString, QStringList> values;
+    for (const Observation &o : observations) {
+        if (o.attributes.value(key, noValue()) != cell.category
+            || (split && o.attributes.value(seriesKey, noValue()) != cell.series))
+            continue;
+        for (auto it = o.environment.begin(); it != o.environment.end(); ++it)
+            appendUnique(values[it.key()], it.value());
+    }
+    EnvironmentFacts out;
+    for (auto it = values.begin(); it != values.end(); ++it)
+        out.insert(it.key(), it->join(u" / "_s));
+    return out;
+}
+
+QList<CellEnvironmentDiff> ComparisonData::environmentDiffs(const QString &groupBy, const ComparisonCell &reference) const
+{
+    const EnvironmentFacts ref = cellEnvironment(groupBy, reference);
+    QList<CellEnvironmentDiff> out;
+    for (const ComparisonCell &c : cells(groupBy)) {
+        if (c.label() == reference.label())
+            continue;
+        const EnvironmentFacts mine = cellEnvironment(groupBy, c);
+        if (mine.isEmpty() && ref.isEmpty())
+            continue;
+        out.append({c.label(), reference.label(), diffEnvironmentFacts(mine, ref)});
+    }
+    return out;
+}
+
+QStringList CellEnvironmentDiff::describe() const
+{
+    QStringList lines;
+    QStringList unknownHere, unknownThere;
+    for (const EnvironmentFieldDiff &f : fields) {
+        switch (f.state) {
+        case EnvironmentFieldDiff::State::Differs:
+            lines << f.describe(cell, reference);
+            break;
+        case EnvironmentFieldDiff::State::UnknownFirst:
+            unknownHere << f.field;
+            break;
+        case EnvironmentFieldDiff::State::UnknownSecond:
+            unknownThere << f.field;
+            break;
+        case EnvironmentFieldDiff::State::Same:
+            break;
+        }
+    }
+    if (lines.isEmpty())
+        lines << u"nothing that both know differs"_s;
+    if (!unknownHere.isEmpty())
+        lines << u"not known for %1: %2"_s.arg(cell, unknownHere.join(u", "_s));
+    if (!unknownThere.isEmpty())
+        lines << u"not known for %1: %2"_s.arg(reference, unknownThere.join(u", "_s));
+    return lines;
 }
 
 } // namespace wb

@@ -7,6 +7,8 @@
 // source it came from (run id or citation). Plain values: a provider builds
 // one from the store, from baselines or in code; nothing here knows SQL.
 
+#include "environmentfacts.h"
+
 #include <QList>
 #include <QMap>
 #include <QPointF>
@@ -26,6 +28,9 @@ struct Observation
     // groups truly compare: "socket buffers", "direction", "kernel", "driver",
     // "link" -> value as text. Absent keys are not known.
     QMap<QString, QString> conditions;
+    // The environment it was measured in, field by field ("client driver",
+    // "link speed", ... see environmentfacts.h); absent fields are not known.
+    QMap<QString, QString> environment = {};
 };
 
 // A line of points: a time series (t in s) or a sweep (x = message size).
@@ -56,12 +61,29 @@ struct ComparisonCell
     QStringList sources;
     QStringList baselineSources;
     double ceiling = 0;            // 0 when there is none
+    // The ceilings of the measured and of the historical observations
+    // separately, so both show as % of their own link's ceiling; 0 when a
+    // figure in the pool has none or the pool's figures have different ones.
+    double measuredCeiling = 0;
+    double baselineCeiling = 0;
 
     QString label() const;
     bool baselineOnly() const { return values.isEmpty() && !baselineValues.isEmpty(); }
     // Measured values when there are any, otherwise the baseline figures.
     const QList<double> &comparableValues() const { return values.isEmpty() ? baselineValues : values; }
     QStringList comparableSources() const { return values.isEmpty() ? baselineSources : sources; }
+    // The ceiling that goes with comparableValues(): 0 when not known.
+    double comparableCeiling() const { return values.isEmpty() ? baselineCeiling : measuredCeiling; }
+};
+
+// What differs in the environment between a group and the reference group.
+struct CellEnvironmentDiff
+{
+    QString cell;      // the group's label
+    QString reference; // the reference group's label
+    QList<EnvironmentFieldDiff> fields; // every field either side knows
+    // Fields that differ, and fields only one side knows, one line each.
+    QStringList describe() const;
 };
 
 struct ComparisonData
@@ -102,6 +124,13 @@ struct ComparisonData
     // group's (other socket buffers, direction, kernel, driver or link):
     // one sentence each, for a warning beside the comparison.
     QStringList conditionWarnings(const QString &groupBy, const ComparisonCell &reference) const;
+    // A group's environment: each field's values over its observations
+    // ("a / b" where they differ within the group).
+    EnvironmentFacts cellEnvironment(const QString &groupBy, const ComparisonCell &cell) const;
+    // For each other group that has an environment, what differs from the
+    // reference group's, field by field (only fields both know compare;
+    // fields one side does not know are listed as such).
+    QList<CellEnvironmentDiff> environmentDiffs(const QString &groupBy, const ComparisonCell &reference) const;
 };
 
 } // namespace wb

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "storecomparisonprovider.h"
 
+#include "environmentfacts.h"
 #include "run/caseresult.h"
 #include "run/plan.h"
 #include "store/baselinestore.h"
@@ -212,6 +213,9 @@ std::optional<ComparisonData> StoreComparisonProvider::dataset(const QString &na
             if (i.contains(u"mtu"_s))
                 o.conditions.insert(u"MTU"_s, QString::number(i.value(u"mtu"_s).toInt()));
         }
+        // Field by field for the environment diff, and the link's ceiling.
+        o.environment = environmentFactsOfRun(r);
+        o.ceiling = theoreticalCeiling(view.metric, kind, r.record.params, runLinkSpeedBps(r)) * view.scale;
         d.observations.append(o);
         const double size = r.record.params.value(u"message_size_bytes"_s).toDouble();
         if (size > 0)
@@ -270,6 +274,8 @@ std::optional<ComparisonData> StoreComparisonProvider::dataset(const QString &na
                             {u"day"_s, b.citation.date},
                             {u"origin"_s, citationOf(b)}};
             o.conditions = conditionsOf(b.record.params, false);
+            o.environment = environmentFactsOfBaseline(b);
+            o.ceiling = baselineCeiling(b, view.metric) * view.scale;
             d.observations.append(o);
         }
     }

@@ -136,6 +136,24 @@ bool BaselineSet::loadFile(const QString &path)
             if (canonicalUnit(m.name).isEmpty())
                 return fail(u"%1 (%2): metric '%3' is not in the metric catalog"_s.arg(where, b.key, m.name));
         }
+        // The link it ran over and the structured environment travel with the
+        // hardware object (no store schema change): "link" is required.
+        const QJsonValue link = o.value(u"link"_s);
+        if (!link.isObject())
+            return fail(u"%1 (%2).link is missing: every baseline states its link speed, or \"not stated\""_s.arg(
+                where, b.key));
+        const QJsonValue speed = link.toObject().value(u"speed_bps"_s);
+        if (!(speed.isDouble() && speed.toDouble() > 0) && speed.toString() != u"not stated"_s)
+            return fail(u"%1 (%2).link.speed_bps must be a positive number of bit/s or \"not stated\""_s.arg(where, b.key));
+        const QString duplex = link.toObject().value(u"duplex"_s).toString();
+        if (duplex != u"half"_s && duplex != u"full"_s && duplex != u"not stated"_s)
+            return fail(u"%1 (%2).link.duplex must be \"half\", \"full\" or \"not stated\""_s.arg(where, b.key));
+        b.hardware.insert(u"link"_s, link);
+        const QJsonValue environment = o.value(u"environment"_s);
+        if (!environment.isUndefined() && !environment.isObject())
+            return fail(u"%1 (%2).environment must be an object"_s.arg(where, b.key));
+        if (environment.isObject())
+            b.hardware.insert(u"environment"_s, environment);
         m_baselines.append(b);
     }
     return true;

@@ -11,6 +11,8 @@
 
 #include <QCryptographicHash>
 #include <QFileInfo>
+#include <QHash>
+#include <QJsonObject>
 #include <QSet>
 #include <QUuid>
 
@@ -90,9 +92,18 @@ StoreResult<int> ensureBuiltinBaselines(ResultStore &store)
     if (!stored)
         return stored.error();
     QSet<QString> keys;
-    for (const Baseline &b : *stored)
+    QHash<QString, QJsonObject> storedHardware;
+    for (const Baseline &b : *stored) {
         keys.insert(b.key);
-    const QList<Baseline> missing = set.missingFrom(keys);
+        storedHardware.insert(b.key, b.hardware);
+    }
+    QList<Baseline> missing = set.missingFrom(keys);
+    // A newer set may describe the hardware of a known figure better (set
+    // version 2 added each figure's link and structured environment): the
+    // figure keeps its key, its description is brought up to date.
+    for (const Baseline &b : set.baselines())
+        if (keys.contains(b.key) && storedHardware.value(b.key) != b.hardware)
+            missing.append(b);
     if (missing.isEmpty())
         return 0;
     auto sum = store.baselines().importBaselines(missing);

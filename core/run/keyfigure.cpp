@@ -57,6 +57,10 @@ KeyFigure keyFigure(const ResultRecord &record)
             k.text += u", its CPU %1%"_s.arg(*cpu, 0, 'f', 1);
         if (auto loss = record.metric(u"loss_ratio"_s))
             k.text += u", loss %1%"_s.arg(*loss * 100, 0, 'f', 2);
+    } else if (record.kind == u"soak"_s) {
+        k.text = u"%1 pps one way, %2 lost; %3 lost the other way"_s.arg(k.value, 0, 'f', 0)
+                     .arg(record.metric(u"lost_packets"_s, u"server"_s).value_or(0), 0, 'f', 0)
+                     .arg(record.metric(u"lost_packets"_s, u"client"_s).value_or(0), 0, 'f', 0);
     } else {
         k.text = u"%1 pps"_s.arg(k.value, 0, 'f', 0);
         if (auto drops = record.metric(u"drops"_s, QString()))

@@ -248,8 +248,9 @@ private:
     {
         if (m_rfc)
             return m_rfc->agentKind();
-        // Forwarding: the generator floods the sink through the device under test.
-        return m_dut ? u"packet_rate"_s : m_m.testCase.kind;
+        // Forwarding: the generator floods the sink through the device under
+        // test. Soak: a long packet_rate with its probe as the 1 kpps way back.
+        return m_dut || m_m.testCase.kind == u"soak"_s ? u"packet_rate"_s : m_m.testCase.kind;
     }
 
     QJsonObject paramsFor(const Endpoint &e) const
@@ -431,6 +432,8 @@ private:
             merged.extra.insert(u"server"_s, m_serverRecord.extra);
         if (m_dut)
             addDutFigures(merged);
+        if (m_m.testCase.kind == u"soak"_s)
+            merged.kind = m_m.testCase.kind;
         m_m.iterations.append(merged);
         m_owner->emitProgress();
 

@@ -234,7 +234,7 @@ QString keyMetricForKind(const QString &kind)
 {
     if (kind == u"tcp_rr"_s || kind == u"udp_rr"_s)
         return u"transactions_per_s"_s;
-    if (kind == u"packet_rate"_s || kind == u"forwarding"_s)
+    if (kind == u"packet_rate"_s || kind == u"forwarding"_s || kind == u"soak"_s)
         return u"packets_per_s"_s;
     return u"throughput_bps"_s;
 }
@@ -294,7 +294,9 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &json, QString *error)
             return failed();
         }
         const QString name = t.value(u"name"_s).toString(kind);
-        const double duration = t.value(u"duration_s"_s).toDouble(defaultDuration);
+        // A soak runs long unless told otherwise: the seeds ran 10+ minutes.
+        const double duration = t.value(u"duration_s"_s).toDouble(
+            kind == u"soak"_s && !defaults.contains(u"duration_s"_s) ? 600 : defaultDuration);
         if (!(duration > 0 && duration <= 86400)) {
             p.fail(path + u".duration_s"_s, u"must be above 0 and at most 86400 seconds"_s);
             return failed();
@@ -310,6 +312,16 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &json, QString *error)
             return failed();
         }
         QJsonObject params = paramsValue.toObject();
+        // Soak / back-to-back: minimum-size frames as fast as possible one
+        // way, 1 kpps the other, drops counted per interval in both.
+        if (kind == u"soak"_s) {
+            for (const auto &[key, value] : {std::pair{u"message_size_bytes"_s, QJsonValue(18)},
+                                             std::pair{u"probe_rate_pps"_s, QJsonValue(1000)},
+                                             std::pair{u"interval_s"_s, QJsonValue(1)}})
+                if (!params.contains(key))
+                    params.insert(key, value);
+            params.insert(u"loss_samples"_s, true);
+        }
         // RFC 2544's frame sizes unless the plan names its own.
         if (kind == u"rfc2544"_s && !params.contains(u"frame_size_bytes"_s))
             params.insert(u"frame_size_bytes"_s, QJsonArray{64, 128, 256, 512, 1024, 1280, 1518});

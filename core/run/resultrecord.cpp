@@ -46,6 +46,9 @@ const QList<MetricInfo> &metricCatalog()
         {u"cpu_cost_ticks"_s, u"ticks"_s, u"CPU timer ticks of one kernel operation (params.operation)"_s},
         {u"cpu_cost_us"_s, u"us"_s, u"CPU time of one kernel operation (params.operation)"_s},
         {u"forwarded_packets_per_s"_s, u"1/s"_s, u"packets a router forwards per second"_s},
+        {u"lost_packets"_s, u"count"_s,
+         u"datagrams lost on the way to this side (a sample: in its interval; from sequence gaps)"_s},
+        {u"received_packets"_s, u"count"_s, u"datagrams that arrived at this side (a sample: in its interval)"_s},
     };
     return catalog;
 }
@@ -62,7 +65,7 @@ const QStringList &testKinds()
 {
     static const QStringList kinds{u"udp_stream"_s, u"tcp_stream"_s, u"tcp_rr"_s, u"udp_rr"_s,
                                    u"file_transfer"_s, u"packet_rate"_s, u"rfc2544"_s, u"forwarding"_s,
-                                   u"latency"_s, u"driver_cost"_s, u"ceiling"_s};
+                                   u"soak"_s, u"latency"_s, u"driver_cost"_s, u"ceiling"_s};
     return kinds;
 }
 

@@ -242,6 +242,99 @@ private slots:
                  qPrintable(bad.error()));
     }
 
+    // Every figure says the link it ran over, as its source gives it (or
+    // infers it from its own figures, marked so), and "not stated" otherwise.
+    void linkOfEveryBaseline()
+    {
+        QCOMPARE(m_set.baselines().size(), 64);
+        QMap<QString, int> bySpeed;
+        for (const Baseline &b : m_set.baselines()) {
+            const QJsonObject link = b.hardware.value(u"link"_s).toObject();
+            QVERIFY2(!link.isEmpty(), qPrintable(b.key));
+            const QJsonValue speed = link.value(u"speed_bps"_s);
+            QVERIFY2(speed.isDouble() || speed.toString() == u"not stated"_s, qPrintable(b.key));
+            QVERIFY2(!link.value(u"duplex"_s).toString().isEmpty(), qPrintable(b.key));
+            if (speed.isDouble())
+                QVERIFY2(!link.value(u"basis"_s).toString().isEmpty(), qPrintable(b.key));
+            bySpeed[speed.isDouble() ? QString::number(qint64(speed.toDouble())) : u"-"_s] += 1;
+        }
+        auto link = [&](const char *key) { return m_set.find(QString::fromLatin1(key))->hardware.value(u"link"_s).toObject(); };
+        // 1997: "five Linux boxes connected via Fast Ethernet hub".
+        QCOMPARE(link("rodichev1997/ftp/zeus-torus/file").value(u"speed_bps"_s).toDouble(), 100e6);
+        QCOMPARE(link("rodichev1997/ftp/zeus-torus/file").value(u"duplex"_s).toString(), u"half"_s);
+        QCOMPARE(link("rodichev1997/ftp/10mbit-via-net3/parallel").value(u"speed_bps"_s).toDouble(), 10e6);
+        // 1998: only the de card's speed is given ("DE21140-PCI 100Mbit").
+        QCOMPARE(link("rizzo1998/tx-cost/de/1024B").value(u"speed_bps"_s).toDouble(), 100e6);
+        QCOMPARE(link("rizzo1998/tx-cost/ed/1024B").value(u"speed_bps"_s).toString(), u"not stated"_s);
+        // 1999: 95.07 Mbit/s through the FS108 is Fast Ethernet; the Catalyst runs do not say.
+        QCOMPARE(link("brown1999/udp_stream/fs108/adam-eve/1B").value(u"speed_bps"_s).toDouble(), 100e6);
+        QVERIFY(link("brown1999/udp_stream/fs108/adam-eve/1B").value(u"inferred"_s).toBool());
+        QCOMPARE(link("brown1999/udp_stream/cat5000/b2-b10/1B").value(u"speed_bps"_s).toString(), u"not stated"_s);
+        QCOMPARE(link("brown1999/udp_stream/cat5000/b2-b10/1B").value(u"duplex"_s).toString(), u"not stated"_s);
+        // 2000: genuine fast ethernet tulips, 64-byte frames.
+        QCOMPARE(link("olsson2000/forwarding/tulip/fast-switching").value(u"speed_bps"_s).toDouble(), 100e6);
+        QCOMPARE(link("olsson2000/forwarding/tulip/fast-switching").value(u"frame_bytes"_s).toInt(), 64);
+        QCOMPARE(link("olsson2000/forwarding/production-peak").value(u"speed_bps"_s).toString(), u"not stated"_s);
+        // tg3: 310 Mbit/s in one direction is more than Fast Ethernet carries.
+        QCOMPARE(link("greear/pktgen/tg3/1514B").value(u"speed_bps"_s).toDouble(), 1e9);
+        QCOMPARE(link("greear/pktgen/tg3/1514B").value(u"frame_bytes"_s).toInt(), 1518);
+        QCOMPARE(link("greear/pktgen/tulip/60B").value(u"speed_bps"_s).toDouble(), 100e6);
+        QCOMPARE(link("ceiling/ethernet/10M/64B").value(u"speed_bps"_s).toDouble(), 10e6);
+        // Not stated: 1998's ed (2), lnc, m_copy and lnc estimate; 1999's two
+        // rated latencies and four Catalyst 5000 runs; 2000's production peak.
+        QCOMPARE(bySpeed.value(u"-"_s), 5 + 6 + 1);
+        QCOMPARE(bySpeed.value(u"100000000"_s), 16 + 2 + 4 + 2 + 1 + 7); // FTP, de, FS108, tulip router, tulip, ceilings
+    }
+
+    // The structured environment names each end where the source does.
+    void environmentOfTheFtpTable()
+    {
+        const Baseline *b = m_set.find(u"rodichev1997/ftp/mira-zeus/devnull"_s);
+        QVERIFY(b);
+        const QJsonObject env = b->hardware.value(u"environment"_s).toObject();
+        const QJsonObject client = env.value(u"client"_s).toObject();
+        QCOMPARE(client.value(u"host"_s).toString(), u"Mira"_s);
+        QCOMPARE(client.value(u"cpu"_s).toString(), u"Pentium 133 MHz"_s);
+        QCOMPARE(client.value(u"kernel"_s).toString(), u"2.0.27"_s);
+        QCOMPARE(client.value(u"driver_version"_s).toString(), u"tulip.c:v0.10+0.72+0.01"_s);
+        QCOMPARE(client.value(u"cable_m"_s).toDouble(), 38.0);
+        QCOMPARE(env.value(u"server"_s).toObject().value(u"host"_s).toString(), u"Zeus"_s);
+        QCOMPARE(env.value(u"switch"_s).toObject().value(u"kind"_s).toString(), u"hub"_s);
+        // The citation's free text stays.
+        QVERIFY(b->hardware.contains(u"hosts"_s));
+    }
+
+    void badLinkNamesTheField_data()
+    {
+        QTest::addColumn<QByteArray>("link");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("missing") << QByteArray() << u"link is missing"_s;
+        QTest::newRow("speed") << QByteArray(R"(,"link":{"speed_bps":"fast","duplex":"full"})") << u"link.speed_bps"_s;
+        QTest::newRow("duplex") << QByteArray(R"(,"link":{"speed_bps":1e8,"duplex":"both"})") << u"link.duplex"_s;
+    }
+
+    void badLinkNamesTheField()
+    {
+        QFETCH(QByteArray, link);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        auto write = [&](const QString &name, const QByteArray &data) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(data);
+        };
+        write(u"index.json"_s, R"({"format":"wirebench-baselines-index","set_version":2,"files":["a.json"]})");
+        write(u"a.json"_s, R"({"format":"wirebench-baselines","format_version":1,
+            "citation":{"title":"T","author":"A"},"hardware":{},
+            "baselines":[{"key":"k","hardware":{"x":1},"record":{"kind":"udp_stream","metrics":[
+              {"name":"throughput_bps","side":"client","value":1,"unit":"bit/s"}]})" + link + "}]}");
+        const BaselineSet bad = BaselineSet::loadDirectory(dir.path());
+        QVERIFY(!bad.isValid());
+        QVERIFY2(bad.error().contains(u"a.json"_s) && bad.error().contains(u"baselines[0] (k)"_s)
+                     && bad.error().contains(expected),
+                 qPrintable(bad.error()));
+    }
+
     void exampleLabIsConsistent()
     {
         // The 1997 lab is a lab file like any other (docs/lab-format.md):

@@ -21,6 +21,7 @@ private slots:
     void errors_data();
     void errors();
     void fileErrorsNameFileAndLine();
+    void soakDefaults();
 };
 
 static std::optional<wb::Plan> parse(const QByteArray &json, QString *error)
@@ -166,6 +167,35 @@ void TstPlan::fileErrorsNameFileAndLine()
     QVERIFY2(error.startsWith(path + u":5: not valid JSON"_s), qPrintable(error));
     QVERIFY(!wb::Plan::load(dir.filePath(u"missing.json"_s), &error));
     QVERIFY2(error.contains(u"missing.json: cannot read the plan"_s), qPrintable(error));
+}
+
+void TstPlan::soakDefaults()
+{
+    // The seeds' back-to-back run: 64-byte frames flat out, 1 kpps back, drops
+    // per 1 s interval, ten minutes unless the plan says otherwise.
+    QString error;
+    auto plan = parse(R"({"name":"s","hosts":{"a":{"transport":"local"},"b":{"transport":"local"}},
+        "tests":[{"name":"soak","kind":"soak","client":"a","server":"b"},
+                 {"name":"short","kind":"soak","client":"a","server":"b","duration_s":10,
+                  "params":{"probe_rate_pps":500,"loss_samples":false}}]})", &error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->cases.size(), 2);
+    const wb::TestCase &c = plan->cases[0];
+    QCOMPARE(c.durationS, 600.0);
+    QCOMPARE(c.params.value(u"message_size_bytes"_s).toInt(), 18);
+    QCOMPARE(c.params.value(u"probe_rate_pps"_s).toInt(), 1000);
+    QCOMPARE(c.params.value(u"interval_s"_s).toInt(), 1);
+    QCOMPARE(c.params.value(u"loss_samples"_s).toBool(), true);
+    QCOMPARE(c.repetitions.metric, u"packets_per_s"_s);
+    const wb::TestCase &d = plan->cases[1];
+    QCOMPARE(d.durationS, 10.0);
+    QCOMPARE(d.params.value(u"probe_rate_pps"_s).toInt(), 500);
+    QCOMPARE(d.params.value(u"loss_samples"_s).toBool(), true); // a soak always counts its drops
+    // A plan-wide default duration applies to soaks too.
+    plan = parse(R"({"name":"s","hosts":{"a":{"transport":"local"},"b":{"transport":"local"}},"defaults":{"duration_s":30},
+        "tests":[{"name":"soak","kind":"soak","client":"a","server":"b"}]})", &error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->cases[0].durationS, 30.0);
 }
 
 QTEST_GUILESS_MAIN(TstPlan)

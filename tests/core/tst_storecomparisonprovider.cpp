@@ -4,7 +4,9 @@
 // interval samples as a time series and the size sweep.
 
 #include "analysis/storecomparisonprovider.h"
+#include "exchange/baselineset.h"
 #include "exchange/resultimport.h"
+#include "store/baselinestore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 
@@ -20,6 +22,8 @@ class TstStoreComparisonProvider : public QObject
 private slots:
     void runsBesideBaselines();
     void missingDatabaseIsAnError();
+    void ceilingsAndEnvironmentAgainstTheBaseline();
+    void olderDatabaseGetsTheBaselinesLinks();
 };
 
 static wb::StoredRun udpRun(int size, double rxBps)
@@ -105,6 +109,15 @@ void TstStoreComparisonProvider::runsBesideBaselines()
     QVERIFY2(warnings.contains(u"kernel Linux 2.2.10"_s) && warnings.contains(u"driver tulip 0.91"_s)
                  && warnings.contains(u"link 100 Mbit/s half"_s),
              qPrintable(warnings));
+    // Between two groups of runs, field by field: what changed.
+    QString changes;
+    for (const auto &diff : e->environmentDiffs(u"plan"_s, *refCell))
+        if (diff.cell.startsWith(u"other"_s))
+            changes = diff.describe().join(u'\n');
+    QVERIFY2(changes.contains(u"client kernel: 2.2.10 → 6.1.0"_s) && changes.contains(u"client driver: tulip → igb"_s)
+                 && changes.contains(u"client driver version: 0.91 → 5.6"_s)
+                 && changes.contains(u"link speed: 100 Mbit/s → 1 Gbit/s"_s) && changes.contains(u"duplex: half → full"_s),
+             qPrintable(changes));
 }
 
 void TstStoreComparisonProvider::missingDatabaseIsAnError()
@@ -114,6 +127,93 @@ void TstStoreComparisonProvider::missingDatabaseIsAnError()
     QString error;
     QVERIFY(!provider.dataset(u"udp_stream: throughput"_s, &error));
     QVERIFY2(error.contains(u"/nonexistent/dir/x.sqlite"_s), qPrintable(error));
+}
+
+void TstStoreComparisonProvider::ceilingsAndEnvironmentAgainstTheBaseline()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"e.sqlite"_s);
+    {
+        auto store = wb::ResultStore::open(db);
+        QVERIFY(store);
+        QVERIFY(wb::ensureBuiltinBaselines(**store));
+        wb::StoredRun r = udpRun(1472, 90e6);
+        r.clientEnvironment = QJsonObject{
+            {u"kernel"_s, u"Linux 6.1.0-18-amd64"_s},
+            {u"interfaces"_s, QJsonArray{QJsonObject{{u"name"_s, u"eth0"_s}, {u"driver"_s, u"e1000e"_s},
+                                                     {u"speed_mbps"_s, 100}, {u"duplex"_s, u"full"_s},
+                                                     {u"mtu"_s, 1500}}}}};
+        QVERIFY((*store)->runs().saveRuns({r}));
+    }
+    wb::StoreComparisonProvider provider(db);
+    QString error;
+    const auto d = provider.dataset(u"udp_stream: throughput"_s, &error);
+    QVERIFY2(d, qPrintable(error));
+    const double ceiling1472 = 100e6 / (1538 * 8) * 1472 * 8 / 1e6; // Mbit/s of 1472-byte datagrams
+    const auto cells = d->cells(u"message size"_s);
+    const wb::ComparisonCell *measured = nullptr, *fs108 = nullptr;
+    for (const auto &c : cells) {
+        if (c.category == u"1472 B"_s && c.series == u"measured"_s)
+            measured = &c;
+        if (c.category == u"1472 B"_s && c.baselineOnly())
+            fs108 = &c;
+    }
+    QVERIFY(measured && fs108);
+    // Both against their own link: the run's NIC said 100 Mbit/s; the 1999
+    // figure went through a Fast Ethernet switch.
+    QCOMPARE(measured->measuredCeiling, ceiling1472);
+    QCOMPARE(measured->comparableCeiling(), ceiling1472);
+    QCOMPARE(fs108->baselineCeiling, ceiling1472);
+    QCOMPARE(fs108->comparableCeiling(), ceiling1472);
+    QVERIFY(qAbs(100 * fs108->baselineValues.first() / fs108->baselineCeiling - 99.33) < 0.01);
+    // The 1-byte rows of the Catalyst 5000 have no link speed: no ceiling.
+    for (const auto &o : d->observations)
+        if (o.baseline && o.source.contains(u"Brown"_s) && o.attributes.value(u"switch"_s) == u"Cisco Catalyst 5000"_s)
+            QCOMPARE(o.ceiling, 0.0);
+
+    // What differs between the run and the 1999 figure, field by field.
+    const auto diffs = d->environmentDiffs(u"message size"_s, *measured);
+    const auto it = std::find_if(diffs.begin(), diffs.end(), [&](const auto &e) { return e.cell == fs108->label(); });
+    QVERIFY(it != diffs.end());
+    QMap<QString, wb::EnvironmentFieldDiff> byField;
+    for (const auto &f : it->fields)
+        byField.insert(f.field, f);
+    QCOMPARE(byField.value(u"client kernel"_s).state, wb::EnvironmentFieldDiff::State::Differs);
+    QCOMPARE(byField.value(u"client kernel"_s).first, u"2.2.10"_s);
+    QCOMPARE(byField.value(u"client kernel"_s).second, u"6.1.0-18-amd64"_s);
+    QCOMPARE(byField.value(u"client driver"_s).first, u"tulip"_s);
+    QCOMPARE(byField.value(u"client driver"_s).second, u"e1000e"_s);
+    QCOMPARE(byField.value(u"link speed"_s).state, wb::EnvironmentFieldDiff::State::Same);
+    QCOMPARE(byField.value(u"duplex"_s).state, wb::EnvironmentFieldDiff::State::UnknownFirst); // the report does not say
+    QCOMPARE(byField.value(u"MTU"_s).state, wb::EnvironmentFieldDiff::State::UnknownFirst);
+    const QString text = it->describe().join(u'\n');
+    QVERIFY2(text.contains(u"client driver: tulip → e1000e"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"not known for %1: "_s.arg(fs108->label())) && text.contains(u"duplex"_s), qPrintable(text));
+}
+
+void TstStoreComparisonProvider::olderDatabaseGetsTheBaselinesLinks()
+{
+    // A database filled by a program whose baselines had no link: opening
+    // it with this one brings the descriptions up to date, figures unchanged.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"old.sqlite"_s);
+    auto store = wb::ResultStore::open(db);
+    QVERIFY(store);
+    QList<wb::Baseline> old = wb::BaselineSet::loadBuiltin().baselines();
+    for (wb::Baseline &b : old) {
+        b.hardware.remove(u"link"_s);
+        b.hardware.remove(u"environment"_s);
+    }
+    QVERIFY((*store)->baselines().importBaselines(old));
+    QVERIFY(!(*store)->baselines().baseline(u"brown1999/udp_stream/fs108/adam-eve/1472B"_s)->hardware.contains(u"link"_s));
+    auto added = wb::ensureBuiltinBaselines(**store);
+    QVERIFY(added);
+    QCOMPARE(*added, 0);
+    auto b = (*store)->baselines().baseline(u"brown1999/udp_stream/fs108/adam-eve/1472B"_s);
+    QVERIFY(b);
+    QCOMPARE(b->hardware.value(u"link"_s).toObject().value(u"speed_bps"_s).toDouble(), 100e6);
+    QCOMPARE(b->record.metric(u"throughput_bps"_s, u"server"_s).value_or(0), 95.07e6);
+    QCOMPARE((*store)->baselines().baselines()->size(), old.size());
 }
 
 QTEST_GUILESS_MAIN(TstStoreComparisonProvider)

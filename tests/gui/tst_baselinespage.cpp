@@ -60,6 +60,9 @@ void TstBaselinesPage::listsFiltersAndImports()
     table->setCurrentIndex(page.proxy()->index(0, 0));
     const QString detail = page.findChild<QPlainTextEdit *>(u"baselineDetail"_s)->toPlainText();
     QVERIFY2(detail.contains(u"Rodichev"_s) && detail.contains(u"throughput_bps"_s), qPrintable(detail));
+    // ... and the link it ran over, with the reason (every FTP figure states one).
+    QVERIFY2(detail.contains(u"Link: "_s) && detail.contains(u" Mbit/s, duplex "_s) && detail.contains(u"why: "_s),
+             qPrintable(detail));
     page.proxy()->setFilterFixedString(QString());
 
     // Import a netperf log as baselines.

@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -133,6 +134,7 @@ private slots:
     void fileTransferUnwritableTarget();
     void fileTransferDiskFull();
     void packetRateWithProbe();
+    void lossSamplesAddUpToTheLoss();
     void sysinfo();
     void ipv6Loopback_data();
     void ipv6Loopback();
@@ -420,6 +422,45 @@ void TstAgentMeasure::packetRateWithProbe()
     QVERIFY(rec.value(u"extra"_s).toObject().value(u"probes_answered"_s).toInteger() > 50);
     QVERIFY(recordMetric(rec, u"latency_us_p50"_s, u"server"_s) > 0);
     QVERIFY(recordMetric(rec, u"latency_us_p99"_s, u"server"_s) >= recordMetric(rec, u"latency_us_p50"_s, u"server"_s));
+}
+
+void TstAgentMeasure::lossSamplesAddUpToTheLoss()
+{
+    // A tiny receive buffer against a flat-out sender: the receiver's socket
+    // drops datagrams all along. Its per-interval loss samples (from sequence
+    // gaps) and their last, tail sample add up to what never arrived.
+    const auto r = runPair(u"udp_stream"_s, {{u"duration_s"_s, 1.5}, {u"interval_s"_s, 0.5}, {u"message_size_bytes"_s, 64},
+                                             {u"loss_samples"_s, true}},
+                           {{u"recv_socket_bytes"_s, 4096}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    QVERIFY2(r.server.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.server)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    const double sent = recordMetric(rec, u"messages"_s, u"client"_s);
+    const double received = recordMetric(rec, u"messages"_s, u"server"_s);
+    QVERIFY2(sent > received, "a 4 KiB receive buffer should have dropped datagrams");
+    double lost = 0, arrived = 0;
+    int intervals = 0, dropping = 0;
+    for (const QJsonValue &v : r.serverRecord().value(u"samples"_s).toArray()) {
+        const QJsonObject sm = v.toObject();
+        QCOMPARE(sm.value(u"side"_s).toString(), u"server"_s);
+        if (sm.value(u"name"_s).toString() == u"lost_packets"_s) {
+            lost += sm.value(u"value"_s).toDouble();
+            ++intervals;
+            dropping += sm.value(u"value"_s).toDouble() > 0 ? 1 : 0;
+        } else if (sm.value(u"name"_s).toString() == u"received_packets"_s) {
+            arrived += sm.value(u"value"_s).toDouble();
+        }
+    }
+    QVERIFY2(intervals >= 3, qPrintable(QString::number(intervals))); // three 0.5 s intervals and the tail
+    QVERIFY(dropping >= 2);
+    QCOMPARE(lost, sent - received);
+    QCOMPARE(arrived, received);
+    QCOMPARE(recordMetric(rec, u"lost_packets"_s, u"server"_s), sent - received);
+    QCOMPARE(recordMetric(rec, u"received_packets"_s, u"server"_s), received);
+    // Without the parameter nothing changes: no loss samples.
+    const auto plain = runPair(u"udp_stream"_s, {{u"duration_s"_s, 0.3}, {u"message_size_bytes"_s, 64}});
+    QVERIFY(!QJsonDocument(plain.serverRecord()).toJson().contains("lost_packets"));
 }
 
 void TstAgentMeasure::sysinfo()

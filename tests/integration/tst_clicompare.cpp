@@ -10,6 +10,7 @@
 #include "store/runstore.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -56,6 +57,7 @@ class TstCliCompare : public QObject
 private slots:
     void tableChartAndCsv();
     void latencyBesideThePhysicalFloor();
+    void ceilingAndEnvironmentBesideTheBaseline();
 };
 
 void TstCliCompare::tableChartAndCsv()
@@ -167,6 +169,74 @@ void TstCliCompare::latencyBesideThePhysicalFloor()
     QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"tcp_rr"_s, u"--group-by"_s, u"host pair"_s}, &out), 0);
     QVERIFY2(out.contains("measured mean round trip 66.5 µs; physical floor of its path"), out.constData());
     QVERIFY2(out.contains("switches 2 × 20.00 µs"), out.constData()); // the FS108 once per direction
+}
+
+void TstCliCompare::ceilingAndEnvironmentBesideTheBaseline()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"env.sqlite"_s);
+    {
+        auto store = wb::ResultStore::open(db);
+        QVERIFY(store);
+        QVERIFY(wb::ensureBuiltinBaselines(**store));
+        wb::StoredRun r = udpRun(1472, 94e6);
+        r.clientEndpoint = u"adam/eth0"_s;
+        r.clientEnvironment = QJsonObject{
+            {u"kernel"_s, u"Linux 6.1.0-18-amd64"_s},
+            {u"interfaces"_s, QJsonArray{QJsonObject{{u"name"_s, u"eth0"_s}, {u"driver"_s, u"e1000e"_s},
+                                                     {u"driver_version"_s, u"3.2.6-k"_s}, {u"speed_mbps"_s, 100},
+                                                     {u"duplex"_s, u"full"_s}, {u"mtu"_s, 1500}}}}};
+        QVERIFY((*store)->runs().saveRuns({r, r}));
+    }
+    const double ceiling = 100e6 / (1538 * 8) * 1472 * 8 / 1e6;
+    QByteArray out, err;
+    QCOMPARE(cli({u"--db"_s, db, u"--json"_s, u"compare"_s, u"--kind"_s, u"udp_stream"_s}, &out, &err), 0);
+    bool sawRun = false, sawBaseline = false, sawEnv = false, sawUnknown = false;
+    for (const QByteArray &line : out.trimmed().split('\n')) {
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        if (o.value(u"reference"_s).toBool()) {
+            sawRun = true;
+            QCOMPARE(o.value(u"ceiling"_s).toDouble(), ceiling);
+            QCOMPARE(o.value(u"pct_of_ceiling"_s).toDouble(), 100 * 94 / ceiling);
+        } else if (o.value(u"group"_s).toString() == u"1472 B"_s && o.value(u"baseline"_s).toBool()) {
+            sawBaseline = true;
+            QCOMPARE(o.value(u"pct_of_ceiling"_s).toDouble(), 100 * 95.07 / ceiling); // 99.3 % in 1999
+        } else if (o.value(u"group"_s).toString() == u"1 B"_s && o.value(u"series"_s).toString().contains(u"Brown"_s)) {
+            // Two of the four 1-byte rows went through a Catalyst 5000 of
+            // unknown link speed: the pooled mean has no share of a ceiling.
+            QCOMPARE(o.value(u"n"_s).toInt(), 4);
+            QVERIFY(!o.contains(u"pct_of_ceiling"_s));
+            sawUnknown = true;
+        } else if (o.contains(u"environment"_s)) {
+            const QJsonObject e = o.value(u"environment"_s).toObject();
+            if (!e.value(u"group"_s).toString().startsWith(u"1472 B"_s))
+                continue;
+            sawEnv = true;
+            QMap<QString, QJsonObject> fields;
+            for (const QJsonValue &f : e.value(u"fields"_s).toArray())
+                fields.insert(f.toObject().value(u"field"_s).toString(), f.toObject());
+            QCOMPARE(fields.value(u"client driver"_s).value(u"state"_s).toString(), u"differs"_s);
+            QCOMPARE(fields.value(u"client driver"_s).value(u"group_value"_s).toString(), u"tulip"_s);
+            QCOMPARE(fields.value(u"client driver"_s).value(u"reference_value"_s).toString(), u"e1000e"_s);
+            QCOMPARE(fields.value(u"link speed"_s).value(u"state"_s).toString(), u"same"_s);
+            QCOMPARE(fields.value(u"MTU"_s).value(u"state"_s).toString(), u"unknown_group"_s);
+        }
+    }
+    QVERIFY(sawRun && sawBaseline && sawEnv && sawUnknown);
+
+    // The table says it in words, and the report carries both.
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--report"_s, dir.filePath(u"r.html"_s)},
+                 &out, &err),
+             0);
+    QVERIFY2(out.contains("% ceiling") && out.contains("99.3%") && out.contains("98.2%"), out.constData());
+    QVERIFY2(out.contains("environment against the reference") && out.contains("client driver: tulip → e1000e"),
+             out.constData());
+    QVERIFY2(out.contains("client kernel: 2.2.10 → 6.1.0-18-amd64"), out.constData());
+    QFile html(dir.filePath(u"r.html"_s));
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    const QString report = QString::fromUtf8(html.readAll());
+    QVERIFY(report.contains(u"% of ceiling"_s) && report.contains(u"99.3%"_s));
+    QVERIFY(report.contains(u"Environment against the reference"_s) && report.contains(u"tulip → e1000e"_s));
 }
 
 QTEST_GUILESS_MAIN(TstCliCompare)

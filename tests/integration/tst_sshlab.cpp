@@ -5,8 +5,10 @@
 // message-size sweep across them; the results land in the database with
 // both ends' environment. Then the remote agent is killed mid-test: the
 // failure is reported, nothing that finished is lost, and a resume completes
-// the plan.
+// the plan. A soak run (flat out one way, 1 kpps back) over a link shaped
+// to drop reports its drops per interval, and `wirebench-cli drops` charts them.
 
+#include "analysis/droptimeline.h"
 #include "store/resultstore.h"
 #include "store/runfilter.h"
 #include "store/runstore.h"
@@ -14,6 +16,9 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
@@ -48,6 +53,7 @@ private slots:
     void discoverFillsTheInventory();
     void zeroLossSearchFindsTheShaper();
     void forwardingThroughARouter();
+    void soakReportsDropsOverTime();
     void killedSshSessionIsReported();
     void blackHoledHostIsReported();
 
@@ -275,6 +281,92 @@ void TstSshLab::forwardingThroughARouter()
     const QJsonObject dut = r.extra.value(u"dut"_s).toObject();
     QCOMPARE(dut.value(u"host"_s).toString(), u"h2"_s);
     QVERIFY(dut.value(u"ingress_counters_delta"_s).toObject().value(u"rx_packets"_s).toDouble() >= 0.95 * sent * 2);
+}
+
+void TstSshLab::soakReportsDropsOverTime()
+{
+    // The seeds' back-to-back run, shortened: minimum-size frames as fast as
+    // possible h1 -> h2 and 1 kpps h2 -> h1, drops counted per 1 s interval.
+    // h1's side of the link is shaped to 20 Mbit/s with a short queue (2 ms),
+    // so the fast direction drops in the shaper all along while the 1 kpps
+    // one (100 Mbit/s) does not.
+    auto shape = [&](const char *rate, const char *burst, const char *latency) {
+        return QProcess::execute(u"ip"_s, {u"netns"_s, u"exec"_s, nsOf(1), u"tc"_s, u"qdisc"_s, u"change"_s, u"dev"_s,
+                                           u"lab0"_s, u"root"_s, u"tbf"_s, u"rate"_s, QString::fromLatin1(rate),
+                                           u"burst"_s, QString::fromLatin1(burst), u"latency"_s,
+                                           QString::fromLatin1(latency)});
+    };
+    QCOMPARE(shape("20mbit", "4kb", "2ms"), 0);
+    auto restore = qScopeGuard([&] { shape("100mbit", "64kb", "50ms"); });
+    const QString plan = writePlan(u"soak-plan"_s, R"(
+        {"name":"soak","kind":"soak","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},
+         "duration_s":10,"params":{"send_socket_bytes":4194304,"recv_socket_bytes":8388608}})");
+    const QString db = m_dir.filePath(u"soak.sqlite"_s);
+    QProcess p;
+    p.start(kCli, {u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
+                   m_dir.filePath(u"known_hosts"_s)});
+    QVERIFY(p.waitForFinished(120000));
+    QVERIFY2(p.exitCode() == 0, qPrintable(QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError())));
+    const auto all = runs(db);
+    QCOMPARE(all.size(), 1);
+    auto store = wb::ResultStore::open(db);
+    QVERIFY(store);
+    auto run = (*store)->runs().run(all.first().id, true);
+    QVERIFY(run);
+    const wb::ResultRecord &r = run->record;
+    QCOMPARE(r.kind, u"soak"_s);
+    QCOMPARE(r.params.value(u"probe_rate_pps"_s).toDouble(), 1000.0);
+
+    const wb::DropTimeline t = wb::DropTimeline::fromRecord(r);
+    QCOMPARE(t.directions.size(), 2);
+    const wb::DirectionDrops &fast = t.directions.at(0);
+    const wb::DirectionDrops &slow = t.directions.at(1);
+    QCOMPARE(fast.side, u"server"_s);
+    QCOMPARE(slow.side, u"client"_s);
+    for (const QString &line : t.describe())
+        qInfo("%s", qPrintable(line));
+    // One sample a second for 10 s, plus the last one after the stream.
+    QVERIFY2(fast.intervals.size() >= 9 && fast.intervals.size() <= 12, qPrintable(QString::number(fast.intervals.size())));
+    QVERIFY(slow.intervals.size() >= 9 && slow.intervals.size() <= 12);
+    // The fast direction drops in every full interval; its samples add up
+    // to the total the agents counted (sent - received).
+    int dropping = 0;
+    for (qsizetype i = 0; i + 1 < fast.intervals.size(); ++i)
+        dropping += fast.intervals.at(i).lost > 0 ? 1 : 0;
+    QVERIFY2(dropping >= 8, qPrintable(QString::number(dropping)));
+    const double sent = r.metric(u"messages"_s, u"client"_s).value_or(0);
+    const double received = r.metric(u"messages"_s, u"server"_s).value_or(0);
+    QVERIFY(sent > received);
+    QCOMPARE(fast.totalLost, sent - received);
+    QCOMPARE(fast.totalLost, r.metric(u"drops"_s, QString()).value_or(-1));
+    QCOMPARE(fast.totalLost, fast.reportedLost);
+    QCOMPARE(fast.totalReceived, received);
+    QVERIFY(fast.worstInterval >= 0);
+    QVERIFY(fast.dropsStartedS >= 0 && fast.dropsStartedS < 2);
+    // The 1 kpps direction loses nothing and delivers about 1000 a second.
+    QCOMPARE(slow.totalLost, 0.0);
+    QCOMPARE(slow.reportedLost, 0.0);
+    QCOMPARE(slow.worstInterval, -1);
+    const double probes = r.extra.value(u"probes_sent"_s).toDouble();
+    QCOMPARE(slow.totalReceived, probes);
+    QVERIFY2(probes > 8000 && probes < 12000, qPrintable(QString::number(probes)));
+    QCOMPARE(slow.totalReceived, r.metric(u"received_packets"_s, u"client"_s).value_or(-1));
+
+    // The report from the command line, with the chart.
+    const QString png = m_dir.filePath(u"drops.png"_s);
+    QProcess d;
+    d.start(kCli, {u"--db"_s, db, u"drops"_s, QString::number(all.first().id), u"--chart"_s, png, u"--json"_s});
+    QVERIFY(d.waitForFinished(60000));
+    const QByteArray out = d.readAllStandardOutput();
+    QVERIFY2(d.exitCode() == 0, (out + d.readAllStandardError()).constData());
+    const QList<QByteArray> lines = out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    const QJsonObject first = QJsonDocument::fromJson(lines.at(0)).object();
+    QCOMPARE(first.value(u"direction"_s).toString(), u"client → server"_s);
+    QCOMPARE(first.value(u"total_lost"_s).toDouble(), sent - received);
+    QVERIFY(first.contains(u"worst_interval"_s));
+    QVERIFY(!QJsonDocument::fromJson(lines.at(1)).object().contains(u"worst_interval"_s));
+    QVERIFY(QFileInfo(png).size() > 1000);
 }
 
 void TstSshLab::killedSshSessionIsReported()

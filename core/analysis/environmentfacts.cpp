@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "environmentfacts.h"
+
+#include "analysis/ethernetceiling.h"
+#include "store/baseline.h"
+#include "store/storedrun.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+namespace {
+
+const QString kNotStated = u"not stated"_s;
+
+QString speedText(double bps)
+{
+    if (bps <= 0)
+        return {};
+    return bps >= 1e9 ? u"%1 Gbit/s"_s.arg(bps / 1e9, 0, 'g', 4) : u"%1 Mbit/s"_s.arg(bps / 1e6, 0, 'g', 4);
+}
+
+QString known(const QJsonValue &v)
+{
+    if (v.isDouble())
+        return QString::number(v.toDouble(), 'g', 10);
+    const QString s = v.toString().trimmed();
+    return s.startsWith(kNotStated) ? QString() : s;
+}
+
+void put(EnvironmentFacts &facts, const QString &field, const QString &value)
+{
+    if (!value.isEmpty())
+        facts.insert(field, value);
+}
+
+QString cableText(const QJsonValue &v)
+{
+    if (v.isDouble())
+        return u"%1 m"_s.arg(v.toDouble(), 0, 'g', 6);
+    return known(v);
+}
+
+QJsonObject interfaceOf(const QJsonObject &env, const QString &name)
+{
+    if (name.isEmpty())
+        return {};
+    for (const QJsonValue &v : env.value(u"interfaces"_s).toArray())
+        if (v.toObject().value(u"name"_s).toString() == name)
+            return v.toObject();
+    return {};
+}
+
+QString nicName(const StoredRun &run, bool client)
+{
+    const QString endpoint = client ? run.clientEndpoint : run.serverEndpoint;
+    if (endpoint.contains(u'/'))
+        return endpoint.section(u'/', 1);
+    return run.record.params.value(u"interface"_s).toString();
+}
+
+// One end of a run: the agent's sysinfo and the inventory's NIC.
+void runSide(EnvironmentFacts &f, const StoredRun &run, bool client)
+{
+    const QString side = client ? u"client"_s : u"server"_s;
+    const QJsonObject env = client ? run.clientEnvironment : run.serverEnvironment;
+    put(f, side + u" CPU"_s, env.value(u"cpu_model"_s).toString().simplified());
+    const QString kernel = env.value(u"kernel"_s).toString(); // "Linux 6.1.0-18-amd64"
+    put(f, side + u" OS"_s, kernel.section(u' ', 0, 0));
+    put(f, side + u" kernel"_s, kernel.section(u' ', 1));
+    const QJsonObject nic = interfaceOf(env, nicName(run, client));
+    put(f, side + u" driver"_s, nic.value(u"driver"_s).toString());
+    put(f, side + u" driver version"_s, nic.value(u"driver_version"_s).toString());
+    for (const QJsonValue &v : run.inventoryPath) {
+        const QJsonObject e = v.toObject();
+        if (e.value(u"type"_s).toString() != u"nic"_s || e.value(u"role"_s).toString() != side + u"_nic"_s)
+            continue;
+        const QJsonObject a = e.value(u"attrs"_s).toObject();
+        const QString model = (a.value(u"vendor"_s).toString() + u' ' + a.value(u"model"_s).toString()).trimmed();
+        put(f, side + u" NIC"_s, model.isEmpty() ? a.value(u"chip"_s).toString() : model);
+        // The inventory knows the driver where the agent did not report it.
+        if (!f.contains(side + u" driver"_s))
+            put(f, side + u" driver"_s, a.value(u"driver"_s).toString());
+    }
+}
+
+QString offloadsText(const QJsonObject &offloads)
+{
+    QStringList parts;
+    for (auto it = offloads.begin(); it != offloads.end(); ++it)
+        parts << u"%1 %2"_s.arg(it.key(), it->toBool() ? u"on"_s : u"off"_s);
+    return parts.join(u", "_s);
+}
+
+void baselineSide(EnvironmentFacts &f, const QJsonObject &e, const QString &side)
+{
+    put(f, side + u" CPU"_s, known(e.value(u"cpu"_s)));
+    put(f, side + u" OS"_s, known(e.value(u"os"_s)));
+    put(f, side + u" kernel"_s, known(e.value(u"kernel"_s)));
+    put(f, side + u" NIC"_s, known(e.value(u"nic"_s)));
+    put(f, side + u" driver"_s, known(e.value(u"driver"_s)));
+    put(f, side + u" driver version"_s, known(e.value(u"driver_version"_s)));
+    put(f, side + u" cable"_s, cableText(e.contains(u"cable_m"_s) ? e.value(u"cable_m"_s) : e.value(u"cable"_s)));
+}
+
+} // namespace
+
+QString EnvironmentFieldDiff::describe(const QString &firstName, const QString &secondName) const
+{
+    switch (state) {
+    case State::Same:
+        return u"%1: %2 (same)"_s.arg(field, first);
+    case State::Differs:
+        return u"%1: %2 → %3"_s.arg(field, first, second);
+    case State::UnknownFirst:
+        return u"%1: not known for %2 (%3 has %4)"_s.arg(field, firstName, secondName, second);
+    case State::UnknownSecond:
+        return u"%1: not known for %2 (%3 has %4)"_s.arg(field, secondName, firstName, first);
+    }
+    return field;
+}
+
+const QStringList &environmentFactFields()
+{
+    static const QStringList fields = [] {
+        QStringList f;
+        for (const QString &side : {u"client"_s, u"server"_s})
+            for (const QString &what : {u"CPU"_s, u"OS"_s, u"kernel"_s, u"NIC"_s, u"driver"_s, u"driver version"_s,
+                                        u"cable"_s})
+                f << side + u' ' + what;
+        f << u"link speed"_s << u"duplex"_s << u"MTU"_s << u"offloads"_s << u"switch"_s;
+        return f;
+    }();
+    return fields;
+}
+
+EnvironmentFacts environmentFactsOfRun(const StoredRun &run)
+{
+    EnvironmentFacts f;
+    runSide(f, run, true);
+    runSide(f, run, false);
+    QStringList switches;
+    QList<double> cables;
+    for (const QJsonValue &v : run.inventoryPath) {
+        const QJsonObject e = v.toObject();
+        const QJsonObject a = e.value(u"attrs"_s).toObject();
+        const QString type = e.value(u"type"_s).toString();
+        if (type == u"switch"_s) {
+            const QString model = (a.value(u"vendor"_s).toString() + u' ' + a.value(u"model"_s).toString()).trimmed();
+            const QString name = u"%1 (%2)"_s.arg(model.isEmpty() ? e.value(u"key"_s).toString() : model,
+                                                   a.value(u"kind"_s).toString(u"switch"_s));
+            if (!switches.contains(name))
+                switches << name;
+        } else if (type == u"cable"_s && a.contains(u"length_m"_s)) {
+            cables << a.value(u"length_m"_s).toDouble();
+        }
+    }
+    put(f, u"switch"_s, switches.join(u" + "_s));
+    // The path runs client NIC → cable → switch … → cable → server NIC.
+    if (!cables.isEmpty()) {
+        put(f, u"client cable"_s, cableText(cables.first()));
+        put(f, u"server cable"_s, cableText(cables.last()));
+    }
+    const QJsonObject nic = interfaceOf(run.clientEnvironment, nicName(run, true));
+    const QJsonObject other = interfaceOf(run.serverEnvironment, nicName(run, false));
+    put(f, u"link speed"_s, speedText(runLinkSpeedBps(run)));
+    put(f, u"duplex"_s, nic.value(u"duplex"_s).toString(other.value(u"duplex"_s).toString()));
+    const QJsonValue mtu = nic.contains(u"mtu"_s) ? nic.value(u"mtu"_s) : other.value(u"mtu"_s);
+    if (mtu.isDouble())
+        put(f, u"MTU"_s, QString::number(mtu.toInt()));
+    put(f, u"offloads"_s, offloadsText(nic.value(u"offloads"_s).toObject()));
+    return f;
+}
+
+EnvironmentFacts environmentFactsOfBaseline(const Baseline &baseline)
+{
+    EnvironmentFacts f;
+    const QJsonObject env = baseline.hardware.value(u"environment"_s).toObject();
+    baselineSide(f, env.value(u"client"_s).toObject(), u"client"_s);
+    baselineSide(f, env.value(u"server"_s).toObject(), u"server"_s);
+    const QJsonObject sw = env.value(u"switch"_s).toObject();
+    const QString model = known(sw.value(u"model"_s));
+    const QString kind = known(sw.value(u"kind"_s));
+    if (!model.isEmpty() || !kind.isEmpty())
+        put(f, u"switch"_s, model.isEmpty() ? u"%1 (model not stated)"_s.arg(kind)
+                                             : u"%1 (%2)"_s.arg(model, kind.isEmpty() ? u"switch"_s : kind));
+    put(f, u"MTU"_s, known(env.value(u"mtu"_s)));
+    const QJsonObject link = baseline.hardware.value(u"link"_s).toObject();
+    put(f, u"link speed"_s, speedText(baselineLinkSpeedBps(baseline)));
+    put(f, u"duplex"_s, known(link.value(u"duplex"_s)));
+    return f;
+}
+
+QList<EnvironmentFieldDiff> diffEnvironmentFacts(const EnvironmentFacts &first, const EnvironmentFacts &second)
+{
+    QList<EnvironmentFieldDiff> out;
+    for (const QString &field : environmentFactFields()) {
+        const QString a = first.value(field);
+        const QString b = second.value(field);
+        if (a.isEmpty() && b.isEmpty())
+            continue;
+        EnvironmentFieldDiff d{field, a, b, EnvironmentFieldDiff::State::Same};
+        if (a.isEmpty())
+            d.state = EnvironmentFieldDiff::State::UnknownFirst;
+        else if (b.isEmpty())
+            d.state = EnvironmentFieldDiff::State::UnknownSecond;
+        else if (a.compare(b, Qt::CaseInsensitive) != 0)
+            d.state = EnvironmentFieldDiff::State::Differs;
+        out.append(d);
+    }
+    return out;
+}
+
+double runLinkSpeedBps(const StoredRun &run)
+{
+    for (const auto &[env, client] : {std::pair{&run.clientEnvironment, true}, std::pair{&run.serverEnvironment, false}}) {
+        const QJsonObject nic = interfaceOf(*env, nicName(run, client));
+        const double mbps = nic.value(u"speed_mbps"_s).toDouble();
+        if (mbps > 0)
+            return mbps * 1e6;
+    }
+    return 0;
+}
+
+double baselineLinkSpeedBps(const Baseline &baseline)
+{
+    const QJsonValue v = baseline.hardware.value(u"link"_s).toObject().value(u"speed_bps"_s);
+    return v.isDouble() && v.toDouble() > 0 ? v.toDouble() : 0;
+}
+
+double theoreticalCeiling(const QString &metric, const QString &kind, const QJsonObject &params, double linkBps,
+                          int frameBytes)
+{
+    if (linkBps <= 0)
+        return 0;
+    const bool udp = kind == u"udp_stream"_s;
+    const bool tcp = kind == u"tcp_stream"_s || kind == u"file_transfer"_s;
+    const bool packets = kind == u"packet_rate"_s || kind == u"forwarding"_s || kind == u"soak"_s
+                         || kind == u"rfc2544"_s;
+    if (frameBytes <= 0) {
+        if (params.contains(u"frame_size_bytes"_s))
+            frameBytes = params.value(u"frame_size_bytes"_s).toInt();
+        else if ((udp || packets) && params.contains(u"message_size_bytes"_s))
+            frameBytes = ethernet::frameForUdpPayload(params.value(u"message_size_bytes"_s).toInt());
+    }
+    if (metric == u"throughput_bps"_s) {
+        if (tcp) // full-size frames, TCP without options
+            return ethernet::maxFrameRate(linkBps, ethernet::kMaxFrameBytes)
+                   * (ethernet::kMaxFrameBytes - ethernet::kTcpOverheadBytes) * 8.0;
+        if (udp && params.contains(u"message_size_bytes"_s)) {
+            const int payload = params.value(u"message_size_bytes"_s).toInt();
+            if (payload > 0 && payload <= ethernet::kMaxFrameBytes - ethernet::kUdpOverheadBytes)
+                return ethernet::udpGoodputForPayloadBps(linkBps, payload);
+        }
+        return 0;
+    }
+    if ((metric == u"packets_per_s"_s || metric == u"forwarded_packets_per_s"_s) && frameBytes > 0
+        && frameBytes <= ethernet::kMaxFrameBytes)
+        return ethernet::maxFrameRate(linkBps, frameBytes);
+    return 0;
+}
+
+double baselineCeiling(const Baseline &baseline, const QString &metric)
+{
+    const QJsonObject link = baseline.hardware.value(u"link"_s).toObject();
+    return theoreticalCeiling(metric, baseline.record.kind, baseline.record.params, baselineLinkSpeedBps(baseline),
+                              link.value(u"frame_bytes"_s).toInt());
+}
+
+} // namespace wb

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The environment of a run or of a historical baseline as comparable
+// fields — each end's CPU, OS, kernel, NIC, driver and version, cable, and
+// the link's speed, duplex and MTU, the offloads and the switch — so "what
+// changed" can be listed field by field beside any comparison. A run's
+// fields come from the agents' sysinfo and the inventory path it ran over,
+// a baseline's from the structured `environment` and `link` of its record
+// (docs/baselines-format.md). A field a side does not know is absent.
+
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+namespace wb {
+
+struct Baseline;
+struct StoredRun;
+
+// field ("client driver", "link speed", ...) -> value as text
+using EnvironmentFacts = QMap<QString, QString>;
+
+struct EnvironmentFieldDiff
+{
+    enum class State { Same, Differs, UnknownFirst, UnknownSecond };
+    QString field;
+    QString first;  // empty when unknown
+    QString second;
+    State state = State::Same;
+
+    // "client driver: tulip → e1000e", "MTU: not known for the baseline".
+    QString describe(const QString &firstName, const QString &secondName) const;
+};
+
+// Every field, in the order they are shown.
+const QStringList &environmentFactFields();
+
+EnvironmentFacts environmentFactsOfRun(const StoredRun &run);
+EnvironmentFacts environmentFactsOfBaseline(const Baseline &baseline);
+
+// Field by field, in environmentFactFields() order: equal or different
+// where both know the field, and which side does not know it otherwise.
+// Fields neither side knows are left out.
+QList<EnvironmentFieldDiff> diffEnvironmentFacts(const EnvironmentFacts &first, const EnvironmentFacts &second);
+
+// The link a run ran over: the client NIC's negotiated speed as its agent
+// reported it (the server's when the client did not say); 0 when unknown.
+double runLinkSpeedBps(const StoredRun &run);
+// A baseline's link speed from its record's `link`; 0 when the source does not say.
+double baselineLinkSpeedBps(const Baseline &baseline);
+
+// The theoretical ceiling of a figure of `metric` (canonical units) for a
+// test of `kind` with these params over a link of `linkBps`: UDP goodput at
+// the message size, TCP goodput, or the frame rate at the frame size. 0
+// when there is none (request/response) or the size is not known.
+// `frameBytes` overrides the frame size derived from the params.
+double theoreticalCeiling(const QString &metric, const QString &kind, const QJsonObject &params, double linkBps,
+                          int frameBytes = 0);
+// The same for a baseline: its link speed and, for packet rates, the frame
+// size its `link` names.
+double baselineCeiling(const Baseline &baseline, const QString &metric);
+
+} // namespace wb

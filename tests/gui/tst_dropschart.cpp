@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The drops-over-time chart: lost datagrams per interval as bars and the
+// received rate as a line per direction, the plotted points as CSV, a PNG
+// off-screen; and the Results page's run detail showing it for a soak run
+// read from a real database (and not for a run without loss samples).
+
+#include "analysis/droptimeline.h"
+#include "chartexporter.h"
+#include "dropschart.h"
+#include "qcustomplotinclude.h"
+#include "rundetailview.h"
+#include "store/resultstore.h"
+#include "store/runstore.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+wb::ResultRecord soakRecord()
+{
+    wb::ResultRecord r;
+    r.kind = u"soak"_s;
+    r.tool = u"wirebench-agent"_s;
+    r.addMetric(u"packets_per_s"_s, u"server"_s, 40000);
+    for (int t = 1; t <= 5; ++t) {
+        r.samples.append(wb::Sample{double(t), u"server"_s, u"lost_packets"_s, t >= 3 ? 100.0 * t : 0.0});
+        r.samples.append(wb::Sample{double(t), u"server"_s, u"received_packets"_s, 40000});
+        r.samples.append(wb::Sample{double(t), u"client"_s, u"lost_packets"_s, 0});
+        r.samples.append(wb::Sample{double(t), u"client"_s, u"received_packets"_s, 1000});
+    }
+    return r;
+}
+
+} // namespace
+
+class TstDropsChart : public QObject
+{
+    Q_OBJECT
+private slots:
+    void barsAndRatesPerDirection();
+    void exportsCsvAndPng();
+    void runDetailShowsDrops();
+};
+
+void TstDropsChart::barsAndRatesPerDirection()
+{
+    QCustomPlot plot;
+    const wb::DropTimeline t = wb::DropTimeline::fromRecord(soakRecord());
+    const auto content = wb::charts::DropsChart::build(plot, t, u"soak"_s);
+    auto *lost = plot.findChild<QCPBars *>(u"lost_server"_s);
+    QVERIFY(lost);
+    QCOMPARE(lost->data()->size(), 5);
+    QCOMPARE((lost->data()->constBegin() + 4)->value, 500.0);
+    QVERIFY(plot.findChild<QCPBars *>(u"lost_client"_s));
+    auto *rate = plot.findChild<QCPGraph *>(u"rate_client"_s);
+    QVERIFY(rate);
+    QCOMPARE(rate->data()->constBegin()->value, 1000.0); // received per second in the first interval
+    QCOMPARE(content.table.rows.size(), 10);
+    QVERIFY2(content.caption.contains(u"worst interval 4.0–5.0 s with 500 lost"_s), qPrintable(content.caption));
+    QVERIFY(content.caption.contains(u"drops started at 2.0 s"_s));
+
+    QCustomPlot empty;
+    const auto none = wb::charts::DropsChart::build(empty, wb::DropTimeline{}, u"x"_s);
+    QVERIFY(none.table.rows.isEmpty());
+    QVERIFY(none.caption.contains(u"no per-interval loss samples"_s));
+}
+
+void TstDropsChart::exportsCsvAndPng()
+{
+    QTemporaryDir dir;
+    const wb::DropTimeline t = wb::DropTimeline::fromRecord(soakRecord());
+    QString error;
+    QVERIFY2(wb::charts::DropsChart::exportChart(t, u"soak"_s, wb::charts::ExportFormat::Csv, dir.filePath(u"d.csv"_s),
+                                                 {}, &error),
+             qPrintable(error));
+    QFile csv(dir.filePath(u"d.csv"_s));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QByteArray text = csv.readAll();
+    QVERIFY2(text.startsWith("t_start_s,t_end_s,direction,lost,received,received_per_s"), text.constData());
+    QVERIFY(text.contains("4,5,client → server,500,40000,40000"));
+    QVERIFY(wb::charts::DropsChart::exportChart(t, u"soak"_s, wb::charts::ExportFormat::Png, dir.filePath(u"d.png"_s),
+                                                {}, &error));
+    QFile png(dir.filePath(u"d.png"_s));
+    QVERIFY(png.open(QIODevice::ReadOnly) && png.read(8) == QByteArray("\x89PNG\r\n\x1a\n", 8));
+    // A file it cannot write is an error naming it.
+    QVERIFY(!wb::charts::DropsChart::exportChart(t, u"soak"_s, wb::charts::ExportFormat::Png,
+                                                 u"/nonexistent/dir/d.png"_s, {}, &error));
+    QVERIFY2(error.contains(u"/nonexistent/dir/d.png"_s), qPrintable(error));
+}
+
+void TstDropsChart::runDetailShowsDrops()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"r.sqlite"_s);
+    qint64 soakId = 0, plainId = 0;
+    {
+        auto store = wb::ResultStore::open(db);
+        QVERIFY(store);
+        wb::StoredRun soak;
+        soak.testCase = u"soak"_s;
+        soak.record = soakRecord();
+        wb::StoredRun plain;
+        plain.testCase = u"udp"_s;
+        plain.record.kind = u"udp_stream"_s;
+        plain.record.addMetric(u"throughput_bps"_s, u"server"_s, 1e6);
+        QVERIFY((*store)->runs().saveRuns({soak, plain}));
+        auto runs = (*store)->runs().listRuns({});
+        QVERIFY(runs && runs->size() == 2);
+        for (const auto &r : *runs)
+            (r.record.kind == u"soak"_s ? soakId : plainId) = r.id;
+    }
+    wb::gui::RunDetailView view;
+    view.setDatabasePath(db);
+    QSignalSpy shown(&view, &wb::gui::RunDetailView::runShown);
+    view.showRun(soakId);
+    QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);
+    QVERIFY(view.dropsPlot());
+    QVERIFY(view.dropsPlot()->findChild<QCPBars *>(u"lost_server"_s));
+    auto *tabs = view.findChild<QTabWidget *>();
+    QVERIFY(tabs->indexOf(view.dropsPlot()) >= 0);
+    view.showRun(plainId);
+    QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 2, 10000);
+    QVERIFY(!view.dropsPlot());
+}
+
+QTEST_MAIN(TstDropsChart)
+#include "tst_dropschart.moc"
