@@ -24,6 +24,7 @@ private slots:
     void missingDatabaseIsAnError();
     void ceilingsAndEnvironmentAgainstTheBaseline();
     void olderDatabaseGetsTheBaselinesLinks();
+    void forwardingRunsBesideTheRouterReports();
 };
 
 static wb::StoredRun udpRun(int size, double rxBps)
@@ -218,3 +219,44 @@ void TstStoreComparisonProvider::olderDatabaseGetsTheBaselinesLinks()
 
 QTEST_GUILESS_MAIN(TstStoreComparisonProvider)
 #include "tst_storecomparisonprovider.moc"
+
+// The seeds' router reports give the forwarded rate from the device's own
+// counters; a forwarding run's sink counts the same packets arriving.
+void TstStoreComparisonProvider::forwardingRunsBesideTheRouterReports()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"f.sqlite"_s);
+    {
+        auto store = wb::ResultStore::open(db);
+        QVERIFY(store);
+        QVERIFY(wb::ensureBuiltinBaselines(**store));
+        wb::StoredRun r;
+        r.plan = u"fwd"_s;
+        r.testCase = u"through the router"_s;
+        r.clientEndpoint = u"gen/eth0"_s;
+        r.serverEndpoint = u"sink/eth0"_s;
+        r.record.kind = u"forwarding"_s;
+        r.record.tool = u"wirebench-agent"_s;
+        r.record.params.insert(u"frame_size_bytes"_s, 64);
+        r.record.addMetric(u"packets_per_s"_s, u"client"_s, 150000);
+        r.record.addMetric(u"packets_per_s"_s, u"server"_s, 52000);
+        r.record.addMetric(u"forwarded_packets_per_s"_s, QString(), 52100);
+        QVERIFY((*store)->runs().saveRuns({r}));
+    }
+    wb::StoreComparisonProvider provider(db);
+    QString error;
+    const auto d = provider.dataset(u"forwarding: packets/s"_s, &error);
+    QVERIFY2(d, qPrintable(error + u" / "_s + provider.datasetNames().join(u", "_s)));
+    QList<double> baselineValues;
+    double measured = -1;
+    for (const auto &o : d->observations) {
+        QCOMPARE(o.values.size(), 1);
+        if (o.baseline)
+            baselineValues << o.values.first();
+        else
+            measured = o.values.first();
+    }
+    QCOMPARE(measured, 52.0); // what arrived at the sink, in kpps
+    QVERIFY2(baselineValues.contains(40.0), // Olsson 2000: ~40 kpps through the Tulip router
+             qPrintable(QString::number(baselineValues.size())));
+}
