@@ -815,7 +815,86 @@ ChartContent ChartBuilder::build(QCustomPlot &plot, const ComparisonData &data, 
         out.caption = caption(data, options);
     if (plot.legend->itemCount() == 0)
         plot.legend->setVisible(false);
+    applyPalette(plot, plot.palette());
     return out;
+}
+
+QPalette ChartBuilder::printPalette()
+{
+    return QPalette(QColor(0xef, 0xef, 0xef)); // white base, black text
+}
+
+QColor ChartBuilder::blend(const QColor &a, const QColor &b, double towardsB)
+{
+    const double t = std::clamp(towardsB, 0.0, 1.0);
+    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t), float(a.greenF() + (b.greenF() - a.greenF()) * t),
+                            float(a.blueF() + (b.blueF() - a.blueF()) * t));
+}
+
+void ChartBuilder::applyPalette(QCustomPlot &plot, const QPalette &palette)
+{
+    // Text on Base, as in a view: dark on light or light on dark. Colours
+    // that carry data (series, ceiling, heat map) stay as they are.
+    const QColor text = palette.color(QPalette::Active, QPalette::Text);
+    const QColor base = palette.color(QPalette::Active, QPalette::Base);
+    const QColor subtle = blend(text, base, 0.3);
+    const QColor grid = blend(text, base, 0.82);
+    plot.setBackground(base);
+    auto styleAxis = [&](QCPAxis *axis) {
+        axis->setBasePen(QPen(text, 1));
+        axis->setTickPen(QPen(text, 1));
+        axis->setSubTickPen(QPen(text, 1));
+        axis->setLabelColor(text);
+        axis->setTickLabelColor(text);
+        QPen g = axis->grid()->pen();
+        g.setColor(grid);
+        axis->grid()->setPen(g);
+        axis->grid()->setSubGridPen(QPen(blend(grid, base, 0.5), 0, Qt::DotLine));
+        axis->grid()->setZeroLinePen(QPen(subtle, 0));
+    };
+    for (QCPAxisRect *rect : plot.axisRects())
+        for (QCPAxis *axis : rect->axes())
+            styleAxis(axis);
+    for (QCPLayoutElement *e : plot.plotLayout()->elements(true)) {
+        if (auto *scale = qobject_cast<QCPColorScale *>(e)) {
+            styleAxis(scale->axis());
+        } else if (auto *t = qobject_cast<QCPTextElement *>(e)) {
+            t->setTextColor(t->objectName() == u"chartCaption"_s ? subtle : text);
+        } else if (auto *legend = qobject_cast<QCPLegend *>(e)) {
+            legend->setBrush(base);
+            legend->setTextColor(text);
+            legend->setSelectedTextColor(text);
+            for (int i = 0; i < legend->itemCount(); ++i)
+                if (QCPAbstractLegendItem *item = legend->item(i)) // empty cells of a wrapped legend are null
+                    item->setTextColor(text);
+        }
+    }
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        auto *label = qobject_cast<QCPItemText *>(plot.item(i));
+        if (!label || label->objectName() == u"cellLabel"_s) // drawn on the heat map's own colours
+            continue;
+        label->setColor(label->objectName() == u"pctLabel"_s ? text : subtle);
+    }
+    for (int i = 0; i < plot.plottableCount(); ++i) {
+        QCPAbstractPlottable *p = plot.plottable(i);
+        if (auto *err = qobject_cast<QCPErrorBars *>(p)) {
+            QPen pen = err->pen();
+            pen.setColor(text);
+            err->setPen(pen);
+        } else if (auto *g = qobject_cast<QCPGraph *>(p); g && g->objectName() == u"baselineMarkers"_s) {
+            QCPScatterStyle st = g->scatterStyle();
+            QPen pen = st.pen();
+            pen.setColor(text);
+            st.setPen(pen);
+            g->setScatterStyle(st);
+        } else if (auto *sg = qobject_cast<QCPGraph *>(p)) {
+            QCPScatterStyle st = sg->scatterStyle();
+            if (st.brush().color() == Qt::white) { // hollow points: filled with the background
+                st.setBrush(base);
+                sg->setScatterStyle(st);
+            }
+        }
+    }
 }
 
 } // namespace wb::charts
