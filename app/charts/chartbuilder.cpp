@@ -8,6 +8,8 @@
 #include "qcustomplotinclude.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 #include <numeric>
@@ -28,6 +30,9 @@ QString tr(const char *s)
 {
     return QCoreApplication::translate("wb::charts::ChartBuilder", s);
 }
+
+constexpr int kCaptionRunRanges = 40;    // run-id ranges named in a caption
+constexpr int kCaptionOtherSources = 30; // citations named in a caption
 
 QColor seriesColor(int i)
 {
@@ -751,9 +756,12 @@ QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
     QString unit = d.unit;
     QString metric = d.metric;
     QStringList sources;
-    auto add = [&sources](const QString &s) {
-        if (!s.isEmpty() && !sources.contains(s))
+    QSet<QString> seen;
+    auto add = [&sources, &seen](const QString &s) {
+        if (!s.isEmpty() && !seen.contains(s)) {
+            seen.insert(s);
             sources.append(s);
+        }
     };
     switch (o.kind) {
     case ChartKind::Bars:
@@ -780,8 +788,52 @@ QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
     }
     const QString text = tr("Metric: %1 (%2). Grouped by: %3.").arg(metric, unit, grouping)
         + (d.description.isEmpty() ? QString() : u" "_s + d.description + u'.')
-        + u'\n' + tr("Sources: %1").arg(sources.isEmpty() ? tr("none") : sources.join(u"; "_s));
+        + u'\n' + tr("Sources: %1").arg(sources.isEmpty() ? tr("none") : compactSources(sources).join(u"; "_s));
     return wrap(text, kCaptionWrap);
+}
+
+QStringList ChartBuilder::compactSources(const QStringList &sources)
+{
+    // Many runs: "run 3", "run 4", "run 5" -> "runs 3–5"; other sources as they are.
+    QList<qint64> runs;
+    QStringList others;
+    static const QRegularExpression runSource(u"^run (\\d+)$"_s);
+    for (const QString &s : sources) {
+        const QRegularExpressionMatch m = runSource.match(s);
+        if (m.hasMatch())
+            runs.append(m.captured(1).toLongLong());
+        else
+            others.append(s);
+    }
+    if (runs.size() <= kCaptionRunRanges && others.size() <= kCaptionOtherSources)
+        return sources; // few enough to name one by one
+    std::sort(runs.begin(), runs.end());
+    QStringList ranges;
+    for (qsizetype i = 0; i < runs.size();) {
+        qsizetype j = i;
+        while (j + 1 < runs.size() && runs[j + 1] == runs[j] + 1)
+            ++j;
+        ranges << (i == j ? QString::number(runs[i]) : u"%1–%2"_s.arg(runs[i]).arg(runs[j]));
+        i = j + 1;
+    }
+    QStringList out;
+    if (!ranges.isEmpty()) {
+        QString text = runs.size() == 1 ? u"run "_s : u"runs "_s;
+        if (ranges.size() > kCaptionRunRanges)
+            text += ranges.mid(0, kCaptionRunRanges).join(u", "_s)
+                + tr(" and %1 more ranges (%2 runs; the CSV lists every one)")
+                      .arg(ranges.size() - kCaptionRunRanges)
+                      .arg(runs.size());
+        else
+            text += ranges.join(u", "_s);
+        out << text;
+    }
+    if (others.size() > kCaptionOtherSources) {
+        const qsizetype more = others.size() - kCaptionOtherSources;
+        others = others.mid(0, kCaptionOtherSources);
+        others << tr("%1 more (the CSV lists every one)").arg(more);
+    }
+    return out + others;
 }
 
 ChartContent ChartBuilder::build(QCustomPlot &plot, const ComparisonData &data, const ChartOptions &options)

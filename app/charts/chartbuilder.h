@@ -49,6 +49,9 @@ public:
 
     // The caption text: metric, unit, grouping and sources, wrapped.
     static QString caption(const ComparisonData &data, const ChartOptions &options);
+    // Sources as a caption names them: consecutive run ids as ranges
+    // ("runs 3–7, 12"), at most a few dozen entries, then how many more.
+    static QStringList compactSources(const QStringList &sources);
 
     // Colours the plot's frame after `palette` (background from Base; axes,
     // ticks, labels, legend and titles from Text; grid between them), so a

@@ -302,14 +302,18 @@ void ComparePage::setProvider(ComparisonProvider *provider)
     m_candidatePanel->setVisible(bool(m_builder));
     if (m_builder) {
         // The kinds come with the first build, off the GUI thread.
+        m_updating = true;
+        m_dataset->clear();
+        m_metric->clear();
+        m_updating = false;
         m_excluded.clear();
-        m_pickedRuns.clear();
-        startBuild(true);
+        compareRuns({}); // back to the filter; builds with the kinds (the list is empty)
         return;
     }
     if (m_cancel)
         *m_cancel = true;
     ++m_generation; // a build still running for the previous provider is dropped
+    m_pending = false;
     m_updating = true;
     m_dataset->clear();
     m_dataset->addItems(m_provider->datasetNames());
@@ -505,21 +509,43 @@ void ComparePage::startBuild(bool wantKinds)
     if (!m_builder)
         return;
     m_buildDelay->stop();
+    ++m_generation; // whatever runs now is stale
+    m_busy->show();
     if (m_cancel)
-        *m_cancel = true; // the previous build stops early and is dropped
+        *m_cancel = true; // the running build stops early and is dropped
+    if (m_running > 0) {
+        // One build at a time, so the GUI thread keeps a core: the newest
+        // request starts as soon as the running one has stopped.
+        m_pending = true;
+        m_pendingKinds = m_pendingKinds || wantKinds;
+        return;
+    }
+    launchBuild(wantKinds);
+}
+
+void ComparePage::launchBuild(bool wantKinds)
+{
+    if (!m_builder) {
+        m_busy->hide();
+        return;
+    }
     m_cancel = std::make_shared<std::atomic_bool>(false);
     ComparisonSelection sel = selection();
     sel.wantKinds = wantKinds || m_dataset->count() == 0;
-    const quint64 generation = ++m_generation;
+    const quint64 generation = m_generation;
     ++m_running;
-    m_busy->show();
     auto *watcher = new QFutureWatcher<ComparisonBuild>(this);
     connect(watcher, &QFutureWatcher<ComparisonBuild>::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
         --m_running;
-        m_busy->setVisible(m_running > 0);
+        if (m_pending) {
+            m_pending = false;
+            launchBuild(std::exchange(m_pendingKinds, false));
+            return; // a newer filter or selection asked meanwhile: this one is dropped
+        }
+        m_busy->hide();
         if (generation != m_generation)
-            return; // a newer filter or selection asked since: drop this one
+            return;
         applyBuild(watcher->result());
     });
     watcher->setFuture(QtConcurrent::run([builder = m_builder, sel, cancel = m_cancel] { return builder(sel, cancel.get()); }));
@@ -550,22 +576,26 @@ void ComparePage::applyBuild(const ComparisonBuild &build)
     }
     m_metric->setCurrentIndex(std::max(0, m_metric->findData(build.metric)));
     m_metric->setEnabled(m_metric->count() > 1);
-
     m_candidates->clear();
     const QFont italic = [this] {
         QFont f = m_candidates->font();
         f.setItalic(true);
         return f;
     }();
+    // Items filled before they join the list: thousands of them, one
+    // insertion each and no change signals.
+    m_candidates->setUpdatesEnabled(false);
     for (const ComparisonCandidate &c : build.candidates) {
-        auto *item = new QListWidgetItem(c.label, m_candidates);
+        auto *item = new QListWidgetItem(c.label);
         item->setData(Qt::UserRole, c.id);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
         item->setCheckState(m_excluded.contains(c.id) ? Qt::Unchecked : Qt::Checked);
         item->setToolTip(c.baseline ? tr("Historical baseline: %1").arg(c.label) : c.label);
         if (c.baseline)
             item->setFont(italic);
+        m_candidates->addItem(item);
     }
+    m_candidates->setUpdatesEnabled(true);
     m_updating = false;
     updateSelectionSummary();
     if (build.data) {
@@ -645,6 +675,7 @@ void ComparePage::setData(const ComparisonData &data)
 void ComparePage::applyData(const ComparisonData &data)
 {
     m_data = data;
+    m_cells.clear();
     m_updating = true;
     // Chart kinds without data stay listed but disabled, with the reason.
     auto *kindModel = qobject_cast<QStandardItemModel *>(m_kind->model());
@@ -681,6 +712,16 @@ void ComparePage::applyData(const ComparisonData &data)
     refresh();
 }
 
+const QList<ComparisonCell> &ComparePage::cellsOf(const QString &groupBy) const
+{
+    // Grouping thousands of observations takes a while; the table, the
+    // reference list and the verdict ask for the same grouping in turn.
+    auto it = m_cells.constFind(groupBy);
+    if (it == m_cells.cend())
+        it = m_cells.insert(groupBy, m_data.cells(groupBy));
+    return *it;
+}
+
 charts::ChartOptions ComparePage::currentOptions() const
 {
     charts::ChartOptions o;
@@ -695,7 +736,7 @@ void ComparePage::refreshReferences()
     const QString previous = m_reference->currentText();
     m_updating = true;
     m_reference->clear();
-    for (const ComparisonCell &cell : m_data.cells(m_groupBy->currentText()))
+    for (const ComparisonCell &cell : cellsOf(m_groupBy->currentText()))
         m_reference->addItem(cell.label());
     const int i = m_reference->findText(previous);
     m_reference->setCurrentIndex(i >= 0 ? i : 0);
@@ -719,7 +760,7 @@ void ComparePage::refreshTable()
 {
     m_ratioModel->removeRows(0, m_ratioModel->rowCount());
     m_comparisons.clear();
-    const QList<ComparisonCell> cells = m_data.cells(m_groupBy->currentText());
+    const QList<ComparisonCell> cells = cellsOf(m_groupBy->currentText());
     const int refIndex = m_reference->currentIndex();
     if (refIndex < 0 || refIndex >= cells.size()) {
         m_verdict->clear();
@@ -786,7 +827,7 @@ void ComparePage::showSelectedVerdict()
     }
     QString text = m_ratioModel->item(row, VerdictColumn)->text();
     // Say so when this group was measured under other conditions than the reference.
-    const QList<ComparisonCell> cells = m_data.cells(m_groupBy->currentText());
+    const QList<ComparisonCell> cells = cellsOf(m_groupBy->currentText());
     const int refIndex = m_reference->currentIndex();
     if (refIndex >= 0 && refIndex < cells.size() && row < cells.size()) {
         const QString label = cells[row].label();

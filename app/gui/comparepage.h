@@ -19,6 +19,7 @@
 #include "comparisonreport.h"
 #include "page.h"
 
+#include <QHash>
 #include <QSet>
 
 #include <atomic>
@@ -72,7 +73,7 @@ public:
     // What the next build uses: the filter fields, picked runs, unchecked candidates.
     ComparisonSelection selection() const;
     // True while a comparison is being built off the GUI thread.
-    bool isBuilding() const { return m_running > 0; }
+    bool isBuilding() const { return m_running > 0 || m_pending; }
     QListWidget *candidateList() const { return m_candidates; }
     // Builds now instead of after the typing pause.
     void rebuild();
@@ -111,10 +112,12 @@ private:
     void onExportTriggered(charts::ExportFormat format);
     void onReportTriggered();
     charts::ChartOptions currentOptions() const;
+    const QList<ComparisonCell> &cellsOf(const QString &groupBy) const;
     QWidget *buildFilterRow();
     QWidget *buildCandidatePanel();
     void scheduleBuild();
     void startBuild(bool wantKinds);
+    void launchBuild(bool wantKinds);
     void applyBuild(const ComparisonBuild &build);
     void onCandidateChanged(QListWidgetItem *item);
     void setAllCandidates(bool checked);
@@ -126,6 +129,7 @@ private:
     std::unique_ptr<ComparisonProvider> m_seedProvider;
     ComparisonProvider *m_provider = nullptr;
     ComparisonData m_data;
+    mutable QHash<QString, QList<ComparisonCell>> m_cells; // m_data grouped, by group-by
     QList<GroupComparison> m_comparisons;
     charts::ExportSettings m_exportSettings;
     QString m_nextExportPath;
@@ -134,6 +138,8 @@ private:
     std::shared_ptr<std::atomic_bool> m_cancel; // of the newest build
     quint64 m_generation = 0;
     int m_running = 0;
+    bool m_pending = false;      // a newer build waits for the running one to stop
+    bool m_pendingKinds = false; // ... and wants the kinds listed
     QList<qint64> m_pickedRuns;
     QSet<QString> m_excluded;
     QTimer *m_buildDelay = nullptr;

@@ -15,6 +15,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -27,6 +28,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+constexpr int kSpacingS = 120; // between run starts: 20k runs span four weeks
 const QStringList kKinds{u"udp_stream"_s, u"tcp_stream"_s, u"tcp_rr"_s, u"udp_rr"_s};
 
 bool fill(const QString &path, int runs)
@@ -36,7 +38,7 @@ bool fill(const QString &path, int runs)
         std::fprintf(stderr, "bench: cannot create %s\n", qPrintable(path));
         return false;
     }
-    const QDateTime t0 = QDateTime::currentDateTimeUtc().addDays(-60);
+    const QDateTime t0 = QDateTime::currentDateTimeUtc().addSecs(-qint64(runs) * kSpacingS);
     QList<wb::StoredRun> batch;
     for (int i = 0; i < runs; ++i) {
         wb::StoredRun r;
@@ -44,7 +46,7 @@ bool fill(const QString &path, int runs)
         r.testCase = u"case%1"_s.arg(i % 50);
         r.clientEndpoint = u"host%1/eth0"_s.arg(i % 10);
         r.serverEndpoint = u"host%1/eth0"_s.arg((i + 1) % 10);
-        r.startedAt = t0.addSecs(i * 60);
+        r.startedAt = t0.addSecs(qint64(i) * kSpacingS);
         r.record.kind = kKinds.at(i % kKinds.size());
         r.record.tool = u"wirebench-agent"_s;
         r.record.params = QJsonObject{{u"message_size_bytes"_s, 64 << (i % 5)}};
@@ -88,6 +90,8 @@ Timing timed(wb::gui::ComparePage &page, const std::function<void()> &step)
     gap.start();
     wall.start();
     step();
+    if (qEnvironmentVariableIsSet("WB_BENCH_DEBUG"))
+        std::printf("    step itself %.1f ms\n", gap.nsecsElapsed() / 1e6);
     maxGap = std::max(maxGap, gap.nsecsElapsed() / 1e6);
     gap.restart();
     const bool ok = built.wait(120000);
@@ -122,8 +126,10 @@ int main(int argc, char **argv)
         int measured = 0;
         for (const wb::Observation &o : page.data().observations)
             measured += !o.baseline;
-        std::printf("  %-40s %8.1f ms to chart   GUI thread longest gap %6.1f ms   runs compared %d\n", what,
-                    timing.ms, timing.maxGapMs, measured);
+        std::printf("  %-40s %8.1f ms to chart   GUI thread longest gap %6.1f ms   runs compared %5d   (%s)\n",
+                    what, timing.ms, timing.maxGapMs, measured, qPrintable(page.data().title));
+        if (measured == 0)
+            std::printf("    %s\n", qPrintable(page.findChild<QLabel *>(u"exportStatus"_s)->text()));
         ok = ok && timing.ok && measured > 0;
     };
     report("open (kinds + first comparison)", timed(page, [&] { page.setProvider(&provider); }));
@@ -133,8 +139,9 @@ int main(int argc, char **argv)
     f.text = u"host3"_s;
     report("text 'host3' (matched after the query)", timed(page, [&] { page.setFilter(f); }));
     f.text.clear();
-    f.from = QDate::currentDate().addDays(-45);
-    report("date range (last 45 days)", timed(page, [&] { page.setFilter(f); }));
+    // The newer half of the runs.
+    f.from = QDateTime::currentDateTimeUtc().addSecs(-qint64(runs) * kSpacingS / 2).date();
+    report("date range (newer half)", timed(page, [&] { page.setFilter(f); }));
     // Five filters in quick succession: the older builds are dropped.
     report("5 quick filter changes, newest wins", timed(page, [&] {
                for (int i = 0; i < 5; ++i) {
