@@ -914,6 +914,8 @@ void ChartBuilder::applyPalette(QCustomPlot &plot, const QPalette &palette)
             t->setTextColor(t->objectName() == u"chartCaption"_s ? subtle : text);
         } else if (auto *legend = qobject_cast<QCPLegend *>(e)) {
             legend->setBrush(base);
+            if (legend->borderPen().style() != Qt::NoPen)
+                legend->setBorderPen(QPen(subtle, legend->borderPen().widthF()));
             legend->setTextColor(text);
             legend->setSelectedTextColor(text);
             for (int i = 0; i < legend->itemCount(); ++i)

@@ -9,7 +9,6 @@
 #include "pngexportdialog.h"
 
 #include <QAction>
-#include <QCheckBox>
 #include <QComboBox>
 #include <QDateEdit>
 #include <QDoubleValidator>
@@ -17,7 +16,6 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QProgressBar>
-#include <QPushButton>
 #include <QTimer>
 #include <QtConcurrent>
 #include <QFileDialog>
@@ -330,6 +328,8 @@ QWidget *ComparePage::buildFilterRow()
     l->setContentsMargins(0, 0, 0, 0);
     m_metric = makeCombo(u"metricSelector"_s);
     m_metric->setToolTip(tr("The figure compared; the kind's key figure first"));
+    m_metric->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_metric->setMinimumContentsLength(22);
     m_from = makeDateEdit(u"fromDate"_s, tr("any"));
     m_to = makeDateEdit(u"toDate"_s, tr("any"));
     m_from->setToolTip(tr("Runs started on or after this day (the first day: any). Baselines are never dropped by date."));
@@ -339,6 +339,7 @@ QWidget *ComparePage::buildFilterRow()
     m_text->setPlaceholderText(tr("Host, NIC, switch or cable"));
     m_text->setClearButtonEnabled(true);
     m_text->setToolTip(tr("Keeps runs whose client, server, NIC, switch or cable contains this text"));
+    m_text->setMinimumWidth(m_text->fontMetrics().horizontalAdvance(u"Host, NIC, switch or cable"_s) + 36);
     m_statusFilter = makeCombo(u"statusFilter"_s);
     m_statusFilter->addItem(runStatusName(RunStatus::Finished), runStatusName(RunStatus::Finished));
     m_statusFilter->addItem(tr("any status"), QString());
@@ -423,6 +424,8 @@ QWidget *ComparePage::buildCandidatePanel()
     m_candidates = new QListWidget;
     m_candidates->setObjectName(u"candidateList"_s);
     m_candidates->setUniformItemSizes(true);
+    m_candidates->setTextElideMode(Qt::ElideMiddle); // the full line is in the tooltip
+    m_candidates->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_candidates->setToolTip(tr("Uncheck a run or baseline to leave it out of the chart, the table and the report"));
     connect(m_candidates, &QListWidget::itemChanged, this, &ComparePage::onCandidateChanged);
     l->addWidget(m_candidates, 1);
@@ -571,8 +574,9 @@ void ComparePage::applyBuild(const ComparisonBuild &build)
         QString text = metric;
         for (const MetricInfo &m : metricCatalog())
             if (m.name == metric)
-                text = u"%1 (%2)"_s.arg(m.description, metric);
+                text = m.description;
         m_metric->addItem(text, metric);
+        m_metric->setItemData(m_metric->count() - 1, metric, Qt::ToolTipRole);
     }
     m_metric->setCurrentIndex(std::max(0, m_metric->findData(build.metric)));
     m_metric->setEnabled(m_metric->count() > 1);
@@ -768,6 +772,7 @@ void ComparePage::refreshTable()
     }
     const double confidence = m_confidence->currentData().toDouble();
     const ComparisonCell &ref = cells[refIndex];
+    const bool dark = m_table->palette().color(QPalette::Base).lightness() < 128; // lighter reds and greens
     for (int i = 0; i < cells.size(); ++i) {
         const ComparisonCell &cell = cells[i];
         const GroupComparison c = compareGroups(ref.comparableValues(), cell.comparableValues(), confidence,
@@ -805,7 +810,8 @@ void ComparePage::refreshTable()
         if (i != refIndex && c.testable && c.significant) {
             const bool better = (metricPolarity(m_data.metric) == MetricPolarity::HigherIsBetter) == (c.ratio > 1);
             if (metricPolarity(m_data.metric) != MetricPolarity::Neutral)
-                row[RatioColumn]->setForeground(better ? QColor(0x1a, 0x7f, 0x37) : QColor(0xb3, 0x26, 0x1e));
+                row[RatioColumn]->setForeground(dark ? (better ? QColor(0x5f, 0xd3, 0x7f) : QColor(0xff, 0x7b, 0x72))
+                                                     : (better ? QColor(0x1a, 0x7f, 0x37) : QColor(0xb3, 0x26, 0x1e)));
         }
         m_ratioModel->appendRow(row);
     }

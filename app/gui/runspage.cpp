@@ -11,6 +11,9 @@
 #include "samplesplot.h"
 
 #include <QAction>
+#include <QPainter>
+#include <QPixmap>
+#include <QPolygonF>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -157,7 +160,20 @@ RunsPage::~RunsPage()
     finishRecorder();
 }
 
-QIcon RunsPage::icon() const { return style()->standardIcon(QStyle::SP_MediaPlay); }
+QIcon RunsPage::icon() const
+{
+    // A play triangle in the text colour: the style's own is black and
+    // vanishes on a dark palette.
+    QPixmap pixmap(32, 32);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(palette().color(QPalette::WindowText));
+    painter.drawPolygon(QPolygonF{QPointF(9, 6), QPointF(26, 16), QPointF(9, 26)});
+    painter.end();
+    return QIcon(pixmap);
+}
 
 HostKeyPolicy *RunsPage::hostKeyPolicy() const { return m_prompter.get(); }
 CredentialProvider *RunsPage::credentialProvider() const { return m_prompter.get(); }

@@ -139,6 +139,10 @@ int main(int argc, char **argv)
     w.setCurrentPage(4);
     auto &compare = composition.comparePage();
     ok &= QTest::qWaitFor([&] { return !compare.isBuilding(); }, 20000);
+    wb::ComparisonSelection rr;
+    rr.kind = u"tcp_rr"_s; // today's round trips beside the 1999 ones
+    compare.setFilter(rr);
+    ok &= QTest::qWaitFor([&] { return !compare.isBuilding(); }, 20000);
     QTest::qWait(1500);
     ok &= save(w, out, u"compare"_s);
 
