@@ -491,6 +491,10 @@ void ComparePage::setFilter(const ComparisonSelection &filter)
 
 void ComparePage::compareRuns(const QList<qint64> &runIds)
 {
+    if (!m_builder) {
+        m_status->setText(tr("Open a results database (File menu) to compare its runs."));
+        return;
+    }
     m_pickedRuns = runIds;
     m_excluded.clear();
     m_updating = true;
@@ -503,8 +507,7 @@ void ComparePage::compareRuns(const QList<qint64> &runIds)
     m_clearPicked->setVisible(picked);
     for (QWidget *w : std::initializer_list<QWidget *>{m_from, m_to, m_text, m_statusFilter, m_size, m_dataset})
         w->setEnabled(!picked);
-    if (m_builder)
-        startBuild(false);
+    startBuild(false);
 }
 
 void ComparePage::startBuild(bool wantKinds)
