@@ -13,6 +13,9 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QInputDialog>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QSignalSpy>
@@ -32,6 +35,7 @@ class TstGuiDiscover : public QObject
 private slots:
     void initTestCase();
     void discoverOverSsh();
+    void passphraseAsked();
     void refusedHostKey();
     void closedPort();
 
@@ -128,6 +132,41 @@ void TstGuiDiscover::discoverOverSsh()
     page->document()->undoStack()->undo();
     QCOMPARE(page->model(InventoryTable::Nics)->rowCount(), 0);
     QVERIFY(page->document()->inventory().hosts.first().cpu.isEmpty());
+}
+
+void TstGuiDiscover::passphraseAsked()
+{
+    // The fixture's client key, encrypted with a passphrase: the same key
+    // (already authorized), so only the passphrase dialog stands between.
+    QTemporaryDir keys;
+    const QString key = keys.filePath(u"locked_ed25519"_s);
+    QVERIFY(QFile::copy(wbtest::fixtureFile(u"client_ed25519"_s), key));
+    QFile::setPermissions(key, QFile::ReadOwner | QFile::WriteOwner);
+    QCOMPARE(QProcess::execute(u"ssh-keygen"_s, {u"-q"_s, u"-p"_s, u"-P"_s, QString(), u"-N"_s, u"open sesame"_s,
+                                                u"-f"_s, key}),
+             0);
+    wbtest::ClientSetup setup;
+    setup.trustHostKey(); // no host-key question this time
+    setup.endpoint.identityFile = key;
+    auto page = pageWithHost(setup, setup.endpoint.port);
+    QSignalSpy discovered(page.get(), &InventoryPage::discovered);
+    QSignalSpy failed(page.get(), &InventoryPage::discoveryFailed);
+    page->discoverSelectedHost();
+    QInputDialog *dialog = nullptr;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            for (QWidget *w : QApplication::topLevelWidgets())
+                if (auto *d = qobject_cast<QInputDialog *>(w); d && d->isVisible())
+                    dialog = d;
+            return dialog != nullptr;
+        },
+        20000));
+    QCOMPARE(dialog->textEchoMode(), QLineEdit::Password);
+    dialog->setTextValue(u"open sesame"_s);
+    dialog->accept();
+    QVERIFY2(discovered.wait(60000) || !discovered.isEmpty(),
+             qPrintable(failed.isEmpty() ? page->message() : failed.first().at(1).toString()));
+    QCOMPARE(discovered.first().at(0).toString(), u"sshhost"_s);
 }
 
 void TstGuiDiscover::refusedHostKey()
