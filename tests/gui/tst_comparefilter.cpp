@@ -384,6 +384,11 @@ void TstCompareFilter::reportHasInventoryAndEnvironment()
     QVERIFY2(page.exportReport(m_dir.filePath(u"report.pdf"_s), &error), qPrintable(error));
     QFile pdf(m_dir.filePath(u"report.pdf"_s));
     QVERIFY(pdf.open(QIODevice::ReadOnly) && pdf.read(4) == "%PDF");
+    // WB_REPORT_DIR=... keeps both for a human to read.
+    if (const QString keep = qEnvironmentVariable("WB_REPORT_DIR"); !keep.isEmpty()) {
+        QFile::copy(path, keep + u"/report.html"_s);
+        QFile::copy(m_dir.filePath(u"report.pdf"_s), keep + u"/report.pdf"_s);
+    }
 }
 
 QTEST_MAIN(TstCompareFilter)
