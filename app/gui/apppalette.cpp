@@ -50,6 +50,23 @@ QPalette AppPalette::light()
     return p;
 }
 
+namespace {
+bool isDark(const QPalette &p)
+{
+    return p.color(QPalette::Base).lightness() < 128;
+}
+} // namespace
+
+QColor AppPalette::errorColour(const QPalette &palette)
+{
+    return isDark(palette) ? QColor(0xff, 0x7b, 0x72) : QColor(0xc0, 0x39, 0x2b);
+}
+
+QColor AppPalette::warningColour(const QPalette &palette)
+{
+    return isDark(palette) ? QColor(0xe3, 0xb3, 0x41) : QColor(0x9a, 0x7d, 0x0a);
+}
+
 bool AppPalette::apply(const QString &name, QString *error)
 {
     const QString n = name.trimmed().toLower();

@@ -5,6 +5,7 @@
 // or WIREBENCH_PALETTE. Pages, charts and the topology view take their
 // colours from the application palette, so they follow whichever is active.
 
+#include <QColor>
 #include <QPalette>
 #include <QString>
 
@@ -19,6 +20,10 @@ public:
     // application, with the Fusion style for the first two. False with a
     // message for any other name.
     static bool apply(const QString &name, QString *error);
+    // Text colours for errors and warnings that read well on the palette's
+    // background: deep red and amber on light, lighter tones on dark.
+    static QColor errorColour(const QPalette &palette);
+    static QColor warningColour(const QPalette &palette);
 };
 
 } // namespace wb::gui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inventorypage.h"
 
+#include "apppalette.h"
+
 #include "config/settings.h"
 #include "dialogprompter.h"
 #include "filedialog.h"
@@ -325,7 +327,7 @@ QString InventoryPage::message() const { return m_message->text(); }
 void InventoryPage::showMessage(const QString &text, bool error)
 {
     m_message->setText(text);
-    m_message->setStyleSheet(error ? u"color: #c0392b;"_s : QString());
+    m_message->setStyleSheet(error ? u"color: %1;"_s.arg(AppPalette::errorColour(palette()).name()) : QString());
 }
 
 void InventoryPage::setDatabasePath(const QString &path)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "rundetailview.h"
 
+#include "apppalette.h"
+
 #include "run/keyfigure.h"
 #include "samplesplot.h"
 #include "store/resultstore.h"
@@ -155,7 +157,7 @@ void RunDetailView::fill(const StoredRun &run)
     if (key.valid)
         summary += u"<br>%1"_s.arg(key.text.toHtmlEscaped());
     if (!run.error.isEmpty())
-        summary += u"<br><span style='color:#c0392b'>%1</span>"_s.arg(run.error.toHtmlEscaped());
+        summary += u"<br><span style='color:%1'>%2</span>"_s.arg(AppPalette::errorColour(palette()).name(), run.error.toHtmlEscaped());
     m_summary->setText(summary);
 
     m_metrics->setSortingEnabled(false);

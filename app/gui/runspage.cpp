@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runspage.h"
 
+#include "apppalette.h"
+
 #include "config/settings.h"
 #include "filedialog.h"
 #include "dialogprompter.h"
@@ -400,7 +402,7 @@ void RunsPage::handleCaseFinished(const CaseResult &result)
     it->item->setText(CaseResultText, text);
     it->item->setToolTip(CaseResultText, text);
     if (result.status != u"finished"_s)
-        it->item->setForeground(CaseStatus, QColor(0xc0, 0x39, 0x2b));
+        it->item->setForeground(CaseStatus, AppPalette::errorColour(palette()));
 }
 
 void RunsPage::handleProgress(int done, int total, double secondsLeft)
@@ -462,9 +464,9 @@ void RunsPage::addLog(const QString &severity, const QString &host, const QStrin
     auto *item = new QTreeWidgetItem({QTime::currentTime().toString(u"HH:mm:ss"_s), severity, host, text});
     item->setToolTip(LogText, text);
     if (severity == u"error"_s)
-        item->setForeground(LogSeverity, QColor(0xc0, 0x39, 0x2b));
+        item->setForeground(LogSeverity, AppPalette::errorColour(palette()));
     else if (severity == u"warning"_s)
-        item->setForeground(LogSeverity, QColor(0x9a, 0x7d, 0x0a));
+        item->setForeground(LogSeverity, AppPalette::warningColour(palette()));
     m_log->addTopLevelItem(item);
     while (m_log->topLevelItemCount() > kMaxLogLines)
         delete m_log->takeTopLevelItem(0);

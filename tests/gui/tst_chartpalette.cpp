@@ -37,6 +37,7 @@ private slots:
     void topologyFollowsPalette();
     void exportsStayLight();
     void unknownPaletteName();
+    void messageColoursReadable();
 };
 
 namespace {
@@ -190,6 +191,16 @@ void TstChartPalette::unknownPaletteName()
     QVERIFY(!gui::AppPalette::apply(u"purple"_s, &error));
     QVERIFY(error.contains(u"purple"_s) && error.contains(u"dark, light or system"_s));
     QVERIFY(gui::AppPalette::apply(u"system"_s, &error));
+}
+
+void TstChartPalette::messageColoursReadable()
+{
+    // Error and warning text keeps its distance from the background.
+    for (const QPalette &p : {gui::AppPalette::dark(), gui::AppPalette::light()}) {
+        const int base = p.color(QPalette::Base).lightness();
+        QVERIFY(std::abs(gui::AppPalette::errorColour(p).lightness() - base) > 80);
+        QVERIFY(std::abs(gui::AppPalette::warningColour(p).lightness() - base) > 80);
+    }
 }
 
 QTEST_MAIN(TstChartPalette)
