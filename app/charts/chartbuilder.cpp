@@ -8,6 +8,8 @@
 #include "qcustomplotinclude.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 #include <numeric>
@@ -28,6 +30,9 @@ QString tr(const char *s)
 {
     return QCoreApplication::translate("wb::charts::ChartBuilder", s);
 }
+
+constexpr int kCaptionRunRanges = 40;    // run-id ranges named in a caption
+constexpr int kCaptionOtherSources = 30; // citations named in a caption
 
 QColor seriesColor(int i)
 {
@@ -751,9 +756,12 @@ QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
     QString unit = d.unit;
     QString metric = d.metric;
     QStringList sources;
-    auto add = [&sources](const QString &s) {
-        if (!s.isEmpty() && !sources.contains(s))
+    QSet<QString> seen;
+    auto add = [&sources, &seen](const QString &s) {
+        if (!s.isEmpty() && !seen.contains(s)) {
+            seen.insert(s);
             sources.append(s);
+        }
     };
     switch (o.kind) {
     case ChartKind::Bars:
@@ -780,8 +788,52 @@ QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
     }
     const QString text = tr("Metric: %1 (%2). Grouped by: %3.").arg(metric, unit, grouping)
         + (d.description.isEmpty() ? QString() : u" "_s + d.description + u'.')
-        + u'\n' + tr("Sources: %1").arg(sources.isEmpty() ? tr("none") : sources.join(u"; "_s));
+        + u'\n' + tr("Sources: %1").arg(sources.isEmpty() ? tr("none") : compactSources(sources).join(u"; "_s));
     return wrap(text, kCaptionWrap);
+}
+
+QStringList ChartBuilder::compactSources(const QStringList &sources)
+{
+    // Many runs: "run 3", "run 4", "run 5" -> "runs 3–5"; other sources as they are.
+    QList<qint64> runs;
+    QStringList others;
+    static const QRegularExpression runSource(u"^run (\\d+)$"_s);
+    for (const QString &s : sources) {
+        const QRegularExpressionMatch m = runSource.match(s);
+        if (m.hasMatch())
+            runs.append(m.captured(1).toLongLong());
+        else
+            others.append(s);
+    }
+    if (runs.size() <= kCaptionRunRanges && others.size() <= kCaptionOtherSources)
+        return sources; // few enough to name one by one
+    std::sort(runs.begin(), runs.end());
+    QStringList ranges;
+    for (qsizetype i = 0; i < runs.size();) {
+        qsizetype j = i;
+        while (j + 1 < runs.size() && runs[j + 1] == runs[j] + 1)
+            ++j;
+        ranges << (i == j ? QString::number(runs[i]) : u"%1–%2"_s.arg(runs[i]).arg(runs[j]));
+        i = j + 1;
+    }
+    QStringList out;
+    if (!ranges.isEmpty()) {
+        QString text = runs.size() == 1 ? u"run "_s : u"runs "_s;
+        if (ranges.size() > kCaptionRunRanges)
+            text += ranges.mid(0, kCaptionRunRanges).join(u", "_s)
+                + tr(" and %1 more ranges (%2 runs; the CSV lists every one)")
+                      .arg(ranges.size() - kCaptionRunRanges)
+                      .arg(runs.size());
+        else
+            text += ranges.join(u", "_s);
+        out << text;
+    }
+    if (others.size() > kCaptionOtherSources) {
+        const qsizetype more = others.size() - kCaptionOtherSources;
+        others = others.mid(0, kCaptionOtherSources);
+        others << tr("%1 more (the CSV lists every one)").arg(more);
+    }
+    return out + others;
 }
 
 ChartContent ChartBuilder::build(QCustomPlot &plot, const ComparisonData &data, const ChartOptions &options)
@@ -815,7 +867,88 @@ ChartContent ChartBuilder::build(QCustomPlot &plot, const ComparisonData &data, 
         out.caption = caption(data, options);
     if (plot.legend->itemCount() == 0)
         plot.legend->setVisible(false);
+    applyPalette(plot, plot.palette());
     return out;
+}
+
+QPalette ChartBuilder::printPalette()
+{
+    return QPalette(QColor(0xef, 0xef, 0xef)); // white base, black text
+}
+
+QColor ChartBuilder::blend(const QColor &a, const QColor &b, double towardsB)
+{
+    const double t = std::clamp(towardsB, 0.0, 1.0);
+    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t), float(a.greenF() + (b.greenF() - a.greenF()) * t),
+                            float(a.blueF() + (b.blueF() - a.blueF()) * t));
+}
+
+void ChartBuilder::applyPalette(QCustomPlot &plot, const QPalette &palette)
+{
+    // Text on Base, as in a view: dark on light or light on dark. Colours
+    // that carry data (series, ceiling, heat map) stay as they are.
+    const QColor text = palette.color(QPalette::Active, QPalette::Text);
+    const QColor base = palette.color(QPalette::Active, QPalette::Base);
+    const QColor subtle = blend(text, base, 0.3);
+    const QColor grid = blend(text, base, 0.82);
+    plot.setBackground(base);
+    auto styleAxis = [&](QCPAxis *axis) {
+        axis->setBasePen(QPen(text, 1));
+        axis->setTickPen(QPen(text, 1));
+        axis->setSubTickPen(QPen(text, 1));
+        axis->setLabelColor(text);
+        axis->setTickLabelColor(text);
+        QPen g = axis->grid()->pen();
+        g.setColor(grid);
+        axis->grid()->setPen(g);
+        axis->grid()->setSubGridPen(QPen(blend(grid, base, 0.5), 0, Qt::DotLine));
+        axis->grid()->setZeroLinePen(QPen(subtle, 0));
+    };
+    for (QCPAxisRect *rect : plot.axisRects())
+        for (QCPAxis *axis : rect->axes())
+            styleAxis(axis);
+    for (QCPLayoutElement *e : plot.plotLayout()->elements(true)) {
+        if (auto *scale = qobject_cast<QCPColorScale *>(e)) {
+            styleAxis(scale->axis());
+        } else if (auto *t = qobject_cast<QCPTextElement *>(e)) {
+            t->setTextColor(t->objectName() == u"chartCaption"_s ? subtle : text);
+        } else if (auto *legend = qobject_cast<QCPLegend *>(e)) {
+            legend->setBrush(base);
+            if (legend->borderPen().style() != Qt::NoPen)
+                legend->setBorderPen(QPen(subtle, legend->borderPen().widthF()));
+            legend->setTextColor(text);
+            legend->setSelectedTextColor(text);
+            for (int i = 0; i < legend->itemCount(); ++i)
+                if (QCPAbstractLegendItem *item = legend->item(i)) // empty cells of a wrapped legend are null
+                    item->setTextColor(text);
+        }
+    }
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        auto *label = qobject_cast<QCPItemText *>(plot.item(i));
+        if (!label || label->objectName() == u"cellLabel"_s) // drawn on the heat map's own colours
+            continue;
+        label->setColor(label->objectName() == u"pctLabel"_s ? text : subtle);
+    }
+    for (int i = 0; i < plot.plottableCount(); ++i) {
+        QCPAbstractPlottable *p = plot.plottable(i);
+        if (auto *err = qobject_cast<QCPErrorBars *>(p)) {
+            QPen pen = err->pen();
+            pen.setColor(text);
+            err->setPen(pen);
+        } else if (auto *g = qobject_cast<QCPGraph *>(p); g && g->objectName() == u"baselineMarkers"_s) {
+            QCPScatterStyle st = g->scatterStyle();
+            QPen pen = st.pen();
+            pen.setColor(text);
+            st.setPen(pen);
+            g->setScatterStyle(st);
+        } else if (auto *sg = qobject_cast<QCPGraph *>(p)) {
+            QCPScatterStyle st = sg->scatterStyle();
+            if (st.brush().color() == Qt::white) { // hollow points: filled with the background
+                st.setBrush(base);
+                sg->setScatterStyle(st);
+            }
+        }
+    }
 }
 
 } // namespace wb::charts

@@ -9,7 +9,9 @@
 #include "chartkind.h"
 #include "plottedtable.h"
 
+#include <QColor>
 #include <QHash>
+#include <QPalette>
 #include <QString>
 
 #include <functional>
@@ -47,6 +49,18 @@ public:
 
     // The caption text: metric, unit, grouping and sources, wrapped.
     static QString caption(const ComparisonData &data, const ChartOptions &options);
+    // Sources as a caption names them: consecutive run ids as ranges
+    // ("runs 3–7, 12"), at most a few dozen entries, then how many more.
+    static QStringList compactSources(const QStringList &sources);
+
+    // Colours the plot's frame after `palette` (background from Base; axes,
+    // ticks, labels, legend and titles from Text; grid between them), so a
+    // dark palette gives a dark chart. build() applies the plot's palette.
+    static void applyPalette(QCustomPlot &plot, const QPalette &palette);
+    // `a` moved `towardsB` (0..1) of the way to `b`.
+    static QColor blend(const QColor &a, const QColor &b, double towardsB);
+    // A light palette for printed output (reports), whatever the screen uses.
+    static QPalette printPalette();
 };
 
 } // namespace wb::charts

@@ -121,6 +121,7 @@ bool ChartExporter::exportChart(const ComparisonData &data, const ChartOptions &
                                 const QString &path, const ExportSettings &settings, QString *error)
 {
     QCustomPlot plot;
+    plot.setPalette(ChartBuilder::printPalette()); // files are printed: light whatever the screen uses
     plot.resize(settings.size);
     const ChartContent content = ChartBuilder::build(plot, data, options);
     switch (format) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartview.h"
 
+#include <QEvent>
+
 #include "qcustomplotinclude.h"
 
 #include <QHelpEvent>
@@ -37,6 +39,13 @@ void ChartView::setChart(const ComparisonData &data, const ChartOptions &options
     m_layout->activate();
     m_plot->replot();
     emit chartChanged();
+}
+
+void ChartView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) && m_plot)
+        setChart(m_data, m_options);
 }
 
 QString ChartView::hoverTextAt(const QPointF &pos) const

@@ -37,6 +37,8 @@ signals:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    // Redraws in the new colours when the palette changes (dark/light).
+    void changeEvent(QEvent *event) override;
 
 private:
     QVBoxLayout *m_layout;

@@ -75,6 +75,12 @@ AppComposition::AppComposition()
             w->setCurrentPage(2);
     });
     QObject::connect(runs, &gui::RunsPage::planStored, results, &gui::ResultsPage::reload);
+    QObject::connect(results, &gui::ResultsPage::compareRequested, m_compare, [this](const QList<qint64> &ids) {
+        m_compare->compareRuns(ids);
+        for (int i = 0; i < m_window->pageCount(); ++i)
+            if (m_window->page(i) == m_compare)
+                m_window->setCurrentPage(i);
+    });
     QObject::connect(runs, &gui::RunsPage::planStored, m_compare, [this] {
         if (m_compareProvider)
             m_compare->setProvider(m_compareProvider.get());

@@ -2,6 +2,7 @@
 // wirebench: the desktop workbench.
 
 #include "appcomposition.h"
+#include "apppalette.h"
 #include "mainwindow.h"
 #include "remote/agentclient.h"
 
@@ -30,7 +31,16 @@ int main(int argc, char **argv)
     const QCommandLineOption selfTest(
         u"self-test"_s, u"Start, wait for the local agent's handshake, print it and exit (0 = ok)."_s);
     parser.addOption(selfTest);
+    const QCommandLineOption palette(
+        u"palette"_s, u"Colours: dark, light (both with the Fusion style) or system (default; also WIREBENCH_PALETTE)."_s,
+        u"name"_s);
+    parser.addOption(palette);
     parser.process(app);
+    const QString paletteName = parser.isSet(palette) ? parser.value(palette) : qEnvironmentVariable("WIREBENCH_PALETTE");
+    if (QString error; !wb::gui::AppPalette::apply(paletteName, &error)) {
+        std::fprintf(stderr, "wirebench: %s\n", qPrintable(error));
+        return 2;
+    }
 
     wb::AppComposition composition;
     composition.mainWindow().show();

@@ -3,12 +3,21 @@
 
 #include "analysis/seedbaselineprovider.h"
 #include "analysis/statistics.h"
+#include "reportsources.h"
 #include "chartview.h"
 #include "comparisonreport.h"
 #include "pngexportdialog.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QDateEdit>
+#include <QDoubleValidator>
+#include <QFutureWatcher>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QTimer>
+#include <QtConcurrent>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -46,6 +55,21 @@ QComboBox *makeCombo(const QString &objectName)
     return c;
 }
 
+// The earliest date a filter offers; showing it means "any".
+const QDate kOpenDate(1970, 1, 1);
+
+QDateEdit *makeDateEdit(const QString &objectName, const QString &anyText)
+{
+    auto *e = new QDateEdit;
+    e->setObjectName(objectName);
+    e->setCalendarPopup(true);
+    e->setDisplayFormat(u"yyyy-MM-dd"_s);
+    e->setMinimumDate(kOpenDate);
+    e->setSpecialValueText(anyText);
+    e->setDate(kOpenDate);
+    return e;
+}
+
 } // namespace
 
 ComparePage::ComparePage(QWidget *parent)
@@ -56,7 +80,11 @@ ComparePage::ComparePage(QWidget *parent)
     setProvider(nullptr);
 }
 
-ComparePage::~ComparePage() = default;
+ComparePage::~ComparePage()
+{
+    if (m_cancel)
+        *m_cancel = true; // a running build stops early; its result is dropped
+}
 
 QIcon ComparePage::icon() const
 {
@@ -144,8 +172,20 @@ void ComparePage::buildUi()
     controls->addWidget(m_matrixSeriesLabel);
     controls->addWidget(m_matrixSeries);
     controls->addStretch(1);
+    m_busy = new QProgressBar;
+    m_busy->setObjectName(u"buildBusy"_s);
+    m_busy->setRange(0, 0); // busy indicator
+    m_busy->setMaximumWidth(120);
+    m_busy->setMaximumHeight(m_exportButton->sizeHint().height() - 6);
+    m_busy->setFormat(tr("Building…"));
+    m_busy->setTextVisible(false);
+    m_busy->setToolTip(tr("Building the comparison in the background"));
+    m_busy->hide();
+    controls->addWidget(m_busy);
     controls->addWidget(m_exportButton);
     body()->addLayout(controls);
+    m_filterRow = buildFilterRow();
+    body()->addWidget(m_filterRow);
 
     m_chart = new charts::ChartView;
     m_chart->setObjectName(u"chartView"_s);
@@ -153,6 +193,7 @@ void ComparePage::buildUi()
     auto *side = new QWidget;
     auto *sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(6, 0, 0, 0);
+    m_candidatePanel = buildCandidatePanel();
     auto *refRow = new QHBoxLayout;
     refRow->addWidget(label(tr("&Reference:"), m_reference));
     refRow->addWidget(m_reference, 1);
@@ -191,10 +232,18 @@ void ComparePage::buildUi()
     m_verdict->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     sideLayout->addWidget(m_verdict);
 
+    auto *sideSplitter = new QSplitter(Qt::Vertical);
+    sideSplitter->setObjectName(u"compareSideSplitter"_s);
+    sideSplitter->addWidget(m_candidatePanel);
+    sideSplitter->addWidget(side);
+    sideSplitter->setStretchFactor(0, 1);
+    sideSplitter->setStretchFactor(1, 2);
+    sideSplitter->setChildrenCollapsible(false);
+
     auto *splitter = new QSplitter(Qt::Horizontal);
     splitter->setObjectName(u"compareSplitter"_s);
     splitter->addWidget(m_chart);
-    splitter->addWidget(side);
+    splitter->addWidget(sideSplitter);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);
@@ -207,8 +256,18 @@ void ComparePage::buildUi()
     body()->addWidget(m_status);
 
     connect(m_dataset, &QComboBox::currentTextChanged, this, [this](const QString &name) {
-        if (!m_updating)
+        if (m_updating)
+            return;
+        if (!m_builder) {
             loadDataset(name);
+            return;
+        }
+        // Another kind: its own metric and candidates.
+        m_updating = true;
+        m_metric->clear();
+        m_updating = false;
+        m_excluded.clear();
+        startBuild(false);
     });
     for (QComboBox *c : {m_kind, m_groupBy, m_matrixSeries}) {
         connect(c, &QComboBox::currentIndexChanged, this, [this] {
@@ -229,15 +288,370 @@ void ComparePage::buildUi()
 
 void ComparePage::setProvider(ComparisonProvider *provider)
 {
+    if (provider && provider == m_provider && m_builder) {
+        startBuild(true); // same database, new runs: keep the filter and selection
+        return;
+    }
     m_provider = provider ? provider : m_seedProvider.get();
+    m_builder = m_provider->builder();
     m_origin->setText(m_provider->origin());
     m_origin->setVisible(!m_provider->origin().isEmpty());
+    m_filterRow->setVisible(bool(m_builder));
+    m_candidatePanel->setVisible(bool(m_builder));
+    if (m_builder) {
+        // The kinds come with the first build, off the GUI thread.
+        m_updating = true;
+        m_dataset->clear();
+        m_metric->clear();
+        m_updating = false;
+        m_excluded.clear();
+        compareRuns({}); // back to the filter; builds with the kinds (the list is empty)
+        return;
+    }
+    if (m_cancel)
+        *m_cancel = true;
+    ++m_generation; // a build still running for the previous provider is dropped
+    m_pending = false;
     m_updating = true;
     m_dataset->clear();
     m_dataset->addItems(m_provider->datasetNames());
     m_updating = false;
     m_dataset->setEnabled(m_dataset->count() > 1);
     loadDataset(m_dataset->currentText());
+}
+
+QWidget *ComparePage::buildFilterRow()
+{
+    auto *row = new QWidget;
+    row->setObjectName(u"compareFilter"_s);
+    auto *l = new QHBoxLayout(row);
+    l->setContentsMargins(0, 0, 0, 0);
+    m_metric = makeCombo(u"metricSelector"_s);
+    m_metric->setToolTip(tr("The figure compared; the kind's key figure first"));
+    m_metric->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_metric->setMinimumContentsLength(22);
+    m_from = makeDateEdit(u"fromDate"_s, tr("any"));
+    m_to = makeDateEdit(u"toDate"_s, tr("any"));
+    m_from->setToolTip(tr("Runs started on or after this day (the first day: any). Baselines are never dropped by date."));
+    m_to->setToolTip(tr("Runs started on or before this day (the first day: any)"));
+    m_text = new QLineEdit;
+    m_text->setObjectName(u"textFilter"_s);
+    m_text->setPlaceholderText(tr("Host, NIC, switch or cable"));
+    m_text->setClearButtonEnabled(true);
+    m_text->setToolTip(tr("Keeps runs whose client, server, NIC, switch or cable contains this text"));
+    m_text->setMinimumWidth(m_text->fontMetrics().horizontalAdvance(u"Host, NIC, switch or cable"_s) + 36);
+    m_statusFilter = makeCombo(u"statusFilter"_s);
+    m_statusFilter->addItem(runStatusName(RunStatus::Finished), runStatusName(RunStatus::Finished));
+    m_statusFilter->addItem(tr("any status"), QString());
+    for (RunStatus st : {RunStatus::Failed, RunStatus::Cancelled})
+        m_statusFilter->addItem(runStatusName(st), runStatusName(st));
+    m_size = new QLineEdit;
+    m_size->setObjectName(u"sizeFilter"_s);
+    m_size->setPlaceholderText(tr("any size"));
+    m_size->setValidator(new QDoubleValidator(0, 1e12, 0, m_size));
+    m_size->setMaximumWidth(m_size->fontMetrics().horizontalAdvance(u"0000000000"_s) + 24);
+    m_size->setToolTip(tr("Message, request, frame or file size in bytes"));
+    auto label = [](const QString &text, QWidget *buddy) {
+        auto *lb = new QLabel(text);
+        lb->setBuddy(buddy);
+        return lb;
+    };
+    l->addWidget(label(tr("&Metric:"), m_metric));
+    l->addWidget(m_metric);
+    l->addSpacing(8);
+    l->addWidget(label(tr("&From:"), m_from));
+    l->addWidget(m_from);
+    l->addWidget(label(tr("&To:"), m_to));
+    l->addWidget(m_to);
+    l->addSpacing(8);
+    l->addWidget(m_text, 2);
+    l->addWidget(label(tr("S&tatus:"), m_statusFilter));
+    l->addWidget(m_statusFilter);
+    l->addWidget(label(tr("Si&ze (B):"), m_size));
+    l->addWidget(m_size);
+
+    m_buildDelay = new QTimer(this);
+    m_buildDelay->setSingleShot(true);
+    m_buildDelay->setInterval(250);
+    connect(m_buildDelay, &QTimer::timeout, this, [this] { startBuild(false); });
+    connect(m_metric, &QComboBox::currentIndexChanged, this, &ComparePage::scheduleBuild);
+    connect(m_statusFilter, &QComboBox::currentIndexChanged, this, &ComparePage::scheduleBuild);
+    connect(m_from, &QDateEdit::dateChanged, this, &ComparePage::scheduleBuild);
+    connect(m_to, &QDateEdit::dateChanged, this, &ComparePage::scheduleBuild);
+    connect(m_text, &QLineEdit::textChanged, this, &ComparePage::scheduleBuild);
+    connect(m_size, &QLineEdit::textChanged, this, &ComparePage::scheduleBuild);
+    row->hide();
+    return row;
+}
+
+QWidget *ComparePage::buildCandidatePanel()
+{
+    auto *panel = new QWidget;
+    panel->setObjectName(u"candidatePanel"_s);
+    auto *l = new QVBoxLayout(panel);
+    l->setContentsMargins(6, 0, 0, 0);
+    m_picked = new QLabel;
+    m_picked->setObjectName(u"pickedRuns"_s);
+    m_picked->setWordWrap(true);
+    m_clearPicked = new QToolButton;
+    m_clearPicked->setObjectName(u"clearPicked"_s);
+    m_clearPicked->setText(tr("Back to the filter"));
+    connect(m_clearPicked, &QToolButton::clicked, this, [this] { compareRuns({}); });
+    auto *pickedRow = new QHBoxLayout;
+    pickedRow->addWidget(m_picked, 1);
+    pickedRow->addWidget(m_clearPicked);
+    l->addLayout(pickedRow);
+    m_picked->hide();
+    m_clearPicked->hide();
+
+    auto *head = new QHBoxLayout;
+    m_selectionSummary = new QLabel;
+    m_selectionSummary->setObjectName(u"selectionSummary"_s);
+    head->addWidget(m_selectionSummary, 1);
+    auto *all = new QToolButton;
+    all->setObjectName(u"checkAll"_s);
+    all->setText(tr("All"));
+    all->setToolTip(tr("Compare every run and baseline the filter matched"));
+    auto *none = new QToolButton;
+    none->setObjectName(u"checkNone"_s);
+    none->setText(tr("None"));
+    none->setToolTip(tr("Uncheck everything, then check what to compare"));
+    connect(all, &QToolButton::clicked, this, [this] { setAllCandidates(true); });
+    connect(none, &QToolButton::clicked, this, [this] { setAllCandidates(false); });
+    head->addWidget(all);
+    head->addWidget(none);
+    l->addLayout(head);
+    m_candidates = new QListWidget;
+    m_candidates->setObjectName(u"candidateList"_s);
+    m_candidates->setUniformItemSizes(true);
+    m_candidates->setTextElideMode(Qt::ElideMiddle); // the full line is in the tooltip
+    m_candidates->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_candidates->setToolTip(tr("Uncheck a run or baseline to leave it out of the chart, the table and the report"));
+    connect(m_candidates, &QListWidget::itemChanged, this, &ComparePage::onCandidateChanged);
+    l->addWidget(m_candidates, 1);
+    panel->hide();
+    return panel;
+}
+
+void ComparePage::scheduleBuild()
+{
+    if (!m_updating && m_builder)
+        m_buildDelay->start();
+}
+
+void ComparePage::rebuild()
+{
+    if (!m_builder)
+        return;
+    m_buildDelay->stop();
+    startBuild(false);
+}
+
+ComparisonSelection ComparePage::selection() const
+{
+    ComparisonSelection sel;
+    if (m_pickedRuns.isEmpty())
+        sel.kind = m_dataset->currentText().section(u':', 0, 0).trimmed();
+    sel.metric = m_metric->currentData().toString();
+    if (m_from->date() > kOpenDate)
+        sel.from = m_from->date();
+    if (m_to->date() > kOpenDate)
+        sel.to = m_to->date();
+    sel.text = m_text->text().trimmed();
+    const QString status = m_statusFilter->currentData().toString();
+    sel.status = status.isEmpty() ? std::nullopt : runStatusFromName(status);
+    sel.messageSize = m_size->text().toDouble();
+    sel.runIds = m_pickedRuns;
+    sel.excluded = m_excluded;
+    return sel;
+}
+
+void ComparePage::setFilter(const ComparisonSelection &filter)
+{
+    m_updating = true;
+    if (!filter.kind.isEmpty())
+        for (int i = 0; i < m_dataset->count(); ++i)
+            if (m_dataset->itemText(i).section(u':', 0, 0).trimmed() == filter.kind)
+                m_dataset->setCurrentIndex(i);
+    m_metric->clear();
+    if (!filter.metric.isEmpty())
+        m_metric->addItem(filter.metric, filter.metric);
+    m_from->setDate(filter.from.isValid() ? filter.from : kOpenDate);
+    m_to->setDate(filter.to.isValid() ? filter.to : kOpenDate);
+    m_text->setText(filter.text);
+    const QString status = filter.status ? runStatusName(*filter.status) : QString();
+    for (int i = 0; i < m_statusFilter->count(); ++i)
+        if (m_statusFilter->itemData(i).toString() == status)
+            m_statusFilter->setCurrentIndex(i);
+    m_size->setText(filter.messageSize > 0 ? QString::number(filter.messageSize, 'f', 0) : QString());
+    m_updating = false;
+    m_excluded = filter.excluded;
+    rebuild();
+}
+
+void ComparePage::compareRuns(const QList<qint64> &runIds)
+{
+    if (!m_builder) {
+        m_status->setText(tr("Open a results database (File menu) to compare its runs."));
+        return;
+    }
+    m_pickedRuns = runIds;
+    m_excluded.clear();
+    m_updating = true;
+    m_metric->clear();
+    m_updating = false;
+    const bool picked = !runIds.isEmpty();
+    m_picked->setText(tr("Comparing the %n run(s) picked on the Results page, beside the baselines of their kind.", "",
+                         int(runIds.size())));
+    m_picked->setVisible(picked);
+    m_clearPicked->setVisible(picked);
+    for (QWidget *w : std::initializer_list<QWidget *>{m_from, m_to, m_text, m_statusFilter, m_size, m_dataset})
+        w->setEnabled(!picked);
+    startBuild(false);
+}
+
+void ComparePage::startBuild(bool wantKinds)
+{
+    if (!m_builder)
+        return;
+    m_buildDelay->stop();
+    ++m_generation; // whatever runs now is stale
+    m_busy->show();
+    if (m_cancel)
+        *m_cancel = true; // the running build stops early and is dropped
+    if (m_running > 0) {
+        // One build at a time, so the GUI thread keeps a core: the newest
+        // request starts as soon as the running one has stopped.
+        m_pending = true;
+        m_pendingKinds = m_pendingKinds || wantKinds;
+        return;
+    }
+    launchBuild(wantKinds);
+}
+
+void ComparePage::launchBuild(bool wantKinds)
+{
+    if (!m_builder) {
+        m_busy->hide();
+        return;
+    }
+    m_cancel = std::make_shared<std::atomic_bool>(false);
+    ComparisonSelection sel = selection();
+    sel.wantKinds = wantKinds || m_dataset->count() == 0;
+    const quint64 generation = m_generation;
+    ++m_running;
+    auto *watcher = new QFutureWatcher<ComparisonBuild>(this);
+    connect(watcher, &QFutureWatcher<ComparisonBuild>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        --m_running;
+        if (m_pending) {
+            m_pending = false;
+            launchBuild(std::exchange(m_pendingKinds, false));
+            return; // a newer filter or selection asked meanwhile: this one is dropped
+        }
+        m_busy->hide();
+        if (generation != m_generation)
+            return;
+        applyBuild(watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([builder = m_builder, sel, cancel = m_cancel] { return builder(sel, cancel.get()); }));
+}
+
+void ComparePage::applyBuild(const ComparisonBuild &build)
+{
+    if (build.cancelled)
+        return;
+    m_updating = true;
+    if (!build.kinds.isEmpty()) {
+        const QString previous = m_dataset->currentText();
+        m_dataset->clear();
+        m_dataset->addItems(build.kinds);
+        m_dataset->setEnabled(m_dataset->count() > 1 && m_pickedRuns.isEmpty());
+    }
+    // Show the kind the build compared (a hand-picked set decides its own).
+    for (int i = 0; i < m_dataset->count(); ++i)
+        if (m_dataset->itemText(i).section(u':', 0, 0).trimmed() == build.kind)
+            m_dataset->setCurrentIndex(i);
+    m_metric->clear();
+    for (const QString &metric : build.metrics) {
+        QString text = metric;
+        for (const MetricInfo &m : metricCatalog())
+            if (m.name == metric)
+                text = m.description;
+        m_metric->addItem(text, metric);
+        m_metric->setItemData(m_metric->count() - 1, metric, Qt::ToolTipRole);
+    }
+    m_metric->setCurrentIndex(std::max(0, m_metric->findData(build.metric)));
+    m_metric->setEnabled(m_metric->count() > 1);
+    m_candidates->clear();
+    const QFont italic = [this] {
+        QFont f = m_candidates->font();
+        f.setItalic(true);
+        return f;
+    }();
+    // Items filled before they join the list: thousands of them, one
+    // insertion each and no change signals.
+    m_candidates->setUpdatesEnabled(false);
+    for (const ComparisonCandidate &c : build.candidates) {
+        auto *item = new QListWidgetItem(c.label);
+        item->setData(Qt::UserRole, c.id);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+        item->setCheckState(m_excluded.contains(c.id) ? Qt::Unchecked : Qt::Checked);
+        item->setToolTip(c.baseline ? tr("Historical baseline: %1").arg(c.label) : c.label);
+        if (c.baseline)
+            item->setFont(italic);
+        m_candidates->addItem(item);
+    }
+    m_candidates->setUpdatesEnabled(true);
+    m_updating = false;
+    updateSelectionSummary();
+    if (build.data) {
+        m_status->clear();
+        applyData(*build.data);
+    } else {
+        m_status->setText(build.error);
+        ComparisonData empty;
+        empty.title = tr("Nothing to compare");
+        applyData(empty);
+    }
+    emit comparisonBuilt();
+}
+
+void ComparePage::onCandidateChanged(QListWidgetItem *item)
+{
+    if (m_updating)
+        return;
+    const QString id = item->data(Qt::UserRole).toString();
+    if (item->checkState() == Qt::Checked)
+        m_excluded.remove(id);
+    else
+        m_excluded.insert(id);
+    updateSelectionSummary();
+    scheduleBuild();
+}
+
+void ComparePage::setAllCandidates(bool checked)
+{
+    m_updating = true;
+    for (int i = 0; i < m_candidates->count(); ++i) {
+        QListWidgetItem *item = m_candidates->item(i);
+        item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+        if (checked)
+            m_excluded.remove(item->data(Qt::UserRole).toString());
+        else
+            m_excluded.insert(item->data(Qt::UserRole).toString());
+    }
+    m_updating = false;
+    updateSelectionSummary();
+    scheduleBuild();
+}
+
+void ComparePage::updateSelectionSummary()
+{
+    int checked = 0;
+    for (int i = 0; i < m_candidates->count(); ++i)
+        checked += m_candidates->item(i)->checkState() == Qt::Checked;
+    m_selectionSummary->setText(tr("%1 of %2 runs and baselines compared").arg(checked).arg(m_candidates->count()));
 }
 
 void ComparePage::loadDataset(const QString &name)
@@ -268,6 +682,7 @@ void ComparePage::setData(const ComparisonData &data)
 void ComparePage::applyData(const ComparisonData &data)
 {
     m_data = data;
+    m_cells.clear();
     m_updating = true;
     // Chart kinds without data stay listed but disabled, with the reason.
     auto *kindModel = qobject_cast<QStandardItemModel *>(m_kind->model());
@@ -304,6 +719,16 @@ void ComparePage::applyData(const ComparisonData &data)
     refresh();
 }
 
+const QList<ComparisonCell> &ComparePage::cellsOf(const QString &groupBy) const
+{
+    // Grouping thousands of observations takes a while; the table, the
+    // reference list and the verdict ask for the same grouping in turn.
+    auto it = m_cells.constFind(groupBy);
+    if (it == m_cells.cend())
+        it = m_cells.insert(groupBy, m_data.cells(groupBy));
+    return *it;
+}
+
 charts::ChartOptions ComparePage::currentOptions() const
 {
     charts::ChartOptions o;
@@ -318,7 +743,7 @@ void ComparePage::refreshReferences()
     const QString previous = m_reference->currentText();
     m_updating = true;
     m_reference->clear();
-    for (const ComparisonCell &cell : m_data.cells(m_groupBy->currentText()))
+    for (const ComparisonCell &cell : cellsOf(m_groupBy->currentText()))
         m_reference->addItem(cell.label());
     const int i = m_reference->findText(previous);
     m_reference->setCurrentIndex(i >= 0 ? i : 0);
@@ -342,7 +767,7 @@ void ComparePage::refreshTable()
 {
     m_ratioModel->removeRows(0, m_ratioModel->rowCount());
     m_comparisons.clear();
-    const QList<ComparisonCell> cells = m_data.cells(m_groupBy->currentText());
+    const QList<ComparisonCell> cells = cellsOf(m_groupBy->currentText());
     const int refIndex = m_reference->currentIndex();
     if (refIndex < 0 || refIndex >= cells.size()) {
         m_verdict->clear();
@@ -350,6 +775,7 @@ void ComparePage::refreshTable()
     }
     const double confidence = m_confidence->currentData().toDouble();
     const ComparisonCell &ref = cells[refIndex];
+    const bool dark = m_table->palette().color(QPalette::Base).lightness() < 128; // lighter reds and greens
     for (int i = 0; i < cells.size(); ++i) {
         const ComparisonCell &cell = cells[i];
         const GroupComparison c = compareGroups(ref.comparableValues(), cell.comparableValues(), confidence,
@@ -387,7 +813,8 @@ void ComparePage::refreshTable()
         if (i != refIndex && c.testable && c.significant) {
             const bool better = (metricPolarity(m_data.metric) == MetricPolarity::HigherIsBetter) == (c.ratio > 1);
             if (metricPolarity(m_data.metric) != MetricPolarity::Neutral)
-                row[RatioColumn]->setForeground(better ? QColor(0x1a, 0x7f, 0x37) : QColor(0xb3, 0x26, 0x1e));
+                row[RatioColumn]->setForeground(dark ? (better ? QColor(0x5f, 0xd3, 0x7f) : QColor(0xff, 0x7b, 0x72))
+                                                     : (better ? QColor(0x1a, 0x7f, 0x37) : QColor(0xb3, 0x26, 0x1e)));
         }
         m_ratioModel->appendRow(row);
     }
@@ -409,7 +836,7 @@ void ComparePage::showSelectedVerdict()
     }
     QString text = m_ratioModel->item(row, VerdictColumn)->text();
     // Say so when this group was measured under other conditions than the reference.
-    const QList<ComparisonCell> cells = m_data.cells(m_groupBy->currentText());
+    const QList<ComparisonCell> cells = cellsOf(m_groupBy->currentText());
     const int refIndex = m_reference->currentIndex();
     if (refIndex >= 0 && refIndex < cells.size() && row < cells.size()) {
         const QString label = cells[row].label();
@@ -428,6 +855,8 @@ QAction *ComparePage::exportAction(charts::ExportFormat format) const
 bool ComparePage::exportChart(charts::ExportFormat format, const QString &path, QString *error)
 {
     QCustomPlot &plot = *m_chart->plot();
+    // Files are printed and pasted into reports: light whatever the screen uses.
+    charts::ChartBuilder::applyPalette(plot, charts::ChartBuilder::printPalette());
     const charts::ChartContent &content = m_chart->content();
     bool ok = false;
     switch (format) {
@@ -448,7 +877,17 @@ bool ComparePage::exportChart(charts::ExportFormat format, const QString &path, 
     return ok;
 }
 
+QList<charts::ReportSection> ComparePage::reportSections() const
+{
+    return charts::ReportSources::sections(m_provider ? m_provider->databasePath() : QString(), m_data);
+}
+
 bool ComparePage::exportReport(const QString &path, QString *error)
+{
+    return writeReport(path, reportSections(), error);
+}
+
+bool ComparePage::writeReport(const QString &path, const QList<charts::ReportSection> &sourceSections, QString *error)
 {
     // The ratio table as it stands, and where every figure came from.
     QString table = u"<table><tr>"_s;
@@ -467,23 +906,26 @@ bool ComparePage::exportReport(const QString &path, QString *error)
     for (const QString &src : m_data.sources())
         sources += u"<li>%1</li>"_s.arg(src.toHtmlEscaped());
     sources += u"</ul>"_s;
-    const bool ok = charts::ComparisonReport::write(m_data, currentOptions(), table,
-                                                    {{tr("Sources"), sources}}, path, error);
+    QList<charts::ReportSection> sections = sourceSections;
+    sections.append({tr("Sources"), sources});
+    const bool ok = charts::ComparisonReport::write(m_data, currentOptions(), table, sections, path, error);
     m_chart->setChart(m_data, currentOptions());
     return ok;
 }
 
 void ComparePage::onReportTriggered()
 {
+    // The runs' inventory and environments come from the database on a
+    // worker thread; the chart is drawn here once they are in.
     auto finish = [this](const QString &path) {
-        QString error;
-        if (exportReport(path, &error)) {
-            m_status->setText(tr("Exported %1").arg(path));
-            emit exported(path);
-        } else {
-            m_status->setText(error);
-            emit exportFailed(error);
-        }
+        m_status->setText(tr("Collecting the runs' inventory and environments…"));
+        auto *watcher = new QFutureWatcher<QList<charts::ReportSection>>(this);
+        connect(watcher, &QFutureWatcher<QList<charts::ReportSection>>::finished, this, [this, watcher, path] {
+            watcher->deleteLater();
+            writeReportFinished(path, watcher->result());
+        });
+        watcher->setFuture(QtConcurrent::run(&charts::ReportSources::sections,
+                                             m_provider ? m_provider->databasePath() : QString(), m_data));
     };
     if (!m_nextExportPath.isEmpty()) {
         finish(std::exchange(m_nextExportPath, QString()));
@@ -497,6 +939,20 @@ void ComparePage::onReportTriggered()
     dialog->selectFile(u"comparison-report.pdf"_s);
     connect(dialog, &QFileDialog::fileSelected, this, finish);
     dialog->open();
+}
+
+void ComparePage::writeReportFinished(const QString &path, const QList<charts::ReportSection> &sections)
+{
+    {
+        QString error;
+        if (writeReport(path, sections, &error)) {
+            m_status->setText(tr("Exported %1").arg(path));
+            emit exported(path);
+        } else {
+            m_status->setText(error);
+            emit exportFailed(error);
+        }
+    }
 }
 
 void ComparePage::onExportTriggered(charts::ExportFormat format)

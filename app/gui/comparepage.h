@@ -5,25 +5,38 @@
 // matrix) beside a ratio table of every group against a chosen reference
 // with Welch intervals and a verdict in words, plus PNG/SVG/PDF/CSV export.
 // Data comes from a ComparisonProvider (the seed baselines until the results
-// store is wired) or directly as a ComparisonData value.
+// store is wired) or directly as a ComparisonData value. A provider with a
+// builder (the results store) gets a filter row (kind, metric, dates, text,
+// status, size) and a check list of the runs and baselines it matched, or
+// the runs picked on the Results page; its comparisons are built on a worker
+// thread, the newest request winning.
 
 #include "analysis/comparisondata.h"
+#include "analysis/comparisonprovider.h"
+#include "analysis/comparisonselection.h"
 #include "analysis/groupcomparison.h"
 #include "chartexporter.h"
+#include "comparisonreport.h"
 #include "page.h"
 
+#include <QHash>
+#include <QSet>
+
+#include <atomic>
 #include <memory>
 
 class QAction;
 class QComboBox;
+class QDateEdit;
+class QLineEdit;
+class QListWidget;
+class QListWidgetItem;
+class QProgressBar;
+class QTimer;
 class QLabel;
 class QStandardItemModel;
 class QTableView;
 class QToolButton;
-
-namespace wb {
-class ComparisonProvider;
-}
 
 namespace wb::charts {
 class ChartView;
@@ -51,6 +64,20 @@ public:
     // The comparisons behind the ratio table, one per row.
     const QList<GroupComparison> &comparisons() const { return m_comparisons; }
 
+    // Compares exactly these runs (and the baselines of their kind), e.g.
+    // the rows selected on the Results page. An empty list returns to the filter.
+    void compareRuns(const QList<qint64> &runIds);
+    // Sets the filter fields (kind, metric, dates, text, status, size) and
+    // rebuilds; the page's own widgets do the same after a short pause.
+    void setFilter(const ComparisonSelection &filter);
+    // What the next build uses: the filter fields, picked runs, unchecked candidates.
+    ComparisonSelection selection() const;
+    // True while a comparison is being built off the GUI thread.
+    bool isBuilding() const { return m_running > 0 || m_pending; }
+    QListWidget *candidateList() const { return m_candidates; }
+    // Builds now instead of after the typing pause.
+    void rebuild();
+
     // Export without dialogs (the actions ask for a path, then call this).
     bool exportChart(charts::ExportFormat format, const QString &path, QString *error);
     void setExportSettings(const charts::ExportSettings &s) { m_exportSettings = s; }
@@ -63,11 +90,15 @@ public:
     // Column of the ratio table.
     enum Column { GroupColumn, CountColumn, MeanColumn, RatioColumn, PValueColumn, VerdictColumn, ColumnCount };
 
-    // The whole comparison (chart, ratio table, sources) as HTML or PDF.
+    // The whole comparison (chart, ratio table, the inventory of what was
+    // compared, each end's environment, sources) as HTML or PDF. Reads the
+    // runs here; the Ctrl+Shift+R action reads them on a worker thread.
     bool exportReport(const QString &path, QString *error);
 
 signals:
     void exported(const QString &path);
+    // A background build was applied (also when it found nothing: see data()).
+    void comparisonBuilt();
     void exportFailed(const QString &message);
 
 private:
@@ -81,14 +112,50 @@ private:
     void onExportTriggered(charts::ExportFormat format);
     void onReportTriggered();
     charts::ChartOptions currentOptions() const;
+    const QList<ComparisonCell> &cellsOf(const QString &groupBy) const;
+    QWidget *buildFilterRow();
+    QWidget *buildCandidatePanel();
+    void scheduleBuild();
+    void startBuild(bool wantKinds);
+    void launchBuild(bool wantKinds);
+    void applyBuild(const ComparisonBuild &build);
+    void onCandidateChanged(QListWidgetItem *item);
+    void setAllCandidates(bool checked);
+    void updateSelectionSummary();
+    QList<charts::ReportSection> reportSections() const;
+    bool writeReport(const QString &path, const QList<charts::ReportSection> &sourceSections, QString *error);
+    void writeReportFinished(const QString &path, const QList<charts::ReportSection> &sections);
 
     std::unique_ptr<ComparisonProvider> m_seedProvider;
     ComparisonProvider *m_provider = nullptr;
     ComparisonData m_data;
+    mutable QHash<QString, QList<ComparisonCell>> m_cells; // m_data grouped, by group-by
     QList<GroupComparison> m_comparisons;
     charts::ExportSettings m_exportSettings;
     QString m_nextExportPath;
     bool m_updating = false;
+    ComparisonProvider::Builder m_builder;
+    std::shared_ptr<std::atomic_bool> m_cancel; // of the newest build
+    quint64 m_generation = 0;
+    int m_running = 0;
+    bool m_pending = false;      // a newer build waits for the running one to stop
+    bool m_pendingKinds = false; // ... and wants the kinds listed
+    QList<qint64> m_pickedRuns;
+    QSet<QString> m_excluded;
+    QTimer *m_buildDelay = nullptr;
+    QWidget *m_filterRow = nullptr;
+    QWidget *m_candidatePanel = nullptr;
+    QComboBox *m_metric = nullptr;
+    QDateEdit *m_from = nullptr;
+    QDateEdit *m_to = nullptr;
+    QLineEdit *m_text = nullptr;
+    QComboBox *m_statusFilter = nullptr;
+    QLineEdit *m_size = nullptr;
+    QListWidget *m_candidates = nullptr;
+    QLabel *m_selectionSummary = nullptr;
+    QLabel *m_picked = nullptr;
+    QToolButton *m_clearPicked = nullptr;
+    QProgressBar *m_busy = nullptr;
 
     QLabel *m_origin = nullptr;
     QComboBox *m_dataset = nullptr;

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inventorypage.h"
 
+#include "apppalette.h"
+
 #include "config/settings.h"
+#include "dialogprompter.h"
 #include "filedialog.h"
 #include "inventorydocument.h"
 #include "inventory/nicdiscovery.h"
 #include "inventorytablemodel.h"
 #include "messagebox.h"
 #include "remote/agentclient.h"
+#include "remote/sshendpoint.h"
+#include "remote/sshtransport.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "topologyscene.h"
@@ -20,6 +25,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
+#include <QProgressBar>
+#include <QTimer>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStyle>
@@ -271,7 +278,24 @@ InventoryPage::InventoryPage(Settings &settings, QWidget *parent)
     m_message->setObjectName(u"inventoryMessage"_s);
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    body()->addWidget(m_message);
+    m_discoverBusy = new QProgressBar;
+    m_discoverBusy->setObjectName(u"discoverBusy"_s);
+    m_discoverBusy->setRange(0, 0);
+    m_discoverBusy->setMaximumWidth(140);
+    m_discoverBusy->setTextVisible(false);
+    m_discoverBusy->hide();
+    auto *messageRow = new QHBoxLayout;
+    messageRow->addWidget(m_message, 1);
+    messageRow->addWidget(m_discoverBusy);
+    body()->addLayout(messageRow);
+    m_prompter = std::make_unique<DialogPrompter>(this);
+    m_sshOptions.wirebenchKnownHostsFile = SshOptions::defaultWirebenchKnownHostsFile();
+    m_discoverTimeout = new QTimer(this);
+    m_discoverTimeout->setSingleShot(true);
+    m_discoverTimeout->setInterval(90000); // covers a host-key question answered slowly
+    connect(m_discoverTimeout, &QTimer::timeout, this, [this] {
+        finishRemoteDiscovery(tr("no answer from %1's agent within 90 s").arg(m_discoverHost.name));
+    });
     showMessage(tr("Open a lab file (Ctrl+O) or the example lab, or add hosts with Ctrl+N. Edit a cell by "
                    "double-clicking it or typing; Ctrl+Z undoes."),
                 false);
@@ -303,7 +327,7 @@ QString InventoryPage::message() const { return m_message->text(); }
 void InventoryPage::showMessage(const QString &text, bool error)
 {
     m_message->setText(text);
-    m_message->setStyleSheet(error ? u"color: #c0392b;"_s : QString());
+    m_message->setStyleSheet(error ? u"color: %1;"_s.arg(AppPalette::errorColour(palette()).name()) : QString());
 }
 
 void InventoryPage::setDatabasePath(const QString &path)
@@ -477,11 +501,12 @@ void InventoryPage::discoverSelectedHost()
         return;
     }
     const Host host = inv.hosts.at(current.row());
-    if (!isLocalAddress(host.address)) {
-        showMessage(tr("%1 is reached over SSH; discovering SSH hosts from this page comes later. Use "
-                       "\"wirebench-cli inventory discover %1\" and reload, or enter its NICs by hand.")
-                        .arg(host.name),
-                    true);
+    if (m_remote || m_discoverRequest >= 0) {
+        showMessage(tr("Still discovering %1; wait for it to finish.").arg(m_discoverHost.name), true);
+        return;
+    }
+    if (discoversOverSsh(host)) {
+        discoverOverSsh(host);
         return;
     }
     if (!m_agent || !m_agent->isReady()) {
@@ -507,7 +532,107 @@ void InventoryPage::handleAgentReply(const AgentMessage &message)
                     true);
         return;
     }
-    const DiscoveredHost found = discoverFromSysinfo(message.body, m_discoverHost);
+    applySysinfo(message.body);
+}
+
+bool InventoryPage::isDiscovering() const
+{
+    return !m_remote.isNull();
+}
+
+bool InventoryPage::discoversOverSsh(const Host &host)
+{
+    return !isLocalAddress(host.address) || !host.sshUser.isEmpty() || !host.sshKeyPath.isEmpty()
+        || (host.sshPort != 22 && host.sshPort != 0);
+}
+
+void InventoryPage::discoverOverSsh(const Host &host)
+{
+    m_discoverHost = host;
+    SshEndpoint e;
+    e.host = host.name;
+    e.address = host.address;
+    e.port = host.sshPort == 22 ? 0 : host.sshPort;
+    e.user = host.sshUser;
+    e.identityFile = host.sshKeyPath;
+    e.remoteAgentPath = host.agentPath;
+    auto *transport = new SshTransport(e, m_sshOptions);
+    // Host-key and passphrase questions come back here as dialogs.
+    transport->setHostKeyPolicy(m_prompter.get());
+    transport->setCredentialProvider(m_prompter.get());
+    auto *client = new AgentClient(transport, this);
+    m_remote = client;
+    m_remoteError.clear();
+    connect(client, &AgentClient::ready, this, [this, client] {
+        if (client != m_remote)
+            return;
+        if (!client->hello().capabilities.contains(u"sysinfo"_s)) {
+            finishRemoteDiscovery(tr("the agent on %1 (version %2) cannot report its system; update it")
+                                      .arg(m_discoverHost.name, client->hello().agentVersion));
+            return;
+        }
+        showMessage(tr("Connected to %1; asking its agent for the NICs…").arg(m_discoverHost.name), false);
+        client->sendRequest(u"sysinfo"_s);
+    });
+    connect(client, &AgentClient::replyReceived, this, [this, client](const AgentMessage &m) {
+        if (client != m_remote)
+            return;
+        if (m.type != u"sysinfo"_s) {
+            finishRemoteDiscovery(tr("the agent on %1 could not report its system: %2")
+                                      .arg(m_discoverHost.name, m.body.value(u"message"_s).toString()));
+            return;
+        }
+        const Host asked = m_discoverHost;
+        finishRemoteDiscovery(QString());
+        m_discoverHost = asked;
+        applySysinfo(m.body);
+    });
+    connect(client, &AgentClient::transientError, this, [this, client](const QString &m) {
+        if (client == m_remote && !client->isReady())
+            m_remoteError = m;
+    });
+    connect(client, &AgentClient::persistentError, this, [this, client](const QString &m) {
+        if (client == m_remote)
+            finishRemoteDiscovery(m);
+    });
+    connect(client, &AgentClient::closed, this, [this, client] {
+        if (client == m_remote)
+            finishRemoteDiscovery(m_remoteError.isEmpty() ? tr("the connection to %1 closed before its agent answered")
+                                                                .arg(m_discoverHost.name)
+                                                          : m_remoteError);
+    });
+    m_discoverBusy->show();
+    m_discoverTimeout->start();
+    showMessage(tr("Connecting to %1 (%2) over SSH…").arg(host.name, host.address), false);
+    client->start();
+}
+
+void InventoryPage::finishRemoteDiscovery(const QString &error)
+{
+    AgentClient *client = m_remote;
+    m_remote = nullptr;
+    m_discoverTimeout->stop();
+    m_discoverBusy->hide();
+    if (client) {
+        // Deleted once closed: deleting an SSH transport mid-connect would
+        // wait for its worker on the GUI thread.
+        client->disconnect(this);
+        connect(client, &AgentClient::closed, client, &QObject::deleteLater);
+        QTimer::singleShot(15000, client, &QObject::deleteLater);
+        client->stop();
+    }
+    if (error.isEmpty())
+        return;
+    showMessage(tr("Discover %1 failed: %2. Check the host's address, SSH port, user and key on the Hosts tab "
+                   "(and that it accepts this key), then try again.")
+                    .arg(m_discoverHost.name, error),
+                true);
+    emit discoveryFailed(m_discoverHost.name, error);
+}
+
+void InventoryPage::applySysinfo(const QJsonObject &sysinfo)
+{
+    const DiscoveredHost found = discoverFromSysinfo(sysinfo, m_discoverHost);
     m_doc->applyDiscovery(found.host, found.nics, tr("Discover %1").arg(m_discoverHost.name));
     showMessage(tr("%1: %2 NICs found and added or updated. Ctrl+Z undoes.")
                     .arg(m_discoverHost.name)

@@ -6,16 +6,23 @@
 // Labs come from the database (loaded and saved off the GUI thread), from
 // lab files (docs/lab-format.md, through wb::Inventory's own reader and
 // writer) or from the example labs shipped with Wirebench. "Discover" fills
-// a local host's NICs from the local agent's sysinfo.
+// a host's NICs from its agent's sysinfo: the local agent for the machine
+// itself, an SSH connection (host-key and passphrase questions as dialogs,
+// libssh on the transport's own thread) for any other host.
 
 #include "inventoryfields.h"
 #include "page.h"
+#include "remote/sshoptions.h"
+
+#include <memory>
 
 #include <QFutureWatcher>
 #include <QPointer>
 
 class QGraphicsView;
 class QLabel;
+class QProgressBar;
+class QTimer;
 class QSplitter;
 class QTabWidget;
 class QTableView;
@@ -29,6 +36,7 @@ struct AgentMessage;
 
 namespace wb::gui {
 
+class DialogPrompter;
 class InventoryDocument;
 class InventoryTableModel;
 class TopologyScene;
@@ -52,6 +60,13 @@ public:
     void setDatabasePath(const QString &path);
     // The local lab's agent, for Discover.
     void setLocalAgent(AgentClient *agent);
+    // How SSH hosts are reached for Discover (known_hosts files, timeouts).
+    void setSshOptions(const SshOptions &options) { m_sshOptions = options; }
+    // True while a discovery over SSH is connecting or waiting for sysinfo.
+    bool isDiscovering() const;
+    // Whether Discover reaches `host` over SSH rather than the local agent:
+    // a non-loopback address, or SSH settings (user, key, port) of its own.
+    static bool discoversOverSsh(const Host &host);
     // Where example labs are looked for besides the built-in resources (the
     // install data dir and, for tests, a fixture folder).
     void setExampleLabDirs(const QStringList &dirs) { m_exampleDirs = dirs; }
@@ -77,6 +92,7 @@ signals:
     void labLoaded(const QString &source);
     void labSaved(const QString &where);
     void discovered(const QString &host, int nics);
+    void discoveryFailed(const QString &host, const QString &message);
 
 protected:
     void hideEvent(QHideEvent *event) override;
@@ -87,6 +103,9 @@ private:
     void selectObject(InventoryTable table, const QString &key);
     void handleJob();
     void handleAgentReply(const AgentMessage &message);
+    void applySysinfo(const QJsonObject &sysinfo);
+    void discoverOverSsh(const Host &host);
+    void finishRemoteDiscovery(const QString &error);
     void runJob(const QString &what, std::function<LabJob()> job);
     void saveLayout();
     void fitTopology();
@@ -97,6 +116,12 @@ private:
     QPointer<AgentClient> m_agent;
     qint64 m_discoverRequest = -1;
     Host m_discoverHost;
+    SshOptions m_sshOptions;
+    std::unique_ptr<DialogPrompter> m_prompter;
+    QPointer<AgentClient> m_remote; // the SSH host's agent while discovering
+    QString m_remoteError;          // the last transient error before the agent was ready
+    QTimer *m_discoverTimeout = nullptr;
+    QProgressBar *m_discoverBusy = nullptr;
     InventoryDocument *m_doc;
     InventoryTableModel *m_models[kInventoryTableCount];
     QTableView *m_views[kInventoryTableCount];

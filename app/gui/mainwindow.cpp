@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "apppalette.h"
+
 #include "config/settings.h"
 #include "page.h"
 
@@ -105,7 +107,7 @@ void MainWindow::setCurrentPage(int index)
 void MainWindow::setAgentStatus(const QString &text, bool ok)
 {
     m_agentStatus->setText(text);
-    m_agentStatus->setStyleSheet(ok ? QString() : QStringLiteral("color: #c0392b;"));
+    m_agentStatus->setStyleSheet(ok ? QString() : QStringLiteral("color: %1;").arg(AppPalette::errorColour(palette()).name()));
 }
 
 QString MainWindow::agentStatus() const { return m_agentStatus->text(); }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "planspage.h"
 
+#include "apppalette.h"
+
 #include "config/settings.h"
 #include "filedialog.h"
 #include "messagebox.h"
@@ -643,7 +645,7 @@ void PlansPage::updatePreview()
     m_cases->clear();
     if (!p) {
         m_preview->setText(tr("%1\n\nFix this field, then the plan can be saved and run.").arg(error));
-        m_preview->setStyleSheet(u"color: #c0392b;"_s);
+        m_preview->setStyleSheet(u"color: %1;"_s.arg(AppPalette::errorColour(palette()).name()));
         return;
     }
     double seconds = 0;

@@ -131,6 +131,8 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     makeAction(tr("Refresh"), QStyle::SP_BrowserReload, QKeySequence::Refresh, &ResultsPage::reload, u"refreshAction"_s);
     makeAction(tr("Re-run"), QStyle::SP_MediaPlay, QKeySequence(Qt::CTRL | Qt::Key_R), &ResultsPage::rerunSelected,
               u"rerunAction"_s);
+    makeAction(tr("Compare selected"), QStyle::SP_FileDialogContentsView, QKeySequence(Qt::CTRL | Qt::Key_M),
+               &ResultsPage::compareSelected, u"compareAction"_s);
     makeAction(tr("Export…"), QStyle::SP_DialogSaveButton, QKeySequence(Qt::CTRL | Qt::Key_E),
               &ResultsPage::exportInteractive, u"exportAction"_s);
     makeAction(tr("Delete"), QStyle::SP_TrashIcon, QKeySequence::Delete, &ResultsPage::deleteSelected,
@@ -301,6 +303,17 @@ void ResultsPage::rerunSelected()
         return;
     }
     emit rerunRequested(*plan);
+}
+
+void ResultsPage::compareSelected()
+{
+    const QList<qint64> ids = selectedIds();
+    if (ids.isEmpty()) {
+        MessageBox::warning(this, tr("Compare selected"),
+                                tr("Select the runs to compare in the table first (Ctrl+click or Shift+click for several)."));
+        return;
+    }
+    emit compareRequested(ids);
 }
 
 void ResultsPage::exportTo(const QString &path, bool json)

@@ -47,6 +47,8 @@ public:
     // Actions, also reachable from buttons and shortcuts.
     void deleteSelected();
     void rerunSelected();
+    // Asks for the selected runs on the Compare page (compareRequested).
+    void compareSelected();
     // Writes the runs the filter selects; `json` or CSV (one row per run).
     void exportTo(const QString &path, bool json);
 
@@ -56,6 +58,7 @@ public:
 
 signals:
     void rerunRequested(const wb::Plan &plan);
+    void compareRequested(const QList<qint64> &runIds);
     void runsDeleted(int count);
     void exported(const QString &path);
 

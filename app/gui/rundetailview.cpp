@@ -2,6 +2,7 @@
 #include "rundetailview.h"
 
 #include "analysis/droptimeline.h"
+#include "apppalette.h"
 #include "dropschart.h"
 #include "run/keyfigure.h"
 #include "samplesplot.h"
@@ -178,7 +179,7 @@ void RunDetailView::fill(const StoredRun &run)
     if (key.valid)
         summary += u"<br>%1"_s.arg(key.text.toHtmlEscaped());
     if (!run.error.isEmpty())
-        summary += u"<br><span style='color:#c0392b'>%1</span>"_s.arg(run.error.toHtmlEscaped());
+        summary += u"<br><span style='color:%1'>%2</span>"_s.arg(AppPalette::errorColour(palette()).name(), run.error.toHtmlEscaped());
     m_summary->setText(summary);
 
     m_metrics->setSortingEnabled(false);

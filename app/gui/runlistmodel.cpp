@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runlistmodel.h"
 
+#include "apppalette.h"
+
 #include "run/keyfigure.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 
 #include <QColor>
+#include <QGuiApplication>
 #include <QJsonArray>
 #include <QLocale>
 #include <QtConcurrent>
@@ -217,9 +220,9 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
             return int(Qt::AlignRight | Qt::AlignVCenter);
     } else if (role == Qt::ForegroundRole && index.column() == Status) {
         if (r.status == RunStatus::Failed)
-            return QColor(0xc0, 0x39, 0x2b);
+            return AppPalette::errorColour(QGuiApplication::palette());
         if (r.status == RunStatus::Cancelled)
-            return QColor(0x9a, 0x7d, 0x0a);
+            return AppPalette::warningColour(QGuiApplication::palette());
     }
     return {};
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runspage.h"
 
+#include "apppalette.h"
+
 #include "config/settings.h"
 #include "filedialog.h"
 #include "dialogprompter.h"
@@ -11,6 +13,9 @@
 #include "samplesplot.h"
 
 #include <QAction>
+#include <QPainter>
+#include <QPixmap>
+#include <QPolygonF>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -157,7 +162,20 @@ RunsPage::~RunsPage()
     finishRecorder();
 }
 
-QIcon RunsPage::icon() const { return style()->standardIcon(QStyle::SP_MediaPlay); }
+QIcon RunsPage::icon() const
+{
+    // A play triangle in the text colour: the style's own is black and
+    // vanishes on a dark palette.
+    QPixmap pixmap(32, 32);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(palette().color(QPalette::WindowText));
+    painter.drawPolygon(QPolygonF{QPointF(9, 6), QPointF(26, 16), QPointF(9, 26)});
+    painter.end();
+    return QIcon(pixmap);
+}
 
 HostKeyPolicy *RunsPage::hostKeyPolicy() const { return m_prompter.get(); }
 CredentialProvider *RunsPage::credentialProvider() const { return m_prompter.get(); }
@@ -384,7 +402,7 @@ void RunsPage::handleCaseFinished(const CaseResult &result)
     it->item->setText(CaseResultText, text);
     it->item->setToolTip(CaseResultText, text);
     if (result.status != u"finished"_s)
-        it->item->setForeground(CaseStatus, QColor(0xc0, 0x39, 0x2b));
+        it->item->setForeground(CaseStatus, AppPalette::errorColour(palette()));
 }
 
 void RunsPage::handleProgress(int done, int total, double secondsLeft)
@@ -446,9 +464,9 @@ void RunsPage::addLog(const QString &severity, const QString &host, const QStrin
     auto *item = new QTreeWidgetItem({QTime::currentTime().toString(u"HH:mm:ss"_s), severity, host, text});
     item->setToolTip(LogText, text);
     if (severity == u"error"_s)
-        item->setForeground(LogSeverity, QColor(0xc0, 0x39, 0x2b));
+        item->setForeground(LogSeverity, AppPalette::errorColour(palette()));
     else if (severity == u"warning"_s)
-        item->setForeground(LogSeverity, QColor(0x9a, 0x7d, 0x0a));
+        item->setForeground(LogSeverity, AppPalette::warningColour(palette()));
     m_log->addTopLevelItem(item);
     while (m_log->topLevelItemCount() > kMaxLogLines)
         delete m_log->takeTopLevelItem(0);

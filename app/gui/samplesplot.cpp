@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "samplesplot.h"
 
+#include "chartbuilder.h"
+
 #include "run/plan.h"
 
 #include <QMap>
@@ -36,6 +38,7 @@ void SamplesPlot::setUp(QCustomPlot *plot)
     plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot->setNoAntialiasingOnDrag(true);
+    charts::ChartBuilder::applyPalette(*plot, plot->palette());
 }
 
 void SamplesPlot::show(QCustomPlot *plot, const QString &kind, const QList<Sample> &samples)
@@ -69,6 +72,7 @@ void SamplesPlot::show(QCustomPlot *plot, const QString &kind, const QList<Sampl
         plot->yAxis->setRangeLower(0);
         plot->yAxis->setRangeUpper(plot->yAxis->range().upper * 1.1 + 1e-9);
     }
+    charts::ChartBuilder::applyPalette(*plot, plot->palette());
     plot->replot();
 }
 

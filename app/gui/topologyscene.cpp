@@ -19,9 +19,15 @@ namespace {
 constexpr double kNodeW = 120;
 constexpr double kNodeH = 44;
 
+bool isDark(const QPalette &p)
+{
+    return p.color(QPalette::Base).lightness() < 128;
+}
+
 QGraphicsRectItem *makeNode(QGraphicsScene *scene, const QString &title, const QString &subtitle, QPointF centre,
                             const QColor &fill, TopologyScene::ItemKind kind, InventoryTable table)
 {
+    const QColor textColour = scene->palette().color(QPalette::Text);
     auto *box = scene->addRect(QRectF(-kNodeW / 2, -kNodeH / 2, kNodeW, kNodeH), QPen(fill.darker(160), 1.2),
                                QBrush(fill));
     box->setPos(centre);
@@ -32,6 +38,7 @@ QGraphicsRectItem *makeNode(QGraphicsScene *scene, const QString &title, const Q
     box->setData(TopologyScene::kKindKey, int(kind));
     box->setToolTip(subtitle.isEmpty() ? title : title + u"\n"_s + subtitle);
     auto *t = new QGraphicsSimpleTextItem(title, box);
+    t->setBrush(textColour);
     QFont f = t->font();
     f.setBold(true);
     t->setFont(f);
@@ -40,6 +47,7 @@ QGraphicsRectItem *makeNode(QGraphicsScene *scene, const QString &title, const Q
     t->setPos(-r.width() / 2, -r.height() / 2 - shift);
     if (!subtitle.isEmpty()) {
         auto *s = new QGraphicsSimpleTextItem(subtitle, box);
+        s->setBrush(textColour);
         QFont sf = s->font();
         sf.setPointSizeF(sf.pointSizeF() * 0.85);
         s->setFont(sf);
@@ -62,6 +70,18 @@ void TopologyScene::rebuild(const Inventory &inv)
 {
     m_rebuilding = true;
     clear();
+    // Pale boxes on a light view, deep ones on a dark view; lines and labels
+    // in the palette's text colour.
+    const bool dark = isDark(palette());
+    const QColor fg = palette().color(QPalette::Text);
+    const QColor base = palette().color(QPalette::Base);
+    const QColor switchFill = dark ? QColor(0x6b, 0x4f, 0x1d) : QColor(0xfd, 0xeb, 0xc8);
+    const QColor hostFill = dark ? QColor(0x25, 0x4a, 0x6b) : QColor(0xd6, 0xe9, 0xf8);
+    const QColor edgeColour = QColor::fromRgbF(float(fg.redF() * 0.65 + base.redF() * 0.35),
+                                               float(fg.greenF() * 0.65 + base.greenF() * 0.35),
+                                               float(fg.blueF() * 0.65 + base.blueF() * 0.35));
+    QColor plateColour = base;
+    plateColour.setAlpha(225);
     QHash<QString, QGraphicsRectItem *> hostNodes, switchNodes;
     // Switches in a column in the middle, hosts on a circle around them.
     const int ns = int(inv.switches.size());
@@ -69,7 +89,7 @@ void TopologyScene::rebuild(const Inventory &inv)
         const NetworkSwitch &s = inv.switches.at(i);
         const QString sub = s.kind == SwitchKind::Unknown ? s.model : switchKindName(s.kind);
         switchNodes.insert(s.name, makeNode(this, s.name, sub, QPointF(0, (i - (ns - 1) / 2.0) * 90),
-                                            QColor(0xfd, 0xeb, 0xc8), SwitchNode, InventoryTable::Switches));
+                                            switchFill, SwitchNode, InventoryTable::Switches));
     }
     const int nh = int(inv.hosts.size());
     const double radius = std::max(150.0, nh * 170 / (2 * M_PI)) + ns * 20;
@@ -77,7 +97,7 @@ void TopologyScene::rebuild(const Inventory &inv)
         const Host &h = inv.hosts.at(i);
         const double a = 2 * M_PI * i / std::max(1, nh) - M_PI / 2 + (nh % 2 ? 0 : M_PI / nh);
         const QPointF centre(radius * 1.3 * std::cos(a), radius * 0.8 * std::sin(a));
-        hostNodes.insert(h.name, makeNode(this, h.name, h.address, centre, QColor(0xd6, 0xe9, 0xf8), HostNode,
+        hostNodes.insert(h.name, makeNode(this, h.name, h.address, centre, hostFill, HostNode,
                                           InventoryTable::Hosts));
     }
     // Links: NIC's host to the switch, or to the peer NIC's host.
@@ -99,7 +119,7 @@ void TopologyScene::rebuild(const Inventory &inv)
         // Parallel links between the same two nodes are drawn side by side.
         const QPointF offset(0, nth * 10.0);
         const QLineF line(from->pos() + offset, to->pos() + offset);
-        auto *edge = addLine(line, QPen(QColor(0x55, 0x55, 0x55), 2));
+        auto *edge = addLine(line, QPen(edgeColour, 2));
         edge->setZValue(0);
         edge->setFlag(QGraphicsItem::ItemIsSelectable);
         edge->setData(kTableKey, int(InventoryTable::Links));
@@ -113,6 +133,7 @@ void TopologyScene::rebuild(const Inventory &inv)
             label += tr(" (port %1)").arg(l.switchPort);
         edge->setToolTip(tr("%1 — cable %2").arg(l.nicKey, label));
         auto *text = addSimpleText(label);
+        text->setBrush(fg);
         text->setData(kTableKey, int(InventoryTable::Cables));
         text->setData(kObjectKey, l.cableLabel);
         text->setData(kKindKey, int(LinkLabel));
@@ -122,7 +143,7 @@ void TopologyScene::rebuild(const Inventory &inv)
         // Label a third of the way from the host, on a white plate so lines do not cross it.
         const QPointF at = line.pointAt(0.35);
         text->setPos(at - QPointF(textBox.width() / 2, textBox.height() / 2));
-        auto *plate = addRect(text->sceneBoundingRect().adjusted(-3, -1, 3, 1), Qt::NoPen, QBrush(QColor(255, 255, 255, 225)));
+        auto *plate = addRect(text->sceneBoundingRect().adjusted(-3, -1, 3, 1), Qt::NoPen, QBrush(plateColour));
         plate->setZValue(1);
     }
     setSceneRect(itemsBoundingRect().adjusted(-30, -30, 30, 30));

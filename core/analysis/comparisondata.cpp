@@ -2,6 +2,7 @@
 #include "comparisondata.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QSet>
 
 using namespace Qt::StringLiterals;
@@ -69,6 +70,7 @@ QList<ComparisonCell> ComparisonData::cells(const QString &groupBy) const
     const bool split = !seriesKey.isEmpty() && seriesKey != key;
     QList<ComparisonCell> out;
     QSet<QString> seenCeiling; // "cell index" + 'b'/'m': that pool's first figure is in
+    QHash<QString, QSet<QString>> seen; // cell label + source: a list scan per source is quadratic
     for (const Observation &o : observations) {
         const QString category = o.attributes.value(key, noValue());
         const QString series = split ? o.attributes.value(seriesKey, noValue()) : QString();
@@ -79,12 +81,18 @@ QList<ComparisonCell> ComparisonData::cells(const QString &groupBy) const
             out.append(ComparisonCell{category, series, {}, {}, {}, {}, 0});
             it = out.end() - 1;
         }
+        QSet<QString> &cellSeen = seen[category + u'\x1f' + series + (o.baseline ? u"\x1fb"_s : QString())];
+        const bool isNew = !o.source.isEmpty() && !cellSeen.contains(o.source);
+        if (isNew)
+            cellSeen.insert(o.source);
         if (o.baseline) {
             it->baselineValues += o.values;
-            appendUnique(it->baselineSources, o.source);
+            if (isNew)
+                it->baselineSources.append(o.source);
         } else {
             it->values += o.values;
-            appendUnique(it->sources, o.source);
+            if (isNew)
+                it->sources.append(o.source);
         }
         const double c = o.ceiling > 0 ? o.ceiling : ceiling;
         if (c > 0)

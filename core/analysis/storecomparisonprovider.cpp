@@ -14,6 +14,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <atomic>
 
 using namespace Qt::StringLiterals;
 
@@ -22,6 +23,7 @@ namespace wb {
 namespace {
 
 constexpr int kTimeSeriesRuns = 5;
+constexpr int kMaxRuns = 5000; // observations in one comparison
 
 struct MetricView
 {
@@ -111,6 +113,58 @@ QString citationOf(const Baseline &b)
     return b.citation.date.isEmpty() ? author : u"%1 %2"_s.arg(author, b.citation.date.left(4));
 }
 
+// The display view of any metric: the key metrics as viewFor(), others in
+// their catalog unit.
+MetricView viewForMetric(const QString &metric, const QString &kind)
+{
+    if (metric.isEmpty() || metric == keyMetricForKind(kind))
+        return viewFor(kind);
+    if (metric == u"throughput_bps"_s)
+        return {metric, u"Mbit/s"_s, 1e-6, u"throughput"_s};
+    if (metric == u"transactions_per_s"_s)
+        return {metric, u"tr/s"_s, 1, u"transactions/s"_s};
+    if (metric == u"packets_per_s"_s || metric == u"forwarded_packets_per_s"_s)
+        return {metric, u"kpps"_s, 1e-3, u"packets/s"_s};
+    QString label = metric;
+    for (const MetricInfo &m : metricCatalog())
+        if (m.name == metric)
+            label = m.description;
+    const QString unit = canonicalUnit(metric);
+    return {metric, unit == u"1/s"_s ? u"/s"_s : unit, 1, label};
+}
+
+// Message, request, frame or file size in bytes, 0 when there is none.
+double sizeBytesOf(const QJsonObject &params)
+{
+    for (const auto &key : {u"message_size_bytes"_s, u"request_size_bytes"_s, u"frame_size_bytes"_s,
+                            u"file_size_bytes"_s})
+        if (params.contains(key))
+            return params.value(key).toDouble();
+    return 0;
+}
+
+bool runMatchesText(const StoredRun &r, const QString &text)
+{
+    if (text.isEmpty())
+        return true;
+    if (r.clientEndpoint.contains(text, Qt::CaseInsensitive) || r.serverEndpoint.contains(text, Qt::CaseInsensitive))
+        return true;
+    for (const QJsonValue &v : r.inventoryPath)
+        if (v.toObject().value(u"key"_s).toString().contains(text, Qt::CaseInsensitive))
+            return true;
+    return false;
+}
+
+QString mostCommonKind(const QList<StoredRun> &runs)
+{
+    QMap<QString, int> counts;
+    QString best;
+    for (const StoredRun &r : runs)
+        if (++counts[r.record.kind] > counts.value(best))
+            best = r.record.kind;
+    return best;
+}
+
 } // namespace
 
 StoreComparisonProvider::StoreComparisonProvider(QString databasePath) : m_path(std::move(databasePath)) {}
@@ -153,41 +207,127 @@ QStringList StoreComparisonProvider::datasetNames() const
 
 std::optional<ComparisonData> StoreComparisonProvider::dataset(const QString &name, QString *error) const
 {
+    ComparisonSelection selection;
+    selection.kind = kindOf(name);
+    ComparisonBuild b = build(selection);
+    if (!b.data && error)
+        *error = b.error;
+    if (b.data)
+        b.data->title = name;
+    return b.data;
+}
+
+ComparisonProvider::Builder StoreComparisonProvider::builder() const
+{
+    return [path = m_path](const ComparisonSelection &selection, const std::atomic_bool *cancelled) {
+        return StoreComparisonProvider(path).build(selection, cancelled);
+    };
+}
+
+ComparisonBuild StoreComparisonProvider::build(const ComparisonSelection &sel, const std::atomic_bool *cancelled) const
+{
+    ComparisonBuild result;
+    QString *error = &result.error;
     auto store = ResultStore::open(m_path, {.createIfMissing = false, .readOnly = true});
     if (!store) {
-        if (error)
-            *error = store.message();
-        return std::nullopt;
+        result.error = store.message();
+        return result;
     }
-    const QString kind = kindOf(name);
-    const MetricView view = viewFor(kind);
+    if (sel.wantKinds)
+        result.kinds = datasetNames();
+    // Hand-picked runs decide the kind when none is given.
+    QList<StoredRun> picked;
+    for (qint64 id : sel.runIds) {
+        if (cancelled && cancelled->load()) {
+            result.cancelled = true;
+            return result;
+        }
+        if (auto r = (*store)->runs().run(id, false))
+            picked.append(*r);
+        else
+            ++result.skipped;
+    }
+    QString kind = sel.kind.isEmpty() ? mostCommonKind(picked) : sel.kind;
+    if (kind.isEmpty() && !sel.handPicked()) {
+        // No kind asked for: the first the database can compare.
+        const QStringList names = result.kinds.isEmpty() ? datasetNames() : result.kinds;
+        kind = kindOf(names.value(0));
+    }
+    const MetricView view = viewForMetric(sel.metric, kind);
+    result.kind = kind;
+    result.metric = view.metric;
+    result.metrics = {view.metric};
+    if (view.metric != keyMetricForKind(kind))
+        result.metrics.prepend(keyMetricForKind(kind));
     ComparisonData d;
-    d.title = name;
+    d.title = u"%1: %2"_s.arg(kind, view.label);
     d.metric = view.metric;
     d.unit = view.unit;
     d.description = u"Runs and baselines in %1"_s.arg(m_path);
-    d.dimensions = {u"message size"_s, u"host pair"_s, u"NIC"_s, u"switch"_s, u"cable"_s, u"plan"_s, u"day"_s,
+    if (sel.handPicked())
+        d.description = u"Runs picked by hand beside the baselines of their kind, in %1"_s.arg(m_path);
+    d.dimensions = {u"message size"_s, u"host pair"_s, u"NIC"_s, u"switch"_s, u"cable"_s, u"plan"_s, u"date"_s,
                     u"origin"_s};
     d.seriesKey = u"origin"_s;
 
     RunFilter f;
     f.kind = kind;
-    f.status = RunStatus::Finished;
+    f.status = sel.status;
     f.withMetrics = true;
     f.newestFirst = true;
-    f.limit = 5000;
-    auto runs = (*store)->runs().listRuns(f);
-    if (!runs) {
-        if (error)
-            *error = runs.error().message;
-        return std::nullopt;
+    if (sel.from.isValid())
+        f.since = sel.from.startOfDay();
+    if (sel.to.isValid())
+        f.until = sel.to.addDays(1).startOfDay();
+    // Text and size are matched here, after the query: no limit then.
+    const bool postFiltered = !sel.text.isEmpty() || sel.messageSize > 0;
+    f.limit = postFiltered ? 0 : kMaxRuns;
+    std::optional<QList<StoredRun>> runs;
+    if (sel.handPicked()) {
+        runs = QList<StoredRun>();
+        for (const StoredRun &r : std::as_const(picked)) {
+            if (r.record.kind == kind)
+                runs->append(r);
+            else
+                ++result.skipped;
+        }
+    } else if (auto listed = (*store)->runs().listRuns(f)) {
+        runs = std::move(*listed);
+    } else {
+        result.error = listed.error().message;
+        return result;
     }
+    QSet<QString> metricNames;
+    int accepted = 0;
     QMap<QString, QMap<double, QList<double>>> sweep; // host pair -> size -> values
     int seriesRuns = 0;
     for (const StoredRun &r : *runs) {
-        const auto v = valueOf(r.record, view.metric);
-        if (!v)
+        if (cancelled && cancelled->load()) {
+            result.cancelled = true;
+            return result;
+        }
+        if (!sel.handPicked()
+            && (!runMatchesText(r, sel.text) || (sel.messageSize > 0 && sizeBytesOf(r.record.params) != sel.messageSize)))
             continue;
+        for (const Metric &m : r.record.metrics)
+            metricNames.insert(m.name);
+        const auto v = valueOf(r.record, view.metric);
+        if (!v) {
+            if (sel.handPicked())
+                ++result.skipped;
+            continue;
+        }
+        const QString candidate = u"run %1"_s.arg(r.id);
+        result.candidates.append({candidate,
+                             u"run %1 · %2 · %3 → %4 · %5 · %6 %7"_s.arg(r.id)
+                                 .arg(r.startedAt.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s), r.clientEndpoint,
+                                      r.serverEndpoint, sizeOf(r.record.params))
+                                 .arg(*v * view.scale, 0, 'g', 4)
+                                 .arg(view.unit),
+                             false});
+        if (sel.excluded.contains(candidate) || accepted >= kMaxRuns)
+            continue;
+        ++accepted;
         Observation o;
         o.values = {*v * view.scale};
         o.source = u"run %1"_s.arg(r.id);
@@ -198,7 +338,7 @@ std::optional<ComparisonData> StoreComparisonProvider::dataset(const QString &na
                         {u"switch"_s, pathKey(r.inventoryPath, u"switch"_s)},
                         {u"cable"_s, pathKey(r.inventoryPath, u"cable"_s)},
                         {u"plan"_s, r.plan},
-                        {u"day"_s, r.startedAt.date().toString(Qt::ISODate)},
+                        {u"date"_s, r.startedAt.date().toString(Qt::ISODate)},
                         {u"origin"_s, u"measured"_s}};
         o.conditions = conditionsOf(r.record.params, r.record.tool == u"wirebench-agent"_s);
         // The environment each end reported: kernel, and the client NIC's
@@ -260,24 +400,39 @@ std::optional<ComparisonData> StoreComparisonProvider::dataset(const QString &na
     d.timeSeriesUnit = view.unit;
 
     // Historical baselines of the same kind, as markers beside the runs.
-    if (auto baselines = (*store)->baselines().baselines(kind)) {
+    auto baselines = (*store)->baselines().baselines(kind);
+    if (baselines && sel.includeBaselines) {
         for (const Baseline &b : *baselines) {
             const auto v = valueOf(b.record, view.metric);
             if (!v)
+                continue;
+            const QString client = b.record.params.value(u"client_host"_s).toString();
+            const QString server = b.record.params.value(u"server_host"_s).toString();
+            const QString swName = b.hardware.value(u"switch"_s).toObject().value(u"model"_s).toString();
+            if (!sel.text.isEmpty() && !client.contains(sel.text, Qt::CaseInsensitive)
+                && !server.contains(sel.text, Qt::CaseInsensitive) && !swName.contains(sel.text, Qt::CaseInsensitive))
+                continue;
+            if (sel.messageSize > 0 && sizeBytesOf(b.record.params) != sel.messageSize)
+                continue;
+            const QString candidate = u"baseline "_s + b.key;
+            result.candidates.append({candidate,
+                                     u"%1: %2 · %3 · %4 %5"_s.arg(citationOf(b), b.citation.title, sizeOf(b.record.params))
+                                         .arg(*v * view.scale, 0, 'g', 4)
+                                         .arg(view.unit),
+                                     true});
+            if (sel.excluded.contains(candidate))
                 continue;
             Observation o;
             o.values = {*v * view.scale};
             o.baseline = true;
             o.source = u"%1: %2"_s.arg(citationOf(b), b.citation.title);
-            const QString client = b.record.params.value(u"client_host"_s).toString();
-            const QString server = b.record.params.value(u"server_host"_s).toString();
             o.attributes = {{u"message size"_s, sizeOf(b.record.params)},
                             {u"host pair"_s, client.isEmpty() ? u"—"_s : u"%1 → %2"_s.arg(client, server)},
                             {u"NIC"_s, u"—"_s},
                             {u"switch"_s, b.hardware.value(u"switch"_s).toObject().value(u"model"_s).toString(u"—"_s)},
                             {u"cable"_s, u"—"_s},
                             {u"plan"_s, citationOf(b)},
-                            {u"day"_s, b.citation.date},
+                            {u"date"_s, b.citation.date},
                             {u"origin"_s, citationOf(b)}};
             o.conditions = conditionsOf(b.record.params, false);
             o.environment = environmentFactsOfBaseline(b);
@@ -285,10 +440,15 @@ std::optional<ComparisonData> StoreComparisonProvider::dataset(const QString &na
             d.observations.append(o);
         }
     }
+    for (const MetricInfo &m : metricCatalog())
+        if (metricNames.contains(m.name) && !result.metrics.contains(m.name))
+            result.metrics.append(m.name);
     if (d.observations.isEmpty()) {
         if (error)
-            *error = u"no finished runs or baselines of kind '%1' in %2"_s.arg(kind, m_path);
-        return std::nullopt;
+            *error = sel.handPicked() || !sel.excluded.isEmpty() || postFiltered || f.since.isValid() || f.until.isValid()
+                ? u"nothing to compare: no run or baseline of kind '%1' with %2 matches the filter and selection"_s.arg(kind, view.label)
+                : u"no finished runs or baselines of kind '%1' in %2"_s.arg(kind, m_path);
+        return result;
     }
     d.defaultGroupBy = d.attributeValues(u"message size"_s).size() > 1 ? u"message size"_s : u"host pair"_s;
     for (auto it = sweep.begin(); it != sweep.end(); ++it) {
@@ -305,7 +465,10 @@ std::optional<ComparisonData> StoreComparisonProvider::dataset(const QString &na
         d.sweeps.append(s);
     }
     d.sweepXLabel = u"message size (bytes)"_s;
-    return d;
+    if (result.skipped > 0)
+        d.description += u"; %1 picked run(s) left out (another kind, or no %2)"_s.arg(result.skipped).arg(view.label);
+    result.data = std::move(d);
+    return result;
 }
 
 } // namespace wb

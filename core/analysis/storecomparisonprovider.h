@@ -3,10 +3,12 @@
 // Comparison datasets from the results database: one per test kind that has
 // runs or baselines, on the kind's key metric. Every finished run is an
 // observation (grouped by message size, host pair, NIC, switch, cable, plan
-// or day), every baseline of the kind a historical marker beside them; the
+// or date), every baseline of the kind a historical marker beside them; the
 // newest runs' interval samples make the time series, RR percentiles the
 // latency distribution, and mean throughput per message size the sweep.
 // Reads through its own connection, so build datasets off the GUI thread.
+// build() does the same for a filter (date, text, status, size, metric) or
+// a hand-picked set of runs, and lists what matched.
 
 #include "comparisonprovider.h"
 
@@ -20,6 +22,13 @@ public:
     QString origin() const override;
     QStringList datasetNames() const override;
     std::optional<ComparisonData> dataset(const QString &name, QString *error) const override;
+    Builder builder() const override;
+    QString databasePath() const override { return m_path; }
+
+    // The comparison a filter or hand-picked selection describes, with every
+    // candidate it matched. Opens its own connection: call it off the GUI
+    // thread (builder() does).
+    ComparisonBuild build(const ComparisonSelection &selection, const std::atomic_bool *cancelled = nullptr) const;
 
     // The kind a dataset name stands for ("udp_stream" for "udp_stream: …").
     static QString kindOf(const QString &datasetName);

@@ -11,11 +11,14 @@
 //   wirebench-cli --db demo.sqlite run resources/plans/local-demo.json
 //   xvfb-run -a build/tests/wb_screenshots demo.sqlite docs/screenshots
 //       tests/data/plans/screenshot-demo.json tests/data/labs/tiny-lab.json
-// (one line)
+// (one line). WB_SCREENSHOT_PALETTE=dark (or light) takes them in that
+// palette (AppPalette, as `wirebench --palette dark`), named page-dark.png.
 
 #include "appcomposition.h"
+#include "apppalette.h"
 #include "baselinespage.h"
 #include "baselinetablemodel.h"
+#include "comparepage.h"
 #include "config/settings.h"
 #include "inventorypage.h"
 #include "mainwindow.h"
@@ -37,10 +40,12 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+QString g_suffix; // "-dark" for the dark palette
+
 bool save(wb::gui::MainWindow &w, const QString &dir, const QString &name)
 {
     QTest::qWait(300);
-    const QString path = dir + u'/' + name + u".png"_s;
+    const QString path = dir + u'/' + name + g_suffix + u".png"_s;
     const bool ok = w.grab().save(path);
     std::printf("%s %s\n", ok ? "wrote" : "FAILED", qPrintable(path));
     return ok;
@@ -63,6 +68,13 @@ int main(int argc, char **argv)
     const QString demo = QStringLiteral(WB_SOURCE_DIR) + u"/resources/plans/local-demo.json"_s;
     const QString plan = args.value(3, demo);
     QDir().mkpath(out);
+    const QString palette = qEnvironmentVariable("WB_SCREENSHOT_PALETTE");
+    if (QString error; !wb::gui::AppPalette::apply(palette, &error)) {
+        std::fprintf(stderr, "wb_screenshots: %s\n", qPrintable(error));
+        return 2;
+    }
+    if (!palette.isEmpty() && palette != u"system"_s)
+        g_suffix = u"-"_s + palette;
 
     {
         // The default layout, not whatever the last run left.
@@ -125,6 +137,12 @@ int main(int argc, char **argv)
 
     // Compare: the database's runs beside the 1997-2003 baselines.
     w.setCurrentPage(4);
+    auto &compare = composition.comparePage();
+    ok &= QTest::qWaitFor([&] { return !compare.isBuilding(); }, 20000);
+    wb::ComparisonSelection rr;
+    rr.kind = u"tcp_rr"_s; // today's round trips beside the 1999 ones
+    compare.setFilter(rr);
+    ok &= QTest::qWaitFor([&] { return !compare.isBuilding(); }, 20000);
     QTest::qWait(1500);
     ok &= save(w, out, u"compare"_s);
 

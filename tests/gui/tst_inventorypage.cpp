@@ -429,10 +429,16 @@ void TstInventoryPage::discoverLocalHost()
     // One undo step takes it back.
     m_page->document()->undoStack()->undo();
     QCOMPARE(m_page->model(InventoryTable::Nics)->rowCount(), 0);
-    // An SSH host is not discovered from here; the message says what to do.
-    QVERIFY(hosts->setData(hosts->index(0, 1), u"192.0.2.50"_s));
-    m_page->discoverSelectedHost();
-    QVERIFY(m_page->message().contains(u"wirebench-cli inventory discover"_s));
+    // Any other host is reached over SSH (tst_guidiscover does that against
+    // a real sshd); so is the loopback with SSH settings of its own.
+    wb::Host remote;
+    remote.address = u"198.51.100.7"_s;
+    QVERIFY(wb::gui::InventoryPage::discoversOverSsh(remote));
+    wb::Host local;
+    local.address = u"127.0.0.1"_s;
+    QVERIFY(!wb::gui::InventoryPage::discoversOverSsh(local));
+    local.sshUser = u"lab"_s;
+    QVERIFY(wb::gui::InventoryPage::discoversOverSsh(local));
 }
 
 QTEST_MAIN(TstInventoryPage)

@@ -8,6 +8,7 @@
 #include "../core/storetestlab.h"
 
 #include "appcomposition.h"
+#include "comparepage.h"
 #include "config/settings.h"
 #include "mainwindow.h"
 #include "filedialog.h"
@@ -56,6 +57,7 @@ private slots:
     void refusesDamagedDatabase();
     void remembersLayout();
     void rerunGoesToRunMonitor();
+    void compareSelectedGoesToCompare();
 
 private:
     void waitLoaded(wb::gui::ResultsPage &page);
@@ -469,6 +471,46 @@ void TstResultsPage::rerunGoesToRunMonitor()
     QCOMPARE(newest.kind, u"udp_stream"_s);
     QCOMPARE(newest.status, wb::RunStatus::Finished);
     QCOMPARE(newest.plan, u"lab plan (re-run)"_s);
+}
+
+void TstResultsPage::compareSelectedGoesToCompare()
+{
+    // Select two runs, Ctrl+M: the Compare page compares exactly those.
+    wb::AppComposition app;
+    app.mainWindow().resize(1100, 750);
+    app.mainWindow().show();
+    QVERIFY(QTest::qWaitForWindowActive(&app.mainWindow()));
+    app.openDatabase(m_db);
+    QTRY_COMPARE_WITH_TIMEOUT(app.databasePath(), m_db, 10000);
+    app.mainWindow().setCurrentPage(3);
+    wb::gui::ResultsPage &page = app.resultsPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading() && page.model()->rowCount() > 1, 10000);
+    // Nothing selected: a message says what to do, nothing else happens.
+    page.table()->clearSelection();
+    wb::gui::MessageBox::setNextAnswer(QMessageBox::Ok);
+    page.compareSelected();
+    QVERIFY(wb::gui::MessageBox::lastText().contains(u"Select the runs to compare"_s));
+    QCOMPARE(app.mainWindow().currentPage(), &page);
+    QSignalSpy requested(&page, &wb::gui::ResultsPage::compareRequested);
+    page.table()->setFocus();
+    page.table()->selectRow(0);
+    page.table()->selectionModel()->select(page.model()->index(1, 0),
+                                           QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    const QList<qint64> ids{page.model()->row(0).id, page.model()->row(1).id};
+    QTest::keyClick(page.table(), Qt::Key_M, Qt::ControlModifier);
+    QCOMPARE(requested.size(), 1);
+    QCOMPARE(app.mainWindow().currentPage(), &app.comparePage());
+    wb::gui::ComparePage &compare = app.comparePage();
+    QTRY_VERIFY_WITH_TIMEOUT(!compare.isBuilding() && compare.selection().runIds.size() == 2, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(!compare.isBuilding(), 15000);
+    QStringList measured;
+    for (const wb::Observation &o : compare.data().observations)
+        if (!o.baseline)
+            measured << o.source;
+    measured.sort();
+    QStringList expected{u"run %1"_s.arg(ids[0]), u"run %1"_s.arg(ids[1])};
+    expected.sort();
+    QCOMPARE(measured, expected);
 }
 
 QTEST_MAIN(TstResultsPage)
