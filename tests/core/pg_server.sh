@@ -54,10 +54,10 @@ start)
         cat "$dir/initdb.log" >&2
         exit 1
     }
-    # Every role logs in without a password except wb_pw, which tests the
-    # password paths (~/.pgpass, a prompt): first matching line wins.
+    # Every role logs in without a password except members of wb_pw, which
+    # test the password paths (~/.pgpass, a prompt): first matching line wins.
     hba="$dir/data/pg_hba.conf"
-    { echo "host all wb_pw 127.0.0.1/32 scram-sha-256"; cat "$hba"; } >"$hba.new"
+    { echo "host all +wb_pw 127.0.0.1/32 scram-sha-256"; cat "$hba"; } >"$hba.new"
     cat "$hba.new" >"$hba" && rm -f "$hba.new"
     for attempt in 1 2 3 4 5 6 7 8; do
         port=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
@@ -67,6 +67,8 @@ start)
         if as_server "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
             -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
             start >/dev/null; then
+            as_server "$bin/psql" -q -h "$dir" -p "$port" -U wb -d postgres \
+                -c "CREATE ROLE wb_pw NOLOGIN" >/dev/null
             echo "postgresql://wb@127.0.0.1:$port/" >"$state/url"
             echo "pg_server: running on 127.0.0.1:$port, data in $dir"
             exit 0

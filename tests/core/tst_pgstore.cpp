@@ -186,12 +186,13 @@ void TstPgStore::refusesForeignAndNewer()
 
 void TstPgStore::passwords()
 {
-    // The fixture's server wants a password for role wb_pw only.
+    // The fixture's server wants a password from members of wb_pw only.
     const QString db = wbtest::databaseLocation(m_dir, {});
-    adminExec(db, u"DROP ROLE IF EXISTS wb_pw"_s);
-    QVERIFY(adminExec(db, u"CREATE ROLE wb_pw LOGIN PASSWORD 'lab-secret'"_s));
-    QVERIFY(adminExec(db, u"GRANT ALL ON SCHEMA public TO wb_pw"_s));
-    const QString url = withUser(db, u"wb_pw"_s);
+    // Roles are per server: made once, kept for a rerun on the same server.
+    QVERIFY(adminExec(db, u"DO $$BEGIN CREATE ROLE wb_pw_core LOGIN PASSWORD 'lab-secret' IN ROLE wb_pw; "
+                          "EXCEPTION WHEN duplicate_object THEN NULL; END$$"_s));
+    QVERIFY(adminExec(db, u"GRANT ALL ON SCHEMA public TO wb_pw_core"_s));
+    const QString url = withUser(db, u"wb_pw_core"_s);
     qunsetenv("PGPASSWORD");
     qputenv("PGPASSFILE", m_dir.filePath(u"none"_s).toUtf8());
     auto none = wb::ResultStore::open(url);
@@ -204,7 +205,7 @@ void TstPgStore::passwords()
     QFile pf(passfile);
     QVERIFY(pf.open(QIODevice::WriteOnly));
     const auto u = wb::DatabaseUrl::parse(url);
-    pf.write(u"%1:%2:*:wb_pw:lab-secret\n"_s.arg(u->host()).arg(u->port()).toUtf8());
+    pf.write(u"%1:%2:*:wb_pw_core:lab-secret\n"_s.arg(u->host()).arg(u->port()).toUtf8());
     pf.close();
     QVERIFY(pf.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner));
     qputenv("PGPASSFILE", passfile.toUtf8());

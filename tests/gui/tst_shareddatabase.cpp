@@ -96,12 +96,13 @@ void TstSharedDatabase::connectsAndRefreshes()
 void TstSharedDatabase::asksForPasswordNeverSavesIt()
 {
     const QString db = wbtest::databaseLocation(m_dir, {});
-    adminExec(db, u"DROP ROLE IF EXISTS wb_pw"_s);
-    QVERIFY(adminExec(db, u"CREATE ROLE wb_pw LOGIN PASSWORD 'gui-secret'"_s));
-    QVERIFY(adminExec(db, u"GRANT ALL ON SCHEMA public TO wb_pw"_s));
+    // Roles are per server: made once, kept for a rerun on the same server.
+    QVERIFY(adminExec(db, u"DO $$BEGIN CREATE ROLE wb_pw_gui LOGIN PASSWORD 'gui-secret' IN ROLE wb_pw; "
+                          "EXCEPTION WHEN duplicate_object THEN NULL; END$$"_s));
+    QVERIFY(adminExec(db, u"GRANT ALL ON SCHEMA public TO wb_pw_gui"_s));
     qputenv("PGPASSFILE", m_dir.filePath(u"none"_s).toUtf8());
     QString url = db;
-    url.replace(u"://wb@"_s, u"://wb_pw@"_s);
+    url.replace(u"://wb@"_s, u"://wb_pw_gui@"_s);
     wb::AppComposition app;
     QTRY_VERIFY_WITH_TIMEOUT(!app.databasePath().isEmpty(), 10000);
     wb::gui::TextPrompt::setNextAnswer(url);
@@ -118,7 +119,7 @@ void TstSharedDatabase::asksForPasswordNeverSavesIt()
     QFile f(file.fileName());
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray saved = f.readAll();
-    QVERIFY2(saved.contains("wb_pw@"), saved.constData());
+    QVERIFY2(saved.contains("wb_pw_gui@"), saved.constData());
     QVERIFY(!saved.contains("gui-secret"));
     wb::DatabaseUrl::forgetPassword(url);
     qunsetenv("PGPASSFILE");
