@@ -18,6 +18,7 @@
 
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -74,6 +75,7 @@ private slots:
     void tlsOptionsPassedThrough();
     void notifiesAfterCommit();
     void twoWriterProcesses();
+    void twoCliPlansAtOnce();
 
 private:
     QTemporaryDir m_dir;
@@ -332,6 +334,39 @@ void TstPgStore::twoWriterProcesses()
     QSqlQuery q((*reader)->database());
     QVERIFY(q.exec(u"SELECT count(*) FROM object_snapshots"_s) && q.next());
     QVERIFY2(q.value(0).toInt() <= 8, qPrintable(q.value(0).toString()));
+}
+
+void TstPgStore::twoCliPlansAtOnce()
+{
+    // Two Wirebench instances run the same plan (real local agents, 0.5 s
+    // tests) into one shared database at the same time.
+    const QString db = wbtest::databaseLocation(m_dir, {});
+    const QString plan = QStringLiteral(WB_TEST_DATA_DIR "/plans/gui-tiny.json");
+    QProcess a, b;
+    for (QProcess *p : {&a, &b}) {
+        p->start(QStringLiteral(WB_BIN_DIR "/wirebench-cli"), {u"--db"_s, db, u"run"_s, plan});
+        QVERIFY(p->waitForStarted(5000));
+    }
+    for (QProcess *p : {&a, &b}) {
+        QVERIFY(p->waitForFinished(60000));
+        const QString out = QString::fromUtf8(p->readAllStandardOutput() + p->readAllStandardError());
+        QVERIFY2(p->exitCode() == 0 && out.contains(u"2 finished, 0 failed"_s), qPrintable(out));
+    }
+    auto store = wb::ResultStore::open(db, {.readOnly = true});
+    QVERIFY(store.ok());
+    auto runs = (*store)->runs().listRuns({});
+    QVERIFY2(runs.ok(), qPrintable(runs.message()));
+    QCOMPARE(runs->size(), 4);
+    QSet<QString> planRuns;
+    for (const wb::StoredRun &r : std::as_const(*runs)) {
+        QCOMPARE(r.status, wb::RunStatus::Finished);
+        auto full = (*store)->runs().run(r.id);
+        QVERIFY(full.ok());
+        QVERIFY(!full->record.metrics.isEmpty());
+        QVERIFY(!full->record.samples.isEmpty());
+        planRuns.insert(full->record.extra.value(u"plan_run"_s).toString());
+    }
+    QCOMPARE(planRuns.size(), 2); // two runs of each instance
 }
 
 QTEST_GUILESS_MAIN(TstPgStore)
