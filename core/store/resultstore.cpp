@@ -262,8 +262,8 @@ StoreStatus ResultStore::openPostgres(const QString &location, const StoreOpenOp
                               u"%1 refused the password: %2"_s.arg(m_path, why)};
         if (why.contains(u"does not exist"_s))
             return StoreError{StoreError::Kind::NotFound,
-                              u"%1: %2. Create it on the server first (createdb), then connect again."_s.arg(m_path,
-                                                                                                           why)};
+                              u"%1: %2. Create the database (createdb) or the role on the server first, then "
+                                "connect again."_s.arg(m_path, why)};
         return StoreError{StoreError::Kind::Unreachable,
                           u"the shared database %1 cannot be reached: %2. Nothing was written; check the server and "
                           "the URL, or use a local database file."_s.arg(m_path, why)};
@@ -325,7 +325,7 @@ StoreStatus ResultStore::migratePostgres()
     SqlStatement lock(db, u"SELECT pg_advisory_lock(?)"_s);
     lock.bind(kMigrationLockKey);
     if (!lock.exec())
-        return lock.error(u"waiting for the migration lock"_s);
+        return storeErrorFromSql(lock.query().lastError(), u"waiting for the migration lock"_s, m_path);
     lock.finish();
     auto unlock = [&] {
         SqlStatement u(db, u"SELECT pg_advisory_unlock(?)"_s);
@@ -361,7 +361,8 @@ StoreStatus ResultStore::migratePostgres()
                              "'wirebench', ?) ON CONFLICT (singleton) DO UPDATE SET version = excluded.version"_s);
         set.bind(Schema::kVersion);
         if (!set.exec()) {
-            StoreError e = set.error(u"recording schema version %1"_s.arg(Schema::kVersion));
+            StoreError e = storeErrorFromSql(set.query().lastError(),
+                                             u"recording schema version %1"_s.arg(Schema::kVersion), m_path);
             tx.rollback();
             unlock();
             return e;

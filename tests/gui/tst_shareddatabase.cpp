@@ -2,7 +2,8 @@
 // The desktop program on a shared PostgreSQL database (CTest fixture "pg"):
 // File > Connect to shared database… stores the URL, never the password
 // typed at the prompt; results another user stores appear without a click
-// (NOTIFY); a plan against an unreachable shared database is refused before
+// (NOTIFY); with the keychain opted in but absent it falls back to asking;
+// a plan against an unreachable shared database is refused before
 // any test runs.
 
 #include "appcomposition.h"
@@ -121,6 +122,23 @@ void TstSharedDatabase::asksForPasswordNeverSavesIt()
     const QByteArray saved = f.readAll();
     QVERIFY2(saved.contains("wb_pw_gui@"), saved.constData());
     QVERIFY(!saved.contains("gui-secret"));
+    wb::DatabaseUrl::forgetPassword(url);
+
+    // Opted in to the keychain, on a machine without one (this headless
+    // test): the read answers "not stored", so the program asks again, and
+    // the password still never reaches the settings.
+    wb::Settings().setDatabasePasswordInKeychain(true);
+    {
+        wb::gui::TextPrompt::setNextAnswer(u"gui-secret"_s);
+        wb::AppComposition again;
+        QTRY_COMPARE_WITH_TIMEOUT(again.databasePath(), url, 20000);
+        QVERIFY(wb::gui::TextPrompt::lastLabel().contains(url));
+    }
+    file.sync();
+    QFile f2(file.fileName());
+    QVERIFY(f2.open(QIODevice::ReadOnly));
+    QVERIFY(!f2.readAll().contains("gui-secret"));
+    wb::Settings().setDatabasePasswordInKeychain(false);
     wb::DatabaseUrl::forgetPassword(url);
     qunsetenv("PGPASSFILE");
     wb::Settings().setDatabasePath(m_dir.filePath(u"local.sqlite"_s));
