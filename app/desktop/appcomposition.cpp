@@ -241,8 +241,11 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
             gui::MessageBox::question(m_window.get(), QObject::tr("Shared database"),
                                       QObject::tr("Keep the password for %1 in the system keychain, so Wirebench "
                                                   "does not ask again? (It is never written to the settings.)")
-                                          .arg(path)) == QMessageBox::Yes)
+                                          .arg(path)) == QMessageBox::Yes) {
             m_settings->setDatabasePasswordInKeychain(true);
+            if (auto *a = m_window->findChild<QAction *>(u"databasePasswordInKeychain"_s))
+                a->setChecked(true);
+        }
         if (m_settings->databasePasswordInKeychain())
             DatabaseKeychain::write(path, typed);
     }
@@ -329,9 +332,17 @@ void AppComposition::addDatabaseActions()
     auto *shared = new QAction(QObject::tr("Connect to &shared database…"), m_window.get());
     shared->setObjectName(u"connectSharedDatabase"_s);
     QObject::connect(shared, &QAction::triggered, m_window.get(), [this] { connectSharedDatabase(); });
+    // The keychain is opt-in; off, passwords come from ~/.pgpass or a prompt.
+    auto *keychain = new QAction(QObject::tr("Keep shared-database passwords in the system &keychain"), m_window.get());
+    keychain->setObjectName(u"databasePasswordInKeychain"_s);
+    keychain->setCheckable(true);
+    keychain->setChecked(m_settings->databasePasswordInKeychain());
+    QObject::connect(keychain, &QAction::toggled, m_window.get(),
+                     [this](bool on) { m_settings->setDatabasePasswordInKeychain(on); });
     file->insertAction(first, open);
     file->insertAction(first, create);
     file->insertAction(first, shared);
+    file->insertAction(first, keychain);
     file->insertSeparator(first);
 }
 

@@ -124,10 +124,13 @@ void TstSharedDatabase::asksForPasswordNeverSavesIt()
     QVERIFY(!saved.contains("gui-secret"));
     wb::DatabaseUrl::forgetPassword(url);
 
-    // Opted in to the keychain, on a machine without one (this headless
-    // test): the read answers "not stored", so the program asks again, and
-    // the password still never reaches the settings.
-    wb::Settings().setDatabasePasswordInKeychain(true);
+    // Opted in to the keychain (File menu), on a machine without one (this
+    // headless test): the read answers "not stored", so the program asks
+    // again, and the password still never reaches the settings.
+    auto *keychain = app.mainWindow().findChild<QAction *>(u"databasePasswordInKeychain"_s);
+    QVERIFY(keychain && keychain->isCheckable() && !keychain->isChecked());
+    keychain->setChecked(true);
+    QVERIFY(wb::Settings().databasePasswordInKeychain());
     {
         wb::gui::TextPrompt::setNextAnswer(u"gui-secret"_s);
         wb::AppComposition again;
