@@ -24,6 +24,8 @@ namespace wb {
 namespace {
 
 constexpr qsizetype kMaxChunkSamples = 65536;
+// pg_advisory_xact_lock key for adding inventory snapshots ("WBNS").
+constexpr qint64 kSnapshotLockKey = 0x57424e53;
 
 const auto kRunColumns =
     u"SELECT r.id, r.uuid, r.plan, r.test_case, r.kind, r.params, r.client_endpoint, r.server_endpoint, r.tool, "
@@ -505,6 +507,16 @@ StoreResult<qint64> RunStore::snapshotId(const QString &type, const QString &key
     if (find.next())
         return find.integer(0);
     find.finish();
+    if (m_store.isPostgres()) {
+        // Writers that add snapshots take turns (until their commit): two
+        // runs adding the same two snapshots in opposite order would
+        // otherwise deadlock on the unique index. Existing snapshots, the
+        // usual case, need no lock.
+        SqlStatement lock(m_store, u"SELECT pg_advisory_xact_lock(?)"_s);
+        lock.bind(kSnapshotLockKey);
+        if (!lock.exec())
+            return lock.error(u"waiting to save a snapshot of %1 '%2'"_s.arg(type, key));
+    }
     // Another client of a shared database may add the same snapshot at the
     // same moment: take theirs rather than fail (PostgreSQL waits for their
     // commit, then does nothing, and the second look finds it).

@@ -31,8 +31,11 @@ int main(int argc, char **argv)
         return 1;
     }
     wb::RunStore &runs = (*store)->runs();
-    auto a = (*store)->inventory().nicByKey(u"alpha/eth0"_s);
-    auto b = (*store)->inventory().nicByKey(u"beta/eth0"_s);
+    // Writer "b" goes the other way: its snapshots come in the opposite
+    // order to writer "a"'s.
+    const bool reverse = tag == u"b"_s;
+    auto a = (*store)->inventory().nicByKey(reverse ? u"beta/eth0"_s : u"alpha/eth0"_s);
+    auto b = (*store)->inventory().nicByKey(reverse ? u"alpha/eth0"_s : u"beta/eth0"_s);
     for (int i = 0; i < count; ++i) {
         wb::StoredRun r;
         r.uuid = u"%1-%2"_s.arg(tag).arg(i);
