@@ -57,6 +57,7 @@ private slots:
     void connectsAndRefreshes();
     void asksForPasswordNeverSavesIt();
     void refusesPlanWhenUnreachable();
+    void cleanupTestCase();
 
 private:
     QTemporaryDir m_dir;
@@ -168,6 +169,14 @@ void TstSharedDatabase::refusesPlanWhenUnreachable()
     QTest::qWait(200);
     QCOMPARE(stored.size(), 0);
     QCOMPARE(runs.casesView()->topLevelItemCount(), 0);
+}
+
+void TstSharedDatabase::cleanupTestCase()
+{
+    // The settings file is shared by the GUI tests: leave the defaults.
+    wb::Settings settings;
+    settings.setDatabasePath(QString());
+    settings.setDatabasePasswordInKeychain(false);
 }
 
 QTEST_MAIN(TstSharedDatabase)
