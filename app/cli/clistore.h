@@ -8,18 +8,40 @@
 
 #include "config/settings.h"
 #include "exchange/resultimport.h"
+#include "store/databaseurl.h"
 #include "store/resultstore.h"
+#include "terminalcredentials.h"
 
 #include <memory>
 
 namespace wb::cli {
+
+// Opens `location` (a file or a postgresql:// URL). A shared database that
+// wants a password not found in ~/.pgpass or PGPASSWORD gets one typed on
+// the terminal (kept in memory for this process only).
+inline StoreResult<std::unique_ptr<ResultStore>> openLocation(const QString &location, const StoreOpenOptions &options)
+{
+    auto store = ResultStore::open(location, options);
+    if (store || store.error().kind != StoreError::Kind::NeedsPassword)
+        return store;
+    const auto url = DatabaseUrl::parse(location);
+    std::optional<QByteArray> answer;
+    TerminalCredentials().provide(
+        CredentialRequest{CredentialRequest::Kind::Password, url ? url->host() : QString(),
+                          QStringLiteral("Password for %1").arg(url ? url->display() : location)},
+        [&answer](std::optional<QByteArray> a) { answer = std::move(a); });
+    if (!answer || answer->isEmpty())
+        return store;
+    DatabaseUrl::rememberPassword(location, QString::fromUtf8(*answer));
+    return ResultStore::open(location, options);
+}
 
 inline std::unique_ptr<ResultStore> openStore(CliContext &ctx, bool mustExist = false)
 {
     const QString path = ctx.databasePath.isEmpty() ? Settings::defaultDatabasePath() : ctx.databasePath;
     StoreOpenOptions options;
     options.createIfMissing = !mustExist;
-    auto store = ResultStore::open(path, options);
+    auto store = openLocation(path, options);
     if (!store) {
         ctx.err << "wirebench-cli: " << store.message() << '\n';
         if (store.error().isFileProblem())

@@ -45,6 +45,8 @@ int dbInfo(wb::cli::CliContext &ctx)
                       {u"file_bytes"_s, double(i.fileBytes)},
                       {u"journal_mode"_s, i.journalMode},
                       {u"sqlite_version"_s, i.sqliteVersion},
+                      {u"backend"_s, i.backend},
+                      {u"server_version"_s, i.serverVersion},
                       {u"hosts"_s, double(i.hosts)},
                       {u"nics"_s, double(i.nics)},
                       {u"switches"_s, double(i.switches)},
@@ -60,9 +62,13 @@ int dbInfo(wb::cli::CliContext &ctx)
         ctx.out << QJsonDocument(o).toJson(QJsonDocument::Indented);
     } else {
         ctx.out << "database:     " << i.path << '\n'
-                << "schema:       " << i.schemaVersion << " (this program: " << i.programSchemaVersion << ")\n"
-                << "size:         " << i.fileBytes << " bytes, journal " << i.journalMode << ", SQLite "
-                << i.sqliteVersion << '\n'
+                << "schema:       " << i.schemaVersion << " (this program: " << i.programSchemaVersion << ")\n";
+        if (i.backend == u"postgresql"_s)
+            ctx.out << "size:         " << i.fileBytes << " bytes, PostgreSQL " << i.serverVersion << '\n';
+        else
+            ctx.out << "size:         " << i.fileBytes << " bytes, journal " << i.journalMode << ", SQLite "
+                    << i.sqliteVersion << '\n';
+        ctx.out
                 << "inventory:    " << i.hosts << " hosts, " << i.nics << " NICs, " << i.switches << " switches, "
                 << i.cables << " cables, " << i.links << " links\n"
                 << "results:      " << i.runs << " runs, " << i.metrics << " metrics, " << i.samples

@@ -4,6 +4,7 @@
 #include "baselinespage.h"
 #include "comparepage.h"
 #include "config/settings.h"
+#include "databasekeychain.h"
 #include "filedialog.h"
 #include "inventorypage.h"
 #include "mainwindow.h"
@@ -16,8 +17,11 @@
 #include "runspage.h"
 #include "analysis/storecomparisonprovider.h"
 #include "exchange/resultimport.h"
+#include "store/databaseurl.h"
 #include "store/resultstore.h"
+#include "store/storechangelistener.h"
 #include "store/storewriter.h"
+#include "textprompt.h"
 #include "welcomepage.h"
 
 #include <QDir>
@@ -26,6 +30,7 @@
 #include <QMenuBar>
 #include <QObject>
 #include <QStatusBar>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
@@ -118,15 +123,66 @@ void AppComposition::start()
 
 void AppComposition::openDatabase(const QString &path, bool remember)
 {
-    // The default folder may not exist on first start; a chosen file's
-    // folder exists already (the file dialog picked it).
-    QDir().mkpath(QFileInfo(path).absolutePath());
+    m_listener.reset();
+    if (!DatabaseUrl::isPostgres(path)) {
+        // The default folder may not exist on first start; a chosen file's
+        // folder exists already (the file dialog picked it).
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        startWriter(path, remember);
+        return;
+    }
+    if (m_settings->databasePasswordInKeychain() && !DatabaseUrl::hasRememberedPassword(path)) {
+        DatabaseKeychain::read(DatabaseUrl::parse(path) ? DatabaseUrl::parse(path)->display() : path, m_window.get(),
+                               [this, path, remember](std::optional<QString> password) {
+                                   if (password)
+                                       DatabaseUrl::rememberPassword(path, *password);
+                                   startWriter(path, remember);
+                               });
+        return;
+    }
+    startWriter(path, remember);
+}
+
+void AppComposition::startWriter(const QString &path, bool remember)
+{
     m_writer = std::make_unique<StoreWriter>(path);
     QObject::connect(m_writer.get(), &StoreWriter::opened, m_window.get(),
                      [this, remember](const QString &p) { handleDatabaseOpened(p, remember); });
     QObject::connect(m_writer.get(), &StoreWriter::openFailed, m_window.get(),
-                     [this, path](const StoreError &e) { handleDatabaseProblem(path, e); });
+                     [this, path, remember](const StoreError &e) { handleDatabaseProblem(path, e, remember); });
     m_writer->start();
+}
+
+void AppComposition::connectSharedDatabase()
+{
+    gui::MainWindow *w = m_window.get();
+    const QString current = DatabaseUrl::isPostgres(m_databasePath) ? m_databasePath : u"postgresql://"_s;
+    const auto answer = gui::TextPrompt::ask(
+        w, QObject::tr("Connect to shared database"),
+        QObject::tr("PostgreSQL URL (postgresql://USER@HOST:PORT/DBNAME, TLS options such as ?sslmode=verify-full "
+                    "are passed on). The password comes from ~/.pgpass, the keychain or a prompt; it is never "
+                    "saved in the settings."),
+        current);
+    if (!answer || answer->trimmed().isEmpty())
+        return;
+    auto url = DatabaseUrl::parse(answer->trimmed());
+    if (!url) {
+        gui::MessageBox::warning(w, QObject::tr("Connect to shared database"), url.message());
+        return;
+    }
+    // A password typed into the URL is used, not kept with it.
+    if (!url->password().isEmpty())
+        DatabaseUrl::rememberPassword(url->display(), url->password());
+    openDatabase(url->display(), true);
+}
+
+void AppComposition::refreshFromOthers()
+{
+    m_results->reload();
+    m_baselines->reload();
+    if (m_compareProvider)
+        m_compare->setProvider(m_compareProvider.get());
+    m_window->statusBar()->showMessage(QObject::tr("New results from another user in %1").arg(m_databasePath), 5000);
 }
 
 void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
@@ -171,11 +227,64 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
     m_compareProvider = std::make_unique<StoreComparisonProvider>(path);
     m_compare->setProvider(m_compareProvider.get());
     m_window->statusBar()->showMessage(QObject::tr("Results database: %1").arg(path), 10000);
+    if (StoreChangeListener::isShared(path)) {
+        // Other users' results: reload once per burst of notifications.
+        auto *refresh = new QTimer(m_window.get());
+        refresh->setSingleShot(true);
+        refresh->setInterval(300);
+        QObject::connect(refresh, &QTimer::timeout, m_window.get(), [this] { refreshFromOthers(); });
+        m_listener = std::make_unique<StoreChangeListener>(path);
+        QObject::connect(m_listener.get(), &StoreChangeListener::changed, refresh, qOverload<>(&QTimer::start));
+        QObject::connect(m_listener.get(), &QObject::destroyed, refresh, &QObject::deleteLater);
+        QObject::connect(m_listener.get(), &StoreChangeListener::failed, m_window.get(), [this](const StoreError &e) {
+            m_window->statusBar()->showMessage(e.message);
+        });
+        m_listener->start();
+    }
+    if (!m_typedPassword.isEmpty()) {
+        const QString typed = std::exchange(m_typedPassword, QString());
+        if (!m_settings->databasePasswordInKeychain() &&
+            gui::MessageBox::question(m_window.get(), QObject::tr("Shared database"),
+                                      QObject::tr("Keep the password for %1 in the system keychain, so Wirebench "
+                                                  "does not ask again? (It is never written to the settings.)")
+                                          .arg(path)) == QMessageBox::Yes) {
+            m_settings->setDatabasePasswordInKeychain(true);
+            if (auto *a = m_window->findChild<QAction *>(u"databasePasswordInKeychain"_s))
+                a->setChecked(true);
+        }
+        if (m_settings->databasePasswordInKeychain())
+            DatabaseKeychain::write(path, typed);
+    }
 }
 
-void AppComposition::handleDatabaseProblem(const QString &path, const StoreError &error)
+void AppComposition::handleDatabaseProblem(const QString &path, const StoreError &error, bool remember)
 {
     gui::MainWindow *w = m_window.get();
+    if (error.kind == StoreError::Kind::NeedsPassword) {
+        const auto password = gui::TextPrompt::ask(w, QObject::tr("Shared database"),
+                                                   QObject::tr("%1\n\nPassword:").arg(error.message), {}, true);
+        if (password && !password->isEmpty()) {
+            DatabaseUrl::rememberPassword(path, *password);
+            m_typedPassword = *password;
+            openDatabase(path, remember);
+            return;
+        }
+    }
+    if (DatabaseUrl::isPostgres(path)) {
+        // Nothing was written anywhere; runs cannot start without a database.
+        gui::MessageBox::critical(w, QObject::tr("Shared database"),
+                                  (m_databasePath.isEmpty()
+                                       ? QObject::tr("%1\n\nNo results database is open: plans will not start. "
+                                                     "Connect again with File > Connect to shared database…, or "
+                                                     "open a local database file.")
+                                             .arg(error.message)
+                                       : QObject::tr("%1\n\nResults still go to %2.").arg(error.message,
+                                                                                          m_databasePath)));
+        if (m_databasePath.isEmpty())
+            w->statusBar()->showMessage(
+                QObject::tr("No results database open (the shared database is unavailable)."));
+        return;
+    }
     if (!error.isFileProblem()) {
         gui::MessageBox::critical(w, QObject::tr("Results database"),
                                   QObject::tr("Could not open the results database %1:\n%2\n\nClose other programs "
@@ -226,8 +335,20 @@ void AppComposition::addDatabaseActions()
     auto *create = new QAction(QObject::tr("&New results database…"), m_window.get());
     create->setObjectName(u"newDatabase"_s);
     QObject::connect(create, &QAction::triggered, m_window.get(), [this] { chooseDatabase(true); });
+    auto *shared = new QAction(QObject::tr("Connect to &shared database…"), m_window.get());
+    shared->setObjectName(u"connectSharedDatabase"_s);
+    QObject::connect(shared, &QAction::triggered, m_window.get(), [this] { connectSharedDatabase(); });
+    // The keychain is opt-in; off, passwords come from ~/.pgpass or a prompt.
+    auto *keychain = new QAction(QObject::tr("Keep shared-database passwords in the system &keychain"), m_window.get());
+    keychain->setObjectName(u"databasePasswordInKeychain"_s);
+    keychain->setCheckable(true);
+    keychain->setChecked(m_settings->databasePasswordInKeychain());
+    QObject::connect(keychain, &QAction::toggled, m_window.get(),
+                     [this](bool on) { m_settings->setDatabasePasswordInKeychain(on); });
     file->insertAction(first, open);
     file->insertAction(first, create);
+    file->insertAction(first, shared);
+    file->insertAction(first, keychain);
     file->insertSeparator(first);
 }
 

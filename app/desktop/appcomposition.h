@@ -7,6 +7,10 @@
 // connections off the GUI thread. A file that cannot be used (corrupt, from
 // a newer Wirebench, not a Wirebench database) is never overwritten: the
 // user is told which file it is and may open another or create a new one.
+// A shared PostgreSQL database (File > Connect to shared database…) is
+// opened the same way; its password comes from ~/.pgpass, the keychain
+// (opt-in) or a prompt, and the pages reload when another client stores
+// results (StoreChangeListener).
 
 #include <QFuture>
 #include <QString>
@@ -17,6 +21,7 @@ namespace wb {
 class ComparisonProvider;
 class AgentClient;
 class Settings;
+class StoreChangeListener;
 class StoreWriter;
 struct StoreError;
 namespace gui {
@@ -55,7 +60,12 @@ public:
 
 private:
     void handleDatabaseOpened(const QString &path, bool remember);
-    void handleDatabaseProblem(const QString &path, const StoreError &error);
+    void handleDatabaseProblem(const QString &path, const StoreError &error, bool remember);
+    void startWriter(const QString &path, bool remember);
+    // Asks for a postgresql:// URL and opens it.
+    void connectSharedDatabase();
+    // Another client changed the shared database: reload what shows it.
+    void refreshFromOthers();
     // Asks for a database file (an existing one, or a name for a new one).
     void chooseDatabase(bool create, const QString &near = {});
     void addDatabaseActions();
@@ -64,6 +74,8 @@ private:
     std::unique_ptr<gui::MainWindow> m_window;
     std::unique_ptr<AgentClient> m_localAgent;
     std::unique_ptr<StoreWriter> m_writer;
+    std::unique_ptr<StoreChangeListener> m_listener;
+    QString m_typedPassword; // typed for the database being opened; offered to the keychain once it works
     QFuture<void> m_baselineLoad; // the shipped baselines going into the open database
     gui::InventoryPage *m_inventory = nullptr;
     gui::RunsPage *m_runs = nullptr;

@@ -11,6 +11,8 @@
 #include "run/planrecorder.h"
 #include "remote/sshoptions.h"
 #include "samplesplot.h"
+#include "store/databaseurl.h"
+#include "store/resultstore.h"
 
 #include <QAction>
 #include <QPainter>
@@ -28,6 +30,7 @@
 #include <QTime>
 #include <QTimer>
 #include <QTreeWidget>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include "plotinclude.h"
 
@@ -231,6 +234,37 @@ bool RunsPage::runPlan(const Plan &plan)
                                                       .arg(plan.name));
         return false;
     }
+    if (m_checkingDatabase) {
+        MessageBox::warning(this, tr("Run plan"), tr("A plan is about to start; wait a moment."));
+        return false;
+    }
+    if (DatabaseUrl::isPostgres(m_databasePath)) {
+        // A shared database may have gone away since it was opened: refuse
+        // the plan before any test runs rather than run it and drop results.
+        m_checkingDatabase = true;
+        addLog(u"info"_s, QString(), tr("checking the shared database %1").arg(m_databasePath));
+        QtConcurrent::run([path = m_databasePath]() -> QString {
+            auto store = ResultStore::open(path, {.createIfMissing = false});
+            return store ? QString() : store.message();
+        }).then(this, [this, plan](const QString &error) {
+            m_checkingDatabase = false;
+            if (!error.isEmpty()) {
+                const QString message = tr("Plan '%1' was not started: %2").arg(plan.name, error);
+                addLog(u"error"_s, QString(), message);
+                emit planRefused(message);
+                MessageBox::critical(this, tr("Run plan"), message);
+                return;
+            }
+            startPlan(plan);
+        });
+        return true;
+    }
+    startPlan(plan);
+    return true;
+}
+
+void RunsPage::startPlan(const Plan &plan)
+{
     finishRecorder();
 
     // Reset the view.
@@ -299,7 +333,6 @@ bool RunsPage::runPlan(const Plan &plan)
                                      .arg(plan.name, m_planRunId, m_databasePath));
     m_replot->start();
     m_orchestrator->start();
-    return true;
 }
 
 void RunsPage::cancel()

@@ -56,7 +56,9 @@ public:
     CredentialProvider *credentialProvider() const;
 
     // Starts `plan`; false (and says why) when a plan is running already or
-    // no database is open.
+    // no database is open. With a shared (PostgreSQL) database it first
+    // checks, off the GUI thread, that the database answers, and refuses the
+    // plan (planRefused) before any test runs when it does not.
     bool runPlan(const wb::Plan &plan);
     // Loads a plan file (docs/plan-format.md) and runs it.
     bool runPlanFile(const QString &path);
@@ -71,10 +73,13 @@ public:
     int plottedPoints() const;
 
 signals:
+    // The plan did not start: its results could not be stored.
+    void planRefused(const QString &message);
     // Every case of the plan run is in the database (or failed to store).
     void planStored(const QString &planRunId, int cases);
 
 private:
+    void startPlan(const wb::Plan &plan);
     struct CaseView
     {
         TestCase testCase;
@@ -101,6 +106,7 @@ private:
 
     Settings &m_settings;
     QString m_databasePath;
+    bool m_checkingDatabase = false;
     Orchestrator::TransportFactory m_factory;
     std::unique_ptr<DialogPrompter> m_prompter;
     QPointer<Orchestrator> m_orchestrator;

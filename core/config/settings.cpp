@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "settings.h"
 
+#include "store/databaseurl.h"
+
 #include <QDir>
 #include <QStandardPaths>
 
@@ -44,7 +46,24 @@ QString Settings::databasePath() const
     return p.isEmpty() ? defaultDatabasePath() : p;
 }
 
-void Settings::setDatabasePath(const QString &path) { m_settings.setValue(kDatabase, path); }
+void Settings::setDatabasePath(const QString &path)
+{
+    // A shared database is kept as its URL without the password: passwords
+    // never go into the settings file.
+    if (DatabaseUrl::isPostgres(path)) {
+        auto url = DatabaseUrl::parse(path);
+        m_settings.setValue(kDatabase, url ? url->display() : QString());
+        return;
+    }
+    m_settings.setValue(kDatabase, path);
+}
+
+bool Settings::databasePasswordInKeychain() const
+{
+    return m_settings.value(u"data/passwordInKeychain"_s, false).toBool();
+}
+
+void Settings::setDatabasePasswordInKeychain(bool on) { m_settings.setValue(u"data/passwordInKeychain"_s, on); }
 
 bool Settings::firstRunDone() const { return m_settings.value(u"app/firstRunDone"_s, false).toBool(); }
 void Settings::setFirstRunDone(bool done) { m_settings.setValue(u"app/firstRunDone"_s, done); }

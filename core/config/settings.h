@@ -23,8 +23,13 @@ public:
     void setCurrentPage(int page);
 
     // Results database: empty means the default file in the data folder.
+    // A postgresql:// URL names a shared database (stored without password).
     QString databasePath() const;
     void setDatabasePath(const QString &path);
+    // Opt-in: the shared database's password is kept in the system keychain
+    // (never in this file); off, it comes from ~/.pgpass or a prompt.
+    bool databasePasswordInKeychain() const;
+    void setDatabasePasswordInKeychain(bool on);
     static QString defaultDatabasePath();
 
     // Saved layout of a view (splitter sizes, table header columns), so the

@@ -200,12 +200,12 @@ StoreResult<qint64> InventoryStore::insertHost(const Host &h)
     const QVariant now = toDbTime(QDateTime::currentDateTimeUtc());
     SqlStatement q(m_store,
                    u"INSERT INTO hosts (name, address, ssh_port, ssh_user, ssh_key_path, agent_path, cpu, "
-                   "memory_bytes, os, notes, created_ms, changed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+                   "memory_bytes, os, notes, created_ms, changed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
     q.bindText(h.name).bindText(h.address).bind(h.sshPort).bindText(h.sshUser).bindText(h.sshKeyPath);
     q.bindText(h.agentPath).bindText(h.cpu).bind(h.memoryBytes).bindText(h.os).bindText(h.notes).bind(now).bind(now);
     if (!q.exec())
         return duplicateOr(q.error(u"adding host '%1'"_s.arg(h.name)), u"host '%1'"_s.arg(h.name));
-    return q.lastInsertId();
+    return q.insertedId();
 }
 
 StoreResult<qint64> InventoryStore::addHost(const Host &host)
@@ -308,7 +308,7 @@ StoreResult<qint64> InventoryStore::insertNic(const Nic &n)
     SqlStatement q(m_store,
                    u"INSERT INTO nics (host_id, interface, vendor, model, chip, driver, driver_version, firmware, bus, "
                    "mac, max_speed_bps, notes, created_ms, changed_ms) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
     q.bind(hostId).bindText(n.interfaceName).bindText(n.vendor).bindText(n.model).bindText(n.chip);
     q.bindText(n.driver).bindText(n.driverVersion).bindText(n.firmware).bindText(n.bus).bindText(n.mac);
     q.bind(n.maxSpeedBps).bindText(n.notes).bind(now).bind(now);
@@ -318,7 +318,7 @@ StoreResult<qint64> InventoryStore::insertNic(const Nic &n)
             return invalid(u"host %1 has no such host or already has interface '%2'"_s.arg(hostId).arg(n.interfaceName));
         return e;
     }
-    return q.lastInsertId();
+    return q.insertedId();
 }
 
 StoreResult<qint64> InventoryStore::addNic(const Nic &nic)
@@ -388,12 +388,12 @@ StoreResult<qint64> InventoryStore::insertSwitch(const NetworkSwitch &s)
     const QVariant now = toDbTime(QDateTime::currentDateTimeUtc());
     SqlStatement q(m_store,
                    u"INSERT INTO switches (name, vendor, model, kind, rated_latency_us, ports, notes, created_ms, "
-                   "changed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+                   "changed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
     q.bindText(s.name).bindText(s.vendor).bindText(s.model).bindText(switchKindName(s.kind));
     q.bind(optionalReal(s.ratedLatencyUs)).bind(s.ports).bindText(s.notes).bind(now).bind(now);
     if (!q.exec())
         return duplicateOr(q.error(u"adding switch '%1'"_s.arg(s.name)), u"switch '%1'"_s.arg(s.name));
-    return q.lastInsertId();
+    return q.insertedId();
 }
 
 StoreResult<qint64> InventoryStore::addSwitch(const NetworkSwitch &sw)
@@ -463,11 +463,11 @@ StoreResult<qint64> InventoryStore::insertCable(const Cable &c)
     const QVariant now = toDbTime(QDateTime::currentDateTimeUtc());
     SqlStatement q(m_store,
                    u"INSERT INTO cables (label, category, length_m, notes, created_ms, changed_ms) "
-                   "VALUES (?, ?, ?, ?, ?, ?)"_s);
+                   "VALUES (?, ?, ?, ?, ?, ?) RETURNING id"_s);
     q.bindText(c.label).bindText(c.category).bind(optionalReal(c.lengthM)).bindText(c.notes).bind(now).bind(now);
     if (!q.exec())
         return duplicateOr(q.error(u"adding cable '%1'"_s.arg(c.label)), u"cable '%1'"_s.arg(c.label));
-    return q.lastInsertId();
+    return q.insertedId();
 }
 
 StoreResult<qint64> InventoryStore::addCable(const Cable &cable)
@@ -581,12 +581,12 @@ StoreResult<qint64> InventoryStore::insertLink(const Link &link)
     const QVariant now = toDbTime(QDateTime::currentDateTimeUtc());
     SqlStatement q(m_store,
                    u"INSERT INTO links (nic_id, cable_id, switch_id, switch_port, peer_nic_id, notes, created_ms, "
-                   "changed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s);
+                   "changed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
     q.bind(l->nicId).bind(l->cableId).bind(idOrNull(l->switchId)).bind(l->switchPort).bind(idOrNull(l->peerNicId));
     q.bindText(l->notes).bind(now).bind(now);
     if (!q.exec())
         return q.error(u"adding a link"_s);
-    return q.lastInsertId();
+    return q.insertedId();
 }
 
 StoreResult<qint64> InventoryStore::addLink(const Link &link)

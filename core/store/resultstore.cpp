@@ -2,6 +2,7 @@
 #include "resultstore.h"
 
 #include "baselinestore.h"
+#include "databaseurl.h"
 #include "inventorystore.h"
 #include "runstore.h"
 #include "schema.h"
@@ -26,6 +27,10 @@ bool isMemory(const QString &path)
 {
     return path == u":memory:"_s;
 }
+
+// pg_advisory_lock key for migrations: the application id ("WBNC"), so two
+// clients starting at once on a new or old database migrate one at a time.
+constexpr qint64 kMigrationLockKey = Schema::kApplicationId;
 } // namespace
 
 StoreResult<std::unique_ptr<ResultStore>> ResultStore::open(const QString &path, const StoreOpenOptions &options)
@@ -33,6 +38,15 @@ StoreResult<std::unique_ptr<ResultStore>> ResultStore::open(const QString &path,
     if (path.isEmpty())
         return StoreError{StoreError::Kind::Invalid, u"no database file given"_s};
     std::unique_ptr<ResultStore> store(new ResultStore);
+    if (DatabaseUrl::isPostgres(path)) {
+        if (StoreStatus s = store->openPostgres(path, options); !s)
+            return s.error();
+        store->m_inventory = std::make_unique<InventoryStore>(*store);
+        store->m_runs = std::make_unique<RunStore>(*store);
+        store->m_baselines = std::make_unique<BaselineStore>(*store);
+        store->m_archive = std::make_unique<StoreArchive>(*store);
+        return store;
+    }
     store->m_path = isMemory(path) ? path : QFileInfo(path).absoluteFilePath();
     if (!isMemory(path)) {
         const QFileInfo fi(store->m_path);
@@ -100,7 +114,7 @@ ResultStore::~ResultStore()
     if (!m_connection.isEmpty()) {
         {
             QSqlDatabase db = QSqlDatabase::database(m_connection, false);
-            if (db.isOpen() && !m_readOnly) {
+            if (db.isOpen() && !m_readOnly && m_dialect == SqlDialect::Sqlite) {
                 // SQLite's advice for long-lived connections: keep planner
                 // statistics fresh, cheaply (analysis_limit bounds the work).
                 QSqlQuery q(db);
@@ -222,20 +236,180 @@ StoreStatus ResultStore::migrate(int fromVersion, const StoreOpenOptions &)
     return {};
 }
 
+StoreStatus ResultStore::openPostgres(const QString &location, const StoreOpenOptions &options)
+{
+    auto url = DatabaseUrl::parse(location);
+    if (!url)
+        return url.error();
+    m_dialect = SqlDialect::Postgres;
+    m_path = url->display();
+    m_readOnly = options.readOnly;
+    m_connection = u"wirebench-store-%1"_s.arg(++s_connectionCounter);
+    QSqlDatabase db = QSqlDatabase::addDatabase(u"QPSQL"_s, m_connection);
+    if (!db.isValid())
+        return StoreError{StoreError::Kind::Failed,
+                          u"the Qt PostgreSQL driver (QPSQL) is not available; install libqt6sql6-psql"_s};
+    url->apply(db);
+    if (!db.open()) {
+        const QString text = db.lastError().databaseText().isEmpty() ? db.lastError().text()
+                                                                     : db.lastError().databaseText();
+        const QString why = text.trimmed();
+        if (why.contains(u"no password supplied"_s))
+            return StoreError{StoreError::Kind::NeedsPassword,
+                              u"%1 needs a password (none in ~/.pgpass or PGPASSWORD)"_s.arg(m_path)};
+        if (why.contains(u"password authentication failed"_s))
+            return StoreError{StoreError::Kind::NeedsPassword,
+                              u"%1 refused the password: %2"_s.arg(m_path, why)};
+        if (why.contains(u"does not exist"_s))
+            return StoreError{StoreError::Kind::NotFound,
+                              u"%1: %2. Create the database (createdb) or the role on the server first, then "
+                                "connect again."_s.arg(m_path, why)};
+        return StoreError{StoreError::Kind::Unreachable,
+                          u"the shared database %1 cannot be reached: %2. Nothing was written; check the server and "
+                          "the URL, or use a local database file."_s.arg(m_path, why)};
+    }
+    QSqlQuery q(db);
+    for (const QString &sql : {u"SET client_min_messages = warning"_s, u"SET TIME ZONE 'UTC'"_s}) {
+        if (!q.exec(sql))
+            return storeErrorFromSql(q.lastError(), u"setting up the session"_s, m_path);
+    }
+    // Read before anything writes: a database of another program fails here
+    // and stays as it was.
+    if (!q.exec(u"SELECT to_regclass('schema_version') IS NOT NULL, (SELECT count(*) FROM pg_tables WHERE "
+                "schemaname = current_schema())"_s) ||
+        !q.next())
+        return storeErrorFromSql(q.lastError(), u"reading the schema"_s, m_path);
+    bool hasVersionTable = q.value(0).toBool();
+    const qint64 tables = q.value(1).toLongLong();
+    q.finish();
+    int version = 0;
+    if (hasVersionTable) {
+        if (!q.exec(u"SELECT application, version FROM schema_version"_s) || !q.next())
+            return storeErrorFromSql(q.lastError(), u"reading the schema version"_s, m_path);
+        if (q.value(0).toString() != u"wirebench"_s)
+            hasVersionTable = false;
+        version = q.value(1).toInt();
+        q.finish();
+    }
+    if (!hasVersionTable && tables > 0)
+        return StoreError{StoreError::Kind::NotWirebench,
+                          u"%1 holds tables of another program, not a Wirebench results database; it was left "
+                          "untouched. Use another database (createdb) or another schema."_s.arg(m_path)};
+    if (version > Schema::kVersion)
+        return StoreError{StoreError::Kind::NewerSchema,
+                          u"%1 was written by a newer Wirebench (schema version %2; this program knows up to %3). "
+                          "Update Wirebench; the database was left untouched."_s.arg(m_path)
+                              .arg(version)
+                              .arg(Schema::kVersion)};
+    m_schemaVersion = version;
+    if (version < Schema::kVersion) {
+        if (options.readOnly)
+            return StoreError{StoreError::Kind::Refused,
+                              u"%1 has schema version %2 and needs migrating to %3; open it writable once"_s.arg(m_path)
+                                  .arg(version)
+                                  .arg(Schema::kVersion)};
+        if (StoreStatus s = migratePostgres(); !s)
+            return s;
+    }
+    if (options.readOnly && !q.exec(u"SET default_transaction_read_only = on"_s))
+        return storeErrorFromSql(q.lastError(), u"opening read-only"_s, m_path);
+    return {};
+}
+
+StoreStatus ResultStore::migratePostgres()
+{
+    QSqlDatabase db = database();
+    QSqlQuery q(db);
+    // Session-level lock: a second client starting now waits here, then
+    // finds the schema current and does nothing.
+    SqlStatement lock(db, u"SELECT pg_advisory_lock(?)"_s);
+    lock.bind(kMigrationLockKey);
+    if (!lock.exec())
+        return storeErrorFromSql(lock.query().lastError(), u"waiting for the migration lock"_s, m_path);
+    lock.finish();
+    auto unlock = [&] {
+        SqlStatement u(db, u"SELECT pg_advisory_unlock(?)"_s);
+        u.bind(kMigrationLockKey);
+        u.exec();
+    };
+    SqlTransaction tx(*this);
+    if (StoreStatus s = tx.begin(); !s) {
+        unlock();
+        return s;
+    }
+    auto fail = [&](const QString &context) {
+        StoreError e = storeErrorFromSql(q.lastError(), context, m_path);
+        tx.rollback();
+        unlock();
+        return e;
+    };
+    if (!q.exec(u"CREATE TABLE IF NOT EXISTS schema_version (singleton BOOLEAN PRIMARY KEY DEFAULT TRUE "
+                "CHECK (singleton), application TEXT NOT NULL, version INTEGER NOT NULL)"_s))
+        return fail(u"creating the schema_version table"_s);
+    if (!q.exec(u"SELECT version FROM schema_version"_s))
+        return fail(u"reading the schema version"_s);
+    const int current = q.next() ? q.value(0).toInt() : 0;
+    q.finish();
+    for (int v = current + 1; v <= Schema::kVersion; ++v) {
+        for (const QString &sql : Schema::step(v)) {
+            if (!q.exec(Schema::forDialect(sql, SqlDialect::Postgres)))
+                return fail(u"migrating to schema version %1"_s.arg(v));
+        }
+    }
+    if (current < Schema::kVersion) {
+        SqlStatement set(db, u"INSERT INTO schema_version (singleton, application, version) VALUES (TRUE, "
+                             "'wirebench', ?) ON CONFLICT (singleton) DO UPDATE SET version = excluded.version"_s);
+        set.bind(Schema::kVersion);
+        if (!set.exec()) {
+            StoreError e = storeErrorFromSql(set.query().lastError(),
+                                             u"recording schema version %1"_s.arg(Schema::kVersion), m_path);
+            tx.rollback();
+            unlock();
+            return e;
+        }
+    }
+    if (StoreStatus s = tx.commit(); !s) {
+        unlock();
+        return s;
+    }
+    unlock();
+    m_schemaVersion = Schema::kVersion;
+    return {};
+}
+
+void ResultStore::notifyChanged(const QString &area)
+{
+    if (m_dialect != SqlDialect::Postgres)
+        return;
+    SqlStatement n(*this, u"SELECT pg_notify('wirebench_changes', ?)"_s);
+    n.bindText(area);
+    n.exec();
+}
+
 StoreResult<StoreInfo> ResultStore::info()
 {
     StoreInfo i;
     i.path = m_path;
     i.schemaVersion = m_schemaVersion;
     i.programSchemaVersion = Schema::kVersion;
-    if (!isMemory(m_path))
-        i.fileBytes = QFileInfo(m_path).size() + QFileInfo(m_path + u"-wal"_s).size();
     QSqlDatabase db = database();
     QSqlQuery q(db);
-    if (q.exec(u"PRAGMA journal_mode"_s) && q.next())
-        i.journalMode = q.value(0).toString();
-    if (q.exec(u"SELECT sqlite_version()"_s) && q.next())
-        i.sqliteVersion = q.value(0).toString();
+    if (m_dialect == SqlDialect::Postgres) {
+        i.backend = u"postgresql"_s;
+        if (q.exec(u"SELECT pg_database_size(current_database()), current_setting('server_version')"_s) && q.next()) {
+            i.fileBytes = q.value(0).toLongLong();
+            i.serverVersion = q.value(1).toString();
+        }
+        q.finish();
+    } else {
+        i.backend = u"sqlite"_s;
+        if (!isMemory(m_path))
+            i.fileBytes = QFileInfo(m_path).size() + QFileInfo(m_path + u"-wal"_s).size();
+        if (q.exec(u"PRAGMA journal_mode"_s) && q.next())
+            i.journalMode = q.value(0).toString();
+        if (q.exec(u"SELECT sqlite_version()"_s) && q.next())
+            i.sqliteVersion = q.value(0).toString();
+    }
     const QList<std::pair<qint64 *, QString>> counts{
         {&i.hosts, u"SELECT count(*) FROM hosts"_s},
         {&i.nics, u"SELECT count(*) FROM nics"_s},
@@ -260,6 +434,17 @@ StoreResult<StoreInfo> ResultStore::info()
 StoreStatus ResultStore::checkIntegrity()
 {
     QSqlQuery q(database());
+    if (m_dialect == SqlDialect::Postgres) {
+        // The server enforces references and checksums its pages itself;
+        // what can fail here is the connection or the schema.
+        if (!q.exec(u"SELECT count(*) FROM runs r LEFT JOIN run_details d ON d.run_id = r.id WHERE d.run_id IS NULL"_s) ||
+            !q.next())
+            return storeErrorFromSql(q.lastError(), u"checking integrity"_s, m_path);
+        if (q.value(0).toLongLong() > 0)
+            return StoreError{StoreError::Kind::Corrupt,
+                              u"%1 has %2 runs without details"_s.arg(m_path).arg(q.value(0).toLongLong())};
+        return {};
+    }
     if (!q.exec(u"PRAGMA integrity_check"_s))
         return storeErrorFromSql(q.lastError(), u"checking integrity"_s, m_path);
     QStringList problems;
@@ -282,6 +467,8 @@ StoreStatus ResultStore::checkIntegrity()
 
 StoreStatus ResultStore::checkpoint()
 {
+    if (m_dialect == SqlDialect::Postgres)
+        return {}; // the server's business
     QSqlQuery q(database());
     if (!q.exec(u"PRAGMA wal_checkpoint(TRUNCATE)"_s))
         return storeErrorFromSql(q.lastError(), u"checkpointing"_s, m_path);

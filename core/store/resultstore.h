@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The results database: opens (and creates, migrates, validates) one SQLite
-// file and hands out the per-area stores that work on it. One ResultStore is
+// file, or a shared PostgreSQL database named by a postgresql:// URL (see
+// DatabaseUrl and docs/store.md), and hands out the per-area stores that
+// work on it. One ResultStore is
 // one connection and must be used from the thread that opened it; open one
 // per thread (opening an up-to-date file takes a few milliseconds). Writes
 // from the GUI or the orchestrator go through StoreWriter, which owns its own
 // ResultStore on its own thread.
 
+#include "sqldialect.h"
 #include "storeerror.h"
 
 #include <QSqlDatabase>
@@ -38,6 +41,8 @@ struct StoreInfo
     qint64 fileBytes = 0;
     QString journalMode;
     QString sqliteVersion;
+    QString backend;       // "sqlite" or "postgresql"
+    QString serverVersion; // PostgreSQL server version, empty for SQLite
     qint64 hosts = 0, nics = 0, switches = 0, cables = 0, links = 0;
     qint64 runs = 0, metrics = 0, sampleChunks = 0, samples = 0, measurements = 0, baselines = 0;
 };
@@ -45,14 +50,24 @@ struct StoreInfo
 class ResultStore
 {
 public:
-    // `path` is a file name or ":memory:". Errors name the file; a damaged
-    // or foreign file is never written to.
+    // `path` is a file name, ":memory:" or a postgresql:// URL. Errors name
+    // the file (or the URL without its password); a damaged or foreign
+    // database is never written to.
     static StoreResult<std::unique_ptr<ResultStore>> open(const QString &path, const StoreOpenOptions &options = {});
     ~ResultStore();
     ResultStore(const ResultStore &) = delete;
     ResultStore &operator=(const ResultStore &) = delete;
 
+    // The file, or the URL with the password elided.
     QString path() const { return m_path; }
+    SqlDialect dialect() const { return m_dialect; }
+    bool isPostgres() const { return m_dialect == SqlDialect::Postgres; }
+    // Tells other clients of a shared database that `area` ("runs",
+    // "inventory", "baselines") changed: a NOTIFY delivered when the current
+    // transaction commits (never for a half-written run). No-op on SQLite.
+    void notifyChanged(const QString &area);
+    // The channel StoreChangeListener listens on.
+    static constexpr const char *kNotifyChannel = "wirebench_changes";
     int schemaVersion() const { return m_schemaVersion; }
     // The backup taken before the last migration, or empty.
     QString migrationBackupPath() const { return m_backupPath; }
@@ -85,10 +100,13 @@ public:
 private:
     ResultStore() = default;
     StoreStatus openConnection(const StoreOpenOptions &options);
+    StoreStatus openPostgres(const QString &location, const StoreOpenOptions &options);
     StoreStatus migrate(int fromVersion, const StoreOpenOptions &options);
+    StoreStatus migratePostgres();
 
     QString m_path;
     QString m_connection;
+    SqlDialect m_dialect = SqlDialect::Sqlite;
     int m_schemaVersion = 0;
     bool m_readOnly = false;
     QString m_backupPath;

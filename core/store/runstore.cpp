@@ -24,6 +24,8 @@ namespace wb {
 namespace {
 
 constexpr qsizetype kMaxChunkSamples = 65536;
+// pg_advisory_xact_lock key for adding inventory snapshots ("WBNS").
+constexpr qint64 kSnapshotLockKey = 0x57424e53;
 
 const auto kRunColumns =
     u"SELECT r.id, r.uuid, r.plan, r.test_case, r.kind, r.params, r.client_endpoint, r.server_endpoint, r.tool, "
@@ -95,9 +97,28 @@ QVariant paramValue(const QJsonValue &v)
     }
 }
 
+// A PostgreSQL array literal ({"a","b\\"c"}) to bind as one text parameter
+// and cast (?::text[]); `quote` false for numbers.
+QString pgArray(const QStringList &items, bool quote = true)
+{
+    QString out = u"{"_s;
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        if (i > 0)
+            out += u',';
+        if (!quote) {
+            out += items[i];
+            continue;
+        }
+        QString item = items[i];
+        item.replace(u'\\', u"\\\\"_s).replace(u'"', u"\\\""_s);
+        out += u'"' + item + u'"';
+    }
+    return out + u'}';
+}
+
 // The WHERE clause of a RunFilter from fixed fragments; values are bound.
-StoreResult<QString> filterWhere(const RunFilter &f, QVariantList *binds,
-                                 bool defaultFinished)
+StoreResult<QString> filterWhere(const RunFilter &f, QVariantList *binds, bool defaultFinished,
+                                 SqlDialect dialect)
 {
     QStringList parts;
     if (!f.kind.isEmpty()) {
@@ -153,8 +174,13 @@ StoreResult<QString> filterWhere(const RunFilter &f, QVariantList *binds,
         QString pattern = f.text;
         pattern.replace(u'\\', u"\\\\"_s).replace(u'%', u"\\%"_s).replace(u'_', u"\\_"_s);
         pattern = u'%' + pattern + u'%';
-        parts.append(u"(r.plan LIKE ? ESCAPE '\\' OR r.test_case LIKE ? ESCAPE '\\' OR r.client_endpoint LIKE ? "
-                     "ESCAPE '\\' OR r.server_endpoint LIKE ? ESCAPE '\\')"_s);
+        // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same.
+        if (dialect == SqlDialect::Postgres)
+            parts.append(u"(r.plan ILIKE ? ESCAPE '\\' OR r.test_case ILIKE ? ESCAPE '\\' OR r.client_endpoint "
+                         "ILIKE ? ESCAPE '\\' OR r.server_endpoint ILIKE ? ESCAPE '\\')"_s);
+        else
+            parts.append(u"(r.plan LIKE ? ESCAPE '\\' OR r.test_case LIKE ? ESCAPE '\\' OR r.client_endpoint LIKE ? "
+                         "ESCAPE '\\' OR r.server_endpoint LIKE ? ESCAPE '\\')"_s);
         for (int i = 0; i < 4; ++i)
             binds->append(pattern);
     }
@@ -162,9 +188,16 @@ StoreResult<QString> filterWhere(const RunFilter &f, QVariantList *binds,
         if (!isPlainName(it.key()))
             return StoreError{StoreError::Kind::Invalid,
                               u"parameter name '%1' may only hold letters, digits and _"_s.arg(it.key())};
-        parts.append(u"json_extract(r.params, ?) = ?"_s);
-        binds->append(u"$."_s + it.key());
-        binds->append(paramValue(it.value()));
+        if (dialect == SqlDialect::Postgres) {
+            // jsonb containment of {"name": value}: numbers compare by value
+            // (100 = 100.0) like json_extract does in SQLite.
+            parts.append(u"r.params::jsonb @> ?::jsonb"_s);
+            binds->append(jsonText(QJsonObject{{it.key(), it.value()}}));
+        } else {
+            parts.append(u"json_extract(r.params, ?) = ?"_s);
+            binds->append(u"$."_s + it.key());
+            binds->append(paramValue(it.value()));
+        }
     }
     return parts.isEmpty() ? QString() : u" WHERE "_s + parts.join(u" AND "_s);
 }
@@ -396,7 +429,7 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
     QSqlDatabase db = m_store.database();
     SqlStatement q(m_store, u"INSERT INTO runs (uuid, plan, test_case, kind, params, client_endpoint, server_endpoint, "
                        "tool, tool_version, status, started_ms, ended_ms, error, measurement_id, repetition, "
-                       "created_ms, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+                       "created_ms, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
     q.bindText(uuid).bindText(run.plan).bindText(run.testCase).bindText(rec.kind).bindText(jsonText(rec.params));
     q.bindText(run.clientEndpoint).bindText(run.serverEndpoint).bindText(rec.tool).bindText(rec.toolVersion);
     q.bindText(runStatusName(run.status)).bind(toDbTime(run.startedAt.isValid() ? run.startedAt : now));
@@ -408,7 +441,8 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
             e.message = u"run %1 is already stored"_s.arg(uuid);
         return e;
     }
-    const qint64 id = q.lastInsertId();
+    const qint64 id = q.insertedId();
+    q.finish();
 
     SqlStatement o(m_store, u"INSERT INTO run_objects (run_id, role, position, object_type, object_id, snapshot_id) "
                        "VALUES (?, ?, ?, ?, ?, ?)"_s);
@@ -459,6 +493,7 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
         return s.error();
     if (StoreStatus s = insertSamples(id, rec.samples); !s)
         return s.error();
+    m_store.notifyChanged(u"runs"_s);
     return id;
 }
 
@@ -471,17 +506,57 @@ StoreResult<qint64> RunStore::snapshotId(const QString &type, const QString &key
         return find.error(u"looking up a snapshot of %1 '%2'"_s.arg(type, key));
     if (find.next())
         return find.integer(0);
-    SqlStatement add(m_store, u"INSERT INTO object_snapshots (object_type, object_key, attrs) VALUES (?, ?, ?)"_s);
+    find.finish();
+    if (m_store.isPostgres()) {
+        // Writers that add snapshots take turns (until their commit): two
+        // runs adding the same two snapshots in opposite order would
+        // otherwise deadlock on the unique index. Existing snapshots, the
+        // usual case, need no lock.
+        SqlStatement lock(m_store, u"SELECT pg_advisory_xact_lock(?)"_s);
+        lock.bind(kSnapshotLockKey);
+        if (!lock.exec())
+            return lock.error(u"waiting to save a snapshot of %1 '%2'"_s.arg(type, key));
+    }
+    // Another client of a shared database may add the same snapshot at the
+    // same moment: take theirs rather than fail (PostgreSQL waits for their
+    // commit, then does nothing, and the second look finds it).
+    SqlStatement add(m_store, u"INSERT INTO object_snapshots (object_type, object_key, attrs) VALUES (?, ?, ?) "
+                              "ON CONFLICT DO NOTHING RETURNING id"_s);
     add.bindText(type).bindText(key).bindText(attrs);
     if (!add.exec())
         return add.error(u"saving a snapshot of %1 '%2'"_s.arg(type, key));
-    return add.lastInsertId();
+    if (const qint64 id = add.insertedId(); id > 0)
+        return id;
+    add.finish();
+    find.bindText(type).bindText(key).bindText(attrs);
+    if (!find.exec())
+        return find.error(u"looking up a snapshot of %1 '%2'"_s.arg(type, key));
+    if (find.next())
+        return find.integer(0);
+    return StoreError{StoreError::Kind::Failed, u"%1: the snapshot of %2 '%3' vanished while saving"_s.arg(m_store.path(), type, key)};
 }
 
 StoreStatus RunStore::insertMetrics(qint64 runId, const QList<Metric> &metrics)
 {
     if (metrics.isEmpty())
         return {};
+    if (m_store.isPostgres()) {
+        // One round trip for all metrics of the run (each exec is one).
+        QStringList names, sides, values, units;
+        for (const Metric &m : metrics) {
+            names.append(m.name);
+            sides.append(m.side);
+            values.append(QString::number(m.value, 'g', 17));
+            units.append(m.unit);
+        }
+        SqlStatement q(m_store, u"INSERT INTO metrics (run_id, name, side, value, unit) SELECT ?, * FROM "
+                                "unnest(?::text[], ?::text[], ?::double precision[], ?::text[])"_s);
+        q.bind(runId).bindText(pgArray(names)).bindText(pgArray(sides)).bindText(pgArray(values, false));
+        q.bindText(pgArray(units));
+        if (!q.exec())
+            return q.error(u"saving the metrics of run %1"_s.arg(runId));
+        return {};
+    }
     SqlStatement q(m_store, u"INSERT INTO metrics (run_id, name, side, value, unit) VALUES (?, ?, ?, ?, ?)"_s);
     for (const Metric &m : metrics) {
         q.bind(runId).bindText(m.name).bindText(m.side).bind(m.value).bindText(m.unit);
@@ -521,24 +596,61 @@ StoreStatus RunStore::insertSamples(qint64 runId, const QList<Sample> &samples)
         x.tLast = s.t;
     }
     QSqlDatabase db = m_store.database();
-    SqlStatement next(m_store, u"SELECT coalesce(max(chunk) + 1, 0) FROM sample_chunks WHERE run_id = ? AND side = ? "
-                          "AND name = ?"_s);
+    // The next chunk number of every series of the run, in one query.
+    QHash<QPair<QString, QString>, qint64> nextChunk;
+    {
+        SqlStatement next(m_store, u"SELECT side, name, max(chunk) + 1 FROM sample_chunks WHERE run_id = ? "
+                                   "GROUP BY side, name"_s);
+        next.bind(runId);
+        if (!next.exec())
+            return next.error(u"appending samples to run %1"_s.arg(runId));
+        while (next.next())
+            nextChunk.insert({next.text(0), next.text(1)}, next.integer(2));
+    }
+    struct Chunk
+    {
+        const Series *series;
+        qint64 chunk;
+        qsizetype first, n;
+    };
+    QList<Chunk> chunks;
+    for (const Series &s : std::as_const(series)) {
+        qint64 chunk = nextChunk.value({s.side, s.name}, 0);
+        for (qsizetype first = 0; first < s.count; first += kMaxChunkSamples)
+            chunks.append(Chunk{&s, chunk++, first, std::min(kMaxChunkSamples, s.count - first)});
+    }
+    if (m_store.isPostgres()) {
+        // All chunks of this batch in one statement: each exec is a round
+        // trip to the server (docs/store.md).
+        QStringList sides, names, numbers, counts, firsts, lasts, datas;
+        for (const Chunk &c : std::as_const(chunks)) {
+            const QByteArray part = c.series->data.mid(c.first * 16, c.n * 16);
+            sides.append(c.series->side);
+            names.append(c.series->name);
+            numbers.append(QString::number(c.chunk));
+            counts.append(QString::number(c.n));
+            firsts.append(QString::number(readDouble(part.constData()), 'g', 17));
+            lasts.append(QString::number(readDouble(part.constData() + (c.n - 1) * 16), 'g', 17));
+            datas.append(u"\\x"_s + QString::fromLatin1(part.toHex()));
+        }
+        SqlStatement q(m_store, u"INSERT INTO sample_chunks (run_id, side, name, chunk, count, t_first, t_last, data) "
+                                "SELECT ?, * FROM unnest(?::text[], ?::text[], ?::bigint[], ?::bigint[], "
+                                "?::double precision[], ?::double precision[], ?::bytea[])"_s);
+        q.bind(runId).bindText(pgArray(sides)).bindText(pgArray(names)).bindText(pgArray(numbers, false));
+        q.bindText(pgArray(counts, false)).bindText(pgArray(firsts, false)).bindText(pgArray(lasts, false));
+        q.bindText(pgArray(datas));
+        if (!q.exec())
+            return q.error(u"saving the samples of run %1"_s.arg(runId));
+        return {};
+    }
     SqlStatement q(m_store, u"INSERT INTO sample_chunks (run_id, side, name, chunk, count, t_first, t_last, data) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s);
-    for (const Series &s : std::as_const(series)) {
-        next.bind(runId).bindText(s.side).bindText(s.name);
-        if (!next.exec() || !next.next())
-            return next.error(u"appending samples to run %1"_s.arg(runId));
-        qint64 chunk = next.integer(0);
-        next.finish();
-        for (qsizetype first = 0; first < s.count; first += kMaxChunkSamples) {
-            const qsizetype n = std::min(kMaxChunkSamples, s.count - first);
-            const QByteArray part = s.data.mid(first * 16, n * 16);
-            q.bind(runId).bindText(s.side).bindText(s.name).bind(chunk++).bind(qint64(n));
-            q.bind(readDouble(part.constData())).bind(readDouble(part.constData() + (n - 1) * 16)).bind(part);
-            if (!q.exec())
-                return q.error(u"saving samples '%1' of run %2"_s.arg(s.name).arg(runId));
-        }
+    for (const Chunk &c : std::as_const(chunks)) {
+        const QByteArray part = c.series->data.mid(c.first * 16, c.n * 16);
+        q.bind(runId).bindText(c.series->side).bindText(c.series->name).bind(c.chunk).bind(qint64(c.n));
+        q.bind(readDouble(part.constData())).bind(readDouble(part.constData() + (c.n - 1) * 16)).bind(part);
+        if (!q.exec())
+            return q.error(u"saving samples '%1' of run %2"_s.arg(c.series->name).arg(runId));
     }
     return {};
 }
@@ -652,6 +764,7 @@ StoreStatus RunStore::finishRun(qint64 runId, RunStatus status, const ResultReco
         return s;
     if (StoreStatus s = insertSamples(runId, record.samples); !s)
         return s;
+    m_store.notifyChanged(u"runs"_s);
     return tx.commit();
 }
 
@@ -745,7 +858,7 @@ StoreResult<StoredRun> RunStore::runByUuid(const QString &uuid, bool withSamples
 StoreResult<QList<StoredRun>> RunStore::listRuns(const RunFilter &filter)
 {
     QVariantList binds;
-    auto where = filterWhere(filter, &binds, false);
+    auto where = filterWhere(filter, &binds, false, m_store.dialect());
     if (!where)
         return where.error();
     QString tail = *where + (filter.newestFirst ? u" ORDER BY r.started_ms DESC, r.id DESC"_s
@@ -761,7 +874,7 @@ StoreResult<QList<StoredRun>> RunStore::listRuns(const RunFilter &filter)
 StoreResult<qint64> RunStore::countRuns(const RunFilter &filter)
 {
     QVariantList binds;
-    auto where = filterWhere(filter, &binds, false);
+    auto where = filterWhere(filter, &binds, false, m_store.dialect());
     if (!where)
         return where.error();
     SqlStatement q(m_store, u"SELECT count(*) FROM runs r"_s + *where);
@@ -848,6 +961,7 @@ StoreResult<int> RunStore::deleteRuns(const QList<qint64> &ids)
             return q.error(u"deleting run %1"_s.arg(id));
         deleted += q.rowsAffected();
     }
+    m_store.notifyChanged(u"runs"_s);
     if (StoreStatus s = tx.commit(); !s)
         return s.error();
     return deleted;
@@ -929,14 +1043,20 @@ StoreResult<QList<ComparisonGroup>> RunStore::compare(const ComparisonQuery &que
 {
     if (query.metric.isEmpty())
         return StoreError{StoreError::Kind::Invalid, u"a comparison needs a metric name"_s};
-    static const QHash<QString, QString> runFields{
+    const bool pg = m_store.isPostgres();
+    // CROSS JOIN fixes SQLite's loop order (see below); PostgreSQL has no
+    // CROSS JOIN ... ON and plans joins by its statistics.
+    const QString crossJoin = pg ? u"JOIN"_s : u"CROSS JOIN"_s;
+    const QHash<QString, QString> runFields{
         {u"tool"_s, u"r.tool"_s},
         {u"tool_version"_s, u"r.tool_version"_s},
         {u"plan"_s, u"r.plan"_s},
         {u"test_case"_s, u"r.test_case"_s},
         {u"kind"_s, u"r.kind"_s},
-        {u"day"_s, u"date(r.started_ms / 1000, 'unixepoch')"_s},
-        {u"month"_s, u"strftime('%Y-%m', r.started_ms / 1000, 'unixepoch')"_s},
+        {u"day"_s, pg ? u"to_char(to_timestamp(r.started_ms / 1000) AT TIME ZONE 'UTC', 'YYYY-MM-DD')"_s
+                      : u"date(r.started_ms / 1000, 'unixepoch')"_s},
+        {u"month"_s, pg ? u"to_char(to_timestamp(r.started_ms / 1000) AT TIME ZONE 'UTC', 'YYYY-MM')"_s
+                        : u"strftime('%Y-%m', r.started_ms / 1000, 'unixepoch')"_s},
     };
     static const QHash<QString, QStringList> roles{
         {u"client_host"_s, {u"client_host"_s, u"client_host"_s}},
@@ -975,7 +1095,7 @@ StoreResult<QList<ComparisonGroup>> RunStore::compare(const ComparisonQuery &que
         } else {
             source = Source::Snapshot;
             groupExpr = u"o.snapshot_id"_s;
-            join = u" CROSS JOIN run_objects o ON o.run_id = r.id AND o.role IN (?, ?)"_s;
+            join = u" "_s + crossJoin + u" run_objects o ON o.run_id = r.id AND o.role IN (?, ?)"_s;
             joinBinds = {roles.value(head).at(0), roles.value(head).at(1)};
         }
     }
@@ -987,12 +1107,12 @@ StoreResult<QList<ComparisonGroup>> RunStore::compare(const ComparisonQuery &que
     // metrics have side ''.
     QVariantList binds{query.metric, query.side.isNull() ? QString(u""_s) : query.side};
     binds.append(joinBinds);
-    auto where = filterWhere(query.filter, &binds, true);
+    auto where = filterWhere(query.filter, &binds, true, m_store.dialect());
     if (!where)
         return where.error();
     const QString sql = u"SELECT "_s + groupExpr +
                         u" AS g, count(*), sum(m.value), sum(m.value * m.value), min(m.value), max(m.value) "
-                        "FROM runs r CROSS JOIN metrics m ON m.run_id = r.id AND m.name = ? AND m.side = ?"_s +
+                        "FROM runs r "_s + crossJoin + u" metrics m ON m.run_id = r.id AND m.name = ? AND m.side = ?"_s +
                         join + *where + u" GROUP BY g"_s;
     QSqlDatabase db = m_store.database();
     SqlStatement q(m_store, sql);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "schema.h"
 
+#include <QRegularExpression>
+
 using namespace Qt::StringLiterals;
 
 namespace wb {
@@ -248,6 +250,25 @@ QStringList step2()
 }
 
 } // namespace
+
+QString Schema::forDialect(const QString &sql, SqlDialect dialect)
+{
+    if (dialect == SqlDialect::Sqlite)
+        return sql;
+    static const QRegularExpression integer(u"\\bINTEGER\\b"_s);
+    static const QRegularExpression real(u"\\bREAL\\b"_s);
+    static const QRegularExpression blob(u"\\bBLOB\\b"_s);
+    QString out = sql;
+    // An INTEGER PRIMARY KEY named id is SQLite's rowid: an identity column.
+    out.replace(u" id INTEGER PRIMARY KEY,"_s, u" id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"_s);
+    out.replace(integer, u"BIGINT"_s);
+    out.replace(real, u"DOUBLE PRECISION"_s);
+    out.replace(blob, u"BYTEA"_s);
+    out.replace(u") WITHOUT ROWID"_s, u")"_s);
+    if (out.startsWith(u"INSERT OR IGNORE INTO"_s))
+        out = u"INSERT INTO"_s + out.mid(21) + u" ON CONFLICT DO NOTHING"_s;
+    return out;
+}
 
 QStringList Schema::step(int version)
 {

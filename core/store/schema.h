@@ -7,6 +7,8 @@
 
 #include <QStringList>
 
+#include "sqldialect.h"
+
 namespace wb {
 
 class Schema
@@ -19,6 +21,11 @@ public:
     // The statements of step `version` (1..kVersion), without transaction
     // control and without the user_version bump.
     static QStringList step(int version);
+    // One schema for both back ends: the steps are written for SQLite and
+    // this maps the few differences for PostgreSQL (identity columns,
+    // BIGINT, DOUBLE PRECISION, BYTEA, no WITHOUT ROWID, INSERT OR IGNORE as
+    // ON CONFLICT DO NOTHING). SQLite statements pass unchanged.
+    static QString forDialect(const QString &sql, SqlDialect dialect);
 };
 
 } // namespace wb

@@ -41,6 +41,10 @@ QString StoreError::kindName(Kind kind)
         return u"invalid"_s;
     case Kind::Busy:
         return u"busy"_s;
+    case Kind::Unreachable:
+        return u"unreachable"_s;
+    case Kind::NeedsPassword:
+        return u"needs-password"_s;
     case Kind::Failed:
         break;
     }
@@ -111,6 +115,24 @@ StoreError SqlStatement::error(const QString &context) const
 
 StoreError storeErrorFromSql(const QSqlError &error, const QString &context, const QString &path)
 {
+    // PostgreSQL reports a five-character SQLSTATE; SQLite's (extended)
+    // result codes have at most four digits.
+    const QString native = error.nativeErrorCode();
+    if (native.size() == 5) {
+        const QString text = error.databaseText().isEmpty() ? error.text() : error.databaseText();
+        StoreError::Kind kind = StoreError::Kind::Failed;
+        QString advice;
+        if (native.startsWith(u"23"_s)) {
+            kind = StoreError::Kind::Invalid;
+        } else if (native == u"40001"_s || native == u"40P01"_s || native == u"55P03"_s) {
+            kind = StoreError::Kind::Busy;
+            advice = u" Another client holds the rows; try again."_s;
+        } else if (native.startsWith(u"08"_s) || native.startsWith(u"57P"_s)) {
+            kind = StoreError::Kind::Unreachable;
+            advice = u" The connection to the server was lost; nothing of this change was stored."_s;
+        }
+        return {kind, u"%1: %2 failed: %3.%4"_s.arg(path, context, text.trimmed(), advice)};
+    }
     bool isNumber = false;
     const int code = error.nativeErrorCode().toInt(&isNumber) & 0xff;
     const QString text = error.databaseText().isEmpty() ? error.text() : error.databaseText();

@@ -37,7 +37,9 @@ public:
     QString text(int index) const { return m_query->value(index).toString(); }
     qint64 integer(int index) const { return m_query->value(index).toLongLong(); }
     double real(int index) const { return m_query->value(index).toDouble(); }
-    qint64 lastInsertId() const { return m_query->lastInsertId().toLongLong(); }
+    // The id of an `INSERT ... RETURNING id` (SQLite and PostgreSQL alike;
+    // QPSQL has no lastInsertId for identity columns); 0 when no row came.
+    qint64 insertedId() { return m_query->next() ? m_query->value(0).toLongLong() : 0; }
     int rowsAffected() const { return m_query->numRowsAffected(); }
     void finish() { m_query->finish(); }
     // The failure of the last prepare/exec, with `context` ("saving run 12").

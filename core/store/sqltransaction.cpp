@@ -23,7 +23,10 @@ StoreStatus SqlTransaction::begin()
     ResultStore::TransactionState &state = m_store.transactionState();
     QSqlQuery q(m_store.database());
     if (state.depth == 0) {
-        if (!q.exec(u"BEGIN IMMEDIATE"_s))
+        // SQLite: take the write lock now, not at the first write (no
+        // deadlock between two readers that both start writing).
+        const bool postgres = m_store.dialect() == SqlDialect::Postgres;
+        if (!q.exec(postgres ? u"BEGIN"_s : u"BEGIN IMMEDIATE"_s))
             return storeErrorFromSql(q.lastError(), u"starting a write transaction"_s, m_store.path());
         m_outermost = true;
     } else if (!q.exec(u"SAVEPOINT wb_%1"_s.arg(state.depth))) {

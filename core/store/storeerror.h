@@ -25,6 +25,8 @@ struct StoreError
         Invalid,      // bad input (names the field)
         Busy,         // another process holds the write lock longer than the busy timeout
         Failed,       // any other SQL or I/O failure
+        Unreachable,  // a database server cannot be reached (the message names the URL)
+        NeedsPassword, // the server wants a password: ask the user, remember it, open again
     };
     Kind kind = Kind::None;
     QString message;

@@ -6,6 +6,7 @@
 #include "storetestlab.h"
 
 #include "store/baselinestore.h"
+#include "storetestdb.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
@@ -48,7 +49,7 @@ static wb::Baseline baseline(const QString &key, double throughput)
 void TstBaselineStore::init()
 {
     m_dir = new QTemporaryDir;
-    auto s = wb::ResultStore::open(m_dir->filePath(u"b.sqlite"_s));
+    auto s = wb::ResultStore::open(wbtest::databaseLocation(*m_dir, u"b.sqlite"_s));
     QVERIFY2(s.ok(), qPrintable(s.message()));
     m_store = std::move(*s);
 }

@@ -6,6 +6,7 @@
 #include "storetestlab.h"
 
 #include "store/inventorystore.h"
+#include "storetestdb.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 
@@ -35,7 +36,7 @@ private:
 void TstInventoryStore::init()
 {
     m_dir = new QTemporaryDir;
-    auto s = wb::ResultStore::open(m_dir->filePath(u"inv.sqlite"_s));
+    auto s = wb::ResultStore::open(wbtest::databaseLocation(*m_dir, u"inv.sqlite"_s));
     QVERIFY2(s.ok(), qPrintable(s.message()));
     m_store = std::move(*s);
 }

@@ -4,6 +4,7 @@
 
 #include "store/resultstore.h"
 #include "store/schema.h"
+#include "storetestdb.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -41,7 +42,7 @@ static QByteArray fileHash(const QString &path)
 void TstResultStore::createsAndReopens()
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(u"sub/folder/results.sqlite"_s);
+    const QString path = wbtest::databaseLocation(dir, u"sub/folder/results.sqlite"_s);
     {
         auto store = wb::ResultStore::open(path);
         QVERIFY2(store.ok(), qPrintable(store.message()));
@@ -49,9 +50,15 @@ void TstResultStore::createsAndReopens()
         QVERIFY((*store)->checkIntegrity().ok());
         auto info = (*store)->info();
         QVERIFY(info.ok());
-        QCOMPARE(info->journalMode, u"wal"_s);
+        if (wbtest::usingPostgres()) {
+            QCOMPARE(info->backend, u"postgresql"_s);
+            QVERIFY(!info->serverVersion.isEmpty());
+        } else {
+            QCOMPARE(info->journalMode, u"wal"_s);
+        }
     }
-    QVERIFY(QFile::exists(path));
+    if (!wbtest::usingPostgres())
+        QVERIFY(QFile::exists(path));
     auto again = wb::ResultStore::open(path);
     QVERIFY2(again.ok(), qPrintable(again.message()));
     QCOMPARE((*again)->schemaVersion(), wb::Schema::kVersion);
@@ -60,6 +67,7 @@ void TstResultStore::createsAndReopens()
 
 void TstResultStore::memoryDatabase()
 {
+    WB_SQLITE_ONLY();
     auto store = wb::ResultStore::open(u":memory:"_s);
     QVERIFY2(store.ok(), qPrintable(store.message()));
     QCOMPARE((*store)->schemaVersion(), wb::Schema::kVersion);
@@ -79,6 +87,7 @@ void TstResultStore::refusesDamagedFilesUntouched_data()
 
 void TstResultStore::refusesDamagedFilesUntouched()
 {
+    WB_SQLITE_ONLY();
     QFETCH(QByteArray, content);
     QFETCH(int, kind);
     QTemporaryDir dir;
@@ -111,6 +120,7 @@ void TstResultStore::refusesDamagedFilesUntouched()
 
 void TstResultStore::refusesNewerSchema()
 {
+    WB_SQLITE_ONLY();
     QTemporaryDir dir;
     const QString path = dir.filePath(u"new.sqlite"_s);
     {
@@ -128,6 +138,7 @@ void TstResultStore::refusesNewerSchema()
 
 void TstResultStore::refusesUnreadable()
 {
+    WB_SQLITE_ONLY();
     QTemporaryDir dir;
     auto folder = wb::ResultStore::open(dir.path());
     QVERIFY(!folder.ok());
@@ -145,6 +156,7 @@ void TstResultStore::refusesUnreadable()
 
 void TstResultStore::readOnlyMissingFile()
 {
+    WB_SQLITE_ONLY();
     QTemporaryDir dir;
     wb::StoreOpenOptions o;
     o.readOnly = true;
@@ -156,13 +168,16 @@ void TstResultStore::readOnlyMissingFile()
 
 void TstResultStore::infoCounts()
 {
-    auto store = wb::ResultStore::open(u":memory:"_s);
+    QTemporaryDir dir;
+    const bool pg = wbtest::usingPostgres();
+    auto store = wb::ResultStore::open(pg ? wbtest::databaseLocation(dir, {}) : u":memory:"_s);
     QVERIFY(store.ok());
     auto info = (*store)->info();
     QVERIFY(info.ok());
     QCOMPARE(info->runs, 0);
     QCOMPARE(info->schemaVersion, wb::Schema::kVersion);
-    QVERIFY(!info->sqliteVersion.isEmpty());
+    QCOMPARE(info->backend, pg ? u"postgresql"_s : u"sqlite"_s);
+    QVERIFY(!(pg ? info->serverVersion : info->sqliteVersion).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TstResultStore)

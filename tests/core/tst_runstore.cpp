@@ -6,6 +6,7 @@
 #include "storetestlab.h"
 
 #include "store/inventorystore.h"
+#include "storetestdb.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 
@@ -37,7 +38,7 @@ private:
 void TstRunStore::init()
 {
     m_dir = new QTemporaryDir;
-    auto s = wb::ResultStore::open(m_dir->filePath(u"runs.sqlite"_s));
+    auto s = wb::ResultStore::open(wbtest::databaseLocation(*m_dir, u"runs.sqlite"_s));
     QVERIFY2(s.ok(), qPrintable(s.message()));
     m_store = std::move(*s);
     QVERIFY(m_store->inventory().importInventory(testLab()).ok());

@@ -6,6 +6,7 @@
 #include "storetestlab.h"
 
 #include "store/baselinestore.h"
+#include "storetestdb.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
@@ -64,13 +65,13 @@ static void fill(wb::ResultStore &store)
 void TstStoreArchive::roundTripAndMerge()
 {
     QTemporaryDir dir;
-    auto a = open(dir.filePath(u"a.sqlite"_s));
+    auto a = open(wbtest::databaseLocation(dir, u"a.sqlite"_s));
     fill(*a);
     auto archive = a->archive().exportArchive();
     QVERIFY2(archive.ok(), qPrintable(archive.message()));
     QCOMPARE(archive->value(u"runs"_s).toArray().size(), 2);
 
-    auto b = open(dir.filePath(u"b.sqlite"_s));
+    auto b = open(wbtest::databaseLocation(dir, u"b.sqlite"_s));
     // b already has a run of its own; the merge keeps it.
     wb::StoredRun own;
     own.record.kind = u"udp_stream"_s;
@@ -122,7 +123,7 @@ void TstStoreArchive::roundTripAndMerge()
 void TstStoreArchive::csv()
 {
     QTemporaryDir dir;
-    auto a = open(dir.filePath(u"a.sqlite"_s));
+    auto a = open(wbtest::databaseLocation(dir, u"a.sqlite"_s));
     fill(*a);
     QBuffer runs, metrics, samples;
     runs.open(QIODevice::WriteOnly);
@@ -152,7 +153,7 @@ void TstStoreArchive::csv()
 void TstStoreArchive::badArchiveChangesNothing()
 {
     QTemporaryDir dir;
-    auto a = open(dir.filePath(u"a.sqlite"_s));
+    auto a = open(wbtest::databaseLocation(dir, u"a.sqlite"_s));
     fill(*a);
     QJsonObject archive = *a->archive().exportArchive();
     QJsonArray runs = archive.value(u"runs"_s).toArray();
@@ -162,7 +163,7 @@ void TstStoreArchive::badArchiveChangesNothing()
     broken.insert(u"record"_s, rec);
     runs.replace(1, broken);
     archive.insert(u"runs"_s, runs);
-    auto b = open(dir.filePath(u"b.sqlite"_s));
+    auto b = open(wbtest::databaseLocation(dir, u"b.sqlite"_s));
     auto sum = b->archive().importArchive(archive, u"x.json"_s);
     QVERIFY(!sum.ok());
     QVERIFY2(sum.message().contains(u"x.json: runs[1].record: metrics[0].value"_s), qPrintable(sum.message()));

@@ -4,6 +4,8 @@
 // delete (asking unless --yes), db info, and a damaged file named and left
 // untouched.
 
+#include "storetestdb.h"
+
 #include <QCryptographicHash>
 #include <QFile>
 #include <QJsonArray>
@@ -71,12 +73,15 @@ private slots:
     void inventoryRoundTrip();
     void runsAndArchive();
     void damagedFile();
+    void unreachableServer();
+    void dbCopyBothWays();
+    void runRefusesUnreachableDatabase();
 };
 
 void TstStoreCli::inventoryRoundTrip()
 {
     QTemporaryDir dir;
-    const QString db = dir.filePath(u"a.sqlite"_s);
+    const QString db = wbtest::databaseLocation(dir, u"a.sqlite"_s);
     Result r = cli({u"--db"_s, db, u"inventory"_s, u"import"_s, kLab});
     QCOMPARE(r.code, 0);
     QVERIFY2(r.out.contains(u"9 added"_s), qPrintable(r.out + r.err));
@@ -86,7 +91,7 @@ void TstStoreCli::inventoryRoundTrip()
     r = cli({u"--db"_s, db, u"inventory"_s, u"export"_s, out});
     QCOMPARE(r.code, 0);
     // The exported file imports into a fresh database as the same lab.
-    const QString db2 = dir.filePath(u"b.sqlite"_s);
+    const QString db2 = wbtest::databaseLocation(dir, u"b.sqlite"_s);
     r = cli({u"--db"_s, db2, u"inventory"_s, u"import"_s, out});
     QVERIFY2(r.out.contains(u"9 added"_s), qPrintable(r.out + r.err));
     r = cli({u"--db"_s, db2, u"--json"_s, u"db"_s, u"info"_s});
@@ -106,7 +111,7 @@ void TstStoreCli::inventoryRoundTrip()
 void TstStoreCli::runsAndArchive()
 {
     QTemporaryDir dir;
-    const QString db = dir.filePath(u"runs.sqlite"_s);
+    const QString db = wbtest::databaseLocation(dir, u"runs.sqlite"_s);
     const QString archive = dir.filePath(u"in.json"_s);
     QFile f(archive);
     QVERIFY(f.open(QIODevice::WriteOnly));
@@ -156,7 +161,7 @@ void TstStoreCli::runsAndArchive()
     const QString exported = dir.filePath(u"out.json"_s);
     r = cli({u"--db"_s, db, u"db"_s, u"export"_s, u"-o"_s, exported});
     QCOMPARE(r.code, 0);
-    r = cli({u"--db"_s, dir.filePath(u"copy.sqlite"_s), u"db"_s, u"import"_s, exported});
+    r = cli({u"--db"_s, wbtest::databaseLocation(dir, u"copy.sqlite"_s), u"db"_s, u"import"_s, exported});
     QVERIFY2(r.out.contains(u"Imported 2 runs"_s), qPrintable(r.out + r.err));
     r = cli({u"--db"_s, db, u"db"_s, u"info"_s, u"--check"_s});
     QCOMPARE(r.code, 0);
@@ -166,6 +171,7 @@ void TstStoreCli::runsAndArchive()
 
 void TstStoreCli::damagedFile()
 {
+    WB_SQLITE_ONLY();
     QTemporaryDir dir;
     const QString db = dir.filePath(u"broken.sqlite"_s);
     QFile f(db);
@@ -182,6 +188,85 @@ void TstStoreCli::damagedFile()
     }
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256), before);
+}
+
+void TstStoreCli::unreachableServer()
+{
+    // Nothing listens on port 1: a clear error naming the URL, without the
+    // password, and no local file appears.
+    const QString url = u"postgresql://wb:s3cret@127.0.0.1:1/lab"_s;
+    for (const QStringList &cmd : {QStringList{u"runs"_s, u"list"_s}, QStringList{u"db"_s, u"info"_s}}) {
+        Result r = cli(QStringList{u"--db"_s, url} + cmd);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(u"postgresql://wb@127.0.0.1:1/lab"_s), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"cannot be reached"_s), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"s3cret"_s), qPrintable(r.err));
+    }
+    Result bad = cli({u"--db"_s, u"postgresql://wb@127.0.0.1:1/lab?sslmode=require&bogus=1"_s, u"runs"_s, u"list"_s});
+    QCOMPARE(bad.code, 1);
+    QVERIFY2(bad.err.contains(u"unknown parameter 'bogus'"_s), qPrintable(bad.err));
+}
+
+void TstStoreCli::dbCopyBothWays()
+{
+    QTemporaryDir dir;
+    const QString local = dir.filePath(u"local.sqlite"_s);
+    const QString archive = dir.filePath(u"in.json"_s);
+    QFile f(archive);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(archiveWithRuns(4));
+    f.close();
+    Result r = cli({u"--db"_s, local, u"db"_s, u"import"_s, archive});
+    QCOMPARE(r.code, 0);
+    r = cli({u"--db"_s, local, u"inventory"_s, u"import"_s, kLab});
+    QCOMPARE(r.code, 0);
+    // To the shared database (a second file when no PostgreSQL server is
+    // given), twice: the second copy adds nothing.
+    const QString shared = wbtest::databaseLocation(dir, u"shared.sqlite"_s);
+    r = cli({u"db"_s, u"copy"_s, u"--from"_s, local, u"--to"_s, shared});
+    QVERIFY2(r.code == 0 && r.out.contains(u"Copied 4 runs"_s), qPrintable(r.out + r.err));
+    r = cli({u"db"_s, u"copy"_s, u"--from"_s, local, u"--to"_s, shared});
+    QVERIFY2(r.code == 0 && r.out.contains(u"Copied 0 runs (4 already present)"_s), qPrintable(r.out + r.err));
+    r = cli({u"--db"_s, shared, u"--json"_s, u"db"_s, u"info"_s});
+    QCOMPARE(r.code, 0);
+    QJsonObject info = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(info.value(u"runs"_s).toInt(), 4);
+    QCOMPARE(info.value(u"samples"_s).toInt(), 4);
+    const int hosts = info.value(u"hosts"_s).toInt();
+    QVERIFY(hosts > 0);
+    // A run added on the shared side comes back into a new local file, and
+    // into the old one without duplicating the four it already has.
+    QFile one(dir.filePath(u"one.json"_s));
+    QVERIFY(one.open(QIODevice::WriteOnly));
+    QJsonObject a = QJsonDocument::fromJson(archiveWithRuns(5)).object();
+    one.write(QJsonDocument(a).toJson());
+    one.close();
+    r = cli({u"--db"_s, shared, u"db"_s, u"import"_s, one.fileName()});
+    QVERIFY2(r.out.contains(u"Imported 1 runs"_s), qPrintable(r.out + r.err));
+    r = cli({u"db"_s, u"copy"_s, u"--from"_s, shared, u"--to"_s, local});
+    QVERIFY2(r.code == 0 && r.out.contains(u"Copied 1 runs (4 already present)"_s), qPrintable(r.out + r.err));
+    const QString back = dir.filePath(u"back.sqlite"_s);
+    r = cli({u"db"_s, u"copy"_s, u"--from"_s, shared, u"--to"_s, back});
+    QVERIFY2(r.code == 0 && r.out.contains(u"Copied 5 runs"_s), qPrintable(r.out + r.err));
+    r = cli({u"--db"_s, back, u"--json"_s, u"db"_s, u"info"_s});
+    info = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(info.value(u"runs"_s).toInt(), 5);
+    QCOMPARE(info.value(u"hosts"_s).toInt(), hosts);
+    // A missing source is an error and creates nothing.
+    r = cli({u"db"_s, u"copy"_s, u"--from"_s, dir.filePath(u"none.sqlite"_s), u"--to"_s, back});
+    QCOMPARE(r.code, 1);
+    QVERIFY(!QFile::exists(dir.filePath(u"none.sqlite"_s)));
+    r = cli({u"db"_s, u"copy"_s, u"--from"_s, local});
+    QCOMPARE(r.code, 2);
+}
+
+void TstStoreCli::runRefusesUnreachableDatabase()
+{
+    // The plan is valid; the database is not there: refuse before any test.
+    Result r = cli({u"--db"_s, u"postgresql://wb@127.0.0.1:1/lab"_s, u"run"_s, QStringLiteral(WB_TEST_DATA_DIR "/plans/gui-tiny.json")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(u"postgresql://wb@127.0.0.1:1/lab"_s), qPrintable(r.err));
+    QVERIFY2(!r.err.contains(u"test cases, run id"_s), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TstStoreCli)

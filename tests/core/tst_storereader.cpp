@@ -5,6 +5,7 @@
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "store/storereader.h"
+#include "storetestdb.h"
 #include "store/storewriter.h"
 
 #include <QFutureWatcher>
@@ -25,7 +26,7 @@ private slots:
 void TstStoreReader::readsBesideTheWriter()
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(u"r.sqlite"_s);
+    const QString path = wbtest::databaseLocation(dir, u"r.sqlite"_s);
     wb::StoreWriter writer(path);
     QSignalSpy opened(&writer, &wb::StoreWriter::opened);
     QSignalSpy saved(&writer, &wb::StoreWriter::runSaved);
@@ -70,7 +71,8 @@ void TstStoreReader::readsBesideTheWriter()
 void TstStoreReader::openErrorComesBack()
 {
     QTemporaryDir dir;
-    wb::StoreReader reader(dir.filePath(u"missing.sqlite"_s));
+    const bool pg = wbtest::usingPostgres();
+    wb::StoreReader reader(pg ? wbtest::postgresServer() + u"missing_database"_s : dir.filePath(u"missing.sqlite"_s));
     auto r = reader.listRuns({}).result();
     QVERIFY(!r.ok());
     QCOMPARE(r.error().kind, wb::StoreError::Kind::NotFound);

@@ -7,6 +7,7 @@
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "store/storewriter.h"
+#include "storetestdb.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -36,7 +37,7 @@ static wb::StoredRun run(double v)
 void TstStoreWriter::batchesAndSignals()
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(u"w.sqlite"_s);
+    const QString path = wbtest::databaseLocation(dir, u"w.sqlite"_s);
     wb::StoreWriter writer(path);
     QSignalSpy opened(&writer, &wb::StoreWriter::opened);
     QSignalSpy saved(&writer, &wb::StoreWriter::runSaved);
@@ -77,7 +78,7 @@ void TstStoreWriter::batchesAndSignals()
 void TstStoreWriter::liveRun()
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(u"live.sqlite"_s);
+    const QString path = wbtest::databaseLocation(dir, u"live.sqlite"_s);
     wb::StoreWriter writer(path);
     QSignalSpy started(&writer, &wb::StoreWriter::runStarted);
     QSignalSpy saved(&writer, &wb::StoreWriter::runSaved);
@@ -104,13 +105,16 @@ void TstStoreWriter::liveRun()
 void TstStoreWriter::openFailure()
 {
     QTemporaryDir dir;
-    wb::StoreWriter writer(dir.path()); // a folder
+    // A folder, or a server that is not there (nothing listens on port 1).
+    const bool pg = wbtest::usingPostgres();
+    wb::StoreWriter writer(pg ? u"postgresql://wb@127.0.0.1:1/none"_s : dir.path());
     QSignalSpy failed(&writer, &wb::StoreWriter::openFailed);
     QSignalSpy writeFailed(&writer, &wb::StoreWriter::writeFailed);
     const QString early = writer.saveRun(run(1));
     writer.start();
     QVERIFY(failed.wait(5000));
-    QCOMPARE(failed.first().at(0).value<wb::StoreError>().kind, wb::StoreError::Kind::Unreadable);
+    QCOMPARE(failed.first().at(0).value<wb::StoreError>().kind,
+             pg ? wb::StoreError::Kind::Unreachable : wb::StoreError::Kind::Unreadable);
     // Runs queued before and after the failure are reported, not lost silently.
     const QString late = writer.saveRun(run(2));
     QTRY_COMPARE(writeFailed.size(), 2);

@@ -2,7 +2,9 @@
 // Store benchmark (docs/perf/store.md). Smoke mode (default, CI): a small
 // database, checks results are right and prints figures. Full mode
 // (--full, or WB_PERF_FULL=1): 100k runs with 10M samples, compared with the
-// targets of issue 5. Optional --db PATH keeps the database for inspection.
+// targets of issue 5. Optional --db PATH keeps the database for inspection;
+// --ingest-db LOCATION ingests there instead of a temporary file (e.g. a
+// postgresql:// URL of an empty database, for docs/perf/store-postgresql.md).
 
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
@@ -137,7 +139,12 @@ int main(int argc, char **argv)
     }
     if (const qsizetype i = args.indexOf(u"--db"_s); i >= 0 && i + 1 < args.size())
         dbPath = args.at(i + 1);
+    QString ingestPath;
+    if (const qsizetype i = args.indexOf(u"--ingest-db"_s); i >= 0 && i + 1 < args.size())
+        ingestPath = args.at(i + 1);
     QTemporaryDir dir;
+    if (ingestPath.isEmpty())
+        ingestPath = dir.filePath(u"ingest.sqlite"_s);
     if (dbPath.isEmpty())
         dbPath = dir.filePath(u"bench.sqlite"_s);
     std::printf("bench_store: %s mode, %d runs x %d samples into %s\n", cfg.full ? "full" : "smoke", cfg.runs,
@@ -145,7 +152,7 @@ int main(int argc, char **argv)
 
     // 1. Ingest into a fresh database: samples per second, saveRuns batches.
     {
-        auto s = wb::ResultStore::open(dir.filePath(u"ingest.sqlite"_s));
+        auto s = wb::ResultStore::open(ingestPath);
         if (!s)
             return fail(s.message());
         auto &store = **s;

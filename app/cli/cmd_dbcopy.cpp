@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `db copy --from A --to B`: moves a whole results database into another one
+// (a local file into the shared PostgreSQL database, or back). It is the
+// archive merge: runs by uuid, measurements by uuid, baselines by key and
+// inventory by name, so copying again adds nothing.
+
+#include "clicommand.h"
+#include "clistore.h"
+
+#include "store/storearchive.h"
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+int dbCopy(wb::cli::CliContext &ctx)
+{
+    QStringList args = ctx.args;
+    QString from, to, error;
+    if (!wb::cli::takeOption(args, u"--from"_s, &from, &error) || !wb::cli::takeOption(args, u"--to"_s, &to, &error)) {
+        ctx.err << "wirebench-cli db copy: " << error << '\n';
+        return wb::cli::kExitUsage;
+    }
+    if (from.isEmpty() || to.isEmpty() || !args.isEmpty()) {
+        ctx.err << "wirebench-cli db copy: give --from DATABASE and --to DATABASE (files or postgresql:// URLs)\n";
+        return wb::cli::kExitUsage;
+    }
+    wb::StoreOpenOptions sourceOptions;
+    sourceOptions.createIfMissing = false;
+    auto source = wb::cli::openLocation(from, sourceOptions);
+    if (!source) {
+        ctx.err << "wirebench-cli db copy: " << source.message() << '\n';
+        return wb::cli::kExitFailure;
+    }
+    auto target = wb::cli::openLocation(to, {});
+    if (!target) {
+        ctx.err << "wirebench-cli db copy: " << target.message() << '\n';
+        return wb::cli::kExitFailure;
+    }
+    if ((*source)->path() == (*target)->path()) {
+        ctx.err << "wirebench-cli db copy: --from and --to are the same database\n";
+        return wb::cli::kExitUsage;
+    }
+    auto archive = (*source)->archive().exportArchive();
+    if (!archive) {
+        ctx.err << "wirebench-cli db copy: " << archive.message() << '\n';
+        return wb::cli::kExitFailure;
+    }
+    // One transaction on the target: an error leaves it as it was.
+    auto sum = (*target)->archive().importArchive(*archive, (*source)->path());
+    if (!sum) {
+        ctx.err << "wirebench-cli db copy: " << sum.message() << " (nothing was copied)\n";
+        return wb::cli::kExitFailure;
+    }
+    ctx.out << "Copied " << sum->runsAdded << " runs (" << sum->runsSkipped << " already present), "
+            << sum->measurementsAdded << " measurements, " << sum->baselinesAdded << " new and "
+            << sum->baselinesUpdated << " updated baselines, " << sum->inventoryAdded << " inventory objects from "
+            << (*source)->path() << " to " << (*target)->path() << ".\n";
+    return wb::cli::kExitOk;
+}
+
+} // namespace
+
+WB_CLI_COMMAND(u"db copy"_s, u"--from DATABASE --to DATABASE"_s,
+               u"copy a whole database into another (file or postgresql:// URL; no duplicates)"_s, dbCopy);
