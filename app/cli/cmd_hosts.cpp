@@ -5,6 +5,8 @@
 #include "clicommand.h"
 #include "terminalcredentials.h"
 
+#include "keychainsecretstore.h"
+
 #include "remote/agentclient.h"
 #include "remote/credentialprovider.h"
 #include "remote/fixedhostkeypolicy.h"
@@ -28,6 +30,7 @@ struct HostsCheckOptions
     wb::SshEndpoint base;
     wb::SshOptions ssh;
     bool acceptNew = false;
+    bool noKeychain = false;
     QStringList hosts;
 };
 
@@ -55,6 +58,8 @@ public:
         m_transport = new wb::SshTransport(endpoint, m_options.ssh);
         m_transport->setHostKeyPolicy(&m_policy);
         m_transport->setCredentialProvider(&m_credentials);
+        if (!m_options.noKeychain)
+            m_transport->setSecretStore(&m_keychain);
         m_client = new wb::AgentClient(m_transport, this);
         m_ok = false;
         m_deployed.clear();
@@ -167,6 +172,7 @@ private:
     wb::cli::CliContext &m_ctx;
     wb::FixedHostKeyPolicy m_policy;
     wb::cli::TerminalCredentials m_credentials;
+    wb::KeychainSecretStore m_keychain;
     wb::SshTransport *m_transport = nullptr;
     wb::AgentClient *m_client = nullptr;
     qsizetype m_index = 0;
@@ -215,6 +221,8 @@ int hostsCheck(wb::cli::CliContext &ctx)
                 return usage(u"--agent-path needs an absolute path"_s);
         } else if (arg == u"--accept-new-host-keys"_s) {
             o.acceptNew = true;
+        } else if (arg == u"--no-keychain"_s) {
+            o.noKeychain = true;
         } else if (arg.startsWith(u'-')) {
             return usage(u"unknown option '%1'"_s.arg(arg));
         } else {
@@ -234,5 +242,5 @@ int hostsCheck(wb::cli::CliContext &ctx)
 
 WB_CLI_COMMAND(u"hosts check"_s,
     u"[--port N] [--user U] [--identity FILE] [--known-hosts FILE] [--ssh-dir DIR] "
-    "[--agent-path PATH] [--accept-new-host-keys] HOST..."_s,
+    "[--agent-path PATH] [--accept-new-host-keys] [--no-keychain] HOST..."_s,
     u"connect over SSH, verify the host key, deploy the agent and print what it reports"_s, hostsCheck);
