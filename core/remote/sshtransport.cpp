@@ -60,6 +60,7 @@ void SshTransport::open()
     stopThread();
     m_starting = true;
     m_storedPasswordTried = false;
+    m_secretsUnavailable = false;
     m_passwordFromStore = false;
     forgetPasswordToRemember();
     m_box = std::make_shared<SshAnswerBox>();
@@ -175,9 +176,12 @@ void SshTransport::handleCredentialRequest(const CredentialRequest &request)
                 b->answerSecret(std::move(secret), true);
                 return;
             }
-            if (!error.isEmpty())
+            if (!error.isEmpty()) {
+                // Do not offer to keep the password where it cannot be kept.
+                self->m_secretsUnavailable = true;
                 emit self->progressed(u"%1: %2 could not be read (%3); asking for the password"_s.arg(
                     request.host, self->m_secrets->displayName(), error));
+            }
             self->askUser(request);
         });
 }
@@ -188,14 +192,14 @@ void SshTransport::askUser(CredentialRequest request)
         m_box->answerSecret(std::nullopt);
         return;
     }
-    if (request.kind == CredentialRequest::Kind::Password && m_secrets) {
+    if (request.kind == CredentialRequest::Kind::Password && m_secrets && !m_secretsUnavailable) {
         request.offerRemember = true;
         request.offerRememberIn = m_secrets->displayName();
     }
     QPointer<SshTransport> self(this);
     std::weak_ptr<SshAnswerBox> box = m_box;
-    const bool isPassword = request.kind == CredentialRequest::Kind::Password;
-    m_credentials->provide(request, [self, box, isPassword](CredentialAnswer answer) {
+    const bool offered = request.kind == CredentialRequest::Kind::Password && request.offerRemember;
+    m_credentials->provide(request, [self, box, offered](CredentialAnswer answer) {
         auto b = box.lock();
         if (!self || !b || b != self->m_box) {
             if (answer.secret)
@@ -204,7 +208,7 @@ void SshTransport::askUser(CredentialRequest request)
         }
         // Kept only until the server says whether it is right: a wrong
         // password never reaches the keychain.
-        if (isPassword && answer.remember && answer.secret && self->m_secrets)
+        if (offered && answer.remember && answer.secret && self->m_secrets)
             self->m_passwordToRemember = *answer.secret;
         b->answerSecret(std::move(answer.secret));
     });

@@ -85,6 +85,7 @@ private:
     CredentialProvider *m_credentials = nullptr;
     SecretStore *m_secrets = nullptr;
     bool m_storedPasswordTried = false; // this connection attempt read the store already
+    bool m_secretsUnavailable = false; // reading the store failed: no keychain to offer
     bool m_passwordFromStore = false; // the password last given came from the store
     std::optional<QByteArray> m_passwordToRemember; // until the server accepts it
     std::shared_ptr<SshAnswerBox> m_box;
