@@ -65,7 +65,7 @@ public:
         m_deployed.clear();
         connect(m_transport, &wb::SshTransport::progressed, this, [this](const QString &m) {
             if (m.contains(u"deploy"_s) || m.contains(u"replacing"_s) || m.contains(u"recorded"_s)
-                || m.contains(u"SFTP"_s)) {
+                || m.contains(u"SFTP"_s) || m.contains(u"keychain"_s)) {
                 m_deployed << m;
                 if (!m_ctx.json)
                     m_ctx.err << "wirebench-cli: " << m << '\n';
