@@ -87,11 +87,18 @@ CONF
 # (and re-password) one account.
 PW_USER=wbpw$(printf '%s' "$(realpath -m "$dir")" | md5sum | cut -c1-8)
 setup_password_user() {
-    if ! id "$PW_USER" >/dev/null 2>&1; then
-        useradd --system --no-create-home --home-dir "$dir/home-pw" --shell /bin/sh "$PW_USER"
-    else
-        usermod --home "$dir/home-pw" "$PW_USER"
-    fi
+    # Other build trees may be editing /etc/passwd at the same moment
+    # (useradd then fails on its lock): try a few times.
+    local attempt
+    for attempt in $(seq 10); do
+        if id "$PW_USER" >/dev/null 2>&1; then
+            usermod --home "$dir/home-pw" "$PW_USER" && break
+        else
+            useradd --system --no-create-home --home-dir "$dir/home-pw" --shell /bin/sh "$PW_USER" && break
+        fi
+        sleep 0.5
+    done
+    id "$PW_USER" >/dev/null 2>&1 || return 1
     # DIR stays closed to others except for passing through to home-pw.
     chmod 711 "$dir"
     mkdir -p "$dir/home-pw"
@@ -101,7 +108,11 @@ setup_password_user() {
     password=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')
     (umask 077 && printf '%s' "$password" > "$dir/pw_password")
     printf '%s\n' "$PW_USER" > "$dir/pw_user"
-    printf '%s:%s\n' "$PW_USER" "$password" | chpasswd
+    for attempt in $(seq 10); do
+        printf '%s:%s\n' "$PW_USER" "$password" | chpasswd && return 0
+        sleep 0.5
+    done
+    return 1
 }
 
 case "$action" in
@@ -124,7 +135,11 @@ start)
     chmod 600 "$dir"/*_ed25519 "$dir"/*_ecdsa "$dir/authorized_keys"
     start_server main yes "$dir/home"
     start_server nosftp no "$dir/home-noisy"
-    if [ "$(id -u)" -eq 0 ]; then setup_password_user && start_server pw yes "$dir/home-pw"; fi
+    # Without it only the password tests fail (they require it as root).
+    if [ "$(id -u)" -eq 0 ]; then
+        setup_password_user && start_server pw yes "$dir/home-pw" \
+            || echo "sshd_fixture: could not set up the password account or server" >&2
+    fi
     ;;
 stop)
     stop_servers
