@@ -402,6 +402,34 @@ int SshWorker::authCallback(const char *prompt, char *buf, size_t len, int, int,
     return 0;
 }
 
+int SshWorker::kbdintPassword(const char *password, QString *unsupported)
+{
+    int rc = ssh_userauth_kbdint(m_session, nullptr, nullptr);
+    bool answered = false;
+    // Servers end with an empty round (PAM); a few rounds are plenty.
+    for (int round = 0; rc == SSH_AUTH_INFO && round < 8; ++round) {
+        const int n = ssh_userauth_kbdint_getnprompts(m_session);
+        for (int i = 0; i < n; ++i) {
+            char echo = 0;
+            const char *prompt = ssh_userauth_kbdint_getprompt(m_session, static_cast<unsigned int>(i), &echo);
+            if (echo || answered) {
+                // A second question (a one-time code) or one shown as typed:
+                // not a password, and nobody here to answer it.
+                *unsupported = u"%1: the server asks '%2' during keyboard-interactive login; Wirebench can "
+                               "answer only one password prompt there. Use a key, or ask for "
+                               "PasswordAuthentication on this host."_s.arg(
+                                   where(), QString::fromUtf8(prompt ? prompt : "").trimmed());
+                return SSH_AUTH_DENIED;
+            }
+            if (ssh_userauth_kbdint_setanswer(m_session, static_cast<unsigned int>(i), password) < 0)
+                return SSH_AUTH_ERROR;
+            answered = true;
+        }
+        rc = ssh_userauth_kbdint(m_session, nullptr, nullptr);
+    }
+    return rc == SSH_AUTH_INFO ? SSH_AUTH_DENIED : rc;
+}
+
 QString SshWorker::accountName() const
 {
     // As connected: after ~/.ssh/config and the inventory's address, so the
@@ -468,8 +496,12 @@ SshStep SshWorker::authenticate()
             return SshStep::transient(u"%1: authentication failed: %2"_s.arg(where(), sshError()));
     }
     bool passwordRefused = false;
-    if ((methods & SSH_AUTH_METHOD_PASSWORD) && m_canAskSecrets) {
-        tried << u"password"_s;
+    // A password by the "password" method or, where the server takes it only
+    // through PAM, by "keyboard-interactive" with one hidden prompt.
+    const bool byPassword = methods & SSH_AUTH_METHOD_PASSWORD;
+    const bool byKbdint = !byPassword && (methods & SSH_AUTH_METHOD_INTERACTIVE);
+    if ((byPassword || byKbdint) && m_canAskSecrets) {
+        tried << (byPassword ? u"password"_s : u"keyboard-interactive (password)"_s);
         CredentialRequest req;
         req.kind = CredentialRequest::Kind::Password;
         req.host = where();
@@ -487,8 +519,12 @@ SshStep SshWorker::authenticate()
                 break;
             }
             secret->append('\0');
-            rc = ssh_userauth_password(m_session, nullptr, secret->constData());
+            QString unsupported;
+            rc = byPassword ? ssh_userauth_password(m_session, nullptr, secret->constData())
+                            : kbdintPassword(secret->constData(), &unsupported);
             secret->fill('\0');
+            if (!unsupported.isEmpty())
+                return SshStep::persistent(unsupported);
             if (rc == SSH_AUTH_SUCCESS) {
                 emit passwordChecked(req.account, true);
                 return {};

@@ -81,6 +81,7 @@ private:
     void teardown();
     QString sshError() const;
     QString accountName() const;
+    int kbdintPassword(const char *password, QString *unsupported);
     QString where() const { return m_endpoint.displayName(); }
 
     static int authCallback(const char *prompt, char *buf, size_t len, int echo, int verify, void *userdata);

@@ -11,10 +11,13 @@
 #                               takes passwords only, for one system account
 #                               per fixture directory (wbpw<hash of DIR>, in
 #                               DIR/pw_user; reused if a run left it) with a
-#                               new random password (DIR/pw_password, 600).
+#                               new random password (DIR/pw_password, 600),
+#                               and a fourth, "kbd" (port_kbd), that takes the
+#                               same account's password only through PAM's
+#                               keyboard-interactive.
 #   sshd_fixture.sh stop DIR    stops the listeners by PID, deletes the account
 # Works as root (root logs in by key only) and as an ordinary user. Sessions
-# see HOME=DIR/home (nosftp: DIR/home-noisy, pw: DIR/home-pw), so deployment
+# see HOME=DIR/home (nosftp: DIR/home-noisy, pw and kbd: DIR/home-pw), so deployment
 # never touches the real home directory.
 set -euo pipefail
 
@@ -41,8 +44,10 @@ stop_servers() {
 }
 
 start_server() {
-    local name=$1 sftp=$2 home=$3 port conf attempt pubkey=yes password=no
+    local name=$1 sftp=$2 home=$3 port conf attempt pubkey=yes password=no kbdint=no pam=no
     if [ "$name" = pw ]; then pubkey=no; password=yes; fi
+    # Passwords only through PAM's keyboard-interactive, as some distributions ship.
+    if [ "$name" = kbd ]; then pubkey=no; kbdint=yes; pam=yes; fi
     for attempt in $(seq 30); do
         port=$((20000 + RANDOM % 40000))
         if ss -Htln "sport = :$port" 2>/dev/null | grep -q .; then continue; fi
@@ -56,8 +61,8 @@ AuthorizedKeysFile $dir/authorized_keys
 PermitRootLogin prohibit-password
 PubkeyAuthentication $pubkey
 PasswordAuthentication $password
-KbdInteractiveAuthentication no
-UsePAM no
+KbdInteractiveAuthentication $kbdint
+UsePAM $pam
 StrictModes no
 MaxStartups 64
 MaxSessions 64
@@ -65,7 +70,7 @@ LogLevel VERBOSE
 SetEnv HOME=$home
 CONF
         if [ "$sftp" = yes ]; then echo "Subsystem sftp internal-sftp" >> "$conf"; fi
-        if [ "$name" = pw ]; then printf 'AllowUsers %s\nMaxAuthTries 3\n' "$PW_USER" >> "$conf"; fi
+        case $name in pw|kbd) printf 'AllowUsers %s\nMaxAuthTries 3\n' "$PW_USER" >> "$conf" ;; esac
         "$SSHD" -t -f "$conf"
         "$SSHD" -f "$conf" -E "$dir/sshd_$name.log" || continue
         for _ in $(seq 50); do
@@ -137,8 +142,8 @@ start)
     start_server nosftp no "$dir/home-noisy"
     # Without it only the password tests fail (they require it as root).
     if [ "$(id -u)" -eq 0 ]; then
-        setup_password_user && start_server pw yes "$dir/home-pw" \
-            || echo "sshd_fixture: could not set up the password account or server" >&2
+        setup_password_user && start_server pw yes "$dir/home-pw" && start_server kbd yes "$dir/home-pw" \
+            || echo "sshd_fixture: could not set up the password account or servers" >&2
     fi
     ;;
 stop)

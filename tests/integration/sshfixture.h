@@ -104,7 +104,7 @@ struct ClientSetup
         options.connectTimeoutMs = 5000;
         options.commandTimeoutMs = 10000;
         options.promptTimeoutMs = 5000;
-        if (which == QStringLiteral("pw")) {
+        if (which == QStringLiteral("pw") || which == QStringLiteral("kbd")) {
             endpoint.user = passwordUser();
             endpoint.identityFile.clear();
         }

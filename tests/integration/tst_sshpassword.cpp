@@ -97,6 +97,8 @@ private slots:
     void storedPasswordUsedWithoutAsking();
     void refusedStoredPasswordIsRemovedThenAsked();
     void unreachableStoreAsksWithoutOffer();
+    void keyboardInteractivePassword();
+    void keyboardInteractiveWrongPassword();
 
 private:
     wbtest::ClientSetup *setup();
@@ -283,6 +285,45 @@ void TstSshPassword::unreachableStoreAsksWithoutOffer()
     QVERIFY(!store.log.join(u'\n').contains(u"write"_s));
     c.client.stop();
     QVERIFY(c.waitClosed());
+}
+
+void TstSshPassword::keyboardInteractivePassword()
+{
+    // The "kbd" server takes the password only through PAM's keyboard-interactive.
+    const int port = wbtest::sshdPort(u"kbd"_s);
+    QVERIFY(port > 0);
+    wbtest::ClientSetup kbd(u"kbd"_s);
+    kbd.trustHostKey();
+    wbtest::MemorySecretStore store;
+    ListedCredentials creds({ wb::CredentialAnswer(m_password, true) });
+    Connection c(kbd, &creds, &store);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.everything()));
+    QCOMPARE(creds.requests.size(), 1);
+    const QString account = u"%1@127.0.0.1:%2"_s.arg(wbtest::passwordUser()).arg(port);
+    QCOMPARE(creds.requests.at(0).account, account);
+    QCOMPARE(store.secrets.value(wb::SshTransport::secretService() + u'\n' + account), m_password);
+    QVERIFY(!c.everything().contains(QString::fromUtf8(m_password)));
+    c.client.stop();
+    QVERIFY(c.waitClosed());
+}
+
+void TstSshPassword::keyboardInteractiveWrongPassword()
+{
+    const int port = wbtest::sshdPort(u"kbd"_s);
+    wbtest::ClientSetup kbd(u"kbd"_s);
+    kbd.trustHostKey();
+    ListedCredentials creds({ QByteArray("wb-wrong-kbd-password"), QByteArray("wb-wrong-kbd-password") });
+    Connection c(kbd, &creds, nullptr);
+    c.client.start();
+    QVERIFY(!c.waitReady(30000));
+    QCOMPARE(creds.requests.size(), 1);
+    QCOMPARE(c.persistent.count(), 1);
+    const QString msg = c.persistent.at(0).at(0).toString();
+    QVERIFY2(msg.contains(u"refused the password for %1@127.0.0.1:%2"_s.arg(wbtest::passwordUser()).arg(port)),
+        qPrintable(msg));
+    QVERIFY2(msg.contains(u"keyboard-interactive"_s), qPrintable(msg));
+    QVERIFY(!c.everything().contains(u"wb-wrong-kbd-password"_s));
 }
 
 QTEST_MAIN(TstSshPassword)
