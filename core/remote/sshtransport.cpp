@@ -171,16 +171,18 @@ void SshTransport::handleCredentialRequest(const CredentialRequest &request)
             }
             if (secret) {
                 self->m_passwordFromStore = true;
-                emit self->progressed(u"%1: using the password stored in %2"_s.arg(
-                    request.host, self->m_secrets->displayName()));
+                self->reportSecretStore(u"%1: using the password stored in %2"_s.arg(
+                                            request.host, self->m_secrets->displayName()),
+                    false);
                 b->answerSecret(std::move(secret), true);
                 return;
             }
             if (!error.isEmpty()) {
                 // Do not offer to keep the password where it cannot be kept.
                 self->m_secretsUnavailable = true;
-                emit self->progressed(u"%1: %2 could not be read (%3); asking for the password"_s.arg(
-                    request.host, self->m_secrets->displayName(), error));
+                self->reportSecretStore(u"%1: %2 could not be read (%3); asking for the password"_s.arg(
+                                            request.host, self->m_secrets->displayName(), error),
+                    true);
             }
             self->askUser(request);
         });
@@ -228,24 +230,32 @@ void SshTransport::handlePasswordChecked(const QString &account, bool accepted)
             [self, host, store, account](const QString &error) {
                 if (!self)
                     return;
-                emit self->progressed(error.isEmpty()
+                self->reportSecretStore(error.isEmpty()
                         ? u"%1: stored the password for %2 in %3"_s.arg(host, account, store)
                         : u"%1: the password for %2 could not be stored in %3: %4"_s.arg(
-                              host, account, store, error));
+                              host, account, store, error),
+                    !error.isEmpty());
             });
     } else if (!accepted && m_passwordFromStore) {
         m_secrets->removeSecret(secretService(), account, [self, host, store, account](const QString &error) {
             if (!self)
                 return;
-            emit self->progressed(error.isEmpty()
+            self->reportSecretStore(error.isEmpty()
                     ? u"%1: the server refused the password stored in %2 for %3; removed it"_s.arg(
                           host, store, account)
                     : u"%1: the server refused the password stored in %2 for %3, which could not be "
-                      "removed: %4"_s.arg(host, store, account, error));
+                      "removed: %4"_s.arg(host, store, account, error),
+                true);
         });
     }
     m_passwordFromStore = false;
     forgetPasswordToRemember();
+}
+
+void SshTransport::reportSecretStore(const QString &message, bool isWarning)
+{
+    emit progressed(message);
+    emit secretStoreReported(message, isWarning);
 }
 
 void SshTransport::forgetPasswordToRemember()

@@ -68,6 +68,10 @@ public:
 signals:
     void progressed(const QString &message);
     void commandFinished(qint64 id, const wb::RemoteCommandResult &result);
+    // What happened with the keychain (a password used, stored, removed, or
+    // the keychain unreachable): also in progressed(), and worth showing
+    // in a run's log, where the other progress messages are not.
+    void secretStoreReported(const QString &message, bool isWarning);
 
 private:
     void handleOpened(const QString &agentPath, const QString &arch, const QString &fingerprint);
@@ -77,6 +81,7 @@ private:
     void askUser(CredentialRequest request);
     void handlePasswordChecked(const QString &account, bool accepted);
     void forgetPasswordToRemember();
+    void reportSecretStore(const QString &message, bool isWarning);
     void stopThread();
 
     SshEndpoint m_endpoint;

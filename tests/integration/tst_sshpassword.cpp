@@ -11,6 +11,7 @@
 #include "memorysecretstore.h"
 #include "remote/agentclient.h"
 #include "remote/sshtransport.h"
+#include "run/hostsession.h"
 #include "sshfixture.h"
 
 #include <QElapsedTimer>
@@ -97,6 +98,7 @@ private slots:
     void storedPasswordUsedWithoutAsking();
     void refusedStoredPasswordIsRemovedThenAsked();
     void unreachableStoreAsksWithoutOffer();
+    void runLogShowsKeychainNotes();
     void keyboardInteractivePassword();
     void keyboardInteractiveWrongPassword();
 
@@ -285,6 +287,40 @@ void TstSshPassword::unreachableStoreAsksWithoutOffer()
     QVERIFY(!store.log.join(u'\n').contains(u"write"_s));
     c.client.stop();
     QVERIFY(c.waitClosed());
+}
+
+void TstSshPassword::runLogShowsKeychainNotes()
+{
+    // A plan's host session puts what happened with the keychain in the
+    // run's log (the GUI's log view, `run` on stderr): here a stored
+    // password the host refused and its removal, as a warning.
+    wbtest::MemorySecretStore store;
+    store.secrets.insert(wb::SshTransport::secretService() + u'\n' + account(), "an-old-password");
+    ListedCredentials creds({ wb::CredentialAnswer(m_password, false) });
+    const wbtest::ClientSetup *client = setup();
+    auto *transport = new wb::SshTransport(client->endpoint, client->options);
+    transport->setCredentialProvider(&creds);
+    transport->setSecretStore(&store);
+    wb::PlanHost host;
+    host.name = u"pwhost"_s;
+    host.transport = u"ssh"_s;
+    wb::HostSession session(host, transport);
+    QSignalSpy ready(&session, &wb::HostSession::ready);
+    QSignalSpy logged(&session, &wb::HostSession::logged);
+    QSignalSpy lost(&session, &wb::HostSession::lost);
+    session.ensureConnected();
+    QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() || !lost.isEmpty(), 20000);
+    QVERIFY2(!ready.isEmpty(), qPrintable(lost.value(0).value(0).toString()));
+    QStringList warnings;
+    QStringList infos;
+    for (const auto &l : logged)
+        (l.at(0).toString() == u"warning"_s ? warnings : infos) << l.at(1).toString();
+    QVERIFY2(warnings.join(u'\n').contains(u"refused the password stored in the test keychain for %1; removed it"_s
+                                                .arg(account())),
+        qPrintable(warnings.join(u'\n')));
+    for (const QString &m : warnings + infos)
+        QVERIFY(!m.contains(QString::fromUtf8(m_password)));
+    session.close();
 }
 
 void TstSshPassword::keyboardInteractivePassword()
