@@ -4,7 +4,6 @@
 #include "remote/credentialprovider.h"
 
 #include <QString>
-
 #include <fcntl.h>
 #include <termios.h>
 #include <unistd.h>
@@ -18,7 +17,8 @@ namespace wb::cli {
 class TerminalCredentials : public wb::CredentialProvider
 {
 public:
-    void provide(const wb::CredentialRequest &request, std::function<void(wb::CredentialAnswer)> reply) override
+    void provide(
+        const wb::CredentialRequest &request, std::function<void(wb::CredentialAnswer)> reply) override
     {
         const int fd = ::open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
         if (fd < 0) {
@@ -26,11 +26,12 @@ public:
             return;
         }
         if (request.storedPasswordRefused)
-            say(fd, QStringLiteral("The password stored in %1 for %2 was refused; it has been removed.\n")
-                        .arg(request.offerRememberIn, request.account)
-                        .toUtf8());
+            say(fd,
+                QStringLiteral("The password stored in %1 for %2 was refused; it has been removed.\n")
+                    .arg(request.offerRememberIn, request.account)
+                    .toUtf8());
         say(fd, (request.prompt.isEmpty() ? QStringLiteral("Secret") : request.prompt).toUtf8() + ": ");
-        termios saved{};
+        termios saved {};
         const bool haveTermios = ::tcgetattr(fd, &saved) == 0;
         if (haveTermios) {
             termios quiet = saved;
@@ -43,9 +44,10 @@ public:
         say(fd, "\n");
         bool remember = false;
         if (request.offerRemember && !secret.isEmpty()) {
-            say(fd, QStringLiteral("Remember the password for %1 in %2? [y/N] ")
-                        .arg(request.account, request.offerRememberIn)
-                        .toUtf8());
+            say(fd,
+                QStringLiteral("Remember the password for %1 in %2? [y/N] ")
+                    .arg(request.account, request.offerRememberIn)
+                    .toUtf8());
             const QByteArray yes = readLine(fd).trimmed().toLower();
             remember = yes == "y" || yes == "yes";
         }

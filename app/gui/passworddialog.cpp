@@ -12,8 +12,11 @@ using namespace Qt::StringLiterals;
 namespace wb::gui {
 
 PasswordDialog::PasswordDialog(QWidget *parent)
-    : QDialog(parent), m_warning(new QLabel), m_prompt(new QLabel), m_password(new QLineEdit),
-      m_remember(new QCheckBox)
+    : QDialog(parent)
+    , m_warning(new QLabel)
+    , m_prompt(new QLabel)
+    , m_password(new QLineEdit)
+    , m_remember(new QCheckBox)
 {
     setWindowTitle(tr("Password"));
     m_warning->setObjectName(u"warning"_s);

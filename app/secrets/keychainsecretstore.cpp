@@ -8,8 +8,7 @@ using namespace Qt::StringLiterals;
 namespace wb {
 
 namespace {
-    template<typename JobT>
-    JobT *makeJob(const QString &service, const QString &account, QObject *context)
+    template<typename JobT> JobT *makeJob(const QString &service, const QString &account, QObject *context)
     {
         auto *job = new JobT(service, context);
         job->setKey(account);

@@ -19,7 +19,8 @@ public:
     explicit KeychainSecretStore(QObject *context = nullptr);
 
     void readSecret(const QString &service, const QString &account, ReadReply reply) override;
-    void writeSecret(const QString &service, const QString &account, const QByteArray &secret, Reply reply) override;
+    void writeSecret(
+        const QString &service, const QString &account, const QByteArray &secret, Reply reply) override;
     void removeSecret(const QString &service, const QString &account, Reply reply) override;
     QString displayName() const override;
 

@@ -27,7 +27,8 @@ public:
         else
             reply(*it, QString());
     }
-    void writeSecret(const QString &service, const QString &account, const QByteArray &secret, Reply reply) override
+    void writeSecret(
+        const QString &service, const QString &account, const QByteArray &secret, Reply reply) override
     {
         log << QStringLiteral("write ") + service + u' ' + account;
         if (!unavailable.isEmpty()) {

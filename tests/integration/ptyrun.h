@@ -12,7 +12,6 @@
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
-
 #include <cerrno>
 #include <csignal>
 #include <poll.h>

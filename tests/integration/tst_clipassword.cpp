@@ -19,7 +19,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <csignal>
 
 using namespace Qt::StringLiterals;
@@ -149,7 +148,8 @@ bool TstCliPassword::startSecretService(QString *why)
 QProcessEnvironment TstCliPassword::env(bool withKeychain) const
 {
     QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    for (const QString &v : { u"SSH_AUTH_SOCK"_s, u"DISPLAY"_s, u"WAYLAND_DISPLAY"_s, u"DBUS_SESSION_BUS_ADDRESS"_s })
+    for (const QString &v :
+        { u"SSH_AUTH_SOCK"_s, u"DISPLAY"_s, u"WAYLAND_DISPLAY"_s, u"DBUS_SESSION_BUS_ADDRESS"_s })
         e.remove(v);
     e.insert(u"HOME"_s, m_home.path());
     e.insert(u"XDG_CONFIG_HOME"_s, m_home.filePath(u"config"_s));
@@ -174,7 +174,8 @@ QStringList TstCliPassword::hostsCheck() const
         u"127.0.0.1"_s };
 }
 
-wbtest::PtyResult TstCliPassword::cli(const QStringList &args, QList<wbtest::PtyPrompt> script, bool withKeychain)
+wbtest::PtyResult TstCliPassword::cli(
+    const QStringList &args, QList<wbtest::PtyPrompt> script, bool withKeychain)
 {
     wbtest::PtyResult r = wbtest::runInPty(kCli, args, env(withKeychain), std::move(script));
     m_allOutput += r.output;
@@ -185,10 +186,11 @@ std::optional<QByteArray> TstCliPassword::keychainRead(QString *error)
 {
     wb::KeychainSecretStore store;
     std::optional<std::optional<QByteArray>> got;
-    store.readSecret(wb::SshTransport::secretService(), account(), [&](std::optional<QByteArray> s, const QString &e) {
-        *error = e;
-        got = std::move(s);
-    });
+    store.readSecret(
+        wb::SshTransport::secretService(), account(), [&](std::optional<QByteArray> s, const QString &e) {
+            *error = e;
+            got = std::move(s);
+        });
     if (!QTest::qWaitFor([&] { return got.has_value(); }, 10000))
         *error = u"no answer in 10 s"_s;
     return got.value_or(std::nullopt);
@@ -198,7 +200,8 @@ bool TstCliPassword::keychainWrite(const QByteArray &secret)
 {
     wb::KeychainSecretStore store;
     std::optional<QString> error;
-    store.writeSecret(wb::SshTransport::secretService(), account(), secret, [&](const QString &e) { error = e; });
+    store.writeSecret(
+        wb::SshTransport::secretService(), account(), secret, [&](const QString &e) { error = e; });
     if (!QTest::qWaitFor([&] { return error.has_value(); }, 10000))
         return false;
     return error && error->isEmpty();
@@ -236,7 +239,8 @@ void TstCliPassword::keychainRemembersUsesAndForgets()
     if (m_busAddress.isEmpty() || !m_noKeychainReason.isEmpty())
         QSKIP(qPrintable(u"no Secret Service could run here: "_s + m_noKeychainReason));
     const QByteArray prompt = "Password for " + account().toUtf8() + ": ";
-    const QByteArray remember = "Remember the password for " + account().toUtf8() + " in the system keychain? [y/N] ";
+    const QByteArray remember
+        = "Remember the password for " + account().toUtf8() + " in the system keychain? [y/N] ";
     QString error;
 
     // 1. Typed, and the user says yes: stored in the real keychain.
@@ -275,12 +279,13 @@ void TstCliPassword::passwordInNoFileOrOutput()
     {
         QFile f(plan);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(u"{\"name\":\"password host\",\"hosts\":{\"here\":{\"transport\":\"local\"},"
-                "\"pwhost\":{\"transport\":\"ssh\",\"ssh_address\":\"127.0.0.1\",\"address\":\"127.0.0.1\","
-                "\"port\":%1,\"user\":\"%2\"}},\"tests\":[{\"name\":\"rr\",\"kind\":\"tcp_rr\","
-                "\"client\":\"here\",\"server\":\"pwhost\",\"duration_s\":0.5}]}"_s.arg(wbtest::sshdPort(u"pw"_s))
-                    .arg(wbtest::passwordUser())
-                    .toUtf8());
+        f.write(
+            u"{\"name\":\"password host\",\"hosts\":{\"here\":{\"transport\":\"local\"},"
+            "\"pwhost\":{\"transport\":\"ssh\",\"ssh_address\":\"127.0.0.1\",\"address\":\"127.0.0.1\","
+            "\"port\":%1,\"user\":\"%2\"}},\"tests\":[{\"name\":\"rr\",\"kind\":\"tcp_rr\","
+            "\"client\":\"here\",\"server\":\"pwhost\",\"duration_s\":0.5}]}"_s.arg(wbtest::sshdPort(u"pw"_s))
+                .arg(wbtest::passwordUser())
+                .toUtf8());
     }
     const QByteArray prompt = "Password for " + account().toUtf8() + ": ";
     auto r = cli({ u"--db"_s, db, u"run"_s, plan, u"--known-hosts"_s, m_knownHosts, u"--ssh-dir"_s,

@@ -13,7 +13,6 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -180,10 +179,11 @@ void TstProxyJump::planRunThroughJump()
     const QString plan = m_dir.filePath(u"plan.json"_s);
     QFile f(plan);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(R"({"name":"through the jump","hosts":{)"
-            R"("target":{"transport":"ssh","address":"198.51.100.130"},)"
-            R"("target-b":{"transport":"ssh","address":"198.51.100.130"}},)"
-            R"("tests":[{"name":"rr","kind":"tcp_rr","client":"target","server":"target-b","duration_s":0.5}]})");
+    f.write(
+        R"({"name":"through the jump","hosts":{)"
+        R"("target":{"transport":"ssh","address":"198.51.100.130"},)"
+        R"("target-b":{"transport":"ssh","address":"198.51.100.130"}},)"
+        R"("tests":[{"name":"rr","kind":"tcp_rr","client":"target","server":"target-b","duration_s":0.5}]})");
     f.close();
     const QString db = m_dir.filePath(u"results.sqlite"_s);
     const CliRun r = cli(QStringList { u"--db"_s, db, u"run"_s, plan } + sshArgs());
@@ -196,7 +196,8 @@ void TstProxyJump::failingJumpHostExplained()
 {
     // The ssh client that carries the jump does not know the jump host's
     // key: its own words reach the error, with the jump named.
-    const CliRun r = cli(QStringList { u"hosts"_s, u"check"_s } + sshArgs() + QStringList { u"target-badjump"_s });
+    const CliRun r
+        = cli(QStringList { u"hosts"_s, u"check"_s } + sshArgs() + QStringList { u"target-badjump"_s });
     qInfo("%s", qPrintable(r.err.trimmed()));
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(u"ProxyJump badjump"_s), qPrintable(r.err));
@@ -205,7 +206,8 @@ void TstProxyJump::failingJumpHostExplained()
 
 void TstProxyJump::uriFormRefused()
 {
-    const CliRun r = cli(QStringList { u"hosts"_s, u"check"_s } + sshArgs() + QStringList { u"target-uri"_s });
+    const CliRun r
+        = cli(QStringList { u"hosts"_s, u"check"_s } + sshArgs() + QStringList { u"target-uri"_s });
     qInfo("%s", qPrintable(r.err.trimmed()));
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(u"ssh://"_s) && r.err.contains(u"libssh 0.10"_s), qPrintable(r.err));

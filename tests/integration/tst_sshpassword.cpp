@@ -27,7 +27,8 @@ class ListedCredentials : public wb::CredentialProvider
 {
 public:
     explicit ListedCredentials(QList<wb::CredentialAnswer> answers) : m_answers(std::move(answers)) { }
-    void provide(const wb::CredentialRequest &request, std::function<void(wb::CredentialAnswer)> reply) override
+    void provide(
+        const wb::CredentialRequest &request, std::function<void(wb::CredentialAnswer)> reply) override
     {
         requests.append(request);
         reply(m_answers.isEmpty() ? wb::CredentialAnswer() : m_answers.takeFirst());
@@ -282,7 +283,8 @@ void TstSshPassword::unreachableStoreAsksWithoutOffer()
     QVERIFY2(c.waitReady(), qPrintable(c.everything()));
     QCOMPARE(creds.requests.size(), 1);
     QVERIFY(!creds.requests.at(0).offerRemember);
-    QVERIFY2(c.progress.join(u'\n').contains(u"could not be read (Cannot autolaunch"_s), qPrintable(c.everything()));
+    QVERIFY2(c.progress.join(u'\n').contains(u"could not be read (Cannot autolaunch"_s),
+        qPrintable(c.everything()));
     // Not offered, so not written even though the answer said "remember".
     QVERIFY(!store.log.join(u'\n').contains(u"write"_s));
     c.client.stop();
@@ -315,8 +317,8 @@ void TstSshPassword::runLogShowsKeychainNotes()
     QStringList infos;
     for (const auto &l : logged)
         (l.at(0).toString() == u"warning"_s ? warnings : infos) << l.at(1).toString();
-    QVERIFY2(warnings.join(u'\n').contains(u"refused the password stored in the test keychain for %1; removed it"_s
-                                                .arg(account())),
+    QVERIFY2(warnings.join(u'\n').contains(
+                 u"refused the password stored in the test keychain for %1; removed it"_s.arg(account())),
         qPrintable(warnings.join(u'\n')));
     for (const QString &m : warnings + infos)
         QVERIFY(!m.contains(QString::fromUtf8(m_password)));
@@ -356,7 +358,8 @@ void TstSshPassword::keyboardInteractiveWrongPassword()
     QCOMPARE(creds.requests.size(), 1);
     QCOMPARE(c.persistent.count(), 1);
     const QString msg = c.persistent.at(0).at(0).toString();
-    QVERIFY2(msg.contains(u"refused the password for %1@127.0.0.1:%2"_s.arg(wbtest::passwordUser()).arg(port)),
+    QVERIFY2(
+        msg.contains(u"refused the password for %1@127.0.0.1:%2"_s.arg(wbtest::passwordUser()).arg(port)),
         qPrintable(msg));
     QVERIFY2(msg.contains(u"keyboard-interactive"_s), qPrintable(msg));
     QVERIFY(!c.everything().contains(u"wb-wrong-kbd-password"_s));
