@@ -16,6 +16,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTimer>
 #include <fcntl.h>
 #include <termios.h>
@@ -244,3 +245,45 @@ WB_CLI_COMMAND(u"hosts check"_s,
     u"[--port N] [--user U] [--identity FILE] [--known-hosts FILE] [--ssh-dir DIR] "
     "[--agent-path PATH] [--accept-new-host-keys] [--no-keychain] HOST..."_s,
     u"connect over SSH, verify the host key, deploy the agent and print what it reports"_s, hostsCheck);
+
+namespace {
+
+// `hosts forget-password USER@HOST:PORT`: removes a password the user chose
+// to remember from the system keychain (it is removed by itself when the
+// host refuses it).
+int hostsForgetPassword(wb::cli::CliContext &ctx)
+{
+    static const QRegularExpression kAccount(uR"(^[^@\s]+@\S+:(\d{1,5})$)"_s);
+    if (ctx.args.size() != 1 || !kAccount.match(ctx.args.first()).hasMatch()) {
+        ctx.err << "wirebench-cli hosts forget-password: name one account as USER@HOST:PORT, as the password "
+                   "prompt showed it\n";
+        return wb::cli::kExitUsage;
+    }
+    const QString account = ctx.args.first();
+    wb::KeychainSecretStore keychain;
+    int exitCode = wb::cli::kExitFailure;
+    QObject context;
+    // Started from the event loop, so that an answer given at once still ends it.
+    QTimer::singleShot(0, &context, [&] {
+        keychain.removeSecret(wb::SshTransport::secretService(), account, [&](const QString &error) {
+            if (error.isEmpty()) {
+                ctx.out << "removed the password for " << account << " from " << keychain.displayName()
+                        << " (if one was stored)\n";
+                exitCode = wb::cli::kExitOk;
+            } else {
+                ctx.err << "wirebench-cli: " << keychain.displayName() << " could not be reached: " << error
+                        << '\n';
+            }
+            ctx.out.flush();
+            ctx.err.flush();
+            QCoreApplication::exit(0);
+        });
+    });
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+} // namespace
+
+WB_CLI_COMMAND(u"hosts forget-password"_s, u"USER@HOST:PORT"_s,
+    u"remove a remembered SSH password from the system keychain"_s, hostsForgetPassword);

@@ -268,6 +268,19 @@ void TstCliPassword::keychainRemembersUsesAndForgets()
     QVERIFY(!keychainRead(&error).has_value());
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY(!r.output.contains(m_password));
+
+    // 4. Forgotten on request.
+    QVERIFY(keychainWrite(m_password));
+    r = cli({ u"hosts"_s, u"forget-password"_s, account() }, {}, true);
+    QVERIFY2(r.exitCode == 0, r.output.constData());
+    QVERIFY(!keychainRead(&error).has_value());
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    r = cli({ u"hosts"_s, u"forget-password"_s, u"not-an-account"_s }, {}, true);
+    QCOMPARE(r.exitCode, 2);
+    // Without a keychain it says so.
+    r = cli({ u"hosts"_s, u"forget-password"_s, account() }, {}, false);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.output.contains("could not be reached"), r.output.constData());
 }
 
 void TstCliPassword::passwordInNoFileOrOutput()
