@@ -30,7 +30,8 @@ public:
                 QStringLiteral("The password stored in %1 for %2 was refused; it has been removed.\n")
                     .arg(request.offerRememberIn, request.account)
                     .toUtf8());
-        say(fd, (request.prompt.isEmpty() ? QStringLiteral("Secret") : request.prompt).toUtf8() + ": ");
+        // Echo goes off before the prompt appears: whatever is typed once it
+        // shows is never echoed (nor discarded by the flush).
         termios saved {};
         const bool haveTermios = ::tcgetattr(fd, &saved) == 0;
         if (haveTermios) {
@@ -38,9 +39,10 @@ public:
             quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
             ::tcsetattr(fd, TCSAFLUSH, &quiet);
         }
+        say(fd, (request.prompt.isEmpty() ? QStringLiteral("Secret") : request.prompt).toUtf8() + ": ");
         QByteArray secret = readLine(fd);
         if (haveTermios)
-            ::tcsetattr(fd, TCSAFLUSH, &saved);
+            ::tcsetattr(fd, TCSANOW, &saved);
         say(fd, "\n");
         bool remember = false;
         if (request.offerRemember && !secret.isEmpty()) {
