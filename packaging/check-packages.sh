@@ -23,6 +23,7 @@ lintian --fail-on error,warning --suppress-tags statically-linked-binary,no-manu
     "$app" "$agent"
 
 dpkg-deb -f "$app" Depends | grep -q libqt6sql6-sqlite || { echo "wirebench does not depend on libqt6sql6-sqlite"; exit 1; }
+dpkg-deb -f "$app" Depends | grep -q libqt6keychain1 || { echo "wirebench does not depend on libqt6keychain1"; exit 1; }
 dpkg-deb -f "$app" Recommends | grep -q libqt6sql6-psql || { echo "wirebench does not recommend libqt6sql6-psql"; exit 1; }
 
 root="$work/root"

@@ -20,6 +20,8 @@ packages=(
   lintian desktop-file-utils appstream dpkg-dev fakeroot
   # importers: .flent.gz is gzip (core/exchange)
   zlib1g-dev
+  # SSH password keychain: the tests run a headless Secret Service
+  dbus-daemon gnome-keyring libsecret-1-0
 )
 
 missing=()

@@ -26,10 +26,11 @@ inline StoreResult<std::unique_ptr<ResultStore>> openLocation(const QString &loc
         return store;
     const auto url = DatabaseUrl::parse(location);
     std::optional<QByteArray> answer;
-    TerminalCredentials().provide(
-        CredentialRequest{CredentialRequest::Kind::Password, url ? url->host() : QString(),
-                          QStringLiteral("Password for %1").arg(url ? url->display() : location)},
-        [&answer](std::optional<QByteArray> a) { answer = std::move(a); });
+    CredentialRequest request;
+    request.kind = CredentialRequest::Kind::Password;
+    request.host = url ? url->host() : QString();
+    request.prompt = QStringLiteral("Password for %1").arg(url ? url->display() : location);
+    TerminalCredentials().provide(request, [&answer](CredentialAnswer a) { answer = std::move(a.secret); });
     if (!answer || answer->isEmpty())
         return store;
     DatabaseUrl::rememberPassword(location, QString::fromUtf8(*answer));

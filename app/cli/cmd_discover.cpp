@@ -7,6 +7,8 @@
 #include "clistore.h"
 #include "terminalcredentials.h"
 
+#include "keychainsecretstore.h"
+
 #include "inventory/nicdiscovery.h"
 #include "remote/agentclient.h"
 #include "remote/agentlocator.h"
@@ -37,6 +39,7 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
     }
     const bool local = wb::cli::takeFlag(args, u"--local"_s);
     const bool acceptNew = wb::cli::takeFlag(args, u"--accept-new-host-keys"_s);
+    const bool noKeychain = wb::cli::takeFlag(args, u"--no-keychain"_s);
     if (args.size() != 1 || args.first().startsWith(u'-')) {
         ctx.err << "wirebench-cli inventory discover: name one host\n";
         return wb::cli::kExitUsage;
@@ -67,6 +70,7 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
     ssh.sshDir = sshDir;
     wb::FixedHostKeyPolicy policy(acceptNew ? wb::HostKeyDecision::TrustAlways : wb::HostKeyDecision::Refuse);
     wb::cli::TerminalCredentials credentials;
+    wb::KeychainSecretStore keychain;
     wb::AgentTransport *transport = nullptr;
     if (local) {
         transport = new wb::LocalTransport(wb::locateAgent());
@@ -81,6 +85,8 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
         auto *t = new wb::SshTransport(e, ssh);
         t->setHostKeyPolicy(&policy);
         t->setCredentialProvider(&credentials);
+        if (!noKeychain)
+            t->setSecretStore(&keychain);
         transport = t;
     }
     wb::AgentClient client(transport);
@@ -144,5 +150,5 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
 
 WB_CLI_COMMAND(u"inventory discover"_s,
                u"HOST [--local] [--address A] [--port N] [--user U] [--identity FILE] [--known-hosts FILE] "
-               "[--accept-new-host-keys]"_s,
+               "[--accept-new-host-keys] [--no-keychain]"_s,
                u"add or update a host and its NICs from what its agent reports"_s, inventoryDiscover);

@@ -5,6 +5,8 @@
 #include "clicommand.h"
 #include "terminalcredentials.h"
 
+#include "keychainsecretstore.h"
+
 #include "remote/agentclient.h"
 #include "remote/credentialprovider.h"
 #include "remote/fixedhostkeypolicy.h"
@@ -14,6 +16,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTimer>
 #include <fcntl.h>
 #include <termios.h>
@@ -28,6 +31,7 @@ struct HostsCheckOptions
     wb::SshEndpoint base;
     wb::SshOptions ssh;
     bool acceptNew = false;
+    bool noKeychain = false;
     QStringList hosts;
 };
 
@@ -55,12 +59,14 @@ public:
         m_transport = new wb::SshTransport(endpoint, m_options.ssh);
         m_transport->setHostKeyPolicy(&m_policy);
         m_transport->setCredentialProvider(&m_credentials);
+        if (!m_options.noKeychain)
+            m_transport->setSecretStore(&m_keychain);
         m_client = new wb::AgentClient(m_transport, this);
         m_ok = false;
         m_deployed.clear();
         connect(m_transport, &wb::SshTransport::progressed, this, [this](const QString &m) {
             if (m.contains(u"deploy"_s) || m.contains(u"replacing"_s) || m.contains(u"recorded"_s)
-                || m.contains(u"SFTP"_s)) {
+                || m.contains(u"SFTP"_s) || m.contains(u"keychain"_s)) {
                 m_deployed << m;
                 if (!m_ctx.json)
                     m_ctx.err << "wirebench-cli: " << m << '\n';
@@ -167,6 +173,7 @@ private:
     wb::cli::CliContext &m_ctx;
     wb::FixedHostKeyPolicy m_policy;
     wb::cli::TerminalCredentials m_credentials;
+    wb::KeychainSecretStore m_keychain;
     wb::SshTransport *m_transport = nullptr;
     wb::AgentClient *m_client = nullptr;
     qsizetype m_index = 0;
@@ -215,6 +222,8 @@ int hostsCheck(wb::cli::CliContext &ctx)
                 return usage(u"--agent-path needs an absolute path"_s);
         } else if (arg == u"--accept-new-host-keys"_s) {
             o.acceptNew = true;
+        } else if (arg == u"--no-keychain"_s) {
+            o.noKeychain = true;
         } else if (arg.startsWith(u'-')) {
             return usage(u"unknown option '%1'"_s.arg(arg));
         } else {
@@ -234,5 +243,47 @@ int hostsCheck(wb::cli::CliContext &ctx)
 
 WB_CLI_COMMAND(u"hosts check"_s,
     u"[--port N] [--user U] [--identity FILE] [--known-hosts FILE] [--ssh-dir DIR] "
-    "[--agent-path PATH] [--accept-new-host-keys] HOST..."_s,
+    "[--agent-path PATH] [--accept-new-host-keys] [--no-keychain] HOST..."_s,
     u"connect over SSH, verify the host key, deploy the agent and print what it reports"_s, hostsCheck);
+
+namespace {
+
+// `hosts forget-password USER@HOST:PORT`: removes a password the user chose
+// to remember from the system keychain (it is removed by itself when the
+// host refuses it).
+int hostsForgetPassword(wb::cli::CliContext &ctx)
+{
+    static const QRegularExpression kAccount(uR"(^[^@\s]+@\S+:(\d{1,5})$)"_s);
+    if (ctx.args.size() != 1 || !kAccount.match(ctx.args.first()).hasMatch()) {
+        ctx.err << "wirebench-cli hosts forget-password: name one account as USER@HOST:PORT, as the password "
+                   "prompt showed it\n";
+        return wb::cli::kExitUsage;
+    }
+    const QString account = ctx.args.first();
+    wb::KeychainSecretStore keychain;
+    int exitCode = wb::cli::kExitFailure;
+    QObject context;
+    // Started from the event loop, so that an answer given at once still ends it.
+    QTimer::singleShot(0, &context, [&] {
+        keychain.removeSecret(wb::SshTransport::secretService(), account, [&](const QString &error) {
+            if (error.isEmpty()) {
+                ctx.out << "removed the password for " << account << " from " << keychain.displayName()
+                        << " (if one was stored)\n";
+                exitCode = wb::cli::kExitOk;
+            } else {
+                ctx.err << "wirebench-cli: " << keychain.displayName() << " could not be reached: " << error
+                        << '\n';
+            }
+            ctx.out.flush();
+            ctx.err.flush();
+            QCoreApplication::exit(0);
+        });
+    });
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+} // namespace
+
+WB_CLI_COMMAND(u"hosts forget-password"_s, u"USER@HOST:PORT"_s,
+    u"remove a remembered SSH password from the system keychain"_s, hostsForgetPassword);

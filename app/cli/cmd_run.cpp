@@ -8,6 +8,8 @@
 #include "clistore.h"
 #include "terminalcredentials.h"
 
+#include "keychainsecretstore.h"
+
 #include "run/keyfigure.h"
 #include "run/orchestrator.h"
 #include "run/planrecorder.h"
@@ -52,6 +54,7 @@ int runPlan(wb::cli::CliContext &ctx)
         return wb::cli::kExitUsage;
     }
     const bool acceptNew = wb::cli::takeFlag(args, u"--accept-new-host-keys"_s);
+    const bool noKeychain = wb::cli::takeFlag(args, u"--no-keychain"_s);
     if (args.size() != 1 || args.first().startsWith(u'-')) {
         ctx.err << "wirebench-cli run: give exactly one PLAN.json (see docs/plan-format.md)\n";
         return wb::cli::kExitUsage;
@@ -86,7 +89,9 @@ int runPlan(wb::cli::CliContext &ctx)
     ssh.sshDir = sshDir;
     wb::FixedHostKeyPolicy policy(acceptNew ? wb::HostKeyDecision::TrustAlways : wb::HostKeyDecision::Refuse);
     wb::cli::TerminalCredentials credentials;
-    wb::Orchestrator orchestrator(*plan, wb::Orchestrator::labFactory(ssh, &policy, &credentials));
+    wb::KeychainSecretStore keychain;
+    wb::Orchestrator orchestrator(*plan, wb::Orchestrator::labFactory(ssh, &policy, &credentials,
+                                                                      noKeychain ? nullptr : &keychain));
     orchestrator.setSkippedKeys(skip);
     if (!parallel.isEmpty())
         orchestrator.setMaxParallel(parallel.toInt());
@@ -206,5 +211,5 @@ int runPlan(wb::cli::CliContext &ctx)
 
 WB_CLI_COMMAND(u"run"_s,
                u"PLAN.json [--resume RUN_ID] [--parallel N] [--accept-new-host-keys] [--known-hosts FILE] "
-               "[--ssh-dir DIR] [--json]"_s,
+               "[--ssh-dir DIR] [--no-keychain] [--json]"_s,
                u"run a test plan on the lab and store every result"_s, runPlan);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "databasekeychain.h"
 
-#include <qt6keychain/keychain.h>
+#include "keychainsecretstore.h"
 
 using namespace Qt::StringLiterals;
 
@@ -13,26 +13,18 @@ const auto kService = u"wirebench-database"_s;
 
 void DatabaseKeychain::read(const QString &url, QObject *context, std::function<void(std::optional<QString>)> done)
 {
-    auto *job = new QKeychain::ReadPasswordJob(kService);
-    job->setAutoDelete(true);
-    job->setKey(url);
-    QObject::connect(job, &QKeychain::Job::finished, context, [done = std::move(done)](QKeychain::Job *j) {
-        auto *read = static_cast<QKeychain::ReadPasswordJob *>(j);
-        if (read->error() != QKeychain::NoError || read->textData().isEmpty())
-            done(std::nullopt);
-        else
-            done(read->textData());
-    });
-    job->start();
+    KeychainSecretStore(context).readSecret(
+        kService, url, [done = std::move(done)](std::optional<QByteArray> secret, const QString &) {
+            if (!secret || secret->isEmpty())
+                done(std::nullopt);
+            else
+                done(QString::fromUtf8(*secret));
+        });
 }
 
 void DatabaseKeychain::write(const QString &url, const QString &password)
 {
-    auto *job = new QKeychain::WritePasswordJob(kService);
-    job->setAutoDelete(true);
-    job->setKey(url);
-    job->setTextData(password);
-    job->start();
+    KeychainSecretStore(nullptr).writeSecret(kService, url, password.toUtf8(), [](const QString &) {});
 }
 
 } // namespace wb

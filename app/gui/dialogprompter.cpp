@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dialogprompter.h"
 
+#include "passworddialog.h"
+
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -31,8 +33,26 @@ void DialogPrompter::decide(const HostKeyQuestion &question, std::function<void(
     box->open();
 }
 
-void DialogPrompter::provide(const CredentialRequest &request, std::function<void(std::optional<QByteArray>)> reply)
+void DialogPrompter::provide(const CredentialRequest &request, std::function<void(CredentialAnswer)> reply)
 {
+    if (request.kind == CredentialRequest::Kind::Password) {
+        auto *dialog = new PasswordDialog(m_parent);
+        dialog->setPrompt(request.prompt.isEmpty() ? QObject::tr("Password for %1:").arg(request.host)
+                                                   : request.prompt + u':');
+        if (request.storedPasswordRefused)
+            dialog->setWarning(QObject::tr("%1 refused the password stored in %2; it has been removed.")
+                                   .arg(request.account, request.offerRememberIn));
+        dialog->setRememberOffer(request.offerRemember ? request.offerRememberIn : QString());
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        QObject::connect(dialog, &QDialog::finished, dialog, [dialog, reply = std::move(reply)](int result) {
+            if (result == QDialog::Accepted)
+                reply(CredentialAnswer(dialog->password(), dialog->remember()));
+            else
+                reply(std::nullopt);
+        });
+        dialog->open();
+        return;
+    }
     auto *dialog = new QInputDialog(m_parent);
     dialog->setWindowTitle(request.kind == CredentialRequest::Kind::Password ? QObject::tr("Password")
                                                                              : QObject::tr("Key passphrase"));

@@ -2,7 +2,8 @@
 #pragma once
 // The desktop program's answers to the SSH layer's questions: an unknown
 // host key (HostKeyPolicy) and a key passphrase or password
-// (CredentialProvider). Window-modal dialogs over the run monitor, opened
+// (CredentialProvider, with "remember in the system keychain" for passwords
+// when the SSH layer has a keychain). Window-modal dialogs over the run monitor, opened
 // with open() (no nested event loop), that call the SSH layer back when the
 // user answers. Called on the GUI thread, where the SSH transports live.
 
@@ -20,7 +21,7 @@ public:
     explicit DialogPrompter(QWidget *parent);
 
     void decide(const HostKeyQuestion &question, std::function<void(HostKeyDecision)> reply) override;
-    void provide(const CredentialRequest &request, std::function<void(std::optional<QByteArray>)> reply) override;
+    void provide(const CredentialRequest &request, std::function<void(CredentialAnswer)> reply) override;
 
 private:
     QPointer<QWidget> m_parent;

@@ -6,6 +6,7 @@
 #include "config/settings.h"
 #include "filedialog.h"
 #include "dialogprompter.h"
+#include "keychainsecretstore.h"
 #include "messagebox.h"
 #include "run/keyfigure.h"
 #include "run/planrecorder.h"
@@ -57,6 +58,7 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
            parent),
       m_settings(settings),
       m_prompter(std::make_unique<DialogPrompter>(this)),
+      m_keychain(std::make_unique<KeychainSecretStore>(this)),
       m_planLabel(new QLabel(tr("No plan running. Open a plan file (Ctrl+O), or re-run a result from the "
                                 "Results page."))),
       m_openButton(new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("Run plan file…"))),
@@ -73,7 +75,7 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
     // Local hosts run local agents; SSH hosts ask their questions here.
     SshOptions ssh;
     ssh.wirebenchKnownHostsFile = SshOptions::defaultWirebenchKnownHostsFile();
-    m_factory = Orchestrator::labFactory(ssh, m_prompter.get(), m_prompter.get());
+    m_factory = Orchestrator::labFactory(ssh, m_prompter.get(), m_prompter.get(), m_keychain.get());
     auto *top = new QHBoxLayout;
     m_planLabel->setObjectName(u"planLabel"_s);
     m_planLabel->setWordWrap(true);

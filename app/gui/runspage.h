@@ -31,6 +31,7 @@ class QTreeWidgetItem;
 namespace wb {
 class CredentialProvider;
 class HostKeyPolicy;
+class KeychainSecretStore;
 class PlanRecorder;
 class Settings;
 } // namespace wb
@@ -109,6 +110,7 @@ private:
     bool m_checkingDatabase = false;
     Orchestrator::TransportFactory m_factory;
     std::unique_ptr<DialogPrompter> m_prompter;
+    std::unique_ptr<KeychainSecretStore> m_keychain; // passwords the user chose to remember
     QPointer<Orchestrator> m_orchestrator;
     PlanRecorder *m_recorder = nullptr;
     QThread *m_recorderThread = nullptr;

@@ -26,10 +26,12 @@ public:
         m_hostKey = decision;
         m_cond.wakeAll();
     }
-    void answerSecret(std::optional<QByteArray> secret)
+    // fromStore: the secret came from the keychain, not from the user.
+    void answerSecret(std::optional<QByteArray> secret, bool fromStore = false)
     {
         QMutexLocker lock(&m_mutex);
         m_secret = std::move(secret);
+        m_secretFromStore = fromStore;
         m_secretAnswered = true;
         m_cond.wakeAll();
     }
@@ -68,8 +70,9 @@ public:
         m_hostKey.reset();
         return m_cancelled ? std::nullopt : answer;
     }
-    // No value: cancelled, timed out, or the user gave none.
-    std::optional<QByteArray> waitSecret(int timeoutMs)
+    // No value: cancelled, timed out, or the user gave none. *fromStore (if
+    // given) tells whether the keychain answered rather than the user.
+    std::optional<QByteArray> waitSecret(int timeoutMs, bool *fromStore = nullptr)
     {
         QMutexLocker lock(&m_mutex);
         QDeadlineTimer deadline(timeoutMs);
@@ -77,10 +80,17 @@ public:
             if (!m_cond.wait(&m_mutex, deadline))
                 break;
         }
-        std::optional<QByteArray> answer = std::move(m_secret);
-        m_secret.reset();
+        if (fromStore)
+            *fromStore = m_secretFromStore && !m_cancelled;
+        m_secretFromStore = false;
         m_secretAnswered = false;
-        return m_cancelled ? std::nullopt : answer;
+        std::optional<QByteArray> answer;
+        answer.swap(m_secret);
+        if (m_cancelled && answer) {
+            answer->fill('\0');
+            answer.reset();
+        }
+        return answer;
     }
 
 private:
@@ -91,6 +101,7 @@ private:
     std::optional<HostKeyDecision> m_hostKey;
     std::optional<QByteArray> m_secret;
     bool m_secretAnswered = false;
+    bool m_secretFromStore = false;
 };
 
 } // namespace wb

@@ -32,8 +32,14 @@ SshTransport::SshTransport(SshEndpoint endpoint, SshOptions options, QObject *pa
     initLibssh();
 }
 
+QString SshTransport::secretService()
+{
+    return u"wirebench-ssh"_s;
+}
+
 SshTransport::~SshTransport()
 {
+    forgetPasswordToRemember();
     if (m_worker) {
         // Unblock whatever the worker waits for, let it close, then join it.
         m_box->cancel();
@@ -53,6 +59,10 @@ void SshTransport::open()
         return;
     stopThread();
     m_starting = true;
+    m_storedPasswordTried = false;
+    m_secretsUnavailable = false;
+    m_passwordFromStore = false;
+    forgetPasswordToRemember();
     m_box = std::make_shared<SshAnswerBox>();
     m_thread = new QThread;
     m_thread->setObjectName(u"ssh:"_s + m_endpoint.host);
@@ -68,6 +78,7 @@ void SshTransport::open()
     connect(m_worker, &SshWorker::commandFinished, this, &SshTransport::commandFinished);
     connect(m_worker, &SshWorker::hostKeyQuestionRaised, this, &SshTransport::handleHostKeyQuestion);
     connect(m_worker, &SshWorker::credentialRequested, this, &SshTransport::handleCredentialRequest);
+    connect(m_worker, &SshWorker::passwordChecked, this, &SshTransport::handlePasswordChecked);
     m_thread->start();
     QMetaObject::invokeMethod(m_worker, &SshWorker::start, Qt::QueuedConnection);
 }
@@ -141,17 +152,117 @@ void SshTransport::handleHostKeyQuestion(const HostKeyQuestion &question)
 
 void SshTransport::handleCredentialRequest(const CredentialRequest &request)
 {
+    m_passwordFromStore = false;
+    forgetPasswordToRemember();
+    if (request.kind != CredentialRequest::Kind::Password || !m_secrets || m_storedPasswordTried) {
+        askUser(request);
+        return;
+    }
+    m_storedPasswordTried = true;
+    QPointer<SshTransport> self(this);
+    std::weak_ptr<SshAnswerBox> box = m_box;
+    m_secrets->readSecret(secretService(), request.account,
+        [self, box, request](std::optional<QByteArray> secret, const QString &error) {
+            auto b = box.lock();
+            if (!self || !b || b != self->m_box) {
+                if (secret)
+                    secret->fill('\0');
+                return;
+            }
+            if (secret) {
+                self->m_passwordFromStore = true;
+                self->reportSecretStore(u"%1: using the password stored in %2"_s.arg(
+                                            request.host, self->m_secrets->displayName()),
+                    false);
+                b->answerSecret(std::move(secret), true);
+                return;
+            }
+            if (!error.isEmpty()) {
+                // Do not offer to keep the password where it cannot be kept.
+                self->m_secretsUnavailable = true;
+                self->reportSecretStore(u"%1: %2 could not be read (%3); asking for the password"_s.arg(
+                                            request.host, self->m_secrets->displayName(), error),
+                    true);
+            }
+            self->askUser(request);
+        });
+}
+
+void SshTransport::askUser(CredentialRequest request)
+{
     if (!m_credentials) {
         m_box->answerSecret(std::nullopt);
         return;
     }
+    if (request.kind == CredentialRequest::Kind::Password && m_secrets && !m_secretsUnavailable) {
+        request.offerRemember = true;
+        request.offerRememberIn = m_secrets->displayName();
+    }
+    QPointer<SshTransport> self(this);
     std::weak_ptr<SshAnswerBox> box = m_box;
-    m_credentials->provide(request, [box](std::optional<QByteArray> secret) {
-        if (auto b = box.lock())
-            b->answerSecret(std::move(secret));
-        else if (secret)
-            secret->fill('\0');
+    const bool offered = request.kind == CredentialRequest::Kind::Password && request.offerRemember;
+    m_credentials->provide(request, [self, box, offered](CredentialAnswer answer) {
+        auto b = box.lock();
+        if (!self || !b || b != self->m_box) {
+            if (answer.secret)
+                answer.secret->fill('\0');
+            return;
+        }
+        // Kept only until the server says whether it is right: a wrong
+        // password never reaches the keychain.
+        if (offered && answer.remember && answer.secret && self->m_secrets)
+            self->m_passwordToRemember = *answer.secret;
+        b->answerSecret(std::move(answer.secret));
     });
+}
+
+void SshTransport::handlePasswordChecked(const QString &account, bool accepted)
+{
+    if (!m_secrets) {
+        forgetPasswordToRemember();
+        return;
+    }
+    const QString host = m_endpoint.displayName();
+    const QString store = m_secrets->displayName();
+    QPointer<SshTransport> self(this);
+    if (accepted && m_passwordToRemember) {
+        m_secrets->writeSecret(secretService(), account, *m_passwordToRemember,
+            [self, host, store, account](const QString &error) {
+                if (!self)
+                    return;
+                self->reportSecretStore(error.isEmpty()
+                        ? u"%1: stored the password for %2 in %3"_s.arg(host, account, store)
+                        : u"%1: the password for %2 could not be stored in %3: %4"_s.arg(
+                              host, account, store, error),
+                    !error.isEmpty());
+            });
+    } else if (!accepted && m_passwordFromStore) {
+        m_secrets->removeSecret(secretService(), account, [self, host, store, account](const QString &error) {
+            if (!self)
+                return;
+            self->reportSecretStore(error.isEmpty()
+                    ? u"%1: the server refused the password stored in %2 for %3; removed it"_s.arg(
+                          host, store, account)
+                    : u"%1: the server refused the password stored in %2 for %3, which could not be "
+                      "removed: %4"_s.arg(host, store, account, error),
+                true);
+        });
+    }
+    m_passwordFromStore = false;
+    forgetPasswordToRemember();
+}
+
+void SshTransport::reportSecretStore(const QString &message, bool isWarning)
+{
+    emit progressed(message);
+    emit secretStoreReported(message, isWarning);
+}
+
+void SshTransport::forgetPasswordToRemember()
+{
+    if (m_passwordToRemember)
+        m_passwordToRemember->fill('\0');
+    m_passwordToRemember.reset();
 }
 
 void SshTransport::stopThread()

@@ -5,10 +5,15 @@
 // host key against the user's and Wirebench's known_hosts, authenticates,
 // deploys the matching agent when needed and runs it with --stdio. One
 // session per host, reused for helper commands (runCommand). Questions for
-// the user (an unknown host key, a passphrase) go to the HostKeyPolicy and
-// CredentialProvider set here, on this object's thread.
+// the user (an unknown host key, a passphrase, a password) go to the
+// HostKeyPolicy and CredentialProvider set here, on this object's thread.
+// With a SecretStore set, a password is first looked up there (service
+// "wirebench-ssh", account "user@host:port"); the user may opt into storing
+// a typed one, which happens only once the server accepted it, and a stored
+// password the server refuses is removed from the store.
 
 #include "agenttransport.h"
+#include "config/secretstore.h"
 #include "credentialprovider.h"
 #include "hostkeypolicy.h"
 #include "remotecommandresult.h"
@@ -37,6 +42,10 @@ public:
     // unknown key is refused; without a provider no secret is asked for.
     void setHostKeyPolicy(HostKeyPolicy *policy) { m_policy = policy; }
     void setCredentialProvider(CredentialProvider *provider) { m_credentials = provider; }
+    // Not owned; none: passwords are only ever typed, never remembered.
+    void setSecretStore(SecretStore *store) { m_secrets = store; }
+    // The keychain service name of SSH passwords.
+    static QString secretService();
 
     const SshEndpoint &endpoint() const { return m_endpoint; }
     QString peerName() const override;
@@ -59,18 +68,31 @@ public:
 signals:
     void progressed(const QString &message);
     void commandFinished(qint64 id, const wb::RemoteCommandResult &result);
+    // What happened with the keychain (a password used, stored, removed, or
+    // the keychain unreachable): also in progressed(), and worth showing
+    // in a run's log, where the other progress messages are not.
+    void secretStoreReported(const QString &message, bool isWarning);
 
 private:
     void handleOpened(const QString &agentPath, const QString &arch, const QString &fingerprint);
     void handleClosed();
     void handleHostKeyQuestion(const HostKeyQuestion &question);
     void handleCredentialRequest(const CredentialRequest &request);
+    void askUser(CredentialRequest request);
+    void handlePasswordChecked(const QString &account, bool accepted);
+    void forgetPasswordToRemember();
+    void reportSecretStore(const QString &message, bool isWarning);
     void stopThread();
 
     SshEndpoint m_endpoint;
     SshOptions m_options;
     HostKeyPolicy *m_policy = nullptr;
     CredentialProvider *m_credentials = nullptr;
+    SecretStore *m_secrets = nullptr;
+    bool m_storedPasswordTried = false; // this connection attempt read the store already
+    bool m_secretsUnavailable = false; // reading the store failed: no keychain to offer
+    bool m_passwordFromStore = false; // the password last given came from the store
+    std::optional<QByteArray> m_passwordToRemember; // until the server accepts it
     std::shared_ptr<SshAnswerBox> m_box;
     QThread *m_thread = nullptr;
     SshWorker *m_worker = nullptr;

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSocketNotifier>
 #include <csignal>
 #include <cstring>
@@ -166,6 +167,11 @@ SshStep SshWorker::connectSession()
     }
     const bool processConfigAgain = false;
     ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &processConfigAgain);
+    if (m_options.useSshConfig) {
+        const QString config = m_options.configFile.isEmpty() ? sshDir + u"/config"_s : m_options.configFile;
+        if (SshStep step = prepareProxyCommand(QFileInfo::exists(config) ? config : QString()); !step)
+            return step;
+    }
     if (!m_endpoint.address.isEmpty()) {
         const QByteArray a = m_endpoint.address.toUtf8();
         ssh_options_set(m_session, SSH_OPTIONS_HOST, a.constData());
@@ -215,13 +221,85 @@ SshStep SshWorker::connectSession()
     }
     if (rc != SSH_OK) {
         const QString why = sshError();
-        return SshStep::transient(
-            u"%1: cannot connect: %2"_s.arg(where(), why.isEmpty() ? u"connection failed"_s : why));
+        return SshStep::transient(withProxyOutput(
+            u"%1: cannot connect: %2"_s.arg(where(), why.isEmpty() ? u"connection failed"_s : why)));
     }
     const int fd = ssh_get_fd(m_session);
     setSocketLiveness(fd, m_options.keepaliveIntervalMs, m_options.tcpUserTimeoutMs);
     m_box->setSocket(fd);
     return {};
+}
+
+SshStep SshWorker::prepareProxyCommand(const QString &configFile)
+{
+    char *raw = nullptr;
+    if (ssh_options_get(m_session, SSH_OPTIONS_PROXYCOMMAND, &raw) != SSH_OK || !raw)
+        return {};
+    QByteArray command(raw);
+    ssh_string_free_char(raw);
+    if (command.isEmpty() || command.compare("none", Qt::CaseInsensitive) == 0)
+        return {};
+    m_viaProxy = true;
+    // libssh 0.10 has no ProxyJump of its own: it turns "ProxyJump
+    // [user@]host[:port][,more]" into this command for the OpenSSH client.
+    static const QRegularExpression kJump(
+        uR"(^ssh(?: -l (\S+))?(?: -p (\S+))?(?: -J (\S+))? -W '\[%h\]:%p' (\S+)$)"_s);
+    const QRegularExpressionMatch jump = kJump.match(QString::fromUtf8(command));
+    if (jump.hasMatch()) {
+        const QString user = jump.captured(1);
+        const QString port = jump.captured(2);
+        const QString host = jump.captured(4);
+        m_proxyJump = (user.isEmpty() ? QString() : user + u'@') + host
+            + (port.isEmpty() ? QString() : u':' + port)
+            + (jump.captured(3).isEmpty() ? QString() : u" (then "_s + jump.captured(3) + u')');
+        if (user.contains(u"://"_s) || host.contains(u"://"_s))
+            return SshStep::persistent(
+                u"%1: ProxyJump in the ssh_config form 'ssh://[user@]host[:port]' cannot be used: "
+                "libssh 0.10 misreads it (as user '%2'). Write the first jump host as "
+                "[user@]host[:port], or give a ProxyCommand (ssh -W %h:%p JUMP)."_s.arg(where(), user));
+        // The ssh client libssh starts would read only the user's default
+        // ~/.ssh/config; make it read the file Wirebench used, so the jump
+        // host's alias, user, key and known_hosts come from the same place.
+        if (!configFile.isEmpty() && !configFile.contains(u'%'))
+            command.insert(3, " -F " + shellQuote(configFile));
+    }
+    // Keep what the proxy says on stderr (a refused jump host, an unknown
+    // jump host key) for the error message instead of losing it.
+    m_proxyLog = std::make_unique<QTemporaryFile>(QDir::tempPath() + u"/wirebench-proxy-XXXXXX.log"_s);
+    if (m_proxyLog->open() && !m_proxyLog->fileName().contains(u'%'))
+        command.prepend("exec 2>" + shellQuote(m_proxyLog->fileName()) + "; ");
+    else
+        m_proxyLog.reset();
+    ssh_options_set(m_session, SSH_OPTIONS_PROXYCOMMAND, command.constData());
+    return {};
+}
+
+QString SshWorker::proxyOutput() const
+{
+    if (!m_proxyLog)
+        return {};
+    QFile f(m_proxyLog->fileName());
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray all = f.read(64 * 1024);
+    QStringList lines;
+    for (const QByteArray &line : all.split('\n')) {
+        if (!line.trimmed().isEmpty())
+            lines << QString::fromUtf8(line.trimmed());
+    }
+    return lines.mid(std::max<qsizetype>(0, lines.size() - 3)).join(u"; "_s);
+}
+
+QString SshWorker::withProxyOutput(const QString &message) const
+{
+    if (!m_viaProxy)
+        return message;
+    QString out = message;
+    out += m_proxyJump.isEmpty() ? u" (through a ProxyCommand from ssh_config"_s
+                                 : u" (through ProxyJump %1, run by the ssh client as 'ssh -W'"_s.arg(m_proxyJump);
+    const QString said = proxyOutput();
+    out += said.isEmpty() ? u")"_s : u"; it said: %1)"_s.arg(said);
+    return out;
 }
 
 SshStep SshWorker::verifyHostKey()
@@ -324,6 +402,51 @@ int SshWorker::authCallback(const char *prompt, char *buf, size_t len, int, int,
     return 0;
 }
 
+int SshWorker::kbdintPassword(const char *password, QString *unsupported)
+{
+    int rc = ssh_userauth_kbdint(m_session, nullptr, nullptr);
+    bool answered = false;
+    // Servers end with an empty round (PAM); a few rounds are plenty.
+    for (int round = 0; rc == SSH_AUTH_INFO && round < 8; ++round) {
+        const int n = ssh_userauth_kbdint_getnprompts(m_session);
+        for (int i = 0; i < n; ++i) {
+            char echo = 0;
+            const char *prompt = ssh_userauth_kbdint_getprompt(m_session, static_cast<unsigned int>(i), &echo);
+            if (echo || answered) {
+                // A second question (a one-time code) or one shown as typed:
+                // not a password, and nobody here to answer it.
+                *unsupported = u"%1: the server asks '%2' during keyboard-interactive login; Wirebench can "
+                               "answer only one password prompt there. Use a key, or ask for "
+                               "PasswordAuthentication on this host."_s.arg(
+                                   where(), QString::fromUtf8(prompt ? prompt : "").trimmed());
+                return SSH_AUTH_DENIED;
+            }
+            if (ssh_userauth_kbdint_setanswer(m_session, static_cast<unsigned int>(i), password) < 0)
+                return SSH_AUTH_ERROR;
+            answered = true;
+        }
+        rc = ssh_userauth_kbdint(m_session, nullptr, nullptr);
+    }
+    return rc == SSH_AUTH_INFO ? SSH_AUTH_DENIED : rc;
+}
+
+QString SshWorker::accountName() const
+{
+    // As connected: after ~/.ssh/config and the inventory's address, so the
+    // keychain entry follows the real account, not an alias.
+    char *user = nullptr;
+    char *host = nullptr;
+    unsigned int port = 22;
+    ssh_options_get(m_session, SSH_OPTIONS_USER, &user);
+    ssh_options_get(m_session, SSH_OPTIONS_HOST, &host);
+    ssh_options_get_port(m_session, &port);
+    const QString name = u"%1@%2:%3"_s.arg(
+        QString::fromUtf8(user ? user : ""), QString::fromUtf8(host ? host : "")).arg(port);
+    ssh_string_free_char(user);
+    ssh_string_free_char(host);
+    return name;
+}
+
 SshStep SshWorker::authenticate()
 {
     m_callbacks = {};
@@ -372,23 +495,47 @@ SshStep SshWorker::authenticate()
         if (rc == SSH_AUTH_ERROR)
             return SshStep::transient(u"%1: authentication failed: %2"_s.arg(where(), sshError()));
     }
-    if ((methods & SSH_AUTH_METHOD_PASSWORD) && m_canAskSecrets) {
-        tried << u"password"_s;
-        char *user = nullptr;
-        ssh_options_get(m_session, SSH_OPTIONS_USER, &user);
+    bool passwordRefused = false;
+    // A password by the "password" method or, where the server takes it only
+    // through PAM, by "keyboard-interactive" with one hidden prompt.
+    const bool byPassword = methods & SSH_AUTH_METHOD_PASSWORD;
+    const bool byKbdint = !byPassword && (methods & SSH_AUTH_METHOD_INTERACTIVE);
+    if ((byPassword || byKbdint) && m_canAskSecrets) {
+        tried << (byPassword ? u"password"_s : u"keyboard-interactive (password)"_s);
         CredentialRequest req;
         req.kind = CredentialRequest::Kind::Password;
         req.host = where();
-        req.prompt = u"Password for %1@%2"_s.arg(QString::fromUtf8(user ? user : ""), m_endpoint.host);
-        ssh_string_free_char(user);
-        emit credentialRequested(req);
-        std::optional<QByteArray> secret = m_box->waitSecret(m_options.promptTimeoutMs);
-        if (secret) {
+        req.account = accountName();
+        req.prompt = u"Password for %1"_s.arg(req.account);
+        // A password from the keychain gets one try and, when refused, the
+        // user is asked once; a typed password gets one try. Never a loop of
+        // guesses against the server.
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            emit credentialRequested(req);
+            bool fromStore = false;
+            std::optional<QByteArray> secret = m_box->waitSecret(m_options.promptTimeoutMs, &fromStore);
+            if (!secret) {
+                notes << u"no password was given"_s;
+                break;
+            }
             secret->append('\0');
-            rc = ssh_userauth_password(m_session, nullptr, secret->constData());
+            QString unsupported;
+            rc = byPassword ? ssh_userauth_password(m_session, nullptr, secret->constData())
+                            : kbdintPassword(secret->constData(), &unsupported);
             secret->fill('\0');
-            if (rc == SSH_AUTH_SUCCESS)
+            if (!unsupported.isEmpty())
+                return SshStep::persistent(unsupported);
+            if (rc == SSH_AUTH_SUCCESS) {
+                emit passwordChecked(req.account, true);
                 return {};
+            }
+            if (rc == SSH_AUTH_ERROR)
+                return SshStep::transient(u"%1: authentication failed: %2"_s.arg(where(), sshError()));
+            emit passwordChecked(req.account, false);
+            passwordRefused = true;
+            if (!fromStore)
+                break;
+            req.storedPasswordRefused = true;
         }
     }
     char *user = nullptr;
@@ -397,6 +544,8 @@ SshStep SshWorker::authenticate()
     ssh_string_free_char(user);
     QString msg = u"%1: authentication as '%2' failed. The server accepts: %3; tried: %4"_s.arg(
         where(), userName, methodNames(methods), tried.isEmpty() ? u"nothing"_s : tried.join(u", "_s));
+    if (passwordRefused)
+        notes.prepend(u"the server refused the password for %1"_s.arg(accountName()));
     if (!notes.isEmpty())
         msg += u". "_s + notes.join(u"; "_s);
     return SshStep::persistent(msg);
@@ -687,8 +836,8 @@ void SshWorker::lose(const QString &why)
 {
     if (!m_running)
         return;
-    emit transientError(
-        u"%1: lost the connection: %2"_s.arg(where(), why.isEmpty() ? u"no reason given"_s : why));
+    emit transientError(withProxyOutput(
+        u"%1: lost the connection: %2"_s.arg(where(), why.isEmpty() ? u"no reason given"_s : why)));
     teardown();
     emit closed();
 }

@@ -19,6 +19,7 @@
 #include <QMutex>
 #include <QObject>
 #include <QString>
+#include <QTemporaryFile>
 #include <QTimer>
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
@@ -56,10 +57,15 @@ signals:
     void closed();
     void hostKeyQuestionRaised(const wb::HostKeyQuestion &question);
     void credentialRequested(const wb::CredentialRequest &request);
+    // The server accepted or refused the password last given for account.
+    void passwordChecked(const QString &account, bool accepted);
     void commandFinished(qint64 id, const wb::RemoteCommandResult &result);
 
 private:
     SshStep connectSession();
+    SshStep prepareProxyCommand(const QString &configFile);
+    QString proxyOutput() const;
+    QString withProxyOutput(const QString &message) const;
     SshStep verifyHostKey();
     SshStep authenticate();
     SshStep openAgentChannel();
@@ -74,6 +80,8 @@ private:
     void lose(const QString &why);
     void teardown();
     QString sshError() const;
+    QString accountName() const;
+    int kbdintPassword(const char *password, QString *unsupported);
     QString where() const { return m_endpoint.displayName(); }
 
     static int authCallback(const char *prompt, char *buf, size_t len, int echo, int verify, void *userdata);
@@ -89,6 +97,9 @@ private:
     QTimer m_keepaliveTimer;
     QByteArray m_buffer;
     QByteArray m_stderrTail;
+    QString m_proxyJump; // "user@jump:port" when ~/.ssh/config names a ProxyJump
+    bool m_viaProxy = false; // a ProxyCommand (or ProxyJump) carries the connection
+    std::unique_ptr<QTemporaryFile> m_proxyLog; // the proxy's stderr, for messages
     QString m_agentPath;
     QString m_remoteArch;
     QString m_fingerprint;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hostsession.h"
 
+#include "remote/sshtransport.h"
+
 using namespace Qt::StringLiterals;
 
 namespace wb {
@@ -28,6 +30,11 @@ HostSession::HostSession(const PlanHost &host, AgentTransport *transport, QObjec
         emit ready();
     });
     connect(m_client, &AgentClient::replyReceived, this, &HostSession::handleReply);
+    if (auto *ssh = qobject_cast<SshTransport *>(transport)) {
+        connect(ssh, &SshTransport::secretStoreReported, this, [this](const QString &message, bool isWarning) {
+            emit logged(isWarning ? u"warning"_s : u"info"_s, message);
+        });
+    }
     connect(m_client, &AgentClient::unsolicitedReceived, this, [this](const AgentMessage &m) {
         m_liveness.start(m_livenessMs);
         if (m.type == u"error"_s)

@@ -601,9 +601,9 @@ Orchestrator::TransportFactory Orchestrator::localFactory()
 }
 
 Orchestrator::TransportFactory Orchestrator::labFactory(const SshOptions &options, HostKeyPolicy *policy,
-                                                       CredentialProvider *credentials)
+                                                       CredentialProvider *credentials, SecretStore *secrets)
 {
-    return [options, policy, credentials](const PlanHost &host) -> AgentTransport * {
+    return [options, policy, credentials, secrets](const PlanHost &host) -> AgentTransport * {
         if (host.transport == u"local"_s)
             return new LocalTransport(locateAgent());
         SshEndpoint e;
@@ -616,6 +616,7 @@ Orchestrator::TransportFactory Orchestrator::labFactory(const SshOptions &option
         auto *t = new SshTransport(e, options);
         t->setHostKeyPolicy(policy);
         t->setCredentialProvider(credentials);
+        t->setSecretStore(secrets);
         return t;
     };
 }

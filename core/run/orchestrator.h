@@ -25,6 +25,7 @@ class CredentialProvider;
 class HostKeyPolicy;
 class HostSession;
 class CaseExecution;
+class SecretStore;
 
 class Orchestrator : public QObject
 {
@@ -50,10 +51,11 @@ public:
     // and without passphrases (nothing is asked).
     static TransportFactory localFactory();
     // Local agents for "local" hosts and SSH (deploying the agent) for "ssh"
-    // hosts; the policy and provider answer host-key and passphrase
-    // questions and must outlive the orchestrator.
+    // hosts; the policy and provider answer host-key, passphrase and
+    // password questions, the secret store (if any) keeps the passwords the
+    // user chose to remember; all must outlive the orchestrator.
     static TransportFactory labFactory(const SshOptions &options, HostKeyPolicy *policy,
-                                       CredentialProvider *credentials);
+                                       CredentialProvider *credentials, SecretStore *secrets = nullptr);
 
 signals:
     void planStarted(int cases);

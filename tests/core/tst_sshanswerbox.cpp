@@ -18,6 +18,7 @@ private slots:
     void timeoutGivesNoAnswer();
     void cancelWakesAWaitingWorker();
     void cancelShutsTheSocketDown();
+    void secretSaysWhereItCameFrom();
 };
 
 void TstSshAnswerBox::answerFromAnotherThread()
@@ -77,6 +78,27 @@ void TstSshAnswerBox::cancelShutsTheSocketDown()
     QCOMPARE(::read(fds[0], &c, 1), 0); // EOF at once instead of blocking
     ::close(fds[0]);
     ::close(fds[1]);
+}
+
+void TstSshAnswerBox::secretSaysWhereItCameFrom()
+{
+    // The worker gives a keychain's password one try and asks the user
+    // again; a typed one it does not retry. So the box must tell them apart,
+    // and forget the origin with the answer.
+    wb::SshAnswerBox box;
+    bool fromStore = false;
+    box.answerSecret(QByteArray("kept"), true);
+    QCOMPARE(box.waitSecret(100, &fromStore), std::optional(QByteArray("kept")));
+    QVERIFY(fromStore);
+    box.answerSecret(QByteArray("typed"));
+    QCOMPARE(box.waitSecret(100, &fromStore), std::optional(QByteArray("typed")));
+    QVERIFY(!fromStore);
+    box.answerSecret(std::nullopt, true);
+    QCOMPARE(box.waitSecret(100, &fromStore), std::nullopt);
+    box.cancel();
+    box.answerSecret(QByteArray("late"), true);
+    QCOMPARE(box.waitSecret(100, &fromStore), std::nullopt);
+    QVERIFY(!fromStore);
 }
 
 QTEST_GUILESS_MAIN(TstSshAnswerBox)

@@ -18,7 +18,12 @@
 #include "remote/credentialprovider.h"
 #include "remote/hostkeypolicy.h"
 
+#include "passworddialog.h"
+
 #include <QAbstractButton>
+#include <QCheckBox>
+#include <QLabel>
+#include <QLineEdit>
 #include <QFile>
 #include <QInputDialog>
 #include <QMessageBox>
@@ -40,6 +45,7 @@ private slots:
     void cancelKeepsFinished();
     void refusesBadInput();
     void sshQuestionsAreDialogs();
+    void passwordDialogOffersKeychain();
 
 private:
     QString planPath() const { return QStringLiteral(WB_TEST_DATA_DIR) + u"/plans/gui-tiny.json"_s; }
@@ -196,15 +202,65 @@ void TstRunsPage::sshQuestionsAreDialogs()
     QCOMPARE(*decision, wb::HostKeyDecision::TrustOnce);
 
     std::optional<std::optional<QByteArray>> secret;
-    runs.credentialProvider()->provide({wb::CredentialRequest::Kind::KeyPassphrase, u"zeus"_s,
-                                        u"Passphrase for ~/.ssh/id_ed25519"_s},
-                                       [&](std::optional<QByteArray> s) { secret = s; });
+    wb::CredentialRequest passphrase;
+    passphrase.kind = wb::CredentialRequest::Kind::KeyPassphrase;
+    passphrase.host = u"zeus"_s;
+    passphrase.prompt = u"Passphrase for ~/.ssh/id_ed25519"_s;
+    runs.credentialProvider()->provide(passphrase, [&](wb::CredentialAnswer a) { secret = a.secret; });
     QInputDialog *dialog = nullptr;
     QTRY_VERIFY((dialog = runs.findChild<QInputDialog *>()) && dialog->isVisible());
     dialog->setTextValue(u"sesame"_s);
     dialog->accept();
     QTRY_VERIFY(secret.has_value());
     QCOMPARE(secret->value(), QByteArray("sesame"));
+}
+
+void TstRunsPage::passwordDialogOffersKeychain()
+{
+    wb::Settings settings;
+    wb::gui::RunsPage runs(settings);
+    runs.show();
+    // Offered: the box is there, unticked; ticking it comes back as "remember".
+    wb::CredentialRequest request;
+    request.kind = wb::CredentialRequest::Kind::Password;
+    request.host = u"zeus"_s;
+    request.account = u"lab@198.51.100.1:22"_s;
+    request.prompt = u"Password for lab@198.51.100.1:22"_s;
+    request.offerRemember = true;
+    request.offerRememberIn = u"the system keychain"_s;
+    request.storedPasswordRefused = true;
+    std::optional<wb::CredentialAnswer> answer;
+    runs.credentialProvider()->provide(request, [&](wb::CredentialAnswer a) { answer = std::move(a); });
+    wb::gui::PasswordDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = runs.findChild<wb::gui::PasswordDialog *>()) && dialog->isVisible());
+    auto *remember = dialog->findChild<QCheckBox *>(u"remember"_s);
+    QVERIFY(remember && remember->isVisible() && !remember->isChecked());
+    QVERIFY(remember->text().contains(u"the system keychain"_s));
+    auto *warning = dialog->findChild<QLabel *>(u"warning"_s);
+    QVERIFY(warning && warning->isVisible() && warning->text().contains(u"refused"_s));
+    auto *edit = dialog->findChild<QLineEdit *>(u"password"_s);
+    QVERIFY(edit);
+    QCOMPARE(edit->echoMode(), QLineEdit::Password);
+    edit->setText(u"s3cret"_s);
+    remember->setChecked(true);
+    dialog->accept();
+    QTRY_VERIFY(answer.has_value());
+    QCOMPARE(answer->secret.value_or(QByteArray()), QByteArray("s3cret"));
+    QVERIFY(answer->remember);
+
+    // Not offered (no keychain): no box, never "remember"; cancel gives nothing.
+    request.offerRemember = false;
+    request.storedPasswordRefused = false;
+    answer.reset();
+    runs.credentialProvider()->provide(request, [&](wb::CredentialAnswer a) { answer = std::move(a); });
+    dialog = nullptr;
+    QTRY_VERIFY((dialog = runs.findChild<wb::gui::PasswordDialog *>()) && dialog->isVisible());
+    QVERIFY(dialog->findChild<QCheckBox *>(u"remember"_s)->isHidden());
+    QVERIFY(dialog->findChild<QLabel *>(u"warning"_s)->isHidden());
+    dialog->reject();
+    QTRY_VERIFY(answer.has_value());
+    QVERIFY(!answer->secret);
+    QVERIFY(!answer->remember);
 }
 
 QTEST_MAIN(TstRunsPage)

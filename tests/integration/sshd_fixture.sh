@@ -7,10 +7,18 @@
 #                               "nosftp" sessions also get a noisy ~/.bashrc
 #                               (banner lines on stdout and stderr), as some
 #                               lab hosts have
-#   sshd_fixture.sh stop DIR    stops both listeners by PID
+#                               As root also a third, "pw" (port_pw), that
+#                               takes passwords only, for one system account
+#                               per fixture directory (wbpw<hash of DIR>, in
+#                               DIR/pw_user; reused if a run left it) with a
+#                               new random password (DIR/pw_password, 600),
+#                               and a fourth, "kbd" (port_kbd), that takes the
+#                               same account's password only through PAM's
+#                               keyboard-interactive.
+#   sshd_fixture.sh stop DIR    stops the listeners by PID, deletes the account
 # Works as root (root logs in by key only) and as an ordinary user. Sessions
-# see HOME=DIR/home (nosftp: DIR/home-noisy), so deployment never touches
-# the real home directory.
+# see HOME=DIR/home (nosftp: DIR/home-noisy, pw and kbd: DIR/home-pw), so deployment
+# never touches the real home directory.
 set -euo pipefail
 
 action=${1:?start or stop}
@@ -36,7 +44,10 @@ stop_servers() {
 }
 
 start_server() {
-    local name=$1 sftp=$2 home=$3 port conf attempt
+    local name=$1 sftp=$2 home=$3 port conf attempt pubkey=yes password=no kbdint=no pam=no
+    if [ "$name" = pw ]; then pubkey=no; password=yes; fi
+    # Passwords only through PAM's keyboard-interactive, as some distributions ship.
+    if [ "$name" = kbd ]; then pubkey=no; kbdint=yes; pam=yes; fi
     for attempt in $(seq 30); do
         port=$((20000 + RANDOM % 40000))
         if ss -Htln "sport = :$port" 2>/dev/null | grep -q .; then continue; fi
@@ -48,10 +59,10 @@ HostKey $dir/host_ed25519
 PidFile $dir/sshd_$name.pid
 AuthorizedKeysFile $dir/authorized_keys
 PermitRootLogin prohibit-password
-PubkeyAuthentication yes
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
+PubkeyAuthentication $pubkey
+PasswordAuthentication $password
+KbdInteractiveAuthentication $kbdint
+UsePAM $pam
 StrictModes no
 MaxStartups 64
 MaxSessions 64
@@ -59,6 +70,7 @@ LogLevel VERBOSE
 SetEnv HOME=$home
 CONF
         if [ "$sftp" = yes ]; then echo "Subsystem sftp internal-sftp" >> "$conf"; fi
+        case $name in pw|kbd) printf 'AllowUsers %s\nMaxAuthTries 3\n' "$PW_USER" >> "$conf" ;; esac
         "$SSHD" -t -f "$conf"
         "$SSHD" -f "$conf" -E "$dir/sshd_$name.log" || continue
         for _ in $(seq 50); do
@@ -72,6 +84,39 @@ CONF
         stop_servers
     done
     echo "sshd_fixture: could not start sshd ($name); see $dir/sshd_$name.log" >&2
+    return 1
+}
+
+# The password server's only account: a system user whose home is DIR/home-pw.
+# Named after DIR, so that build trees testing at the same time never share
+# (and re-password) one account.
+PW_USER=wbpw$(printf '%s' "$(realpath -m "$dir")" | md5sum | cut -c1-8)
+setup_password_user() {
+    # Other build trees may be editing /etc/passwd at the same moment
+    # (useradd then fails on its lock): try a few times.
+    local attempt
+    for attempt in $(seq 10); do
+        if id "$PW_USER" >/dev/null 2>&1; then
+            usermod --home "$dir/home-pw" "$PW_USER" && break
+        else
+            useradd --system --no-create-home --home-dir "$dir/home-pw" --shell /bin/sh "$PW_USER" && break
+        fi
+        sleep 0.5
+    done
+    id "$PW_USER" >/dev/null 2>&1 || return 1
+    # DIR stays closed to others except for passing through to home-pw.
+    chmod 711 "$dir"
+    mkdir -p "$dir/home-pw"
+    chown "$PW_USER" "$dir/home-pw"
+    chmod 700 "$dir/home-pw"
+    local password
+    password=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')
+    (umask 077 && printf '%s' "$password" > "$dir/pw_password")
+    printf '%s\n' "$PW_USER" > "$dir/pw_user"
+    for attempt in $(seq 10); do
+        printf '%s:%s\n' "$PW_USER" "$password" | chpasswd && return 0
+        sleep 0.5
+    done
     return 1
 }
 
@@ -95,9 +140,17 @@ start)
     chmod 600 "$dir"/*_ed25519 "$dir"/*_ecdsa "$dir/authorized_keys"
     start_server main yes "$dir/home"
     start_server nosftp no "$dir/home-noisy"
+    # Without it only the password tests fail (they require it as root).
+    if [ "$(id -u)" -eq 0 ]; then
+        setup_password_user && start_server pw yes "$dir/home-pw" && start_server kbd yes "$dir/home-pw" \
+            || echo "sshd_fixture: could not set up the password account or servers" >&2
+    fi
     ;;
 stop)
     stop_servers
+    if [ "$(id -u)" -eq 0 ] && id "$PW_USER" >/dev/null 2>&1; then
+        userdel -f "$PW_USER" >/dev/null 2>&1 || usermod -L "$PW_USER" >/dev/null 2>&1 || true
+    fi
     ;;
 *)
     echo "usage: $0 start|stop DIR" >&2

@@ -41,6 +41,20 @@ inline QString loginName()
     return pw ? QString::fromLocal8Bit(pw->pw_name) : QString();
 }
 
+// The password-only server ("pw", started only as root): its account and the
+// random password the fixture gave it. Empty when there is none.
+inline QString passwordUser()
+{
+    QFile f(fixtureFile(QStringLiteral("pw_user")));
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll().trimmed()) : QString();
+}
+
+inline QByteArray fixturePassword()
+{
+    QFile f(fixtureFile(QStringLiteral("pw_password")));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 // "ssh-ed25519 AAAA..." of a fixture key's .pub file.
 inline QByteArray publicKeyOf(const QString &keyName)
 {
@@ -90,6 +104,10 @@ struct ClientSetup
         options.connectTimeoutMs = 5000;
         options.commandTimeoutMs = 10000;
         options.promptTimeoutMs = 5000;
+        if (which == QStringLiteral("pw") || which == QStringLiteral("kbd")) {
+            endpoint.user = passwordUser();
+            endpoint.identityFile.clear();
+        }
     }
 
     void trustHostKey(int port = 0)

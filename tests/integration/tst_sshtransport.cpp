@@ -35,8 +35,7 @@ class ListedCredentials : public wb::CredentialProvider
 {
 public:
     explicit ListedCredentials(QList<QByteArray> answers) : m_answers(std::move(answers)) { }
-    void provide(
-        const wb::CredentialRequest &request, std::function<void(std::optional<QByteArray>)> reply) override
+    void provide(const wb::CredentialRequest &request, std::function<void(wb::CredentialAnswer)> reply) override
     {
         requests.append(request);
         if (m_answers.isEmpty())

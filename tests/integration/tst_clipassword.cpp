@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Password login through `wirebench-cli` on a real terminal (a pty) against
+// the fixture's password-only sshd: the prompt names user@host:port, the
+// password is never echoed or printed, a wrong one fails after one try. With
+// a real Secret Service (a private D-Bus session bus and gnome-keyring-daemon,
+// started here headless) through qtkeychain: "remember" stores it, the next
+// check does not ask, a refused stored password is removed and asked for
+// again. Afterwards a plan run and the exports: the password is in no file
+// under the test's home (settings, database, known_hosts, exports, keyring
+// files), in no output and not in the sshd log.
+
+#include "keychainsecretstore.h"
+#include "ptyrun.h"
+#include "remote/sshtransport.h"
+#include "sshfixture.h"
+
+#include <QDirIterator>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QString kCli = QStringLiteral(WB_BIN_DIR "/wirebench-cli");
+const QByteArray kKeyringPassword = "wb-test-keyring";
+} // namespace
+
+class TstCliPassword : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void typedPasswordNeverShown();
+    void wrongPasswordFailsOnce();
+    void keychainRemembersUsesAndForgets();
+    void passwordInNoFileOrOutput();
+
+private:
+    QProcessEnvironment env(bool withKeychain) const;
+    QStringList hostsCheck() const;
+    wbtest::PtyResult cli(const QStringList &args, QList<wbtest::PtyPrompt> script, bool withKeychain);
+    bool startSecretService(QString *why);
+    std::optional<QByteArray> keychainRead(QString *error);
+    bool keychainWrite(const QByteArray &secret);
+    QString account() const;
+
+    QTemporaryDir m_home;
+    QByteArray m_password;
+    QString m_knownHosts;
+    QByteArray m_allOutput; // every terminal's text, for the final check
+    QProcess m_bus;
+    QProcess m_keyring;
+    QString m_busAddress;
+    QString m_noKeychainReason;
+};
+
+void TstCliPassword::initTestCase()
+{
+    if (wbtest::sshdDir().isEmpty() || wbtest::sshdPort() <= 0)
+        QFAIL("WB_SSHD_DIR does not point at a running sshd fixture (run through ctest)");
+    if (wbtest::sshdPort(u"pw"_s) <= 0) {
+        if (::geteuid() == 0)
+            QFAIL("the sshd fixture has no password server (see sshd_fixture_start's output)");
+        QSKIP("the fixture's password sshd runs only as root (it creates a system account)");
+    }
+    m_password = wbtest::fixturePassword();
+    QVERIFY(m_password.size() >= 16);
+    for (const char *d : { "ssh", "config", "data", "cache", "run" })
+        QVERIFY(QDir(m_home.path()).mkpath(QString::fromLatin1(d)));
+    QFile::setPermissions(m_home.filePath(u"run"_s), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    m_knownHosts = m_home.filePath(u"data/wirebench/known_hosts"_s);
+    QVERIFY(QDir().mkpath(QFileInfo(m_knownHosts).absolutePath()));
+    QFile kh(m_knownHosts);
+    QVERIFY(kh.open(QIODevice::WriteOnly));
+    kh.write(wbtest::knownHostsLine(wbtest::sshdPort(u"pw"_s)));
+    kh.close();
+    if (!startSecretService(&m_noKeychainReason))
+        qWarning("no Secret Service for the keychain test: %s", qPrintable(m_noKeychainReason));
+}
+
+void TstCliPassword::cleanupTestCase()
+{
+    for (QProcess *p : { &m_keyring, &m_bus }) {
+        if (p->state() == QProcess::NotRunning)
+            continue;
+        ::kill(static_cast<pid_t>(p->processId()), SIGTERM);
+        if (!p->waitForFinished(3000)) {
+            p->kill();
+            p->waitForFinished(3000);
+        }
+    }
+}
+
+bool TstCliPassword::startSecretService(QString *why)
+{
+    const QString busDaemon = QStandardPaths::findExecutable(u"dbus-daemon"_s);
+    const QString keyringDaemon = QStandardPaths::findExecutable(u"gnome-keyring-daemon"_s);
+    if (busDaemon.isEmpty() || keyringDaemon.isEmpty()) {
+        *why = u"dbus-daemon or gnome-keyring-daemon is not installed"_s;
+        return false;
+    }
+    // A private session bus: nothing of the machine's own session is touched.
+    m_bus.start(busDaemon, { u"--session"_s, u"--nofork"_s, u"--nopidfile"_s, u"--print-address=1"_s });
+    if (!m_bus.waitForStarted(5000) || !m_bus.waitForReadyRead(5000)) {
+        *why = u"dbus-daemon did not start"_s;
+        return false;
+    }
+    m_busAddress = QString::fromUtf8(m_bus.readLine().trimmed());
+    // The keyring lives under the test's XDG_DATA_HOME; --unlock creates and
+    // unlocks the "login" collection with the password on stdin.
+    QProcessEnvironment e = env(true);
+    m_keyring.setProcessEnvironment(e);
+    m_keyring.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    m_keyring.start(keyringDaemon, { u"--foreground"_s, u"--unlock"_s, u"--components=secrets"_s });
+    if (!m_keyring.waitForStarted(5000)) {
+        *why = u"gnome-keyring-daemon did not start"_s;
+        return false;
+    }
+    m_keyring.write(kKeyringPassword);
+    m_keyring.closeWriteChannel();
+    // This process uses the same bus for its own checks of the keychain.
+    qputenv("DBUS_SESSION_BUS_ADDRESS", m_busAddress.toUtf8());
+    qputenv("XDG_DATA_HOME", m_home.filePath(u"data"_s).toUtf8());
+    qputenv("XDG_RUNTIME_DIR", m_home.filePath(u"run"_s).toUtf8());
+    // Ready once a write goes through.
+    QString error;
+    for (int i = 0; i < 50; ++i) {
+        wb::KeychainSecretStore store;
+        bool done = false;
+        store.writeSecret(u"wirebench-test"_s, u"probe"_s, "probe", [&](const QString &message) {
+            error = message;
+            done = true;
+        });
+        if (!QTest::qWaitFor([&] { return done; }, 10000))
+            error = u"no answer in 10 s"_s;
+        if (error.isEmpty())
+            return true;
+        QTest::qWait(100);
+    }
+    *why = u"the Secret Service did not answer: "_s + error;
+    return false;
+}
+
+QProcessEnvironment TstCliPassword::env(bool withKeychain) const
+{
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    for (const QString &v :
+        { u"SSH_AUTH_SOCK"_s, u"DISPLAY"_s, u"WAYLAND_DISPLAY"_s, u"DBUS_SESSION_BUS_ADDRESS"_s })
+        e.remove(v);
+    e.insert(u"HOME"_s, m_home.path());
+    e.insert(u"XDG_CONFIG_HOME"_s, m_home.filePath(u"config"_s));
+    e.insert(u"XDG_DATA_HOME"_s, m_home.filePath(u"data"_s));
+    e.insert(u"XDG_CACHE_HOME"_s, m_home.filePath(u"cache"_s));
+    e.insert(u"XDG_RUNTIME_DIR"_s, m_home.filePath(u"run"_s));
+    e.insert(u"TERM"_s, u"dumb"_s);
+    if (withKeychain && !m_busAddress.isEmpty())
+        e.insert(u"DBUS_SESSION_BUS_ADDRESS"_s, m_busAddress);
+    return e;
+}
+
+QString TstCliPassword::account() const
+{
+    return u"%1@127.0.0.1:%2"_s.arg(wbtest::passwordUser()).arg(wbtest::sshdPort(u"pw"_s));
+}
+
+QStringList TstCliPassword::hostsCheck() const
+{
+    return { u"hosts"_s, u"check"_s, u"--port"_s, QString::number(wbtest::sshdPort(u"pw"_s)), u"--user"_s,
+        wbtest::passwordUser(), u"--known-hosts"_s, m_knownHosts, u"--ssh-dir"_s, m_home.filePath(u"ssh"_s),
+        u"127.0.0.1"_s };
+}
+
+wbtest::PtyResult TstCliPassword::cli(
+    const QStringList &args, QList<wbtest::PtyPrompt> script, bool withKeychain)
+{
+    wbtest::PtyResult r = wbtest::runInPty(kCli, args, env(withKeychain), std::move(script));
+    m_allOutput += r.output;
+    return r;
+}
+
+std::optional<QByteArray> TstCliPassword::keychainRead(QString *error)
+{
+    wb::KeychainSecretStore store;
+    std::optional<std::optional<QByteArray>> got;
+    store.readSecret(
+        wb::SshTransport::secretService(), account(), [&](std::optional<QByteArray> s, const QString &e) {
+            *error = e;
+            got = std::move(s);
+        });
+    if (!QTest::qWaitFor([&] { return got.has_value(); }, 10000))
+        *error = u"no answer in 10 s"_s;
+    return got.value_or(std::nullopt);
+}
+
+bool TstCliPassword::keychainWrite(const QByteArray &secret)
+{
+    wb::KeychainSecretStore store;
+    std::optional<QString> error;
+    store.writeSecret(
+        wb::SshTransport::secretService(), account(), secret, [&](const QString &e) { error = e; });
+    if (!QTest::qWaitFor([&] { return error.has_value(); }, 10000))
+        return false;
+    return error && error->isEmpty();
+}
+
+void TstCliPassword::typedPasswordNeverShown()
+{
+    // No keychain reachable (no session bus): asked, not offered "remember".
+    const QByteArray prompt = "Password for " + account().toUtf8() + ": ";
+    const auto r = cli(hostsCheck(), { { prompt, m_password } }, false);
+    const QString out = QString::fromUtf8(r.output);
+    QVERIFY2(r.exitCode == 0, r.output.constData());
+    QCOMPARE(r.answered, 1);
+    QVERIFY2(out.contains(u"agent:"_s) && out.contains(u"host key:"_s), r.output.constData());
+    QVERIFY2(!out.contains(u"Remember the password"_s), r.output.constData());
+    QVERIFY2(out.contains(u"the system keychain could not be read"_s), r.output.constData());
+    QVERIFY(!r.output.contains(m_password));
+}
+
+void TstCliPassword::wrongPasswordFailsOnce()
+{
+    const QByteArray prompt = "Password for " + account().toUtf8() + ": ";
+    const QByteArray wrong = "wb-wrong-password-on-the-terminal";
+    const auto r = cli(hostsCheck(), { { prompt, wrong }, { prompt, m_password } }, false);
+    const QString out = QString::fromUtf8(r.output);
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.answered, 1); // asked once, no retry loop
+    QCOMPARE(r.output.count("Password for "), 1);
+    QVERIFY2(out.contains(u"refused the password for %1"_s.arg(account())), r.output.constData());
+    QVERIFY(!r.output.contains(wrong));
+}
+
+void TstCliPassword::keychainRemembersUsesAndForgets()
+{
+    if (m_busAddress.isEmpty() || !m_noKeychainReason.isEmpty())
+        QSKIP(qPrintable(u"no Secret Service could run here: "_s + m_noKeychainReason));
+    const QByteArray prompt = "Password for " + account().toUtf8() + ": ";
+    const QByteArray remember
+        = "Remember the password for " + account().toUtf8() + " in the system keychain? [y/N] ";
+    QString error;
+
+    // 1. Typed, and the user says yes: stored in the real keychain.
+    auto r = cli(hostsCheck(), { { prompt, m_password }, { remember, "y" } }, true);
+    QVERIFY2(r.exitCode == 0, r.output.constData());
+    QCOMPARE(r.answered, 2);
+    QVERIFY2(r.output.contains("stored the password for " + account().toUtf8() + " in the system keychain"),
+        r.output.constData());
+    QCOMPARE(keychainRead(&error).value_or(QByteArray()), m_password);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+
+    // 2. Next time: not asked at all.
+    r = cli(hostsCheck(), { { prompt, "should-not-be-asked" } }, true);
+    QVERIFY2(r.exitCode == 0, r.output.constData());
+    QCOMPARE(r.answered, 0);
+    QVERIFY(!r.output.contains("Password for"));
+    QVERIFY2(r.output.contains("using the password stored in the system keychain"), r.output.constData());
+
+    // 3. The stored one is now wrong (changed on the host): removed, asked again, not kept (answer no).
+    QVERIFY(keychainWrite("an-outdated-password"));
+    r = cli(hostsCheck(), { { prompt, m_password }, { remember, "n" } }, true);
+    QVERIFY2(r.exitCode == 0, r.output.constData());
+    QCOMPARE(r.answered, 2);
+    QVERIFY2(r.output.contains("was refused; it has been removed"), r.output.constData());
+    QVERIFY(!keychainRead(&error).has_value());
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(!r.output.contains(m_password));
+
+    // 4. Forgotten on request.
+    QVERIFY(keychainWrite(m_password));
+    r = cli({ u"hosts"_s, u"forget-password"_s, account() }, {}, true);
+    QVERIFY2(r.exitCode == 0, r.output.constData());
+    QVERIFY(!keychainRead(&error).has_value());
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    r = cli({ u"hosts"_s, u"forget-password"_s, u"not-an-account"_s }, {}, true);
+    QCOMPARE(r.exitCode, 2);
+    // Without a keychain it says so.
+    r = cli({ u"hosts"_s, u"forget-password"_s, account() }, {}, false);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.output.contains("could not be reached"), r.output.constData());
+}
+
+void TstCliPassword::passwordInNoFileOrOutput()
+{
+    // A plan run against the password host (typed on the terminal), then
+    // every export the CLI has.
+    const QString db = m_home.filePath(u"data/results.sqlite"_s);
+    const QString plan = m_home.filePath(u"plan.json"_s);
+    {
+        QFile f(plan);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(
+            u"{\"name\":\"password host\",\"hosts\":{\"here\":{\"transport\":\"local\"},"
+            "\"pwhost\":{\"transport\":\"ssh\",\"ssh_address\":\"127.0.0.1\",\"address\":\"127.0.0.1\","
+            "\"port\":%1,\"user\":\"%2\"}},\"tests\":[{\"name\":\"rr\",\"kind\":\"tcp_rr\","
+            "\"client\":\"here\",\"server\":\"pwhost\",\"duration_s\":0.5}]}"_s.arg(wbtest::sshdPort(u"pw"_s))
+                .arg(wbtest::passwordUser())
+                .toUtf8());
+    }
+    const QByteArray prompt = "Password for " + account().toUtf8() + ": ";
+    auto r = cli({ u"--db"_s, db, u"run"_s, plan, u"--known-hosts"_s, m_knownHosts, u"--ssh-dir"_s,
+                     m_home.filePath(u"ssh"_s), u"--no-keychain"_s },
+        { { prompt, m_password } }, false);
+    QVERIFY2(r.exitCode == 0, r.output.constData());
+    QCOMPARE(r.answered, 1);
+    QVERIFY2(r.output.contains("1 finished, 0 failed"), r.output.constData());
+    QVERIFY(QFileInfo(db).size() > 0);
+    const QList<QStringList> exports {
+        { u"db"_s, u"export"_s, u"--what"_s, u"archive"_s, u"-o"_s, m_home.filePath(u"archive.json"_s) },
+        { u"db"_s, u"export"_s, u"--what"_s, u"runs"_s, u"--format"_s, u"csv"_s, u"-o"_s,
+            m_home.filePath(u"runs.csv"_s) },
+        { u"inventory"_s, u"export"_s, m_home.filePath(u"lab.json"_s) },
+        { u"runs"_s, u"list"_s, u"--json"_s },
+    };
+    for (QStringList args : exports) {
+        args.prepend(db);
+        args.prepend(u"--db"_s);
+        r = cli(args, {}, false);
+        QVERIFY2(r.exitCode == 0, r.output.constData());
+    }
+    QVERIFY(QFileInfo(m_home.filePath(u"archive.json"_s)).size() > 0);
+
+    // Every file under the test's home: settings (qtkeychain's plain-text
+    // fallback would land there too), database and its WAL, known_hosts,
+    // exports, the keyring's own files.
+    QStringList searched;
+    QDirIterator it(m_home.path(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        searched << path;
+        QVERIFY2(!f.readAll().contains(m_password), qPrintable(u"the password is in "_s + path));
+    }
+    QVERIFY2(searched.size() >= 5, qPrintable(searched.join(u'\n')));
+    QVERIFY(searched.contains(db));
+    QVERIFY(!m_allOutput.contains(m_password));
+    QFile sshdLog(wbtest::fixtureFile(u"sshd_pw.log"_s));
+    QVERIFY(sshdLog.open(QIODevice::ReadOnly));
+    const QByteArray log = sshdLog.readAll();
+    QVERIFY(log.contains("Accepted password for " + wbtest::passwordUser().toUtf8()));
+    QVERIFY(!log.contains(m_password));
+}
+
+QTEST_MAIN(TstCliPassword)
+#include "tst_clipassword.moc"
