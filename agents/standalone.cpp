@@ -134,6 +134,7 @@ void printStandaloneUsage(const char *to)
                  "      -s BYTES, -S BYTES  send_socket_bytes, recv_socket_bytes\n"
                  "      --rate PPS          rate_pps\n"
                  "      --busy-poll         busy_poll (RR kinds)\n"
+                 "      --gso               gso: the kernel cuts each batch into datagrams (udp_stream)\n"
                  "      --file PATH         path (file_transfer source)\n"
                  "      --set NAME=VALUE    any parameter of docs/agent-protocol.md\n"
                  "      --token HEX         must match the listener's --token\n"
@@ -255,6 +256,8 @@ int standaloneRun(int argc, char **argv)
             ok = set("path");
         } else if (a == "--busy-poll") {
             given["busy_poll"] = true;
+        } else if (a == "--gso") {
+            given["gso"] = true;
         } else if (a == "-r") {
             ok = needValue(i, argc, argv, &v);
             const auto comma = v.find(',');

@@ -128,6 +128,7 @@ const std::vector<KindEntry> &kinds()
                                          {"messages", T::Int, 0, 1e15, 0},
                                          {"rate_pps", T::Number, 0, 1e9, 0},
                                          {"batch", T::Int, 1, 1024, 32},
+                                         {"gso", T::Bool, 0, 0, false},
                                          {"loss_samples", T::Bool, 0, 0, kNull}})},
         {"tcp_stream", with(common(10), {{"message_size_bytes", T::Int, 1, 16 << 20, 131072}})},
         {"tcp_rr", with(common(10), {{"request_size_bytes", T::Int, 1, 16 << 20, 1},

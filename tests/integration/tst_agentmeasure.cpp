@@ -125,6 +125,7 @@ class TstAgentMeasure : public QObject
 private slots:
     void udpStream();
     void udpStreamOneByte();
+    void udpStreamWithGso();
     void tcpStream();
     void tcpRr();
     void udpRr();
@@ -213,6 +214,33 @@ void TstAgentMeasure::udpStreamOneByte()
     QVERIFY(!hasJitter); // a 1-byte datagram has no room for a send stamp
     // Paced at 20k/s: 2000 messages take about 0.1 s, not the full 5 s.
     QVERIFY(recordMetric(rec, u"elapsed_s"_s, u"client"_s) < 1.0);
+}
+
+// gso: the kernel cuts each batch into datagrams (UDP_SEGMENT). The
+// receiver must still see separate datagrams of the asked size, each with
+// its own sequence number, and the loss must add up exactly.
+void TstAgentMeasure::udpStreamWithGso()
+{
+    const auto r = runPair(u"udp_stream"_s, {{u"message_size_bytes"_s, 64}, {u"messages"_s, 50000},
+                                             {u"duration_s"_s, 5}, {u"gso"_s, true},
+                                             {u"recv_socket_bytes"_s, 4194304}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    QVERIFY(rec.value(u"extra"_s).toObject().value(u"gso"_s).toBool());
+    QCOMPARE(recordMetric(rec, u"messages"_s, u"client"_s), 50000.0);
+    const double received = recordMetric(rec, u"messages"_s, u"server"_s);
+    QVERIFY(received > 1000);
+    QCOMPARE(received + recordMetric(rec, u"drops"_s, u"server"_s), 50000.0);
+    QCOMPARE(recordMetric(rec, u"bytes"_s, u"server"_s), received * 64);
+    QCOMPARE(rec.value(u"extra"_s).toObject().value(u"server_foreign_datagrams"_s).toInteger(), 0);
+
+    // A datagram too large for two to share one send: plain sendmmsg, said so.
+    const auto big = runPair(u"udp_stream"_s, {{u"message_size_bytes"_s, 40000}, {u"messages"_s, 20},
+                                               {u"duration_s"_s, 5}, {u"gso"_s, true}});
+    QVERIFY2(big.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(big.client)));
+    const QJsonObject bigRec = big.clientRecord();
+    QCOMPARE(bigRec.value(u"extra"_s).toObject().value(u"gso"_s).toBool(true), false);
+    QCOMPARE(recordMetric(bigRec, u"messages"_s, u"client"_s), 20.0);
 }
 
 void TstAgentMeasure::tcpStream()

@@ -177,13 +177,14 @@ Measure sockperfTcpRr(double duration)
     return m;
 }
 
-Measure oursUdp(double duration, int batch)
+Measure oursUdp(double duration, int batch, bool gso = false)
 {
     Measure m;
     const double cpu0 = childCpuSeconds();
-    const QJsonObject rec = runAgent({u"udp_stream"_s, u"-m"_s, u"64"_s, u"-S"_s, u"4194304"_s, u"--set"_s,
-                                      u"batch=%1"_s.arg(batch)},
-                                     duration, &m.error);
+    QStringList args{u"udp_stream"_s, u"-m"_s, u"64"_s, u"-S"_s, u"4194304"_s, u"--set"_s, u"batch=%1"_s.arg(batch)};
+    if (gso)
+        args << u"--gso"_s;
+    const QJsonObject rec = runAgent(args, duration, &m.error);
     const double cpu = childCpuSeconds() - cpu0;
     if (!m.error.isEmpty())
         return m;
@@ -359,6 +360,9 @@ int main(int argc, char **argv)
     pairs.append({Series{u"tcp_rr 1/1 (wirebench-agent, busy_poll)"_s, [=] { return oursTcpRr(duration, true); }},
                   Series{u"sockperf ping-pong --tcp"_s, [=] { return sockperfTcpRr(duration); }}});
     pairs.append({Series{u"udp_stream 64 B received (wirebench-agent, batch 32)"_s, [=] { return oursUdp(duration, 32); }},
+                  Series{u"iperf3 -u -b 0 -l 64 received"_s, [=] { return iperfUdp(duration); }}});
+    pairs.append({Series{u"udp_stream 64 B received (wirebench-agent, gso, batch 32)"_s,
+                         [=] { return oursUdp(duration, 32, true); }},
                   Series{u"iperf3 -u -b 0 -l 64 received"_s, [=] { return iperfUdp(duration); }}});
     pairs.append({Series{u"udp_stream 64 B received (wirebench-agent, batch 1)"_s, [=] { return oursUdp(duration, 1); }},
                   Series{u"iperf3 -u -b 0 -l 64 received"_s, [=] { return iperfUdp(duration); }}});
