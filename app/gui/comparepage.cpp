@@ -843,6 +843,14 @@ void ComparePage::showSelectedVerdict()
         for (const QString &w : m_data.conditionWarnings(m_groupBy->currentText(), cells[refIndex]))
             if (w.startsWith(label + u' '))
                 text += u"\n⚠ "_s + w;
+        // And what else differs, field by field: kernel, driver, link, NIC, switch, cable.
+        for (const CellEnvironmentDiff &e : m_data.environmentDiffs(m_groupBy->currentText(), cells[refIndex])) {
+            if (e.cell != label)
+                continue;
+            const QStringList lines = e.describe();
+            if (!lines.isEmpty())
+                text += u"\nAgainst %1:\n• %2"_s.arg(e.reference, lines.join(u"\n• "_s));
+        }
     }
     m_verdict->setText(text);
 }

@@ -67,6 +67,7 @@ private slots:
     void showsSeedBaselinesLabelled();
     void ratioTableForSingleFigures();
     void welchVerdictsInTable();
+    void environmentDiffBesideVerdict();
     void selectorsRebuild();
     void unavailableKindsDisabled();
     void providerSeam();
@@ -116,6 +117,38 @@ void TstComparePage::ratioTableForSingleFigures()
     QCOMPARE(verdict->text(), cell(page, 1, ComparePage::VerdictColumn));
     page.findChild<QTableView *>(u"ratioTable"_s)->selectRow(2);
     QCOMPARE(verdict->text(), cell(page, 2, ComparePage::VerdictColumn));
+}
+
+// What differs between the selected group's environment and the
+// reference's is listed under its verdict, field by field.
+void TstComparePage::environmentDiffBesideVerdict()
+{
+    ComparisonData d;
+    d.title = u"UDP_STREAM"_s;
+    d.metric = u"throughput_bps"_s;
+    d.unit = u"Mbit/s"_s;
+    d.dimensions = {u"plan"_s};
+    d.defaultGroupBy = u"plan"_s;
+    Observation before;
+    before.attributes = {{u"plan"_s, u"old switch"_s}};
+    before.values = {90, 91, 92};
+    before.source = u"run 1"_s;
+    before.environment = {{u"client driver"_s, u"tulip"_s}, {u"link speed"_s, u"100 Mbit/s"_s}};
+    Observation after = before;
+    after.attributes = {{u"plan"_s, u"new switch"_s}};
+    after.values = {95, 96, 97};
+    after.source = u"run 2"_s;
+    after.environment = {{u"client driver"_s, u"igb"_s}, {u"link speed"_s, u"100 Mbit/s"_s},
+                         {u"client kernel"_s, u"6.1.0"_s}};
+    d.observations = {before, after};
+    ComparePage page;
+    page.setData(d);
+    page.findChild<QTableView *>(u"ratioTable"_s)->selectRow(1);
+    const QString text = page.findChild<QLabel *>(u"verdict"_s)->text();
+    QVERIFY2(text.startsWith(cell(page, 1, ComparePage::VerdictColumn)), qPrintable(text));
+    QVERIFY2(text.contains(u"client driver: igb → tulip"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"client kernel"_s), qPrintable(text)); // known on one side only
+    QVERIFY2(!text.contains(u"link speed"_s), qPrintable(text));   // the same on both
 }
 
 void TstComparePage::welchVerdictsInTable()
