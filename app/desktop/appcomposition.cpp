@@ -132,7 +132,7 @@ void AppComposition::openDatabase(const QString &path, bool remember)
         return;
     }
     if (m_settings->databasePasswordInKeychain() && !DatabaseUrl::hasRememberedPassword(path)) {
-        DatabaseKeychain::read(DatabaseUrl::parse(path) ? DatabaseUrl::parse(path)->display() : path, m_window.get(),
+        DatabaseKeychain::read(path, m_window.get(),
                                [this, path, remember](std::optional<QString> password) {
                                    if (password)
                                        DatabaseUrl::rememberPassword(path, *password);

@@ -2,6 +2,7 @@
 #include "databasekeychain.h"
 
 #include "keychainsecretstore.h"
+#include "store/databaseurl.h"
 
 using namespace Qt::StringLiterals;
 
@@ -9,12 +10,20 @@ namespace wb {
 
 namespace {
 const auto kService = u"wirebench-database"_s;
+
+// One entry per database, whatever form of its URL the caller holds: the
+// URL as displayed, without a password.
+QString account(const QString &url)
+{
+    const auto parsed = DatabaseUrl::parse(url);
+    return parsed ? parsed->display() : url;
+}
 } // namespace
 
 void DatabaseKeychain::read(const QString &url, QObject *context, std::function<void(std::optional<QString>)> done)
 {
     KeychainSecretStore(context).readSecret(
-        kService, url, [done = std::move(done)](std::optional<QByteArray> secret, const QString &) {
+        kService, account(url), [done = std::move(done)](std::optional<QByteArray> secret, const QString &) {
             if (!secret || secret->isEmpty())
                 done(std::nullopt);
             else
@@ -24,7 +33,7 @@ void DatabaseKeychain::read(const QString &url, QObject *context, std::function<
 
 void DatabaseKeychain::write(const QString &url, const QString &password)
 {
-    KeychainSecretStore(nullptr).writeSecret(kService, url, password.toUtf8(), [](const QString &) {});
+    KeychainSecretStore(nullptr).writeSecret(kService, account(url), password.toUtf8(), [](const QString &) {});
 }
 
 } // namespace wb

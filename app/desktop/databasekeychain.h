@@ -18,7 +18,8 @@ namespace wb {
 class DatabaseKeychain
 {
 public:
-    // `url` without password (DatabaseUrl::display()). `done` runs on
+    // `url`: the database's URL; the entry is named by its display form
+    // (no password), service "wirebench-database". `done` runs on
     // `context`'s thread unless it was destroyed.
     static void read(const QString &url, QObject *context, std::function<void(std::optional<QString>)> done);
     static void write(const QString &url, const QString &password);

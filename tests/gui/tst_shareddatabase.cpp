@@ -19,6 +19,7 @@
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "textprompt.h"
+#include "../integration/secretservice.h"
 
 #include <QAction>
 #include <QSettings>
@@ -57,6 +58,7 @@ private slots:
     void connectsAndRefreshes();
     void asksForPasswordNeverSavesIt();
     void refusesPlanWhenUnreachable();
+    void keychainKeepsPasswordWhenOptedIn();
     void cleanupTestCase();
 
 private:
@@ -169,6 +171,73 @@ void TstSharedDatabase::refusesPlanWhenUnreachable()
     QTest::qWait(200);
     QCOMPARE(stored.size(), 0);
     QCOMPARE(runs.casesView()->topLevelItemCount(), 0);
+}
+
+// Opted in, with a real Secret Service (a private D-Bus session bus and
+// gnome-keyring): a typed password that works goes into the keychain, and
+// the next start opens the database from it without asking.
+void TstSharedDatabase::keychainKeepsPasswordWhenOptedIn()
+{
+    wbtest::SecretService secrets;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"XDG_DATA_HOME"_s, m_dir.filePath(u"keyring-data"_s));
+    env.insert(u"XDG_RUNTIME_DIR"_s, m_dir.filePath(u"keyring-run"_s));
+    QString why;
+    QVERIFY2(secrets.start(env, &why), qPrintable(why));
+
+    const QString db = wbtest::databaseLocation(m_dir, {});
+    QVERIFY(adminExec(db, u"DO $$BEGIN CREATE ROLE wb_pw_keychain LOGIN PASSWORD 'keychain-secret' IN ROLE wb_pw; "
+                          "EXCEPTION WHEN duplicate_object THEN NULL; END$$"_s));
+    QVERIFY(adminExec(db, u"GRANT ALL ON SCHEMA public TO wb_pw_keychain"_s));
+    qputenv("PGPASSFILE", m_dir.filePath(u"none"_s).toUtf8());
+    QString url = db;
+    url.replace(u"://wb@"_s, u"://wb_pw_keychain@"_s);
+    wb::Settings().setDatabasePasswordInKeychain(true);
+    {
+        wb::AppComposition app;
+        QTRY_VERIFY_WITH_TIMEOUT(!app.databasePath().isEmpty(), 10000);
+        wb::gui::TextPrompt::setNextAnswer(url);
+        app.mainWindow().findChild<QAction *>(u"connectSharedDatabase"_s)->trigger();
+        wb::gui::TextPrompt::setNextAnswer(u"keychain-secret"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(app.databasePath(), url, 10000);
+    }
+    // In the keychain, under the URL without password.
+    std::optional<QByteArray> kept;
+    QTRY_VERIFY_WITH_TIMEOUT(([&] {
+                                 bool done = false;
+                                 wb::KeychainSecretStore().readSecret(
+                                     u"wirebench-database"_s, url, [&](std::optional<QByteArray> s, const QString &) {
+                                         kept = std::move(s);
+                                         done = true;
+                                     });
+                                 return QTest::qWaitFor([&] { return done; }, 5000) && kept.has_value();
+                             }()),
+                             10000);
+    QCOMPARE(*kept, QByteArray("keychain-secret"));
+
+    // The next start: the password comes from the keychain. A question
+    // would get a wrong password and the database would not open.
+    wb::DatabaseUrl::forgetPassword(url);
+    QCOMPARE(wb::Settings().databasePath(), url);
+    wb::gui::TextPrompt::setNextAnswer(u"wrong-password"_s);
+    {
+        wb::AppComposition again;
+        QTRY_COMPARE_WITH_TIMEOUT(again.databasePath(), url, 20000);
+    }
+    QCOMPARE(wb::gui::TextPrompt::ask(nullptr, QString(), QString()), std::optional<QString>(u"wrong-password"_s));
+    QSettings file(u"Wirebench"_s, u"wirebench"_s);
+    file.sync();
+    QFile f(file.fileName());
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(!f.readAll().contains("keychain-secret"));
+
+    bool removed = false;
+    wb::KeychainSecretStore().removeSecret(u"wirebench-database"_s, url, [&](const QString &) { removed = true; });
+    QTRY_VERIFY(removed);
+    wb::Settings().setDatabasePasswordInKeychain(false);
+    wb::DatabaseUrl::forgetPassword(url);
+    qunsetenv("PGPASSFILE");
+    wb::Settings().setDatabasePath(m_dir.filePath(u"local.sqlite"_s));
 }
 
 void TstSharedDatabase::cleanupTestCase()

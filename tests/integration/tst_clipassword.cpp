@@ -12,6 +12,7 @@
 #include "keychainsecretstore.h"
 #include "ptyrun.h"
 #include "remote/sshtransport.h"
+#include "secretservice.h"
 #include "sshfixture.h"
 
 #include <QDirIterator>
@@ -25,7 +26,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 const QString kCli = QStringLiteral(WB_BIN_DIR "/wirebench-cli");
-const QByteArray kKeyringPassword = "wb-test-keyring";
 } // namespace
 
 class TstCliPassword : public QObject
@@ -52,8 +52,7 @@ private:
     QByteArray m_password;
     QString m_knownHosts;
     QByteArray m_allOutput; // every terminal's text, for the final check
-    QProcess m_bus;
-    QProcess m_keyring;
+    wbtest::SecretService m_secrets;
     QString m_busAddress;
     QString m_noKeychainReason;
 };
@@ -84,65 +83,16 @@ void TstCliPassword::initTestCase()
 
 void TstCliPassword::cleanupTestCase()
 {
-    for (QProcess *p : { &m_keyring, &m_bus }) {
-        if (p->state() == QProcess::NotRunning)
-            continue;
-        ::kill(static_cast<pid_t>(p->processId()), SIGTERM);
-        if (!p->waitForFinished(3000)) {
-            p->kill();
-            p->waitForFinished(3000);
-        }
-    }
+    m_secrets.stop();
 }
 
 bool TstCliPassword::startSecretService(QString *why)
 {
-    const QString busDaemon = QStandardPaths::findExecutable(u"dbus-daemon"_s);
-    const QString keyringDaemon = QStandardPaths::findExecutable(u"gnome-keyring-daemon"_s);
-    if (busDaemon.isEmpty() || keyringDaemon.isEmpty()) {
-        *why = u"dbus-daemon or gnome-keyring-daemon is not installed"_s;
+    // The keyring lives under the test's XDG_DATA_HOME.
+    if (!m_secrets.start(env(false), why))
         return false;
-    }
-    // A private session bus: nothing of the machine's own session is touched.
-    m_bus.start(busDaemon, { u"--session"_s, u"--nofork"_s, u"--nopidfile"_s, u"--print-address=1"_s });
-    if (!m_bus.waitForStarted(5000) || !m_bus.waitForReadyRead(5000)) {
-        *why = u"dbus-daemon did not start"_s;
-        return false;
-    }
-    m_busAddress = QString::fromUtf8(m_bus.readLine().trimmed());
-    // The keyring lives under the test's XDG_DATA_HOME; --unlock creates and
-    // unlocks the "login" collection with the password on stdin.
-    QProcessEnvironment e = env(true);
-    m_keyring.setProcessEnvironment(e);
-    m_keyring.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    m_keyring.start(keyringDaemon, { u"--foreground"_s, u"--unlock"_s, u"--components=secrets"_s });
-    if (!m_keyring.waitForStarted(5000)) {
-        *why = u"gnome-keyring-daemon did not start"_s;
-        return false;
-    }
-    m_keyring.write(kKeyringPassword);
-    m_keyring.closeWriteChannel();
-    // This process uses the same bus for its own checks of the keychain.
-    qputenv("DBUS_SESSION_BUS_ADDRESS", m_busAddress.toUtf8());
-    qputenv("XDG_DATA_HOME", m_home.filePath(u"data"_s).toUtf8());
-    qputenv("XDG_RUNTIME_DIR", m_home.filePath(u"run"_s).toUtf8());
-    // Ready once a write goes through.
-    QString error;
-    for (int i = 0; i < 50; ++i) {
-        wb::KeychainSecretStore store;
-        bool done = false;
-        store.writeSecret(u"wirebench-test"_s, u"probe"_s, "probe", [&](const QString &message) {
-            error = message;
-            done = true;
-        });
-        if (!QTest::qWaitFor([&] { return done; }, 10000))
-            error = u"no answer in 10 s"_s;
-        if (error.isEmpty())
-            return true;
-        QTest::qWait(100);
-    }
-    *why = u"the Secret Service did not answer: "_s + error;
-    return false;
+    m_busAddress = m_secrets.address();
+    return true;
 }
 
 QProcessEnvironment TstCliPassword::env(bool withKeychain) const
