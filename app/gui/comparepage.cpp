@@ -10,6 +10,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QCalendarWidget>
 #include <QDateEdit>
 #include <QDoubleValidator>
 #include <QFutureWatcher>
@@ -58,6 +59,23 @@ QComboBox *makeCombo(const QString &objectName)
 // The earliest date a filter offers; showing it means "any".
 const QDate kOpenDate(1970, 1, 1);
 
+// A date filter showing "any" sits on 1970-01-01; its calendar should open
+// on this month instead.
+class CalendarOpensToday : public QObject
+{
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        auto *calendar = qobject_cast<QCalendarWidget *>(watched);
+        if (calendar && event->type() == QEvent::Show && calendar->selectedDate() <= kOpenDate) {
+            const QDate today = QDate::currentDate();
+            calendar->setCurrentPage(today.year(), today.month());
+        }
+        return false;
+    }
+};
+
 QDateEdit *makeDateEdit(const QString &objectName, const QString &anyText)
 {
     auto *e = new QDateEdit;
@@ -67,6 +85,7 @@ QDateEdit *makeDateEdit(const QString &objectName, const QString &anyText)
     e->setMinimumDate(kOpenDate);
     e->setSpecialValueText(anyText);
     e->setDate(kOpenDate);
+    e->calendarWidget()->installEventFilter(new CalendarOpensToday(e));
     return e;
 }
 

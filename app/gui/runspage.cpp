@@ -62,7 +62,7 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
       m_planLabel(new QLabel(tr("No plan running. Open a plan file (Ctrl+O), or re-run a result from the "
                                 "Results page."))),
       m_openButton(new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("Run plan file…"))),
-      m_cancelButton(new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("Cancel"))),
+      m_cancelButton(new QPushButton(tr("Cancel"))),
       m_overall(new QProgressBar),
       m_timeLeft(new QLabel),
       m_cases(new QTreeWidget),
@@ -83,6 +83,7 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
     m_openButton->setObjectName(u"openPlanButton"_s);
     m_openButton->setToolTip(tr("Open a plan file and run it (Ctrl+O)"));
     m_cancelButton->setObjectName(u"cancelButton"_s);
+    m_cancelButton->setIcon(stopIcon());
     m_cancelButton->setToolTip(tr("Cancel the plan; finished tests stay stored (Esc)"));
     m_cancelButton->setEnabled(false);
     top->addWidget(m_openButton);
@@ -180,6 +181,25 @@ QIcon RunsPage::icon() const
     painter.drawPolygon(QPolygonF{QPointF(9, 6), QPointF(26, 16), QPointF(9, 26)});
     painter.end();
     return QIcon(pixmap);
+}
+
+QIcon RunsPage::stopIcon() const
+{
+    QPixmap pixmap(32, 32);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(palette().color(QPalette::ButtonText));
+    painter.drawRect(QRectF(8, 8, 16, 16));
+    painter.end();
+    return QIcon(pixmap);
+}
+
+void RunsPage::changeEvent(QEvent *event)
+{
+    Page::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        m_cancelButton->setIcon(stopIcon());
 }
 
 HostKeyPolicy *RunsPage::hostKeyPolicy() const { return m_prompter.get(); }

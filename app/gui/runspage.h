@@ -79,7 +79,12 @@ signals:
     // Every case of the plan run is in the database (or failed to store).
     void planStored(const QString &planRunId, int cases);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    // A stop square in the button text colour (the style's is black).
+    QIcon stopIcon() const;
     void startPlan(const wb::Plan &plan);
     struct CaseView
     {

@@ -14,7 +14,10 @@
 #include "store/resultstore.h"
 #include "store/runstore.h"
 
+#include <QCalendarWidget>
 #include <QComboBox>
+#include <QDateEdit>
+#include <QShowEvent>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -44,6 +47,7 @@ private slots:
     void groupByChoices();
     void metricChoice();
     void reportHasInventoryAndEnvironment();
+    void dateCalendarOpensOnThisMonth();
 
 private:
     QStringList measuredSources(const ComparePage &page) const;
@@ -388,6 +392,22 @@ void TstCompareFilter::reportHasInventoryAndEnvironment()
     if (const QString keep = qEnvironmentVariable("WB_REPORT_DIR"); !keep.isEmpty()) {
         QFile::copy(path, keep + u"/report.html"_s);
         QFile::copy(m_dir.filePath(u"report.pdf"_s), keep + u"/report.pdf"_s);
+    }
+}
+
+// A date filter on "any" opens its calendar on this month, not on 1970.
+void TstCompareFilter::dateCalendarOpensOnThisMonth()
+{
+    ComparePage page;
+    for (const auto *name : {"fromDate", "toDate"}) {
+        auto *edit = page.findChild<QDateEdit *>(QString::fromLatin1(name));
+        QVERIFY2(edit, name);
+        QCalendarWidget *calendar = edit->calendarWidget();
+        calendar->setSelectedDate(edit->date()); // as the popup does before it shows
+        QShowEvent show;
+        QCoreApplication::sendEvent(calendar, &show);
+        QCOMPARE(calendar->yearShown(), QDate::currentDate().year());
+        QCOMPARE(calendar->monthShown(), QDate::currentDate().month());
     }
 }
 

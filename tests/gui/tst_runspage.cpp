@@ -18,6 +18,7 @@
 #include "remote/credentialprovider.h"
 #include "remote/hostkeypolicy.h"
 
+#include "apppalette.h"
 #include "passworddialog.h"
 
 #include <QAbstractButton>
@@ -46,6 +47,7 @@ private slots:
     void refusesBadInput();
     void sshQuestionsAreDialogs();
     void passwordDialogOffersKeychain();
+    void cancelIconFollowsPalette();
 
 private:
     QString planPath() const { return QStringLiteral(WB_TEST_DATA_DIR) + u"/plans/gui-tiny.json"_s; }
@@ -261,6 +263,22 @@ void TstRunsPage::passwordDialogOffersKeychain()
     QTRY_VERIFY(answer.has_value());
     QVERIFY(!answer->secret);
     QVERIFY(!answer->remember);
+}
+
+// The Cancel button's stop square is drawn in the button text colour, so
+// it stays visible on a dark palette (the style's own icon is black).
+void TstRunsPage::cancelIconFollowsPalette()
+{
+    wb::Settings settings;
+    wb::gui::RunsPage page(settings);
+    auto *cancel = page.findChild<QPushButton *>(u"cancelButton"_s);
+    QVERIFY(cancel);
+    for (const QPalette &p : {wb::gui::AppPalette::dark(), wb::gui::AppPalette::light()}) {
+        page.setPalette(p);
+        const QImage icon = cancel->icon().pixmap(32, 32).toImage();
+        QCOMPARE(icon.pixelColor(16, 16).rgb(), p.color(QPalette::ButtonText).rgb());
+        QCOMPARE(icon.pixelColor(1, 1).alpha(), 0);
+    }
 }
 
 QTEST_MAIN(TstRunsPage)
