@@ -328,7 +328,7 @@ void RunsPage::startPlan(const Plan &plan)
     });
     connect(m_recorder, &PlanRecorder::recordFailed, this, [this](const QString &, const QString &message) {
         addLog(u"error"_s, QString(),
-               tr("%1 — the result is not stored; check the database file and disk space.").arg(message));
+               tr("%1. Check the database: its server, file or disk space.").arg(message));
         ++m_casesStored;
         handleStored();
     });

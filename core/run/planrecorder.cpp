@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "planrecorder.h"
 
+#include "store/databaseurl.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "store/runfilter.h"
 #include "store/sqltransaction.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QRandomGenerator>
+#include <QStandardPaths>
 
 using namespace Qt::StringLiterals;
 
@@ -81,26 +85,60 @@ int PlanRecorder::runCount(QString *error)
     return n;
 }
 
+QString PlanRecorder::rescuePath() const
+{
+    const QString dir = m_rescueDirectory.isEmpty()
+                            ? QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + u"/wirebench/unsaved"_s
+                            : m_rescueDirectory;
+    return dir + u"/plan-run-"_s + m_planRunId + u".sqlite"_s;
+}
+
+QString PlanRecorder::storeInto(ResultStore &store, const Measurement &m, const QList<StoredRun> &runs, int *count)
+{
+    SqlTransaction tx(store);
+    if (StoreStatus s = tx.begin(); !s)
+        return s.error().message;
+    if (auto id = store.runs().saveMeasurement(m); !id)
+        return id.error().message;
+    auto ids = store.runs().saveRuns(runs);
+    if (!ids)
+        return ids.error().message;
+    if (StoreStatus s = tx.commit(); !s)
+        return s.error().message;
+    *count = int(ids->size());
+    return {};
+}
+
+QString PlanRecorder::rescue(const Measurement &m, QList<StoredRun> runs)
+{
+    const QString path = rescuePath();
+    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+        return u"cannot create %1"_s.arg(QFileInfo(path).absolutePath());
+    auto store = ResultStore::open(path);
+    if (!store)
+        return store.error().message;
+    // Inventory ids belong to the other database.
+    for (StoredRun &r : runs)
+        r.clientHostId = r.serverHostId = r.clientNicId = r.serverNicId = 0;
+    int count = 0;
+    return storeInto(**store, m, runs, &count);
+}
+
 bool PlanRecorder::record(const CaseResult &result)
 {
     const TestCase &tc = result.testCase;
-    QString error;
-    if (!ensureOpen(&error)) {
-        emit recordFailed(tc.key, error);
-        return false;
-    }
-    auto fail = [&](const QString &what) {
-        emit recordFailed(tc.key, u"could not store '%1': %2"_s.arg(tc.name, what));
-        return false;
-    };
+    QString openError;
+    const bool open = ensureOpen(&openError);
 
     // Inventory objects the endpoints name, where the inventory knows them.
     auto hostId = [&](const QString &name) -> qint64 {
+        if (!open)
+            return 0;
         auto h = m_store->inventory().hostByName(name);
         return h ? h->id : 0;
     };
     auto nicId = [&](const Endpoint &e) -> qint64 {
-        if (e.nic.isEmpty())
+        if (!open || e.nic.isEmpty())
             return 0;
         auto n = m_store->inventory().nicByKey(e.host + u'/' + e.nic);
         return n ? n->id : 0;
@@ -180,18 +218,26 @@ bool PlanRecorder::record(const CaseResult &result)
                                {u"reached"_s, result.confidenceReached},
                                {u"asked_width_pct"_s, tc.repetitions.intervalWidthPct}};
 
-    SqlTransaction tx(*m_store);
-    if (StoreStatus s = tx.begin(); !s)
-        return fail(s.error().message);
-    if (auto id = m_store->runs().saveMeasurement(m); !id)
-        return fail(id.error().message);
-    auto ids = m_store->runs().saveRuns(runs);
-    if (!ids)
-        return fail(ids.error().message);
-    if (StoreStatus s = tx.commit(); !s)
-        return fail(s.error().message);
-    emit recorded(tc.key, int(ids->size()));
-    return true;
+    int count = 0;
+    const QString error = open ? storeInto(*m_store, m, runs, &count) : openError;
+    if (error.isEmpty()) {
+        emit recorded(tc.key, count);
+        return true;
+    }
+    // A connection that failed once is not trusted again: the next case
+    // opens a new one (the server may be back by then).
+    if (open)
+        m_store.reset();
+    QString message = u"could not store '%1': %2"_s.arg(tc.name, error);
+    const QString rescueError = rescue(m, runs);
+    if (rescueError.isEmpty())
+        message += u" — kept in %1; copy it over with: wirebench-cli db copy --from %1 --to %2"_s.arg(
+            rescuePath(), DatabaseUrl::parse(m_databasePath) ? DatabaseUrl::parse(m_databasePath)->display()
+                                                             : m_databasePath);
+    else
+        message += u" — and it could not be kept locally either: %1"_s.arg(rescueError);
+    emit recordFailed(tc.key, message);
+    return false;
 }
 
 } // namespace wb

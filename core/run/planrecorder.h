@@ -9,6 +9,8 @@
 // already finished.
 
 #include "caseresult.h"
+#include "store/measurement.h"
+#include "store/storedrun.h"
 
 #include <QObject>
 #include <QSet>
@@ -38,8 +40,17 @@ public:
     int runCount(QString *error);
 
     // Stores one case's outcome in one transaction. Returns false (and
-    // emits recordFailed) when the database refused it.
+    // emits recordFailed) when the database refused it; the outcome is then
+    // kept in a local rescue database (rescuePath()) if that can be written,
+    // and the message names it.
     bool record(const wb::CaseResult &result);
+
+    // Where outcomes the database refused are kept: a SQLite file named by
+    // the plan run id under the user's data directory (or `directory`, see
+    // setRescueDirectory). `wirebench-cli db copy --from FILE --to DB` moves
+    // them over without duplicates once the database is back.
+    QString rescuePath() const;
+    void setRescueDirectory(const QString &directory) { m_rescueDirectory = directory; }
 
 signals:
     void recorded(const QString &caseKey, int runs);
@@ -47,11 +58,16 @@ signals:
 
 private:
     bool ensureOpen(QString *error);
+    // One case's outcome into `store` in one transaction; empty on success.
+    QString storeInto(ResultStore &store, const Measurement &m, const QList<StoredRun> &runs, int *count);
+    // After a refusal: into the rescue database. Empty on success.
+    QString rescue(const Measurement &m, QList<StoredRun> runs);
 
     QString m_databasePath;
     Plan m_plan;
     QString m_planRunId;
     std::unique_ptr<ResultStore> m_store;
+    QString m_rescueDirectory;
 };
 
 } // namespace wb

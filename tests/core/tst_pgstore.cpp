@@ -6,6 +6,7 @@
 // refused untouched, NOTIFY after commit only, and two writer processes on
 // one database losing nothing and never showing a half-written run.
 
+#include "run/planrecorder.h"
 #include "store/databaseurl.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
@@ -76,6 +77,7 @@ private slots:
     void notifiesAfterCommit();
     void twoWriterProcesses();
     void twoCliPlansAtOnce();
+    void lostConnectionKeepsResultsLocally();
 
 private:
     QTemporaryDir m_dir;
@@ -367,6 +369,60 @@ void TstPgStore::twoCliPlansAtOnce()
         planRuns.insert(full->record.extra.value(u"plan_run"_s).toString());
     }
     QCOMPARE(planRuns.size(), 2); // two runs of each instance
+}
+
+// The shared database drops the connection mid-plan (an administrator
+// terminates it): the case that could not be stored is kept in a local
+// rescue database named in the message, the next case reconnects, and
+// `db copy` brings the rescued one over, so nothing is lost.
+void TstPgStore::lostConnectionKeepsResultsLocally()
+{
+    QTemporaryDir dir;
+    const QString db = wbtest::databaseLocation(dir, {});
+    wb::Plan plan;
+    plan.name = u"rescue plan"_s;
+    wb::PlanRecorder recorder(db, plan, u"r35c0e"_s);
+    recorder.setRescueDirectory(dir.filePath(u"unsaved"_s));
+    QSignalSpy failed(&recorder, &wb::PlanRecorder::recordFailed);
+    auto caseResult = [](const QString &key, double value) {
+        wb::CaseResult r;
+        r.testCase.key = key;
+        r.testCase.name = u"case "_s + key;
+        r.testCase.kind = u"tcp_rr"_s;
+        r.status = u"finished"_s;
+        wb::ResultRecord rec;
+        rec.kind = u"tcp_rr"_s;
+        rec.addMetric(u"transactions_per_s"_s, u"client"_s, value);
+        r.iterations = {rec};
+        r.summary = rec;
+        r.started = r.finished = QDateTime::currentDateTimeUtc();
+        return r;
+    };
+    QVERIFY(recorder.record(caseResult(u"a"_s, 100)));
+    QVERIFY(adminExec(db, u"SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                          "WHERE datname = current_database() AND pid <> pg_backend_pid()"_s));
+    QVERIFY(!recorder.record(caseResult(u"b"_s, 200)));
+    QCOMPARE(failed.size(), 1);
+    const QString message = failed.first().at(1).toString();
+    QVERIFY2(message.contains(recorder.rescuePath()) && message.contains(u"db copy"_s), qPrintable(message));
+    QVERIFY(QFile::exists(recorder.rescuePath()));
+    // The next case reconnects.
+    QVERIFY(recorder.record(caseResult(u"c"_s, 300)));
+    QString error;
+    QCOMPARE(recorder.finishedCaseKeys(&error), (QSet<QString>{u"a"_s, u"c"_s}));
+
+    QProcess copy;
+    copy.start(QStringLiteral(WB_BIN_DIR "/wirebench-cli"),
+               {u"db"_s, u"copy"_s, u"--from"_s, recorder.rescuePath(), u"--to"_s, db});
+    QVERIFY(copy.waitForFinished(60000));
+    QVERIFY2(copy.exitCode() == 0, copy.readAllStandardError().constData());
+    QCOMPARE(recorder.finishedCaseKeys(&error), (QSet<QString>{u"a"_s, u"b"_s, u"c"_s}));
+    // Copying again adds nothing.
+    copy.start(QStringLiteral(WB_BIN_DIR "/wirebench-cli"),
+               {u"db"_s, u"copy"_s, u"--from"_s, recorder.rescuePath(), u"--to"_s, db});
+    QVERIFY(copy.waitForFinished(60000));
+    QCOMPARE(copy.exitCode(), 0);
+    QCOMPARE(recorder.runCount(&error), 3);
 }
 
 QTEST_GUILESS_MAIN(TstPgStore)
