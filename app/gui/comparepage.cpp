@@ -12,6 +12,7 @@
 #include <QComboBox>
 #include <QCalendarWidget>
 #include <QDateEdit>
+#include <QScrollArea>
 #include <QDoubleValidator>
 #include <QFutureWatcher>
 #include <QLineEdit>
@@ -247,9 +248,19 @@ void ComparePage::buildUi()
     m_verdict->setObjectName(u"verdict"_s);
     m_verdict->setWordWrap(true);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_verdict->setMinimumHeight(m_verdict->fontMetrics().height() * 4);
     m_verdict->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    sideLayout->addWidget(m_verdict);
+    // The verdict, its warnings and the environment diff can run long: they
+    // scroll, and share the height with the table rather than squeeze it.
+    auto *verdictScroll = new QScrollArea;
+    verdictScroll->setObjectName(u"verdictScroll"_s);
+    verdictScroll->setWidgetResizable(true);
+    verdictScroll->setFrameShape(QFrame::NoFrame);
+    verdictScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    verdictScroll->viewport()->setAutoFillBackground(false);
+    verdictScroll->setWidget(m_verdict);
+    verdictScroll->setMinimumHeight(m_verdict->fontMetrics().height() * 4);
+    m_table->setMinimumHeight(m_table->verticalHeader()->defaultSectionSize() * 6);
+    sideLayout->addWidget(verdictScroll, 1);
 
     auto *sideSplitter = new QSplitter(Qt::Vertical);
     sideSplitter->setObjectName(u"compareSideSplitter"_s);
