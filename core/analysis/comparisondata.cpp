@@ -69,8 +69,9 @@ QList<ComparisonCell> ComparisonData::cells(const QString &groupBy) const
     const QString key = groupBy.isEmpty() ? defaultGroupBy : groupBy;
     const bool split = !seriesKey.isEmpty() && seriesKey != key;
     QList<ComparisonCell> out;
-    QSet<QString> seenCeiling; // "cell index" + 'b'/'m': that pool's first figure is in
-    QHash<QString, QSet<QString>> seen; // cell label + source: a list scan per source is quadratic
+    // Per pool (a cell's measured or baseline figures): the sources already
+    // listed. A set, because a list scan per source is quadratic.
+    QHash<QString, QSet<QString>> seen;
     for (const Observation &o : observations) {
         const QString category = o.attributes.value(key, noValue());
         const QString series = split ? o.attributes.value(seriesKey, noValue()) : QString();
@@ -81,7 +82,9 @@ QList<ComparisonCell> ComparisonData::cells(const QString &groupBy) const
             out.append(ComparisonCell{category, series, {}, {}, {}, {}, 0});
             it = out.end() - 1;
         }
-        QSet<QString> &cellSeen = seen[category + u'\x1f' + series + (o.baseline ? u"\x1fb"_s : QString())];
+        const QString pool = category + u'\x1f' + series + (o.baseline ? u"\x1fb"_s : QString());
+        const bool firstInPool = !seen.contains(pool);
+        QSet<QString> &cellSeen = seen[pool];
         const bool isNew = !o.source.isEmpty() && !cellSeen.contains(o.source);
         if (isNew)
             cellSeen.insert(o.source);
@@ -100,11 +103,8 @@ QList<ComparisonCell> ComparisonData::cells(const QString &groupBy) const
         // A pooled mean's share of the ceiling only means something when
         // every figure in the pool has the same ceiling: a figure without a
         // link speed, or over another link, voids it.
-        const QString tag = QString::number(it - out.begin()) + (o.baseline ? u'b' : u'm');
         double &own = o.baseline ? it->baselineCeiling : it->measuredCeiling;
-        const bool first = !seenCeiling.contains(tag);
-        seenCeiling.insert(tag);
-        if (first && c > 0)
+        if (firstInPool && c > 0)
             own = c;
         else if (c <= 0 || own != c)
             own = 0;

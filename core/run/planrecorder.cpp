@@ -230,12 +230,13 @@ bool PlanRecorder::record(const CaseResult &result)
         m_store.reset();
     QString message = u"could not store '%1': %2"_s.arg(tc.name, error);
     const QString rescueError = rescue(m, runs);
-    if (rescueError.isEmpty())
+    if (rescueError.isEmpty()) {
+        const auto url = DatabaseUrl::parse(m_databasePath); // a URL is named without its password
         message += u" — kept in %1; copy it over with: wirebench-cli db copy --from %1 --to %2"_s.arg(
-            rescuePath(), DatabaseUrl::parse(m_databasePath) ? DatabaseUrl::parse(m_databasePath)->display()
-                                                             : m_databasePath);
-    else
+            rescuePath(), url ? url->display() : m_databasePath);
+    } else {
         message += u" — and it could not be kept locally either: %1"_s.arg(rescueError);
+    }
     emit recordFailed(tc.key, message);
     return false;
 }

@@ -12,6 +12,7 @@
 #include "remote/agentclient.h"
 #include "remote/sshtransport.h"
 #include "run/hostsession.h"
+#include "sshconnection.h"
 #include "sshfixture.h"
 
 #include <QElapsedTimer>
@@ -39,51 +40,7 @@ private:
     QList<wb::CredentialAnswer> m_answers;
 };
 
-struct Connection
-{
-    wb::SshTransport *transport;
-    wb::AgentClient client;
-    QSignalSpy ready { &client, &wb::AgentClient::ready };
-    QSignalSpy persistent { &client, &wb::AgentClient::persistentError };
-    QSignalSpy transient { &client, &wb::AgentClient::transientError };
-    QSignalSpy closed { &client, &wb::AgentClient::closed };
-    QStringList progress;
-
-    Connection(const wbtest::ClientSetup &setup, wb::CredentialProvider *credentials, wb::SecretStore *store)
-        : transport(new wb::SshTransport(setup.endpoint, setup.options)), client(transport)
-    {
-        transport->setCredentialProvider(credentials);
-        transport->setSecretStore(store);
-        QObject::connect(
-            transport, &wb::SshTransport::progressed, &client, [this](const QString &m) { progress << m; });
-    }
-    bool waitReady(int ms = 20000)
-    {
-        QElapsedTimer t;
-        t.start();
-        while (ready.isEmpty() && persistent.isEmpty() && closed.isEmpty() && t.elapsed() < ms)
-            QTest::qWait(20);
-        return !ready.isEmpty();
-    }
-    bool waitClosed(int ms = 10000)
-    {
-        QElapsedTimer t;
-        t.start();
-        while (closed.isEmpty() && t.elapsed() < ms)
-            QTest::qWait(20);
-        return !closed.isEmpty();
-    }
-    // Every message the connection produced: errors and progress.
-    QString everything() const
-    {
-        QStringList all = progress;
-        for (const auto &e : persistent)
-            all << e.at(0).toString();
-        for (const auto &e : transient)
-            all << e.at(0).toString();
-        return all.join(u'\n');
-    }
-};
+using Connection = wbtest::SshConnection;
 
 } // namespace
 
@@ -139,7 +96,7 @@ QString TstSshPassword::account() const
 void TstSshPassword::rightPasswordLogsIn()
 {
     ListedCredentials creds({ m_password });
-    Connection c(*setup(), &creds, nullptr);
+    Connection c(*setup(), nullptr, &creds, nullptr);
     c.client.start();
     QVERIFY2(c.waitReady(), qPrintable(c.everything()));
     QCOMPARE(creds.requests.size(), 1);
@@ -160,7 +117,7 @@ void TstSshPassword::wrongPasswordFailsOnceNamingTheAccount()
     const QByteArray wrong = "wb-not-the-password-" + QByteArray::number(QCoreApplication::applicationPid());
     // Two answers offered: only one may be used.
     ListedCredentials creds({ wrong, wrong });
-    Connection c(*setup(), &creds, nullptr);
+    Connection c(*setup(), nullptr, &creds, nullptr);
     QElapsedTimer t;
     t.start();
     c.client.start();
@@ -178,7 +135,7 @@ void TstSshPassword::wrongPasswordFailsOnceNamingTheAccount()
 void TstSshPassword::cancelledPromptFails()
 {
     ListedCredentials creds({}); // the user cancels
-    Connection c(*setup(), &creds, nullptr);
+    Connection c(*setup(), nullptr, &creds, nullptr);
     c.client.start();
     QVERIFY(!c.waitReady());
     QCOMPARE(creds.requests.size(), 1);
@@ -194,7 +151,7 @@ void TstSshPassword::rememberedOnlyWhenOptedInAndAccepted()
     {
         // Opted in, but wrong: nothing stored.
         ListedCredentials creds({ wb::CredentialAnswer(QByteArray("wrong-one"), true) });
-        Connection c(*setup(), &creds, &store);
+        Connection c(*setup(), nullptr, &creds, &store);
         c.client.start();
         QVERIFY(!c.waitReady());
         QCOMPARE(creds.requests.size(), 1);
@@ -205,7 +162,7 @@ void TstSshPassword::rememberedOnlyWhenOptedInAndAccepted()
     {
         // Right, not opted in: nothing stored.
         ListedCredentials creds({ wb::CredentialAnswer(m_password, false) });
-        Connection c(*setup(), &creds, &store);
+        Connection c(*setup(), nullptr, &creds, &store);
         c.client.start();
         QVERIFY2(c.waitReady(), qPrintable(c.everything()));
         QVERIFY(store.secrets.isEmpty());
@@ -215,7 +172,7 @@ void TstSshPassword::rememberedOnlyWhenOptedInAndAccepted()
     {
         // Right and opted in: stored under wirebench-ssh / user@host:port.
         ListedCredentials creds({ wb::CredentialAnswer(m_password, true) });
-        Connection c(*setup(), &creds, &store);
+        Connection c(*setup(), nullptr, &creds, &store);
         c.client.start();
         QVERIFY2(c.waitReady(), qPrintable(c.everything()));
         QCOMPARE(store.secrets.value(key), m_password);
@@ -233,7 +190,7 @@ void TstSshPassword::storedPasswordUsedWithoutAsking()
     wbtest::MemorySecretStore store;
     store.secrets.insert(wb::SshTransport::secretService() + u'\n' + account(), m_password);
     ListedCredentials creds({});
-    Connection c(*setup(), &creds, &store);
+    Connection c(*setup(), nullptr, &creds, &store);
     c.client.start();
     QVERIFY2(c.waitReady(), qPrintable(c.everything()));
     QCOMPARE(creds.requests.size(), 0);
@@ -248,7 +205,7 @@ void TstSshPassword::refusedStoredPasswordIsRemovedThenAsked()
     const QString key = wb::SshTransport::secretService() + u'\n' + account();
     store.secrets.insert(key, "an-old-password");
     ListedCredentials creds({ wb::CredentialAnswer(m_password, false) });
-    Connection c(*setup(), &creds, &store);
+    Connection c(*setup(), nullptr, &creds, &store);
     c.client.start();
     QVERIFY2(c.waitReady(), qPrintable(c.everything()));
     QCOMPARE(creds.requests.size(), 1);
@@ -265,7 +222,7 @@ void TstSshPassword::refusedStoredPasswordIsRemovedThenAsked()
     // A refused stored password and then a wrong typed one: two tries in all, then an error.
     store.secrets.insert(key, "an-old-password");
     ListedCredentials wrong({ QByteArray("still-wrong"), QByteArray("never-asked") });
-    Connection d(*setup(), &wrong, &store);
+    Connection d(*setup(), nullptr, &wrong, &store);
     d.client.start();
     QVERIFY(!d.waitReady());
     QCOMPARE(wrong.requests.size(), 1);
@@ -278,7 +235,7 @@ void TstSshPassword::unreachableStoreAsksWithoutOffer()
     wbtest::MemorySecretStore store;
     store.unavailable = u"Cannot autolaunch D-Bus without X11 $DISPLAY"_s;
     ListedCredentials creds({ wb::CredentialAnswer(m_password, true) });
-    Connection c(*setup(), &creds, &store);
+    Connection c(*setup(), nullptr, &creds, &store);
     c.client.start();
     QVERIFY2(c.waitReady(), qPrintable(c.everything()));
     QCOMPARE(creds.requests.size(), 1);
@@ -334,7 +291,7 @@ void TstSshPassword::keyboardInteractivePassword()
     kbd.trustHostKey();
     wbtest::MemorySecretStore store;
     ListedCredentials creds({ wb::CredentialAnswer(m_password, true) });
-    Connection c(kbd, &creds, &store);
+    Connection c(kbd, nullptr, &creds, &store);
     c.client.start();
     QVERIFY2(c.waitReady(), qPrintable(c.everything()));
     QCOMPARE(creds.requests.size(), 1);
@@ -352,7 +309,7 @@ void TstSshPassword::keyboardInteractiveWrongPassword()
     wbtest::ClientSetup kbd(u"kbd"_s);
     kbd.trustHostKey();
     ListedCredentials creds({ QByteArray("wb-wrong-kbd-password"), QByteArray("wb-wrong-kbd-password") });
-    Connection c(kbd, &creds, nullptr);
+    Connection c(kbd, nullptr, &creds, nullptr);
     c.client.start();
     QVERIFY(!c.waitReady(30000));
     QCOMPARE(creds.requests.size(), 1);

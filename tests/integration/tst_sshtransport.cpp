@@ -10,6 +10,7 @@
 #include "remote/fixedhostkeypolicy.h"
 #include "remote/remotecommand.h"
 #include "remote/sshtransport.h"
+#include "sshconnection.h"
 #include "sshfixture.h"
 
 #include <QElapsedTimer>
@@ -49,53 +50,7 @@ private:
     QList<QByteArray> m_answers;
 };
 
-// One AgentClient over one SshTransport, with spies on everything.
-struct Connection
-{
-    wb::SshTransport *transport;
-    wb::AgentClient client;
-    QSignalSpy ready { &client, &wb::AgentClient::ready };
-    QSignalSpy persistent { &client, &wb::AgentClient::persistentError };
-    QSignalSpy transient { &client, &wb::AgentClient::transientError };
-    QSignalSpy closed { &client, &wb::AgentClient::closed };
-    QStringList progress;
-
-    Connection(const wbtest::ClientSetup &setup, wb::HostKeyPolicy *policy,
-        wb::CredentialProvider *credentials = nullptr)
-        : transport(new wb::SshTransport(setup.endpoint, setup.options)), client(transport)
-    {
-        transport->setHostKeyPolicy(policy);
-        transport->setCredentialProvider(credentials);
-        QObject::connect(
-            transport, &wb::SshTransport::progressed, &client, [this](const QString &m) { progress << m; });
-    }
-    // True once the handshake is done; false on any error or after timeout.
-    bool waitReady(int ms = 20000)
-    {
-        QElapsedTimer t;
-        t.start();
-        while (ready.isEmpty() && persistent.isEmpty() && closed.isEmpty() && t.elapsed() < ms)
-            QTest::qWait(20);
-        return !ready.isEmpty();
-    }
-    bool waitClosed(int ms = 10000)
-    {
-        QElapsedTimer t;
-        t.start();
-        while (closed.isEmpty() && t.elapsed() < ms)
-            QTest::qWait(20);
-        return !closed.isEmpty();
-    }
-    QString errors() const
-    {
-        QStringList all;
-        for (const auto &e : persistent)
-            all << u"persistent: "_s + e.at(0).toString();
-        for (const auto &e : transient)
-            all << u"transient: "_s + e.at(0).toString();
-        return all.join(u'\n');
-    }
-};
+using Connection = wbtest::SshConnection;
 
 QByteArray readAll(const QString &path)
 {
