@@ -18,7 +18,8 @@ struct UnitEntry
     const char *name;
     const char *unit;
 };
-// The canonical names of core/run/resultrecord.cpp metricCatalog().
+// The canonical names of core/result/metriccatalog.cpp, checked against
+// tests/data/metric-catalog.json by tst_agentcatalog.
 constexpr UnitEntry kUnits[] = {
     {"throughput_bps", "bit/s"}, {"messages", "count"}, {"send_errors", "count"},
     {"loss_ratio", "ratio"}, {"transactions_per_s", "1/s"}, {"latency_us_mean", "us"},
@@ -37,6 +38,14 @@ const char *TestRun::unitFor(const std::string &name)
         if (name == u.name)
             return u.unit;
     return nullptr;
+}
+
+std::vector<std::pair<std::string, std::string>> TestRun::metricUnits()
+{
+    std::vector<std::pair<std::string, std::string>> units;
+    for (const auto &u : kUnits)
+        units.emplace_back(u.name, u.unit);
+    return units;
 }
 
 TestRun::TestRun(int64_t id, std::string kind, std::string side, TestParams params, Output *out)

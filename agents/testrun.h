@@ -15,6 +15,8 @@
 #include <cstdint>
 #include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
 #include <thread>
 
 namespace wb::agent {
@@ -96,6 +98,8 @@ public:
     void sendSample(const json::Value &metrics, double t);
 
     static const char *unitFor(const std::string &name);
+    // Every metric name the agent may report, with its unit, in table order.
+    static std::vector<std::pair<std::string, std::string>> metricUnits();
 
 private:
     void samplerLoop(int64_t intervalNs, unsigned live);

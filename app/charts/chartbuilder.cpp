@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartbuilder.h"
 
+#include "result/metriccatalog.h"
 #include "analysis/comparisondata.h"
 #include "analysis/groupcomparison.h"
 #include "analysis/statistics.h"
@@ -62,19 +63,7 @@ QString exact(double v)
 
 QString humanMetric(const QString &metric)
 {
-    static const QHash<QString, QString> kNames{
-        {u"throughput_bps"_s, u"throughput"_s},
-        {u"transactions_per_s"_s, u"transaction rate"_s},
-        {u"packets_per_s"_s, u"packet rate"_s},
-        {u"latency_us_mean"_s, u"mean round-trip latency"_s},
-        {u"cpu_util_pct"_s, u"CPU utilisation"_s},
-        {u"loss_ratio"_s, u"loss"_s},
-    };
-    const auto it = kNames.constFind(metric);
-    if (it != kNames.cend())
-        return *it;
-    QString name = metric;
-    return name.replace(u'_', u' ');
+    return metricDisplay(metric).label;
 }
 
 QString metricLabel(const ComparisonData &d)

@@ -10,7 +10,7 @@
 
 #include "keychainsecretstore.h"
 
-#include "run/keyfigure.h"
+#include "result/keyfigure.h"
 #include "run/orchestrator.h"
 #include "run/planrecorder.h"
 #include "remote/fixedhostkeypolicy.h"

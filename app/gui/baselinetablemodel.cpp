@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "baselinetablemodel.h"
 
-#include "run/keyfigure.h"
+#include "result/keyfigure.h"
 
 using namespace Qt::StringLiterals;
 

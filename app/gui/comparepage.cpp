@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparepage.h"
 
+#include "result/metriccatalog.h"
 #include "analysis/seedbaselineprovider.h"
 #include "analysis/statistics.h"
 #include "reportsources.h"

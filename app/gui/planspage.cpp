@@ -7,7 +7,7 @@
 #include "filedialog.h"
 #include "messagebox.h"
 #include "planpresets.h"
-#include "run/resultrecord.h"
+#include "result/resultrecord.h"
 
 #include <QAction>
 #include <QCheckBox>

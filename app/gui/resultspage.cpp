@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "resultspage.h"
 
+#include "result/metriccatalog.h"
 #include "config/settings.h"
 #include "filedialog.h"
 #include "messagebox.h"

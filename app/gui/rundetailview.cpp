@@ -4,7 +4,7 @@
 #include "analysis/droptimeline.h"
 #include "apppalette.h"
 #include "dropschart.h"
-#include "run/keyfigure.h"
+#include "result/keyfigure.h"
 #include "samplesplot.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"

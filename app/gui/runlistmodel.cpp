@@ -3,7 +3,7 @@
 
 #include "apppalette.h"
 
-#include "run/keyfigure.h"
+#include "result/keyfigure.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 

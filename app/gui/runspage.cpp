@@ -8,7 +8,7 @@
 #include "dialogprompter.h"
 #include "keychainsecretstore.h"
 #include "messagebox.h"
-#include "run/keyfigure.h"
+#include "result/keyfigure.h"
 #include "run/planrecorder.h"
 #include "remote/sshoptions.h"
 #include "samplesplot.h"

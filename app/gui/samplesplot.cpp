@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "samplesplot.h"
 
+#include "result/metriccatalog.h"
 #include "chartbuilder.h"
 
-#include "run/plan.h"
 
 #include <QMap>
 
@@ -16,11 +16,10 @@ namespace wb::gui {
 SamplesPlot::Axis SamplesPlot::axisFor(const QString &kind)
 {
     const QString metric = keyMetricForKind(kind);
-    if (metric == u"transactions_per_s"_s)
-        return {metric, 1.0, QObject::tr("Transactions/s")};
-    if (metric == u"packets_per_s"_s)
-        return {metric, 1e-3, QObject::tr("kpackets/s")};
-    return {metric, 1e-6, QObject::tr("Throughput (Mbit/s)")};
+    const MetricInfo shown = metricDisplay(metric, kind);
+    QString label = shown.label;
+    label[0] = label[0].toUpper();
+    return {metric, shown.displayScale, QObject::tr("%1 (%2)").arg(label, shown.displayUnit)};
 }
 
 QColor SamplesPlot::colour(int index)

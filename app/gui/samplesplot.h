@@ -5,7 +5,7 @@
 // consistent look. Used by the Results detail view (a stored run) and the
 // run monitor (live samples).
 
-#include "run/resultrecord.h"
+#include "result/resultrecord.h"
 
 #include <QString>
 

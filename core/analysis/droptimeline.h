@@ -6,7 +6,7 @@
 // the totals, the worst interval and when drops started. The report and
 // the drops-over-time chart (app/charts/dropschart) are made from this.
 
-#include "run/resultrecord.h"
+#include "result/resultrecord.h"
 
 #include <QList>
 #include <QString>

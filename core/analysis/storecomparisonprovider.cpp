@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "storecomparisonprovider.h"
 
+#include "result/metriccatalog.h"
 #include "environmentfacts.h"
 #include "run/caseresult.h"
 #include "run/plan.h"
@@ -33,26 +34,16 @@ struct MetricView
     QString label;
 };
 
-MetricView viewFor(const QString &kind)
-{
-    const QString metric = keyMetricForKind(kind);
-    if (metric == u"transactions_per_s"_s)
-        return {metric, u"tr/s"_s, 1, u"transactions/s"_s};
-    if (metric == u"packets_per_s"_s)
-        return {metric, u"kpps"_s, 1e-3, u"packets/s"_s};
-    return {metric, u"Mbit/s"_s, 1e-6, kind == u"file_transfer"_s ? u"file transfer rate"_s : u"throughput"_s};
-}
-
 // The figure a comparison should use: what arrived for streams, the
 // client's view for RR tests (as the key figures elsewhere).
 std::optional<double> valueOf(const ResultRecord &r, const QString &metric)
 {
-    if (auto v = ruleMetricValue(r, metric))
+    if (auto v = sidedMetricValue(r, metric))
         return v;
     // The router reports of the seeds counted what the device sent on; a
     // forwarding run's sink counts what arrived. Both are the forwarded rate.
     if (r.kind == u"forwarding"_s && metric == u"packets_per_s"_s)
-        return ruleMetricValue(r, u"forwarded_packets_per_s"_s);
+        return sidedMetricValue(r, u"forwarded_packets_per_s"_s);
     return std::nullopt;
 }
 
@@ -113,24 +104,18 @@ QString citationOf(const Baseline &b)
     return b.citation.date.isEmpty() ? author : u"%1 %2"_s.arg(author, b.citation.date.left(4));
 }
 
-// The display view of any metric: the key metrics as viewFor(), others in
-// their catalog unit.
+// How a metric shows in this comparison, from the metric catalog; an empty
+// metric is the kind's key metric.
 MetricView viewForMetric(const QString &metric, const QString &kind)
 {
-    if (metric.isEmpty() || metric == keyMetricForKind(kind))
-        return viewFor(kind);
-    if (metric == u"throughput_bps"_s)
-        return {metric, u"Mbit/s"_s, 1e-6, u"throughput"_s};
-    if (metric == u"transactions_per_s"_s)
-        return {metric, u"tr/s"_s, 1, u"transactions/s"_s};
-    if (metric == u"packets_per_s"_s || metric == u"forwarded_packets_per_s"_s)
-        return {metric, u"kpps"_s, 1e-3, u"packets/s"_s};
-    QString label = metric;
-    for (const MetricInfo &m : metricCatalog())
-        if (m.name == metric)
-            label = m.description;
-    const QString unit = canonicalUnit(metric);
-    return {metric, unit == u"1/s"_s ? u"/s"_s : unit, 1, label};
+    const QString name = metric.isEmpty() ? keyMetricForKind(kind) : metric;
+    const MetricInfo shown = metricDisplay(name, kind);
+    return {name, shown.displayUnit, shown.displayScale, shown.label};
+}
+
+MetricView viewFor(const QString &kind)
+{
+    return viewForMetric(QString(), kind);
 }
 
 // Message, request, frame or file size in bytes, 0 when there is none.

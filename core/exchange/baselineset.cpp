@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "baselineset.h"
+#include "result/metriccatalog.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "csvresultparser.h"
 
+#include "result/metriccatalog.h"
 #include "importtext.h"
 
 #include <QMap>

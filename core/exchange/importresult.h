@@ -4,7 +4,7 @@
 // error that made the whole file unusable. A file with an error yields no
 // records at all, so a damaged log never half-lands in the store.
 
-#include "run/resultrecord.h"
+#include "result/resultrecord.h"
 
 #include <QList>
 #include <QString>

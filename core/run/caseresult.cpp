@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "caseresult.h"
 
+#include "result/metriccatalog.h"
 #include "analysis/statistics.h"
 
 #include <QMap>
@@ -10,20 +11,6 @@
 using namespace Qt::StringLiterals;
 
 namespace wb {
-
-QStringList figureSides(const QString &kind)
-{
-    const bool rr = kind == u"tcp_rr"_s || kind == u"udp_rr"_s;
-    return rr ? QStringList{u"client"_s, QString(), u"server"_s} : QStringList{u"server"_s, QString(), u"client"_s};
-}
-
-std::optional<double> ruleMetricValue(const ResultRecord &record, const QString &metric)
-{
-    for (const QString &side : figureSides(record.kind))
-        if (auto v = record.metric(metric, side))
-            return v;
-    return std::nullopt;
-}
 
 ResultRecord summarizeIterations(const QList<ResultRecord> &iterations, const RepetitionRule &rule,
                                  bool *confidenceReached, double *achievedHalfWidthPct)
@@ -60,7 +47,7 @@ ResultRecord summarizeIterations(const QList<ResultRecord> &iterations, const Re
 
     QList<double> values;
     for (const ResultRecord &r : iterations)
-        if (auto v = ruleMetricValue(r, rule.metric))
+        if (auto v = sidedMetricValue(r, rule.metric))
             values.append(*v);
     // The plan states the full interval width (netperf -I 99,5 = 5% wide).
     const auto check = stats::checkConfidence(values, rule.confidenceLevelPct / 100.0, rule.intervalWidthPct / 2.0);

@@ -5,7 +5,7 @@
 // before and after, as the orchestrator hands it to the store.
 
 #include "plan.h"
-#include "resultrecord.h"
+#include "result/resultrecord.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -36,11 +36,5 @@ struct CaseResult
 // confidence metrics for the rule's metric.
 ResultRecord summarizeIterations(const QList<ResultRecord> &iterations, const RepetitionRule &rule,
                                  bool *confidenceReached, double *achievedHalfWidthPct);
-
-// The value a confidence rule watches: the receiving side's figure for
-// streams (what arrived, not what was sent), the client's for RR tests.
-std::optional<double> ruleMetricValue(const ResultRecord &record, const QString &metric);
-// The sides to read a kind's figures from, in that order.
-QStringList figureSides(const QString &kind);
 
 } // namespace wb

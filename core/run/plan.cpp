@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plan.h"
 
-#include "resultrecord.h"
+#include "result/resultrecord.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -228,15 +228,6 @@ const PlanHost *Plan::host(const QString &name) const
         if (h.name == name)
             return &h;
     return nullptr;
-}
-
-QString keyMetricForKind(const QString &kind)
-{
-    if (kind == u"tcp_rr"_s || kind == u"udp_rr"_s)
-        return u"transactions_per_s"_s;
-    if (kind == u"packet_rate"_s || kind == u"forwarding"_s || kind == u"soak"_s)
-        return u"packets_per_s"_s;
-    return u"throughput_bps"_s;
 }
 
 std::optional<Plan> Plan::fromJson(const QJsonObject &json, QString *error)

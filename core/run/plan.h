@@ -77,7 +77,5 @@ struct Plan
     static std::optional<Plan> load(const QString &path, QString *error);
 };
 
-// The metric a kind is usually judged by (for confidence rules and tables).
-QString keyMetricForKind(const QString &kind);
 
 } // namespace wb

@@ -12,7 +12,7 @@
 // 60 s, shorter trials mark the result exploratory.
 
 #include "plan.h"
-#include "resultrecord.h"
+#include "result/resultrecord.h"
 #include "zerolosssearch.h"
 
 #include <QJsonObject>

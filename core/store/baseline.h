@@ -5,7 +5,7 @@
 // names as runs so one query compares both. `key` is stable across releases
 // of the baseline set, so importing a larger set upgrades an older one.
 
-#include "run/resultrecord.h"
+#include "result/resultrecord.h"
 
 #include <QDateTime>
 #include <QJsonObject>

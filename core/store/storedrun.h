@@ -4,7 +4,7 @@
 // when and how it ran, and a frozen snapshot of the inventory path and both
 // ends' environment so later inventory edits never rewrite history.
 
-#include "run/resultrecord.h"
+#include "result/resultrecord.h"
 
 #include <QDateTime>
 #include <QJsonArray>

@@ -5,6 +5,7 @@
 // 1999 seed log back into exactly the shipped baselines.
 
 #include "exchange/baselineset.h"
+#include "result/metriccatalog.h"
 #include "exchange/importer.h"
 
 #include <QFile>

@@ -57,7 +57,7 @@ void TstStoreComparisonProvider::runsBesideBaselines()
     wb::StoreComparisonProvider provider(db);
     const QStringList names = provider.datasetNames();
     QVERIFY2(names.contains(u"udp_stream: throughput"_s), qPrintable(names.join(u", "_s)));
-    QVERIFY(names.contains(u"tcp_rr: transactions/s"_s)); // from the baselines alone
+    QVERIFY(names.contains(u"tcp_rr: transaction rate"_s)); // from the baselines alone
     QString error;
     const auto d = provider.dataset(u"udp_stream: throughput"_s, &error);
     QVERIFY2(d, qPrintable(error));
@@ -245,7 +245,7 @@ void TstStoreComparisonProvider::forwardingRunsBesideTheRouterReports()
     }
     wb::StoreComparisonProvider provider(db);
     QString error;
-    const auto d = provider.dataset(u"forwarding: packets/s"_s, &error);
+    const auto d = provider.dataset(u"forwarding: packet rate"_s, &error);
     QVERIFY2(d, qPrintable(error + u" / "_s + provider.datasetNames().join(u", "_s)));
     QList<double> baselineValues;
     double measured = -1;

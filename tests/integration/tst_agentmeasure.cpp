@@ -5,7 +5,7 @@
 // datagrams, cancel, idle timeout, heartbeat, stdin close, bad requests).
 
 #include "agentprocess.h"
-#include "run/resultrecord.h"
+#include "result/resultrecord.h"
 
 #include <QCryptographicHash>
 #include <QDir>

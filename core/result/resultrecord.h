@@ -2,12 +2,14 @@
 #pragma once
 // The canonical result of one measurement, whoever made it: our agent, an
 // imported netperf/iperf3 log, or a historical baseline. Metric names and SI
-// units follow docs/DESIGN (see metricCatalog()), so one query compares them
+// units follow docs/DESIGN (see metriccatalog.h), so one query compares them
 // all. This is the record the store keeps and the importers produce.
 
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+
+#include "metriccatalog.h"
 
 #include <optional>
 
@@ -53,19 +55,5 @@ struct ResultRecord
 
     bool operator==(const ResultRecord &) const = default;
 };
-
-struct MetricInfo
-{
-    QString name;
-    QString unit;
-    QString description;
-};
-
-// Every canonical metric name with its unit.
-const QList<MetricInfo> &metricCatalog();
-// The unit of a canonical metric, or an empty string when the name is unknown.
-QString canonicalUnit(const QString &metricName);
-// The canonical test kinds.
-const QStringList &testKinds();
 
 } // namespace wb

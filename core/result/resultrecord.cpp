@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "resultrecord.h"
 
+#include "metriccatalog.h"
+
 #include <QJsonArray>
 #include <QStringList>
 
@@ -9,65 +11,6 @@
 using namespace Qt::StringLiterals;
 
 namespace wb {
-
-const QList<MetricInfo> &metricCatalog()
-{
-    static const QList<MetricInfo> catalog{
-        {u"throughput_bps"_s, u"bit/s"_s, u"payload throughput"_s},
-        {u"messages"_s, u"count"_s, u"datagrams sent OK (sender) or received (receiver)"_s},
-        {u"send_errors"_s, u"count"_s, u"failed sends"_s},
-        {u"loss_ratio"_s, u"ratio"_s, u"(sent - received) / sent"_s},
-        {u"transactions_per_s"_s, u"1/s"_s, u"request/response transactions per second"_s},
-        {u"latency_us_mean"_s, u"us"_s, u"mean round trip"_s},
-        {u"latency_us_min"_s, u"us"_s, u"minimum round trip"_s},
-        {u"latency_us_p50"_s, u"us"_s, u"median round trip"_s},
-        {u"latency_us_p90"_s, u"us"_s, u"90th percentile round trip"_s},
-        {u"latency_us_p99"_s, u"us"_s, u"99th percentile round trip"_s},
-        {u"latency_us_p999"_s, u"us"_s, u"99.9th percentile round trip"_s},
-        {u"latency_us_max"_s, u"us"_s, u"maximum round trip"_s},
-        {u"latency_us_stddev"_s, u"us"_s, u"standard deviation of the round trip"_s},
-        {u"packets_per_s"_s, u"1/s"_s, u"packet rate"_s},
-        {u"drops"_s, u"count"_s, u"packets lost"_s},
-        {u"bytes"_s, u"B"_s, u"payload moved"_s},
-        {u"elapsed_s"_s, u"s"_s, u"test duration"_s},
-        {u"cpu_util_pct"_s, u"%"_s, u"CPU utilisation of the whole host"_s},
-        {u"service_demand_us_per_kb"_s, u"us"_s, u"CPU time per KB (1024 B)"_s},
-        {u"service_demand_us_per_tr"_s, u"us"_s, u"CPU time per transaction"_s},
-        {u"jitter_ms"_s, u"ms"_s, u"RFC 1889 style jitter"_s},
-        {u"retransmits"_s, u"count"_s, u"TCP retransmissions"_s},
-        {u"ci_width_pct"_s, u"%"_s, u"confidence interval width, percent of mean"_s},
-        {u"ci_level_pct"_s, u"%"_s, u"confidence level"_s},
-        {u"iterations"_s, u"count"_s, u"repetitions measured"_s},
-        {u"line_rate_pct"_s, u"%"_s, u"share of the link's maximum frame rate"_s},
-        {u"dut_cpu_util_pct"_s, u"%"_s, u"CPU utilisation of the device under test while forwarding"_s},
-        {u"rated_latency_us"_s, u"us"_s, u"latency a vendor specifies for a device (see params.figure)"_s},
-        {u"tx_cost_ticks"_s, u"ticks"_s, u"CPU timer ticks to transmit one packet (params.cpu_clock_hz converts)"_s},
-        {u"tx_cost_us_per_packet"_s, u"us"_s, u"CPU time to transmit one packet"_s},
-        {u"cpu_cost_ticks"_s, u"ticks"_s, u"CPU timer ticks of one kernel operation (params.operation)"_s},
-        {u"cpu_cost_us"_s, u"us"_s, u"CPU time of one kernel operation (params.operation)"_s},
-        {u"forwarded_packets_per_s"_s, u"1/s"_s, u"packets a router forwards per second"_s},
-        {u"lost_packets"_s, u"count"_s,
-         u"datagrams lost on the way to this side (a sample: in its interval; from sequence gaps)"_s},
-        {u"received_packets"_s, u"count"_s, u"datagrams that arrived at this side (a sample: in its interval)"_s},
-    };
-    return catalog;
-}
-
-QString canonicalUnit(const QString &metricName)
-{
-    for (const MetricInfo &m : metricCatalog())
-        if (m.name == metricName)
-            return m.unit;
-    return QString();
-}
-
-const QStringList &testKinds()
-{
-    static const QStringList kinds{u"udp_stream"_s, u"tcp_stream"_s, u"tcp_rr"_s, u"udp_rr"_s,
-                                   u"file_transfer"_s, u"packet_rate"_s, u"rfc2544"_s, u"forwarding"_s,
-                                   u"soak"_s, u"latency"_s, u"driver_cost"_s, u"ceiling"_s};
-    return kinds;
-}
 
 std::optional<double> ResultRecord::metric(const QString &name, const QString &side) const
 {

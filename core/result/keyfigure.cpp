@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "keyfigure.h"
 
-#include "caseresult.h"
-#include "plan.h"
+#include "metriccatalog.h"
 
 using namespace Qt::StringLiterals;
 

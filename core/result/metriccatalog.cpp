@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "metriccatalog.h"
+
+#include "resultrecord.h"
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+namespace {
+
+// A metric shown in its own SI unit.
+MetricInfo plain(const QString &name, const QString &unit, const QString &label, const QString &description)
+{
+    return {name, unit, unit == u"1/s"_s ? u"/s"_s : unit, 1, label, description};
+}
+
+} // namespace
+
+const QList<MetricInfo> &metricCatalog()
+{
+    static const QList<MetricInfo> catalog{
+        {u"throughput_bps"_s, u"bit/s"_s, u"Mbit/s"_s, 1e-6, u"throughput"_s, u"payload throughput"_s},
+        plain(u"messages"_s, u"count"_s, u"messages"_s, u"datagrams sent OK (sender) or received (receiver)"_s),
+        plain(u"send_errors"_s, u"count"_s, u"send errors"_s, u"failed sends"_s),
+        plain(u"loss_ratio"_s, u"ratio"_s, u"loss"_s, u"(sent - received) / sent"_s),
+        {u"transactions_per_s"_s, u"1/s"_s, u"tr/s"_s, 1, u"transaction rate"_s,
+         u"request/response transactions per second"_s},
+        plain(u"latency_us_mean"_s, u"us"_s, u"mean round-trip latency"_s, u"mean round trip"_s),
+        plain(u"latency_us_min"_s, u"us"_s, u"minimum round-trip latency"_s, u"minimum round trip"_s),
+        plain(u"latency_us_p50"_s, u"us"_s, u"median round-trip latency"_s, u"median round trip"_s),
+        plain(u"latency_us_p90"_s, u"us"_s, u"p90 round-trip latency"_s, u"90th percentile round trip"_s),
+        plain(u"latency_us_p99"_s, u"us"_s, u"p99 round-trip latency"_s, u"99th percentile round trip"_s),
+        plain(u"latency_us_p999"_s, u"us"_s, u"p99.9 round-trip latency"_s, u"99.9th percentile round trip"_s),
+        plain(u"latency_us_max"_s, u"us"_s, u"maximum round-trip latency"_s, u"maximum round trip"_s),
+        plain(u"latency_us_stddev"_s, u"us"_s, u"round-trip latency deviation"_s,
+              u"standard deviation of the round trip"_s),
+        {u"packets_per_s"_s, u"1/s"_s, u"kpps"_s, 1e-3, u"packet rate"_s, u"packet rate"_s},
+        plain(u"drops"_s, u"count"_s, u"drops"_s, u"packets lost"_s),
+        plain(u"bytes"_s, u"B"_s, u"bytes"_s, u"payload moved"_s),
+        plain(u"elapsed_s"_s, u"s"_s, u"elapsed time"_s, u"test duration"_s),
+        plain(u"cpu_util_pct"_s, u"%"_s, u"CPU utilisation"_s, u"CPU utilisation of the whole host"_s),
+        plain(u"service_demand_us_per_kb"_s, u"us"_s, u"service demand per KB"_s, u"CPU time per KB (1024 B)"_s),
+        plain(u"service_demand_us_per_tr"_s, u"us"_s, u"service demand per transaction"_s,
+              u"CPU time per transaction"_s),
+        plain(u"jitter_ms"_s, u"ms"_s, u"jitter"_s, u"RFC 1889 style jitter"_s),
+        plain(u"retransmits"_s, u"count"_s, u"retransmits"_s, u"TCP retransmissions"_s),
+        plain(u"ci_width_pct"_s, u"%"_s, u"confidence interval width"_s,
+              u"confidence interval width, percent of mean"_s),
+        plain(u"ci_level_pct"_s, u"%"_s, u"confidence level"_s, u"confidence level"_s),
+        plain(u"iterations"_s, u"count"_s, u"iterations"_s, u"repetitions measured"_s),
+        plain(u"line_rate_pct"_s, u"%"_s, u"share of line rate"_s, u"share of the link's maximum frame rate"_s),
+        plain(u"dut_cpu_util_pct"_s, u"%"_s, u"DUT CPU utilisation"_s,
+              u"CPU utilisation of the device under test while forwarding"_s),
+        plain(u"rated_latency_us"_s, u"us"_s, u"rated latency"_s,
+              u"latency a vendor specifies for a device (see params.figure)"_s),
+        plain(u"tx_cost_ticks"_s, u"ticks"_s, u"transmit cost"_s,
+              u"CPU timer ticks to transmit one packet (params.cpu_clock_hz converts)"_s),
+        plain(u"tx_cost_us_per_packet"_s, u"us"_s, u"transmit cost per packet"_s,
+              u"CPU time to transmit one packet"_s),
+        plain(u"cpu_cost_ticks"_s, u"ticks"_s, u"CPU cost"_s,
+              u"CPU timer ticks of one kernel operation (params.operation)"_s),
+        plain(u"cpu_cost_us"_s, u"us"_s, u"CPU cost"_s, u"CPU time of one kernel operation (params.operation)"_s),
+        {u"forwarded_packets_per_s"_s, u"1/s"_s, u"kpps"_s, 1e-3, u"forwarded packet rate"_s,
+         u"packets a router forwards per second"_s},
+        plain(u"lost_packets"_s, u"count"_s, u"lost packets"_s,
+              u"datagrams lost on the way to this side (a sample: in its interval; from sequence gaps)"_s),
+        plain(u"received_packets"_s, u"count"_s, u"received packets"_s,
+              u"datagrams that arrived at this side (a sample: in its interval)"_s),
+    };
+    return catalog;
+}
+
+const MetricInfo *findMetric(const QString &name)
+{
+    for (const MetricInfo &m : metricCatalog())
+        if (m.name == name)
+            return &m;
+    return nullptr;
+}
+
+QString canonicalUnit(const QString &metricName)
+{
+    const MetricInfo *m = findMetric(metricName);
+    return m ? m->unit : QString();
+}
+
+const QList<TestKindInfo> &testKindCatalog()
+{
+    static const QList<TestKindInfo> kinds{
+        {u"udp_stream"_s, u"UDP stream"_s, u"throughput_bps"_s},
+        {u"tcp_stream"_s, u"TCP stream"_s, u"throughput_bps"_s},
+        {u"tcp_rr"_s, u"TCP request/response"_s, u"transactions_per_s"_s},
+        {u"udp_rr"_s, u"UDP request/response"_s, u"transactions_per_s"_s},
+        {u"file_transfer"_s, u"file transfer"_s, u"throughput_bps"_s},
+        {u"packet_rate"_s, u"packet rate"_s, u"packets_per_s"_s},
+        {u"rfc2544"_s, u"RFC 2544 throughput"_s, u"throughput_bps"_s},
+        {u"forwarding"_s, u"forwarding through a device"_s, u"packets_per_s"_s},
+        {u"soak"_s, u"soak"_s, u"packets_per_s"_s},
+        {u"latency"_s, u"rated latency"_s, u"throughput_bps"_s},
+        {u"driver_cost"_s, u"driver transmit cost"_s, u"throughput_bps"_s},
+        {u"ceiling"_s, u"theoretical ceiling"_s, u"throughput_bps"_s},
+    };
+    return kinds;
+}
+
+const QStringList &testKinds()
+{
+    static const QStringList names = [] {
+        QStringList n;
+        for (const TestKindInfo &k : testKindCatalog())
+            n << k.name;
+        return n;
+    }();
+    return names;
+}
+
+QString keyMetricForKind(const QString &kind)
+{
+    for (const TestKindInfo &k : testKindCatalog())
+        if (k.name == kind)
+            return k.keyMetric;
+    return u"throughput_bps"_s;
+}
+
+MetricInfo metricDisplay(const QString &metric, const QString &kind)
+{
+    const MetricInfo *m = findMetric(metric);
+    if (!m)
+        return {metric, QString(), QString(), 1, QString(metric).replace(u'_', u' '), QString()};
+    MetricInfo shown = *m;
+    if (kind == u"file_transfer"_s && metric == u"throughput_bps"_s)
+        shown.label = u"file transfer rate"_s;
+    return shown;
+}
+
+QStringList figureSides(const QString &kind)
+{
+    const bool rr = kind == u"tcp_rr"_s || kind == u"udp_rr"_s;
+    return rr ? QStringList{u"client"_s, QString(), u"server"_s} : QStringList{u"server"_s, QString(), u"client"_s};
+}
+
+std::optional<double> sidedMetricValue(const ResultRecord &record, const QString &metric)
+{
+    for (const QString &side : figureSides(record.kind))
+        if (auto v = record.metric(metric, side))
+            return v;
+    return std::nullopt;
+}
+
+} // namespace wb

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The core's metric catalog against the golden catalog file the agent's
+// tests read too: one list of names, units and kinds for both programs.
+
+#include "result/keyfigure.h"
+#include "result/metriccatalog.h"
+#include "result/resultrecord.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+class TestMetricCatalog : public QObject
+{
+    Q_OBJECT
+
+    QJsonObject m_golden;
+
+private slots:
+    void initTestCase()
+    {
+        QFile f(QStringLiteral(WB_TEST_DATA_DIR "/metric-catalog.json"));
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+        QJsonParseError err;
+        m_golden = QJsonDocument::fromJson(f.readAll(), &err).object();
+        QCOMPARE(err.error, QJsonParseError::NoError);
+        QCOMPARE(m_golden.value(u"format"_s).toString(), u"wirebench-metric-catalog"_s);
+    }
+
+    void metricsMatchTheGoldenFile()
+    {
+        const QJsonArray metrics = m_golden.value(u"metrics"_s).toArray();
+        QCOMPARE(metrics.size(), wb::metricCatalog().size());
+        for (qsizetype i = 0; i < metrics.size(); ++i) {
+            const QJsonObject m = metrics.at(i).toObject();
+            const wb::MetricInfo &info = wb::metricCatalog().at(i);
+            QCOMPARE(info.name, m.value(u"name"_s).toString());
+            QCOMPARE(info.unit, m.value(u"unit"_s).toString());
+        }
+    }
+
+    void everyMetricIsDisplayable()
+    {
+        QSet<QString> names;
+        for (const wb::MetricInfo &m : wb::metricCatalog()) {
+            QVERIFY2(!names.contains(m.name), qPrintable(m.name));
+            names.insert(m.name);
+            QVERIFY2(!m.displayUnit.isEmpty(), qPrintable(m.name));
+            QVERIFY2(m.displayScale > 0, qPrintable(m.name));
+            QVERIFY2(!m.label.isEmpty() && !m.label.contains(u'_'), qPrintable(m.name));
+            QVERIFY2(!m.description.isEmpty(), qPrintable(m.name));
+            QCOMPARE(wb::findMetric(m.name), &m);
+            QCOMPARE(wb::canonicalUnit(m.name), m.unit);
+        }
+        QVERIFY(!wb::findMetric(u"no_such_metric"_s));
+        QVERIFY(wb::canonicalUnit(u"no_such_metric"_s).isEmpty());
+    }
+
+    void kindsMatchTheGoldenFile()
+    {
+        const QJsonArray kinds = m_golden.value(u"kinds"_s).toArray();
+        QCOMPARE(kinds.size(), wb::testKinds().size());
+        for (qsizetype i = 0; i < kinds.size(); ++i) {
+            const QJsonObject k = kinds.at(i).toObject();
+            QCOMPARE(wb::testKinds().at(i), k.value(u"name"_s).toString());
+            QCOMPARE(wb::keyMetricForKind(k.value(u"name"_s).toString()), k.value(u"key_metric"_s).toString());
+            QVERIFY2(wb::findMetric(k.value(u"key_metric"_s).toString()), qPrintable(k.value(u"name"_s).toString()));
+        }
+    }
+
+    void displayFollowsTheCatalog_data()
+    {
+        QTest::addColumn<QString>("metric");
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("unit");
+        QTest::addColumn<double>("scale");
+        QTest::addColumn<QString>("label");
+        QTest::newRow("stream throughput") << u"throughput_bps"_s << u"udp_stream"_s << u"Mbit/s"_s << 1e-6 << u"throughput"_s;
+        QTest::newRow("file transfer") << u"throughput_bps"_s << u"file_transfer"_s << u"Mbit/s"_s << 1e-6
+                                       << u"file transfer rate"_s;
+        QTest::newRow("rr") << u"transactions_per_s"_s << u"tcp_rr"_s << u"tr/s"_s << 1.0 << u"transaction rate"_s;
+        QTest::newRow("packets") << u"packets_per_s"_s << u"packet_rate"_s << u"kpps"_s << 1e-3 << u"packet rate"_s;
+        QTest::newRow("per second unit") << u"forwarded_packets_per_s"_s << QString() << u"kpps"_s << 1e-3
+                                         << u"forwarded packet rate"_s;
+        QTest::newRow("latency") << u"latency_us_p99"_s << u"tcp_rr"_s << u"us"_s << 1.0 << u"p99 round-trip latency"_s;
+        QTest::newRow("unknown") << u"vendor_figure"_s << QString() << QString() << 1.0 << u"vendor figure"_s;
+    }
+
+    void displayFollowsTheCatalog()
+    {
+        QFETCH(QString, metric);
+        QFETCH(QString, kind);
+        const wb::MetricInfo shown = wb::metricDisplay(metric, kind);
+        QTEST(shown.displayUnit, "unit");
+        QTEST(shown.displayScale, "scale");
+        QTEST(shown.label, "label");
+    }
+
+    void sidesReadWhatArrived()
+    {
+        wb::ResultRecord stream;
+        stream.kind = u"udp_stream"_s;
+        stream.addMetric(u"throughput_bps"_s, u"client"_s, 100e6);
+        stream.addMetric(u"throughput_bps"_s, u"server"_s, 90e6);
+        QCOMPARE(wb::sidedMetricValue(stream, u"throughput_bps"_s).value_or(0), 90e6);
+        QCOMPARE(wb::keyFigure(stream).side, u"server"_s);
+
+        wb::ResultRecord rr;
+        rr.kind = u"tcp_rr"_s;
+        rr.addMetric(u"transactions_per_s"_s, u"server"_s, 10);
+        rr.addMetric(u"transactions_per_s"_s, u"client"_s, 12);
+        QCOMPARE(wb::sidedMetricValue(rr, u"transactions_per_s"_s).value_or(0), 12.0);
+        QVERIFY(!wb::sidedMetricValue(rr, u"bytes"_s));
+    }
+
+    void recordsTakeTheCatalogUnit()
+    {
+        wb::ResultRecord r;
+        r.kind = u"tcp_rr"_s;
+        r.addMetric(u"latency_us_mean"_s, u"client"_s, 12);
+        QCOMPARE(r.metrics.first().unit, u"us"_s);
+        QString error;
+        QJsonObject json = r.toJson();
+        QJsonArray metrics = json.value(u"metrics"_s).toArray();
+        QJsonObject m = metrics.first().toObject();
+        m.insert(u"unit"_s, u"ms"_s);
+        metrics[0] = m;
+        json.insert(u"metrics"_s, metrics);
+        QVERIFY(!wb::ResultRecord::fromJson(json, &error));
+        QVERIFY2(error.contains(u"metrics[0]"_s) && error.contains(u"'us'"_s), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMetricCatalog)
+#include "tst_metriccatalog.moc"
