@@ -217,8 +217,15 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
         }
         emit m_welcome->contentReady();
     });
-    if (remember)
-        m_settings->setDatabasePath(path);
+    if (remember) {
+        // A shared database is remembered as its URL without the password.
+        QString remembered = path;
+        if (DatabaseUrl::isPostgres(path)) {
+            const auto url = DatabaseUrl::parse(path);
+            remembered = url ? url->display() : QString();
+        }
+        m_settings->setDatabasePath(remembered);
+    }
     m_runs->setDatabasePath(path);
     m_inventory->setDatabasePath(path);
     m_baselines->setDatabasePath(path);

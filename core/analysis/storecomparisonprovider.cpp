@@ -3,8 +3,6 @@
 
 #include "result/metriccatalog.h"
 #include "environmentfacts.h"
-#include "run/caseresult.h"
-#include "run/plan.h"
 #include "store/baselinestore.h"
 #include "store/resultstore.h"
 #include "store/runfilter.h"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "settings.h"
 
-#include "store/databaseurl.h"
 
 #include <QDir>
 #include <QStandardPaths>
+#include <QUrl>
 
 using namespace Qt::StringLiterals;
 
@@ -48,12 +48,15 @@ QString Settings::databasePath() const
 
 void Settings::setDatabasePath(const QString &path)
 {
-    // A shared database is kept as its URL without the password: passwords
-    // never go into the settings file.
-    if (DatabaseUrl::isPostgres(path)) {
-        auto url = DatabaseUrl::parse(path);
-        m_settings.setValue(kDatabase, url ? url->display() : QString());
-        return;
+    // Passwords never go into the settings file. Callers pass a shared
+    // database's URL in its display form; a password left in is dropped here.
+    if (path.contains(u"://"_s)) {
+        QUrl url(path, QUrl::TolerantMode);
+        if (!url.password().isEmpty()) {
+            url.setPassword(QString());
+            m_settings.setValue(kDatabase, url.toString());
+            return;
+        }
     }
     m_settings.setValue(kDatabase, path);
 }
