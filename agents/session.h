@@ -7,6 +7,7 @@
 
 #include "json.h"
 #include "output.h"
+#include "protocolversion.h" // core/protocol: one version for both programs
 
 #include <functional>
 #include <map>
@@ -15,7 +16,7 @@
 
 namespace wb::agent {
 
-inline constexpr int kProtocolVersion = 1;
+inline constexpr int kProtocolVersion = ::wb::kAgentProtocolVersion;
 inline constexpr size_t kMaxLineBytes = 1 << 20;
 
 class Session

@@ -3,12 +3,9 @@
 
 #include "clicommand.h"
 
-#include "remote/agentclient.h"
-#include "remote/agentlocator.h"
-#include "remote/localtransport.h"
+#include "run/hostprobe.h"
 
 #include <QCoreApplication>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
@@ -23,34 +20,30 @@ int agentsCheck(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli agents check: unexpected argument '" << ctx.args.first() << "'\n";
         return wb::cli::kExitUsage;
     }
-    const QString path = wb::locateAgent();
-    wb::AgentClient client(new wb::LocalTransport(path));
+    wb::HostProbe probe{wb::LabAccess()};
+    probe.setHandshakeOnly(true);
     int rc = wb::cli::kExitFailure;
-    QObject::connect(&client, &wb::AgentClient::ready, &client, [&](const wb::HelloInfo &h) {
+    QObject::connect(&probe, &wb::HostProbe::finished, &probe, [&](const wb::ProbeReport &report) {
+        const wb::HelloInfo &h = report.hello;
         if (ctx.json) {
             QJsonObject o = h.toMessage(0).body;
             o.remove(u"id"_s);
             o.remove(u"type"_s);
-            o.insert(u"agent_path"_s, path);
+            o.insert(u"agent_path"_s, report.agentPath);
             ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
         } else {
-            ctx.out << "agent:        " << path << '\n'
+            ctx.out << "agent:        " << report.agentPath << '\n'
                     << "version:      " << h.agentVersion << '\n'
                     << "protocol:     " << h.protocol << '\n'
                     << "host:         " << h.host << " (" << h.os << ' ' << h.arch << ")\n"
                     << "capabilities: " << h.capabilities.join(u", "_s) << '\n';
         }
         rc = wb::cli::kExitOk;
-        client.stop();
     });
-    QObject::connect(&client, &wb::AgentClient::persistentError, &client, [&](const QString &m) {
-        ctx.err << "wirebench-cli: " << m << '\n';
-        QCoreApplication::exit(0);
-    });
-    QObject::connect(&client, &wb::AgentClient::transientError, &client,
-                     [&](const QString &m) { ctx.err << "wirebench-cli: " << m << '\n'; });
-    QObject::connect(&client, &wb::AgentClient::closed, &client, [] { QCoreApplication::exit(0); });
-    QTimer::singleShot(0, &client, &wb::AgentClient::start);
+    QObject::connect(&probe, &wb::HostProbe::failed, &probe,
+                     [&](const QString &, const QString &m) { ctx.err << "wirebench-cli: " << m << '\n'; });
+    QObject::connect(&probe, &wb::HostProbe::released, &probe, [] { QCoreApplication::exit(0); });
+    QTimer::singleShot(0, &probe, [&] { probe.start(wb::ProbeTarget::localAgent(), 30000); });
     QCoreApplication::exec();
     return rc;
 }

@@ -10,11 +10,8 @@
 #include "keychainsecretstore.h"
 
 #include "inventory/nicdiscovery.h"
-#include "remote/agentclient.h"
-#include "remote/agentlocator.h"
-#include "remote/fixedhostkeypolicy.h"
-#include "remote/localtransport.h"
-#include "remote/sshtransport.h"
+#include "config/fixedhostkeypolicy.h"
+#include "run/hostprobe.h"
 #include "store/inventorystore.h"
 
 #include <QCoreApplication>
@@ -65,62 +62,32 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
     if (local && base.address.isEmpty())
         base.address = u"127.0.0.1"_s;
 
-    wb::SshOptions ssh;
-    ssh.wirebenchKnownHostsFile = knownHosts.isEmpty() ? wb::SshOptions::defaultWirebenchKnownHostsFile() : knownHosts;
-    ssh.sshDir = sshDir;
     wb::FixedHostKeyPolicy policy(acceptNew ? wb::HostKeyDecision::TrustAlways : wb::HostKeyDecision::Refuse);
     wb::cli::TerminalCredentials credentials;
     wb::KeychainSecretStore keychain;
-    wb::AgentTransport *transport = nullptr;
-    if (local) {
-        transport = new wb::LocalTransport(wb::locateAgent());
-    } else {
-        wb::SshEndpoint e;
-        e.host = hostName;
-        e.address = base.address;
-        e.port = base.sshPort == 22 && port.isEmpty() ? 0 : base.sshPort;
-        e.user = base.sshUser;
-        e.identityFile = base.sshKeyPath;
-        e.remoteAgentPath = base.agentPath;
-        auto *t = new wb::SshTransport(e, ssh);
-        t->setHostKeyPolicy(&policy);
-        t->setCredentialProvider(&credentials);
-        if (!noKeychain)
-            t->setSecretStore(&keychain);
-        transport = t;
-    }
-    wb::AgentClient client(transport);
+    wb::LabAccess access;
+    access.ssh.wirebenchKnownHostsFile =
+        knownHosts.isEmpty() ? wb::SshOptions::defaultWirebenchKnownHostsFile() : knownHosts;
+    access.ssh.sshDir = sshDir;
+    access.hostKeys = &policy;
+    access.credentials = &credentials;
+    access.secrets = noKeychain ? nullptr : &keychain;
+    wb::ProbeTarget target = wb::ProbeTarget::fromHost(base);
+    target.local = local;
+    if (!port.isEmpty())
+        target.port = base.sshPort; // asked for, even 22; otherwise ~/.ssh/config decides
+    wb::HostProbe probe(access);
     QJsonObject sysinfo;
     QString failure;
-    QObject::connect(&client, &wb::AgentClient::ready, &client, [&] {
-        if (!client.hello().capabilities.contains(u"sysinfo"_s)) {
-            failure = u"%1: the agent (version %2) cannot report sysinfo"_s.arg(hostName, client.hello().agentVersion);
-            client.stop();
-            return;
-        }
-        client.sendRequest(u"sysinfo"_s);
+    QObject::connect(&probe, &wb::HostProbe::finished, &probe, [&](const wb::ProbeReport &report) {
+        if (!report.sysinfoSupported)
+            failure = u"%1: the agent (version %2) cannot report sysinfo"_s.arg(hostName, report.hello.agentVersion);
+        sysinfo = report.sysinfo;
     });
-    QObject::connect(&client, &wb::AgentClient::replyReceived, &client, [&](const wb::AgentMessage &m) {
-        if (m.type == u"sysinfo"_s)
-            sysinfo = m.body;
-        else
-            failure = u"%1: %2"_s.arg(hostName, m.body.value(u"message"_s).toString());
-        client.stop();
-    });
-    QObject::connect(&client, &wb::AgentClient::persistentError, &client, [&](const QString &m) {
-        failure = m;
-        QCoreApplication::exit(0);
-    });
-    QObject::connect(&client, &wb::AgentClient::transientError, &client, [&](const QString &m) {
-        if (!client.isReady())
-            failure = m;
-    });
-    QObject::connect(&client, &wb::AgentClient::closed, &client, [] { QCoreApplication::exit(0); });
-    QTimer::singleShot(0, &client, &wb::AgentClient::start);
-    QTimer::singleShot(60000, &client, [&] {
-        failure = u"%1: no sysinfo within 60 s"_s.arg(hostName);
-        QCoreApplication::exit(0);
-    });
+    QObject::connect(&probe, &wb::HostProbe::failed, &probe,
+                     [&](const QString &, const QString &m) { failure = m; });
+    QObject::connect(&probe, &wb::HostProbe::released, &probe, [] { QCoreApplication::exit(0); });
+    QTimer::singleShot(0, &probe, [&] { probe.start(target, 60000); });
     QCoreApplication::exec();
     if (sysinfo.isEmpty()) {
         ctx.err << "wirebench-cli: " << (failure.isEmpty() ? u"no answer from the agent"_s : failure) << '\n';

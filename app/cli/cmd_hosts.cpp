@@ -7,10 +7,9 @@
 
 #include "keychainsecretstore.h"
 
-#include "remote/agentclient.h"
-#include "remote/credentialprovider.h"
-#include "remote/fixedhostkeypolicy.h"
-#include "remote/sshtransport.h"
+#include "config/fixedhostkeypolicy.h"
+#include "config/secretstore.h"
+#include "run/hostprobe.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -28,7 +27,7 @@ namespace {
 
 struct HostsCheckOptions
 {
-    wb::SshEndpoint base;
+    wb::ProbeTarget base;
     wb::SshOptions ssh;
     bool acceptNew = false;
     bool noKeychain = false;
@@ -44,6 +43,19 @@ public:
         , m_ctx(ctx)
         , m_policy(m_options.acceptNew ? wb::HostKeyDecision::TrustAlways : wb::HostKeyDecision::Refuse)
     {
+        wb::LabAccess access;
+        access.ssh = m_options.ssh;
+        access.hostKeys = &m_policy;
+        access.credentials = &m_credentials;
+        access.secrets = m_options.noKeychain ? nullptr : &m_keychain;
+        m_probe = new wb::HostProbe(access, this);
+        connect(m_probe, &wb::HostProbe::progressed, this, [this](const QString &m) {
+            if (isDeploymentStep(m) && !m_ctx.json)
+                m_ctx.err << "wirebench-cli: " << m << '\n';
+        });
+        connect(m_probe, &wb::HostProbe::finished, this, &HostsChecker::report);
+        connect(m_probe, &wb::HostProbe::failed, this, &HostsChecker::handleError);
+        connect(m_probe, &wb::HostProbe::released, this, &HostsChecker::checkNext, Qt::QueuedConnection);
     }
 
     int failures() const { return m_failures; }
@@ -54,49 +66,21 @@ public:
             QCoreApplication::exit(0);
             return;
         }
-        wb::SshEndpoint endpoint = m_options.base;
-        endpoint.host = m_options.hosts.at(m_index++);
-        m_transport = new wb::SshTransport(endpoint, m_options.ssh);
-        m_transport->setHostKeyPolicy(&m_policy);
-        m_transport->setCredentialProvider(&m_credentials);
-        if (!m_options.noKeychain)
-            m_transport->setSecretStore(&m_keychain);
-        m_client = new wb::AgentClient(m_transport, this);
-        m_ok = false;
-        m_deployed.clear();
-        connect(m_transport, &wb::SshTransport::progressed, this, [this](const QString &m) {
-            if (m.contains(u"deploy"_s) || m.contains(u"replacing"_s) || m.contains(u"recorded"_s)
-                || m.contains(u"SFTP"_s) || m.contains(u"keychain"_s)) {
-                m_deployed << m;
-                if (!m_ctx.json)
-                    m_ctx.err << "wirebench-cli: " << m << '\n';
-            }
-        });
-        connect(m_client, &wb::AgentClient::ready, this,
-            [this] { m_sysinfoId = m_client->sendRequest(u"sysinfo"_s); });
-        connect(m_client, &wb::AgentClient::replyReceived, this, [this](const wb::AgentMessage &m) {
-            if (!m.id || *m.id != m_sysinfoId)
-                return;
-            report(m);
-            m_client->stop();
-        });
-        connect(m_client, &wb::AgentClient::persistentError, this, &HostsChecker::handleError);
-        connect(m_client, &wb::AgentClient::transientError, this, &HostsChecker::handleError);
-        connect(m_client, &wb::AgentClient::closed, this, [this] {
-            if (!m_ok)
-                ++m_failures;
-            m_client->deleteLater();
-            m_client = nullptr;
-            QTimer::singleShot(0, this, &HostsChecker::checkNext);
-        });
-        m_client->start();
+        wb::ProbeTarget target = m_options.base;
+        target.name = m_options.hosts.at(m_index++);
+        m_probe->start(target, 300000);
     }
 
 private:
-    void handleError(const QString &message)
+    static bool isDeploymentStep(const QString &m)
     {
-        if (m_ok)
-            return; // after a good report only the closing can fail; not worth failing the check
+        return m.contains(u"deploy"_s) || m.contains(u"replacing"_s) || m.contains(u"recorded"_s)
+            || m.contains(u"SFTP"_s) || m.contains(u"keychain"_s);
+    }
+
+    void handleError(const QString &host, const QString &message)
+    {
+        ++m_failures;
         QString text = message;
         if (message.contains(u"was not accepted"_s))
             text += u"; compare the fingerprint with the host's own (ssh-keygen -lf "
@@ -104,7 +88,7 @@ private:
                     "then run again with --accept-new-host-keys"_s;
         if (m_ctx.json) {
             QJsonObject o;
-            o.insert(u"host"_s, m_transport->peerName());
+            o.insert(u"host"_s, host);
             o.insert(u"ok"_s, false);
             o.insert(u"error"_s, text);
             m_ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
@@ -115,54 +99,43 @@ private:
         m_ctx.err.flush();
     }
 
-    void report(const wb::AgentMessage &reply)
+    void report(const wb::ProbeReport &r)
     {
-        m_ok = true;
-        const wb::HelloInfo &h = m_client->hello();
-        const bool unknown = reply.type == u"error"_s;
+        const wb::HelloInfo &h = r.hello;
+        const bool unknown = !r.sysinfoSupported;
         if (m_ctx.json) {
             QJsonObject o;
-            o.insert(u"host"_s, m_transport->peerName());
+            o.insert(u"host"_s, r.host);
             o.insert(u"ok"_s, true);
-            o.insert(u"host_key"_s, m_transport->hostKeyFingerprint());
-            o.insert(u"agent_path"_s, m_transport->remoteAgentPath());
-            o.insert(u"deployed"_s, !m_deployed.isEmpty());
+            o.insert(u"host_key"_s, r.hostKeyFingerprint);
+            o.insert(u"agent_path"_s, r.agentPath);
+            o.insert(u"deployed"_s, !r.deployment.isEmpty());
             QJsonObject hello = h.toMessage(0).body;
             hello.remove(u"id"_s);
             hello.remove(u"type"_s);
             o.insert(u"hello"_s, hello);
-            if (!unknown) {
-                QJsonObject info = reply.body;
-                info.remove(u"id"_s);
-                info.remove(u"type"_s);
-                o.insert(u"sysinfo"_s, info);
-            }
+            if (!unknown)
+                o.insert(u"sysinfo"_s, r.sysinfo);
             m_ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
         } else {
-            m_ctx.out << "host:         " << m_transport->peerName() << '\n'
-                      << "host key:     " << m_transport->hostKeyFingerprint() << '\n'
-                      << "agent:        " << m_transport->remoteAgentPath()
-                      << (m_deployed.isEmpty() ? " (up to date)" : " (deployed now)") << '\n'
+            m_ctx.out << "host:         " << r.host << '\n'
+                      << "host key:     " << r.hostKeyFingerprint << '\n'
+                      << "agent:        " << r.agentPath
+                      << (r.deployment.isEmpty() ? " (up to date)" : " (deployed now)") << '\n'
                       << "version:      " << h.agentVersion << " (protocol " << h.protocol << ")\n"
                       << "system:       " << h.host << " (" << h.os << ' ' << h.arch << "), agent pid "
                       << h.pid << '\n'
                       << "capabilities: " << h.capabilities.join(u", "_s) << '\n';
-            if (!unknown) {
-                const QJsonObject info = reply.body;
-                for (auto it = info.begin(); it != info.end(); ++it) {
-                    if (it.key() == u"id"_s || it.key() == u"type"_s)
-                        continue;
-                    const QJsonValue v = it.value();
-                    const QString text = v.isString() ? v.toString()
-                        : v.isDouble()                ? QString::number(v.toDouble(), 'g', 15)
-                        : v.isBool()
-                        ? (v.toBool() ? u"true"_s : u"false"_s)
-                        : QString::fromUtf8(
-                            QJsonDocument(QJsonObject { { u"v"_s, v } }).toJson(QJsonDocument::Compact))
-                              .mid(5)
-                              .chopped(1);
-                    m_ctx.out << (it.key() + u':').leftJustified(14) << text << '\n';
-                }
+            for (auto it = r.sysinfo.begin(); it != r.sysinfo.end(); ++it) {
+                const QJsonValue v = it.value();
+                const QString text = v.isString() ? v.toString()
+                    : v.isDouble()                ? QString::number(v.toDouble(), 'g', 15)
+                    : v.isBool()
+                    ? (v.toBool() ? u"true"_s : u"false"_s)
+                    : QString::fromUtf8(QJsonDocument(QJsonObject { { u"v"_s, v } }).toJson(QJsonDocument::Compact))
+                          .mid(5)
+                          .chopped(1);
+                m_ctx.out << (it.key() + u':').leftJustified(14) << text << '\n';
             }
             m_ctx.out << '\n';
         }
@@ -174,13 +147,9 @@ private:
     wb::FixedHostKeyPolicy m_policy;
     wb::cli::TerminalCredentials m_credentials;
     wb::KeychainSecretStore m_keychain;
-    wb::SshTransport *m_transport = nullptr;
-    wb::AgentClient *m_client = nullptr;
+    wb::HostProbe *m_probe = nullptr;
     qsizetype m_index = 0;
-    qint64 m_sysinfoId = -1;
     int m_failures = 0;
-    bool m_ok = false;
-    QStringList m_deployed;
 };
 
 int hostsCheck(wb::cli::CliContext &ctx)
@@ -218,7 +187,7 @@ int hostsCheck(wb::cli::CliContext &ctx)
             if (!value(&o.ssh.sshDir))
                 return usage(u"--ssh-dir needs a directory"_s);
         } else if (arg == u"--agent-path"_s) {
-            if (!value(&o.base.remoteAgentPath))
+            if (!value(&o.base.agentPath))
                 return usage(u"--agent-path needs an absolute path"_s);
         } else if (arg == u"--accept-new-host-keys"_s) {
             o.acceptNew = true;
@@ -265,7 +234,7 @@ int hostsForgetPassword(wb::cli::CliContext &ctx)
     QObject context;
     // Started from the event loop, so that an answer given at once still ends it.
     QTimer::singleShot(0, &context, [&] {
-        keychain.removeSecret(wb::SshTransport::secretService(), account, [&](const QString &error) {
+        keychain.removeSecret(wb::sshPasswordSecretService(), account, [&](const QString &error) {
             if (error.isEmpty()) {
                 ctx.out << "removed the password for " << account << " from " << keychain.displayName()
                         << " (if one was stored)\n";

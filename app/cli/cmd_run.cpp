@@ -11,9 +11,8 @@
 #include "keychainsecretstore.h"
 
 #include "result/keyfigure.h"
-#include "run/orchestrator.h"
-#include "run/planrecorder.h"
-#include "remote/fixedhostkeypolicy.h"
+#include "config/fixedhostkeypolicy.h"
+#include "run/planexecution.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
@@ -70,49 +69,45 @@ int runPlan(wb::cli::CliContext &ctx)
     if (!wb::cli::openStore(ctx))
         return wb::cli::kExitFailure;
 
-    const QString runId = resume.isEmpty() ? wb::PlanRecorder::newPlanRunId() : resume;
-    wb::PlanRecorder recorder(dbPath, *plan, runId);
-    QSet<QString> skip;
-    if (!resume.isEmpty()) {
-        if (recorder.runCount(&error) == 0) {
-            ctx.err << "wirebench-cli: no runs of plan '" << plan->name << "' with id " << resume << " in " << dbPath
-                    << (error.isEmpty() ? QString() : u" ("_s + error + u')') << '\n';
-            return wb::cli::kExitUsage;
-        }
-        skip = recorder.finishedCaseKeys(&error);
-    }
-
     // SSH hosts: unknown host keys are refused unless --accept-new-host-keys
     // (then recorded in Wirebench's own known_hosts); changed keys always are.
-    wb::SshOptions ssh;
-    ssh.wirebenchKnownHostsFile = knownHosts.isEmpty() ? wb::SshOptions::defaultWirebenchKnownHostsFile() : knownHosts;
-    ssh.sshDir = sshDir;
     wb::FixedHostKeyPolicy policy(acceptNew ? wb::HostKeyDecision::TrustAlways : wb::HostKeyDecision::Refuse);
     wb::cli::TerminalCredentials credentials;
     wb::KeychainSecretStore keychain;
-    wb::Orchestrator orchestrator(*plan, wb::Orchestrator::labFactory(ssh, &policy, &credentials,
-                                                                      noKeychain ? nullptr : &keychain));
-    orchestrator.setSkippedKeys(skip);
-    if (!parallel.isEmpty())
-        orchestrator.setMaxParallel(parallel.toInt());
+    wb::LabAccess access;
+    access.ssh.wirebenchKnownHostsFile =
+        knownHosts.isEmpty() ? wb::SshOptions::defaultWirebenchKnownHostsFile() : knownHosts;
+    access.ssh.sshDir = sshDir;
+    access.hostKeys = &policy;
+    access.credentials = &credentials;
+    access.secrets = noKeychain ? nullptr : &keychain;
+    wb::PlanExecution::Options options;
+    options.databasePath = dbPath;
+    options.resumeRunId = resume;
+    options.maxParallel = parallel.isEmpty() ? 0 : parallel.toInt();
+    wb::PlanExecution execution(*plan, access, options);
+    if (const QString problem = execution.prepare(); !problem.isEmpty()) {
+        ctx.err << "wirebench-cli: " << problem << '\n';
+        return wb::cli::kExitUsage;
+    }
+    const QString runId = execution.planRunId();
+    const int skipped = execution.alreadyFinished();
 
     const bool tty = ::isatty(STDERR_FILENO);
     QTextStream &err = ctx.err;
     QList<wb::CaseResult> results;
-    int storeFailures = 0;
-    QObject::connect(&recorder, &wb::PlanRecorder::recordFailed, &recorder, [&](const QString &, const QString &m) {
-        ++storeFailures;
+    QObject::connect(&execution, &wb::PlanExecution::storeFailed, &execution, [&](const QString &, const QString &m) {
         err << (tty ? "\r\033[K" : "") << "error: " << m << '\n';
         err.flush();
     });
-    QObject::connect(&orchestrator, &wb::Orchestrator::planStarted, &orchestrator, [&](int cases) {
+    QObject::connect(&execution, &wb::PlanExecution::planStarted, &execution, [&](int cases) {
         err << "plan '" << plan->name << "': " << cases << " test cases, run id " << runId;
-        if (!skip.isEmpty())
-            err << " (resuming; " << skip.size() << " already finished)";
+        if (skipped > 0)
+            err << " (resuming; " << skipped << " already finished)";
         err << ", results in " << dbPath << '\n';
         err.flush();
     });
-    QObject::connect(&orchestrator, &wb::Orchestrator::logged, &orchestrator,
+    QObject::connect(&execution, &wb::PlanExecution::logged, &execution,
                      [&](const QString &severity, const QString &host, const QString &text) {
                          if (severity == u"info"_s && tty)
                              return;
@@ -120,8 +115,7 @@ int runPlan(wb::cli::CliContext &ctx)
                              << text << '\n';
                          err.flush();
                      });
-    QObject::connect(&orchestrator, &wb::Orchestrator::caseFinished, &orchestrator, [&](const wb::CaseResult &r) {
-        recorder.record(r);
+    QObject::connect(&execution, &wb::PlanExecution::caseFinished, &execution, [&](const wb::CaseResult &r) {
         results.append(r);
         if (!tty) {
             err << '[' << results.size() << "] " << r.testCase.name << ": " << r.status;
@@ -133,7 +127,7 @@ int runPlan(wb::cli::CliContext &ctx)
             err.flush();
         }
     });
-    QObject::connect(&orchestrator, &wb::Orchestrator::progressChanged, &orchestrator,
+    QObject::connect(&execution, &wb::PlanExecution::progressChanged, &execution,
                      [&](int done, int total, double left) {
                          if (!tty)
                              return;
@@ -142,7 +136,14 @@ int runPlan(wb::cli::CliContext &ctx)
                          err.flush();
                      });
     int exitCode = wb::cli::kExitOk;
-    QObject::connect(&orchestrator, &wb::Orchestrator::planFinished, &orchestrator, [&](int ok, int failed, int cancelled) {
+    int ok = 0, failed = 0, cancelled = 0;
+    QObject::connect(&execution, &wb::PlanExecution::planFinished, &execution, [&](int f, int x, int c) {
+        ok = f;
+        failed = x;
+        cancelled = c;
+    });
+    // The summary once every finished case is stored: a refused one counts.
+    QObject::connect(&execution, &wb::PlanExecution::allStored, &execution, [&] {
         if (tty)
             err << "\r\033[K";
         err.flush();
@@ -176,15 +177,16 @@ int runPlan(wb::cli::CliContext &ctx)
             ctx.out << '\n';
         }
         ctx.out.flush();
-        exitCode = (failed > 0 || cancelled > 0 || storeFailures > 0) ? wb::cli::kExitFailure : wb::cli::kExitOk;
+        exitCode = (failed > 0 || cancelled > 0 || execution.storeFailures() > 0) ? wb::cli::kExitFailure
+                                                                                    : wb::cli::kExitOk;
         QCoreApplication::exit(0);
     });
 
     // Ctrl-C: cancel once (remote tests stop, finished results stay); twice: quit now.
     if (::pipe(g_signalPipe) == 0) {
-        auto *notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, &orchestrator);
+        auto *notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, &execution);
         int presses = 0;
-        QObject::connect(notifier, &QSocketNotifier::activated, &orchestrator, [&, notifier] {
+        QObject::connect(notifier, &QSocketNotifier::activated, &execution, [&, notifier] {
             char c;
             [[maybe_unused]] ssize_t n = ::read(g_signalPipe[0], &c, 1);
             if (++presses > 1) {
@@ -194,13 +196,13 @@ int runPlan(wb::cli::CliContext &ctx)
             }
             err << (tty ? "\r\033[K" : "") << "interrupted: cancelling the plan (Ctrl-C again to quit at once)\n";
             err.flush();
-            orchestrator.cancel();
+            execution.cancel();
             Q_UNUSED(notifier);
         });
         std::signal(SIGINT, handleSigint);
         std::signal(SIGTERM, handleSigint);
     }
-    QTimer::singleShot(0, &orchestrator, &wb::Orchestrator::start);
+    QTimer::singleShot(0, &execution, &wb::PlanExecution::start);
     QCoreApplication::exec();
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "remote/credentialprovider.h"
+#include "config/credentialprovider.h"
 
 #include <QString>
 #include <fcntl.h>

@@ -10,10 +10,8 @@
 #include "mainwindow.h"
 #include "messagebox.h"
 #include "planspage.h"
-#include "remote/agentclient.h"
-#include "remote/agentlocator.h"
-#include "remote/localtransport.h"
 #include "resultspage.h"
+#include "run/hostprobe.h"
 #include "runspage.h"
 #include "analysis/storecomparisonprovider.h"
 #include "exchange/resultimport.h"
@@ -40,12 +38,11 @@ namespace wb {
 AppComposition::AppComposition()
     : m_settings(std::make_unique<Settings>()),
       m_window(std::make_unique<gui::MainWindow>(*m_settings)),
-      m_localAgent(std::make_unique<AgentClient>(new LocalTransport(locateAgent())))
+      m_localAgent(std::make_unique<HostProbe>(LabAccess()))
 {
     m_runs = new gui::RunsPage(*m_settings);
     m_results = new gui::ResultsPage(*m_settings);
     m_inventory = new gui::InventoryPage(*m_settings);
-    m_inventory->setLocalAgent(m_localAgent.get());
     m_window->addPage(m_inventory);
     auto *plans = new gui::PlansPage(*m_settings);
     m_window->addPage(plans);
@@ -95,14 +92,17 @@ AppComposition::AppComposition()
             w->setCurrentPage(2);
     });
 
-    QObject::connect(m_localAgent.get(), &AgentClient::ready, w, [w](const HelloInfo &h) {
+    // The status bar shows whether the local agent answers its handshake.
+    m_localAgent->setHandshakeOnly(true);
+    QObject::connect(m_localAgent.get(), &HostProbe::finished, w, [w](const ProbeReport &report) {
+        const HelloInfo &h = report.hello;
         w->setAgentStatus(QObject::tr("Local agent %1 (protocol %2) on %3")
                               .arg(h.agentVersion)
                               .arg(h.protocol)
                               .arg(h.host),
                           true);
     });
-    QObject::connect(m_localAgent.get(), &AgentClient::persistentError, w, [w](const QString &m) {
+    QObject::connect(m_localAgent.get(), &HostProbe::failed, w, [w](const QString &, const QString &m) {
         w->setAgentStatus(QObject::tr("Local agent unavailable"), false);
         w->statusBar()->showMessage(m);
     });
@@ -118,7 +118,7 @@ AppComposition::~AppComposition()
 
 void AppComposition::start()
 {
-    m_localAgent->start();
+    m_localAgent->start(ProbeTarget::localAgent(), 30000);
 }
 
 void AppComposition::openDatabase(const QString &path, bool remember)

@@ -19,7 +19,7 @@
 
 namespace wb {
 class ComparisonProvider;
-class AgentClient;
+class HostProbe;
 class Settings;
 class StoreChangeListener;
 class StoreWriter;
@@ -41,7 +41,8 @@ public:
     ~AppComposition();
 
     gui::MainWindow &mainWindow() { return *m_window; }
-    AgentClient &localAgent() { return *m_localAgent; }
+    // The local agent's handshake, checked at start().
+    HostProbe &localAgent() { return *m_localAgent; }
     gui::RunsPage &runsPage() { return *m_runs; }
     gui::ResultsPage &resultsPage() { return *m_results; }
     gui::BaselinesPage &baselinesPage() { return *m_baselines; }
@@ -72,7 +73,7 @@ private:
 
     std::unique_ptr<Settings> m_settings;
     std::unique_ptr<gui::MainWindow> m_window;
-    std::unique_ptr<AgentClient> m_localAgent;
+    std::unique_ptr<HostProbe> m_localAgent;
     std::unique_ptr<StoreWriter> m_writer;
     std::unique_ptr<StoreChangeListener> m_listener;
     QString m_typedPassword; // typed for the database being opened; offered to the keychain once it works

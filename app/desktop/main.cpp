@@ -4,7 +4,7 @@
 #include "appcomposition.h"
 #include "apppalette.h"
 #include "mainwindow.h"
-#include "remote/agentclient.h"
+#include "run/hostprobe.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -47,12 +47,13 @@ int main(int argc, char **argv)
     if (parser.isSet(selfTest)) {
         // Checks an installation end to end: the window comes up and the
         // agent it carries answers.
-        wb::AgentClient &agent = composition.localAgent();
-        QObject::connect(&agent, &wb::AgentClient::ready, &app, [](const wb::HelloInfo &h) {
-            std::printf("wirebench: ok, local agent %s (protocol %d)\n", qPrintable(h.agentVersion), h.protocol);
+        wb::HostProbe &agent = composition.localAgent();
+        QObject::connect(&agent, &wb::HostProbe::finished, &app, [](const wb::ProbeReport &report) {
+            std::printf("wirebench: ok, local agent %s (protocol %d)\n", qPrintable(report.hello.agentVersion),
+                        report.hello.protocol);
             QApplication::exit(0);
         });
-        QObject::connect(&agent, &wb::AgentClient::persistentError, &app, [](const QString &m) {
+        QObject::connect(&agent, &wb::HostProbe::failed, &app, [](const QString &, const QString &m) {
             std::fprintf(stderr, "wirebench: local agent failed: %s\n", qPrintable(m));
             QApplication::exit(1);
         });

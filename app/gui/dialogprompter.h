@@ -7,8 +7,8 @@
 // with open() (no nested event loop), that call the SSH layer back when the
 // user answers. Called on the GUI thread, where the SSH transports live.
 
-#include "remote/credentialprovider.h"
-#include "remote/hostkeypolicy.h"
+#include "config/credentialprovider.h"
+#include "config/hostkeypolicy.h"
 
 #include <QPointer>
 #include <QWidget>

@@ -10,9 +10,7 @@
 #include "inventory/nicdiscovery.h"
 #include "inventorytablemodel.h"
 #include "messagebox.h"
-#include "remote/agentclient.h"
-#include "remote/sshendpoint.h"
-#include "remote/sshtransport.h"
+#include "run/hostprobe.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "topologyscene.h"
@@ -136,11 +134,6 @@ LabJob writeLabFile(const QString &path, const Inventory &inv)
     else
         job.summary = QObject::tr("Exported the lab to %1.").arg(path);
     return job;
-}
-
-bool isLocalAddress(const QString &address)
-{
-    return address.isEmpty() || address == u"localhost"_s || address.startsWith(u"127."_s) || address == u"::1"_s;
 }
 
 } // namespace
@@ -288,14 +281,7 @@ InventoryPage::InventoryPage(Settings &settings, QWidget *parent)
     messageRow->addWidget(m_message, 1);
     messageRow->addWidget(m_discoverBusy);
     body()->addLayout(messageRow);
-    m_prompter = std::make_unique<DialogPrompter>(this);
-    m_sshOptions.wirebenchKnownHostsFile = SshOptions::defaultWirebenchKnownHostsFile();
-    m_discoverTimeout = new QTimer(this);
-    m_discoverTimeout->setSingleShot(true);
-    m_discoverTimeout->setInterval(90000); // covers a host-key question answered slowly
-    connect(m_discoverTimeout, &QTimer::timeout, this, [this] {
-        finishRemoteDiscovery(tr("no answer from %1's agent within 90 s").arg(m_discoverHost.name));
-    });
+    setUpDiscovery();
     showMessage(tr("Open a lab file (Ctrl+O) or the example lab, or add hosts with Ctrl+N. Edit a cell by "
                    "double-clicking it or typing; Ctrl+Z undoes."),
                 false);
@@ -338,15 +324,6 @@ void InventoryPage::setDatabasePath(const QString &path)
         return;
     }
     runJob(u"load"_s, [path] { return loadFromDatabase(path); });
-}
-
-void InventoryPage::setLocalAgent(AgentClient *agent)
-{
-    if (m_agent)
-        disconnect(m_agent, nullptr, this, nullptr);
-    m_agent = agent;
-    if (agent)
-        connect(agent, &AgentClient::replyReceived, this, &InventoryPage::handleAgentReply);
 }
 
 void InventoryPage::runJob(const QString &what, std::function<LabJob()> job)
@@ -491,6 +468,40 @@ void InventoryPage::removeSelectedRow()
     showMessage(tr("Removed %1 and what was wired to it. Ctrl+Z brings it back.").arg(key), false);
 }
 
+void InventoryPage::setUpDiscovery()
+{
+    // Host-key and passphrase questions come back here as dialogs.
+    m_prompter = std::make_unique<DialogPrompter>(this);
+    LabAccess access;
+    access.ssh.wirebenchKnownHostsFile = SshOptions::defaultWirebenchKnownHostsFile();
+    access.hostKeys = m_prompter.get();
+    access.credentials = m_prompter.get();
+    m_probe = new HostProbe(access, this);
+    connect(m_probe, &HostProbe::progressed, this, [this](const QString &m) { showMessage(m, false); });
+    connect(m_probe, &HostProbe::finished, this, [this](const ProbeReport &report) {
+        m_discoverBusy->hide();
+        if (!report.sysinfoSupported) {
+            failDiscovery(tr("the agent on %1 (version %2) cannot report its system; update it")
+                              .arg(m_discoverHost.name, report.hello.agentVersion));
+            return;
+        }
+        applySysinfo(report.sysinfo);
+    });
+    connect(m_probe, &HostProbe::failed, this, [this](const QString &, const QString &error) {
+        m_discoverBusy->hide();
+        failDiscovery(error);
+    });
+}
+
+void InventoryPage::setSshOptions(const SshOptions &options)
+{
+    LabAccess access;
+    access.ssh = options;
+    access.hostKeys = m_prompter.get();
+    access.credentials = m_prompter.get();
+    m_probe->setAccess(access);
+}
+
 void InventoryPage::discoverSelectedHost()
 {
     const QModelIndex current = m_views[int(InventoryTable::Hosts)]->currentIndex();
@@ -500,132 +511,34 @@ void InventoryPage::discoverSelectedHost()
         showMessage(tr("Select the host to discover on the Hosts tab first."), true);
         return;
     }
-    const Host host = inv.hosts.at(current.row());
-    if (m_remote || m_discoverRequest >= 0) {
+    if (m_probe->isBusy()) {
         showMessage(tr("Still discovering %1; wait for it to finish.").arg(m_discoverHost.name), true);
         return;
     }
-    if (discoversOverSsh(host)) {
-        discoverOverSsh(host);
-        return;
-    }
-    if (!m_agent || !m_agent->isReady()) {
-        showMessage(tr("The local agent is not running (see the status bar). Check that wirebench-agent is "
-                       "installed, then restart Wirebench."),
-                    true);
-        return;
-    }
-    m_discoverHost = host;
-    m_discoverRequest = m_agent->sendRequest(u"sysinfo"_s);
-    showMessage(tr("Asking the local agent about %1…").arg(host.name), false);
-}
-
-void InventoryPage::handleAgentReply(const AgentMessage &message)
-{
-    if (!message.id || *message.id != m_discoverRequest)
-        return;
-    m_discoverRequest = -1;
-    if (message.type != u"sysinfo"_s) {
-        showMessage(tr("The local agent could not report its system: %1. Try again; if it persists, restart "
-                       "Wirebench.")
-                        .arg(message.body.value(u"message"_s).toString()),
-                    true);
-        return;
-    }
-    applySysinfo(message.body);
+    m_discoverHost = inv.hosts.at(current.row());
+    m_discoverBusy->show();
+    // 90 s covers a host-key question answered slowly.
+    m_probe->start(ProbeTarget::fromHost(m_discoverHost), 90000);
 }
 
 bool InventoryPage::isDiscovering() const
 {
-    return !m_remote.isNull();
+    return m_probe->isBusy();
 }
 
 bool InventoryPage::discoversOverSsh(const Host &host)
 {
-    return !isLocalAddress(host.address) || !host.sshUser.isEmpty() || !host.sshKeyPath.isEmpty()
-        || (host.sshPort != 22 && host.sshPort != 0);
+    return ProbeTarget::needsSsh(host);
 }
 
-void InventoryPage::discoverOverSsh(const Host &host)
+void InventoryPage::failDiscovery(const QString &error)
 {
-    m_discoverHost = host;
-    SshEndpoint e;
-    e.host = host.name;
-    e.address = host.address;
-    e.port = host.sshPort == 22 ? 0 : host.sshPort;
-    e.user = host.sshUser;
-    e.identityFile = host.sshKeyPath;
-    e.remoteAgentPath = host.agentPath;
-    auto *transport = new SshTransport(e, m_sshOptions);
-    // Host-key and passphrase questions come back here as dialogs.
-    transport->setHostKeyPolicy(m_prompter.get());
-    transport->setCredentialProvider(m_prompter.get());
-    auto *client = new AgentClient(transport, this);
-    m_remote = client;
-    m_remoteError.clear();
-    connect(client, &AgentClient::ready, this, [this, client] {
-        if (client != m_remote)
-            return;
-        if (!client->hello().capabilities.contains(u"sysinfo"_s)) {
-            finishRemoteDiscovery(tr("the agent on %1 (version %2) cannot report its system; update it")
-                                      .arg(m_discoverHost.name, client->hello().agentVersion));
-            return;
-        }
-        showMessage(tr("Connected to %1; asking its agent for the NICs…").arg(m_discoverHost.name), false);
-        client->sendRequest(u"sysinfo"_s);
-    });
-    connect(client, &AgentClient::replyReceived, this, [this, client](const AgentMessage &m) {
-        if (client != m_remote)
-            return;
-        if (m.type != u"sysinfo"_s) {
-            finishRemoteDiscovery(tr("the agent on %1 could not report its system: %2")
-                                      .arg(m_discoverHost.name, m.body.value(u"message"_s).toString()));
-            return;
-        }
-        const Host asked = m_discoverHost;
-        finishRemoteDiscovery(QString());
-        m_discoverHost = asked;
-        applySysinfo(m.body);
-    });
-    connect(client, &AgentClient::transientError, this, [this, client](const QString &m) {
-        if (client == m_remote && !client->isReady())
-            m_remoteError = m;
-    });
-    connect(client, &AgentClient::persistentError, this, [this, client](const QString &m) {
-        if (client == m_remote)
-            finishRemoteDiscovery(m);
-    });
-    connect(client, &AgentClient::closed, this, [this, client] {
-        if (client == m_remote)
-            finishRemoteDiscovery(m_remoteError.isEmpty() ? tr("the connection to %1 closed before its agent answered")
-                                                                .arg(m_discoverHost.name)
-                                                          : m_remoteError);
-    });
-    m_discoverBusy->show();
-    m_discoverTimeout->start();
-    showMessage(tr("Connecting to %1 (%2) over SSH…").arg(host.name, host.address), false);
-    client->start();
-}
-
-void InventoryPage::finishRemoteDiscovery(const QString &error)
-{
-    AgentClient *client = m_remote;
-    m_remote = nullptr;
-    m_discoverTimeout->stop();
-    m_discoverBusy->hide();
-    if (client) {
-        // Deleted once closed: deleting an SSH transport mid-connect would
-        // wait for its worker on the GUI thread.
-        client->disconnect(this);
-        connect(client, &AgentClient::closed, client, &QObject::deleteLater);
-        QTimer::singleShot(15000, client, &QObject::deleteLater);
-        client->stop();
-    }
-    if (error.isEmpty())
-        return;
-    showMessage(tr("Discover %1 failed: %2. Check the host's address, SSH port, user and key on the Hosts tab "
-                   "(and that it accepts this key), then try again.")
-                    .arg(m_discoverHost.name, error),
+    const bool ssh = ProbeTarget::needsSsh(m_discoverHost);
+    showMessage(ssh ? tr("Discover %1 failed: %2. Check the host's address, SSH port, user and key on the Hosts tab "
+                         "(and that it accepts this key), then try again.")
+                          .arg(m_discoverHost.name, error)
+                    : tr("Discover %1 failed: %2. Check that wirebench-agent is installed, then try again.")
+                          .arg(m_discoverHost.name, error),
                 true);
     emit discoveryFailed(m_discoverHost.name, error);
 }

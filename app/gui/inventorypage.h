@@ -12,7 +12,7 @@
 
 #include "inventoryfields.h"
 #include "page.h"
-#include "remote/sshoptions.h"
+#include "config/sshoptions.h"
 
 #include <memory>
 
@@ -29,9 +29,8 @@ class QTableView;
 class QToolButton;
 
 namespace wb {
-class AgentClient;
 class Settings;
-struct AgentMessage;
+class HostProbe;
 } // namespace wb
 
 namespace wb::gui {
@@ -59,9 +58,8 @@ public:
 
     void setDatabasePath(const QString &path);
     // The local lab's agent, for Discover.
-    void setLocalAgent(AgentClient *agent);
     // How SSH hosts are reached for Discover (known_hosts files, timeouts).
-    void setSshOptions(const SshOptions &options) { m_sshOptions = options; }
+    void setSshOptions(const SshOptions &options);
     // True while a discovery over SSH is connecting or waiting for sysinfo.
     bool isDiscovering() const;
     // Whether Discover reaches `host` over SSH rather than the local agent:
@@ -102,10 +100,9 @@ private:
     void showMessage(const QString &text, bool error);
     void selectObject(InventoryTable table, const QString &key);
     void handleJob();
-    void handleAgentReply(const AgentMessage &message);
+    void setUpDiscovery();
     void applySysinfo(const QJsonObject &sysinfo);
-    void discoverOverSsh(const Host &host);
-    void finishRemoteDiscovery(const QString &error);
+    void failDiscovery(const QString &error);
     void runJob(const QString &what, std::function<LabJob()> job);
     void saveLayout();
     void fitTopology();
@@ -113,14 +110,9 @@ private:
     Settings &m_settings;
     QString m_databasePath;
     QStringList m_exampleDirs;
-    QPointer<AgentClient> m_agent;
-    qint64 m_discoverRequest = -1;
     Host m_discoverHost;
-    SshOptions m_sshOptions;
     std::unique_ptr<DialogPrompter> m_prompter;
-    QPointer<AgentClient> m_remote; // the SSH host's agent while discovering
-    QString m_remoteError;          // the last transient error before the agent was ready
-    QTimer *m_discoverTimeout = nullptr;
+    HostProbe *m_probe = nullptr;
     QProgressBar *m_discoverBusy = nullptr;
     InventoryDocument *m_doc;
     InventoryTableModel *m_models[kInventoryTableCount];

@@ -9,8 +9,7 @@
 #include "keychainsecretstore.h"
 #include "messagebox.h"
 #include "result/keyfigure.h"
-#include "run/planrecorder.h"
-#include "remote/sshoptions.h"
+#include "config/sshoptions.h"
 #include "samplesplot.h"
 #include "store/databaseurl.h"
 #include "store/resultstore.h"
@@ -73,9 +72,10 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
 {
     setObjectName(u"runsPage"_s);
     // Local hosts run local agents; SSH hosts ask their questions here.
-    SshOptions ssh;
-    ssh.wirebenchKnownHostsFile = SshOptions::defaultWirebenchKnownHostsFile();
-    m_factory = Orchestrator::labFactory(ssh, m_prompter.get(), m_prompter.get(), m_keychain.get());
+    m_access.ssh.wirebenchKnownHostsFile = SshOptions::defaultWirebenchKnownHostsFile();
+    m_access.hostKeys = m_prompter.get();
+    m_access.credentials = m_prompter.get();
+    m_access.secrets = m_keychain.get();
     auto *top = new QHBoxLayout;
     m_planLabel->setObjectName(u"planLabel"_s);
     m_planLabel->setWordWrap(true);
@@ -161,11 +161,9 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
 RunsPage::~RunsPage()
 {
     saveLayout();
-    if (m_orchestrator) {
-        m_orchestrator->cancel();
-        delete m_orchestrator.data();
-    }
-    finishRecorder();
+    if (m_execution)
+        m_execution->cancel();
+    m_execution.reset(); // waits for its recorder to store what it was handed
 }
 
 QIcon RunsPage::icon() const
@@ -287,7 +285,7 @@ bool RunsPage::runPlan(const Plan &plan)
 
 void RunsPage::startPlan(const Plan &plan)
 {
-    finishRecorder();
+    m_execution.reset();
 
     // Reset the view.
     m_cases->clear();
@@ -298,8 +296,6 @@ void RunsPage::startPlan(const Plan &plan)
     m_plottedPoints = 0;
     m_graphColour = 0;
     m_plotKind.clear();
-    m_casesFinished = 0;
-    m_casesStored = 0;
     m_planDone = false;
     for (const TestCase &c : plan.cases) {
         CaseView v;
@@ -315,53 +311,43 @@ void RunsPage::startPlan(const Plan &plan)
         m_caseViews.insert(c.key, v);
     }
 
-    m_planRunId = PlanRecorder::newPlanRunId();
-    m_recorderThread = new QThread(this);
-    m_recorderThread->setObjectName(u"planRecorder"_s);
-    m_recorder = new PlanRecorder(m_databasePath, plan, m_planRunId);
-    m_recorder->moveToThread(m_recorderThread);
-    // Its database connection belongs to that thread: delete it there.
-    connect(m_recorderThread, &QThread::finished, m_recorder, &QObject::deleteLater);
-    connect(m_recorder, &PlanRecorder::recorded, this, [this] {
-        ++m_casesStored;
-        handleStored();
+    PlanExecution::Options options;
+    options.databasePath = m_databasePath;
+    options.transportFactory = m_factory;
+    m_execution = std::make_unique<PlanExecution>(plan, m_access, options);
+    PlanExecution *execution = m_execution.get();
+    connect(execution, &PlanExecution::storeFailed, this, [this](const QString &, const QString &message) {
+        addLog(u"error"_s, QString(), tr("%1. Check the database: its server, file or disk space.").arg(message));
     });
-    connect(m_recorder, &PlanRecorder::recordFailed, this, [this](const QString &, const QString &message) {
-        addLog(u"error"_s, QString(),
-               tr("%1. Check the database: its server, file or disk space.").arg(message));
-        ++m_casesStored;
-        handleStored();
-    });
-    m_recorderThread->start();
-
-    m_orchestrator = new Orchestrator(plan, m_factory, this);
-    connect(m_orchestrator, &Orchestrator::caseStarted, this, &RunsPage::handleCaseStarted);
-    connect(m_orchestrator, &Orchestrator::sampleReceived, this, &RunsPage::handleSample);
-    connect(m_orchestrator, &Orchestrator::caseFinished, this, &RunsPage::handleCaseFinished);
-    connect(m_orchestrator, &Orchestrator::progressChanged, this, &RunsPage::handleProgress);
-    connect(m_orchestrator, &Orchestrator::logged, this, &RunsPage::addLog);
-    connect(m_orchestrator, &Orchestrator::planFinished, this, &RunsPage::handlePlanFinished);
+    connect(execution, &PlanExecution::allStored, this, &RunsPage::handleStored);
+    connect(execution, &PlanExecution::caseStarted, this, &RunsPage::handleCaseStarted);
+    connect(execution, &PlanExecution::sampleReceived, this, &RunsPage::handleSample);
+    connect(execution, &PlanExecution::caseFinished, this, &RunsPage::handleCaseFinished);
+    connect(execution, &PlanExecution::progressChanged, this, &RunsPage::handleProgress);
+    connect(execution, &PlanExecution::logged, this, &RunsPage::addLog);
+    connect(execution, &PlanExecution::planFinished, this, &RunsPage::handlePlanFinished);
+    const QString planRunId = execution->planRunId();
 
     m_planLabel->setText(tr("<b>%1</b> — %2 tests, run id %3")
                              .arg(plan.name.toHtmlEscaped())
                              .arg(plan.cases.size())
-                             .arg(m_planRunId));
+                             .arg(planRunId));
     m_overall->setRange(0, int(plan.cases.size()));
     m_overall->setValue(0);
     m_timeLeft->clear();
     m_cancelButton->setEnabled(true);
     m_openButton->setEnabled(false);
     addLog(u"info"_s, QString(), tr("starting plan '%1' (run id %2), results into %3")
-                                     .arg(plan.name, m_planRunId, m_databasePath));
+                                     .arg(plan.name, planRunId, m_databasePath));
     m_replot->start();
-    m_orchestrator->start();
+    execution->start();
 }
 
 void RunsPage::cancel()
 {
-    if (m_orchestrator && m_orchestrator->isRunning()) {
+    if (m_execution && m_execution->isRunning()) {
         m_cancelButton->setEnabled(false);
-        m_orchestrator->cancel();
+        m_execution->cancel();
     }
 }
 
@@ -443,9 +429,6 @@ int RunsPage::plottedPoints() const { return m_plottedPoints; }
 
 void RunsPage::handleCaseFinished(const CaseResult &result)
 {
-    ++m_casesFinished;
-    if (PlanRecorder *recorder = m_recorder)
-        QMetaObject::invokeMethod(recorder, [recorder, result] { recorder->record(result); }, Qt::QueuedConnection);
     auto it = m_caseViews.find(result.testCase.key);
     if (it == m_caseViews.end())
         return;
@@ -484,34 +467,14 @@ void RunsPage::handlePlanFinished(int finished, int failed, int cancelled)
         if (v.item->text(CaseStatus) == tr("waiting"))
             v.item->setText(CaseStatus, tr("skipped"));
     }
-    if (m_orchestrator)
-        m_orchestrator->deleteLater();
-    m_orchestrator = nullptr;
     tick();
     m_replot->stop();
-    handleStored(); // nothing may have finished at all
 }
 
-void RunsPage::handleStored()
+void RunsPage::handleStored(int stored)
 {
-    if (!m_planDone || m_casesStored < m_casesFinished)
-        return;
-    addLog(u"info"_s, QString(), tr("%1 test results stored in %2").arg(m_casesStored).arg(m_databasePath));
-    const QString id = m_planRunId;
-    const int stored = m_casesStored;
-    finishRecorder();
-    emit planStored(id, stored);
-}
-
-void RunsPage::finishRecorder()
-{
-    if (!m_recorderThread)
-        return;
-    m_recorderThread->quit();
-    m_recorderThread->wait(); // the recorder has nothing queued left (or we are closing)
-    m_recorder = nullptr;     // deleted as its thread finished
-    delete m_recorderThread;
-    m_recorderThread = nullptr;
+    addLog(u"info"_s, QString(), tr("%1 test results stored in %2").arg(stored).arg(m_databasePath));
+    emit planStored(m_execution->planRunId(), stored);
 }
 
 void RunsPage::addLog(const QString &severity, const QString &host, const QString &text)

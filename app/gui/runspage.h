@@ -9,7 +9,7 @@
 // planStored() says when the last result is in the database.
 
 #include "page.h"
-#include "run/orchestrator.h"
+#include "run/planexecution.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -23,7 +23,6 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSplitter;
-class QThread;
 class QTimer;
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -32,7 +31,6 @@ namespace wb {
 class CredentialProvider;
 class HostKeyPolicy;
 class KeychainSecretStore;
-class PlanRecorder;
 class Settings;
 } // namespace wb
 
@@ -64,7 +62,7 @@ public:
     // Loads a plan file (docs/plan-format.md) and runs it.
     bool runPlanFile(const QString &path);
     void cancel();
-    bool isRunning() const { return m_orchestrator != nullptr; }
+    bool isRunning() const { return m_execution && !m_execution->isStored(); }
 
     // For tests and screenshots.
     QProgressBar *overallProgress() const { return m_overall; }
@@ -104,24 +102,19 @@ private:
     void handleCaseFinished(const wb::CaseResult &result);
     void handleProgress(int done, int total, double secondsLeft);
     void handlePlanFinished(int finished, int failed, int cancelled);
-    void handleStored();
+    void handleStored(int stored);
     void addLog(const QString &severity, const QString &host, const QString &text);
     void tick();
-    void finishRecorder();
     void saveLayout();
 
     Settings &m_settings;
     QString m_databasePath;
     bool m_checkingDatabase = false;
-    Orchestrator::TransportFactory m_factory;
+    Orchestrator::TransportFactory m_factory; // empty: the lab itself, through m_access
+    LabAccess m_access;
     std::unique_ptr<DialogPrompter> m_prompter;
     std::unique_ptr<KeychainSecretStore> m_keychain; // passwords the user chose to remember
-    QPointer<Orchestrator> m_orchestrator;
-    PlanRecorder *m_recorder = nullptr;
-    QThread *m_recorderThread = nullptr;
-    QString m_planRunId;
-    int m_casesFinished = 0;
-    int m_casesStored = 0;
+    std::unique_ptr<PlanExecution> m_execution;
     bool m_planDone = false;
 
     QHash<QString, CaseView> m_caseViews;

@@ -43,4 +43,10 @@ public:
     virtual QString displayName() const = 0;
 };
 
+// The service under which SSH passwords the user chose to remember are kept.
+inline QString sshPasswordSecretService()
+{
+    return QStringLiteral("wirebench-ssh");
+}
+
 } // namespace wb

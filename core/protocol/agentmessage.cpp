@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "agentmessage.h"
 
+#include "agentmessages.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -79,7 +81,7 @@ std::optional<HelloInfo> HelloInfo::fromMessage(const AgentMessage &message, QSt
             *error = what;
         return std::nullopt;
     };
-    if (message.type != u"hello"_s)
+    if (message.type != msg::kHello)
         return fail(u"expected a 'hello' reply, got '%1'"_s.arg(message.type));
     const QJsonObject &b = message.body;
     if (!b.value(u"protocol"_s).isDouble())
@@ -109,12 +111,12 @@ AgentMessage HelloInfo::toMessage(qint64 id) const
     o.insert(u"arch"_s, arch);
     o.insert(u"pid"_s, pid);
     o.insert(u"capabilities"_s, QJsonArray::fromStringList(capabilities));
-    return AgentMessage::request(u"hello"_s, id, o);
+    return AgentMessage::request(msg::kHello, id, o);
 }
 
 std::optional<AgentError> AgentError::fromMessage(const AgentMessage &message)
 {
-    if (message.type != u"error"_s)
+    if (message.type != msg::kError)
         return std::nullopt;
     AgentError e;
     e.id = message.id;
@@ -126,7 +128,7 @@ std::optional<AgentError> AgentError::fromMessage(const AgentMessage &message)
 AgentMessage AgentError::toMessage() const
 {
     AgentMessage m;
-    m.type = u"error"_s;
+    m.type = msg::kError;
     m.id = id;
     m.body.insert(u"code"_s, code);
     m.body.insert(u"message"_s, message);

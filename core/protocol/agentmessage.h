@@ -5,6 +5,8 @@
 // error) are built on top of the generic message so new message types need no
 // codec change.
 
+#include "protocolversion.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
@@ -14,7 +16,6 @@
 
 namespace wb {
 
-inline constexpr int kAgentProtocolVersion = 1;
 
 struct AgentMessage
 {

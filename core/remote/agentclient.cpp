@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "agentclient.h"
 
+#include "protocol/agentmessages.h"
+
 #include <QJsonObject>
 
 using namespace Qt::StringLiterals;
@@ -57,7 +59,7 @@ void AgentClient::handleOpened()
     QJsonObject fields;
     fields.insert(u"protocol"_s, m_requestedProtocol);
     fields.insert(u"controller_version"_s, QStringLiteral(WIREBENCH_VERSION));
-    m_transport->writeLine(AgentMessage::request(u"hello"_s, m_helloId, fields).encode());
+    m_transport->writeLine(AgentMessage::request(msg::kHello, m_helloId, fields).encode());
     m_handshakeTimer.start();
 }
 

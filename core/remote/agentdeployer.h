@@ -11,7 +11,7 @@
 
 #include "remotecommandresult.h"
 #include "sshendpoint.h"
-#include "sshoptions.h"
+#include "config/sshoptions.h"
 #include "sshstep.h"
 
 #include <functional>

@@ -2,6 +2,7 @@
 #include "agentheartbeat.h"
 
 #include "agentclient.h"
+#include "protocol/agentmessages.h"
 
 using namespace Qt::StringLiterals;
 
@@ -49,7 +50,7 @@ void AgentHeartbeat::handleTick()
     }
     if (m_sincePing.elapsed() >= m_pingEveryMs) {
         m_sincePing.restart();
-        m_client->sendRequest(u"ping"_s);
+        m_client->sendRequest(msg::kPing);
     }
 }
 

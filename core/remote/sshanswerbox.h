@@ -5,7 +5,7 @@
 // answer from a policy, a terminal or a dialog. Also holds the session's
 // socket so the owner can cut a blocked libssh call short on close.
 
-#include "hostkeypolicy.h"
+#include "config/hostkeypolicy.h"
 
 #include <QByteArray>
 #include <QDeadlineTimer>

@@ -34,7 +34,7 @@ SshTransport::SshTransport(SshEndpoint endpoint, SshOptions options, QObject *pa
 
 QString SshTransport::secretService()
 {
-    return u"wirebench-ssh"_s;
+    return sshPasswordSecretService();
 }
 
 SshTransport::~SshTransport()

@@ -14,11 +14,11 @@
 
 #include "agenttransport.h"
 #include "config/secretstore.h"
-#include "credentialprovider.h"
-#include "hostkeypolicy.h"
+#include "config/credentialprovider.h"
+#include "config/hostkeypolicy.h"
 #include "remotecommandresult.h"
 #include "sshendpoint.h"
-#include "sshoptions.h"
+#include "config/sshoptions.h"
 
 #include <QPointer>
 #include <QStringList>

@@ -7,11 +7,11 @@
 // Blocking libssh calls are bounded by timeouts and by SshAnswerBox::cancel(),
 // which shuts the socket down. Everything it learns goes out by signal.
 
-#include "credentialprovider.h"
-#include "hostkeypolicy.h"
+#include "config/credentialprovider.h"
+#include "config/hostkeypolicy.h"
 #include "remotecommandresult.h"
 #include "sshendpoint.h"
-#include "sshoptions.h"
+#include "config/sshoptions.h"
 #include "sshstep.h"
 
 #include <QByteArray>

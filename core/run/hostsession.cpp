@@ -37,7 +37,7 @@ HostSession::HostSession(const PlanHost &host, AgentTransport *transport, QObjec
     }
     connect(m_client, &AgentClient::unsolicitedReceived, this, [this](const AgentMessage &m) {
         m_liveness.start(m_livenessMs);
-        if (m.type == u"error"_s)
+        if (m.type == msg::kError)
             emit logged(u"warning"_s, u"%1: %2"_s.arg(m_host.name, m.body.value(u"message"_s).toString()));
     });
     connect(m_client, &AgentClient::persistentError, this, &HostSession::handleLost);
@@ -90,6 +90,14 @@ qint64 HostSession::request(const QString &type, const QJsonObject &fields, Repl
     return id;
 }
 
+qint64 HostSession::sendMessage(const AgentMessage &unsent, ReplyHandler handler)
+{
+    QJsonObject fields = unsent.body;
+    fields.remove(u"type"_s);
+    fields.remove(u"id"_s);
+    return request(unsent.type, fields, std::move(handler));
+}
+
 void HostSession::forget(qint64 id)
 {
     m_handlers.remove(id);
@@ -99,7 +107,7 @@ void HostSession::sendHeartbeat()
 {
     // The heartbeat reply is a request of its own; it keeps the liveness
     // timer moving even while a long test sends nothing.
-    request(u"heartbeat"_s, QJsonObject{{u"timeout_s"_s, kAgentWatchdogS}}, [](const AgentMessage &) {});
+    send(HeartbeatRequest{double(kAgentWatchdogS)}, [](const AgentMessage &) {});
 }
 
 void HostSession::handleReply(const AgentMessage &message)
@@ -109,10 +117,7 @@ void HostSession::handleReply(const AgentMessage &message)
     auto it = m_handlers.find(id);
     if (it == m_handlers.end())
         return;
-    const bool final = message.type == u"result"_s || message.type == u"error"_s
-                       || message.type == u"heartbeat"_s || message.type == u"sysinfo"_s
-                       || message.type == u"cancelled"_s || message.type == u"pong"_s;
-    ReplyHandler handler = final ? m_handlers.take(id) : *it;
+    ReplyHandler handler = msg::isFinal(message) ? m_handlers.take(id) : *it;
     handler(message);
 }
 

@@ -6,6 +6,7 @@
 // the transport fails or the agent stays silent past the liveness timeout.
 
 #include "plan.h"
+#include "protocol/agentmessages.h"
 #include "remote/agentclient.h"
 
 #include <QHash>
@@ -40,6 +41,13 @@ public:
     // Sends a request; the handler sees every message with its id until
     // forget() or a final message (result, error, or a type in finalTypes).
     qint64 request(const QString &type, const QJsonObject &fields, ReplyHandler handler);
+    qint64 sendMessage(const AgentMessage &unsent, ReplyHandler handler);
+    // A typed request (core/protocol/agentmessages.h): its id is assigned here.
+    template <typename Request>
+    qint64 send(const Request &request, ReplyHandler handler)
+    {
+        return sendMessage(request.toMessage(0), std::move(handler));
+    }
     void forget(qint64 id);
 
     // How long the agent may stay silent while requests are open (the

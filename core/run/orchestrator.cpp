@@ -92,15 +92,15 @@ public:
         m_cancelRequested = true;
         bool waiting = false;
         if (m_serveId >= 0 && !m_serverDone) {
-            m_server->request(u"cancel"_s, {{u"target"_s, m_serveId}}, [](const AgentMessage &) {});
+            m_server->send(CancelRequest{m_serveId}, [](const AgentMessage &) {});
             waiting = true;
         }
         if (m_runId >= 0 && !m_clientDone) {
-            m_client->request(u"cancel"_s, {{u"target"_s, m_runId}}, [](const AgentMessage &) {});
+            m_client->send(CancelRequest{m_runId}, [](const AgentMessage &) {});
             waiting = true;
         }
         if (m_dut && m_monitorId >= 0 && !m_dutDone)
-            m_dut->request(u"cancel"_s, {{u"target"_s, m_monitorId}}, [](const AgentMessage &) {});
+            m_dut->send(CancelRequest{m_monitorId}, [](const AgentMessage &) {});
         if (!waiting) {
             complete(u"cancelled"_s, u"cancelled before the test started"_s);
             return;
@@ -160,19 +160,18 @@ private:
         m_phase = before ? Phase::EnvBefore : Phase::EnvAfter;
         m_envPending = 0;
         for (HostSession *s : {m_client, m_server}) {
-            if (!s->hasCapability(u"sysinfo"_s))
+            if (!s->hasCapability(msg::kSysinfo))
                 continue;
             const bool isClient = s == m_client;
             if (!isClient && m_server == m_client)
                 break; // one host at both ends: one snapshot serves both
             ++m_envPending;
             QPointer<CaseExecution> self(this);
-            s->request(u"sysinfo"_s, {}, [self, isClient, before](const AgentMessage &m) {
+            s->request(msg::kSysinfo, {}, [self, isClient, before](const AgentMessage &m) {
                 if (!self || self->m_phase == Phase::Done)
                     return;
-                QJsonObject env = m.type == u"sysinfo"_s ? m.body : QJsonObject();
-                env.remove(u"id"_s);
-                env.remove(u"type"_s);
+                const auto reply = SysinfoReply::fromMessage(m, nullptr);
+                const QJsonObject env = reply ? reply->info : QJsonObject();
                 QJsonObject &slot = isClient ? (before ? self->m_m.clientEnvBefore : self->m_m.clientEnvAfter)
                                              : (before ? self->m_m.serverEnvBefore : self->m_m.serverEnvAfter);
                 slot = env;
@@ -272,10 +271,9 @@ private:
         m_clientRecord = m_serverRecord = m_dutRecord = ResultRecord();
         m_runId = -1;
         m_token = randomToken();
-        QJsonObject req{{u"kind"_s, agentKind()}, {u"token"_s, m_token}, {u"bind"_s, m_serverAddress},
-                        {u"port"_s, 0}, {u"params"_s, paramsFor(m_m.testCase.server)}};
+        const ServeRequest req{agentKind(), paramsFor(m_m.testCase.server), m_serverAddress, 0, m_token};
         QPointer<CaseExecution> self(this);
-        m_serveId = m_server->request(u"serve"_s, req, [self](const AgentMessage &m) {
+        m_serveId = m_server->send(req, [self](const AgentMessage &m) {
             if (self)
                 self->handleServerMessage(m);
         });
@@ -290,16 +288,22 @@ private:
     {
         if (m_phase == Phase::Done)
             return;
-        if (m.type == u"listening"_s) {
-            startRun(m.body.value(u"port"_s).toInt());
+        if (m.type == msg::kListening) {
+            QString error;
+            const auto listening = ListeningReply::fromMessage(m, &error);
+            if (!listening) {
+                complete(u"failed"_s, u"%1: %2"_s.arg(m_m.testCase.server.host, error));
+                return;
+            }
+            startRun(listening->port);
             return;
         }
-        if (m.type == u"sample"_s) {
+        if (m.type == msg::kSample) {
             forwardSample(m, u"server"_s);
             return;
         }
         m_serverDone = true;
-        if (m.type == u"result"_s) {
+        if (m.type == msg::kResult) {
             if (!parseRecord(m, &m_serverRecord, m_m.testCase.server.host))
                 return;
         } else {
@@ -315,10 +319,9 @@ private:
             return;
         m_phase = Phase::Running;
         m_iterationClock.start();
-        QJsonObject req{{u"kind"_s, agentKind()}, {u"token"_s, m_token}, {u"to"_s, m_serverAddress},
-                        {u"port"_s, port}, {u"params"_s, paramsFor(m_m.testCase.client)}};
+        const RunRequest req{agentKind(), paramsFor(m_m.testCase.client), m_serverAddress, port, m_token};
         QPointer<CaseExecution> self(this);
-        m_runId = m_client->request(u"run"_s, req, [self](const AgentMessage &m) {
+        m_runId = m_client->send(req, [self](const AgentMessage &m) {
             if (self)
                 self->handleClientMessage(m);
         });
@@ -343,11 +346,11 @@ private:
         if (!m_m.testCase.dutIngress.isEmpty())
             params.insert(u"ingress_interface"_s, m_m.testCase.dutIngress);
         QPointer<CaseExecution> self(this);
-        m_monitorId = m_dut->request(u"monitor"_s, {{u"params"_s, params}}, [self](const AgentMessage &m) {
-            if (!self || self->m_phase == Phase::Done || m.type == u"sample"_s)
+        m_monitorId = m_dut->send(MonitorRequest{params}, [self](const AgentMessage &m) {
+            if (!self || self->m_phase == Phase::Done || m.type == msg::kSample)
                 return;
             self->m_dutDone = true;
-            if (m.type == u"result"_s) {
+            if (m.type == msg::kResult) {
                 if (self->parseRecord(m, &self->m_dutRecord, self->m_m.testCase.dut->host))
                     self->maybeFinishIteration();
             } else {
@@ -362,12 +365,12 @@ private:
     {
         if (m_phase == Phase::Done)
             return;
-        if (m.type == u"sample"_s) {
+        if (m.type == msg::kSample) {
             forwardSample(m, u"client"_s);
             return;
         }
         m_clientDone = true;
-        if (m.type == u"result"_s) {
+        if (m.type == msg::kResult) {
             if (!parseRecord(m, &m_clientRecord, m_m.testCase.client.host))
                 return;
         } else {
@@ -379,29 +382,32 @@ private:
 
     void forwardSample(const AgentMessage &m, const QString &defaultSide)
     {
-        const double t = m.body.value(u"t"_s).toDouble();
-        const QString side = m.body.value(u"side"_s).toString(defaultSide);
-        const QJsonObject metrics = m.body.value(u"metrics"_s).toObject();
-        for (auto it = metrics.begin(); it != metrics.end(); ++it)
-            emit m_owner->sampleReceived(m_m.testCase.key, Sample{t, side, it.key(), it->toDouble()});
+        // A malformed interim sample is dropped: the final record decides.
+        const auto sample = SampleMessage::fromMessage(m, nullptr);
+        if (!sample)
+            return;
+        for (const Sample &s : sample->samples(defaultSide))
+            emit m_owner->sampleReceived(m_m.testCase.key, s);
     }
 
     bool parseRecord(const AgentMessage &m, ResultRecord *out, const QString &host)
     {
         QString error;
-        auto r = ResultRecord::fromJson(m.body.value(u"record"_s).toObject(), &error);
+        auto r = ResultMessage::fromMessage(m, &error);
         if (!r) {
-            complete(u"failed"_s, u"%1: the agent's result is not a valid record: %2"_s.arg(host, error));
+            complete(u"failed"_s, u"%1: the agent's result is not usable: %2"_s.arg(host, error));
             return false;
         }
-        *out = *r;
+        *out = r->record;
         return true;
     }
 
     void failFromError(const AgentMessage &m, const QString &host)
     {
-        const QString code = m.body.value(u"code"_s).toString();
-        const QString text = m.body.value(u"message"_s).toString();
+        const AgentError e = AgentError::fromMessage(m).value_or(
+            AgentError{m.id, m.body.value(u"code"_s).toString(), m.body.value(u"message"_s).toString()});
+        const QString code = e.code;
+        const QString text = e.message;
         if (m_cancelRequested || code == u"cancelled"_s) {
             // Wait for the other end's answer to its cancel, bounded by the timer.
             if ((m_clientDone || m_runId < 0) && m_serverDone)
@@ -513,9 +519,9 @@ private:
         }
         // Stop whatever still runs on the agents before giving up.
         if (m_serveId >= 0 && !m_serverDone && !m_server->isLost())
-            m_server->request(u"cancel"_s, {{u"target"_s, m_serveId}}, [](const AgentMessage &) {});
+            m_server->send(CancelRequest{m_serveId}, [](const AgentMessage &) {});
         if (m_runId >= 0 && !m_clientDone && !m_client->isLost())
-            m_client->request(u"cancel"_s, {{u"target"_s, m_runId}}, [](const AgentMessage &) {});
+            m_client->send(CancelRequest{m_runId}, [](const AgentMessage &) {});
         complete(u"failed"_s, u"timed out waiting for %1"_s.arg(what));
     }
 

@@ -9,7 +9,7 @@
 
 #include "caseresult.h"
 #include "plan.h"
-#include "remote/sshoptions.h"
+#include "config/sshoptions.h"
 
 #include <QElapsedTimer>
 #include <QHash>

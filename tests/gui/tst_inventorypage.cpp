@@ -13,9 +13,6 @@
 #include "inventorypage.h"
 #include "inventorytablemodel.h"
 #include "messagebox.h"
-#include "remote/agentclient.h"
-#include "remote/agentlocator.h"
-#include "remote/localtransport.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
@@ -407,11 +404,7 @@ void TstInventoryPage::databaseSaveAndLoad()
 
 void TstInventoryPage::discoverLocalHost()
 {
-    wb::AgentClient agent(new wb::LocalTransport(wb::locateAgent()));
-    QSignalSpy ready(&agent, &wb::AgentClient::ready);
-    agent.start();
-    QVERIFY(ready.wait(10000));
-    m_page->setLocalAgent(&agent);
+    // The page starts the local agent itself (WIREBENCH_AGENT names it here).
     auto *hosts = m_page->model(InventoryTable::Hosts);
     m_page->addRow();
     QVERIFY(hosts->setData(hosts->index(0, 1), u"127.0.0.1"_s));

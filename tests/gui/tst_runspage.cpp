@@ -15,8 +15,8 @@
 #include "store/resultstore.h"
 #include "store/runstore.h"
 
-#include "remote/credentialprovider.h"
-#include "remote/hostkeypolicy.h"
+#include "config/credentialprovider.h"
+#include "config/hostkeypolicy.h"
 
 #include "apppalette.h"
 #include "passworddialog.h"

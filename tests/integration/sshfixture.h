@@ -5,7 +5,7 @@
 // a per-test client setup that never reads the real ~/.ssh or ssh-agent.
 
 #include "remote/sshendpoint.h"
-#include "remote/sshoptions.h"
+#include "config/sshoptions.h"
 
 #include <QDir>
 #include <QFile>

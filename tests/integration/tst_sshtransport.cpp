@@ -7,7 +7,7 @@
 
 #include "remote/agentclient.h"
 #include "remote/agentheartbeat.h"
-#include "remote/fixedhostkeypolicy.h"
+#include "config/fixedhostkeypolicy.h"
 #include "remote/remotecommand.h"
 #include "remote/sshtransport.h"
 #include "sshconnection.h"

@@ -7,7 +7,7 @@
 //   bench_orchestrator --full   100 tests, 8 per pair (docs/perf/orchestrator.md)
 
 #include "../integration/sshfixture.h"
-#include "remote/fixedhostkeypolicy.h"
+#include "config/fixedhostkeypolicy.h"
 #include "run/orchestrator.h"
 
 #include <QCoreApplication>

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "agentmessages.h"
+
+#include <QRegularExpression>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+namespace {
+
+// Field readers that name what is wrong. Each returns false and sets the
+// error when the field is missing or of the wrong type.
+class Fields
+{
+public:
+    Fields(const AgentMessage &m, QString *error) : m_m(m), m_error(error) {}
+
+    bool type(const QString &expected)
+    {
+        if (m_m.type == expected)
+            return true;
+        return fail(u"a '%1' message was expected, not '%2'"_s.arg(expected, m_m.type));
+    }
+    bool string(const QString &name, QString *out, bool required = true)
+    {
+        const QJsonValue v = m_m.body.value(name);
+        if (v.isUndefined() && !required)
+            return true;
+        if (!v.isString() || (required && v.toString().isEmpty()))
+            return fail(u"'%1': field '%2' must be a non-empty string"_s.arg(m_m.type, name));
+        *out = v.toString();
+        return true;
+    }
+    bool object(const QString &name, QJsonObject *out, bool required = true)
+    {
+        const QJsonValue v = m_m.body.value(name);
+        if (v.isUndefined() && !required)
+            return true;
+        if (!v.isObject())
+            return fail(u"'%1': field '%2' must be an object"_s.arg(m_m.type, name));
+        *out = v.toObject();
+        return true;
+    }
+    bool number(const QString &name, double *out, bool required = true)
+    {
+        const QJsonValue v = m_m.body.value(name);
+        if (v.isUndefined() && !required)
+            return true;
+        if (!v.isDouble() || !std::isfinite(v.toDouble()))
+            return fail(u"'%1': field '%2' must be a finite number"_s.arg(m_m.type, name));
+        *out = v.toDouble();
+        return true;
+    }
+    // An integer in [low, high]; 1e300 or 2^63 are refused, not wrapped.
+    bool integer(const QString &name, qint64 low, qint64 high, qint64 *out, bool required = true)
+    {
+        const QJsonValue v = m_m.body.value(name);
+        if (v.isUndefined() && !required)
+            return true;
+        const double d = v.toDouble(std::nan(""));
+        if (!v.isDouble() || !std::isfinite(d) || d != std::floor(d) || d < double(low) || d > double(high))
+            return fail(u"'%1': field '%2' must be an integer from %3 to %4"_s.arg(m_m.type, name).arg(low).arg(high));
+        *out = qint64(d);
+        return true;
+    }
+    bool port(const QString &name, int *out, bool required = true)
+    {
+        qint64 v = *out;
+        if (!integer(name, 0, 65535, &v, required))
+            return false;
+        *out = int(v);
+        return true;
+    }
+    bool token(QString *out)
+    {
+        static const QRegularExpression kToken(u"^[0-9a-f]{32}$"_s);
+        if (!string(u"token"_s, out))
+            return false;
+        if (!kToken.match(*out).hasMatch())
+            return fail(u"'%1': field 'token' must be 32 lower-case hex digits"_s.arg(m_m.type));
+        return true;
+    }
+
+private:
+    bool fail(const QString &what)
+    {
+        if (m_error)
+            *m_error = what;
+        return false;
+    }
+    const AgentMessage &m_m;
+    QString *m_error;
+};
+
+AgentMessage make(const QString &type, qint64 id, QJsonObject fields)
+{
+    return AgentMessage::request(type, id, std::move(fields));
+}
+
+} // namespace
+
+bool msg::isFinal(const AgentMessage &m)
+{
+    return m.type == kResult || m.type == kError || m.type == kHeartbeat || m.type == kSysinfo
+        || m.type == kCancelled || m.type == kPong;
+}
+
+AgentMessage ServeRequest::toMessage(qint64 id) const
+{
+    return make(msg::kServe, id,
+                {{u"kind"_s, kind}, {u"params"_s, params}, {u"bind"_s, bind}, {u"port"_s, port}, {u"token"_s, token}});
+}
+
+std::optional<ServeRequest> ServeRequest::fromMessage(const AgentMessage &m, QString *error)
+{
+    Fields f(m, error);
+    ServeRequest r;
+    if (!f.type(msg::kServe) || !f.string(u"kind"_s, &r.kind) || !f.object(u"params"_s, &r.params, false)
+        || !f.string(u"bind"_s, &r.bind) || !f.port(u"port"_s, &r.port, false) || !f.token(&r.token))
+        return std::nullopt;
+    return r;
+}
+
+AgentMessage ListeningReply::toMessage(qint64 id) const
+{
+    QJsonObject o{{u"port"_s, port}};
+    if (udpPort > 0)
+        o.insert(u"udp_port"_s, udpPort);
+    return make(msg::kListening, id, o);
+}
+
+std::optional<ListeningReply> ListeningReply::fromMessage(const AgentMessage &m, QString *error)
+{
+    Fields f(m, error);
+    ListeningReply r;
+    if (!f.type(msg::kListening) || !f.port(u"port"_s, &r.port) || !f.port(u"udp_port"_s, &r.udpPort, false))
+        return std::nullopt;
+    if (r.port == 0) {
+        if (error)
+            *error = u"'listening': field 'port' must name the port listened on, not 0"_s;
+        return std::nullopt;
+    }
+    return r;
+}
+
+AgentMessage RunRequest::toMessage(qint64 id) const
+{
+    return make(msg::kRun, id,
+                {{u"kind"_s, kind}, {u"params"_s, params}, {u"to"_s, to}, {u"port"_s, port}, {u"token"_s, token}});
+}
+
+std::optional<RunRequest> RunRequest::fromMessage(const AgentMessage &m, QString *error)
+{
+    Fields f(m, error);
+    RunRequest r;
+    if (!f.type(msg::kRun) || !f.string(u"kind"_s, &r.kind) || !f.object(u"params"_s, &r.params, false)
+        || !f.string(u"to"_s, &r.to) || !f.port(u"port"_s, &r.port) || !f.token(&r.token))
+        return std::nullopt;
+    return r;
+}
+
+AgentMessage MonitorRequest::toMessage(qint64 id) const
+{
+    return make(msg::kMonitor, id, {{u"params"_s, params}});
+}
+
+std::optional<MonitorRequest> MonitorRequest::fromMessage(const AgentMessage &m, QString *error)
+{
+    Fields f(m, error);
+    MonitorRequest r;
+    if (!f.type(msg::kMonitor) || !f.object(u"params"_s, &r.params, false))
+        return std::nullopt;
+    return r;
+}
+
+AgentMessage SampleMessage::toMessage(qint64 id) const
+{
+    QJsonObject o{{u"t"_s, t}, {u"metrics"_s, metrics}};
+    if (!side.isEmpty())
+        o.insert(u"side"_s, side);
+    return make(msg::kSample, id, o);
+}
+
+std::optional<SampleMessage> SampleMessage::fromMessage(const AgentMessage &m, QString *error)
+{
+    Fields f(m, error);
+    SampleMessage s;
+    if (!f.type(msg::kSample) || !f.number(u"t"_s, &s.t) || !f.string(u"side"_s, &s.side, false)
+        || !f.object(u"metrics"_s, &s.metrics))
+        return std::nullopt;
+    if (!s.side.isEmpty() && s.side != u"client"_s && s.side != u"server"_s) {
+        if (error)
+            *error = u"'sample': field 'side' must be 'client' or 'server', not '%1'"_s.arg(s.side);
+        return std::nullopt;
+    }
+    return s;
+}
+
+QList<Sample> SampleMessage::samples(const QString &defaultSide) const
+{
+    QList<Sample> out;
+    const QString s = side.isEmpty() ? defaultSide : side;
+    for (auto it = metrics.begin(); it != metrics.end(); ++it)
+        if (it->isDouble() && std::isfinite(it->toDouble()))
+            out.append(Sample{t, s, it.key(), it->toDouble()});
+    return out;
+}
+
+AgentMessage ResultMessage::toMessage(qint64 id) const
+{
+    return make(msg::kResult, id, {{u"record"_s, record.toJson()}});
+}
+
+std::optional<ResultMessage> ResultMessage::fromMessage(const AgentMessage &m, QString *error)
+{
+    Fields f(m, error);
+    QJsonObject json;
+    if (!f.type(msg::kResult) || !f.object(u"record"_s, &json))
+        return std::nullopt;
+    QString why;
+    auto record = ResultRecord::fromJson(json, &why);
+    if (!record) {
+        if (error)
+            *error = u"'result': the record is not valid: %1"_s.arg(why);
+        return std::nullopt;
+    }
+    return ResultMessage{*record};
+}
+
+AgentMessage SysinfoReply::toMessage(qint64 id) const
+{
+    return make(msg::kSysinfo, id, info);
+}
+
+std::optional<SysinfoReply> SysinfoReply::fromMessage(const AgentMessage &m, QString *error)
+{
+    Fields f(m, error);
+    if (!f.type(msg::kSysinfo))
+        return std::nullopt;
+    SysinfoReply r;
+    r.info = m.body;
+    r.info.remove(u"type"_s);
+    r.info.remove(u"id"_s);
+    return r;
+}
+
+AgentMessage CancelRequest::toMessage(qint64 id) const
+{
+    return make(msg::kCancel, id, {{u"target"_s, target}});
+}
+
+std::optional<CancelRequest> CancelRequest::fromMessage(const AgentMessage &m, QString *error)
+{
+    Fields f(m, error);
+    CancelRequest r;
+    if (!f.type(msg::kCancel) || !f.integer(u"target"_s, 0, (qint64(1) << 53), &r.target))
+        return std::nullopt;
+    return r;
+}
+
+AgentMessage HeartbeatRequest::toMessage(qint64 id) const
+{
+    return make(msg::kHeartbeat, id, {{u"timeout_s"_s, timeoutS}});
+}
+
+std::optional<HeartbeatRequest> HeartbeatRequest::fromMessage(const AgentMessage &m, QString *error)
+{
+    Fields f(m, error);
+    HeartbeatRequest r;
+    if (!f.type(msg::kHeartbeat) || !f.number(u"timeout_s"_s, &r.timeoutS))
+        return std::nullopt;
+    return r;
+}
+
+} // namespace wb
