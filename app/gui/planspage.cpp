@@ -94,6 +94,28 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
       m_splitter(new QSplitter(Qt::Horizontal))
 {
     setObjectName(u"plansPage"_s);
+    createToolbar();
+    m_splitter->setObjectName(u"plansSplitter"_s);
+    m_splitter->addWidget(buildPlanPanel());
+    m_splitter->addWidget(buildTestPanel());
+    m_splitter->addWidget(buildPreviewPanel());
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setStretchFactor(2, 2);
+    const int em = fontMetrics().horizontalAdvance(u'M');
+    m_splitter->setSizes({26 * em, 40 * em, 24 * em});
+    const QByteArray split = m_settings.viewState(Settings::ViewState::PlansSplitter);
+    if (!split.isEmpty())
+        m_splitter->restoreState(split);
+    body()->addWidget(m_splitter, 1);
+
+    connectForm();
+    newPlan();
+}
+
+// New, Open, Save, Save as and Run, with their shortcuts.
+void PlansPage::createToolbar()
+{
     auto *bar = new QHBoxLayout;
     auto makeAction = [&](const QString &text, QStyle::StandardPixmap icon, const QKeySequence &key,
                           const QString &name, auto slot) {
@@ -139,7 +161,11 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
     bar->addStretch(1);
     body()->addLayout(bar);
 
-    // Left: plan, hosts, tests.
+}
+
+// Left: the plan's name, its hosts and its tests.
+QWidget *PlansPage::buildPlanPanel()
+{
     auto *left = new QWidget;
     left->setMinimumWidth(22 * fontMetrics().horizontalAdvance(u'M'));
     auto *leftLayout = new QVBoxLayout(left);
@@ -178,8 +204,26 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
     testButtons->addStretch(1);
     testsLayout->addLayout(testButtons);
     leftLayout->addWidget(testsBox, 1);
+    connect(addHostButton, &QPushButton::clicked, this, [this] {
+        int n = 1;
+        while (hostNames().contains(u"host%1"_s.arg(n)))
+            ++n;
+        addHost(u"host%1"_s.arg(n), u"local"_s, u"127.0.0.1"_s);
+    });
+    connect(removeHostButton, &QPushButton::clicked, this, [this] {
+        if (m_hosts->currentRow() >= 0) {
+            m_hosts->removeRow(m_hosts->currentRow());
+            writeHosts();
+        }
+    });
+    connect(addTestButton, &QPushButton::clicked, this, &PlansPage::addTest);
+    connect(removeTestButton, &QPushButton::clicked, this, &PlansPage::removeTest);
+    return left;
+}
 
-    // Middle: the selected test.
+// Middle: the selected test.
+QWidget *PlansPage::buildTestPanel()
+{
     auto *testBox = new QGroupBox(tr("Selected test"));
     auto *form = new QFormLayout(testBox);
     m_testName->setObjectName(u"testName"_s);
@@ -260,8 +304,25 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
     repsLayout->addWidget(m_interval);
     repsLayout->addStretch(1);
     form->addRow(tr("Repetitions:"), reps);
+    connect(addParam, &QPushButton::clicked, this, [this] {
+        const int row = m_params->rowCount();
+        m_params->insertRow(row);
+        m_params->setItem(row, 0, new QTableWidgetItem(u"interval_s"_s));
+        m_params->setItem(row, 1, new QTableWidgetItem(u"1"_s));
+        m_params->editItem(m_params->item(row, 0));
+    });
+    connect(removeParam, &QPushButton::clicked, this, [this] {
+        if (m_params->currentRow() >= 0) {
+            m_params->removeRow(m_params->currentRow());
+            writeForm();
+        }
+    });
+    return testBox;
+}
 
-    // Right: what it expands to.
+// Right: what the plan expands to.
+QWidget *PlansPage::buildPreviewPanel()
+{
     auto *right = new QWidget;
     auto *rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
@@ -273,21 +334,12 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
     m_cases->setTextElideMode(Qt::ElideMiddle);
     rightLayout->addWidget(m_preview);
     rightLayout->addWidget(m_cases, 1);
+    return right;
+}
 
-    m_splitter->setObjectName(u"plansSplitter"_s);
-    m_splitter->addWidget(left);
-    m_splitter->addWidget(testBox);
-    m_splitter->addWidget(right);
-    m_splitter->setStretchFactor(0, 2);
-    m_splitter->setStretchFactor(1, 3);
-    m_splitter->setStretchFactor(2, 2);
-    const int em = fontMetrics().horizontalAdvance(u'M');
-    m_splitter->setSizes({26 * em, 40 * em, 24 * em});
-    const QByteArray split = m_settings.viewState(Settings::ViewState::PlansSplitter);
-    if (!split.isEmpty())
-        m_splitter->restoreState(split);
-    body()->addWidget(m_splitter, 1);
-
+// Every edit of the form writes the plan back.
+void PlansPage::connectForm()
+{
     connect(m_name, &QLineEdit::textEdited, this, &PlansPage::writeForm);
     connect(m_description, &QLineEdit::textEdited, this, &PlansPage::writeForm);
     connect(m_testName, &QLineEdit::textEdited, this, &PlansPage::writeForm);
@@ -312,34 +364,6 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
         m_preset->setCurrentIndex(0);
     });
     connect(m_tests, &QListWidget::currentRowChanged, this, &PlansPage::loadTestForm);
-    connect(addHostButton, &QPushButton::clicked, this, [this] {
-        int n = 1;
-        while (hostNames().contains(u"host%1"_s.arg(n)))
-            ++n;
-        addHost(u"host%1"_s.arg(n), u"local"_s, u"127.0.0.1"_s);
-    });
-    connect(removeHostButton, &QPushButton::clicked, this, [this] {
-        if (m_hosts->currentRow() >= 0) {
-            m_hosts->removeRow(m_hosts->currentRow());
-            writeHosts();
-        }
-    });
-    connect(addTestButton, &QPushButton::clicked, this, &PlansPage::addTest);
-    connect(removeTestButton, &QPushButton::clicked, this, &PlansPage::removeTest);
-    connect(addParam, &QPushButton::clicked, this, [this] {
-        const int row = m_params->rowCount();
-        m_params->insertRow(row);
-        m_params->setItem(row, 0, new QTableWidgetItem(u"interval_s"_s));
-        m_params->setItem(row, 1, new QTableWidgetItem(u"1"_s));
-        m_params->editItem(m_params->item(row, 0));
-    });
-    connect(removeParam, &QPushButton::clicked, this, [this] {
-        if (m_params->currentRow() >= 0) {
-            m_params->removeRow(m_params->currentRow());
-            writeForm();
-        }
-    });
-    newPlan();
 }
 
 PlansPage::~PlansPage() { m_settings.setViewState(Settings::ViewState::PlansSplitter, m_splitter->saveState()); }

@@ -62,6 +62,11 @@ protected:
     void hideEvent(QHideEvent *event) override;
 
 private:
+    void createToolbar();
+    QWidget *buildPlanPanel();
+    QWidget *buildTestPanel();
+    QWidget *buildPreviewPanel();
+    void connectForm();
     QJsonObject currentTest() const;
     void setCurrentTest(const QJsonObject &test);
     void loadForm();
