@@ -18,6 +18,7 @@ const QList<MetricInfo> &metricCatalog()
         {u"send_errors"_s, u"count"_s, u"failed sends"_s},
         {u"loss_ratio"_s, u"ratio"_s, u"(sent - received) / sent"_s},
         {u"transactions_per_s"_s, u"1/s"_s, u"request/response transactions per second"_s},
+        {u"connections_per_s"_s, u"1/s"_s, u"connect + request + response + close per second (TCP_CRR)"_s},
         {u"latency_us_mean"_s, u"us"_s, u"mean round trip"_s},
         {u"latency_us_min"_s, u"us"_s, u"minimum round trip"_s},
         {u"latency_us_p50"_s, u"us"_s, u"median round trip"_s},
@@ -65,7 +66,8 @@ const QStringList &testKinds()
 {
     static const QStringList kinds{u"udp_stream"_s, u"tcp_stream"_s, u"tcp_rr"_s, u"udp_rr"_s,
                                    u"file_transfer"_s, u"packet_rate"_s, u"rfc2544"_s, u"forwarding"_s,
-                                   u"soak"_s, u"latency"_s, u"driver_cost"_s, u"ceiling"_s};
+                                   u"soak"_s, u"latency"_s, u"driver_cost"_s, u"ceiling"_s,
+                                   u"tcp_crr"_s};
     return kinds;
 }
 
