@@ -13,7 +13,7 @@ namespace wb {
 
 QStringList figureSides(const QString &kind)
 {
-    const bool rr = kind == u"tcp_rr"_s || kind == u"udp_rr"_s;
+    const bool rr = kind == u"tcp_rr"_s || kind == u"udp_rr"_s || kind == u"tcp_crr"_s;
     return rr ? QStringList{u"client"_s, QString(), u"server"_s} : QStringList{u"server"_s, QString(), u"client"_s};
 }
 

@@ -234,6 +234,8 @@ QString keyMetricForKind(const QString &kind)
 {
     if (kind == u"tcp_rr"_s || kind == u"udp_rr"_s)
         return u"transactions_per_s"_s;
+    if (kind == u"tcp_crr"_s)
+        return u"connections_per_s"_s;
     if (kind == u"packet_rate"_s || kind == u"forwarding"_s || kind == u"soak"_s)
         return u"packets_per_s"_s;
     return u"throughput_bps"_s;
