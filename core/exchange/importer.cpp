@@ -92,16 +92,20 @@ ImportResult Importer::importData(const QByteArray &raw, const QString &fileName
         break;
     }
     r.format = formatName(format);
-    // A value that overflowed in a unit conversion is damaged input too.
+    // A value that overflowed in a unit conversion is damaged input too; the
+    // message names the line the record starts on, as every other error does.
     for (qsizetype i = 0; i < r.records.size() && !r.error; ++i) {
+        const int line = int(r.recordLines.value(i, 0));
         for (const Metric &m : std::as_const(r.records.at(i).metrics))
             if (!std::isfinite(m.value)) {
-                r.error = ImportError{fileName, 0, u"result %1: metric %2 is out of range"_s.arg(i + 1).arg(m.name)};
+                r.error = ImportError{fileName, line,
+                                      u"result %1 (starting here): metric %2 is out of range"_s.arg(i + 1).arg(m.name)};
                 break;
             }
         for (const Sample &s : std::as_const(r.records.at(i).samples))
-            if (!std::isfinite(s.value) || !std::isfinite(s.t)) {
-                r.error = ImportError{fileName, 0, u"result %1: a %2 sample is out of range"_s.arg(i + 1).arg(s.name)};
+            if (!r.error && (!std::isfinite(s.value) || !std::isfinite(s.t))) {
+                r.error = ImportError{fileName, line,
+                                      u"result %1 (starting here): a %2 sample is out of range"_s.arg(i + 1).arg(s.name)};
                 break;
             }
     }

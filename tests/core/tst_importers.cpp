@@ -33,6 +33,7 @@ bool close(double a, double b)
 //   0:m:throughput_bps:client=941.48e6                     0:nom:cpu_util_pct:server
 //   0:p:message_size_bytes=1472  0:p:server_host=eve       0:x:mss_bytes=32768
 //   0:samples=3                  0:s0=114870.34 (first sample value)
+//   0:M:throughput_bps:client=4270000000 (exactly this double: no float noise)
 QString check(const QList<ResultRecord> &records, const QString &c)
 {
     const qsizetype colon = c.indexOf(u':');
@@ -70,6 +71,12 @@ QString check(const QList<ResultRecord> &records, const QString &c)
         if (!v)
             return u"metric missing"_s;
         return close(*v, rhs.toDouble()) ? QString() : u"metric is %1"_s.arg(*v, 0, 'g', 12);
+    }
+    if (parts.first() == u"M"_s) {
+        const auto v = r.metric(parts.value(1), parts.value(2));
+        if (!v)
+            return u"metric missing"_s;
+        return *v == rhs.toDouble() ? QString() : u"metric is %1, not exactly %2"_s.arg(*v, 0, 'g', 17).arg(rhs);
     }
     if (parts.first() == u"nom"_s)
         return r.metric(parts.value(1), parts.value(2)) ? u"metric present"_s : QString();
@@ -172,8 +179,9 @@ private slots:
                 u"0:m:throughput_bps:client=94036295.68"_s, u"0:tool_version=<2.4"_s, u"0:p:duration_s=30"_s,
                 u"0:p:server_host=node4"_s});
         addRow("omni -o CSV with trailing fields and interim lines", u"netperf/omni_csv_extra_fields.txt"_s, n, 1,
-               {u"0:kind=tcp_stream"_s, u"0:m:throughput_bps:client=18234.56e6"_s, u"0:m:elapsed_s:=10"_s,
+               {u"0:kind=tcp_stream"_s, u"0:m:elapsed_s:=10"_s,
                 u"0:m:cpu_util_pct:client=22.1"_s, u"0:m:cpu_util_pct:server=30.45"_s,
+                u"0:nom:throughput_bps:client"_s, u"0:M:throughput_bps:server=18234560000"_s,
                 u"0:m:retransmits:client=12"_s, u"0:p:send_socket_bytes=2626560"_s,
                 u"0:p:recv_socket_bytes=6291456"_s, u"0:p:message_size_bytes=16384"_s, u"0:samples=2"_s});
         addRow("omni -k keyval RR with latency percentiles", u"netperf/omni_keyval_rr.txt"_s, n, 1,
@@ -188,7 +196,8 @@ private slots:
                {u"0:kind=tcp_rr"_s, u"0:m:transactions_per_s:=8123.45"_s, u"0:p:duration_s=5"_s,
                 u"0:p:server_host=192.0.2.10"_s, u"0:p:remote_recv_socket_bytes=65536"_s});
         addRow("TCP_CRR, TCP_SENDFILE with 10^9bits, UDP_RR with CPU", u"netperf/more_kinds_2.7.txt"_s, n, 3,
-               {u"0:kind=tcp_rr"_s, u"0:x:test=TCP_CRR"_s, u"0:m:transactions_per_s:=9876.54"_s,
+               {u"0:kind=tcp_crr"_s, u"0:x:test=TCP_CRR"_s, u"0:M:connections_per_s:=9876.54"_s,
+                u"0:nom:transactions_per_s:"_s,
                 u"1:kind=tcp_stream"_s, u"1:x:test=TCP_SENDFILE"_s, u"1:m:throughput_bps:client=9.41e9"_s,
                 u"1:p:message_size_bytes=131072"_s, u"2:kind=udp_rr"_s, u"2:m:transactions_per_s:=30123.45"_s,
                 u"2:m:service_demand_us_per_tr:server=14.631"_s, u"2:m:cpu_util_pct:client=10.01"_s,
@@ -200,11 +209,44 @@ private slots:
         addRow("several tests in a script(1) log", u"netperf/concatenated_sessions.txt"_s, n, 3,
                {u"0:kind=udp_stream"_s, u"0:m:messages:server=2799999"_s, u"0:p:message_size_bytes=64"_s,
                 u"0:p:duration_s=20"_s, u"1:kind=tcp_stream"_s, u"1:m:throughput_bps:client=94112370"_s,
-                u"1:p:nodelay=true"_s, u"2:kind=udp_stream"_s, u"2:m:throughput_bps:client=812.44e6"_s,
+                u"1:p:nodelay=true"_s, u"2:kind=udp_stream"_s, u"2:M:throughput_bps:server=812440000"_s,
+                u"2:nom:throughput_bps:client"_s,
                 u"2:m:messages:client=690012"_s, u"2:m:messages:server=689000"_s,
                 u"2:m:loss_ratio:=0.00146664"_s, u"2:p:message_size_bytes=1472"_s});
     }
     void netperf() { runRow(); }
+
+    // Issue 21: what netperf prints with -f, -c -C, -v 2, -b and omni, read as the source prints it.
+    void netperfFormats_data()
+    {
+        columns();
+        const QString n = u"netperf"_s;
+        addRow("TCP_RR -f m -v 2 -b 4: the column is a throughput, the rate is in the -v 2 block",
+               u"netperf/tcp_rr_fm_verbose_burst.txt"_s, n, 1,
+               {u"0:kind=tcp_rr"_s, u"0:M:transactions_per_s:=31508.97"_s, u"0:M:throughput_bps:=274250000"_s,
+                u"0:m:latency_us_mean:=158.685"_s, u"0:p:first_burst=4"_s, u"0:p:request_size_bytes=64"_s,
+                u"0:p:response_size_bytes=1024"_s, u"0:x:rate_derived_from_throughput=absent"_s,
+                u"0:p:reported_units=10^6bits/s"_s});
+        addRow("TCP_RR -f m alone derives the rate; -c -C -f K 'Tput' header with us/KB",
+               u"netperf/tcp_rr_throughput_units.txt"_s, n, 2,
+               {u"0:M:throughput_bps:=274250000"_s, u"0:m:transactions_per_s:=31508.5018382"_s,
+                u"0:x:rate_derived_from_throughput=true"_s, u"1:M:throughput_bps:=561561.6"_s,
+                u"1:m:transactions_per_s:=35097.6"_s, u"1:m:cpu_util_pct:client=12.5"_s,
+                u"1:m:service_demand_us_per_kb:server=1.492"_s, u"1:nom:service_demand_us_per_tr:server"_s});
+        addRow("-c -C -f M / -f G: netperf's padded 'MBytes  /s' header", u"netperf/stream_cpu_byte_units.txt"_s, n, 2,
+               {u"0:M:throughput_bps:client=9424181657.6"_s, u"0:m:cpu_util_pct:server=15.67"_s,
+                u"0:p:reported_units=MBytes/s"_s, u"1:p:direction=server_to_client"_s,
+                u"1:M:throughput_bps:client=9448928051.2"_s, u"1:m:service_demand_us_per_kb:client=0.142"_s});
+        addRow("omni UDP send: THROUGHPUT is what the remote end received", u"netperf/omni_udp_send_keyval.txt"_s, n, 1,
+               {u"0:kind=udp_stream"_s, u"0:M:throughput_bps:server=612250000"_s,
+                u"0:M:throughput_bps:client=951300000"_s, u"0:m:messages:client=807868"_s,
+                u"0:m:messages:server=519925"_s, u"0:m:loss_ratio:=0.356423326583"_s, u"0:p:direction=client_to_server"_s});
+        addRow("omni -O columns", u"netperf/omni_human_columns.txt"_s, n, 1,
+               {u"0:kind=tcp_stream"_s, u"0:M:throughput_bps:server=18234560000"_s, u"0:m:elapsed_s:=10"_s,
+                u"0:p:send_socket_bytes=2626560"_s, u"0:p:recv_socket_bytes=6291456"_s,
+                u"0:x:omni_output=-O (columns)"_s, u"0:x:protocol=TCP"_s, u"0:p:direction=client_to_server"_s});
+    }
+    void netperfFormats() { runRow(); }
 
     void iperf3_data()
     {
@@ -329,7 +371,6 @@ private slots:
         row("netperf test that failed", "netperf/bad_failed_test.txt", "netperf", 3, "failed");
         row("netperf no results", "netperf/bad_no_results.txt", "netperf", 0, "expected netperf output");
         row("netperf omni CSV too few values", "netperf/bad_omni_csv_short.txt", "netperf", 2, "expected 4 comma-separated");
-        row("netperf omni -O is named as unsupported", "netperf/bad_omni_human.txt", "auto", 5, "-o (CSV) or -k");
         row("iperf3 error document", "iperf3/bad_error.json", "auto", 1, "iperf3 reported an error");
         row("iperf3 truncated JSON", "iperf3/bad_truncated.json", "iperf3", 1, "truncated");
         row("iperf3 text without summary", "iperf3/bad_no_summary.txt", "iperf3", 5, "sender/receiver summary");
