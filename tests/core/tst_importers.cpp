@@ -310,6 +310,73 @@ private slots:
     }
     void iperf3() { runRow(); }
 
+    // Issue 21: the iperf3 outputs that used to import wrong numbers.
+    void iperf3Issue21_data()
+    {
+        columns();
+        const QString n = u"iperf3"_s;
+        addRow("-u -R -J: the server's sent datagrams from server_output_json, else none", u"iperf3/udp_3.12_reverse_packets.json"_s,
+               n, 2,
+               {u"0:p:direction=server_to_client"_s, u"0:M:messages:server=1785"_s, u"0:M:messages:client=1754"_s,
+                u"0:x:sent_datagrams_from=server_output_json"_s, u"0:M:throughput_bps:client=9751632.403646735"_s,
+                u"1:nom:messages:server"_s, u"1:x:sent_datagrams_unknown=true"_s, u"1:M:messages:client=1754"_s});
+        addRow("-s -J server log: host figures are the server's", u"iperf3/udp_3.12_server_log.json"_s, n, 1,
+               {u"0:x:log_of=server"_s, u"0:m:cpu_util_pct:server=1.9884779780709905"_s,
+                u"0:m:cpu_util_pct:client=0.5626658896400477"_s, u"0:p:direction=client_to_server"_s,
+                u"0:M:messages:server=1754"_s, u"0:samples=2"_s});
+        addRow("text --get-server-output: the server section is the server's", u"iperf3/tcp_3.12_get_server_output.txt"_s, n, 1,
+               {u"0:M:throughput_bps:client=941000000"_s, u"0:M:throughput_bps:server=918000000"_s,
+                u"0:m:cpu_util_pct:client=4.1"_s, u"0:m:cpu_util_pct:server=11.3"_s, u"0:samples=5"_s,
+                u"0:m:retransmits:client=2"_s, u"0:x:server_output=text"_s, u"0:tool_version=3.12"_s});
+        addRow("server log of a -R test: the server sent", u"iperf3/tcp_3.12_server_log_sender.txt"_s, n, 1,
+               {u"0:p:direction=server_to_client"_s, u"0:M:throughput_bps:server=932000000"_s,
+                u"0:nom:throughput_bps:client"_s, u"0:m:retransmits:server=5"_s, u"0:samples=2"_s});
+        addRow("-u -P 2 text without 'connected' lines: [SUM] rows, receiver jitter and loss",
+               u"iperf3/udp_3.12_parallel_no_connected.txt"_s, n, 1,
+               {u"0:kind=udp_stream"_s, u"0:samples=2"_s, u"0:s0=2.1e6"_s, u"0:M:throughput_bps:client=2100000"_s,
+                u"0:M:throughput_bps:server=2040000"_s, u"0:m:jitter_ms:=0.029"_s, u"0:M:messages:server=361"_s,
+                u"0:M:messages:client=364"_s, u"0:m:loss_ratio:=0.00824175824176"_s});
+        addRow("lost > total (iperf3 bug): UDP kept, jitter kept, loss refused with a warning",
+               u"iperf3/udp_3.9_lost_exceeds_total.txt"_s, n, 1,
+               {u"0:kind=udp_stream"_s, u"0:m:jitter_ms:=0.02"_s, u"0:nom:loss_ratio:"_s, u"0:nom:messages:server"_s,
+                u"0:M:messages:client=181"_s, u"0:x:loss_not_imported=lost/total out of range in the log"_s});
+        addRow("receiver reporting 0 bytes is flagged", u"iperf3/tcp_3.12_zero_receiver.txt"_s, n, 1,
+               {u"0:M:throughput_bps:server=0"_s, u"0:x:receiver_zero_bytes=true"_s});
+    }
+    void iperf3Issue21() { runRow(); }
+
+    // What is not imported is said, with the file and line.
+    void iperf3Warnings()
+    {
+        const ImportResult lost = Importer::importFile(fixture(u"iperf3/udp_3.9_lost_exceeds_total.txt"_s));
+        QVERIFY(lost.ok());
+        QCOMPARE(lost.warnings.size(), 1);
+        QVERIFY2(lost.warnings.first().contains(u"udp_3.9_lost_exceeds_total.txt:7:"_s), qPrintable(lost.warnings.first()));
+        const ImportResult zero = Importer::importFile(fixture(u"iperf3/tcp_3.12_zero_receiver.txt"_s));
+        QCOMPARE(zero.warnings.size(), 1);
+        QVERIFY(zero.warnings.first().contains(u"0 bytes"_s));
+        const ImportResult packets = Importer::importFile(fixture(u"iperf3/udp_3.12_reverse_packets.json"_s));
+        QCOMPARE(packets.warnings.size(), 1);
+        QVERIFY(packets.warnings.first().contains(u"--get-server-output"_s));
+        const ImportResult rr = Importer::importFile(fixture(u"netperf/tcp_rr_throughput_units.txt"_s));
+        QCOMPARE(rr.warnings.size(), 2);
+        QVERIFY2(rr.warnings.first().contains(u"tcp_rr_throughput_units.txt:2:"_s), qPrintable(rr.warnings.first()));
+        QVERIFY2(rr.warnings.last().contains(u"tcp_rr_throughput_units.txt:11:"_s), qPrintable(rr.warnings.last()));
+    }
+
+    // A metric that overflows in a conversion is refused at the line its record starts on.
+    void nonFiniteNamesTheLine()
+    {
+        // received = packets - lost_packets overflows.
+        const QByteArray doc = "\n{\"start\":{\"test_start\":{\"protocol\":\"UDP\"}},\"end\":{\"sum_received\":"
+                               "{\"bytes\":1,\"seconds\":1,\"bits_per_second\":8,\"packets\":1.7e308,"
+                               "\"lost_packets\":-1.7e308}}}\n";
+        const ImportResult r = Importer::importData(doc, u"inf.json"_s);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error->line, 2);
+        QVERIFY2(r.error->message.contains(u"out of range"_s), qPrintable(r.error->toString()));
+    }
+
     void others_data()
     {
         columns();
@@ -375,6 +442,9 @@ private slots:
         row("iperf3 truncated JSON", "iperf3/bad_truncated.json", "iperf3", 1, "truncated");
         row("iperf3 text without summary", "iperf3/bad_no_summary.txt", "iperf3", 5, "sender/receiver summary");
         row("iperf3 text with a bad unit", "iperf3/bad_units.txt", "auto", 3, "expected an iperf3 interval line");
+        row("iperf3 text 'x ms' jitter", "iperf3/bad_loose_jitter.txt", "auto", 8, "expected 'JITTER ms");
+        row("iperf3 JSON behind a ^C", "iperf3/bad_ctrl_c.json", "auto", 1, "found '^C{'");
+        row("iperf3 JSON behind an escape sequence", "iperf3/bad_escape.json", "auto", 1, "escape sequence");
         row("sockperf without summary", "sockperf/bad_interrupted.txt", "auto", 5, "expected the sockperf summary");
         row("pktgen run that did not finish", "pktgen/bad_not_ok.txt", "pktgen", 4, "did not finish");
         row("CSV unknown unit", "csv/bad_unit.csv", "auto", 3, "furlongs");
