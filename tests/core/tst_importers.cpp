@@ -364,6 +364,17 @@ private slots:
         QVERIFY2(rr.warnings.last().contains(u"tcp_rr_throughput_units.txt:11:"_s), qPrintable(rr.warnings.last()));
     }
 
+    void flentSkipsWhatIsNotARate()
+    {
+        const ImportResult r = Importer::importFile(fixture(u"flent/tcp_nup_v4_substats.flent.gz"_s));
+        QVERIFY(r.ok());
+        QCOMPARE(r.warnings.size(), 7);
+        QVERIFY(r.warnings.filter(u"tcp_rtt_var"_s).size() == 2);
+        QVERIFY(r.warnings.filter(u"fairness index"_s).size() == 1);
+        for (const ResultRecord &rec : r.records)
+            QVERIFY2(!rec.params.value(u"series"_s).toString().contains(u"tcp_"_s), qPrintable(rec.params.value(u"series"_s).toString()));
+    }
+
     // A metric that overflows in a conversion is refused at the line its record starts on.
     void nonFiniteNamesTheLine()
     {
@@ -391,7 +402,20 @@ private slots:
                 u"0:m:transactions_per_s:=80432.1"_s, u"0:m:latency_us_stddev:=2.088"_s});
         addRow("sockperf throughput", u"sockperf/throughput_udp.txt"_s, u"sockperf"_s, 1,
                {u"0:kind=udp_stream"_s, u"0:m:packets_per_s:client=122373"_s,
-                u"0:m:throughput_bps:client=1374.306e6"_s, u"0:m:messages:client=122804"_s, u"0:m:elapsed_s:=1.004"_s});
+                u"0:M:throughput_bps:client=1441064288.256"_s, u"0:m:messages:client=122804"_s, u"0:m:elapsed_s:=1.004"_s,
+                u"0:p:message_size_bytes=1472"_s, u"0:p:message_size_source=derived from bandwidth and message rate"_s});
+        addRow("sockperf throughput: the size from the NOTE, not its advice; fragments", u"sockperf/throughput_udp_msg_size_note.txt"_s,
+               u"sockperf"_s, 2,
+               {u"0:p:message_size_bytes=64"_s, u"0:p:message_size_source=sockperf NOTE line"_s,
+                u"0:M:packets_per_s:client=299991"_s, u"0:M:throughput_bps:client=153595392"_s,
+                u"1:p:message_size_bytes=4000"_s, u"1:M:packets_per_s:client=300000"_s, u"1:x:messages_per_s=100000"_s,
+                u"1:p:ip_fragments_per_message=3"_s, u"1:M:throughput_bps:client=3200000000"_s});
+        addRow("flent tcp_nup: per-flow tcp_rtt/cwnd and fairness are not throughputs", u"flent/tcp_nup_v4_substats.flent.gz"_s,
+               u"flent"_s, 5,
+               {u"0:kind=latency"_s, u"0:M:latency_us_mean:=68340"_s, u"1:p:aggregate=average of flows"_s,
+                u"2:p:aggregate=sum of flows"_s, u"2:M:throughput_bps:client=94050000"_s, u"3:p:flow=1"_s,
+                u"3:p:series=TCP upload::1"_s, u"3:M:throughput_bps:client=47200000"_s, u"4:p:flow=2"_s,
+                u"4:p:aggregate=one flow"_s});
         addRow("pktgen 2.6 two-line result", u"pktgen/eth1_2.6.txt"_s, u"pktgen"_s, 1,
                {u"0:kind=packet_rate"_s, u"0:m:packets_per_s:client=3038596"_s,
                 u"0:m:throughput_bps:client=1458526080"_s, u"0:m:messages:client=10000000"_s,
