@@ -447,6 +447,62 @@ private slots:
     }
     void others() { runRow(); }
 
+    // iperf 2 is its own tool: its reports, read as iperf 2 prints them.
+    void iperf2_data()
+    {
+        columns();
+        const QString n = u"iperf2"_s;
+        addRow("2.0.5 TCP client with -i", u"iperf2/tcp_2.0.5_client.txt"_s, n, 1,
+               {u"0:kind=tcp_stream"_s, u"0:tool_version=2"_s, u"0:M:throughput_bps:client=941000000"_s,
+                u"0:M:bytes:client=353370112"_s, u"0:m:elapsed_s:client=3"_s, u"0:samples=3"_s, u"0:s2=942e6"_s,
+                u"0:p:direction=client_to_server"_s, u"0:p:server_host=192.0.2.10"_s, u"0:p:server_port=5001"_s,
+                u"0:p:client_address=192.0.2.20"_s, u"0:x:report=text"_s});
+        addRow("2.0.5 UDP client with the server report", u"iperf2/udp_2.0.5_client.txt"_s, n, 1,
+               {u"0:kind=udp_stream"_s, u"0:M:throughput_bps:client=1050000"_s, u"0:M:messages:client=893"_s,
+                u"0:M:throughput_bps:server=1050000"_s, u"0:m:jitter_ms:=0.028"_s, u"0:M:messages:server=891"_s,
+                u"0:m:loss_ratio:=0.00223964165733"_s, u"0:p:message_size_bytes=1470"_s, u"0:M:bytes:server=1310720"_s});
+        addRow("2.0.5 UDP server log, two clients one after the other", u"iperf2/udp_2.0.5_server_two_clients.txt"_s, n, 2,
+               {u"0:M:throughput_bps:server=1050000"_s, u"0:nom:throughput_bps:client"_s, u"0:M:messages:server=891"_s,
+                u"0:m:jitter_ms:=0.029"_s, u"0:p:direction=client_to_server"_s, u"1:M:throughput_bps:server=10500000"_s,
+                u"1:M:messages:server=8921"_s, u"1:m:loss_ratio:=0"_s, u"1:p:message_size_bytes=1470"_s});
+        addRow("2.1 enhanced -e with -P 2: [SUM] rows, retries", u"iperf2/tcp_2.1_enhanced_parallel.txt"_s, n, 1,
+               {u"0:M:throughput_bps:client=940000000"_s, u"0:M:bytes:client=235929600"_s, u"0:m:retransmits:client=4"_s,
+                u"0:samples=2"_s, u"0:s0=946e6"_s, u"0:p:streams=2"_s, u"0:p:message_size_bytes=131072"_s,
+                u"0:x:report=enhanced (-e)"_s, u"0:m:elapsed_s:client=2.0106"_s});
+        addRow("-y C: a TCP and a UDP test", u"iperf2/csv_2.0.5.csv"_s, n, 2,
+               {u"0:kind=tcp_stream"_s, u"0:M:throughput_bps:client=942075904"_s, u"0:M:bytes:client=235536384"_s,
+                u"0:samples=2"_s, u"0:x:report=-y C"_s, u"1:kind=udp_stream"_s, u"1:M:throughput_bps:client=1049958"_s,
+                u"1:M:throughput_bps:server=1049981"_s, u"1:M:messages:server=891"_s, u"1:m:jitter_ms:=0.028"_s});
+    }
+    void iperf2() { runRow(); }
+
+    // A log of several tools: every block of a known tool, the rest named.
+    void mixedFile()
+    {
+        const ImportResult r = Importer::importFile(fixture(u"mixed/netperf_then_iperf2.txt"_s));
+        QVERIFY2(r.ok(), qPrintable(r.error ? r.error->toString() : QString()));
+        QCOMPARE(r.format, u"netperf+iperf2"_s);
+        QCOMPARE(r.records.size(), 2);
+        QCOMPARE(r.records.at(0).tool, u"netperf"_s);
+        QCOMPARE(*r.records.at(0).metric(u"throughput_bps"_s, u"client"_s), 941480000.0);
+        QCOMPARE(r.records.at(0).params.value(u"duration_s"_s).toDouble(), 10.0);
+        QCOMPARE(r.records.at(1).tool, u"iperf2"_s);
+        QCOMPARE(*r.records.at(1).metric(u"throughput_bps"_s, u"client"_s), 941000000.0);
+        QCOMPARE(r.recordLines, (QList<int>{2, 13}));
+        QCOMPARE(r.warnings.size(), 1);
+        QVERIFY2(r.warnings.first().contains(u"netperf_then_iperf2.txt:9-10: nuttcp output skipped"_s), qPrintable(r.warnings.first()));
+        // A damaged block fails the whole file, at the file's own line.
+        QByteArray data;
+        QFile f(fixture(u"mixed/netperf_then_iperf2.txt"_s));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        data = f.readAll();
+        data.replace("337 MBytes   941 Mbits/sec", "337 MBytes   941 Mbats/sec");
+        const ImportResult bad = Importer::importData(data, u"m.txt"_s);
+        QVERIFY(!bad.ok());
+        QVERIFY(bad.records.isEmpty());
+        QCOMPARE(bad.error->line, 18);
+    }
+
     void damaged_data()
     {
         QTest::addColumn<QString>("file");
@@ -467,6 +523,7 @@ private slots:
         row("iperf3 text without summary", "iperf3/bad_no_summary.txt", "iperf3", 5, "sender/receiver summary");
         row("iperf3 text with a bad unit", "iperf3/bad_units.txt", "auto", 3, "expected an iperf3 interval line");
         row("iperf3 text 'x ms' jitter", "iperf3/bad_loose_jitter.txt", "auto", 8, "expected 'JITTER ms");
+        row("iperf2 'nan ms' jitter", "iperf2/bad_jitter.txt", "auto", 6, "expected 'JITTER ms");
         row("iperf3 JSON behind a ^C", "iperf3/bad_ctrl_c.json", "auto", 1, "found '^C{'");
         row("iperf3 JSON behind an escape sequence", "iperf3/bad_escape.json", "auto", 1, "escape sequence");
         row("sockperf without summary", "sockperf/bad_interrupted.txt", "auto", 5, "expected the sockperf summary");
