@@ -73,10 +73,25 @@ double ImportText::scaled(double value, double factor)
     const qint64 mantissa = digits.toLongLong(&ok);
     if (!ok)
         return direct;
-    const int power = exponent - int(digits.size() - 1); // value = mantissa x 10^power
+    int power = exponent - int(digits.size() - 1); // value = mantissa x 10^power
+    double multiplier = factor;
+    if (factor < 1) {
+        // A factor of 10^-k (ms to s, % to a ratio) divides instead.
+        const double inverse = std::round(1 / factor);
+        int k = 0;
+        for (double p = 1; p < inverse && k <= 22; p *= 10)
+            ++k;
+        double tens = 1;
+        for (int j = 0; j < k; ++j)
+            tens *= 10;
+        if (k > 22 || tens != inverse || 1 / tens != factor)
+            return direct;
+        power -= k;
+        multiplier = 1;
+    }
     if (power >= 0 || power < -22)
         return direct;
-    const double product = double(mantissa) * factor;
+    const double product = double(mantissa) * multiplier;
     // Exact only while the product is an integer a double holds exactly.
     if (std::abs(product) >= 9007199254740992.0 || product != std::floor(product))
         return direct;

@@ -190,6 +190,13 @@ private:
     bool finishOmni(const QMap<QString, QString> &values, qsizetype index, ResultRecord &r, const Banner *b);
     void parseTrailers(qsizetype &i, Family family, ResultRecord &r);
     void applyCommand(ResultRecord &r, qsizetype resultIndex);
+    // Nothing arrived: a real result (a dead link) or a broken test; either
+    // way the user should look before comparing it.
+    void flagZeroReceiver(qsizetype index, ResultRecord &r)
+    {
+        r.extra.insert(u"receiver_zero_bytes"_s, true);
+        m_warnings.append(u"%1:%2: the receiver reports nothing received"_s.arg(m_file).arg(ImportText::number(index)));
+    }
     static ResultRecord baseRecord(const Banner *b);
 
     ImportText m_text;
@@ -676,6 +683,8 @@ bool Parser::parseClassic(const Banner &b, const QStringList &titles, qsizetype 
         }
         if (row[3] > 0)
             r.addMetric(u"loss_ratio"_s, QString(), std::max(0.0, (row[3] - recv[2]) / row[3]));
+        if (recv[2] == 0)
+            flagZeroReceiver(i, r);
         ++i;
         return true;
     }
@@ -1042,6 +1051,9 @@ bool Parser::finishOmni(const QMap<QString, QString> &v, qsizetype index, Result
         if (sent && recvd && *sent > 0 && *recvd >= 0)
             r.addMetric(u"loss_ratio"_s, QString(), std::max(0.0, (*sent - *recvd) / *sent));
     }
+    if (!rr)
+        if (const auto received = r.metric(u"throughput_bps"_s, receiverSide); received && *received == 0)
+            flagZeroReceiver(index, r);
     if (r.kind == u"tcp_crr"_s)
         for (Metric &m : r.metrics)
             if (m.name == u"transactions_per_s"_s) {

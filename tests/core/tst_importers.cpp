@@ -6,6 +6,7 @@
 
 #include "exchange/baselineset.h"
 #include "exchange/importer.h"
+#include "exchange/importtext.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -34,6 +35,7 @@ bool close(double a, double b)
 //   0:p:message_size_bytes=1472  0:p:server_host=eve       0:x:mss_bytes=32768
 //   0:samples=3                  0:s0=114870.34 (first sample value)
 //   0:M:throughput_bps:client=4270000000 (exactly this double: no float noise)
+//   0:S0=2030000000 (the first sample, exactly)
 QString check(const QList<ResultRecord> &records, const QString &c)
 {
     const qsizetype colon = c.indexOf(u':');
@@ -59,6 +61,12 @@ QString check(const QList<ResultRecord> &records, const QString &c)
         return r.toolVersion == rhs ? QString() : u"tool_version is %1"_s.arg(r.toolVersion);
     if (lhs == u"samples"_s)
         return r.samples.size() == rhs.toInt() ? QString() : u"%1 samples"_s.arg(r.samples.size());
+    if (lhs.startsWith(u"S"_s) && lhs.size() > 1 && lhs.at(1).isDigit()) {
+        const int k = lhs.mid(1).toInt();
+        if (k >= r.samples.size())
+            return u"no sample %1"_s.arg(k);
+        return r.samples.at(k).value == rhs.toDouble() ? QString() : u"sample is %1"_s.arg(r.samples.at(k).value, 0, 'g', 17);
+    }
     if (lhs.startsWith(u"s"_s) && lhs.size() > 1 && lhs.at(1).isDigit()) {
         const int k = lhs.mid(1).toInt();
         if (k >= r.samples.size())
@@ -233,10 +241,14 @@ private slots:
                 u"0:x:rate_derived_from_throughput=true"_s, u"1:M:throughput_bps:=561561.6"_s,
                 u"1:m:transactions_per_s:=35097.6"_s, u"1:m:cpu_util_pct:client=12.5"_s,
                 u"1:m:service_demand_us_per_kb:server=1.492"_s, u"1:nom:service_demand_us_per_tr:server"_s});
-        addRow("-c -C -f M / -f G: netperf's padded 'MBytes  /s' header", u"netperf/stream_cpu_byte_units.txt"_s, n, 2,
+        addRow("-c -C -f M / G / K: netperf's padded 'MBytes  /s' header; a receiver that got nothing",
+               u"netperf/stream_cpu_byte_units.txt"_s, n, 4,
                {u"0:M:throughput_bps:client=9424181657.6"_s, u"0:m:cpu_util_pct:server=15.67"_s,
                 u"0:p:reported_units=MBytes/s"_s, u"1:p:direction=server_to_client"_s,
-                u"1:M:throughput_bps:client=9448928051.2"_s, u"1:m:service_demand_us_per_kb:client=0.142"_s});
+                u"1:M:throughput_bps:client=9448928051.2"_s, u"1:m:service_demand_us_per_kb:client=0.142"_s,
+                u"2:M:throughput_bps:client=941453475.84"_s, u"2:p:reported_units=KBytes/s"_s,
+                u"3:M:throughput_bps:client=956590000"_s, u"3:M:messages:server=0"_s, u"3:x:receiver_zero_bytes=true"_s,
+                u"3:m:loss_ratio:=1"_s, u"0:x:receiver_zero_bytes=absent"_s});
         addRow("omni UDP send: THROUGHPUT is what the remote end received", u"netperf/omni_udp_send_keyval.txt"_s, n, 1,
                {u"0:kind=udp_stream"_s, u"0:M:throughput_bps:server=612250000"_s,
                 u"0:M:throughput_bps:client=951300000"_s, u"0:m:messages:client=807868"_s,
@@ -340,6 +352,9 @@ private slots:
                u"iperf3/udp_3.9_lost_exceeds_total.txt"_s, n, 1,
                {u"0:kind=udp_stream"_s, u"0:m:jitter_ms:=0.02"_s, u"0:nom:loss_ratio:"_s, u"0:nom:messages:server"_s,
                 u"0:M:messages:client=181"_s, u"0:x:loss_not_imported=lost/total out of range in the log"_s});
+        addRow("rates from the printed decimal: 2.01 Gbits/sec is 2010000000", u"iperf3/tcp_3.12_exact_units.txt"_s, n, 1,
+               {u"0:S0=2030000000"_s, u"0:samples=2"_s, u"0:M:throughput_bps:client=2010000000"_s,
+                u"0:M:throughput_bps:server=2010000000"_s});
         addRow("receiver reporting 0 bytes is flagged", u"iperf3/tcp_3.12_zero_receiver.txt"_s, n, 1,
                {u"0:M:throughput_bps:server=0"_s, u"0:x:receiver_zero_bytes=true"_s});
     }
@@ -373,6 +388,32 @@ private slots:
         QVERIFY(r.warnings.filter(u"fairness index"_s).size() == 1);
         for (const ResultRecord &rec : r.records)
             QVERIFY2(!rec.params.value(u"series"_s).toString().contains(u"tcp_"_s), qPrintable(rec.params.value(u"series"_s).toString()));
+    }
+
+    // The conversions start from the decimal the tool printed, not from the
+    // double nearest to it: 4.27 x 1e9 in doubles is 4269999999.9999995.
+    void exactUnits_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<double>("factor");
+        QTest::addColumn<double>("expected");
+        QTest::newRow("4.27 Gbit/s") << 4.27 << 1e9 << 4270000000.0;
+        QTest::newRow("1.07 Gbit/s") << 1.07 << 1e9 << 1070000000.0;
+        QTest::newRow("2.01 Mbit/s") << 2.01 << 1e6 << 2010000.0;
+        QTest::newRow("1123.45 MBytes/s") << 1123.45 << 8.0 * 1024 * 1024 << 9424181657.6;
+        QTest::newRow("0.07 % as a ratio") << 0.07 << 0.01 << 0.0007;
+        QTest::newRow("1.1 ms in s") << 1.1 << 1e-3 << 0.0011;
+        QTest::newRow("integer") << 941.0 << 1e6 << 941000000.0;
+        QTest::newRow("negative") << -2.01 << 1e6 << -2010000.0;
+        QTest::newRow("zero") << 0.0 << 1e9 << 0.0;
+    }
+    void exactUnits()
+    {
+        QFETCH(double, value);
+        QFETCH(double, factor);
+        QFETCH(double, expected);
+        QCOMPARE(ImportText::scaled(value, factor), expected);
+        QVERIFY(ImportText::scaled(value, factor) == expected); // QCOMPARE on doubles is fuzzy
     }
 
     // A metric that overflows in a conversion is refused at the line its record starts on.
@@ -419,14 +460,15 @@ private slots:
         addRow("pktgen 2.6 two-line result", u"pktgen/eth1_2.6.txt"_s, u"pktgen"_s, 1,
                {u"0:kind=packet_rate"_s, u"0:m:packets_per_s:client=3038596"_s,
                 u"0:m:throughput_bps:client=1458526080"_s, u"0:m:messages:client=10000000"_s,
-                u"0:m:elapsed_s:=3.290994"_s, u"0:m:send_errors:client=0"_s, u"0:p:packet_size_bytes=60"_s,
+                u"0:M:elapsed_s:=3.290994"_s, u"0:m:send_errors:client=0"_s, u"0:p:packet_size_bytes=60"_s,
                 u"0:p:clone_skb=64"_s, u"0:p:interface=eth1"_s, u"0:p:count=10000000"_s});
         addRow("pktgen 2.4 one-line results, two devices", u"pktgen/two_devices_2.4.txt"_s, u"pktgen"_s, 2,
                {u"0:m:packets_per_s:client=121728"_s, u"0:m:throughput_bps:client=58429440"_s,
                 u"0:m:elapsed_s:=8.215"_s, u"0:p:interface=eth0"_s, u"1:p:packet_size_bytes=1514"_s,
                 u"1:m:packets_per_s:client=25800"_s, u"1:m:send_errors:client=12"_s, u"1:p:interface=eth1"_s});
         addRow("Wirebench CSV with unit conversion", u"csv/results.csv"_s, u"csv"_s, 2,
-               {u"0:kind=udp_stream"_s, u"0:tool_version=1.2"_s, u"0:m:throughput_bps:client=95.07e6"_s,
+               {u"0:kind=udp_stream"_s, u"0:tool_version=1.2"_s, u"0:M:throughput_bps:client=95070000"_s,
+                u"0:M:loss_ratio:=0.005"_s,
                 u"0:m:throughput_bps:server=95.07e6"_s, u"0:m:loss_ratio:=0.005"_s, u"0:p:message_size_bytes=1472"_s,
                 u"0:p:direction=client_to_server"_s, u"0:x:note=lab A, rack 2"_s, u"1:kind=tcp_rr"_s,
                 u"1:m:transactions_per_s:=4749.19"_s, u"1:m:latency_us_p99:=410"_s});
