@@ -198,6 +198,15 @@ ImportResult importBlocks(const QByteArray &data, const QList<Block> &blocks, co
         for (qsizetype k = b.first; k < b.end && k < lines.size(); ++k)
             part += lines.at(k) + '\n';
         ImportResult r = parseAs(*format, part, fileName);
+        if (!r.ok() && r.error->line == 0) {
+            // Nothing of that tool's results in the block (a command that
+            // failed, a server waiting): nothing wrong was read either.
+            all.warnings.append(u"%1:%2-%3: %4 lines without results skipped (%5)"_s.arg(fileName)
+                                    .arg(ImportText::number(b.first))
+                                    .arg(ImportText::number(b.end - 1))
+                                    .arg(Importer::formatName(*format), r.error->message.left(120)));
+            continue;
+        }
         if (!r.ok()) {
             r.records.clear();
             r.format = Importer::formatName(*format);

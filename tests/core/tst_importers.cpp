@@ -537,12 +537,26 @@ private slots:
         QByteArray data;
         QFile f(fixture(u"mixed/netperf_then_iperf2.txt"_s));
         QVERIFY(f.open(QIODevice::ReadOnly));
-        data = f.readAll();
+        const QByteArray original = f.readAll();
+        data = original;
         data.replace("337 MBytes   941 Mbits/sec", "337 MBytes   941 Mbats/sec");
         const ImportResult bad = Importer::importData(data, u"m.txt"_s);
         QVERIFY(!bad.ok());
         QVERIFY(bad.records.isEmpty());
         QCOMPARE(bad.error->line, 18);
+        // A block of a known tool without results (a failed command) is named, not fatal.
+        const QByteArray failed = "$ iperf3 -c 192.0.2.99\niperf3: error - unable to connect to server: Connection refused\n"
+                                  "$ ping -c 1 192.0.2.10\nPING 192.0.2.10 (192.0.2.10) 56(84) bytes of data.\n";
+        const ImportResult partly = Importer::importData(original + failed, u"m.txt"_s);
+        QVERIFY2(!partly.ok(), "an iperf3 error line is a damaged block, not an empty one");
+        QCOMPARE(partly.error->line, 21);
+        const QByteArray waiting = "$ iperf3 -s\n-----------------------------------------------------------\n"
+                                   "Server listening on 5201 (test #1)\n";
+        const ImportResult rest = Importer::importData(original + waiting, u"m.txt"_s);
+        QVERIFY2(rest.ok(), qPrintable(rest.error ? rest.error->toString() : QString()));
+        QCOMPARE(rest.records.size(), 2);
+        QCOMPARE(rest.warnings.size(), 2);
+        QVERIFY2(rest.warnings.last().contains(u"m.txt:20-22: iperf3 lines without results skipped"_s), qPrintable(rest.warnings.last()));
     }
 
     void damaged_data()
