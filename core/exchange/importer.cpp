@@ -117,7 +117,7 @@ LineMark markOf(const QString &raw)
         return {LineTool::Sockperf, {}};
     if (t.startsWith(u"Params: count"_s) || t.startsWith(u"Result: OK"_s))
         return {LineTool::Pktgen, {}};
-    if (NetperfParser::recognises(t.toUtf8()))
+    if (NetperfParser::isNetperfLine(t))
         return {LineTool::Netperf, {}};
     static const QRegularExpression kOther(uR"(^(nuttcp-[tr]:|ttcp-[tr]:|PING \S+ \())"_s);
     if (const auto m = kOther.match(t); m.hasMatch())

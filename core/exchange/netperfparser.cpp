@@ -1083,14 +1083,17 @@ ImportResult NetperfParser::parse(const QByteArray &data, const QString &fileNam
     return Parser(data, fileName).run();
 }
 
+bool NetperfParser::isNetperfLine(const QString &l)
+{
+    return isBanner(l) || l.startsWith(u"THROUGHPUT="_s) || (looksLikeCsvHeader(l) && l.contains(u"Throughput Units"_s));
+}
+
 bool NetperfParser::recognises(const QByteArray &data)
 {
     const ImportText text(data.left(1 << 20));
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QString &l = text.line(i);
-        if (isBanner(l) || l.startsWith(u"THROUGHPUT="_s) || (looksLikeCsvHeader(l) && l.contains(u"Throughput Units"_s)))
+    for (qsizetype i = 0; i < text.size(); ++i)
+        if (isNetperfLine(text.line(i)))
             return true;
-    }
     return false;
 }
 
