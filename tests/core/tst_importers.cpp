@@ -511,6 +511,16 @@ private slots:
                {u"0:M:throughput_bps:client=940000000"_s, u"0:M:bytes:client=235929600"_s, u"0:m:retransmits:client=4"_s,
                 u"0:samples=2"_s, u"0:s0=946e6"_s, u"0:p:streams=2"_s, u"0:p:message_size_bytes=131072"_s,
                 u"0:x:report=enhanced (-e)"_s, u"0:m:elapsed_s:client=2.0106"_s});
+        addRow("2.0.5 -d on the client: the connection to its own listener is the way back",
+               u"iperf2/tcp_2.0.5_dualtest.txt"_s, n, 2,
+               {u"0:p:direction=client_to_server"_s, u"0:M:throughput_bps:client=938000000"_s,
+                u"0:nom:throughput_bps:server"_s, u"1:p:direction=server_to_client"_s,
+                u"1:M:throughput_bps:client=930000000"_s, u"1:nom:throughput_bps:server"_s,
+                u"1:M:bytes:client=1159641169.92"_s});
+        addRow("2.1 -e UDP server: loss, jitter, one-way latency kept apart", u"iperf2/udp_2.1_enhanced_server.txt"_s, n, 1,
+               {u"0:kind=udp_stream"_s, u"0:M:throughput_bps:server=1050000"_s, u"0:m:jitter_ms:=0.011"_s,
+                u"0:M:messages:server=180"_s, u"0:m:loss_ratio:=0.00552486187845"_s, u"0:samples=2"_s,
+                u"0:nom:latency_us_mean:"_s, u"0:x:report=enhanced (-e)"_s, u"0:p:direction=client_to_server"_s});
         addRow("-y C: a TCP and a UDP test", u"iperf2/csv_2.0.5.csv"_s, n, 2,
                {u"0:kind=tcp_stream"_s, u"0:M:throughput_bps:client=942075904"_s, u"0:M:bytes:client=235536384"_s,
                 u"0:samples=2"_s, u"0:x:report=-y C"_s, u"1:kind=udp_stream"_s, u"1:M:throughput_bps:client=1049958"_s,
