@@ -370,6 +370,22 @@ private slots:
         const ImportResult zero = Importer::importFile(fixture(u"iperf3/tcp_3.12_zero_receiver.txt"_s));
         QCOMPARE(zero.warnings.size(), 1);
         QVERIFY(zero.warnings.first().contains(u"0 bytes"_s));
+        const QByteArray json = "{\"start\":{\"test_start\":{\"protocol\":\"TCP\"}},\"end\":{"
+                                "\"sum_sent\":{\"bytes\":1310720,\"seconds\":1,\"bits_per_second\":10485760},"
+                                "\"sum_received\":{\"bytes\":0,\"seconds\":1,\"bits_per_second\":0}}}";
+        const ImportResult zeroJson = Importer::importData(json, u"z.json"_s);
+        QVERIFY(zeroJson.ok());
+        QCOMPARE(zeroJson.records.first().extra.value(u"receiver_zero_bytes"_s).toBool(), true);
+        QCOMPARE(zeroJson.warnings.size(), 1);
+        QVERIFY2(zeroJson.warnings.first().startsWith(u"z.json:1: the receiver (server) reports 0 bytes"_s), qPrintable(zeroJson.warnings.first()));
+        const QByteArray iperf2 = "Server listening on TCP port 5001\n"
+                                  "[  4] local 192.0.2.10 port 5001 connected with 192.0.2.20 port 49812\n"
+                                  "[  4]  0.0-10.0 sec  0.00 Bytes  0.00 bits/sec\n";
+        const ImportResult zero2 = Importer::importData(iperf2, u"z2.txt"_s);
+        QVERIFY2(zero2.ok(), qPrintable(zero2.error ? zero2.error->toString() : QString()));
+        QCOMPARE(zero2.records.first().tool, u"iperf2"_s);
+        QCOMPARE(zero2.records.first().extra.value(u"receiver_zero_bytes"_s).toBool(), true);
+        QCOMPARE(zero2.warnings.size(), 1);
         const ImportResult packets = Importer::importFile(fixture(u"iperf3/udp_3.12_reverse_packets.json"_s));
         QCOMPARE(packets.warnings.size(), 1);
         QVERIFY(packets.warnings.first().contains(u"--get-server-output"_s));
