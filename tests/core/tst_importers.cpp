@@ -544,6 +544,46 @@ private slots:
     }
     void iperf2() { runRow(); }
 
+    // Shapes of iperf 2 and omni output that the fixtures do not show.
+    void moreShapes()
+    {
+        // -r: the way back starts after the first test's results, on the client's own listener.
+        const QByteArray tradeoff = "Server listening on TCP port 5001\n"
+                                    "Client connecting to 192.0.2.10, TCP port 5001\n"
+                                    "[  3] local 192.0.2.20 port 49812 connected with 192.0.2.10 port 5001\n"
+                                    "[  3]  0.0-10.0 sec  1.09 GBytes   938 Mbits/sec\n"
+                                    "[  4] local 192.0.2.20 port 5001 connected with 192.0.2.10 port 40200\n"
+                                    "[  4]  0.0-10.0 sec  1.08 GBytes   931 Mbits/sec\n";
+        const ImportResult r = Importer::importData(tradeoff, u"r.txt"_s);
+        QVERIFY2(r.ok(), qPrintable(r.error ? r.error->toString() : QString()));
+        QCOMPARE(r.records.size(), 2);
+        QCOMPARE(r.records.at(0).params.value(u"direction"_s).toString(), u"client_to_server"_s);
+        QCOMPARE(*r.records.at(0).metric(u"throughput_bps"_s, u"client"_s), 938e6);
+        QCOMPARE(r.records.at(1).params.value(u"direction"_s).toString(), u"server_to_client"_s);
+        QCOMPARE(*r.records.at(1).metric(u"throughput_bps"_s, u"client"_s), 931e6);
+        QCOMPARE(r.recordLines, (QList<int>{1, 5}));
+        // -y C with -P 2: the [SUM] lines (no addresses) are the test.
+        const QByteArray csv = "20231201120000,192.0.2.20,49812,192.0.2.10,5001,3,0.0-10.0,590000000,472000000\n"
+                               "20231201120000,192.0.2.20,49814,192.0.2.10,5001,4,0.0-10.0,585000000,468000000\n"
+                               "20231201120000,,,,,-1,0.0-10.0,1175000000,940000000\n";
+        const ImportResult p = Importer::importData(csv, u"p.csv"_s);
+        QVERIFY2(p.ok(), qPrintable(p.error ? p.error->toString() : QString()));
+        QCOMPARE(p.format, u"iperf2"_s);
+        QCOMPARE(p.records.size(), 1);
+        QCOMPARE(*p.records.first().metric(u"throughput_bps"_s, u"client"_s), 940e6);
+        QCOMPARE(p.records.first().params.value(u"streams"_s).toDouble(), 2.0);
+        // -y C without [SUM] lines and several connections: one test each.
+        const QByteArray two = csv.left(csv.lastIndexOf("2023"));
+        QCOMPARE(Importer::importData(two, u"two.csv"_s).records.size(), 2);
+        // Omni keyval of a TCP_CRR test: its own kind and rate.
+        const QByteArray crr = "TEST=TCP_CRR\nPROTOCOL=TCP\nDIRECTION=Send|Recv\nTHROUGHPUT=9876.54\nTHROUGHPUT_UNITS=Trans/s\n";
+        const ImportResult c = Importer::importData(crr, u"crr.txt"_s);
+        QVERIFY2(c.ok(), qPrintable(c.error ? c.error->toString() : QString()));
+        QCOMPARE(c.records.first().kind, u"tcp_crr"_s);
+        QCOMPARE(*c.records.first().metric(u"connections_per_s"_s), 9876.54);
+        QVERIFY(!c.records.first().metric(u"transactions_per_s"_s));
+    }
+
     // A log of several tools: every block of a known tool, the rest named.
     void mixedFile()
     {
