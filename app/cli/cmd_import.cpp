@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `import FILE...`: read netperf, iperf3, flent, sockperf, pktgen or
+// `import FILE...`: read netperf, iperf3, iperf2, flent, sockperf, pktgen or
 // Wirebench CSV results into canonical records. --dry-run prints them
 // (--json: one JSON record per line) without storing anything.
 
@@ -130,6 +130,6 @@ int importCommand(wb::cli::CliContext &ctx)
 } // namespace
 
 WB_CLI_COMMAND(u"import"_s, u"FILE... [--format FMT] [--as-baseline --citation TEXT] [--dry-run]"_s,
-               u"read results of other tools (FMT: auto netperf iperf3 flent sockperf pktgen csv); "
+               u"read results of other tools (FMT: auto netperf iperf3 iperf2 flent sockperf pktgen csv); "
                "--dry-run --json prints the canonical records"_s,
                importCommand);

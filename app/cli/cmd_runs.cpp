@@ -196,6 +196,9 @@ int runsShow(wb::cli::CliContext &ctx)
             << "tool:      " << r.record.tool << ' ' << r.record.toolVersion << '\n'
             << "endpoints: " << r.clientEndpoint << " -> " << r.serverEndpoint << '\n'
             << "params:    " << QJsonDocument(r.record.params).toJson(QJsonDocument::Compact) << '\n';
+    // Schema 3 marks runs that an older importer stored with wrong numbers.
+    if (const QString check = r.record.extra.value(u"import_check"_s).toString(); !check.isEmpty())
+        ctx.out << "check:     " << check << '\n';
     QStringList path;
     for (const QJsonValue &v : r.inventoryPath)
         path.append(v.toObject().value(u"key"_s).toString());

@@ -57,7 +57,7 @@ BaselinesPage::BaselinesPage(QWidget *parent)
     m_citation->setObjectName(u"importCitation"_s);
     auto *import = new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("Import logs…"));
     import->setObjectName(u"importBaselines"_s);
-    import->setToolTip(tr("Read netperf, iperf3, flent, sockperf or pktgen output and keep it as baselines"));
+    import->setToolTip(tr("Read netperf, iperf3, iperf 2, flent, sockperf or pktgen output and keep it as baselines"));
     connect(import, &QPushButton::clicked, this, &BaselinesPage::chooseImport);
 
     auto *bar = new QHBoxLayout;

@@ -130,7 +130,8 @@ ImportResult CsvResultParser::parse(const QByteArray &data, const QString &fileN
             target.insert(name, v);
         }
         const QString canonical = canonicalUnit(metric);
-        r->metrics.append(Metric{metric, side, *value * *factor, canonical.isEmpty() ? (unit.isEmpty() ? u"count"_s : unit) : canonical});
+        r->metrics.append(Metric{metric, side, ImportText::scaled(*value, *factor),
+                                 canonical.isEmpty() ? (unit.isEmpty() ? u"count"_s : unit) : canonical});
     }
     if (header.isEmpty())
         return ImportResult::failure(fileName, 0, u"expected the header '%1'; the file is empty"_s.arg(requiredColumns().join(u',')));
@@ -138,6 +139,7 @@ ImportResult CsvResultParser::parse(const QByteArray &data, const QString &fileN
         return ImportResult::failure(fileName, headerLine, u"expected at least one row after the header"_s);
     ImportResult res;
     res.records = records;
+    res.recordLines = firstLines;
     return res;
 }
 

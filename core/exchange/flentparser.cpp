@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "flentparser.h"
 
+#include "importtext.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -58,6 +60,26 @@ struct SeriesUnit
     enum Kind { Throughput, Latency, Other } kind = Other;
     double factor = 1; // to bit/s or us
 };
+
+// Why a series is not imported, or nothing when it is a throughput or a
+// latency. flent's tests name per-flow socket statistics "FLOW::tcp_rtt",
+// "FLOW::tcp_cwnd", ... (often without a unit in SERIES_META) and compute
+// Jain's fairness index over flows ("... fairness", unit "Idx"): none of
+// them is a rate, whatever the flow's name says.
+QString notARate(const QString &name, const QString &declared)
+{
+    const qsizetype sep = name.lastIndexOf(u"::"_s);
+    if (sep >= 0) {
+        const QString sub = name.mid(sep + 2);
+        bool number = false;
+        sub.toInt(&number);
+        if (!number) // "TCP upload::3" is flow 3; anything else is a statistic of the flow
+            return u"'%1' is a per-flow statistic (%2), not a throughput"_s.arg(name, sub);
+    }
+    if (declared.compare(u"Idx"_s, Qt::CaseInsensitive) == 0 || name.contains(u"fairness"_s, Qt::CaseInsensitive))
+        return u"'%1' is a fairness index, not a throughput"_s.arg(name);
+    return QString();
+}
 
 SeriesUnit unitOf(const QString &name, const QString &declared)
 {
@@ -143,8 +165,12 @@ ImportResult FlentParser::parse(const QByteArray &data, const QString &fileName)
         if (!it.value().isArray())
             return ImportResult::failure(fileName, 1, u"results['%1']: expected an array of numbers or null"_s.arg(name.left(60)));
         const QJsonArray values = it.value().toArray();
-        const SeriesUnit unit =
-            unitOf(name, seriesMeta.value(name).toObject().value(u"UNITS"_s).toString());
+        const QString declared = seriesMeta.value(name).toObject().value(u"UNITS"_s).toString();
+        if (const QString why = notARate(name, declared); !why.isEmpty()) {
+            res.warnings.append(u"%1: %2; not imported"_s.arg(fileName, why));
+            continue;
+        }
+        const SeriesUnit unit = unitOf(name, declared);
         if (unit.kind == SeriesUnit::Other) {
             res.warnings.append(u"%1: series '%2' has no throughput or latency unit; not imported"_s.arg(fileName, name));
             continue;
@@ -174,7 +200,7 @@ ImportResult FlentParser::parse(const QByteArray &data, const QString &fileName)
                 continue;
             if (!v.isDouble() || !std::isfinite(v.toDouble()))
                 return ImportResult::failure(fileName, 1, u"results['%1'][%2]: expected a number or null"_s.arg(name.left(60)).arg(k));
-            const double value = v.toDouble() * unit.factor;
+            const double value = ImportText::scaled(v.toDouble(), unit.factor);
             points.append(value);
             const double t = k < x.size() && x.at(k).isDouble() ? x.at(k).toDouble() : double(k);
             r.samples.append(Sample{t, side, sampleName, value});
@@ -197,6 +223,16 @@ ImportResult FlentParser::parse(const QByteArray &data, const QString &fileName)
             else if (name.contains(u"upload"_s, Qt::CaseInsensitive))
                 r.params.insert(u"direction"_s, u"client_to_server"_s);
             r.addMetric(u"throughput_bps"_s, u"client"_s, mean);
+            // One flow, or flent's sum or average over the flows: not comparable with each other.
+            const qsizetype sep = name.lastIndexOf(u"::"_s);
+            if (sep >= 0) {
+                r.params.insert(u"flow"_s, name.mid(sep + 2).toInt());
+                r.params.insert(u"aggregate"_s, u"one flow"_s);
+            } else if (name.endsWith(u" sum"_s)) {
+                r.params.insert(u"aggregate"_s, u"sum of flows"_s);
+            } else if (name.endsWith(u" avg"_s)) {
+                r.params.insert(u"aggregate"_s, u"average of flows"_s);
+            }
         } else {
             r.kind = u"latency"_s;
             r.addMetric(u"latency_us_mean"_s, QString(), mean);

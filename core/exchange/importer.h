@@ -15,13 +15,16 @@
 
 namespace wb {
 
-enum class ImportFormat { Auto, Netperf, Iperf3, Flent, Sockperf, Pktgen, Csv };
+enum class ImportFormat { Auto, Netperf, Iperf3, Iperf2, Flent, Sockperf, Pktgen, Csv };
 
 class Importer
 {
 public:
     // Files larger than this are refused instead of read (logs are small).
     static constexpr qint64 kMaxFileBytes = 256LL * 1024 * 1024;
+    // A text log of several tools is read block by block; more switches
+    // than this are not a log anyone wrote.
+    static constexpr qsizetype kMaxToolBlocks = 256;
 
     static ImportResult importFile(const QString &path, ImportFormat format = ImportFormat::Auto);
     static ImportResult importData(const QByteArray &data, const QString &fileName,

@@ -34,6 +34,9 @@ struct ImportResult
     std::optional<ImportError> error;
     QStringList warnings; // things the importer skipped on purpose (omitted intervals, ...)
     QString format;       // the parser that read the file ("netperf", "iperf3", ...)
+    // 1-based line where each record starts (parallel to records, may be
+    // shorter): a check over the finished records can still name the line.
+    QList<int> recordLines;
 
     bool ok() const { return !error.has_value(); }
 

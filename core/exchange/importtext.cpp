@@ -54,6 +54,54 @@ std::optional<double> ImportText::toNumber(const QString &token)
     return v;
 }
 
+double ImportText::scaled(double value, double factor)
+{
+    const double direct = value * factor;
+    if (!std::isfinite(direct) || value == 0 || factor == 1)
+        return direct;
+    // "4.27e+00": the digits and the power of ten of the shortest form.
+    const QString e = QString::number(std::abs(value), 'e', QLocale::FloatingPointShortest);
+    const qsizetype ePos = e.indexOf(u'e');
+    if (ePos < 0)
+        return direct;
+    QString digits = e.left(ePos);
+    digits.remove(u'.');
+    bool ok = false;
+    const int exponent = e.mid(ePos + 1).toInt(&ok);
+    if (!ok || digits.size() > 15)
+        return direct;
+    const qint64 mantissa = digits.toLongLong(&ok);
+    if (!ok)
+        return direct;
+    int power = exponent - int(digits.size() - 1); // value = mantissa x 10^power
+    double multiplier = factor;
+    if (factor < 1) {
+        // A factor of 10^-k (ms to s, % to a ratio) divides instead.
+        const double inverse = std::round(1 / factor);
+        int k = 0;
+        for (double p = 1; p < inverse && k <= 22; p *= 10)
+            ++k;
+        double tens = 1;
+        for (int j = 0; j < k; ++j)
+            tens *= 10;
+        if (k > 22 || tens != inverse || 1 / tens != factor)
+            return direct;
+        power -= k;
+        multiplier = 1;
+    }
+    if (power >= 0 || power < -22)
+        return direct;
+    const double product = double(mantissa) * multiplier;
+    // Exact only while the product is an integer a double holds exactly.
+    if (std::abs(product) >= 9007199254740992.0 || product != std::floor(product))
+        return direct;
+    double divisor = 1;
+    for (int k = 0; k < -power; ++k)
+        divisor *= 10;
+    const double r = product / divisor; // one correctly rounded step
+    return value < 0 ? -r : r;
+}
+
 QStringList ImportText::tokens(const QString &line)
 {
     return line.simplified().split(u' ', Qt::SkipEmptyParts);

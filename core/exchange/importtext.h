@@ -33,6 +33,11 @@ public:
     // The leading run of numeric tokens of a line; rest gets the remainder.
     static QList<double> leadingNumbers(const QString &line, QString *rest = nullptr);
     static QStringList tokens(const QString &line);
+    // value x factor computed from value's shortest decimal form (the one the
+    // tool printed), so a printed "4.27" Gbit/s becomes exactly 4270000000
+    // and not 4269999999.9999995. Falls back to the plain product when the
+    // decimal has too many digits to be exact anyway.
+    static double scaled(double value, double factor);
 
 private:
     QStringList m_lines;

@@ -120,6 +120,7 @@ public:
 
     std::optional<ImportError> error;
     QList<ResultRecord> records;
+    QList<int> recordLines;
     QStringList warnings;
 
 private:
@@ -131,6 +132,9 @@ private:
     }
     void addSummary(ResultRecord &r, const QJsonObject &end, bool udp, const QString &senderSide,
                     const QString &receiverSide, const char *sentKey, const char *receivedKey);
+    void checkSentDatagrams(ResultRecord &r, const QJsonObject &end, const QJsonObject &server, const QString &senderSide,
+                            bool reverse, int line);
+    void checkReceiver(ResultRecord &r, const QJsonObject &end, const QString &receiverSide, const char *receivedKey, int line);
 
     QString m_file;
     QJsonObject m_streamStart;
@@ -206,6 +210,39 @@ void JsonReader::addSummary(ResultRecord &r, const QJsonObject &end, bool udp, c
     }
 }
 
+// A UDP sender cannot have sent bytes in 0 datagrams. With -R the client
+// copies the server's count into sum_sent.packets and some versions leave
+// it 0; the server's own figure is in server_output_json when it was asked for.
+void JsonReader::checkSentDatagrams(ResultRecord &r, const QJsonObject &end, const QJsonObject &server,
+                                    const QString &senderSide, bool reverse, int line)
+{
+    const QJsonObject sent = end.value(u"sum_sent"_s).toObject();
+    const auto count = r.metric(u"messages"_s, senderSide);
+    if (!count || *count > 0 || num(sent, "bytes", num(end.value(u"sum"_s).toObject(), "bytes")) <= 0)
+        return;
+    r.metrics.removeIf([&](const Metric &m) { return m.name == u"messages"_s && m.side == senderSide; });
+    const QJsonObject serverEnd = server.value(u"end"_s).toObject();
+    const QJsonObject serverSent = serverEnd.value(u"sum_sent"_s).toObject();
+    if (reverse && has(serverSent, "packets") && num(serverSent, "packets") > 0) {
+        r.addMetric(u"messages"_s, senderSide, num(serverSent, "packets"));
+        r.extra.insert(u"sent_datagrams_from"_s, u"server_output_json"_s);
+        return;
+    }
+    warnings.append(u"%1:%2: the sender's datagram count is 0 although bytes were sent (iperf3 -R does not always pass "
+                    "it on); not imported — run with --get-server-output to have it"_s.arg(m_file).arg(line));
+    r.extra.insert(u"sent_datagrams_unknown"_s, true);
+}
+
+void JsonReader::checkReceiver(ResultRecord &r, const QJsonObject &end, const QString &receiverSide, const char *receivedKey,
+                               int line)
+{
+    const QJsonObject received = end.value(QLatin1StringView(receivedKey)).toObject();
+    if (received.isEmpty() || !has(received, "bytes") || num(received, "bytes") != 0)
+        return;
+    warnings.append(u"%1:%2: the receiver (%3) reports 0 bytes: nothing arrived (or the test broke)"_s.arg(m_file).arg(line).arg(receiverSide));
+    r.extra.insert(u"receiver_zero_bytes"_s, true);
+}
+
 bool JsonReader::addDocument(const QJsonObject &doc, int line)
 {
     if (!doc.value(u"error"_s).toString().isEmpty())
@@ -264,19 +301,29 @@ bool JsonReader::addDocument(const QJsonObject &doc, int line)
         r.extra.insert(u"system_info"_s, start.value(u"system_info"_s).toString());
     const QString sender = reverse ? u"server"_s : u"client"_s;
     const QString receiver = reverse ? u"client"_s : u"server"_s;
+    // iperf3 -s -J: a server's own log says "accepted_connection"; "host"
+    // figures (CPU, intervals) are then the server's.
+    const bool serverLog = start.contains(u"accepted_connection"_s) && !start.contains(u"connecting_to"_s);
+    const QString local = serverLog ? u"server"_s : u"client"_s;
+    const QString remote = serverLog ? u"client"_s : u"server"_s;
+    if (serverLog)
+        r.extra.insert(u"log_of"_s, u"server"_s);
     addSummary(r, end, udp, sender, receiver, "sum_sent", "sum_received");
     if (r.metrics.isEmpty())
         return fail(line, u"expected end.sum_sent/end.sum_received (or end.sum for UDP) in the iperf3 document"_s);
+    const QJsonObject server = doc.value(u"server_output_json"_s).toObject();
+    if (udp)
+        checkSentDatagrams(r, end, server, sender, reverse, line);
+    checkReceiver(r, end, receiver, "sum_received", line);
     const QJsonObject cpu = end.value(u"cpu_utilization_percent"_s).toObject();
     if (has(cpu, "host_total"))
-        r.addMetric(u"cpu_util_pct"_s, u"client"_s, num(cpu, "host_total"));
+        r.addMetric(u"cpu_util_pct"_s, local, num(cpu, "host_total"));
     if (has(cpu, "remote_total"))
-        r.addMetric(u"cpu_util_pct"_s, u"server"_s, num(cpu, "remote_total"));
+        r.addMetric(u"cpu_util_pct"_s, remote, num(cpu, "remote_total"));
     int skipped = 0;
-    // The client's intervals measure what it sent (or received, in reverse mode).
-    addIntervalSamples(r, doc.value(u"intervals"_s).toArray(), u"client"_s, "sum", &skipped);
-    const QJsonObject server = doc.value(u"server_output_json"_s).toObject();
-    if (!server.isEmpty()) {
+    // The local intervals measure what this end sent (or received).
+    addIntervalSamples(r, doc.value(u"intervals"_s).toArray(), local, "sum", &skipped);
+    if (!server.isEmpty() && !serverLog) {
         addIntervalSamples(r, server.value(u"intervals"_s).toArray(), u"server"_s, "sum", &skipped);
         r.extra.insert(u"server_output"_s, u"json"_s);
     } else if (doc.contains(u"server_output_text"_s)) {
@@ -291,13 +338,18 @@ bool JsonReader::addDocument(const QJsonObject &doc, int line)
         back.samples.clear();
         back.params.insert(u"direction"_s, reverse ? u"client_to_server"_s : u"server_to_client"_s);
         addSummary(back, end, udp, receiver, sender, "sum_sent_bidir_reverse", "sum_received_bidir_reverse");
-        addIntervalSamples(back, doc.value(u"intervals"_s).toArray(), u"client"_s, "sum_bidir_reverse", &skipped);
+        addIntervalSamples(back, doc.value(u"intervals"_s).toArray(), local, "sum_bidir_reverse", &skipped);
+        checkReceiver(back, end, sender, "sum_received_bidir_reverse", line);
         records.append(r);
-        if (!back.metrics.isEmpty())
+        recordLines.append(line);
+        if (!back.metrics.isEmpty()) {
             records.append(back);
+            recordLines.append(line);
+        }
         return true;
     }
     records.append(r);
+    recordLines.append(line);
     return true;
 }
 
@@ -345,8 +397,27 @@ ImportResult parseJson(const QByteArray &data, const QString &fileName)
     if (unterminated)
         return ImportResult::failure(fileName, badLine,
                                      u"expected the end of the JSON object that starts here, found the end of the file (truncated?)"_s);
-    if (badLine > 0)
-        return ImportResult::failure(fileName, badLine, u"expected iperf3 JSON objects ({...}), found something else"_s);
+    if (badLine > 0) {
+        // Name what is in the way: a "^C" the terminal echoed, an escape
+        // sequence, a shell prompt...
+        const QList<QByteArray> lines = data.split('\n');
+        QString found;
+        for (const char c : lines.value(badLine - 1).left(40)) {
+            if (c == '\x1b')
+                found += u"ESC"_s;
+            else if (uchar(c) < 0x20 && c != '\t')
+                found += u'^' + QChar(u'@' + c);
+            else
+                found += QChar::fromLatin1(c);
+        }
+        QString hint;
+        if (found.startsWith(u"^C"_s))
+            hint = u" (an interrupt the terminal echoed: delete it, the JSON after it is complete only if iperf3 finished)"_s;
+        else if (found.startsWith(u"ESC"_s))
+            hint = u" (a terminal escape sequence: delete it)"_s;
+        return ImportResult::failure(fileName, badLine,
+                                     u"expected iperf3 JSON objects ({...}), found '%1'%2"_s.arg(found.trimmed(), hint));
+    }
     JsonReader reader(fileName);
     int lastLine = 1;
     for (const JsonSpan &s : spans) {
@@ -372,6 +443,7 @@ ImportResult parseJson(const QByteArray &data, const QString &fileName)
     if (reader.records.isEmpty())
         return ImportResult::failure(fileName, 0, u"expected at least one finished iperf3 test; found none"_s);
     r.records = reader.records;
+    r.recordLines = reader.recordLines;
     r.warnings = reader.warnings;
     return r;
 }
@@ -409,6 +481,22 @@ std::optional<double> bitsFactor(const QString &unit)
     return std::nullopt;
 }
 
+// One "[ ID] START-END sec ..." row of a text report.
+struct TextRow
+{
+    enum What { Interval, Sender, Receiver, Summary } what = Interval;
+    QString id;   // "5", or "SUM"
+    QString role; // --bidir: "TX-C", "RX-C", "TX-S", "RX-S"
+    double start = 0;
+    double end = 0;
+    double bytes = 0;
+    double bps = 0;
+    QString tail; // what follows the rate, without the role word
+    bool omitted = false;
+    bool serverOutput = false; // from the "Server output:" section of a client log
+    int line = 0;
+};
+
 struct TextTest
 {
     ResultRecord record;
@@ -416,103 +504,364 @@ struct TextTest
     bool udp = false;
     bool reverse = false;
     bool serverLog = false;
-    bool multiStream = false;
-    bool summaries = false;
-    int streams = 0;       // "connected" lines
-    bool roleColumn = false; // --bidir: "[ ID][Role]", a stream per direction
+    bool serverSendsHint = false; // a server log whose interval header is a sender's
+    bool inServerOutput = false;
+    bool afterSeparator = false;
+    bool pendingSeparator = false;
+    QList<TextRow> rows;
 };
 
-ImportResult parseText(const QByteArray &data, const QString &fileName)
+// "0.028 ms  3/159 (1.9%)" after a UDP rate; strict, so "x ms" is refused.
+struct UdpTail
 {
-    const ImportText text(data);
-    QList<ResultRecord> records;
-    QStringList warnings;
-    std::optional<TextTest> cur;
+    double jitterMs = 0;
+    std::optional<double> lost; // nothing for "Unknown/N"
+    double total = 0;
+};
+
+std::optional<UdpTail> parseUdpTail(const QString &tail, bool *isUdp)
+{
+    static const QRegularExpression kTail(uR"(^(\S+)\s+ms\s+(\S+)/\s*(\S+)(?:\s+\(([^)]*)\))?\s*$)"_s);
+    const auto m = kTail.match(tail);
+    *isUdp = m.hasMatch();
+    if (!m.hasMatch())
+        return std::nullopt;
+    UdpTail u;
+    const auto jitter = ImportText::toNumber(m.captured(1));
+    const auto total = ImportText::toNumber(m.captured(3));
+    if (!jitter || !total)
+        return std::nullopt;
+    u.jitterMs = *jitter;
+    u.total = *total;
+    if (m.captured(2) != u"Unknown"_s) {
+        const auto lost = ImportText::toNumber(m.captured(2));
+        if (!lost)
+            return std::nullopt;
+        u.lost = *lost;
+    }
+    return u;
+}
+
+bool isWholeNumber(double v)
+{
+    return v == std::floor(v);
+}
+
+class TextReader
+{
+public:
+    TextReader(const QByteArray &data, const QString &fileName)
+        : m_text(data)
+        , m_file(fileName)
+    {
+    }
+    ImportResult run();
+
+private:
+    bool fail(int line, const QString &message)
+    {
+        if (!m_error)
+            m_error = ImportError{m_file, line, message};
+        return false;
+    }
+    void warn(int line, const QString &message) { m_warnings.append(u"%1:%2: %3"_s.arg(m_file).arg(line).arg(message)); }
+    void begin(int line, bool serverLog);
+    bool finish(qsizetype index);
+    bool addRow(const QRegularExpressionMatch &m, const QString &t, int line);
+
+    ImportText m_text;
+    QString m_file;
+    std::optional<ImportError> m_error;
+    QList<ResultRecord> m_records;
+    QList<int> m_recordLines;
+    QStringList m_warnings;
+    std::optional<TextTest> m_cur;
+    QString m_version;
+};
+
+void TextReader::begin(int line, bool serverLog)
+{
+    m_cur = TextTest{};
+    m_cur->firstLine = line;
+    m_cur->serverLog = serverLog;
+    m_cur->record.tool = u"iperf3"_s;
+    m_cur->record.kind = u"tcp_stream"_s;
+    m_cur->record.params.insert(u"direction"_s, u"client_to_server"_s);
+    if (serverLog)
+        m_cur->record.extra.insert(u"log_of"_s, u"server"_s);
+}
+
+bool TextReader::addRow(const QRegularExpressionMatch &m, const QString &t, int line)
+{
+    TextTest &cur = *m_cur;
+    TextRow row;
+    row.line = line;
+    row.id = m.captured(1);
+    row.role = m.captured(2);
+    row.role.remove(u'[');
+    row.role.remove(u']');
+    const auto start = ImportText::toNumber(m.captured(3));
+    const auto endT = ImportText::toNumber(m.captured(4));
+    const auto amount = ImportText::toNumber(m.captured(5));
+    const auto rate = ImportText::toNumber(m.captured(7));
+    const auto bf = bytesFactor(m.captured(6));
+    const auto rf = bitsFactor(m.captured(8));
+    if (!start || !endT || !amount || !rate || !bf || !rf)
+        return fail(line, u"expected numbers with units such as 'MBytes' and 'Mbits/sec' in '%1'"_s.arg(t.left(100)));
+    row.start = *start;
+    row.end = *endT;
+    row.bytes = ImportText::scaled(*amount, *bf);
+    row.bps = ImportText::scaled(*rate, *rf);
+    QString tail = m.captured(9).trimmed();
+    row.omitted = tail.contains(u"(omitted)"_s);
+    tail.remove(u"(omitted)"_s);
+    tail = tail.trimmed();
+    if (tail.endsWith(u"sender"_s)) {
+        row.what = TextRow::Sender;
+        tail.chop(6);
+    } else if (tail.endsWith(u"receiver"_s)) {
+        row.what = TextRow::Receiver;
+        tail.chop(8);
+    } else if (cur.afterSeparator) {
+        row.what = TextRow::Summary; // before 3.2: one line per stream, no role word
+    }
+    row.tail = tail.trimmed();
+    bool udpTail = false;
+    parseUdpTail(row.tail, &udpTail);
+    if (udpTail && !cur.udp) {
+        // The row itself shows UDP (jitter, lost/total) even without a header saying so.
+        cur.udp = true;
+        cur.record.kind = u"udp_stream"_s;
+    }
+    row.serverOutput = cur.inServerOutput;
+    if (!cur.afterSeparator)
+        cur.pendingSeparator = false;
+    cur.rows.append(row);
+    return true;
+}
+
+bool TextReader::finish(qsizetype index)
+{
+    if (!m_cur)
+        return true;
+    TextTest cur = *m_cur;
+    m_cur.reset();
+    ResultRecord &r = cur.record;
+    if (!m_version.isEmpty())
+        r.toolVersion = m_version;
+    // --bidir mixes both directions; the text keeps the client's sending one
+    // (the -J output has both).
+    QList<TextRow> rows;
+    for (const TextRow &row : std::as_const(cur.rows)) {
+        if (!row.role.isEmpty()) {
+            r.params.insert(u"bidirectional"_s, true);
+            if (row.role.startsWith(u"RX"_s)) {
+                r.extra.insert(u"bidir_note"_s, u"reverse direction not imported from text; import the -J output for both"_s);
+                continue;
+            }
+        }
+        rows.append(row);
+    }
+    // With several streams only the [SUM] rows describe the test; without
+    // the "connected" lines the streams show only in their IDs.
+    for (const bool serverOutput : {false, true}) {
+        bool hasSum = false;
+        QStringList ids;
+        for (const TextRow &row : std::as_const(rows)) {
+            if (row.serverOutput != serverOutput)
+                continue;
+            if (row.id == u"SUM"_s)
+                hasSum = true;
+            else if (!ids.contains(row.id))
+                ids.append(row.id);
+        }
+        if (!hasSum && ids.size() > 1)
+            return fail(cur.firstLine, u"expected [SUM] rows for the %1 streams (IDs %2) of the iperf3 test starting here; "
+                                       "a per-stream figure is not the test's"_s.arg(ids.size()).arg(ids.join(u", "_s)));
+        if (hasSum)
+            rows.removeIf([&](const TextRow &row) { return row.serverOutput == serverOutput && row.id != u"SUM"_s; });
+    }
+    bool hasSender = false;
+    bool hasReceiver = false;
+    for (const TextRow &row : std::as_const(rows)) {
+        if (row.serverOutput)
+            continue;
+        hasSender |= row.what == TextRow::Sender;
+        hasReceiver |= row.what == TextRow::Receiver || row.what == TextRow::Summary;
+    }
+    if (!hasSender && !hasReceiver)
+        return fail(ImportText::number(index),
+                    u"expected the sender/receiver summary lines of the iperf3 test started on line %1"_s.arg(cur.firstLine));
+    if (cur.serverLog && (cur.serverSendsHint || (hasSender && !hasReceiver))) {
+        // A server prints only its own side (3.2+): sender rows, or a sender's
+        // interval header (Retr, Total Datagrams), mean the client ran -R.
+        cur.reverse = true;
+        r.params.insert(u"direction"_s, u"server_to_client"_s);
+    }
+    const QString local = cur.serverLog ? u"server"_s : u"client"_s;
+    const QString senderSide = cur.reverse ? u"server"_s : u"client"_s;
+    const QString receiverSide = cur.reverse ? u"client"_s : u"server"_s;
+    bool receiverLoss = false;
+    bool receiverZero = false;
+    for (const TextRow &row : std::as_const(rows)) {
+        if (row.what == TextRow::Interval) {
+            if (row.omitted || row.end - row.start <= 1e-6)
+                continue;
+            r.samples.append(Sample{row.end, row.serverOutput ? u"server"_s : local, u"throughput_bps"_s, row.bps});
+            continue;
+        }
+        if (row.serverOutput)
+            continue; // the client's summary already has both ends' totals
+        const bool asSender = row.what == TextRow::Sender || (row.what == TextRow::Summary && !cur.serverLog);
+        const QString side = asSender ? senderSide : receiverSide;
+        if (r.metric(u"throughput_bps"_s, side))
+            return fail(row.line, u"expected one %1 summary in the iperf3 test starting on line %2, found another"_s.arg(
+                                      asSender ? u"sender"_s : u"receiver"_s)
+                                      .arg(cur.firstLine));
+        r.addMetric(u"throughput_bps"_s, side, row.bps);
+        r.addMetric(u"bytes"_s, side, row.bytes);
+        r.addMetric(u"elapsed_s"_s, side, row.end - row.start);
+        if (!asSender && row.bytes == 0)
+            receiverZero = true;
+        if (cur.udp) {
+            bool udpTail = false;
+            const std::optional<UdpTail> u = parseUdpTail(row.tail, &udpTail);
+            if (udpTail && !u)
+                return fail(row.line, u"expected 'JITTER ms LOST/TOTAL (PERCENT%)' with numbers after the rate, found '%1'"_s.arg(
+                                          row.tail.left(60)));
+            if (u) {
+                if (asSender && row.what == TextRow::Sender) {
+                    r.addMetric(u"messages"_s, senderSide, u->total);
+                    continue;
+                }
+                r.addMetric(u"jitter_ms"_s, QString(), u->jitterMs);
+                const bool sane = u->lost && *u->lost >= 0 && u->total >= 0 && *u->lost <= u->total
+                                  && isWholeNumber(*u->lost) && isWholeNumber(u->total);
+                if (!sane) {
+                    // iperf3 has printed more lost than sent (a known bug);
+                    // such a row has no loss figure to keep.
+                    warn(row.line, u"the datagram counts '%1' cannot be right (lost must be 0..total); loss and "
+                                   "received datagrams not imported"_s.arg(row.tail.section(u" ms"_s, 1).trimmed().left(40)));
+                    r.extra.insert(u"loss_not_imported"_s, u"lost/total out of range in the log"_s);
+                } else {
+                    receiverLoss = true;
+                    r.addMetric(u"messages"_s, receiverSide, u->total - *u->lost);
+                    if (u->total > 0)
+                        r.addMetric(u"loss_ratio"_s, QString(), *u->lost / u->total);
+                }
+                if (row.what == TextRow::Summary && u->total >= 0)
+                    r.addMetric(u"messages"_s, senderSide, u->total); // < 3.2: the client's one line
+            } else {
+                static const QRegularExpression kSentTail(uR"(^(\d+)$)"_s);
+                if (const auto sm = kSentTail.match(row.tail); sm.hasMatch() && asSender)
+                    r.addMetric(u"messages"_s, senderSide, sm.captured(1).toDouble());
+            }
+        } else if (row.what == TextRow::Sender) {
+            const QList<double> retr = ImportText::leadingNumbers(row.tail);
+            if (!retr.isEmpty())
+                r.addMetric(u"retransmits"_s, senderSide, retr.first());
+        }
+    }
+    if (cur.udp && !receiverLoss && !r.extra.contains(u"loss_not_imported"_s)) {
+        warn(cur.firstLine, u"the receiver's jitter and loss are not in this log (only the sender's side); none imported"_s);
+        r.extra.insert(u"loss_not_imported"_s, u"no receiver figures in the log"_s);
+    }
+    if (receiverZero) {
+        warn(cur.firstLine, u"the receiver reports 0 bytes: nothing arrived (or the test broke)"_s);
+        r.extra.insert(u"receiver_zero_bytes"_s, true);
+    }
+    m_records.append(r);
+    m_recordLines.append(cur.firstLine);
+    return true;
+}
+
+ImportResult TextReader::run()
+{
     static const QRegularExpression kInterval(
-        uR"(^\[\s*(\d+|SUM)\]\s*(\[[A-Z-]+\])?\s*(\d+\.?\d*)-\s*(\d+\.?\d*)\s+sec\s+(\S+)\s+(\S*Bytes)\s+(\S+)\s+(\S*bits/sec)(.*)$)"_s);
-    static const QRegularExpression kUdpTail(uR"(^\s*(\S+)\s+ms\s+(\d+)/\s*(\d+)\s+\(([^)]*)%?\)\s*(.*)$)"_s);
-    static const QRegularExpression kUdpSentTail(uR"(^\s*(\d+)\s*(.*)$)"_s);
+        uR"(^\[\s*(\d+|SUM)\]\s*(\[[A-Z]+-[A-Z]\])?\s*(\d+\.?\d*)-\s*(\d+\.?\d*)\s+sec\s+(\S+)\s+(\S*Bytes)\s+(\S+)\s+(\S*bits/sec)(.*)$)"_s);
     static const QRegularExpression kCpu(
-        uR"(CPU Utilization:\s*local/(?:sender|receiver)\s+([\d.]+)%.*remote/(?:sender|receiver)\s+([\d.]+)%)"_s);
+        uR"(CPU Utilization:\s*local/(?:sender|receiver)\s+(\S+)%.*remote/(?:sender|receiver)\s+(\S+)%)"_s);
     static const QRegularExpression kStarting(
         uR"(Starting Test:\s*protocol:\s*(\w+),\s*(\d+)\s+streams?,\s*(\d+)\s+byte blocks,\s*omitting\s+(\d+)\s+seconds,\s*(\d+)\s+second test)"_s);
     static const QRegularExpression kVersion(uR"(^iperf (3\.\S+))"_s);
     static const QRegularExpression kConnecting(uR"(^Connecting to host\s+([^,\s]+),\s*port\s+(\d+))"_s);
     static const QRegularExpression kLocal(uR"(local\s+(\S+)\s+port\s+\d+\s+connected (?:to|with)\s+(\S+)\s+port)"_s);
-    QString version;
-    auto finish = [&](qsizetype index) -> std::optional<ImportError> {
-        if (!cur)
-            return std::nullopt;
-        if (!cur->summaries)
-            return ImportError{fileName, ImportText::number(index),
-                               u"expected the sender/receiver summary lines of the iperf3 test started on line %1"_s.arg(
-                                   cur->firstLine)};
-        if (!version.isEmpty())
-            cur->record.toolVersion = version;
-        records.append(cur->record);
-        cur.reset();
-        return std::nullopt;
-    };
-    auto begin = [&](int line, bool serverLog) {
-        cur = TextTest{};
-        cur->firstLine = line;
-        cur->serverLog = serverLog;
-        cur->record.tool = u"iperf3"_s;
-        cur->record.kind = u"tcp_stream"_s;
-        cur->record.params.insert(u"direction"_s, u"client_to_server"_s);
-    };
-    // The summary section is a "- - -" separator followed by an "[ ID]"
-    // header; with -P the interval groups are separated by "- - -" too.
-    bool afterSeparator = false;
-    bool pendingSeparator = false;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QString t = text.line(i).trimmed();
+    static const QRegularExpression kSent(uR"(^\[\s*(?:\d+|SUM)\]\s+Sent\s+(\d+)\s+datagrams)"_s);
+    for (qsizetype i = 0; i < m_text.size() && !m_error; ++i) {
+        const QString t = m_text.line(i).trimmed();
+        const int line = ImportText::number(i);
         if (t.isEmpty())
             continue;
         if (const auto m = kVersion.match(t); m.hasMatch()) {
-            version = m.captured(1);
+            m_version = m.captured(1);
             continue;
         }
-        if (t.startsWith(u"iperf3: error"_s) || t.startsWith(u"iperf3: "_s))
-            return ImportResult::failure(fileName, ImportText::number(i), u"iperf3 reported an error: %1"_s.arg(t.left(160)));
-        if (const auto m = kConnecting.match(t); m.hasMatch()) {
-            if (auto e = finish(i)) {
-                ImportResult r;
-                r.error = e;
-                return r;
+        if (t.startsWith(u"iperf3: "_s))
+            return ImportResult::failure(m_file, line, u"iperf3 reported an error: %1"_s.arg(t.left(160)));
+        if (m_cur && m_cur->inServerOutput) {
+            // The server's own report, appended to a client log by
+            // --get-server-output: only its intervals are new.
+            if (t == u"iperf Done."_s) {
+                finish(i);
+                continue;
             }
-            begin(ImportText::number(i), false);
-            cur->record.params.insert(u"server_host"_s, m.captured(1));
-            afterSeparator = false;
-            pendingSeparator = false;
+            if (t.startsWith(u"[ ID]"_s)) {
+                m_cur->afterSeparator = m_cur->pendingSeparator;
+                continue;
+            }
+            if (t.startsWith(u"- - -"_s)) {
+                m_cur->pendingSeparator = true;
+                continue;
+            }
+            if (const auto m = kInterval.match(t); m.hasMatch()) {
+                addRow(m, t, line);
+                continue;
+            }
+            if (t.startsWith(u'[') && t.contains(u" sec "_s))
+                return ImportResult::failure(m_file, line, u"expected an iperf3 interval line '[ ID] START-END sec TRANSFER UNIT RATE UNIT ...', found '%1'"_s.arg(t.left(100)));
+            continue;
+        }
+        if (const auto m = kConnecting.match(t); m.hasMatch()) {
+            if (!finish(i))
+                break;
+            begin(line, false);
+            m_cur->record.params.insert(u"server_host"_s, m.captured(1));
             continue;
         }
         if (t.startsWith(u"Accepted connection from"_s)) {
-            if (auto e = finish(i)) {
-                ImportResult r;
-                r.error = e;
-                return r;
-            }
-            begin(ImportText::number(i), true);
-            afterSeparator = false;
-            pendingSeparator = false;
+            if (!finish(i))
+                break;
+            begin(line, true);
             continue;
         }
-        if (!cur) {
+        if (t.startsWith(u"Server listening on"_s)) {
+            if (!finish(i))
+                break;
+            continue;
+        }
+        if (!m_cur) {
             if (kInterval.match(t).hasMatch())
-                begin(ImportText::number(i), false);
+                begin(line, false);
             else
                 continue;
         }
-        ResultRecord &r = cur->record;
+        TextTest &cur = *m_cur;
+        ResultRecord &r = cur.record;
+        if (t == u"Server output:"_s && !cur.serverLog) {
+            cur.inServerOutput = true;
+            cur.afterSeparator = false;
+            cur.pendingSeparator = false;
+            r.extra.insert(u"server_output"_s, u"text"_s);
+            continue;
+        }
         if (t.startsWith(u"Reverse mode"_s)) {
-            cur->reverse = true;
+            cur.reverse = true;
             r.params.insert(u"direction"_s, u"server_to_client"_s);
             continue;
         }
         if (const auto m = kStarting.match(t); m.hasMatch()) {
-            cur->udp = m.captured(1) == u"UDP"_s;
-            r.kind = cur->udp ? u"udp_stream"_s : u"tcp_stream"_s;
+            cur.udp = m.captured(1) == u"UDP"_s;
+            r.kind = cur.udp ? u"udp_stream"_s : u"tcp_stream"_s;
             r.params.insert(u"protocol"_s, m.captured(1));
             r.params.insert(u"streams"_s, m.captured(2).toDouble());
             r.params.insert(u"message_size_bytes"_s, m.captured(3).toDouble());
@@ -522,162 +871,103 @@ ImportResult parseText(const QByteArray &data, const QString &fileName)
             continue;
         }
         if (const auto m = kLocal.match(t); m.hasMatch()) {
-            // One "connected" line per stream: with several only [SUM] lines count.
-            ++cur->streams;
-            if (!cur->serverLog) {
+            if (!cur.serverLog) {
                 r.params.insert(u"client_address"_s, m.captured(1));
                 r.params.insert(u"server_address"_s, m.captured(2));
             }
             continue;
         }
         if (t.startsWith(u"[ ID]"_s)) {
-            if (t.startsWith(u"[ ID][Role]"_s))
-                cur->roleColumn = true;
-            if (cur->streams > (cur->roleColumn ? 2 : 1))
-                cur->multiStream = true;
-            if (pendingSeparator)
-                afterSeparator = true;
+            if (cur.pendingSeparator)
+                cur.afterSeparator = true;
             if (t.contains(u"Datagrams"_s)) {
-                cur->udp = true;
+                cur.udp = true;
                 r.kind = u"udp_stream"_s;
             }
+            if (!cur.afterSeparator
+                && (t.contains(u"Retr"_s) || (t.contains(u"Total Datagrams"_s) && !t.contains(u"Lost/Total"_s))))
+                cur.serverSendsHint = cur.serverLog;
             r.extra.insert(u"text_era"_s, t.contains(u"Bandwidth"_s) ? u"Bandwidth (< 3.2)"_s : u"Bitrate"_s);
             continue;
         }
         if (t.startsWith(u"- - -"_s)) {
-            pendingSeparator = true;
+            cur.pendingSeparator = true;
             continue;
         }
-        if (const auto m = kCpu.match(t); m.hasMatch()) {
-            const QString local = cur->serverLog ? u"server"_s : u"client"_s;
-            const QString remote = cur->serverLog ? u"client"_s : u"server"_s;
-            r.addMetric(u"cpu_util_pct"_s, local, m.captured(1).toDouble());
-            r.addMetric(u"cpu_util_pct"_s, remote, m.captured(2).toDouble());
+        if (t.startsWith(u"CPU Utilization:"_s)) {
+            const auto m = kCpu.match(t);
+            const auto a = m.hasMatch() ? ImportText::toNumber(m.captured(1)) : std::nullopt;
+            const auto b = m.hasMatch() ? ImportText::toNumber(m.captured(2)) : std::nullopt;
+            if (!a || !b)
+                return ImportResult::failure(m_file, line, u"expected 'CPU Utilization: local/ROLE N% ..., remote/ROLE N% ...', found '%1'"_s.arg(t.left(100)));
+            const QString remote = cur.serverLog ? u"client"_s : u"server"_s;
+            r.addMetric(u"cpu_util_pct"_s, cur.serverLog ? u"server"_s : u"client"_s, *a);
+            r.addMetric(u"cpu_util_pct"_s, remote, *b);
             continue;
         }
         if (t == u"iperf Done."_s) {
-            afterSeparator = false;
-            pendingSeparator = false;
-            if (auto e = finish(i)) {
-                ImportResult res;
-                res.error = e;
-                return res;
-            }
+            finish(i);
             continue;
         }
-        if (t.startsWith(u"[SUM]"_s))
-            cur->multiStream = true;
         const auto m = kInterval.match(t);
         if (!m.hasMatch()) {
             if (t.startsWith(u'[') && t.contains(u" sec "_s))
-                return ImportResult::failure(fileName, ImportText::number(i),
+                return ImportResult::failure(m_file, line,
                                              u"expected an iperf3 interval line '[ ID] START-END sec TRANSFER UNIT RATE UNIT ...', found '%1'"_s
                                                  .arg(t.left(100)));
-            static const QRegularExpression kSent(uR"(^\[\s*\d+\]\s+Sent\s+(\d+)\s+datagrams)"_s);
             if (const auto sent = kSent.match(t); sent.hasMatch())
                 r.extra.insert(u"datagrams_sent"_s, sent.captured(1).toDouble());
             continue;
         }
-        // With several streams only the [SUM] lines describe the test.
-        const bool isSum = m.captured(1) == u"SUM"_s;
-        // --bidir tags lines [TX-C]/[RX-C]; the text then mixes two directions.
-        // Keep the client's sending direction; -J output has both.
-        if (!m.captured(2).isEmpty()) {
-            r.params.insert(u"bidirectional"_s, true);
-            if (m.captured(2).contains(u"RX"_s)) {
-                if (!r.extra.contains(u"bidir_note"_s))
-                    r.extra.insert(u"bidir_note"_s, u"reverse direction not imported from text; import the -J output for both"_s);
-                continue;
-            }
-        }
-        const auto start = ImportText::toNumber(m.captured(3));
-        const auto endT = ImportText::toNumber(m.captured(4));
-        const auto amount = ImportText::toNumber(m.captured(5));
-        const auto rate = ImportText::toNumber(m.captured(7));
-        const auto bf = bytesFactor(m.captured(6));
-        const auto rf = bitsFactor(m.captured(8));
-        if (!start || !endT || !amount || !rate || !bf || !rf)
-            return ImportResult::failure(fileName, ImportText::number(i),
-                                         u"expected numbers with units such as 'MBytes' and 'Mbits/sec' in '%1'"_s.arg(t.left(100)));
-        QString tail = m.captured(9).trimmed();
-        const bool omitted = tail.contains(u"(omitted)"_s);
-        const bool senderLine = tail.endsWith(u"sender"_s);
-        const bool receiverLine = tail.endsWith(u"receiver"_s);
-        const double bps = *rate * *rf;
-        const double bytes = *amount * *bf;
-        if (!afterSeparator)
-            pendingSeparator = false;
-        if (!afterSeparator && !senderLine && !receiverLine) {
-            if (cur->multiStream && !isSum)
-                continue;
-            if (omitted || *endT - *start <= 1e-6)
-                continue;
-            const QString side = cur->serverLog ? u"server"_s : u"client"_s;
-            r.samples.append(Sample{*endT, side, u"throughput_bps"_s, bps});
-            continue;
-        }
-        if (cur->multiStream && !isSum)
-            continue;
-        // Summary lines: sender and receiver are roles, not this host.
-        const QString senderSide = cur->reverse ? u"server"_s : u"client"_s;
-        const QString receiverSide = cur->reverse ? u"client"_s : u"server"_s;
-        const bool asSender = senderLine || (!receiverLine && !cur->serverLog);
-        const QString side = asSender ? senderSide : receiverSide;
-        if (tail.endsWith(u"sender"_s))
-            tail.chop(6);
-        else if (tail.endsWith(u"receiver"_s))
-            tail.chop(8);
-        tail = tail.trimmed();
-        r.addMetric(u"throughput_bps"_s, side, bps);
-        r.addMetric(u"bytes"_s, side, bytes);
-        r.addMetric(u"elapsed_s"_s, side, *endT - *start);
-        cur->summaries = true;
-        if (cur->udp) {
-            if (const auto u = kUdpTail.match(tail); u.hasMatch()) {
-                const double lost = u.captured(2).toDouble();
-                const double total = u.captured(3).toDouble();
-                if (senderLine) {
-                    r.addMetric(u"messages"_s, senderSide, total);
-                } else {
-                    r.addMetric(u"messages"_s, receiverSide, total - lost);
-                    r.addMetric(u"jitter_ms"_s, QString(), u.captured(1).toDouble());
-                    if (total > 0)
-                        r.addMetric(u"loss_ratio"_s, QString(), lost / total);
-                    if (!receiverLine) {
-                        // < 3.2: one summary line carries the sender's rate and the receiver's loss.
-                        r.addMetric(u"messages"_s, senderSide, total);
-                    }
-                }
-            } else if (const auto s = kUdpSentTail.match(tail); s.hasMatch() && senderLine) {
-                r.addMetric(u"messages"_s, senderSide, s.captured(1).toDouble());
-            }
-        } else if (senderLine) {
-            const QList<double> retr = ImportText::leadingNumbers(tail);
-            if (!retr.isEmpty())
-                r.addMetric(u"retransmits"_s, senderSide, retr.first());
-        }
+        addRow(m, t, line);
     }
-    if (cur) {
-        if (auto e = finish(text.size() - 1)) {
-            ImportResult res;
-            res.error = e;
-            return res;
-        }
-    }
-    if (records.isEmpty())
-        return ImportResult::failure(fileName, 0, u"expected iperf3 output (-J JSON or the text report); found none"_s);
+    if (!m_error && m_cur)
+        finish(m_text.size() - 1);
     ImportResult res;
-    res.records = records;
-    res.warnings = warnings;
+    if (m_error) {
+        res.error = m_error;
+        return res;
+    }
+    if (m_records.isEmpty())
+        return ImportResult::failure(m_file, 0, u"expected iperf3 output (-J JSON or the text report); found none"_s);
+    res.records = m_records;
+    res.recordLines = m_recordLines;
+    res.warnings = m_warnings;
     return res;
+}
+
+ImportResult parseText(const QByteArray &data, const QString &fileName)
+{
+    return TextReader(data, fileName).run();
+}
+
+} // namespace
+
+namespace {
+
+// -J output, possibly behind a few lines of junk (a "^C", an escape
+// sequence): the JSON reader then refuses it naming the junk's line.
+bool looksLikeJson(const QByteArray &data)
+{
+    const QByteArray head = data.left(65536);
+    if (head.trimmed().startsWith('{'))
+        return true;
+    if (!head.contains("\"test_start\"") && !head.contains("\"event\""))
+        return false;
+    if (head.contains("Connecting to host") || head.contains("[ ID]"))
+        return false;
+    const QList<QByteArray> lines = head.left(4096).split('\n');
+    for (qsizetype k = 0; k < lines.size() && k < 5; ++k)
+        if (lines.at(k).contains('{'))
+            return true;
+    return false;
 }
 
 } // namespace
 
 ImportResult Iperf3Parser::parse(const QByteArray &data, const QString &fileName)
 {
-    const QByteArray head = data.left(4096).trimmed();
-    ImportResult r = head.startsWith('{') ? parseJson(data, fileName) : parseText(data, fileName);
+    ImportResult r = looksLikeJson(data) ? parseJson(data, fileName) : parseText(data, fileName);
     r.format = u"iperf3"_s;
     return r;
 }
@@ -685,7 +975,7 @@ ImportResult Iperf3Parser::parse(const QByteArray &data, const QString &fileName
 bool Iperf3Parser::recognises(const QByteArray &data)
 {
     const QByteArray head = data.left(65536);
-    if (head.trimmed().startsWith('{'))
+    if (looksLikeJson(data))
         return head.contains("\"test_start\"") || head.contains("\"event\"") || head.contains("\"connecting_to\"")
                || head.contains("\"cpu_utilization_percent\"");
     return head.contains("Connecting to host") || head.contains("iperf Done.")

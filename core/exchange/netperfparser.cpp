@@ -32,7 +32,9 @@ constexpr TestName kTests[] = {
     {"UDP STREAM", Family::UdpStream, "udp_stream", "UDP_STREAM"},
     {"TCP REQUEST/RESPONSE", Family::RequestResponse, "tcp_rr", "TCP_RR"},
     {"UDP REQUEST/RESPONSE", Family::RequestResponse, "udp_rr", "UDP_RR"},
-    {"TCP Connect/Request/Response", Family::RequestResponse, "tcp_rr", "TCP_CRR"},
+    // A connection per transaction measures connection set-up, not the
+    // request/response path: its own kind, so it never compares with TCP_RR.
+    {"TCP Connect/Request/Response", Family::RequestResponse, "tcp_crr", "TCP_CRR"},
     {"TCP Transactional/Request/Response", Family::RequestResponse, "tcp_rr", "TCP_TRR"},
     {"OMNI Send", Family::Omni, "", "OMNI"},
     {"OMNI Receive", Family::Omni, "", "OMNI"},
@@ -181,17 +183,28 @@ private:
     }
     bool parseBlock(qsizetype bannerIndex, qsizetype &i);
     bool parseClassic(const Banner &b, const QStringList &titles, qsizetype &i, ResultRecord &r);
+    bool parseHuman(const QList<qsizetype> &headerLines, qsizetype &i, ResultRecord &r, const Banner *b);
+    void finishRequestResponse(qsizetype bannerIndex, ResultRecord &r);
     bool parseKeyval(qsizetype &i, ResultRecord &r, const Banner *b);
     bool parseCsv(qsizetype &i, ResultRecord &r, const Banner *b);
     bool finishOmni(const QMap<QString, QString> &values, qsizetype index, ResultRecord &r, const Banner *b);
     void parseTrailers(qsizetype &i, Family family, ResultRecord &r);
     void applyCommand(ResultRecord &r, qsizetype resultIndex);
+    // Nothing arrived: a real result (a dead link) or a broken test; either
+    // way the user should look before comparing it.
+    void flagZeroReceiver(qsizetype index, ResultRecord &r)
+    {
+        r.extra.insert(u"receiver_zero_bytes"_s, true);
+        m_warnings.append(u"%1:%2: the receiver reports nothing received"_s.arg(m_file).arg(ImportText::number(index)));
+    }
     static ResultRecord baseRecord(const Banner *b);
 
     ImportText m_text;
     QString m_file;
     std::optional<ImportError> m_error;
     QList<ResultRecord> m_records;
+    QList<int> m_recordLines;
+    QStringList m_warnings;
     QString m_command; // the last netperf command line seen before a banner
     qsizetype m_commandIndex = -1; // the line it ended on
 };
@@ -216,6 +229,10 @@ struct OmniField
 constexpr OmniField kOmniFields[] = {
     {"THROUGHPUT", "Throughput"},
     {"THROUGHPUT_UNITS", "Throughput Units"},
+    {"LOCAL_SEND_THROUGHPUT", "Local Send Throughput"},
+    {"LOCAL_RECV_THROUGHPUT", "Local Recv Throughput"},
+    {"REMOTE_SEND_THROUGHPUT", "Remote Send Throughput"},
+    {"REMOTE_RECV_THROUGHPUT", "Remote Recv Throughput"},
     {"ELAPSED_TIME", "Elapsed Time (sec)"},
     {"PROTOCOL", "Protocol"},
     {"DIRECTION", "Direction"},
@@ -359,16 +376,20 @@ ImportResult Parser::run()
         if (looksLikeKeyval(line) && isKnownOmniKey(line.trimmed().section(u'=', 0, 0))) {
             ResultRecord r = baseRecord(nullptr);
             applyCommand(r, i);
+            const qsizetype first = i;
             if (parseKeyval(i, r, nullptr)) {
                 m_records.append(r);
+                m_recordLines.append(ImportText::number(first));
             }
             continue;
         }
         if (looksLikeCsvHeader(line)) {
             ResultRecord r = baseRecord(nullptr);
             applyCommand(r, i);
+            const qsizetype first = i;
             if (parseCsv(i, r, nullptr)) {
                 m_records.append(r);
+                m_recordLines.append(ImportText::number(first));
             }
             continue;
         }
@@ -401,6 +422,8 @@ ImportResult Parser::run()
         return result;
     }
     result.records = m_records;
+    result.recordLines = m_recordLines;
+    result.warnings = m_warnings;
     return result;
 }
 
@@ -431,6 +454,7 @@ bool Parser::parseBlock(qsizetype bannerIndex, qsizetype &i)
     ResultRecord r = baseRecord(&b);
     applyCommand(r, bannerIndex);
     QStringList titles;
+    QList<qsizetype> titleLines; // where the titles are: -O aligns values under them
     i = bannerIndex + 1;
     static const QRegularExpression kInterim(
         uR"(Interim result:\s*(\S+)\s+(\S+)\s+over\s+(\S+)\s+seconds(?:\s+ending at\s+(\S+))?)"_s);
@@ -455,7 +479,7 @@ bool Parser::parseBlock(qsizetype bannerIndex, qsizetype &i)
             if (units->transactions)
                 r.samples.append(Sample{sampleTime, QString(), u"transactions_per_s"_s, *v});
             else
-                r.samples.append(Sample{sampleTime, u"client"_s, u"throughput_bps"_s, *v * units->toBitsPerSecond});
+                r.samples.append(Sample{sampleTime, u"client"_s, u"throughput_bps"_s, ImportText::scaled(*v, units->toBitsPerSecond)});
             continue;
         }
         if (isBanner(line))
@@ -480,15 +504,22 @@ bool Parser::parseBlock(qsizetype bannerIndex, qsizetype &i)
             break;
         }
         if (!ImportText::leadingNumbers(t).isEmpty()) {
-            if (b.test->family == Family::Omni)
-                return fail(i, u"expected omni -o CSV or -k keyval output after the OMNI banner on line %1"_s.arg(
-                                   ImportText::number(bannerIndex)));
+            // omni -O: the selected fields' titles in columns, the values below.
+            const QString joined = titles.join(u' ');
+            if (b.test->family == Family::Omni || joined.contains(u"Throughput Units"_s)
+                || (!titles.isEmpty() && titles.first().startsWith(u"Throughput "_s))) {
+                if (!parseHuman(titleLines, i, r, &b))
+                    return false;
+                found = true;
+                break;
+            }
             if (!parseClassic(b, titles, i, r))
                 return false;
             found = true;
             break;
         }
         titles.append(t);
+        titleLines.append(i);
         if (titles.size() > 64)
             return fail(i, u"expected the result table of the %1 test whose banner is on line %2"_s.arg(
                                QString::fromLatin1(b.test->test))
@@ -501,8 +532,41 @@ bool Parser::parseBlock(qsizetype bannerIndex, qsizetype &i)
                         .arg(ImportText::number(bannerIndex)));
     if (b.test->family != Family::Omni)
         parseTrailers(i, b.test->family, r);
+    if (b.test->family == Family::RequestResponse)
+        finishRequestResponse(bannerIndex, r);
     m_records.append(r);
+    m_recordLines.append(ImportText::number(bannerIndex));
     return true;
+}
+
+// With -f other than x an RR table prints the request plus response bytes
+// per second in that unit where the rate would be; the rate itself is then
+// only in the -v 2 block. Without that block it follows from the throughput
+// and the sizes (netperf computes the column as rate x (request + response)).
+void Parser::finishRequestResponse(qsizetype bannerIndex, ResultRecord &r)
+{
+    const QString rateName = r.kind == u"tcp_crr"_s ? u"connections_per_s"_s : u"transactions_per_s"_s;
+    if (r.kind == u"tcp_crr"_s) {
+        // Omni and -v 2 name the rate "transactions"; for TCP_CRR each one is a connection.
+        for (Metric &m : r.metrics)
+            if (m.name == u"transactions_per_s"_s) {
+                m.name = rateName;
+                m.unit = canonicalUnit(rateName);
+            }
+        r.params.insert(u"transaction"_s, u"connect, request, response, close"_s);
+    }
+    if (r.metric(rateName))
+        return;
+    const auto tput = r.metric(u"throughput_bps"_s, QString());
+    const double bytes = r.params.value(u"request_size_bytes"_s).toDouble() + r.params.value(u"response_size_bytes"_s).toDouble();
+    if (!tput || bytes <= 0)
+        return;
+    r.addMetric(rateName, QString(), *tput / 8.0 / bytes);
+    r.extra.insert(u"rate_derived_from_throughput"_s, true);
+    m_warnings.append(u"%1:%2: the %3 table shows a throughput (-f), not the rate; %4 is derived from it and the "
+                      "request and response sizes (add -v 2 for netperf's own figure)"_s.arg(m_file)
+                          .arg(ImportText::number(bannerIndex))
+                          .arg(r.extra.value(u"test"_s).toString(), rateName));
 }
 
 bool Parser::parseClassic(const Banner &b, const QStringList &titles, qsizetype &i, ResultRecord &r)
@@ -519,17 +583,31 @@ bool Parser::parseClassic(const Banner &b, const QStringList &titles, qsizetype 
         r.extra.insert(u"cpu_method_client"_s, methods.at(0));
     if (methods.size() >= 2)
         r.extra.insert(u"cpu_method_server"_s, methods.at(1));
-    static const QRegularExpression kUnits(uR"(((?:10\^\d+bits)|(?:[KMG]?Bytes))/s(?:ec)?)"_s);
-    std::optional<UnitConversion> units;
-    if (const auto m = kUnits.match(title); m.hasMatch())
-        units = throughputUnits(m.captured(0));
+    // netperf pads the unit to 8 columns before "/s" (its "%-8.8s/s"):
+    // "MBytes  /s" with -c -C -f M.
+    static const QRegularExpression kUnits(uR"(((?:10\^\d+bits)|(?:[KMG]?Bytes))\s*/s(?:ec)?)"_s);
     const Family family = b.test->family;
+    std::optional<UnitConversion> units;
+    QString unitText;
+    if (family == Family::RequestResponse) {
+        // The RR titles have a "Bytes" column of their own; a unit is only
+        // there when -f replaced the rate by a throughput.
+        static const QRegularExpression kRrTput(uR"(Time\s+((?:10\^\d+bits)|(?:[KMG]?Bytes))\s+local)"_s);
+        if (const auto m = kRrTput.match(title); m.hasMatch() && title.contains(u"Tput"_s))
+            unitText = m.captured(1);
+        else if (const auto m2 = kUnits.match(title); m2.hasMatch() && title.contains(u"Throughput"_s))
+            unitText = m2.captured(1);
+    } else if (const auto m = kUnits.match(title); m.hasMatch()) {
+        unitText = m.captured(1);
+    }
+    if (!unitText.isEmpty())
+        units = throughputUnits(unitText);
     if (!units && family != Family::RequestResponse && title.contains(u"Throughput Units"_s))
         return fail(i, u"omni -O (human-readable columns) is not read; run netperf with -o (CSV) or -k (keyval)"_s);
     if (!units && family != Family::RequestResponse)
         return fail(i, u"expected a throughput unit such as '10^6bits/sec' or 'KBytes/sec' in the table header above"_s);
     if (units)
-        r.params.insert(u"reported_units"_s, kUnits.match(title).captured(0));
+        r.params.insert(u"reported_units"_s, unitText + u"/s"_s);
 
     QString rest;
     const QList<double> row = ImportText::leadingNumbers(m_text.line(i), &rest);
@@ -561,7 +639,7 @@ bool Parser::parseClassic(const Banner &b, const QStringList &titles, qsizetype 
         r.params.insert(u"send_socket_bytes"_s, row[1]);
         r.params.insert(u"message_size_bytes"_s, row[2]);
         r.addMetric(u"elapsed_s"_s, QString(), row[3]);
-        r.addMetric(u"throughput_bps"_s, u"client"_s, row[4] * units->toBitsPerSecond);
+        r.addMetric(u"throughput_bps"_s, u"client"_s, ImportText::scaled(row[4], units->toBitsPerSecond));
         if (cpu)
             cpuMetrics(row[5], row[6], row[7], row[8], u"service_demand_us_per_kb"_s);
         ++i;
@@ -586,7 +664,7 @@ bool Parser::parseClassic(const Banner &b, const QStringList &titles, qsizetype 
         r.params.insert(u"recv_socket_bytes"_s, recv[0]);
         r.addMetric(u"messages"_s, u"client"_s, row[3]);
         r.addMetric(u"send_errors"_s, u"client"_s, row[4]);
-        r.addMetric(u"throughput_bps"_s, u"client"_s, row[5] * units->toBitsPerSecond);
+        r.addMetric(u"throughput_bps"_s, u"client"_s, ImportText::scaled(row[5], units->toBitsPerSecond));
         r.addMetric(u"elapsed_s"_s, u"client"_s, row[2]);
         if (cpu) {
             if (row[6] >= 0)
@@ -595,7 +673,7 @@ bool Parser::parseClassic(const Banner &b, const QStringList &titles, qsizetype 
                 r.addMetric(u"service_demand_us_per_kb"_s, u"client"_s, row[7]);
         }
         r.addMetric(u"messages"_s, u"server"_s, recv[2]);
-        r.addMetric(u"throughput_bps"_s, u"server"_s, recv[3] * units->toBitsPerSecond);
+        r.addMetric(u"throughput_bps"_s, u"server"_s, ImportText::scaled(recv[3], units->toBitsPerSecond));
         r.addMetric(u"elapsed_s"_s, u"server"_s, recv[1]);
         if (cpu) {
             if (recv[4] >= 0)
@@ -605,6 +683,8 @@ bool Parser::parseClassic(const Banner &b, const QStringList &titles, qsizetype 
         }
         if (row[3] > 0)
             r.addMetric(u"loss_ratio"_s, QString(), std::max(0.0, (row[3] - recv[2]) / row[3]));
+        if (recv[2] == 0)
+            flagZeroReceiver(i, r);
         ++i;
         return true;
     }
@@ -616,10 +696,17 @@ bool Parser::parseClassic(const Banner &b, const QStringList &titles, qsizetype 
         r.params.insert(u"recv_socket_bytes"_s, row[1]);
         r.params.insert(u"request_size_bytes"_s, row[2]);
         r.params.insert(u"response_size_bytes"_s, row[3]);
-        r.addMetric(u"transactions_per_s"_s, QString(), row[5]);
+        if (units) {
+            // Both directions' payload per second, in the -f unit.
+            r.addMetric(u"throughput_bps"_s, QString(), ImportText::scaled(row[5], units->toBitsPerSecond));
+            r.params.insert(u"throughput_counts"_s, u"request and response bytes"_s);
+        } else {
+            r.addMetric(u"transactions_per_s"_s, QString(), row[5]);
+        }
         r.addMetric(u"elapsed_s"_s, QString(), row[4]);
         if (cpu)
-            cpuMetrics(row[6], row[7], row[8], row[9], u"service_demand_us_per_tr"_s);
+            cpuMetrics(row[6], row[7], row[8], row[9],
+                       title.contains(u"us/KB"_s) ? u"service_demand_us_per_kb"_s : u"service_demand_us_per_tr"_s);
         // The remote socket sizes follow on their own row.
         const qsizetype next = m_text.nextNonBlank(i + 1);
         if (next < m_text.size()) {
@@ -674,7 +761,11 @@ void Parser::parseTrailers(qsizetype &i, Family family, ResultRecord &r)
             verbose.insert(u"offset_local"_s, v.value(2));
             verbose.insert(u"offset_remote"_s, v.value(3));
             if (family == Family::RequestResponse && v.size() >= 8) {
+                // Latency per transaction as netperf printed it (already
+                // multiplied by 1 + first burst with -b), and the real rate.
                 r.addMetric(u"latency_us_mean"_s, QString(), v[4]);
+                if (!r.metric(u"transactions_per_s"_s))
+                    r.addMetric(u"transactions_per_s"_s, QString(), v[5]);
                 verbose.insert(u"outbound"_s, v[6]);
                 verbose.insert(u"inbound"_s, v[7]);
             } else if (v.size() >= 9) {
@@ -739,6 +830,56 @@ bool Parser::parseKeyval(qsizetype &i, ResultRecord &r, const Banner *b)
         values.insert(t.section(u'=', 0, 0), t.section(u'=', 1));
     }
     return finishOmni(values, start, r, b);
+}
+
+// omni -O: each selected field is a column, its title over up to four lines
+// and its value below, both starting at the column's first character
+// (netperf's print_omni_human pads every column to its widest line + 1).
+bool Parser::parseHuman(const QList<qsizetype> &headerLines, qsizetype &i, ResultRecord &r, const Banner *b)
+{
+    const QString values = m_text.line(i);
+    QList<qsizetype> starts;
+    for (qsizetype k = 0; k < values.size(); ++k)
+        if (!values.at(k).isSpace() && (k == 0 || values.at(k - 1).isSpace()))
+            starts.append(k);
+    if (headerLines.isEmpty() || starts.isEmpty())
+        return fail(i, u"expected omni -O titles above this line of values"_s);
+    for (qsizetype h : headerLines) {
+        const QString &line = m_text.line(h);
+        const qsizetype lead = line.indexOf(line.trimmed());
+        if (lead >= 0 && lead < starts.first())
+            return fail(h, u"expected the omni -O titles to line up with the values on line %1; this title has no value "
+                           "below it"_s.arg(ImportText::number(i)));
+    }
+    QMap<QString, QString> keyed;
+    QJsonObject unknown;
+    for (qsizetype c = 0; c < starts.size(); ++c) {
+        const qsizetype from = starts.at(c);
+        const qsizetype len = c + 1 < starts.size() ? starts.at(c + 1) - from : -1;
+        QStringList parts;
+        for (qsizetype h : headerLines) {
+            const QString part = m_text.line(h).mid(from, len).trimmed();
+            if (!part.isEmpty())
+                parts.append(part);
+        }
+        const QString title = parts.join(u' ');
+        const QString value = values.mid(from, len).trimmed();
+        if (title.isEmpty())
+            return fail(i, u"expected an omni -O title above the value '%1' (column %2)"_s.arg(value.left(40)).arg(from + 1));
+        const QString key = omniKeyForTitle(title);
+        if (key.isEmpty())
+            unknown.insert(title, value);
+        else
+            keyed.insert(key, value);
+    }
+    if (!unknown.isEmpty())
+        r.extra.insert(u"omni_other"_s, unknown);
+    const qsizetype valuesIndex = i;
+    ++i;
+    if (!finishOmni(keyed, valuesIndex, r, b))
+        return false;
+    r.extra.insert(u"omni_output"_s, u"-O (columns)"_s);
+    return true;
 }
 
 bool Parser::parseCsv(qsizetype &i, ResultRecord &r, const Banner *b)
@@ -810,22 +951,48 @@ bool Parser::finishOmni(const QMap<QString, QString> &v, qsizetype index, Result
     bool udp = protocol == u"UDP"_s || (b && QString::fromLatin1(b->test->kind).startsWith(u"udp"_s));
     if (b && b->test->family != Family::Omni)
         r.kind = QString::fromLatin1(b->test->kind);
+    else if (rr && !udp && v.value(u"TEST"_s).trimmed().compare(u"TCP_CRR"_s, Qt::CaseInsensitive) == 0)
+        r.kind = u"tcp_crr"_s;
     else
         r.kind = rr ? (udp ? u"udp_rr"_s : u"tcp_rr"_s) : (udp ? u"udp_stream"_s : u"tcp_stream"_s);
+    const bool receiveTest = direction.startsWith(u"Recv"_s) || direction.startsWith(u"Receive"_s)
+                             || (b && b->test->family == Family::Maerts);
     if (!rr && !r.params.contains(u"direction"_s))
-        r.params.insert(u"direction"_s, direction.startsWith(u"Recv"_s) || direction.startsWith(u"Receive"_s)
-                                             ? u"server_to_client"_s
-                                             : u"client_to_server"_s);
+        r.params.insert(u"direction"_s, receiveTest ? u"server_to_client"_s : u"client_to_server"_s);
+    // Omni's THROUGHPUT of a stream test is what the receiving end counted
+    // (the remote end's bytes for a send test): it belongs to the receiver.
+    const QString receiverSide = receiveTest ? u"client"_s : u"server"_s;
     if (v.contains(u"LOCAL_VERSION"_s))
         r.toolVersion = v.value(u"LOCAL_VERSION"_s);
     else if (r.toolVersion.isEmpty())
         r.toolVersion = u"2.5+"_s;
     r.extra.insert(u"output"_s, u"omni"_s);
+    const double bitsFactor = units ? units->toBitsPerSecond : 1e6;
     if (const auto t = num(u"THROUGHPUT"_s)) {
         if (rr || (units && units->transactions))
             r.addMetric(u"transactions_per_s"_s, QString(), *t);
         else
-            r.addMetric(u"throughput_bps"_s, u"client"_s, *t * (units ? units->toBitsPerSecond : 1e6));
+            r.addMetric(u"throughput_bps"_s, receiverSide, ImportText::scaled(*t, bitsFactor));
+    }
+    if (!rr && !(units && units->transactions)) {
+        // The per-end figures say which end they are.
+        const struct
+        {
+            const char *key;
+            const char *side;
+            bool sends;
+        } kEnds[] = {{"LOCAL_SEND_THROUGHPUT", "client", true},
+                     {"LOCAL_RECV_THROUGHPUT", "client", false},
+                     {"REMOTE_SEND_THROUGHPUT", "server", true},
+                     {"REMOTE_RECV_THROUGHPUT", "server", false}};
+        for (const auto &e : kEnds) {
+            const QString side = QString::fromLatin1(e.side);
+            // A stream's end sends or receives, not both; the other figure is 0.
+            if (e.sends == (side == receiverSide))
+                continue;
+            if (const auto t = num(QString::fromLatin1(e.key)); t && *t >= 0 && !r.metric(u"throughput_bps"_s, side))
+                r.addMetric(u"throughput_bps"_s, side, ImportText::scaled(*t, bitsFactor));
+        }
     }
     if (const auto t = num(u"TRANSACTION_RATE"_s); t && !r.metric(u"transactions_per_s"_s))
         r.addMetric(u"transactions_per_s"_s, QString(), *t);
@@ -884,6 +1051,15 @@ bool Parser::finishOmni(const QMap<QString, QString> &v, qsizetype index, Result
         if (sent && recvd && *sent > 0 && *recvd >= 0)
             r.addMetric(u"loss_ratio"_s, QString(), std::max(0.0, (*sent - *recvd) / *sent));
     }
+    if (!rr)
+        if (const auto received = r.metric(u"throughput_bps"_s, receiverSide); received && *received == 0)
+            flagZeroReceiver(index, r);
+    if (r.kind == u"tcp_crr"_s)
+        for (Metric &m : r.metrics)
+            if (m.name == u"transactions_per_s"_s) {
+                m.name = u"connections_per_s"_s;
+                m.unit = canonicalUnit(m.name);
+            }
     for (const char *key : {"LOCAL_CPU_METHOD", "REMOTE_CPU_METHOD", "RESULT_BRAND", "TEST", "PROTOCOL", "DIRECTION"}) {
         const QString k = QString::fromLatin1(key);
         if (v.contains(k))
@@ -907,14 +1083,17 @@ ImportResult NetperfParser::parse(const QByteArray &data, const QString &fileNam
     return Parser(data, fileName).run();
 }
 
+bool NetperfParser::isNetperfLine(const QString &l)
+{
+    return isBanner(l) || l.startsWith(u"THROUGHPUT="_s) || (looksLikeCsvHeader(l) && l.contains(u"Throughput Units"_s));
+}
+
 bool NetperfParser::recognises(const QByteArray &data)
 {
     const ImportText text(data.left(1 << 20));
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QString &l = text.line(i);
-        if (isBanner(l) || l.startsWith(u"THROUGHPUT="_s) || (looksLikeCsvHeader(l) && l.contains(u"Throughput Units"_s)))
+    for (qsizetype i = 0; i < text.size(); ++i)
+        if (isNetperfLine(text.line(i)))
             return true;
-    }
     return false;
 }
 

@@ -84,7 +84,7 @@ ImportResult PktgenParser::parse(const QByteArray &data, const QString &fileName
         r.params.insert(u"packet_size_bytes"_s, m.captured(5).toDouble());
         if (!m.captured(6).isEmpty())
             r.params.insert(u"frags"_s, m.captured(6).toDouble());
-        r.addMetric(u"elapsed_s"_s, QString(), usec / 1e6);
+        r.addMetric(u"elapsed_s"_s, QString(), ImportText::scaled(usec, 1e-6));
         r.addMetric(u"messages"_s, u"client"_s, m.captured(4).toDouble());
         r.addMetric(u"packets_per_s"_s, u"client"_s, r2.captured(1).toDouble());
         r.addMetric(u"throughput_bps"_s, u"client"_s, r2.captured(3).toDouble());

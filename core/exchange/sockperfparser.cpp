@@ -5,6 +5,8 @@
 
 #include <QRegularExpression>
 
+#include <cmath>
+
 using namespace Qt::StringLiterals;
 
 namespace wb {
@@ -32,11 +34,17 @@ ImportResult SockperfParser::parse(const QByteArray &data, const QString &fileNa
     static const QRegularExpression kMin(uR"(--->\s*<MIN>\s*observation\s*=\s*([\d.]+))"_s);
     static const QRegularExpression kDropped(
         uR"(#\s*dropped messages\s*=\s*(\d+);\s*#\s*duplicated messages\s*=\s*(\d+);\s*#\s*out-of-order messages\s*=\s*(\d+))"_s);
-    static const QRegularExpression kRate(uR"(Summary:\s*Message Rate is\s+([\d.]+)\s*\[msg/sec\])"_s);
-    static const QRegularExpression kBw(uR"(Summary:\s*BandWidth is\s+([\d.]+)\s*MBps\s*\(([\d.]+)\s*Mbps\))"_s);
+    static const QRegularExpression kRate(
+        uR"(Summary:\s*Message Rate is\s+(\d+)\s*\[msg/sec\](?:,\s*Packet Rate is about\s+(\d+)\s*\[pkt/sec\]\s*\((\d+) ip frags)?)"_s);
+    // sockperf's "MBps" is 2^20 bytes per second and its "Mbps" that times 8;
+    // with --giga-size "GBps" is MBps / 1000.
+    static const QRegularExpression kBw(uR"(Summary:\s*BandWidth is\s+([\d.]+)\s*([MG])Bps\s*\(([\d.]+)\s*[MG]bps\))"_s);
+    // The size the test used; "consider --msg-size=1472" on the same line is advice.
+    static const QRegularExpression kNoteSize(uR"(NOTE: test was performed, using (?:average )?msg-size=(\d+)(?: \(\+/-(\d+)\))?)"_s);
+    static const QRegularExpression kCommand(uR"((?:^|[\s$#>])sockperf\s+(?:tp|throughput|pp|ping-pong|ul|under-load)\b)"_s);
     static const QRegularExpression kLatSummary(uR"(Summary:\s*(?:Latency|Round trip) is\s+([\d.]+)\s*usec)"_s);
     static const QRegularExpression kTotalSent(uR"(Total of\s+(\d+)\s+messages sent in\s+([\d.]+)\s+sec)"_s);
-    static const QRegularExpression kMsgSize(uR"((?:-m|--msg-size|msg size)[ =]+(\d+))"_s);
+    static const QRegularExpression kMsgSize(uR"((?:\s-m|--msg-size)[ =]+(\d+))"_s);
 
     auto flush = [&]() {
         if (cur && haveSummary)
@@ -73,9 +81,18 @@ ImportResult SockperfParser::parse(const QByteArray &data, const QString &fileNa
             }
             continue;
         }
-        if (const auto m = kMsgSize.match(t); m.hasMatch()) {
+        if (const auto m = kNoteSize.match(t); m.hasMatch()) {
             ensure(i);
             cur->params.insert(u"message_size_bytes"_s, m.captured(1).toDouble());
+            if (!m.captured(2).isEmpty())
+                cur->params.insert(u"message_size_range_bytes"_s, m.captured(2).toDouble());
+            cur->params.insert(u"message_size_source"_s, u"sockperf NOTE line"_s);
+            continue;
+        }
+        if (const auto m = kMsgSize.match(t); m.hasMatch() && kCommand.match(t).hasMatch()) {
+            ensure(i);
+            cur->params.insert(u"message_size_bytes"_s, m.captured(1).toDouble());
+            cur->params.insert(u"message_size_source"_s, u"command line"_s);
         }
         if (const auto m = kTotal.match(t); m.hasMatch()) {
             ensure(i);
@@ -149,12 +166,42 @@ ImportResult SockperfParser::parse(const QByteArray &data, const QString &fileNa
             cur->kind = protocol == u"TCP"_s ? u"tcp_stream"_s : u"udp_stream"_s;
             cur->params.insert(u"direction"_s, u"client_to_server"_s);
             cur->metrics.removeIf([](const Metric &x) { return x.name == u"transactions_per_s"_s; });
-            cur->addMetric(u"packets_per_s"_s, u"client"_s, m.captured(1).toDouble());
+            const double messagesPerS = m.captured(1).toDouble();
+            // A message is a send; only for UDP is it a packet, and a message
+            // larger than one IP payload is several (sockperf says how many).
+            cur->extra.insert(u"messages_per_s"_s, messagesPerS);
+            if (protocol == u"UDP"_s) {
+                const double frags = m.captured(3).isEmpty() ? 1 : m.captured(3).toDouble();
+                cur->addMetric(u"packets_per_s"_s, u"client"_s, m.captured(2).isEmpty() ? messagesPerS : m.captured(2).toDouble());
+                cur->params.insert(u"ip_fragments_per_message"_s, frags);
+            }
             haveSummary = true;
             continue;
         }
         if (const auto m = kBw.match(t); m.hasMatch() && cur) {
-            cur->addMetric(u"throughput_bps"_s, u"client"_s, m.captured(2).toDouble() * 1e6);
+            // The bit figure has three decimals on a number eight times larger: the finer one.
+            const auto perS = ImportText::toNumber(m.captured(3));
+            if (!perS)
+                return ImportResult::failure(fileName, ImportText::number(i), u"expected a number in '%1'"_s.arg(t.left(80)));
+            const double mib = 1024.0 * 1024.0;
+            const double bitsFactor = m.captured(2) == u"G"_s ? 1000 * mib : mib;
+            const double size = cur->params.value(u"message_size_bytes"_s).toDouble();
+            const double rate = cur->extra.value(u"messages_per_s"_s).toDouble();
+            if (size > 0 && rate > 0 && cur->params.value(u"message_size_range_bytes"_s).isUndefined()) {
+                // What sockperf computed before rounding: messages/s x size.
+                cur->addMetric(u"throughput_bps"_s, u"client"_s, rate * size * 8);
+            } else {
+                cur->addMetric(u"throughput_bps"_s, u"client"_s, ImportText::scaled(*perS, bitsFactor));
+                if (rate > 0 && size <= 0) {
+                    // No NOTE line: the size follows from the bandwidth, if it is whole within the rounding.
+                    const double derived = *perS * bitsFactor / 8 / rate;
+                    const double tolerance = 0.0005 * bitsFactor / 8 / rate;
+                    if (tolerance < 0.25 && std::abs(derived - std::round(derived)) <= tolerance) {
+                        cur->params.insert(u"message_size_bytes"_s, std::round(derived));
+                        cur->params.insert(u"message_size_source"_s, u"derived from bandwidth and message rate"_s);
+                    }
+                }
+            }
             continue;
         }
         if (const auto m = kLatSummary.match(t); m.hasMatch() && cur) {

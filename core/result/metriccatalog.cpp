@@ -26,6 +26,8 @@ const QList<MetricInfo> &metricCatalog()
         plain(u"loss_ratio"_s, u"ratio"_s, u"loss"_s, u"(sent - received) / sent"_s),
         {u"transactions_per_s"_s, u"1/s"_s, u"tr/s"_s, 1, u"transaction rate"_s,
          u"request/response transactions per second"_s},
+        {u"connections_per_s"_s, u"1/s"_s, u"conn/s"_s, 1, u"connection rate"_s,
+         u"connect + request + response + close per second (TCP_CRR)"_s},
         plain(u"latency_us_mean"_s, u"us"_s, u"mean round-trip latency"_s, u"mean round trip"_s),
         plain(u"latency_us_min"_s, u"us"_s, u"minimum round-trip latency"_s, u"minimum round trip"_s),
         plain(u"latency_us_p50"_s, u"us"_s, u"median round-trip latency"_s, u"median round trip"_s),
@@ -100,6 +102,7 @@ const QList<TestKindInfo> &testKindCatalog()
         {u"latency"_s, u"rated latency"_s, u"throughput_bps"_s},
         {u"driver_cost"_s, u"driver transmit cost"_s, u"throughput_bps"_s},
         {u"ceiling"_s, u"theoretical ceiling"_s, u"throughput_bps"_s},
+        {u"tcp_crr"_s, u"TCP connect/request/response"_s, u"connections_per_s"_s},
     };
     return kinds;
 }
@@ -136,7 +139,7 @@ MetricInfo metricDisplay(const QString &metric, const QString &kind)
 
 QStringList figureSides(const QString &kind)
 {
-    const bool rr = kind == u"tcp_rr"_s || kind == u"udp_rr"_s;
+    const bool rr = kind == u"tcp_rr"_s || kind == u"udp_rr"_s || kind == u"tcp_crr"_s;
     return rr ? QStringList{u"client"_s, QString(), u"server"_s} : QStringList{u"server"_s, QString(), u"client"_s};
 }
 

@@ -249,6 +249,46 @@ QStringList step2()
     };
 }
 
+// Version 3: runs that the importers before issue 21 stored with wrong
+// numbers are flagged, not changed: run_details.extra gets "import_check"
+// with the reason and what to do (docs/importers.md lists them). A run that
+// matches several reasons gets the first. Plain string work on the JSON
+// text (|| and substr), so SQLite and PostgreSQL run the same statements.
+QStringList step3()
+{
+    auto flag = [](const QString &reason, const QString &where) {
+        return u"UPDATE run_details SET extra = CASE WHEN trim(extra) = '{}' THEN '{\"import_check\":\"%1\"}'"
+               " ELSE '{\"import_check\":\"%1\",' || substr(ltrim(extra), 2) END"
+               " WHERE extra NOT LIKE '%\"import_check\"%' AND run_id IN"
+               " (SELECT r.id FROM runs r JOIN run_details d ON d.run_id = r.id WHERE %2)"_s.arg(reason, where);
+    };
+    const QString again = u"; delete it and import the log again"_s;
+    return {
+        flag(u"flent: a per-flow statistic or fairness index stored as a throughput; delete it"_s,
+             u"r.tool = 'flent' AND r.kind IN ('tcp_stream', 'udp_stream')"
+             " AND (r.params LIKE '%::tcp%' OR r.params LIKE '%fairness%')"_s),
+        flag(u"netperf: the -f throughput column stored as transactions_per_s"_s + again,
+             u"r.tool = 'netperf' AND r.kind IN ('tcp_rr', 'udp_rr') AND r.params LIKE '%\"reported_units\"%'"_s),
+        flag(u"netperf: TCP_CRR stored as tcp_rr (now kind tcp_crr, connections_per_s)"_s + again,
+             u"r.tool = 'netperf' AND r.kind = 'tcp_rr' AND d.extra LIKE '%\"test\":\"TCP_CRR\"%'"_s),
+        flag(u"netperf omni: the throughput of the receiving end stored as that of the client"_s + again,
+             u"r.tool = 'netperf' AND r.kind IN ('tcp_stream', 'udp_stream') AND d.extra LIKE '%\"output\":\"omni\"%'"_s),
+        flag(u"iperf3 -u -R: the datagrams the server sent stored as 0"_s + again,
+             u"r.tool = 'iperf3' AND r.kind = 'udp_stream' AND r.params LIKE '%\"direction\":\"server_to_client\"%'"
+             " AND EXISTS (SELECT 1 FROM metrics m WHERE m.run_id = r.id AND m.name = 'messages'"
+             " AND m.side = 'server' AND m.value = 0)"_s),
+        flag(u"iperf3 server-side text log: direction and sides may be wrong"_s + again,
+             u"r.tool = 'iperf3' AND d.extra LIKE '%\"text_era\"%' AND r.params NOT LIKE '%\"server_host\"%'"_s),
+        flag(u"iperf3 text: the jitter and loss of the receiver were dropped"_s + again,
+             u"r.tool = 'iperf3' AND r.kind = 'udp_stream' AND d.extra LIKE '%\"text_era\"%'"
+             " AND NOT EXISTS (SELECT 1 FROM metrics m WHERE m.run_id = r.id AND m.name = 'jitter_ms')"_s),
+        flag(u"iperf3 text: a UDP test stored as tcp_stream"_s + again,
+             u"r.tool = 'iperf3' AND r.kind = 'tcp_stream' AND d.extra LIKE '%\"datagrams_sent\"%'"_s),
+        flag(u"sockperf: bandwidth converted with 10^6 (sockperf counts 2^20), message rate taken as packet rate"_s + again,
+             u"r.tool = 'sockperf' AND r.kind IN ('tcp_stream', 'udp_stream')"_s),
+    };
+}
+
 } // namespace
 
 QString Schema::forDialect(const QString &sql, SqlDialect dialect)
@@ -277,6 +317,8 @@ QStringList Schema::step(int version)
         return step1();
     case 2:
         return step2();
+    case 3:
+        return step3();
     default:
         return {};
     }

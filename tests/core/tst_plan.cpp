@@ -3,6 +3,8 @@
 // case keys, and errors that name the JSON path of the problem.
 
 #include "run/plan.h"
+#include "result/metriccatalog.h"
+#include "result/resultrecord.h"
 
 #include <QJsonDocument>
 #include <QSet>
@@ -22,6 +24,7 @@ private slots:
     void errors();
     void fileErrorsNameFileAndLine();
     void soakDefaults();
+    void connectionRateIsTcpCrrKeyMetric();
 };
 
 static std::optional<wb::Plan> parse(const QByteArray &json, QString *error)
@@ -98,8 +101,8 @@ void TstPlan::errors_data()
     QTest::newRow("no name") << QByteArray(R"({"hosts":{},"tests":[]})") << u"name: a plan needs a name"_s;
     QTest::newRow("no hosts") << QByteArray(R"({"name":"x","tests":[]})") << u"hosts: must be an object"_s;
     QTest::newRow("no tests") << QByteArray("{\"name\":\"p\"," + hosts + "}") << u"tests: must be a non-empty"_s;
-    QTest::newRow("bad kind") << plan(R"({"kind":"tcp_crr","client":"a","server":"b"})")
-                              << u"tests[0].kind: 'tcp_crr' is not a test kind"_s;
+    QTest::newRow("bad kind") << plan(R"({"kind":"sctp_rr","client":"a","server":"b"})")
+                              << u"tests[0].kind: 'sctp_rr' is not a test kind"_s;
     QTest::newRow("unknown host") << plan(R"({"kind":"tcp_rr","client":"a","server":"zz"})")
                                   << u"tests[0].server.host: unknown host 'zz'"_s;
     QTest::newRow("message too big") << plan(R"({"kind":"udp_stream","client":"a","server":"b","params":{"message_size_bytes":[1,70000]}})")
@@ -196,6 +199,16 @@ void TstPlan::soakDefaults()
         "tests":[{"name":"soak","kind":"soak","client":"a","server":"b"}]})", &error);
     QVERIFY2(plan, qPrintable(error));
     QCOMPARE(plan->cases[0].durationS, 30.0);
+}
+
+// TCP_CRR measures whole connections, not transactions on one connection:
+// its own kind with its own key metric, so the two never compare.
+void TstPlan::connectionRateIsTcpCrrKeyMetric()
+{
+    QVERIFY(wb::testKinds().contains(u"tcp_crr"_s));
+    QCOMPARE(wb::keyMetricForKind(u"tcp_crr"_s), u"connections_per_s"_s);
+    QCOMPARE(wb::canonicalUnit(u"connections_per_s"_s), u"1/s"_s);
+    QCOMPARE(wb::keyMetricForKind(u"tcp_rr"_s), u"transactions_per_s"_s);
 }
 
 QTEST_GUILESS_MAIN(TstPlan)

@@ -13,6 +13,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -29,6 +30,7 @@ private slots:
     void migratesWithData_data();
     void migratesWithData();
     void failedStepLeavesOldVersion();
+    void flagsRunsImportedWrong();
 };
 
 static bool buildFromSql(const QString &sqlFile, const QString &dbPath, QString *error)
@@ -196,6 +198,79 @@ void TstSchemaMigration::failedStepLeavesOldVersion()
         db.close();
     }
     QSqlDatabase::removeDatabase(u"check"_s);
+}
+
+// Step 3 flags the runs that importers before issue 21 stored wrong, by what
+// the stored record shows, and leaves every other run and every value alone.
+void TstSchemaMigration::flagsRunsImportedWrong()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"v2.sqlite"_s);
+    QString error;
+    QVERIFY2(buildFromSql(QStringLiteral(WB_TEST_DATA_DIR "/store/schema_v2.sql"), path, &error), qPrintable(error));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"imported"_s);
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        struct Run
+        {
+            int id;
+            const char *kind, *params, *tool, *extra;
+        };
+        const Run runs[] = {
+            {10, "udp_stream", R"({"direction":"client_to_server"})", "sockperf", "{}"},
+            {11, "tcp_rr", "{}", "netperf", R"({"banner_options":["nodelay"],"test":"TCP_CRR"})"},
+            {12, "tcp_stream", R"({"series":"TCP upload::1::tcp_rtt"})", "flent", "{}"},
+            {13, "tcp_stream", R"({"series":"TCP upload::1"})", "flent", "{}"},
+            {14, "udp_stream", R"({"direction":"client_to_server","server_host":"eve"})", "iperf3",
+             R"({"text_era":"Bitrate"})"},
+            {15, "tcp_rr", R"({"reported_units":"10^6bits/s"})", "netperf", R"({"test":"TCP_RR"})"},
+            {16, "tcp_rr", "{}", "netperf", R"({"test":"TCP_RR"})"},
+        };
+        for (const Run &r : runs) {
+            q.prepare(u"INSERT INTO runs (id, uuid, kind, params, tool, status, started_ms, created_ms)"
+                      " VALUES (?, ?, ?, ?, ?, 'finished', 1700000000000, 1700000000000)"_s);
+            q.addBindValue(r.id);
+            q.addBindValue(u"imp-%1"_s.arg(r.id));
+            q.addBindValue(QString::fromLatin1(r.kind));
+            q.addBindValue(QString::fromLatin1(r.params));
+            q.addBindValue(QString::fromLatin1(r.tool));
+            QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+            q.prepare(u"INSERT INTO run_details (run_id, extra) VALUES (?, ?)"_s);
+            q.addBindValue(r.id);
+            q.addBindValue(QString::fromLatin1(r.extra));
+            QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+        }
+        // With jitter the UDP text run is whole; 16 has no -f unit: both stay unflagged.
+        QVERIFY(q.exec(u"INSERT INTO metrics VALUES (14, 'jitter_ms', '', 0.02, 'ms')"_s));
+        QVERIFY(q.exec(u"INSERT INTO metrics VALUES (15, 'transactions_per_s', '', 274.25, '1/s')"_s));
+        q.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"imported"_s);
+
+    auto opened = wb::ResultStore::open(path);
+    QVERIFY2(opened.ok(), qPrintable(opened.message()));
+    wb::ResultStore &store = **opened;
+    auto check = [&](int id) {
+        auto run = store.runs().runByUuid(u"imp-%1"_s.arg(id));
+        return run.ok() ? run->record.extra.value(u"import_check"_s).toString() : u"no run"_s;
+    };
+    QVERIFY2(check(10).startsWith(u"sockperf: bandwidth converted with 10^6"_s), qPrintable(check(10)));
+    QVERIFY2(check(11).startsWith(u"netperf: TCP_CRR stored as tcp_rr"_s), qPrintable(check(11)));
+    QVERIFY2(check(12).startsWith(u"flent: a per-flow statistic"_s), qPrintable(check(12)));
+    QVERIFY2(check(15).contains(u"transactions_per_s; delete it and import the log again"_s), qPrintable(check(15)));
+    QCOMPARE(check(13), QString());
+    QCOMPARE(check(14), QString());
+    QCOMPARE(check(16), QString());
+    // The rest of the extra object is kept, and the values are not touched.
+    auto crr = store.runs().runByUuid(u"imp-11"_s);
+    QCOMPARE(crr->record.extra.value(u"test"_s).toString(), u"TCP_CRR"_s);
+    QCOMPARE(crr->record.extra.value(u"banner_options"_s).toArray().size(), 1);
+    QCOMPARE(store.runs().runByUuid(u"imp-15"_s)->record.metric(u"transactions_per_s"_s).value(), 274.25);
+    // The runs measured by Wirebench itself are not flagged.
+    QCOMPARE(store.runs().runByUuid(u"run-2"_s)->record.extra.value(u"import_check"_s).toString(), QString());
 }
 
 QTEST_GUILESS_MAIN(TstSchemaMigration)

@@ -6,7 +6,7 @@
 # small. Without it: a CTest (label fuzz) that configures such a build in
 # build/fuzz-exchange with clang and runs every target for a few seconds
 # over the fixtures.
-set(wb_fuzz_parsers netperf iperf3 flent sockperf pktgen csv)
+set(wb_fuzz_parsers netperf iperf3 iperf2 flent sockperf pktgen csv mixed)
 
 if(WIREBENCH_FUZZ)
     if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
@@ -21,6 +21,7 @@ if(WIREBENCH_FUZZ)
             ${PROJECT_SOURCE_DIR}/core/exchange/importer.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/netperfparser.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/iperf3parser.cpp
+            ${PROJECT_SOURCE_DIR}/core/exchange/iperf2parser.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/sockperfparser.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/pktgenparser.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/csvresultparser.cpp

@@ -2,13 +2,13 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Fuzz smoke for the importers: `build` configures a small clang build of the
 # fuzz targets in BUILD_DIR; `run` runs each target for FUZZ_SECONDS (default
-# 6; six parsers, about 40 s in all) over the fixtures of tests/data/import/
+# 6; eight targets, about 55 s in all) over the fixtures of tests/data/import/
 # as seed corpus. Any crash, sanitizer report, leak or slow input fails.
 # Full runs: see docs/fuzzing.md.
 set -euo pipefail
 mode=$1 src=$2 build=$3
 seconds=${FUZZ_SECONDS:-6}
-parsers=(netperf iperf3 flent sockperf pktgen csv)
+parsers=(netperf iperf3 iperf2 flent sockperf pktgen csv mixed)
 
 if [ "$mode" = build ]; then
   launcher=()
@@ -24,6 +24,7 @@ status=0
 for p in "${parsers[@]}"; do
   case $p in
     netperf) seeds=("$src/tests/data/import/netperf" "$src/tests/data/seeds") ;;
+    mixed) seeds=("$src/tests/data/import/mixed" "$src/tests/data/import/iperf2" "$src/tests/data/import/netperf") ;;
     *) seeds=("$src/tests/data/import/$p") ;;
   esac
   corpus=$(mktemp -d)

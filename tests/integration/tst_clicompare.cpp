@@ -132,7 +132,7 @@ void TstCliCompare::tableChartAndCsv()
     QVERIFY(rpdf.open(QIODevice::ReadOnly) && rpdf.read(4) == "%PDF" && rpdf.size() > 10000);
 
     // Usage errors say what to do.
-    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"tcp_crr"_s}, &out, &err), 2);
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"sctp_rr"_s}, &out, &err), 2);
     QVERIFY2(err.contains("udp_stream"), err.constData());
     QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--group-by"_s, u"colour"_s}, &out, &err), 2);
     QVERIFY2(err.contains("message size"), err.constData());
