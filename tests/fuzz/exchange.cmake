@@ -16,7 +16,8 @@ if(WIREBENCH_FUZZ)
         find_package(ZLIB REQUIRED)
         set(wb_fuzz_flags -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined)
         add_library(wb_fuzz_exchange STATIC
-            ${PROJECT_SOURCE_DIR}/core/run/resultrecord.cpp
+            ${PROJECT_SOURCE_DIR}/core/result/resultrecord.cpp
+            ${PROJECT_SOURCE_DIR}/core/result/metriccatalog.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/importtext.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/importer.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/netperfparser.cpp
