@@ -8,6 +8,7 @@
 #include "json.h"
 #include "output.h"
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <string>
@@ -46,8 +47,9 @@ private:
 
 // Reads newline-terminated messages from inFd until end of input, handing
 // each to the session. Over-long lines are answered with an error and
-// skipped. Returns 0 when the input closed normally.
-int serveStream(Session &session, Output &out, int inFd);
+// skipped. Returns 0 when the input closed normally, or as soon as `quit`
+// (when given) is set.
+int serveStream(Session &session, Output &out, int inFd, const std::atomic<bool> *quit = nullptr);
 
 std::string hostName();
 std::string machineArch();

@@ -270,6 +270,9 @@ private:
         m_clientDone = m_serverDone = false;
         m_dutDone = !m_dut;
         m_clientRecord = m_serverRecord = m_dutRecord = ResultRecord();
+        m_clientSamples.clear();
+        m_serverSamples.clear();
+        m_dutSamples.clear();
         m_runId = -1;
         m_token = randomToken();
         QJsonObject req{{u"kind"_s, agentKind()}, {u"token"_s, m_token}, {u"bind"_s, m_serverAddress},
@@ -298,9 +301,13 @@ private:
             forwardSample(m, u"server"_s);
             return;
         }
+        if (m.type == u"samples"_s) {
+            collectSamples(m, &m_serverSamples, m_m.testCase.server.host);
+            return;
+        }
         m_serverDone = true;
         if (m.type == u"result"_s) {
-            if (!parseRecord(m, &m_serverRecord, m_m.testCase.server.host))
+            if (!parseRecord(m, &m_serverRecord, m_m.testCase.server.host, m_serverSamples))
                 return;
         } else {
             failFromError(m, m_m.testCase.server.host);
@@ -346,9 +353,13 @@ private:
         m_monitorId = m_dut->request(u"monitor"_s, {{u"params"_s, params}}, [self](const AgentMessage &m) {
             if (!self || self->m_phase == Phase::Done || m.type == u"sample"_s)
                 return;
+            if (m.type == u"samples"_s) {
+                self->collectSamples(m, &self->m_dutSamples, self->m_m.testCase.dut->host);
+                return;
+            }
             self->m_dutDone = true;
             if (m.type == u"result"_s) {
-                if (self->parseRecord(m, &self->m_dutRecord, self->m_m.testCase.dut->host))
+                if (self->parseRecord(m, &self->m_dutRecord, self->m_m.testCase.dut->host, self->m_dutSamples))
                     self->maybeFinishIteration();
             } else {
                 self->failFromError(m, self->m_m.testCase.dut->host);
@@ -366,9 +377,13 @@ private:
             forwardSample(m, u"client"_s);
             return;
         }
+        if (m.type == u"samples"_s) {
+            collectSamples(m, &m_clientSamples, m_m.testCase.client.host);
+            return;
+        }
         m_clientDone = true;
         if (m.type == u"result"_s) {
-            if (!parseRecord(m, &m_clientRecord, m_m.testCase.client.host))
+            if (!parseRecord(m, &m_clientRecord, m_m.testCase.client.host, m_clientSamples))
                 return;
         } else {
             failFromError(m, m_m.testCase.client.host);
@@ -386,7 +401,25 @@ private:
             emit m_owner->sampleReceived(m_m.testCase.key, Sample{t, side, it.key(), it->toDouble()});
     }
 
-    bool parseRecord(const AgentMessage &m, ResultRecord *out, const QString &host)
+    // A long test's samples come ahead of its result in bounded "samples"
+    // messages (docs/agent-protocol.md); they are kept until the result.
+    void collectSamples(const AgentMessage &m, QList<Sample> *into, const QString &host)
+    {
+        QString error;
+        const auto batch = ResultRecord::fromJson(
+            QJsonObject{{u"kind"_s, agentKind()}, {u"metrics"_s, QJsonArray()}, {u"samples"_s, m.body.value(u"samples"_s)}},
+            &error);
+        if (!batch) {
+            complete(u"failed"_s, u"%1: the agent sent malformed samples: %2"_s.arg(host, error));
+            return;
+        }
+        into->append(batch->samples);
+        // They come after that end's test is over, so while they keep
+        // arriving the result is on its way: the wait starts again.
+        m_timer.start(kResultMarginMs);
+    }
+
+    bool parseRecord(const AgentMessage &m, ResultRecord *out, const QString &host, const QList<Sample> &samples)
     {
         QString error;
         auto r = ResultRecord::fromJson(m.body.value(u"record"_s).toObject(), &error);
@@ -394,6 +427,15 @@ private:
             complete(u"failed"_s, u"%1: the agent's result is not a valid record: %2"_s.arg(host, error));
             return false;
         }
+        const QJsonValue announced = m.body.value(u"samples_sent"_s);
+        if (announced.isDouble() && announced.toInteger() != samples.size()) {
+            complete(u"failed"_s, u"%1: the agent sent %2 samples but %3 arrived; the result is incomplete"_s
+                                      .arg(host)
+                                      .arg(announced.toInteger())
+                                      .arg(samples.size()));
+            return false;
+        }
+        r->samples = samples + r->samples;
         *out = *r;
         return true;
     }
@@ -578,6 +620,9 @@ private:
     ResultRecord m_clientRecord;
     ResultRecord m_serverRecord;
     ResultRecord m_dutRecord;
+    QList<Sample> m_clientSamples;
+    QList<Sample> m_serverSamples;
+    QList<Sample> m_dutSamples;
     std::optional<Rfc2544Trials> m_rfc;
 };
 

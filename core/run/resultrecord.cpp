@@ -49,6 +49,8 @@ const QList<MetricInfo> &metricCatalog()
         {u"lost_packets"_s, u"count"_s,
          u"datagrams lost on the way to this side (a sample: in its interval; from sequence gaps)"_s},
         {u"received_packets"_s, u"count"_s, u"datagrams that arrived at this side (a sample: in its interval)"_s},
+        {u"duplicates"_s, u"count"_s, u"datagrams that arrived more than once (the extra copies; not counted as received)"_s},
+        {u"reordered"_s, u"count"_s, u"datagrams that arrived after one sent later than them"_s},
     };
     return catalog;
 }
