@@ -21,6 +21,7 @@
 #include <arpa/inet.h>
 #include <atomic>
 #include <cerrno>
+#include <cstring>
 #include <csignal>
 #include <netinet/in.h>
 #include <poll.h>
@@ -178,6 +179,217 @@ QByteArray fileContent(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
 }
 
+// Sits between two agents on loopback: relays their test connection
+// (rewriting the UDP ports in the header and the reply so datagrams come
+// through it) and does to the client's datagrams what a bad network does:
+// drops every 50th, sends every 10th twice and holds every 7th back until
+// the next has gone. It counts exactly what it did.
+class UdpMangler
+{
+public:
+    int dropped = 0, duplicated = 0, reordered = 0, forwarded = 0;
+    int forgedProbes = 0;
+
+    bool start(int serverTcpPort)
+    {
+        m_serverPort = serverTcpPort;
+        m_listen = tcpListener(&m_port);
+        m_toClient = udpSocket(&m_toClientPort);
+        m_toServer = udpSocket(&m_toServerPort);
+        if (m_listen < 0 || m_toClient < 0 || m_toServer < 0)
+            return false;
+        m_thread = std::thread([this] { run(); });
+        return true;
+    }
+    int port() const { return m_port; }
+    // Sends `count` probes with the test's key to the client's probe port
+    // from a socket of its own, as a forger would.
+    void forgeProbes(int count) { m_forge = count; }
+    void finish()
+    {
+        m_quit = true;
+        if (m_thread.joinable())
+            m_thread.join();
+        for (int fd : {m_listen, m_toClient, m_toServer})
+            if (fd >= 0)
+                ::close(fd);
+    }
+    ~UdpMangler() { finish(); }
+
+private:
+    static sockaddr_in loopback(int port)
+    {
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_port = htons(quint16(port));
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        return a;
+    }
+    static int boundPort(int fd)
+    {
+        sockaddr_in a{};
+        socklen_t len = sizeof a;
+        ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len);
+        return ntohs(a.sin_port);
+    }
+    static int tcpListener(int *port)
+    {
+        const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in a = loopback(0);
+        if (::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0 || ::listen(fd, 4) != 0)
+            return -1;
+        *port = boundPort(fd);
+        return fd;
+    }
+    static int udpSocket(int *port)
+    {
+        const int fd = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+        sockaddr_in a = loopback(0);
+        if (::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0)
+            return -1;
+        int big = 4 << 20;
+        ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &big, sizeof big);
+        *port = boundPort(fd);
+        return fd;
+    }
+    static QByteArray readLine(int fd)
+    {
+        QByteArray line;
+        char c = 0;
+        while (::recv(fd, &c, 1, 0) == 1 && c != '\n')
+            line += c;
+        return line;
+    }
+    static void sendTo(int fd, const QByteArray &d, int port)
+    {
+        const sockaddr_in a = loopback(port);
+        ::sendto(fd, d.constData(), size_t(d.size()), 0, reinterpret_cast<const sockaddr *>(&a), sizeof a);
+    }
+
+    void run()
+    {
+        pollfd lp{m_listen, POLLIN, 0};
+        while (!m_quit && ::poll(&lp, 1, 50) <= 0) {
+        }
+        if (m_quit)
+            return;
+        const int client = ::accept4(m_listen, nullptr, nullptr, SOCK_CLOEXEC);
+        const int server = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        const sockaddr_in sa = loopback(m_serverPort);
+        timeval tv{5, 0};
+        ::setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        ::setsockopt(server, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        if (::connect(server, reinterpret_cast<const sockaddr *>(&sa), sizeof sa) != 0)
+            return;
+        // The opening: token, header (udp_port -> ours), reply (udp_port -> ours).
+        const QByteArray token = readLine(client);
+        QJsonObject header = QJsonDocument::fromJson(readLine(client)).object();
+        const int clientUdp = header.value(u"udp_port"_s).toInt();
+        const int clientProbe = header.value(u"probe_port"_s).toInt();
+        header.insert(u"udp_port"_s, m_toServerPort);
+        const QByteArray out = token + '\n' + QJsonDocument(header).toJson(QJsonDocument::Compact) + '\n';
+        ::send(server, out.constData(), size_t(out.size()), MSG_NOSIGNAL);
+        QJsonObject reply = QJsonDocument::fromJson(readLine(server)).object();
+        const int serverUdp = reply.value(u"udp_port"_s).toInt();
+        const QByteArray key = QByteArray::fromHex(reply.value(u"key"_s).toString().toLatin1());
+        reply.insert(u"udp_port"_s, m_toClientPort);
+        const QByteArray back = QJsonDocument(reply).toJson(QJsonDocument::Compact) + '\n';
+        ::send(client, back.constData(), size_t(back.size()), MSG_NOSIGNAL);
+
+        QByteArray held;
+        bool holding = false;
+        int index = 0;
+        bool forged = false;
+        char buf[65536];
+        while (!m_quit) {
+            if (!forged && m_forge > 0 && clientProbe > 0 && key.size() == 8) {
+                // The key as the agent writes it (host order), a sequence, a time.
+                QByteArray probe(64, 'f');
+                quint64 k = 0;
+                for (int i = 0; i < 8; ++i)
+                    k = (k << 8) | quint8(key[i]);
+                std::memcpy(probe.data(), &k, 8);
+                int forger = -1, forgerPort = 0;
+                forger = udpSocket(&forgerPort);
+                for (int i = 0; i < m_forge; ++i) {
+                    const quint64 seq = 1000000 + quint64(i);
+                    std::memcpy(probe.data() + 8, &seq, 8);
+                    sendTo(forger, probe, clientProbe);
+                    ++forgedProbes;
+                }
+                ::close(forger);
+                forged = true;
+            }
+            pollfd p[4] = {{client, POLLIN, 0}, {server, POLLIN, 0}, {m_toClient, POLLIN, 0}, {m_toServer, POLLIN, 0}};
+            const int r = ::poll(p, 4, 20);
+            if (r == 0 && holding) {
+                sendTo(m_toServer, held, serverUdp); // nothing came after it: in order after all
+                ++forwarded;
+                holding = false;
+            }
+            for (int i = 0; i < 2; ++i) {
+                if (!(p[i].revents & (POLLIN | POLLHUP)))
+                    continue;
+                const ssize_t n = ::recv(p[i].fd, buf, sizeof buf, MSG_DONTWAIT);
+                if (n > 0)
+                    ::send(i == 0 ? server : client, buf, size_t(n), MSG_NOSIGNAL);
+                else if (n == 0)
+                    ::shutdown(i == 0 ? server : client, SHUT_WR);
+            }
+            if (p[2].revents & POLLIN) { // the client's datagrams
+                const ssize_t n = ::recv(m_toClient, buf, sizeof buf, MSG_DONTWAIT);
+                if (n > 0) {
+                    const QByteArray d(buf, n);
+                    const int i = index++;
+                    if (i % 50 == 49) {
+                        ++dropped;
+                    } else if (i % 7 == 3 && !holding) {
+                        held = d;
+                        holding = true;
+                        if (i % 10 == 0) {
+                            held += '\0'; // marks "send twice" (stripped below)
+                        }
+                    } else {
+                        const int copies = i % 10 == 0 ? 2 : 1;
+                        for (int c = 0; c < copies; ++c)
+                            sendTo(m_toServer, d, serverUdp);
+                        duplicated += copies - 1;
+                        ++forwarded;
+                        if (holding) {
+                            const bool twice = held.size() == d.size() + 1;
+                            if (twice)
+                                held.chop(1);
+                            sendTo(m_toServer, held, serverUdp);
+                            if (twice) {
+                                sendTo(m_toServer, held, serverUdp);
+                                ++duplicated;
+                            }
+                            ++reordered;
+                            ++forwarded;
+                            holding = false;
+                        }
+                    }
+                }
+            }
+            if (p[3].revents & POLLIN) { // the server's datagrams go back unharmed
+                const ssize_t n = ::recv(m_toServer, buf, sizeof buf, MSG_DONTWAIT);
+                if (n > 0)
+                    sendTo(m_toClient, QByteArray(buf, n), clientUdp);
+            }
+        }
+        ::close(client);
+        ::close(server);
+    }
+
+    int m_serverPort = 0;
+    int m_port = 0;
+    int m_listen = -1, m_toClient = -1, m_toServer = -1;
+    int m_toClientPort = 0, m_toServerPort = 0;
+    std::atomic<int> m_forge{0};
+    std::atomic<bool> m_quit{false};
+    std::thread m_thread;
+};
+
 } // namespace
 
 class TstAgentSafety : public QObject
@@ -198,6 +410,8 @@ private slots:
     void idleConnectionsDoNotHoldTheListener();
     void agentExitsWhenTheHeartbeatStops();
     void samplesTravelInBoundedMessages();
+    void duplicatesAndReorderingDoNotHideLoss();
+    void probeEchoAnswersOnlyTheServingEnd();
 };
 
 void TstAgentSafety::listenDefaultsToLoopbackWithItsOwnToken()
@@ -551,6 +765,74 @@ void TstAgentSafety::samplesTravelInBoundedMessages()
     QCOMPARE(fin.value(u"samples_sent"_s).toInteger(), arrived);
     QCOMPARE(fin.value(u"record"_s).toObject().value(u"samples"_s).toArray().size(), 0);
     QVERIFY2(largest < 256 * 1024, qPrintable(QString::number(largest)));
+}
+
+namespace {
+double metricOf(const QJsonObject &record, const QString &name, const QString &side)
+{
+    for (const auto &m : record.value(u"metrics"_s).toArray()) {
+        const QJsonObject o = m.toObject();
+        if (o.value(u"name"_s).toString() == name && o.value(u"side"_s).toString() == side)
+            return o.value(u"value"_s).toDouble();
+    }
+    return -1;
+}
+} // namespace
+
+// The relay drops, duplicates and reorders the stream: the serving end
+// counts each datagram once, names the copies and the latecomers, and the
+// loss is exactly what the relay dropped.
+void TstAgentSafety::duplicatesAndReorderingDoNotHideLoss()
+{
+    AgentProcess server, client;
+    QVERIFY(server.start() && client.start());
+    const QString token = AgentProcess::newToken();
+    const QJsonObject params{{u"messages"_s, 1000}, {u"rate_pps"_s, 5000}, {u"message_size_bytes"_s, 100},
+                             {u"recv_socket_bytes"_s, 4194304}, {u"interval_s"_s, 0}};
+    server.send(serveRequest(10, u"udp_stream"_s, token, params));
+    const QJsonObject l = server.waitFor(10, 5000);
+    UdpMangler relay;
+    QVERIFY(relay.start(l.value(u"port"_s).toInt()));
+    client.send(runRequest(20, u"udp_stream"_s, token, relay.port(), params));
+    const QJsonObject fin = client.waitFinal(20, 20000);
+    relay.finish();
+    QVERIFY2(fin.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(fin)));
+    const QJsonObject rec = fin.value(u"record"_s).toObject();
+    QCOMPARE(metricOf(rec, u"messages"_s, u"client"_s), 1000.0);
+    QVERIFY(relay.dropped == 20 && relay.duplicated > 50 && relay.reordered > 100);
+    QCOMPARE(rec.value(u"extra"_s).toObject().value(u"server_socket_drops"_s).toInt(), 0);
+    QCOMPARE(metricOf(rec, u"messages"_s, u"server"_s), 1000.0 - relay.dropped);
+    QCOMPARE(metricOf(rec, u"duplicates"_s, u"server"_s), double(relay.duplicated));
+    QCOMPARE(metricOf(rec, u"reordered"_s, u"server"_s), double(relay.reordered));
+    QCOMPARE(metricOf(rec, u"loss_ratio"_s, u""_s), relay.dropped / 1000.0);
+    QCOMPARE(rec.value(u"extra"_s).toObject().value(u"lost"_s).toInt(), relay.dropped);
+    QCOMPARE(server.waitFinal(10, 5000).value(u"type"_s).toString(), u"result"_s);
+}
+
+// Probes forged with the test's key from another socket are not echoed:
+// the client answers only the serving end's probe socket.
+void TstAgentSafety::probeEchoAnswersOnlyTheServingEnd()
+{
+    AgentProcess server, client;
+    QVERIFY(server.start() && client.start());
+    const QString token = AgentProcess::newToken();
+    const QJsonObject params{{u"duration_s"_s, 1.0}, {u"rate_pps"_s, 2000}, {u"probe_rate_pps"_s, 200},
+                             {u"interval_s"_s, 0}};
+    server.send(serveRequest(10, u"packet_rate"_s, token, params));
+    const QJsonObject l = server.waitFor(10, 5000);
+    UdpMangler relay;
+    relay.forgeProbes(7);
+    QVERIFY(relay.start(l.value(u"port"_s).toInt()));
+    client.send(runRequest(20, u"packet_rate"_s, token, relay.port(), params));
+    const QJsonObject fin = client.waitFinal(20, 20000);
+    relay.finish();
+    QVERIFY2(fin.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(fin)));
+    QCOMPARE(relay.forgedProbes, 7);
+    const QJsonObject extra = fin.value(u"record"_s).toObject().value(u"extra"_s).toObject();
+    QCOMPARE(extra.value(u"foreign_probes"_s).toInt(-1), 7);
+    // The real probes (from the serving end, not through the relay) are echoed.
+    QVERIFY(extra.value(u"probes_echoed"_s).toInt() > 50);
+    QVERIFY(extra.value(u"probes_echoed"_s).toInt() <= extra.value(u"probes_sent"_s).toInt());
 }
 
 QTEST_GUILESS_MAIN(TstAgentSafety)
