@@ -108,7 +108,7 @@ Outcome ServingEndpoint::acceptClient(const std::string &token, double idleTimeo
                 p.got.append(buf, static_cast<size_t>(n));
             if (n > 0 && p.got.size() < kTokenLineBytes)
                 continue;
-            if (n <= 0 || !tokensEqual(p.got.substr(0, 32), token) || p.got[32] != '\n') {
+            if (n <= 0 || !tokenLineMatches(p.got, token)) {
                 ++m_rejected; // dropped unread beyond the token
                 pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i - 1));
                 continue;
@@ -147,31 +147,19 @@ Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Val
     };
     if (!header)
         return Outcome::fail("peer_failed", "no test header from the client: " + err);
-    const std::string kind = (*header)["kind"].asString();
     if (kindOut)
-        *kindOut = kind;
-    if (!expectedKind.empty() && kind != expectedKind)
-        return refuse("peer_failed", "the client asked for '" + kind + "' but this end serves '" + expectedKind + "'");
-    const auto *specs = kindParams(kind);
+        *kindOut = (*header)["kind"].asString();
+    PeerHeader peer;
+    std::string code, why;
+    if (!interpretPeerHeader(*header, expectedKind, overrides, policy.standalone, &peer, &code, &why))
+        return refuse(code, why);
+    const std::string &kind = peer.kind;
     auto impl = makeTestKind(kind);
-    if (!specs || !impl)
+    if (!impl)
         return refuse("invalid_message", "unknown test kind '" + kind + "'");
     if (expectedKind.empty())
         run.setKind(kind);
-    json::Value merged = json::Object{};
-    for (const auto &[k, v] : (*header)["params"].asObject()) {
-        bool servingOnly = false;
-        for (const char *name : kServingOnlyParams)
-            servingOnly = servingOnly || k == name;
-        if (servingOnly && !(k == "sink" && policy.standalone))
-            continue;
-        merged[k] = v;
-    }
-    for (const auto &[k, v] : overrides.asObject())
-        merged[k] = v;
-    TestParams params;
-    if (!TestParams::validate(*specs, merged, params, &err))
-        return refuse("invalid_message", err);
+    const TestParams &params = peer.params;
     run.setParams(params);
 
     ServerEnv env{chan, udp};

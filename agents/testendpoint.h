@@ -7,6 +7,7 @@
 // TestKind measures.
 
 #include "netutil.h"
+#include "peerheader.h"
 #include "testkind.h"
 
 #include <atomic>
@@ -39,12 +40,6 @@ private:
     int m_rejected = 0;
 };
 
-// Parameters a peer's header may never set: where files are read and
-// written is the serving agent's business alone (its controller's request,
-// or the standalone listener's private directory), so anyone holding a
-// test's token still cannot name a path, replace a file or keep one.
-inline constexpr const char *kServingOnlyParams[] = {"path", "dest_path", "sink", "keep_file", "overwrite"};
-
 // What the serving end allows beyond its own parameters.
 struct ServePolicy
 {
@@ -57,9 +52,7 @@ struct ServePolicy
 };
 
 // Serving end after acceptClient: reads the header, checks it against the
-// kind, merges `overrides` (the serving end's own params) over the peer's
-// params (without kServingOnlyParams) and runs the kind. With an empty
-// `expectedKind` (standalone listener) the header chooses it.
+// kind and merges the params (interpretPeerHeader), then runs the kind.
 Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Value &overrides, Fd &conn,
                   Fd &udp, std::string *kindOut = nullptr, const ServePolicy &policy = {});
 
@@ -69,7 +62,6 @@ Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::
 // Connect-time limits.
 inline constexpr int kConnectTimeoutMs = 5000;
 inline constexpr int kTokenTimeoutMs = 2000;
-inline constexpr size_t kTokenLineBytes = 33; // 32 hex digits and a newline
 // Connections that have not shown their token yet, waited on at once.
 inline constexpr size_t kMaxPendingConnections = 64;
 
