@@ -297,7 +297,7 @@ private:
         ::send(client, back.constData(), size_t(back.size()), MSG_NOSIGNAL);
 
         QByteArray held;
-        bool holding = false;
+        bool holding = false, heldTwice = false;
         int index = 0;
         bool forged = false;
         char buf[65536];
@@ -323,7 +323,10 @@ private:
             pollfd p[4] = {{client, POLLIN, 0}, {server, POLLIN, 0}, {m_toClient, POLLIN, 0}, {m_toServer, POLLIN, 0}};
             const int r = ::poll(p, 4, 20);
             if (r == 0 && holding) {
-                sendTo(m_toServer, held, serverUdp); // nothing came after it: in order after all
+                // Nothing came after it: it goes in order after all.
+                for (int c = 0; c < (heldTwice ? 2 : 1); ++c)
+                    sendTo(m_toServer, held, serverUdp);
+                duplicated += heldTwice ? 1 : 0;
                 ++forwarded;
                 holding = false;
             }
@@ -345,10 +348,8 @@ private:
                         ++dropped;
                     } else if (i % 7 == 3 && !holding) {
                         held = d;
+                        heldTwice = i % 10 == 0;
                         holding = true;
-                        if (i % 10 == 0) {
-                            held += '\0'; // marks "send twice" (stripped below)
-                        }
                     } else {
                         const int copies = i % 10 == 0 ? 2 : 1;
                         for (int c = 0; c < copies; ++c)
@@ -356,11 +357,8 @@ private:
                         duplicated += copies - 1;
                         ++forwarded;
                         if (holding) {
-                            const bool twice = held.size() == d.size() + 1;
-                            if (twice)
-                                held.chop(1);
                             sendTo(m_toServer, held, serverUdp);
-                            if (twice) {
+                            if (heldTwice) {
                                 sendTo(m_toServer, held, serverUdp);
                                 ++duplicated;
                             }
@@ -412,6 +410,7 @@ private slots:
     void samplesTravelInBoundedMessages();
     void duplicatesAndReorderingDoNotHideLoss();
     void probeEchoAnswersOnlyTheServingEnd();
+    void udpRrCountsCopiesAsCopies();
 };
 
 void TstAgentSafety::listenDefaultsToLoopbackWithItsOwnToken()
@@ -833,6 +832,33 @@ void TstAgentSafety::probeEchoAnswersOnlyTheServingEnd()
     // The real probes (from the serving end, not through the relay) are echoed.
     QVERIFY(extra.value(u"probes_echoed"_s).toInt() > 50);
     QVERIFY(extra.value(u"probes_echoed"_s).toInt() <= extra.value(u"probes_sent"_s).toInt());
+}
+
+// udp_rr through the relay: a copied request is answered twice but makes
+// one transaction on the serving end, and the second answer is a duplicate
+// on the running end, not a transaction; a dropped request is a drop.
+void TstAgentSafety::udpRrCountsCopiesAsCopies()
+{
+    AgentProcess server, client;
+    QVERIFY(server.start() && client.start());
+    const QString token = AgentProcess::newToken();
+    const QJsonObject params{{u"transactions"_s, 300}, {u"request_size_bytes"_s, 16}, {u"response_size_bytes"_s, 16},
+                             {u"timeout_ms"_s, 1000}, {u"interval_s"_s, 0}};
+    server.send(serveRequest(10, u"udp_rr"_s, token, params));
+    const QJsonObject l = server.waitFor(10, 5000);
+    UdpMangler relay;
+    QVERIFY(relay.start(l.value(u"port"_s).toInt()));
+    client.send(runRequest(20, u"udp_rr"_s, token, relay.port(), params));
+    const QJsonObject fin = client.waitFinal(20, 30000);
+    relay.finish();
+    QVERIFY2(fin.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(fin)));
+    const QJsonObject rec = fin.value(u"record"_s).toObject();
+    QVERIFY(relay.dropped == 6 && relay.duplicated >= 25);
+    QCOMPARE(metricOf(rec, u"drops"_s, u"client"_s), double(relay.dropped));
+    QCOMPARE(metricOf(rec, u"duplicates"_s, u"server"_s), double(relay.duplicated));
+    QCOMPARE(metricOf(rec, u"duplicates"_s, u"client"_s), double(relay.duplicated));
+    QCOMPARE(rec.value(u"extra"_s).toObject().value(u"transactions"_s).toInt(), 300 - relay.dropped);
+    QCOMPARE(server.waitFinal(10, 5000).value(u"type"_s).toString(), u"result"_s);
 }
 
 QTEST_GUILESS_MAIN(TstAgentSafety)
