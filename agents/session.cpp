@@ -115,6 +115,10 @@ void Session::handleHello(const json::Value &request)
         m_out.send(e);
         return;
     }
+    bool takesSamples = false;
+    for (const auto &c : request["capabilities"].asArray())
+        takesSamples = takesSamples || c.asString() == "samples";
+    m_controllerTakesSamples = takesSamples;
     json::Value reply = makeReply(id, "hello");
     reply["protocol"] = kProtocolVersion;
     reply["agent_version"] = WIREBENCH_VERSION;

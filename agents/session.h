@@ -32,6 +32,9 @@ public:
     void addHandler(std::string type, Handler handler);
     void handleLine(std::string_view line);
     bool handshakeDone() const { return m_handshakeDone; }
+    // The controller said in its hello that it takes a result's samples in
+    // "samples" messages (capability "samples"); read from test threads.
+    bool controllerTakesSamples() const { return m_controllerTakesSamples.load(); }
     std::vector<std::string> capabilities() const;
 
     static json::Value makeError(const json::Value &id, std::string_view code, std::string message);
@@ -43,6 +46,7 @@ private:
     Output &m_out;
     std::map<std::string, Handler, std::less<>> m_handlers;
     bool m_handshakeDone = false;
+    std::atomic<bool> m_controllerTakesSamples{false};
 };
 
 // Reads newline-terminated messages from inFd until end of input, handing

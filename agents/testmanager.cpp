@@ -12,7 +12,7 @@
 
 namespace wb::agent {
 
-TestManager::TestManager(Session &session, Output &out) : m_out(out)
+TestManager::TestManager(Session &session, Output &out) : m_session(session), m_out(out)
 {
     session.addHandler("serve", [this](const json::Value &r, Output &o) { handleServe(r, o); });
     session.addHandler("run", [this](const json::Value &r, Output &o) { handleRun(r, o); });
@@ -136,8 +136,12 @@ void TestManager::finish(TestRun &run, const std::string &code, const std::strin
         last = Session::makeError(run.id(), code, message);
     else
         last = Session::makeReply(run.id(), "result");
-    last["record"] = run.record(false);
-    last["samples_sent"] = sendSamples(run);
+    if (m_session.controllerTakesSamples()) {
+        last["record"] = run.record(0);
+        last["samples_sent"] = sendSamples(run);
+    } else {
+        last["record"] = run.record(kInlineSamples);
+    }
     m_out.send(last);
 }
 

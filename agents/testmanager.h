@@ -26,6 +26,9 @@ public:
     static constexpr size_t kMaxConcurrentTests = 64;
     // Samples per "samples" message: about 80 KB of JSON.
     static constexpr size_t kSamplesPerMessage = 1000;
+    // A controller that does not take "samples" messages gets them in the
+    // record as before, at most this many (about 15 MB, under its 16 MiB line).
+    static constexpr size_t kInlineSamples = 200000;
 
     TestManager(Session &session, Output &out);
     ~TestManager();
@@ -60,6 +63,7 @@ private:
     size_t sendSamples(TestRun &run);
     void watchdogLoop();
 
+    Session &m_session;
     Output &m_out;
     std::mutex m_mutex;
     std::map<int64_t, std::unique_ptr<Active>> m_active;

@@ -190,7 +190,7 @@ void TestRun::addHostMetrics(double kilobytes, double transactionCount)
     m_extra["nic_counters_delta"] = nicCounterDelta(m_nicBefore, m_nicAfter);
 }
 
-json::Value TestRun::record(bool withSamples) const
+json::Value TestRun::record(size_t maxSamples) const
 {
     std::lock_guard lock(m_mutex);
     json::Value r;
@@ -199,10 +199,11 @@ json::Value TestRun::record(bool withSamples) const
     r["tool"] = "wirebench-agent";
     r["tool_version"] = WIREBENCH_VERSION;
     r["metrics"] = m_metrics;
-    r["samples"] = withSamples ? samplesLocked(0, m_samples.size()) : json::Array{};
+    r["samples"] = samplesLocked(0, maxSamples);
     r["extra"] = m_extra;
-    if (m_samplesDropped)
-        r["extra"]["samples_dropped"] = m_samplesDropped;
+    const uint64_t cut = m_samples.size() > maxSamples && maxSamples > 0 ? m_samples.size() - maxSamples : 0;
+    if (m_samplesDropped + cut)
+        r["extra"]["samples_dropped"] = m_samplesDropped + cut;
     return r;
 }
 

@@ -93,9 +93,10 @@ public:
     // The cpu/service-demand/NIC metrics and extras common to every kind.
     void addHostMetrics(double kilobytes, double transactions);
 
-    // The canonical record; without samples when they go out on their own
-    // in bounded "samples" messages (samples()).
-    json::Value record(bool withSamples = true) const;
+    // The canonical record with at most `maxSamples` of its samples (none
+    // when they go out on their own in bounded "samples" messages); any
+    // left out are added to extra.samples_dropped.
+    json::Value record(size_t maxSamples = kMaxRecordSamples) const;
     size_t sampleCount() const;
     json::Array samples(size_t from, size_t count) const;
     // Samples a record keeps: a day at 1 ms for one series, or a day at 1 s

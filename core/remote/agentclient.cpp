@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "agentclient.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
 using namespace Qt::StringLiterals;
@@ -57,6 +58,10 @@ void AgentClient::handleOpened()
     QJsonObject fields;
     fields.insert(u"protocol"_s, m_requestedProtocol);
     fields.insert(u"controller_version"_s, QStringLiteral(WIREBENCH_VERSION));
+    // A result's samples may come in "samples" messages ahead of it (the
+    // orchestrator collects them); an agent that has not heard this puts
+    // them in the record, as agents always did.
+    fields.insert(u"capabilities"_s, QJsonArray{u"samples"_s});
     m_transport->writeLine(AgentMessage::request(u"hello"_s, m_helloId, fields).encode());
     m_handshakeTimer.start();
 }

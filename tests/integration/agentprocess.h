@@ -31,8 +31,10 @@ public:
                                                 QStringLiteral("--stdio")});
         if (!m_proc.waitForStarted(5000))
             return false;
+        // As the controller: it takes a result's samples in "samples" messages.
         send(QJsonObject{{QStringLiteral("type"), QStringLiteral("hello")}, {QStringLiteral("id"), 1},
-                         {QStringLiteral("protocol"), 1}});
+                         {QStringLiteral("protocol"), 1},
+                         {QStringLiteral("capabilities"), QJsonArray{QStringLiteral("samples")}}});
         const QJsonObject h = waitFor(1, 5000);
         return h.value(QStringLiteral("type")).toString() == QStringLiteral("hello");
     }

@@ -408,6 +408,7 @@ private slots:
     void idleConnectionsDoNotHoldTheListener();
     void agentExitsWhenTheHeartbeatStops();
     void samplesTravelInBoundedMessages();
+    void olderControllerGetsSamplesInTheRecord();
     void duplicatesAndReorderingDoNotHideLoss();
     void probeEchoAnswersOnlyTheServingEnd();
     void udpRrCountsCopiesAsCopies();
@@ -764,6 +765,35 @@ void TstAgentSafety::samplesTravelInBoundedMessages()
     QCOMPARE(fin.value(u"samples_sent"_s).toInteger(), arrived);
     QCOMPARE(fin.value(u"record"_s).toObject().value(u"samples"_s).toArray().size(), 0);
     QVERIFY2(largest < 256 * 1024, qPrintable(QString::number(largest)));
+}
+
+// A controller whose hello does not list "samples" (one from before them)
+// gets a result's samples in its record, as before.
+void TstAgentSafety::olderControllerGetsSamplesInTheRecord()
+{
+    AgentProcess server, client;
+    QVERIFY(server.start() && client.start());
+    client.send({{u"type"_s, u"hello"_s}, {u"id"_s, 2}, {u"protocol"_s, 1}});
+    QCOMPARE(client.waitFor(2, 5000).value(u"type"_s).toString(), u"hello"_s);
+    const QString token = AgentProcess::newToken();
+    server.send(serveRequest(10, u"tcp_rr"_s, token, {{u"interval_s"_s, 0}}));
+    const QJsonObject l = server.waitFor(10, 5000);
+    client.send(runRequest(20, u"tcp_rr"_s, token, l.value(u"port"_s).toInt(),
+                           {{u"duration_s"_s, 0.5}, {u"interval_s"_s, 0.05}}));
+    QElapsedTimer t;
+    t.start();
+    QJsonObject fin;
+    while (t.elapsed() < 10000) {
+        const QJsonObject m = client.waitFor(20, 10000);
+        QVERIFY2(m.value(u"type"_s).toString() != u"samples"_s, "no samples messages to an older controller");
+        if (m.value(u"type"_s).toString() != u"sample"_s) {
+            fin = m;
+            break;
+        }
+    }
+    QCOMPARE(fin.value(u"type"_s).toString(), u"result"_s);
+    QVERIFY(!fin.contains(u"samples_sent"_s));
+    QVERIFY(fin.value(u"record"_s).toObject().value(u"samples"_s).toArray().size() >= 10);
 }
 
 namespace {
