@@ -195,7 +195,8 @@ Outcome FileTransferTest::serve(TestRun &run, ServerEnv &env)
         // An existing file is replaced only when the request says so; else
         // O_EXCL makes sure this test creates it.
         const bool overwrite = p.flag("overwrite");
-        out = openRegularNoFollow(path, O_WRONLY | O_CREAT | (overwrite ? 0 : O_EXCL), 0644, &err);
+        out = openRegularNoFollow(path, O_WRONLY | O_CREAT | (overwrite ? 0 : O_EXCL), 0644, &err, &m_destDir,
+                                  &m_destName);
         if (!out.valid())
             return Outcome::fail("file_error", "cannot write the file: " + err);
         created = !overwrite;
@@ -208,8 +209,10 @@ Outcome FileTransferTest::serve(TestRun &run, ServerEnv &env)
             out.reset();
             // A partial file must not look like a result; one that was there
             // before is left alone unless the request allowed replacing it.
-            if (created || p.flag("overwrite"))
-                ::unlink(path.c_str());
+            if (m_destDir.valid() && (created || p.flag("overwrite")))
+                ::unlinkat(m_destDir.get(), m_destName.c_str(), 0); // from the directory it was opened in
+            else if (created)
+                ::unlink(path.c_str()); // a temporary file in a directory of our own
             m_removeOnExit.clear();
         }
         return Outcome::fail("file_error", msg);

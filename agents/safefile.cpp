@@ -15,6 +15,22 @@ namespace wb::agent {
 
 namespace {
 
+bool g_useOpenat2 = true;
+
+// The directory part and the last name of a path ("" for a path ending in /).
+void splitPath(const std::string &path, std::string *dir, std::string *name)
+{
+    std::string p = path;
+    const auto slash = p.find_last_of('/');
+    if (slash == std::string::npos) {
+        *dir = ".";
+        *name = p;
+    } else {
+        *dir = slash == 0 ? "/" : p.substr(0, slash);
+        *name = p.substr(slash + 1);
+    }
+}
+
 // openat with O_NOFOLLOW on every component: each directory is opened as an
 // O_PATH handle relative to the one before, so a link anywhere is refused
 // (ELOOP or ENOTDIR), not just at the last name.
@@ -49,12 +65,37 @@ int openPerComponent(const std::string &path, int flags, mode_t mode)
         }
         dir.reset(next);
     }
-    return ::openat(dir.get(), parts.back().c_str(), flags, mode);
+    const int fd = ::openat(dir.get(), parts.back().c_str(), flags, mode);
+    struct stat st{};
+    if (fd < 0 && errno == ENOTDIR && ::fstatat(dir.get(), parts.back().c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0
+        && S_ISLNK(st.st_mode))
+        errno = ELOOP;
+    return fd;
+}
+
+// The directory `path` itself, opened as an O_PATH handle with no link on the way.
+int openDirNoSymlinks(const std::string &path)
+{
+#ifdef SYS_openat2
+    if (g_useOpenat2) {
+        open_how how{};
+        how.flags = O_PATH | O_DIRECTORY | O_CLOEXEC;
+        how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
+        const long fd = ::syscall(SYS_openat2, AT_FDCWD, path.c_str(), &how, sizeof how);
+        if (fd >= 0 || (errno != ENOSYS && errno != EPERM))
+            return static_cast<int>(fd);
+    }
+#endif
+    if (path == "/" || path == ".")
+        return ::open(path.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    return openPerComponent(path, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
 }
 
 int openNoSymlinks(const std::string &path, int flags, mode_t mode)
 {
 #ifdef SYS_openat2
+    if (!g_useOpenat2)
+        return openPerComponent(path, flags, mode);
     open_how how{};
     how.flags = static_cast<uint64_t>(flags);
     how.mode = (flags & O_CREAT) ? mode : 0;
@@ -89,15 +130,34 @@ void removeTree(int dirFd)
 
 } // namespace
 
+void useOpenat2ForTest(bool use)
+{
+    g_useOpenat2 = use;
+}
+
 std::string tempDirectory()
 {
     const char *t = std::getenv("TMPDIR");
     return t && *t ? t : "/tmp";
 }
 
-Fd openRegularNoFollow(const std::string &path, int flags, mode_t mode, std::string *error)
+Fd openRegularNoFollow(const std::string &path, int flags, mode_t mode, std::string *error, Fd *dir,
+                       std::string *name)
 {
-    Fd fd(openNoSymlinks(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode));
+    Fd fd;
+    if (dir && name) {
+        std::string dirPath;
+        splitPath(path, &dirPath, name);
+        if (name->empty() || *name == "." || *name == "..") {
+            *error = "'" + path + "' does not name a file";
+            return {};
+        }
+        dir->reset(openDirNoSymlinks(dirPath));
+        if (dir->valid())
+            fd.reset(::openat(dir->get(), name->c_str(), flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode));
+    } else {
+        fd.reset(openNoSymlinks(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode));
+    }
     if (!fd.valid()) {
         const int e = errno;
         if (e == ELOOP)

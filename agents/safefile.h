@@ -16,8 +16,12 @@ namespace wb::agent {
 
 // Opens `path` with `flags` (O_NOFOLLOW, O_NONBLOCK and O_CLOEXEC are added)
 // and checks it is a regular file; the returned descriptor is blocking again.
-// On failure *error says why, naming the path.
-Fd openRegularNoFollow(const std::string &path, int flags, mode_t mode, std::string *error);
+// On failure *error says why, naming the path. With `dir` and `name` given,
+// they receive the directory the file was opened in and its name there, so
+// it can later be removed with unlinkat() from that very directory even if
+// a component of the path has been swapped for a link since.
+Fd openRegularNoFollow(const std::string &path, int flags, mode_t mode, std::string *error, Fd *dir = nullptr,
+                       std::string *name = nullptr);
 
 // A private directory (mode 0700) under $TMPDIR (else /tmp), removed with
 // everything in it when this object goes.
@@ -38,5 +42,8 @@ private:
 };
 
 std::string tempDirectory(); // $TMPDIR, else /tmp
+
+// Tests turn openat2 off to check the per-component fallback older kernels get.
+void useOpenat2ForTest(bool use);
 
 } // namespace wb::agent

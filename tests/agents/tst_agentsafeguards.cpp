@@ -6,15 +6,22 @@
 
 #include "json.h"
 #include "netutil.h"
+#include "safefile.h"
 #include "sequencewindow.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QScopeGuard>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <atomic>
 #include <cerrno>
 #include <future>
+#include <fcntl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -40,6 +47,8 @@ private slots:
     void parserRefusesInvalidUtf8();
     void sequenceWindowCountsCopiesAndLatecomers();
     void sequenceWindowSlides();
+    void filesOpenWithoutLinksOrBlocking_data();
+    void filesOpenWithoutLinksOrBlocking();
 };
 
 void TstAgentSafeguards::passedDeadlineDoesNotBlock_data()
@@ -168,6 +177,61 @@ void TstAgentSafeguards::sequenceWindowSlides()
     QCOMPARE(w.add(100000), SequenceWindow::Arrival::New);
     QCOMPARE(w.add(99999), SequenceWindow::Arrival::Reordered);
     QCOMPARE(w.add(99999), SequenceWindow::Arrival::Duplicate);
+}
+
+void TstAgentSafeguards::filesOpenWithoutLinksOrBlocking_data()
+{
+    QTest::addColumn<bool>("openat2");
+    QTest::addColumn<bool>("withDir");
+    QTest::newRow("openat2") << true << false;
+    QTest::newRow("openat2, keeping the directory") << true << true;
+    QTest::newRow("per component (older kernels)") << false << false;
+    QTest::newRow("per component, keeping the directory") << false << true;
+}
+
+// Both ways of opening refuse a link in any component and anything but a
+// regular file, without blocking on a FIFO.
+void TstAgentSafeguards::filesOpenWithoutLinksOrBlocking()
+{
+    QFETCH(bool, openat2);
+    QFETCH(bool, withDir);
+    QTemporaryDir tmp;
+    const QString d = tmp.path();
+    QVERIFY(QDir(d).mkdir(u"real"_s));
+    {
+        QFile f(d + u"/real/file"_s);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("x");
+    }
+    QVERIFY(QFile::link(d + u"/real"_s, d + u"/dirlink"_s));
+    QVERIFY(QFile::link(d + u"/real/file"_s, d + u"/filelink"_s));
+    QCOMPARE(::mkfifo(QFile::encodeName(d + u"/fifo"_s).constData(), 0600), 0);
+    wb::agent::useOpenat2ForTest(openat2);
+    auto cleanup = qScopeGuard([] { wb::agent::useOpenat2ForTest(true); });
+    auto open = [&](const QString &path, int flags, std::string *err) {
+        wb::agent::Fd dir;
+        std::string name;
+        return wb::agent::openRegularNoFollow(path.toStdString(), flags, 0600, err, withDir ? &dir : nullptr,
+                                              withDir ? &name : nullptr);
+    };
+    std::string err;
+    QVERIFY(open(d + u"/real/file"_s, O_RDONLY, &err).valid());
+    QVERIFY(!open(d + u"/dirlink/file"_s, O_RDONLY, &err).valid());
+    QVERIFY2(err.find("symbolic link") != std::string::npos, err.c_str());
+    QVERIFY(!open(d + u"/filelink"_s, O_RDONLY, &err).valid());
+    QVERIFY2(err.find("symbolic link") != std::string::npos, err.c_str());
+    QVERIFY(!open(d + u"/dirlink/new"_s, O_WRONLY | O_CREAT | O_EXCL, &err).valid());
+    QVERIFY(!QFile::exists(d + u"/real/new"_s));
+    QElapsedTimer t;
+    t.start();
+    QVERIFY(!open(d + u"/fifo"_s, O_RDONLY, &err).valid()); // no writer: would block without O_NONBLOCK
+    QVERIFY2(err.find("not a regular file") != std::string::npos, err.c_str());
+    QVERIFY(!open(d + u"/fifo"_s, O_WRONLY, &err).valid());
+    QVERIFY(t.elapsed() < 1000);
+    QVERIFY(!open(d + u"/real"_s, O_RDONLY, &err).valid()); // a directory
+    QVERIFY(open(d + u"/real/created"_s, O_WRONLY | O_CREAT | O_EXCL, &err).valid());
+    QVERIFY(!open(d + u"/real/created"_s, O_WRONLY | O_CREAT | O_EXCL, &err).valid());
+    QVERIFY2(err.find("overwrite") != std::string::npos, err.c_str());
 }
 
 QTEST_GUILESS_MAIN(TstAgentSafeguards)
