@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace wb::agent {
@@ -215,10 +216,14 @@ bool splitHostPort(const std::string &text, std::string *host, int *port)
 
 bool readTokenFile(const std::string &path, std::string *token, std::string *error)
 {
-    std::string err;
-    Fd fd = openRegularNoFollow(path, O_RDONLY, 0, &err);
-    if (!fd.valid()) {
-        *error = "cannot read the token file: " + err;
+    // The user's own file: links are fine here (a home directory may be
+    // one), but a FIFO must not hang the start, so no blocking and only a
+    // regular file.
+    Fd fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
+    struct stat st{};
+    if (!fd.valid() || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
+        *error = "cannot read the token file '" + path + "': "
+                 + (fd.valid() ? std::string("not a regular file") : errnoText(errno));
         return false;
     }
     char buf[256];
