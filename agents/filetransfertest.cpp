@@ -2,6 +2,7 @@
 #include "filetransfertest.h"
 
 #include "clock.h"
+#include "safefile.h"
 #include "streamchecksum.h"
 
 #include <algorithm>
@@ -17,12 +18,6 @@
 namespace wb::agent {
 
 namespace {
-
-std::string tempDir()
-{
-    const char *t = std::getenv("TMPDIR");
-    return t && *t ? t : "/tmp";
-}
 
 bool writeFileAll(int fd, const char *p, size_t len, int *err)
 {
@@ -57,19 +52,19 @@ Outcome FileTransferTest::prepareClient(TestRun &run, json::Value &header)
     const TestParams &p = run.params();
     if (p.has("path")) {
         const std::string &path = p.text("path");
-        m_file.reset(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+        std::string err;
+        m_file = openRegularNoFollow(path, O_RDONLY, 0, &err);
         if (!m_file.valid())
-            return Outcome::fail("file_error", "cannot open '" + path + "' to send: " + errnoText(errno));
+            return Outcome::fail("file_error", "cannot send the file: " + err);
         struct stat st{};
-        if (::fstat(m_file.get(), &st) != 0 || !S_ISREG(st.st_mode))
-            return Outcome::fail("file_error", "'" + path + "' is not a regular file");
+        ::fstat(m_file.get(), &st);
         m_size = st.st_size;
     } else {
         // Create the source file; the transfer then reads it back like any other.
-        std::string tmpl = tempDir() + "/wirebench-src-XXXXXX";
+        std::string tmpl = tempDirectory() + "/wirebench-src-XXXXXX";
         m_file.reset(::mkostemp(tmpl.data(), O_CLOEXEC));
         if (!m_file.valid())
-            return Outcome::fail("file_error", "cannot create a source file in " + tempDir() + ": " + errnoText(errno));
+            return Outcome::fail("file_error", "cannot create a source file in " + tempDirectory() + ": " + errnoText(errno));
         ::unlink(tmpl.c_str()); // gone when we close it, whatever happens
         m_size = p.integer("file_size_bytes", 64 << 20);
         std::vector<char> chunk(1 << 20);
@@ -85,7 +80,7 @@ Outcome FileTransferTest::prepareClient(TestRun &run, json::Value &header)
             int err = 0;
             if (!writeFileAll(m_file.get(), chunk.data(), n, &err))
                 return Outcome::fail("file_error", "cannot create the " + std::to_string(m_size)
-                                                       + "-byte source file in " + tempDir() + ": " + errnoText(err));
+                                                       + "-byte source file in " + tempDirectory() + ": " + errnoText(err));
             done += static_cast<int64_t>(n);
         }
         ::lseek(m_file.get(), 0, SEEK_SET);
@@ -170,31 +165,54 @@ Outcome FileTransferTest::serve(TestRun &run, ServerEnv &env)
     const int64_t expected = env.header["file_size"].asInt(-1);
     if (expected < 0)
         return Outcome::fail("invalid_message", "the client's header has no file_size");
+    // Where the data goes is the serving agent's own choice (its
+    // controller's request, or the standalone listener's private
+    // directory), never the peer's: the endpoint drops path keys from the
+    // client's header before they reach here.
     std::string path;
     Fd out;
-    bool temporary = false;
+    bool created = false; // this test made the file, so it may remove it
+    std::string err;
     if (!toFile) {
         path = "/dev/null";
         out.reset(::open("/dev/null", O_WRONLY | O_CLOEXEC));
-    } else if (p.has("dest_path")) {
-        path = p.text("dest_path");
-        out.reset(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644));
-    } else {
-        path = tempDir() + "/wirebench-ft-" + std::to_string(run.id()) + "-XXXXXX";
+        if (!out.valid())
+            return Outcome::fail("file_error", "cannot open /dev/null: " + errnoText(errno));
+    } else if (env.standalone && env.privateDir.empty()) {
+        return Outcome::fail("file_error", "this listener has nowhere private to write files (" + env.privateDirError
+                                               + "); use sink=devnull");
+    } else if (env.standalone || !p.has("dest_path")) {
+        const std::string dir = env.privateDir.empty() ? tempDirectory() : env.privateDir;
+        path = dir + "/wirebench-ft-" + std::to_string(run.id()) + "-XXXXXX";
         out.reset(::mkostemp(path.data(), O_CLOEXEC));
-        temporary = true;
+        if (!out.valid())
+            return Outcome::fail("file_error", "cannot create a file in " + dir + ": " + errnoText(errno));
+        created = true;
+        if (env.standalone || !p.flag("keep_file"))
+            m_removeOnExit = path;
+    } else {
+        path = p.text("dest_path");
+        // An existing file is replaced only when the request says so; else
+        // O_EXCL makes sure this test creates it.
+        const bool overwrite = p.flag("overwrite");
+        out = openRegularNoFollow(path, O_WRONLY | O_CREAT | (overwrite ? 0 : O_EXCL), 0644, &err, &m_destDir,
+                                  &m_destName);
+        if (!out.valid())
+            return Outcome::fail("file_error", "cannot write the file: " + err);
+        created = !overwrite;
+        if (overwrite && ::ftruncate(out.get(), 0) != 0)
+            return Outcome::fail("file_error", "cannot truncate '" + path + "': " + errnoText(errno));
     }
-    if (!out.valid())
-        return Outcome::fail("file_error", "cannot open '" + path + "' for writing: " + errnoText(errno));
     struct stat st{};
-    if (toFile && (::fstat(out.get(), &st) != 0 || !S_ISREG(st.st_mode)))
-        return Outcome::fail("file_error", "'" + path + "' is not a regular file; refusing to write to it");
-    if (temporary && !p.flag("keep_file"))
-        m_removeOnExit = path;
     auto failWrite = [&](const std::string &msg) {
         if (toFile) {
             out.reset();
-            ::unlink(path.c_str()); // never leave a partial file that looks like a result
+            // A partial file must not look like a result; one that was there
+            // before is left alone unless the request allowed replacing it.
+            if (m_destDir.valid() && (created || p.flag("overwrite")))
+                ::unlinkat(m_destDir.get(), m_destName.c_str(), 0); // from the directory it was opened in
+            else if (created)
+                ::unlink(path.c_str()); // a temporary file in a directory of our own
             m_removeOnExit.clear();
         }
         return Outcome::fail("file_error", msg);
@@ -203,7 +221,6 @@ Outcome FileTransferTest::serve(TestRun &run, ServerEnv &env)
     const int fd = env.chan.fd();
     setSocketBuffers(fd, 0, p.integer("recv_socket_bytes"));
     setRecvTimeout(fd, 100);
-    std::string err;
     if (!env.sendOk({}, &err))
         return failWrite("the client went away: " + err);
     std::vector<char> buf(static_cast<size_t>(p.integer("message_size_bytes", 131072)));

@@ -24,6 +24,9 @@ private:
     Fd m_file;
     int64_t m_size = 0;
     std::string m_removeOnExit; // a temporary file this end created
+    // Where dest_path was opened, so a failed transfer removes exactly that file.
+    Fd m_destDir;
+    std::string m_destName;
 };
 
 } // namespace wb::agent

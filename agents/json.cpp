@@ -348,6 +348,14 @@ private:
             }
             if (c < 0x20)
                 return err("control character in string");
+            if (c >= 0x80) {
+                const size_t len = utf8SequenceLength(m_s, m_pos);
+                if (len == 0)
+                    return err("invalid UTF-8 in string");
+                out.append(m_s.substr(m_pos, len));
+                m_pos += len;
+                continue;
+            }
             if (c != '\\') {
                 out += static_cast<char>(c);
                 ++m_pos;
@@ -443,10 +451,63 @@ private:
     std::string m_err;
 };
 
+} // namespace
+
+size_t utf8SequenceLength(std::string_view s, size_t i)
+{
+    const auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char c = b(i);
+    if (c < 0x80)
+        return 1;
+    size_t len = 0;
+    unsigned char lo = 0x80, hi = 0xBF; // the allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0)
+            lo = 0xA0; // overlong
+        else if (c == 0xED)
+            hi = 0x9F; // UTF-16 surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0)
+            lo = 0x90; // overlong
+        else if (c == 0xF4)
+            hi = 0x8F; // beyond U+10FFFF
+    } else {
+        return 0;
+    }
+    if (i + len > s.size() || b(i + 1) < lo || b(i + 1) > hi)
+        return 0;
+    for (size_t k = 2; k < len; ++k)
+        if (b(i + k) < 0x80 || b(i + k) > 0xBF)
+            return 0;
+    return len;
+}
+
+namespace {
+
 void writeString(std::string &out, const std::string &s)
 {
+    // Strings come from the host too (host names, interface names, a
+    // peer's error text), and those are bytes, not necessarily UTF-8: every
+    // invalid sequence goes out as U+FFFD so each line is valid JSON text.
     out += '"';
-    for (unsigned char c : s) {
+    for (size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x80) {
+            const size_t len = utf8SequenceLength(s, i);
+            if (len == 0) {
+                out += "\xEF\xBF\xBD";
+                ++i;
+            } else {
+                out.append(s, i, len);
+                i += len;
+            }
+            continue;
+        }
+        ++i;
         switch (c) {
         case '"': out += "\\\""; break;
         case '\\': out += "\\\\"; break;

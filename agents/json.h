@@ -88,7 +88,12 @@ struct ParseLimits
 std::optional<Value> parse(std::string_view text, ParseError *error = nullptr,
                            const ParseLimits &limits = {});
 
-// Compact single-line serialisation (object keys in sorted order).
+// Compact single-line serialisation (object keys in sorted order). Invalid
+// UTF-8 in strings is written as U+FFFD, so the output is always valid UTF-8.
 std::string serialize(const Value &value);
+
+// Length of the valid UTF-8 sequence starting at s[i] (1 for ASCII), or 0
+// when the bytes there are not one (overlong, surrogate, truncated, > U+10FFFF).
+size_t utf8SequenceLength(std::string_view s, size_t i);
 
 } // namespace wb::json

@@ -16,6 +16,9 @@
 
 namespace {
 
+// Exit status when the agent left because its controller's heartbeat stopped.
+constexpr int kExitControllerLost = 3;
+
 void printUsage(FILE *to)
 {
     std::fprintf(to,
@@ -58,7 +61,12 @@ int main(int argc, char **argv)
             o.send(reply);
         });
         wb::agent::TestManager tests(session, out);
-        const int rc = wb::agent::serveStream(session, out, STDIN_FILENO);
+        const int rc = wb::agent::serveStream(session, out, STDIN_FILENO, &tests.controllerLost());
+        if (tests.controllerLost()) {
+            tests.shutdown("heartbeat_lost", "the controller's heartbeat stopped; test stopped");
+            std::fprintf(stderr, "wirebench-agent: the controller's heartbeat stopped; tests ended, exiting\n");
+            return kExitControllerLost;
+        }
         // stdin closed: the controller is gone, so every test stops now.
         tests.shutdown("agent_exiting", "the controller closed the agent's input");
         return rc;

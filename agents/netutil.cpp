@@ -200,11 +200,11 @@ int waitFd(int fd, bool forWrite, int timeoutMs, const std::atomic<bool> &stop)
     for (;;) {
         if (stop.load(std::memory_order_relaxed))
             return 0;
-        const int64_t left = (deadline - nowNs()) / 1000000;
-        if (left <= 0 && timeoutMs >= 0)
-            return 0;
+        // A deadline that has already passed (callers pass what is left of
+        // theirs, which can be negative) is one last look, never poll(-1).
+        const int64_t left = std::max<int64_t>(0, (deadline - nowNs()) / 1000000);
         pollfd p{fd, static_cast<short>(forWrite ? POLLOUT : POLLIN), 0};
-        const int r = ::poll(&p, 1, static_cast<int>(left < 100 ? left : 100));
+        const int r = ::poll(&p, 1, static_cast<int>(std::min<int64_t>(left, 100)));
         if (r < 0) {
             if (errno == EINTR)
                 continue;
@@ -212,6 +212,8 @@ int waitFd(int fd, bool forWrite, int timeoutMs, const std::atomic<bool> &stop)
         }
         if (r > 0)
             return 1;
+        if (left <= 0)
+            return 0;
     }
 }
 
@@ -310,29 +312,44 @@ int64_t socketDrops(int fd)
     return mem[SK_MEMINFO_DROPS];
 }
 
-void randomBytes(void *buf, size_t len)
+namespace {
+using GetrandomFn = ssize_t (*)(void *, size_t, unsigned);
+GetrandomFn g_getrandom = ::getrandom;
+} // namespace
+
+void setGetrandomForTest(ssize_t (*fn)(void *, size_t, unsigned))
+{
+    g_getrandom = fn ? fn : ::getrandom;
+}
+
+bool randomBytes(void *buf, size_t len, std::string *error)
 {
     auto *p = static_cast<unsigned char *>(buf);
     size_t done = 0;
     while (done < len) {
-        const ssize_t n = ::getrandom(p + done, len - done, 0);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            // No entropy source: fall back to the clock, good enough to tell tests apart.
-            uint64_t t = static_cast<uint64_t>(nowNs()) * 0x9E3779B97F4A7C15ULL;
-            std::memcpy(p + done, &t, std::min(sizeof t, len - done));
-            done += std::min(sizeof t, len - done);
+        const ssize_t n = g_getrandom(p + done, len - done, 0);
+        if (n > 0) {
+            done += static_cast<size_t>(n);
             continue;
         }
-        done += static_cast<size_t>(n);
+        if (n < 0 && errno == EINTR)
+            continue;
+        // Tokens and keys are what keeps a stray sender out of a test: with no
+        // kernel randomness there is nothing safe to make them from, so the
+        // caller fails instead of guessing (a clock-seeded key is guessable).
+        if (error)
+            *error = "no random numbers from the kernel (getrandom: " + errnoText(n < 0 ? errno : EIO) + ")";
+        std::memset(buf, 0, len);
+        return false;
     }
+    return true;
 }
 
-std::string randomToken()
+std::optional<std::string> randomToken(std::string *error)
 {
     unsigned char b[16];
-    randomBytes(b, sizeof b);
+    if (!randomBytes(b, sizeof b, error))
+        return std::nullopt;
     static const char kHex[] = "0123456789abcdef";
     std::string s;
     for (unsigned char c : b) {
@@ -342,11 +359,12 @@ std::string randomToken()
     return s;
 }
 
-uint64_t randomKey()
+std::optional<uint64_t> randomKey(std::string *error)
 {
     uint64_t k = 0;
     while (k == 0)
-        randomBytes(&k, sizeof k);
+        if (!randomBytes(&k, sizeof k, error))
+            return std::nullopt;
     return k;
 }
 

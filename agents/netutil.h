@@ -6,8 +6,10 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <sys/socket.h>
+#include <sys/types.h>
 
 namespace wb::agent {
 
@@ -71,6 +73,7 @@ SockAddr localAddress(int fd);
 SockAddr peerAddress(int fd);
 
 // Waits until fd is readable (or writable). 1 ready, 0 timeout or stop, -1 error.
+// A timeout of 0 or less looks once and does not wait.
 int waitFd(int fd, bool forWrite, int timeoutMs, const std::atomic<bool> &stop);
 // Reads or writes exactly len bytes within timeoutMs overall.
 bool readExact(int fd, void *buf, size_t len, int timeoutMs, const std::atomic<bool> &stop, std::string *error);
@@ -83,9 +86,12 @@ int socketBuffer(int fd, int option); // SO_SNDBUF / SO_RCVBUF as the kernel rep
 // The kernel's count of datagrams dropped at this socket (SO_MEMINFO).
 int64_t socketDrops(int fd);
 
-void randomBytes(void *buf, size_t len);
-std::string randomToken(); // 32 lower-case hex digits
-uint64_t randomKey();
+// From the kernel (getrandom) only; false with *error set when it has none.
+bool randomBytes(void *buf, size_t len, std::string *error);
+std::optional<std::string> randomToken(std::string *error); // 32 lower-case hex digits
+std::optional<uint64_t> randomKey(std::string *error);      // never 0
+// Tests replace getrandom to see the agent refuse to go on without it (null restores).
+void setGetrandomForTest(ssize_t (*fn)(void *, size_t, unsigned));
 bool isHexToken(const std::string &token);
 bool tokensEqual(const std::string &a, const std::string &b); // constant time
 

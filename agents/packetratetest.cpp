@@ -3,6 +3,7 @@
 
 #include "clock.h"
 #include "histogram.h"
+#include "sequencewindow.h"
 
 #include <algorithm>
 #include <atomic>
@@ -20,7 +21,22 @@ namespace wb::agent {
 // Probe layout: key, sequence, send time (ns), padding.
 namespace {
 constexpr size_t kProbeHeader = 24;
+
+// The same address and port, with an IPv4 peer seen on a dual-stack socket
+// as ::ffff:a.b.c.d matching its plain IPv4 form.
+bool sameEndpoint(const SockAddr &a, const SockAddr &b)
+{
+    if (a.port() != b.port())
+        return false;
+    if (a.sameHost(b))
+        return true;
+    auto unmapped = [](const SockAddr &x) {
+        const std::string h = x.host();
+        return h.rfind("::ffff:", 0) == 0 ? h.substr(7) : h;
+    };
+    return unmapped(a) == unmapped(b);
 }
+} // namespace
 
 Outcome PacketRateTest::prepareClient(TestRun &run, json::Value &header)
 {
@@ -99,6 +115,8 @@ Outcome PacketRateTest::serve(TestRun &run, ServerEnv &env)
         });
     }
     json::Value okExtra = json::Object{};
+    if (probe.valid())
+        okExtra["probe_port"] = localAddress(probe.get()).port(); // the only source the client echoes
     auto beforeStats = [&](json::Value &stats) {
         probeStop = true;
         if (prober.joinable())
@@ -133,11 +151,16 @@ Outcome PacketRateTest::run(TestRun &run, ClientEnv &env)
     // samples on, this end counts what arrived of them per interval.
     if (m_probe.valid() && run.params().flag("loss_samples"))
         run.enableLossSamples();
+    uint64_t foreignProbes = 0;
+    SequenceWindow probeWindow;
+    SockAddr probeSource = env.server;
+    probeSource.setPort(static_cast<int>(env.okReply["probe_port"].asInt(0)));
     if (m_probe.valid()) {
-        // Echo every probe of this test straight back to where it came from.
+        // Echo every probe of this test back to the serving end's probe
+        // socket, and nothing from anywhere else: a forged source would
+        // make this end a reflector.
         echo = std::thread([&] {
             char buf[2048];
-            uint64_t received = 0;
             while (!echoStop.load(std::memory_order_relaxed) && !run.stopped()) {
                 pollfd pf{m_probe.get(), POLLIN, 0};
                 if (::poll(&pf, 1, 20) <= 0)
@@ -146,13 +169,22 @@ Outcome PacketRateTest::run(TestRun &run, ClientEnv &env)
                 socklen_t len = sizeof from;
                 const ssize_t n = ::recvfrom(m_probe.get(), buf, sizeof buf, MSG_DONTWAIT,
                                              reinterpret_cast<sockaddr *>(&from), &len);
-                if (n < static_cast<ssize_t>(kProbeHeader) || std::memcmp(buf, &env.key, 8) != 0)
+                SockAddr src;
+                std::memcpy(&src.storage, &from, sizeof from);
+                src.length = len;
+                if (n < static_cast<ssize_t>(kProbeHeader) || std::memcmp(buf, &env.key, 8) != 0
+                    || !sameEndpoint(src, probeSource)) {
+                    ++foreignProbes;
                     continue;
+                }
                 uint64_t seq = 0; // the serving end numbers its probes from 1
                 std::memcpy(&seq, buf + 8, 8);
+                const auto a = probeWindow.add(seq);
+                if (a == SequenceWindow::Arrival::Duplicate || a == SequenceWindow::Arrival::TooOld)
+                    continue; // echoed once is enough; a copy must not look like a probe that arrived
                 if (seq > run.lossExpected.load(std::memory_order_relaxed))
                     run.lossExpected.store(seq);
-                run.lossReceived.store(++received);
+                run.lossReceived.store(probeWindow.received());
                 if (::sendto(m_probe.get(), buf, static_cast<size_t>(n), 0, reinterpret_cast<sockaddr *>(&from), len) > 0)
                     ++echoed;
             }
@@ -185,6 +217,9 @@ Outcome PacketRateTest::run(TestRun &run, ClientEnv &env)
     if (!o.ok())
         return o;
     run.extra()["probes_echoed"] = echoed;
+    run.extra()["foreign_probes"] = foreignProbes;
+    run.extra()["probe_duplicates"] = probeWindow.duplicates();
+    run.extra()["probe_reordered"] = probeWindow.reordered();
     // Drops as pktgen reports them: what was sent and never arrived.
     run.metric("drops", run.extra()["lost"].asDouble(), "-");
     return {};

@@ -3,6 +3,7 @@
 
 #include "clock.h"
 #include "histogram.h"
+#include "sequencewindow.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -136,6 +137,11 @@ Outcome RequestResponseTest::serveUdp(TestRun &run, ServerEnv &env)
     run.begin(env.interface, TestRun::LiveTransactions);
     uint64_t count = 0, foreign = 0;
     uint64_t spins = 0;
+    // Requests of 8+ bytes carry their sequence: a copy of one already
+    // answered is answered again (the client may have lost the first
+    // answer) but is not a transaction of its own.
+    SequenceWindow requests;
+    const bool numbered = reqSize >= 8 && respSize >= 8;
     int64_t spinUntil = spinNs ? nowNs() + spinNs : 0;
     for (;;) {
         if (run.stopped())
@@ -174,7 +180,14 @@ Outcome RequestResponseTest::serveUdp(TestRun &run, ServerEnv &env)
         std::memcpy(resp.data(), req.data(), seqBytes);
         if (spinNs)
             spinUntil = nowNs() + spinNs;
-        if (::sendto(fd, resp.data(), respSize, 0, src.get(), src.length) < 0)
+        bool copy = false;
+        if (numbered) {
+            uint64_t seq = 0;
+            std::memcpy(&seq, req.data(), 8);
+            const auto a = requests.add(seq);
+            copy = a == SequenceWindow::Arrival::Duplicate || a == SequenceWindow::Arrival::TooOld;
+        }
+        if (::sendto(fd, resp.data(), respSize, 0, src.get(), src.length) < 0 || copy)
             continue; // the client will time this one out and count it
         ++count;
         run.transactions.fetch_add(1, std::memory_order_relaxed);
@@ -185,6 +198,10 @@ Outcome RequestResponseTest::serveUdp(TestRun &run, ServerEnv &env)
     run.addHostMetrics(0, static_cast<double>(count));
     run.extra()["transactions"] = count;
     run.extra()["foreign_datagrams"] = foreign;
+    if (numbered) {
+        run.metric("duplicates", static_cast<double>(requests.duplicates()));
+        run.metric("reordered", static_cast<double>(requests.reordered()));
+    }
     json::Value stats;
     stats["transactions"] = count;
     stats["foreign_datagrams"] = foreign;
@@ -211,6 +228,11 @@ Outcome RequestResponseTest::run(TestRun &run, ClientEnv &env)
         std::memcpy(req.data() + 8, &env.key, 8);
     LatencyHistogram hist;
     uint64_t lost = 0, stale = 0;
+    // An answer for an earlier request is either a second copy of one that
+    // was answered (a duplicate) or a late one for a request already given
+    // up as lost (reordered); neither counts as a transaction.
+    SequenceWindow answeredSeqs;
+    uint64_t duplicates = 0, late = 0;
     run.begin(env.interface, TestRun::LiveTransactions);
     const int64_t end = run.beginNs() + static_cast<int64_t>(p.number("duration_s", 10) * 1e9);
     uint64_t seq = 0;
@@ -244,9 +266,19 @@ Outcome RequestResponseTest::run(TestRun &run, ClientEnv &env)
                         hist.record(now - t0);
                         t0 = now;
                         answered = true;
+                        if (seqBytes == 8)
+                            answeredSeqs.add(seq);
                         break;
                     }
-                    ++stale; // an answer to an earlier, already timed-out request
+                    ++stale; // an answer to an earlier request
+                    if (seqBytes == 8 && static_cast<size_t>(n) == respSize) {
+                        uint64_t got = 0;
+                        std::memcpy(&got, resp.data(), 8);
+                        if (answeredSeqs.contains(got))
+                            ++duplicates;
+                        else
+                            ++late;
+                    }
                     if (now >= deadline)
                         break;
                     continue;
@@ -299,6 +331,10 @@ Outcome RequestResponseTest::run(TestRun &run, ClientEnv &env)
         run.metric("drops", static_cast<double>(lost));
         run.extra()["timeouts"] = lost;
         run.extra()["stale_responses"] = stale;
+        if (seqBytes == 8) {
+            run.metric("duplicates", static_cast<double>(duplicates));
+            run.metric("reordered", static_cast<double>(late));
+        }
     }
     run.extra()["histogram_bytes"] = hist.memoryBytes();
     json::Value stats;

@@ -2,6 +2,7 @@
 #include "session.h"
 
 #include <cerrno>
+#include <poll.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -114,6 +115,10 @@ void Session::handleHello(const json::Value &request)
         m_out.send(e);
         return;
     }
+    bool takesSamples = false;
+    for (const auto &c : request["capabilities"].asArray())
+        takesSamples = takesSamples || c.asString() == "samples";
+    m_controllerTakesSamples = takesSamples;
     json::Value reply = makeReply(id, "hello");
     reply["protocol"] = kProtocolVersion;
     reply["agent_version"] = WIREBENCH_VERSION;
@@ -129,12 +134,20 @@ void Session::handleHello(const json::Value &request)
     m_out.send(reply);
 }
 
-int serveStream(Session &session, Output &out, int inFd)
+int serveStream(Session &session, Output &out, int inFd, const std::atomic<bool> *quit)
 {
     std::string buffer;
     bool discarding = false; // inside an over-long line
     char chunk[65536];
     for (;;) {
+        if (quit) {
+            if (quit->load())
+                return 0;
+            pollfd p{inFd, POLLIN, 0};
+            const int r = ::poll(&p, 1, 100);
+            if (r == 0 || (r < 0 && errno == EINTR))
+                continue;
+        }
         ssize_t n = ::read(inFd, chunk, sizeof chunk);
         if (n < 0) {
             if (errno == EINTR)

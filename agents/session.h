@@ -9,6 +9,7 @@
 #include "output.h"
 #include "protocolversion.h" // core/protocol: one version for both programs
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <string>
@@ -32,6 +33,9 @@ public:
     void addHandler(std::string type, Handler handler);
     void handleLine(std::string_view line);
     bool handshakeDone() const { return m_handshakeDone; }
+    // The controller said in its hello that it takes a result's samples in
+    // "samples" messages (capability "samples"); read from test threads.
+    bool controllerTakesSamples() const { return m_controllerTakesSamples.load(); }
     std::vector<std::string> capabilities() const;
 
     static json::Value makeError(const json::Value &id, std::string_view code, std::string message);
@@ -43,12 +47,14 @@ private:
     Output &m_out;
     std::map<std::string, Handler, std::less<>> m_handlers;
     bool m_handshakeDone = false;
+    std::atomic<bool> m_controllerTakesSamples{false};
 };
 
 // Reads newline-terminated messages from inFd until end of input, handing
 // each to the session. Over-long lines are answered with an error and
-// skipped. Returns 0 when the input closed normally.
-int serveStream(Session &session, Output &out, int inFd);
+// skipped. Returns 0 when the input closed normally, or as soon as `quit`
+// (when given) is set.
+int serveStream(Session &session, Output &out, int inFd, const std::atomic<bool> *quit = nullptr);
 
 std::string hostName();
 std::string machineArch();

@@ -6,8 +6,11 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <algorithm>
 #include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
+#include <vector>
 
 namespace wb::agent {
 
@@ -54,35 +57,82 @@ void ServingEndpoint::close()
 Outcome ServingEndpoint::acceptClient(const std::string &token, double idleTimeoutS, const std::atomic<bool> &stop,
                                       Fd &conn)
 {
+    // Every connection that has not yet shown the token waits here side by
+    // side with its own deadline, so a few silent ones cannot hold the port
+    // while the real client queues behind them.
+    struct Pending
+    {
+        Fd fd;
+        int64_t deadlineNs = 0;
+        std::string got;
+    };
+    std::vector<Pending> pending;
     const int64_t deadline = nowNs() + static_cast<int64_t>(idleTimeoutS * 1e9);
     for (;;) {
-        const int64_t leftMs = (deadline - nowNs()) / 1000000;
+        const int64_t now = nowNs();
         if (stop)
             return Outcome::fail("cancelled", "stopped before a client connected");
-        if (leftMs <= 0)
+        if (now >= deadline)
             return Outcome::fail("idle_timeout", "no client presented the test token within "
                                                      + std::to_string(idleTimeoutS) + " s");
-        if (waitFd(m_listen.get(), false, static_cast<int>(leftMs), stop) <= 0)
-            continue;
-        Fd c(::accept4(m_listen.get(), nullptr, nullptr, SOCK_CLOEXEC));
-        if (!c.valid())
-            continue;
-        char buf[33];
-        std::string err;
-        if (!readExact(c.get(), buf, sizeof buf, kTokenTimeoutMs, stop, &err)
-            || !tokensEqual(std::string(buf, 32), token) || buf[32] != '\n') {
-            ++m_rejected; // dropped unread beyond the token
-            continue;
+        for (auto it = pending.begin(); it != pending.end();) {
+            if (now >= it->deadlineNs) {
+                ++m_rejected; // silent too long
+                it = pending.erase(it);
+            } else {
+                ++it;
+            }
         }
-        conn = std::move(c);
-        if (!m_keepListening)
-            m_listen.reset(); // the listener exists only until its test's client arrives
-        return {};
+        std::vector<pollfd> fds;
+        fds.push_back({m_listen.get(), POLLIN, 0});
+        int64_t wake = std::min<int64_t>(deadline, now + 100000000); // stop flag every 100 ms
+        for (const auto &p : pending) {
+            fds.push_back({p.fd.get(), POLLIN, 0});
+            wake = std::min(wake, p.deadlineNs);
+        }
+        const int r = ::poll(fds.data(), fds.size(), static_cast<int>(std::max<int64_t>(0, (wake - now) / 1000000)));
+        if (r < 0 && errno != EINTR)
+            return Outcome::fail("socket_error", "waiting for clients failed: " + errnoText(errno));
+        if (r <= 0)
+            continue;
+        // Connections first: index 0 is the listener and may add to `pending`.
+        for (size_t i = fds.size(); i-- > 1;) {
+            if (!fds[i].revents)
+                continue;
+            Pending &p = pending[i - 1];
+            char buf[kTokenLineBytes];
+            const ssize_t n = ::recv(p.fd.get(), buf, kTokenLineBytes - p.got.size(), MSG_DONTWAIT);
+            if (n < 0 && (errno == EAGAIN || errno == EINTR))
+                continue;
+            if (n > 0)
+                p.got.append(buf, static_cast<size_t>(n));
+            if (n > 0 && p.got.size() < kTokenLineBytes)
+                continue;
+            if (n <= 0 || !tokenLineMatches(p.got, token)) {
+                ++m_rejected; // dropped unread beyond the token
+                pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i - 1));
+                continue;
+            }
+            conn = std::move(p.fd);
+            if (!m_keepListening)
+                m_listen.reset(); // the listener exists only until its test's client arrives
+            return {};
+        }
+        if (fds[0].revents & POLLIN) {
+            Fd c(::accept4(m_listen.get(), nullptr, nullptr, SOCK_CLOEXEC));
+            if (!c.valid())
+                continue;
+            if (pending.size() >= kMaxPendingConnections) {
+                ++m_rejected; // the oldest gives way: it has had the longest to speak
+                pending.erase(pending.begin());
+            }
+            pending.push_back({std::move(c), nowNs() + static_cast<int64_t>(kTokenTimeoutMs) * 1000000, {}});
+        }
     }
 }
 
 Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Value &overrides, Fd &conn, Fd &udp,
-                  std::string *kindOut)
+                  std::string *kindOut, const ServePolicy &policy)
 {
     ControlChannel chan(conn.get(), run.stopFlag());
     std::string err;
@@ -97,28 +147,30 @@ Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Val
     };
     if (!header)
         return Outcome::fail("peer_failed", "no test header from the client: " + err);
-    const std::string kind = (*header)["kind"].asString();
     if (kindOut)
-        *kindOut = kind;
-    if (!expectedKind.empty() && kind != expectedKind)
-        return refuse("peer_failed", "the client asked for '" + kind + "' but this end serves '" + expectedKind + "'");
-    const auto *specs = kindParams(kind);
+        *kindOut = (*header)["kind"].asString();
+    PeerHeader peer;
+    std::string code, why;
+    if (!interpretPeerHeader(*header, expectedKind, overrides, policy.standalone, &peer, &code, &why))
+        return refuse(code, why);
+    const std::string &kind = peer.kind;
     auto impl = makeTestKind(kind);
-    if (!specs || !impl)
+    if (!impl)
         return refuse("invalid_message", "unknown test kind '" + kind + "'");
     if (expectedKind.empty())
         run.setKind(kind);
-    json::Value merged = (*header)["params"].isObject() ? (*header)["params"] : json::Value(json::Object{});
-    for (const auto &[k, v] : overrides.asObject())
-        merged[k] = v;
-    TestParams params;
-    if (!TestParams::validate(*specs, merged, params, &err))
-        return refuse("invalid_message", err);
+    const TestParams &params = peer.params;
     run.setParams(params);
 
     ServerEnv env{chan, udp};
     env.header = *header;
-    env.key = randomKey();
+    env.standalone = policy.standalone;
+    env.privateDir = policy.privateDir;
+    env.privateDirError = policy.privateDirError;
+    const auto key = randomKey(&err);
+    if (!key)
+        return refuse("internal_error", err);
+    env.key = *key;
     const SockAddr local = localAddress(conn.get());
     env.bindHost = local.host();
     env.interface = params.has("interface") ? params.text("interface") : interfaceForAddress(env.bindHost);

@@ -7,6 +7,7 @@
 // TestKind measures.
 
 #include "netutil.h"
+#include "peerheader.h"
 #include "testkind.h"
 
 #include <atomic>
@@ -39,11 +40,21 @@ private:
     int m_rejected = 0;
 };
 
+// What the serving end allows beyond its own parameters.
+struct ServePolicy
+{
+    // Standalone listener: the peer may choose sink devnull or file, and a
+    // file goes into `privateDir` and is removed after the test (refused
+    // when the listener could not make one; `privateDirError` says why).
+    bool standalone = false;
+    std::string privateDir;
+    std::string privateDirError;
+};
+
 // Serving end after acceptClient: reads the header, checks it against the
-// kind, merges `overrides` (the serving end's own params) and runs the kind.
-// With an empty `expectedKind` (standalone listener) the header chooses it.
+// kind and merges the params (interpretPeerHeader), then runs the kind.
 Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Value &overrides, Fd &conn,
-                  Fd &udp, std::string *kindOut = nullptr);
+                  Fd &udp, std::string *kindOut = nullptr, const ServePolicy &policy = {});
 
 // Running end: connects to `to`:`port`, presents the token, runs the kind.
 Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::string &token);
@@ -51,5 +62,7 @@ Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::
 // Connect-time limits.
 inline constexpr int kConnectTimeoutMs = 5000;
 inline constexpr int kTokenTimeoutMs = 2000;
+// Connections that have not shown their token yet, waited on at once.
+inline constexpr size_t kMaxPendingConnections = 64;
 
 } // namespace wb::agent

@@ -39,6 +39,11 @@ struct ServerEnv
     uint64_t key = 0;     // carried by every datagram of this test
     std::string bindHost; // local address of the control connection
     std::string interface;
+    // Standalone listener: files go only into privateDir (a private
+    // directory it made), or nowhere when it has none (privateDirError).
+    bool standalone = false;
+    std::string privateDir;
+    std::string privateDirError;
     bool okSent = false;
 
     // Accepts the test; `extra` fields are added to the reply. Kinds call this

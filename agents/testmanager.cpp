@@ -12,7 +12,7 @@
 
 namespace wb::agent {
 
-TestManager::TestManager(Session &session, Output &out) : m_out(out)
+TestManager::TestManager(Session &session, Output &out) : m_session(session), m_out(out)
 {
     session.addHandler("serve", [this](const json::Value &r, Output &o) { handleServe(r, o); });
     session.addHandler("run", [this](const json::Value &r, Output &o) { handleRun(r, o); });
@@ -107,26 +107,42 @@ void TestManager::start(int64_t id, std::shared_ptr<TestRun> run, std::function<
     m_active.emplace(id, std::move(active));
 }
 
+size_t TestManager::sendSamples(TestRun &run)
+{
+    // A day of samples would make one line of hundreds of megabytes, past
+    // what the controller reads as a line; bounded messages ahead of the
+    // result carry them instead, and the result says how many there were.
+    const size_t total = run.sampleCount();
+    for (size_t from = 0; from < total; from += kSamplesPerMessage) {
+        json::Value m = Session::makeReply(run.id(), "samples");
+        m["samples"] = run.samples(from, kSamplesPerMessage);
+        m_out.send(m);
+    }
+    return total;
+}
+
 void TestManager::finish(TestRun &run, const std::string &code, const std::string &message)
 {
     run.end();
+    // The outcome is fixed before the samples go out: sending a long test's
+    // samples takes a while, and the watchdog must not turn a finished test
+    // into a stopped one meanwhile (it leaves finalized runs alone).
     run.finalized = true;
     std::string abortCode, abortMessage;
-    if (run.aborted(&abortCode, &abortMessage)) {
-        json::Value e = Session::makeError(run.id(), abortCode, abortMessage);
-        e["record"] = run.record();
-        m_out.send(e);
-        return;
+    json::Value last;
+    if (run.aborted(&abortCode, &abortMessage))
+        last = Session::makeError(run.id(), abortCode, abortMessage);
+    else if (!code.empty())
+        last = Session::makeError(run.id(), code, message);
+    else
+        last = Session::makeReply(run.id(), "result");
+    if (m_session.controllerTakesSamples()) {
+        last["record"] = run.record(0);
+        last["samples_sent"] = sendSamples(run);
+    } else {
+        last["record"] = run.record(kInlineSamples);
     }
-    if (!code.empty()) {
-        json::Value e = Session::makeError(run.id(), code, message);
-        e["record"] = run.record();
-        m_out.send(e);
-        return;
-    }
-    json::Value r = Session::makeReply(run.id(), "result");
-    r["record"] = run.record();
-    m_out.send(r);
+    m_out.send(last);
 }
 
 void TestManager::handleServe(const json::Value &request, Output &out)
@@ -282,14 +298,23 @@ void TestManager::watchdogLoop()
             break;
         const int64_t now = nowNs();
         const bool heartbeatLost = m_heartbeatTimeoutNs > 0 && now - m_lastHeartbeatNs > m_heartbeatTimeoutNs;
-        if (heartbeatLost)
-            m_heartbeatTimeoutNs = 0; // re-armed by the next heartbeat
+        if (heartbeatLost) {
+            // The controller is gone or cut off; nobody will read a result or
+            // close our input (sshd can keep a dead session's channel for
+            // hours), so after the tests end the agent leaves too.
+            m_heartbeatTimeoutNs = 0;
+            m_controllerLost = true;
+        }
         for (auto it = m_active.begin(); it != m_active.end();) {
             Active &a = *it->second;
             if (a.finished) {
                 if (a.thread.joinable())
                     a.thread.join();
                 it = m_active.erase(it);
+                continue;
+            }
+            if (a.run->finalized) {
+                ++it; // over; only its last messages are still going out
                 continue;
             }
             if (heartbeatLost)

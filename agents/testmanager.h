@@ -24,6 +24,11 @@ class TestManager
 {
 public:
     static constexpr size_t kMaxConcurrentTests = 64;
+    // Samples per "samples" message: about 80 KB of JSON.
+    static constexpr size_t kSamplesPerMessage = 1000;
+    // A controller that does not take "samples" messages gets them in the
+    // record as before, at most this many (about 15 MB, under its 16 MiB line).
+    static constexpr size_t kInlineSamples = 200000;
 
     TestManager(Session &session, Output &out);
     ~TestManager();
@@ -33,6 +38,8 @@ public:
     // Stops every test (each ends with an error `code`) and waits for them.
     void shutdown(const std::string &code, const std::string &message);
     size_t activeCount();
+    // Set once the controller's heartbeat stopped: the agent should exit.
+    const std::atomic<bool> &controllerLost() const { return m_controllerLost; }
 
 private:
     struct Active
@@ -53,8 +60,10 @@ private:
     bool validateTestRequest(const json::Value &request, Output &out, TestParams &params);
     void start(int64_t id, std::shared_ptr<TestRun> run, std::function<void(TestRun &)> body);
     void finish(TestRun &run, const std::string &code, const std::string &message);
+    size_t sendSamples(TestRun &run);
     void watchdogLoop();
 
+    Session &m_session;
     Output &m_out;
     std::mutex m_mutex;
     std::map<int64_t, std::unique_ptr<Active>> m_active;
@@ -63,6 +72,7 @@ private:
     bool m_quit = false;
     int64_t m_heartbeatTimeoutNs = 0; // 0: no heartbeat armed
     int64_t m_lastHeartbeatNs = 0;
+    std::atomic<bool> m_controllerLost{false};
 };
 
 } // namespace wb::agent

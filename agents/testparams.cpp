@@ -148,6 +148,7 @@ const std::vector<KindEntry> &kinds()
                                               {"sink", T::String, 0, 0, "file", {"file", "devnull"}},
                                               {"dest_path", T::String, 0, 0, kNull},
                                               {"keep_file", T::Bool, 0, 0, false},
+                                              {"overwrite", T::Bool, 0, 0, false},
                                               {"fsync", T::Bool, 0, 0, false}})},
         {"packet_rate", with(common(10), {{"message_size_bytes", T::Int, 1, 65507, 18},
                                           {"rate_pps", T::Number, 0, 1e9, 0},

@@ -11,7 +11,6 @@
 namespace wb::agent {
 
 namespace {
-constexpr size_t kMaxRecordSamples = 200000;
 
 struct UnitEntry
 {
@@ -29,6 +28,7 @@ constexpr UnitEntry kUnits[] = {
     {"bytes", "B"}, {"elapsed_s", "s"}, {"cpu_util_pct", "%"},
     {"service_demand_us_per_kb", "us"}, {"service_demand_us_per_tr", "us"}, {"jitter_ms", "ms"},
     {"retransmits", "count"}, {"lost_packets", "count"}, {"received_packets", "count"},
+    {"duplicates", "count"}, {"reordered", "count"},
 };
 } // namespace
 
@@ -199,7 +199,7 @@ void TestRun::addHostMetrics(double kilobytes, double transactionCount)
     m_extra["nic_counters_delta"] = nicCounterDelta(m_nicBefore, m_nicAfter);
 }
 
-json::Value TestRun::record() const
+json::Value TestRun::record(size_t maxSamples) const
 {
     std::lock_guard lock(m_mutex);
     json::Value r;
@@ -208,9 +208,39 @@ json::Value TestRun::record() const
     r["tool"] = "wirebench-agent";
     r["tool_version"] = WIREBENCH_VERSION;
     r["metrics"] = m_metrics;
-    r["samples"] = m_samples;
+    r["samples"] = samplesLocked(0, maxSamples);
     r["extra"] = m_extra;
+    const uint64_t cut = m_samples.size() > maxSamples && maxSamples > 0 ? m_samples.size() - maxSamples : 0;
+    if (m_samplesDropped + cut)
+        r["extra"]["samples_dropped"] = m_samplesDropped + cut;
     return r;
+}
+
+size_t TestRun::sampleCount() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_samples.size();
+}
+
+json::Array TestRun::samples(size_t from, size_t count) const
+{
+    std::lock_guard lock(m_mutex);
+    return samplesLocked(from, count);
+}
+
+json::Array TestRun::samplesLocked(size_t from, size_t count) const
+{
+    json::Array out;
+    for (size_t i = from; i < m_samples.size() && i < from + count; ++i) {
+        const StoredSample &st = m_samples[i];
+        json::Value s;
+        s["t"] = st.t;
+        s["side"] = m_side;
+        s["name"] = m_sampleNames[st.name];
+        s["value"] = st.value;
+        out.push_back(std::move(s));
+    }
+    return out;
 }
 
 void TestRun::sendSample(const json::Value &metrics, double t)
@@ -218,14 +248,16 @@ void TestRun::sendSample(const json::Value &metrics, double t)
     {
         std::lock_guard lock(m_mutex);
         for (const auto &[name, value] : metrics.asObject()) {
-            if (m_samples.size() >= kMaxRecordSamples)
-                break;
-            json::Value s;
-            s["t"] = t;
-            s["side"] = m_side;
-            s["name"] = name;
-            s["value"] = value;
-            m_samples.push_back(std::move(s));
+            if (m_samples.size() >= kMaxRecordSamples) {
+                ++m_samplesDropped; // said in the record, never silently
+                continue;
+            }
+            uint32_t index = 0;
+            while (index < m_sampleNames.size() && m_sampleNames[index] != name)
+                ++index;
+            if (index == m_sampleNames.size())
+                m_sampleNames.push_back(name);
+            m_samples.push_back({t, value.asDouble(), index});
         }
     }
     if (!m_out)

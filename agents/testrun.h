@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 #include <thread>
+#include <vector>
 
 namespace wb::agent {
 
@@ -94,7 +95,16 @@ public:
     // The cpu/service-demand/NIC metrics and extras common to every kind.
     void addHostMetrics(double kilobytes, double transactions);
 
-    json::Value record() const;
+    // The canonical record with at most `maxSamples` of its samples (none
+    // when they go out on their own in bounded "samples" messages); any
+    // left out are added to extra.samples_dropped.
+    json::Value record(size_t maxSamples = kMaxRecordSamples) const;
+    size_t sampleCount() const;
+    json::Array samples(size_t from, size_t count) const;
+    // Samples a record keeps: a day at 1 ms for one series, or a day at 1 s
+    // for 46 (86,400 each), at 24 bytes apiece (about 100 MB at the bound).
+    // Beyond it samples are counted in extra.samples_dropped, not kept.
+    static constexpr size_t kMaxRecordSamples = 4000000;
     void sendSample(const json::Value &metrics, double t);
 
     static const char *unitFor(const std::string &name);
@@ -134,8 +144,19 @@ private:
     uint64_t m_lastLossExpected = 0;
     uint64_t m_lastLossReceived = 0;
 
+    json::Array samplesLocked(size_t from, size_t count) const;
+
+    // Compact, because a long soak keeps millions of them.
+    struct StoredSample
+    {
+        double t;
+        double value;
+        uint32_t name; // index into m_sampleNames
+    };
     json::Array m_metrics;
-    json::Array m_samples;
+    std::vector<StoredSample> m_samples;
+    std::vector<std::string> m_sampleNames;
+    uint64_t m_samplesDropped = 0;
     json::Value m_extra = json::Object{};
 };
 

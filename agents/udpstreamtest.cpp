@@ -58,6 +58,11 @@ Outcome UdpStreamTest::serveStream(TestRun &run, ServerEnv &env, const json::Val
     run.metric("throughput_bps", span > 0 ? counted * 8.0 / span : 0.0);
     run.metric("packets_per_s", span > 0 ? countedMsgs / span : 0.0);
     run.metric("drops", static_cast<double>(r.socketDrops < 0 ? 0 : r.socketDrops));
+    if (static_cast<size_t>(p.integer("message_size_bytes", 1472)) >= 16) {
+        run.metric("duplicates", static_cast<double>(r.window.duplicates()));
+        run.metric("reordered", static_cast<double>(r.window.reordered()));
+        run.extra()["too_old_datagrams"] = r.window.tooOld();
+    }
     if (r.haveTransit)
         run.metric("jitter_ms", r.jitterNs / 1e6);
     run.addHostMetrics(static_cast<double>(r.bytes) / 1024.0, 0);
@@ -70,6 +75,8 @@ Outcome UdpStreamTest::serveStream(TestRun &run, ServerEnv &env, const json::Val
     if (beforeStats)
         beforeStats(stats);
     stats["received"] = r.received;
+    stats["duplicates"] = r.window.duplicates();
+    stats["reordered"] = r.window.reordered();
     stats["socket_drops"] = r.socketDrops;
     stats["foreign_datagrams"] = r.foreign;
     return sendStats(run, env, stats);
@@ -115,13 +122,16 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r)
                     ++r.foreign;
                     continue;
                 }
-                ++good;
-                goodBytes += len;
                 if (len >= 16) {
                     uint64_t seq = 0;
                     std::memcpy(&seq, data + 8, 8);
-                    highestSeq = std::max(highestSeq, seq + 1);
+                    const auto a = r.window.add(seq);
+                    if (a == SequenceWindow::Arrival::Duplicate || a == SequenceWindow::Arrival::TooOld)
+                        continue; // a copy never stands in for a datagram that was lost
+                    highestSeq = r.window.expected();
                 }
+                ++good;
+                goodBytes += len;
                 if (len >= kStampedSize) {
                     // Transit = arrival - send stamp; the two hosts' clock offset cancels in D.
                     int64_t sentAt = 0;

@@ -6,6 +6,7 @@
 // and reads the kernel's drop counter for its socket so the loss is
 // accounted exactly.
 
+#include "sequencewindow.h"
 #include "testkind.h"
 
 #include <functional>
@@ -35,6 +36,9 @@ protected:
         double jitterNs = 0;
         int64_t lastTransitNs = 0;
         bool haveTransit = false;
+        // Messages of 16+ bytes carry a sequence number: `received` counts
+        // each number once; copies and latecomers are counted here.
+        SequenceWindow window;
     };
     Outcome receive(TestRun &run, ServerEnv &env, ReceiveResult &r);
     struct SendResult

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "agentmessages.h"
 
+#include <QJsonArray>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -209,9 +210,42 @@ QList<Sample> SampleMessage::samples(const QString &defaultSide) const
     return out;
 }
 
+AgentMessage SamplesBatch::toMessage(qint64 id) const
+{
+    ResultRecord carrier;
+    carrier.samples = samples;
+    return make(msg::kSamples, id, {{u"samples"_s, carrier.toJson().value(u"samples"_s)}});
+}
+
+std::optional<SamplesBatch> SamplesBatch::fromMessage(const AgentMessage &m, QString *error)
+{
+    Fields f(m, error);
+    if (!f.type(msg::kSamples))
+        return std::nullopt;
+    if (!m.body.value(u"samples"_s).isArray()) {
+        if (error)
+            *error = u"'samples': field 'samples' must be an array"_s;
+        return std::nullopt;
+    }
+    // The record's own decoder checks each sample, so batches and records
+    // take the same samples.
+    QString why;
+    const auto carrier = ResultRecord::fromJson(
+        {{u"kind"_s, u"samples"_s}, {u"metrics"_s, QJsonArray()}, {u"samples"_s, m.body.value(u"samples"_s)}}, &why);
+    if (!carrier) {
+        if (error)
+            *error = u"'samples': %1"_s.arg(why);
+        return std::nullopt;
+    }
+    return SamplesBatch{carrier->samples};
+}
+
 AgentMessage ResultMessage::toMessage(qint64 id) const
 {
-    return make(msg::kResult, id, {{u"record"_s, record.toJson()}});
+    QJsonObject o{{u"record"_s, record.toJson()}};
+    if (samplesSent >= 0)
+        o.insert(u"samples_sent"_s, samplesSent);
+    return make(msg::kResult, id, o);
 }
 
 std::optional<ResultMessage> ResultMessage::fromMessage(const AgentMessage &m, QString *error)
@@ -220,6 +254,9 @@ std::optional<ResultMessage> ResultMessage::fromMessage(const AgentMessage &m, Q
     QJsonObject json;
     if (!f.type(msg::kResult) || !f.object(u"record"_s, &json))
         return std::nullopt;
+    qint64 sent = -1;
+    if (!f.integer(u"samples_sent"_s, 0, qint64(1) << 53, &sent, false))
+        return std::nullopt;
     QString why;
     auto record = ResultRecord::fromJson(json, &why);
     if (!record) {
@@ -227,7 +264,7 @@ std::optional<ResultMessage> ResultMessage::fromMessage(const AgentMessage &m, Q
             *error = u"'result': the record is not valid: %1"_s.arg(why);
         return std::nullopt;
     }
-    return ResultMessage{*record};
+    return ResultMessage{*record, sent};
 }
 
 AgentMessage SysinfoReply::toMessage(qint64 id) const

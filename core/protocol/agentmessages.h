@@ -28,6 +28,7 @@ inline const QString kListening = QStringLiteral("listening");
 inline const QString kRun = QStringLiteral("run");
 inline const QString kMonitor = QStringLiteral("monitor");
 inline const QString kSample = QStringLiteral("sample");
+inline const QString kSamples = QStringLiteral("samples");
 inline const QString kResult = QStringLiteral("result");
 inline const QString kSysinfo = QStringLiteral("sysinfo");
 inline const QString kCancel = QStringLiteral("cancel");
@@ -96,10 +97,21 @@ struct SampleMessage
     QList<Sample> samples(const QString &defaultSide) const;
 };
 
+// samples: a bounded batch of a finished test's interval samples, sent
+// ahead of its result to a controller whose hello listed "samples".
+struct SamplesBatch
+{
+    QList<Sample> samples;
+
+    AgentMessage toMessage(qint64 id) const;
+    static std::optional<SamplesBatch> fromMessage(const AgentMessage &m, QString *error);
+};
+
 // result: the final canonical record of one end (or of a monitor).
 struct ResultMessage
 {
     ResultRecord record;
+    qint64 samplesSent = -1; // samples sent in batches ahead of it; -1: none announced
 
     AgentMessage toMessage(qint64 id) const;
     static std::optional<ResultMessage> fromMessage(const AgentMessage &m, QString *error);

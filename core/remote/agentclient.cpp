@@ -3,6 +3,7 @@
 
 #include "protocol/agentmessages.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
 using namespace Qt::StringLiterals;
@@ -59,6 +60,10 @@ void AgentClient::handleOpened()
     QJsonObject fields;
     fields.insert(u"protocol"_s, m_requestedProtocol);
     fields.insert(u"controller_version"_s, QStringLiteral(WIREBENCH_VERSION));
+    // A result's samples may come in "samples" messages ahead of it (the
+    // orchestrator collects them); an agent that has not heard this puts
+    // them in the record, as agents always did.
+    fields.insert(u"capabilities"_s, QJsonArray{msg::kSamples});
     m_transport->writeLine(AgentMessage::request(msg::kHello, m_helloId, fields).encode());
     m_handshakeTimer.start();
 }
@@ -70,13 +75,26 @@ void AgentClient::handleLine(const QByteArray &line)
     QString error;
     auto message = AgentMessage::decode(line, &error);
     if (!message) {
-        const QString text = QString::fromUtf8(line.left(120));
-        if (!m_ready)
+        if (!m_ready) {
             failPersistent(u"%1: the agent answered something that is not the Wirebench protocol (%2): %3"_s
-                               .arg(m_transport->peerName(), error, text));
-        else
-            emit transientError(u"%1: ignored a malformed line from the agent (%2)"_s
-                                    .arg(m_transport->peerName(), error));
+                               .arg(m_transport->peerName(), error, QString::fromUtf8(line.left(120))));
+            return;
+        }
+        // Dropping it would leave whatever it answered waiting for a
+        // timeout; the conversation can no longer be trusted, so it ends
+        // here, saying which host sent what (bytes that are not printable
+        // ASCII shown as \xNN, so invalid UTF-8 is visible as such).
+        QString shown;
+        for (const char c : line.left(200)) {
+            const auto b = static_cast<unsigned char>(c);
+            if (b == '\n' || b == '\r')
+                continue;
+            shown += b >= 0x20 && b < 0x7f ? QString(QLatin1Char(c)) : u"\\x%1"_s.arg(uint(b), 2, 16, QLatin1Char('0'));
+        }
+        if (line.size() > 200)
+            shown += u"..."_s;
+        failPersistent(u"%1: protocol error: the agent sent a line that cannot be decoded (%2): %3"_s
+                           .arg(m_transport->peerName(), error, shown));
         return;
     }
     if (!m_ready) {

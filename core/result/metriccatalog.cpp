@@ -69,6 +69,10 @@ const QList<MetricInfo> &metricCatalog()
               u"datagrams lost on the way to this side (a sample: in its interval; from sequence gaps)"_s),
         plain(u"received_packets"_s, u"count"_s, u"received packets"_s,
               u"datagrams that arrived at this side (a sample: in its interval)"_s),
+        plain(u"duplicates"_s, u"count"_s, u"duplicate datagrams"_s,
+              u"datagrams that arrived more than once (the extra copies; not counted as received)"_s),
+        plain(u"reordered"_s, u"count"_s, u"reordered datagrams"_s,
+              u"datagrams that arrived after one sent later than them"_s),
     };
     return catalog;
 }

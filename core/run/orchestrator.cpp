@@ -269,6 +269,9 @@ private:
         m_clientDone = m_serverDone = false;
         m_dutDone = !m_dut;
         m_clientRecord = m_serverRecord = m_dutRecord = ResultRecord();
+        m_clientSamples.clear();
+        m_serverSamples.clear();
+        m_dutSamples.clear();
         m_runId = -1;
         m_token = randomToken();
         const ServeRequest req{agentKind(), paramsFor(m_m.testCase.server), m_serverAddress, 0, m_token};
@@ -302,9 +305,13 @@ private:
             forwardSample(m, u"server"_s);
             return;
         }
+        if (m.type == msg::kSamples) {
+            collectSamples(m, &m_serverSamples, m_m.testCase.server.host);
+            return;
+        }
         m_serverDone = true;
         if (m.type == msg::kResult) {
-            if (!parseRecord(m, &m_serverRecord, m_m.testCase.server.host))
+            if (!parseRecord(m, &m_serverRecord, m_m.testCase.server.host, m_serverSamples))
                 return;
         } else {
             failFromError(m, m_m.testCase.server.host);
@@ -349,9 +356,13 @@ private:
         m_monitorId = m_dut->send(MonitorRequest{params}, [self](const AgentMessage &m) {
             if (!self || self->m_phase == Phase::Done || m.type == msg::kSample)
                 return;
+            if (m.type == msg::kSamples) {
+                self->collectSamples(m, &self->m_dutSamples, self->m_m.testCase.dut->host);
+                return;
+            }
             self->m_dutDone = true;
             if (m.type == msg::kResult) {
-                if (self->parseRecord(m, &self->m_dutRecord, self->m_m.testCase.dut->host))
+                if (self->parseRecord(m, &self->m_dutRecord, self->m_m.testCase.dut->host, self->m_dutSamples))
                     self->maybeFinishIteration();
             } else {
                 self->failFromError(m, self->m_m.testCase.dut->host);
@@ -369,9 +380,13 @@ private:
             forwardSample(m, u"client"_s);
             return;
         }
+        if (m.type == msg::kSamples) {
+            collectSamples(m, &m_clientSamples, m_m.testCase.client.host);
+            return;
+        }
         m_clientDone = true;
         if (m.type == msg::kResult) {
-            if (!parseRecord(m, &m_clientRecord, m_m.testCase.client.host))
+            if (!parseRecord(m, &m_clientRecord, m_m.testCase.client.host, m_clientSamples))
                 return;
         } else {
             failFromError(m, m_m.testCase.client.host);
@@ -390,7 +405,23 @@ private:
             emit m_owner->sampleReceived(m_m.testCase.key, s);
     }
 
-    bool parseRecord(const AgentMessage &m, ResultRecord *out, const QString &host)
+    // A long test's samples come ahead of its result in bounded "samples"
+    // messages (docs/agent-protocol.md); they are kept until the result.
+    void collectSamples(const AgentMessage &m, QList<Sample> *into, const QString &host)
+    {
+        QString error;
+        const auto batch = SamplesBatch::fromMessage(m, &error);
+        if (!batch) {
+            complete(u"failed"_s, u"%1: the agent sent malformed samples: %2"_s.arg(host, error));
+            return;
+        }
+        into->append(batch->samples);
+        // They come after that end's test is over, so while they keep
+        // arriving the result is on its way: the wait starts again.
+        m_timer.start(kResultMarginMs);
+    }
+
+    bool parseRecord(const AgentMessage &m, ResultRecord *out, const QString &host, const QList<Sample> &samples)
     {
         QString error;
         auto r = ResultMessage::fromMessage(m, &error);
@@ -398,6 +429,14 @@ private:
             complete(u"failed"_s, u"%1: the agent's result is not usable: %2"_s.arg(host, error));
             return false;
         }
+        if (r->samplesSent >= 0 && r->samplesSent != samples.size()) {
+            complete(u"failed"_s, u"%1: the agent sent %2 samples but %3 arrived; the result is incomplete"_s
+                                      .arg(host)
+                                      .arg(r->samplesSent)
+                                      .arg(samples.size()));
+            return false;
+        }
+        r->record.samples = samples + r->record.samples;
         *out = r->record;
         return true;
     }
@@ -584,6 +623,9 @@ private:
     ResultRecord m_clientRecord;
     ResultRecord m_serverRecord;
     ResultRecord m_dutRecord;
+    QList<Sample> m_clientSamples;
+    QList<Sample> m_serverSamples;
+    QList<Sample> m_dutSamples;
     std::optional<Rfc2544Trials> m_rfc;
 };
 

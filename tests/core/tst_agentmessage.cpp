@@ -73,6 +73,7 @@ void TstAgentMessage::helloRequestBuiltByCodecMatchesGolden()
     QJsonObject fields;
     fields.insert(u"protocol"_s, wb::kAgentProtocolVersion);
     fields.insert(u"controller_version"_s, u"0.1.0"_s);
+    fields.insert(u"capabilities"_s, QJsonArray{u"samples"_s});
     QCOMPARE(wb::AgentMessage::request(u"hello"_s, 1, fields).encode(), readGolden(u"hello_request.json"_s));
 }
 

@@ -69,6 +69,7 @@ private slots:
         QVERIFY2(roundTrips<wb::CancelRequest>(u"cancel_request.json"_s, &why), qPrintable(why));
         QVERIFY2(roundTrips<wb::HeartbeatRequest>(u"heartbeat_request.json"_s, &why), qPrintable(why));
         QVERIFY2(roundTrips<wb::SysinfoReply>(u"sysinfo_reply.json"_s, &why), qPrintable(why));
+        QVERIFY2(roundTrips<wb::SamplesBatch>(u"samples_message.json"_s, &why), qPrintable(why));
     }
 
     void resultsCarryTheirRecord()
@@ -78,7 +79,7 @@ private slots:
         QVERIFY2(r, qPrintable(error));
         QCOMPARE(r->record.kind, u"udp_stream"_s);
         QVERIFY(r->record.metric(u"messages"_s, u"client"_s));
-        QVERIFY(!r->record.samples.isEmpty());
+        QCOMPARE(r->samplesSent, 1); // its sample came ahead in a samples message
         const auto rr = wb::ResultMessage::fromMessage(golden(u"result_tcp_rr.json"_s), &error);
         QVERIFY2(rr, qPrintable(error));
         QVERIFY(rr->record.metric(u"transactions_per_s"_s, u"client"_s));
@@ -131,6 +132,12 @@ private slots:
             << QByteArray(R"({"id":1,"type":"result","record":{"kind":"tcp_rr","metrics":[{"name":"latency_us_mean","value":1,"unit":"ms"}]}})")
             << u"metrics[0]"_s;
         QTest::newRow("result without record") << QByteArray(R"({"id":1,"type":"result"})") << u"'record'"_s;
+        QTest::newRow("result samples_sent negative")
+            << QByteArray(R"({"id":1,"type":"result","samples_sent":-1,"record":{"kind":"tcp_rr","metrics":[]}})")
+            << u"'samples_sent'"_s;
+        QTest::newRow("samples not an array") << QByteArray(R"({"id":1,"type":"samples","samples":{}})") << u"'samples'"_s;
+        QTest::newRow("samples without name")
+            << QByteArray(R"({"id":1,"type":"samples","samples":[{"t":1,"value":2}]})") << u"name"_s;
         QTest::newRow("wrong type") << QByteArray(R"({"id":1,"type":"pong"})") << u"'listening'"_s;
     }
 
@@ -151,6 +158,8 @@ private slots:
             refused = !wb::SampleMessage::fromMessage(m, &error);
         else if (m.type == u"result"_s)
             refused = !wb::ResultMessage::fromMessage(m, &error);
+        else if (m.type == u"samples"_s)
+            refused = !wb::SamplesBatch::fromMessage(m, &error);
         else
             refused = !wb::ListeningReply::fromMessage(m, &error);
         QVERIFY(refused);

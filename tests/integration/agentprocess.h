@@ -31,8 +31,10 @@ public:
                                                 QStringLiteral("--stdio")});
         if (!m_proc.waitForStarted(5000))
             return false;
+        // As the controller: it takes a result's samples in "samples" messages.
         send(QJsonObject{{QStringLiteral("type"), QStringLiteral("hello")}, {QStringLiteral("id"), 1},
-                         {QStringLiteral("protocol"), 1}});
+                         {QStringLiteral("protocol"), 1},
+                         {QStringLiteral("capabilities"), QJsonArray{QStringLiteral("samples")}}});
         const QJsonObject h = waitFor(1, 5000);
         return h.value(QStringLiteral("type")).toString() == QStringLiteral("hello");
     }
@@ -70,20 +72,40 @@ public:
         }
     }
 
-    // Collects messages of `id` until a final one (not "sample"/"listening").
-    QJsonObject waitFinal(qint64 id, int timeoutMs, QList<QJsonObject> *interim = nullptr)
+    // Collects messages of `id` until a final one (not "sample"/"listening"/
+    // "samples"). As the controller does, the samples of "samples" messages
+    // are put back into the final message's record (and counted in
+    // *samplesArrived when given).
+    QJsonObject waitFinal(qint64 id, int timeoutMs, QList<QJsonObject> *interim = nullptr,
+                          qsizetype *samplesArrived = nullptr)
     {
         QElapsedTimer t;
         t.start();
+        QJsonArray samples;
         for (;;) {
-            const QJsonObject m = waitFor(id, static_cast<int>(qMax<qint64>(0, timeoutMs - t.elapsed())));
+            QJsonObject m = waitFor(id, static_cast<int>(qMax<qint64>(0, timeoutMs - t.elapsed())));
             if (m.isEmpty())
                 return m;
             const QString type = m.value(QStringLiteral("type")).toString();
+            if (type == QStringLiteral("samples")) {
+                for (const auto &s : m.value(QStringLiteral("samples")).toArray())
+                    samples.append(s);
+                continue;
+            }
             if (type == QStringLiteral("sample") || type == QStringLiteral("listening")) {
                 if (interim)
                     interim->append(m);
                 continue;
+            }
+            if (samplesArrived)
+                *samplesArrived = samples.size();
+            if (m.contains(QStringLiteral("record"))) {
+                QJsonObject rec = m.value(QStringLiteral("record")).toObject();
+                QJsonArray all = samples;
+                for (const auto &s : rec.value(QStringLiteral("samples")).toArray())
+                    all.append(s);
+                rec.insert(QStringLiteral("samples"), all);
+                m.insert(QStringLiteral("record"), rec);
             }
             return m;
         }

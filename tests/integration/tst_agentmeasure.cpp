@@ -776,7 +776,11 @@ void TstAgentMeasure::standalonePair(const QStringList &prefix, const QString &a
         return all;
     };
     QString program;
+    // Both ends take the token from the environment (never argv).
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"WIREBENCH_TOKEN"_s, AgentProcess::newToken());
     QProcess listener;
+    listener.setProcessEnvironment(env);
     const QStringList listenArgs =
         command({u"listen"_s, u"--bind"_s, u"127.0.0.1"_s, u"--port"_s, u"0"_s, u"--once"_s}, &program);
     listener.start(program, listenArgs);
@@ -789,6 +793,7 @@ void TstAgentMeasure::standalonePair(const QStringList &prefix, const QString &a
     QVERIFY2(first.startsWith("wirebench-agent listening on 127.0.0.1 port "), first.constData());
     const QString port = QString::fromUtf8(first.trimmed().split(' ').last());
     QProcess runner;
+    runner.setProcessEnvironment(env);
     const QStringList args = command(QStringList{u"run"_s} + runArgs.mid(0, 1)
                                          + QStringList{u"--to"_s, u"127.0.0.1:"_s + port} + runArgs.mid(1),
                                      &program);

@@ -32,6 +32,7 @@ private slots:
     void missingAgent();
     void agentThatIsNotAnAgent();
     void malformedInputKeepsServing();
+    void undecodableLineIsAProtocolError();
     void exitsWhenStdinCloses();
 };
 
@@ -147,6 +148,26 @@ void TstLocalAgent::agentThatIsNotAnAgent()
     QVERIFY(failed.wait(5000));
     QVERIFY2(failed.at(0).at(0).toString().contains(u"not the Wirebench protocol"_s),
              qPrintable(failed.at(0).at(0).toString()));
+}
+
+// An agent (here a script) that, after a good handshake, sends a line that
+// is not valid UTF-8: the controller ends the conversation with a protocol
+// error naming the host and showing the line, instead of dropping it and
+// leaving its request to time out.
+void TstLocalAgent::undecodableLineIsAProtocolError()
+{
+    auto *t = new wb::LocalTransport(u"/bin/sh"_s);
+    t->setArguments({u"-c"_s, uR"(read l; printf '{"type":"hello","id":1,"protocol":1,"agent_version":"fake"}\n';)"
+                              uR"( printf '{"type":"result","id":2,"host":"ab\377cd"}\n'; sleep 10)"_s});
+    wb::AgentClient client(t);
+    QSignalSpy ready(&client, &wb::AgentClient::ready);
+    QSignalSpy failed(&client, &wb::AgentClient::persistentError);
+    client.start();
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 5000);
+    QCOMPARE(ready.count(), 1);
+    const QString msg = failed.at(0).at(0).toString();
+    QVERIFY2(msg.contains(t->peerName()) && msg.contains(u"protocol error"_s), qPrintable(msg));
+    QVERIFY2(msg.contains(uR"("host":"ab\xffcd")"_s), qPrintable(msg));
 }
 
 void TstLocalAgent::malformedInputKeepsServing()

@@ -18,6 +18,7 @@
 #include <QTimer>
 
 #include <csignal>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -77,6 +78,7 @@ private slots:
     void independentPairsRunConcurrently();
     void cancelStopsTheRemoteTests();
     void killedAgentIsReportedAndResumeCompletes();
+    void largeResultArrivesWhole();
 };
 
 void TstOrchestrator::everyKindOnTheLocalLab()
@@ -291,6 +293,46 @@ void TstOrchestrator::killedAgentIsReportedAndResumeCompletes()
     QCOMPARE(c2.failed, 0);
     for (const auto &m : c2.measurements)
         QVERIFY(!done.contains(m.testCase.key));
+}
+
+// As many samples per series as a day at 1 s (86,400), made in seconds
+// with a sampling interval of 1 us: every one of them reaches the case's
+// record, none cut by a cap or lost to an over-long line.
+void TstOrchestrator::largeResultArrivesWhole()
+{
+    constexpr qsizetype kDay = 86400;
+    wb::Plan plan = makePlan(R"(
+        {"kind":"udp_stream","client":"a","server":"b","duration_s":20,
+         "params":{"rate_pps":1000,"message_size_bytes":64}})");
+    // Finer than a plan may ask for (0.05 s), which the agent accepts.
+    plan.cases[0].params.insert(u"interval_s"_s, 0.000001);
+    wb::Orchestrator o(plan, wb::Orchestrator::localFactory());
+    Collector c;
+    c.attach(o);
+    o.start();
+    QTRY_VERIFY_WITH_TIMEOUT(c.done, 120000);
+    QVERIFY2(c.failed == 0, qPrintable(c.log.join(u'\n')));
+    QCOMPARE(c.measurements.size(), 1);
+    const wb::ResultRecord &rec = c.measurements[0].iterations.value(0);
+    // The live "sample" messages carry every interval sample as it is taken:
+    // the record must hold exactly as many of each series.
+    QHash<QString, qsizetype> stored, live;
+    for (const wb::Sample &s : rec.samples)
+        ++stored[s.side + u'/' + s.name];
+    for (const wb::Sample &s : std::as_const(c.samples))
+        ++live[s.side + u'/' + s.name];
+    QVERIFY2(stored.size() >= 10, qPrintable(QStringList(stored.keys()).join(u' '))); // 5 series a side
+    qsizetype fewest = std::numeric_limits<qsizetype>::max();
+    for (auto it = live.cbegin(); it != live.cend(); ++it) {
+        QVERIFY2(stored.value(it.key()) == it.value(),
+                 qPrintable(u"%1: %2 sampled, %3 in the record"_s.arg(it.key()).arg(it.value()).arg(stored.value(it.key()))));
+        fewest = std::min(fewest, it.value());
+    }
+    // How fast the sampler goes is up to the machine (about 10,000 a second here when idle).
+    if (fewest < kDay)
+        QSKIP(qPrintable(u"all samples arrived, but this machine made only %1 per series in 20 s (a day is %2)"_s
+                             .arg(fewest)
+                             .arg(kDay)));
 }
 
 QTEST_GUILESS_MAIN(TstOrchestrator)

@@ -16,6 +16,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSysInfo>
 #include <QTextStream>
@@ -88,6 +89,13 @@ QByteArray runClient(const QString &program, const QStringList &args, int timeou
 // Our agent: a `listen --once` server and a `run --json` client.
 QJsonObject runAgent(const QStringList &runArgs, double duration, QString *error)
 {
+    // Both children inherit the token (the agent takes none on argv).
+    if (qEnvironmentVariableIsEmpty("WIREBENCH_TOKEN")) {
+        QByteArray token;
+        for (int i = 0; i < 4; ++i)
+            token += QByteArray::number(QRandomGenerator::system()->generate(), 16).rightJustified(8, '0');
+        qputenv("WIREBENCH_TOKEN", token);
+    }
     QProcess server;
     server.start(g_agent, {u"listen"_s, u"--bind"_s, u"127.0.0.1"_s, u"--port"_s, u"0"_s, u"--once"_s});
     QElapsedTimer t;
