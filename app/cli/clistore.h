@@ -29,7 +29,7 @@ inline StoreResult<std::unique_ptr<ResultStore>> openLocation(const QString &loc
     CredentialRequest request;
     request.kind = CredentialRequest::Kind::Password;
     request.host = url ? url->host() : QString();
-    request.prompt = QStringLiteral("Password for %1").arg(url ? url->display() : location);
+    request.prompt = QStringLiteral("Password for %1").arg(DatabaseUrl::redacted(location));
     TerminalCredentials().provide(request, [&answer](CredentialAnswer a) { answer = std::move(a.secret); });
     if (!answer || answer->isEmpty())
         return store;

@@ -75,7 +75,8 @@ int runPlan(wb::cli::CliContext &ctx)
     QSet<QString> skip;
     if (!resume.isEmpty()) {
         if (recorder.runCount(&error) == 0) {
-            ctx.err << "wirebench-cli: no runs of plan '" << plan->name << "' with id " << resume << " in " << dbPath
+            ctx.err << "wirebench-cli: no runs of plan '" << plan->name << "' with id " << resume << " in "
+                    << wb::DatabaseUrl::redacted(dbPath)
                     << (error.isEmpty() ? QString() : u" ("_s + error + u')') << '\n';
             return wb::cli::kExitUsage;
         }
@@ -109,7 +110,7 @@ int runPlan(wb::cli::CliContext &ctx)
         err << "plan '" << plan->name << "': " << cases << " test cases, run id " << runId;
         if (!skip.isEmpty())
             err << " (resuming; " << skip.size() << " already finished)";
-        err << ", results in " << dbPath << '\n';
+        err << ", results in " << wb::DatabaseUrl::redacted(dbPath) << '\n';
         err.flush();
     });
     QObject::connect(&orchestrator, &wb::Orchestrator::logged, &orchestrator,

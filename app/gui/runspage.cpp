@@ -264,7 +264,7 @@ bool RunsPage::runPlan(const Plan &plan)
         // A shared database may have gone away since it was opened: refuse
         // the plan before any test runs rather than run it and drop results.
         m_checkingDatabase = true;
-        addLog(u"info"_s, QString(), tr("checking the shared database %1").arg(m_databasePath));
+        addLog(u"info"_s, QString(), tr("checking the shared database %1").arg(DatabaseUrl::redacted(m_databasePath)));
         QtConcurrent::run([path = m_databasePath]() -> QString {
             auto store = ResultStore::open(path, {.createIfMissing = false});
             return store ? QString() : store.message();
@@ -352,7 +352,7 @@ void RunsPage::startPlan(const Plan &plan)
     m_cancelButton->setEnabled(true);
     m_openButton->setEnabled(false);
     addLog(u"info"_s, QString(), tr("starting plan '%1' (run id %2), results into %3")
-                                     .arg(plan.name, m_planRunId, m_databasePath));
+                                     .arg(plan.name, m_planRunId, DatabaseUrl::redacted(m_databasePath)));
     m_replot->start();
     m_orchestrator->start();
 }
@@ -496,7 +496,7 @@ void RunsPage::handleStored()
 {
     if (!m_planDone || m_casesStored < m_casesFinished)
         return;
-    addLog(u"info"_s, QString(), tr("%1 test results stored in %2").arg(m_casesStored).arg(m_databasePath));
+    addLog(u"info"_s, QString(), tr("%1 test results stored in %2").arg(m_casesStored).arg(DatabaseUrl::redacted(m_databasePath)));
     const QString id = m_planRunId;
     const int stored = m_casesStored;
     finishRecorder();

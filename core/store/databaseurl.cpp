@@ -48,16 +48,14 @@ StoreResult<DatabaseUrl> DatabaseUrl::parse(const QString &location)
 {
     const QUrl url(location, QUrl::StrictMode);
     auto invalid = [&](const QString &why) {
-        QUrl shown(location, QUrl::TolerantMode);
-        shown.setPassword(QString());
         return StoreError{StoreError::Kind::Invalid,
                           u"%1 is not a usable PostgreSQL URL: %2 (expected postgresql://USER@HOST:PORT/DBNAME)"_s
-                              .arg(shown.toString(), why)};
+                              .arg(redacted(location), why)};
     };
     if (!isPostgres(location))
         return invalid(u"it does not start with postgresql://"_s);
-    if (!url.isValid())
-        return invalid(url.errorString());
+    if (!url.isValid()) // QUrl's message quotes the whole URL, password and all
+        return invalid(url.errorString().section(u"; source was"_s, 0, 0));
     DatabaseUrl d;
     d.m_host = url.host();
     if (d.m_host.isEmpty())
@@ -79,6 +77,34 @@ StoreResult<DatabaseUrl> DatabaseUrl::parse(const QString &location)
         d.m_params.append({name, value});
     }
     return d;
+}
+
+QString DatabaseUrl::redacted(const QString &location)
+{
+    if (!location.contains(u"://"_s))
+        return location; // a file name (or :memory:) holds no secret
+    if (isPostgres(location)) {
+        // Not through parse(): its error message is built from this.
+        const QUrl url(location, QUrl::StrictMode);
+        if (url.isValid() && !url.host().isEmpty()) {
+            QUrl shown = url;
+            shown.setPassword(QString());
+            return shown.toString();
+        }
+    }
+    // A URL QUrl cannot take apart may still carry "user:password@", and
+    // the password may hold '/' or '@': cut from the first ':' after the
+    // scheme to the last '@' before any query, whatever lies between.
+    const qsizetype start = location.indexOf(u"://"_s) + 3;
+    qsizetype end = location.size();
+    for (const QChar c : {u'?', u'#'})
+        if (const qsizetype i = location.indexOf(c, start); i >= 0 && i < end)
+            end = i;
+    const qsizetype at = location.lastIndexOf(u'@', end - 1);
+    const qsizetype colon = location.indexOf(u':', start);
+    if (at < start || colon < 0 || colon > at)
+        return location;
+    return location.left(colon) + location.mid(at);
 }
 
 QString DatabaseUrl::password() const
