@@ -108,6 +108,8 @@ private slots:
     void unsafeAgentPathRefused();
     void missingAgentWithDeploymentOff();
     void agentExitReported();
+    void refusedSshValuesReported_data();
+    void refusedSshValuesReported();
     void hostileValuesStayQuoted_data();
     void hostileValuesStayQuoted();
 
@@ -617,6 +619,37 @@ void TstSshTransport::agentExitReported()
     QVERIFY(c.waitClosed(10000));
     QVERIFY2(c.errors().contains(u"the agent exited"_s), qPrintable(c.errors()));
     QVERIFY(!c.transport->isOpen());
+}
+
+void TstSshTransport::refusedSshValuesReported_data()
+{
+    QTest::addColumn<QString>("address");
+    QTest::addColumn<QString>("user");
+    QTest::addColumn<QString>("expected");
+    // libssh 0.10.6 refuses these. Ignoring the refusal would connect to the
+    // alias (127.0.0.1) or log in as the local user instead.
+    QTest::newRow("address with ;") << u"127.0.0.1;touch x"_s << QString() << u"libssh refused the address '127.0.0.1;touch x'"_s;
+    QTest::newRow("address option") << u"-oProxyCommand=x"_s << QString() << u"libssh refused the address '-oProxyCommand=x'"_s;
+    QTest::newRow("user with ;") << QString() << u"root;id"_s << u"libssh refused the user name 'root;id'"_s;
+    QTest::newRow("user option") << QString() << u"-oProxyCommand=x"_s << u"libssh refused the user name '-oProxyCommand=x'"_s;
+}
+
+void TstSshTransport::refusedSshValuesReported()
+{
+    QFETCH(QString, address);
+    QFETCH(QString, user);
+    QFETCH(QString, expected);
+    wbtest::ClientSetup setup;
+    setup.trustHostKey();
+    setup.endpoint.address = address;
+    if (!user.isEmpty())
+        setup.endpoint.user = user;
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY(!c.waitReady());
+    QCOMPARE(c.persistent.count(), 1);
+    const QString msg = c.persistent.at(0).at(0).toString();
+    QVERIFY2(msg.contains(expected), qPrintable(msg));
 }
 
 void TstSshTransport::hostileValuesStayQuoted_data()
