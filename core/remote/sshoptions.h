@@ -30,6 +30,9 @@ struct SshOptions
     // The static agent to deploy; empty: locateAgent().
     QString localAgentPath;
     bool deployAgent = true;
+    // Upload the agent even when the host's copy has the same content
+    // (`hosts check --redeploy`).
+    bool redeployAgent = false;
     Upload upload = Upload::Auto;
 
     int connectTimeoutMs = 10000; // TCP connect + SSH handshake, each blocking libssh call

@@ -101,6 +101,8 @@ private slots:
     void requestsOverSsh();
     void deployFromScratchAtomically();
     void deployUpgradeReplacesOldAgent();
+    void deploySameVersionOtherBinaryReplaces();
+    void redeployOnRequest();
     void deployWithoutSftpUsesShell();
     void forcedSftpWithoutSubsystemFails();
     void noisyLoginShell();
@@ -492,6 +494,58 @@ void TstSshTransport::deployUpgradeReplacesOldAgent()
     again.client.start();
     QVERIFY2(again.waitReady(), qPrintable(again.errors()));
     QVERIFY(!again.progress.join(u'\n').contains(u"deploy"_s));
+}
+
+void TstSshTransport::deploySameVersionOtherBinaryReplaces()
+{
+    // A rebuilt agent says the same --version: only its content tells.
+    QTemporaryDir remote;
+    const QString path = remote.filePath(u"wirebench-agent"_s);
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(readAll(kAgent) + "\nanother build");
+        f.close();
+        f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
+    QVERIFY(readAll(path) != readAll(kAgent));
+    wbtest::ClientSetup setup;
+    setup.trustHostKey();
+    setup.endpoint.remoteAgentPath = path;
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.errors()));
+    const QString log = c.progress.join(u'\n');
+    QVERIFY2(log.contains(u"replacing agent 'wirebench-agent %1"_s.arg(QStringLiteral(WIREBENCH_VERSION)))
+                 && log.contains(u"same version, other content"_s),
+             qPrintable(log));
+    QCOMPARE(readAll(path), readAll(kAgent));
+    // Now identical: nothing is uploaded.
+    Connection again(setup, nullptr);
+    again.client.start();
+    QVERIFY2(again.waitReady(), qPrintable(again.errors()));
+    QVERIFY2(!again.progress.join(u'\n').contains(u"replacing"_s), qPrintable(again.progress.join(u'\n')));
+}
+
+void TstSshTransport::redeployOnRequest()
+{
+    QTemporaryDir remote;
+    const QString path = remote.filePath(u"wirebench-agent"_s);
+    wbtest::ClientSetup setup;
+    setup.trustHostKey();
+    setup.endpoint.remoteAgentPath = path;
+    {
+        Connection first(setup, nullptr);
+        first.client.start();
+        QVERIFY2(first.waitReady(), qPrintable(first.errors()));
+    }
+    QCOMPARE(readAll(path), readAll(kAgent));
+    setup.options.redeployAgent = true;
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.errors()));
+    QVERIFY2(c.progress.join(u'\n').contains(u"redeploy asked for"_s), qPrintable(c.progress.join(u'\n')));
+    QCOMPARE(readAll(path), readAll(kAgent));
 }
 
 void TstSshTransport::deployWithoutSftpUsesShell()
