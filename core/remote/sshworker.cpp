@@ -638,6 +638,12 @@ RemoteCommandResult SshWorker::exec(const QByteArray &command, const QByteArray 
     }
     ssh_channel_send_eof(ch);
     char buf[16384];
+    const qsizetype cap = std::max<qsizetype>(m_options.maxCommandOutputBytes, 1);
+    auto tooMuch = [&](const char *stream) {
+        r.error = u"the command printed more than %1 bytes on %2; it was stopped"_s.arg(cap).arg(
+            QLatin1StringView(stream));
+        return finish();
+    };
     for (;;) {
         // Drain stdout and stderr both: a command that fills its stderr window
         // would otherwise block forever while we wait on stdout.
@@ -646,14 +652,22 @@ RemoteCommandResult SshWorker::exec(const QByteArray &command, const QByteArray 
             r.error = u"the connection failed while a command ran: %1"_s.arg(sshError());
             return finish();
         }
-        if (n > 0)
+        if (n > 0) {
+            if (n > cap - r.stdOut.size()) {
+                r.stdOut.append(buf, cap - r.stdOut.size());
+                return tooMuch("stdout");
+            }
             r.stdOut.append(buf, n);
+        }
         for (;;) {
             const int e = ssh_channel_read_nonblocking(ch, buf, sizeof buf, 1);
             if (e <= 0)
                 break;
-            if (r.stdErr.size() < kMaxLine)
-                r.stdErr.append(buf, e);
+            if (e > cap - r.stdErr.size()) {
+                r.stdErr.append(buf, cap - r.stdErr.size());
+                return tooMuch("stderr");
+            }
+            r.stdErr.append(buf, e);
         }
         if (n == 0 && (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch)))
             break;

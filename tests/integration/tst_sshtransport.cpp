@@ -122,6 +122,8 @@ private slots:
     void killedSessionReportedLost();
     void stoppedHostReportedByHeartbeat();
     void longHelperCommandKeepsHeartbeat();
+    void commandOutputBounded_data();
+    void commandOutputBounded();
 
 private:
     QString m_fingerprint;
@@ -912,6 +914,44 @@ void TstSshTransport::longHelperCommandKeepsHeartbeat()
     QCOMPARE(done.at(0).at(1).value<wb::RemoteCommandResult>().exitStatus, 0);
     QCOMPARE(lost.count(), 0);
     QVERIFY2(replies.count() >= before + 4, qPrintable(u"%1 -> %2"_s.arg(before).arg(replies.count())));
+    QVERIFY(c.client.isReady());
+}
+
+void TstSshTransport::commandOutputBounded_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("stream");
+    // 200 MB, far past the 1 MiB cap: read to the end it would take seconds and the memory.
+    QTest::newRow("stdout") << u"head -c 200000000 /dev/zero"_s << u"stdout"_s;
+    QTest::newRow("stderr") << u"head -c 200000000 /dev/zero >&2"_s << u"stderr"_s;
+}
+
+void TstSshTransport::commandOutputBounded()
+{
+    QFETCH(QString, script);
+    QFETCH(QString, stream);
+    constexpr qsizetype kCap = 1024 * 1024;
+    wbtest::ClientSetup setup;
+    setup.trustHostKey();
+    setup.options.maxCommandOutputBytes = kCap;
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.errors()));
+    QSignalSpy done(c.transport, &wb::SshTransport::commandFinished);
+    QElapsedTimer t;
+    t.start();
+    QVERIFY(c.transport->runCommand({u"sh"_s, u"-c"_s, script}, 60000) > 0);
+    QVERIFY(done.wait(60000));
+    const auto r = done.at(0).at(1).value<wb::RemoteCommandResult>();
+    QVERIFY2(r.error.contains(u"printed more than %1 bytes on %2"_s.arg(kCap).arg(stream)), qPrintable(r.error));
+    QVERIFY(r.stdOut.size() <= kCap + 64); // the marker line comes first
+    QVERIFY(r.stdErr.size() <= kCap);
+    QVERIFY2(t.elapsed() < 20000, qPrintable(QString::number(t.elapsed())));
+    // The session is still good for the next command.
+    QVERIFY(c.transport->runCommand({u"echo"_s, u"still here"_s}, 10000) > 0);
+    QVERIFY(done.wait(10000));
+    const auto next = done.at(1).at(1).value<wb::RemoteCommandResult>();
+    QVERIFY2(next.error.isEmpty() && next.stdOut.contains("still here"), qPrintable(next.error));
     QVERIFY(c.client.isReady());
 }
 
