@@ -53,6 +53,16 @@ int runPlan(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli run: " << error << '\n';
         return wb::cli::kExitUsage;
     }
+    int maxParallel = 0;
+    if (!parallel.isEmpty()) {
+        // toInt() reads "1e300" or a 20-digit number as 0: say so instead.
+        bool ok = false;
+        maxParallel = parallel.toInt(&ok);
+        if (!ok || maxParallel < 1 || maxParallel > 1000) {
+            ctx.err << "wirebench-cli run: --parallel needs a whole number from 1 to 1000\n";
+            return wb::cli::kExitUsage;
+        }
+    }
     const bool acceptNew = wb::cli::takeFlag(args, u"--accept-new-host-keys"_s);
     const bool noKeychain = wb::cli::takeFlag(args, u"--no-keychain"_s);
     if (args.size() != 1 || args.first().startsWith(u'-')) {
@@ -95,7 +105,7 @@ int runPlan(wb::cli::CliContext &ctx)
                                                                       noKeychain ? nullptr : &keychain));
     orchestrator.setSkippedKeys(skip);
     if (!parallel.isEmpty())
-        orchestrator.setMaxParallel(parallel.toInt());
+        orchestrator.setMaxParallel(maxParallel);
 
     const bool tty = ::isatty(STDERR_FILENO);
     QTextStream &err = ctx.err;

@@ -16,7 +16,7 @@ DiscoveredHost discoverFromSysinfo(const QJsonObject &sysinfo, const Host &base)
     if (!cpu.isEmpty())
         d.host.cpu = cpus > 0 ? u"%1 × %2"_s.arg(cpus).arg(cpu) : cpu;
     if (sysinfo.value(u"memory_bytes"_s).toDouble() > 0)
-        d.host.memoryBytes = qint64(sysinfo.value(u"memory_bytes"_s).toDouble());
+        d.host.memoryBytes = sysinfo.value(u"memory_bytes"_s).toInteger(); // the agent's figure may be anything
     const QString kernel = sysinfo.value(u"kernel"_s).toString();
     if (!kernel.isEmpty())
         d.host.os = kernel;
