@@ -74,6 +74,7 @@ private slots:
     void runsAndArchive();
     void badRunIds_data();
     void badRunIds();
+    void runParallelChecked();
     void damagedFile();
     void unreachableServer();
     void dbCopyBothWays();
@@ -211,6 +212,19 @@ void TstStoreCli::badRunIds()
     // A run UUID is still found.
     r = cli({u"--db"_s, db, u"runs"_s, u"show"_s, u"uuid-1"_s});
     QVERIFY2(r.code == 0 && r.out.contains(u"uuid-1"_s), qPrintable(r.err));
+}
+
+void TstStoreCli::runParallelChecked()
+{
+    // QString::toInt read these as 0: a plan that never starts a test.
+    QTemporaryDir dir;
+    const QString plan = QStringLiteral(WB_TEST_DATA_DIR "/plans/gui-tiny.json");
+    for (const QString &n : {u"1e300"_s, u"99999999999999999999"_s, u"0"_s, u"-3"_s, u"x"_s}) {
+        const Result r = cli({u"--db"_s, dir.filePath(u"p.sqlite"_s), u"run"_s, u"--parallel"_s, n, plan});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(u"--parallel needs a whole number from 1 to 1000"_s), qPrintable(r.err));
+    }
+    QVERIFY(!QFile::exists(dir.filePath(u"p.sqlite"_s))); // refused before the database is touched
 }
 
 void TstStoreCli::damagedFile()
