@@ -3,6 +3,7 @@
 
 #include <QHash>
 #include <QMutex>
+#include <QRegularExpression>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -81,30 +82,27 @@ StoreResult<DatabaseUrl> DatabaseUrl::parse(const QString &location)
 
 QString DatabaseUrl::redacted(const QString &location)
 {
-    if (!location.contains(u"://"_s))
-        return location; // a file name (or :memory:) holds no secret
-    if (isPostgres(location)) {
-        // Not through parse(): its error message is built from this.
-        const QUrl url(location, QUrl::StrictMode);
-        if (url.isValid() && !url.host().isEmpty()) {
-            QUrl shown = url;
-            shown.setPassword(QString());
-            return shown.toString();
-        }
-    }
-    // A URL QUrl cannot take apart may still carry "user:password@", and
-    // the password may hold '/' or '@': cut from the first ':' after the
-    // scheme to the last '@' before any query, whatever lies between.
-    const qsizetype start = location.indexOf(u"://"_s) + 3;
-    qsizetype end = location.size();
-    for (const QChar c : {u'?', u'#'})
-        if (const qsizetype i = location.indexOf(c, start); i >= 0 && i < end)
-            end = i;
-    const qsizetype at = location.lastIndexOf(u'@', end - 1);
-    const qsizetype colon = location.indexOf(u':', start);
-    if (at < start || colon < 0 || colon > at)
+    // Text, not QUrl: a password typed with a raw '/', '?', '#' or '@' makes
+    // QUrl see a short password and put the rest into the host or path,
+    // where it would be shown. So from the first ':' of the user part to the
+    // last '@' of the whole text goes, whatever lies between; a URL with '@'
+    // in its path or query then shows less than it could, never a secret.
+    // "scheme://", a mistyped "scheme:/", or a scheme-relative "//": what
+    // follows may be user:password@. A file name (or :memory:) holds none.
+    static const QRegularExpression kStart(u"^(?:[A-Za-z][A-Za-z0-9+.-]*:/+|//+)"_s);
+    const QRegularExpressionMatch m = kStart.match(location);
+    if (!m.hasMatch())
         return location;
-    return location.left(colon) + location.mid(at);
+    const qsizetype start = m.capturedEnd();
+    const qsizetype firstAt = location.indexOf(u'@', start);
+    const qsizetype colon = location.indexOf(u':', start);
+    if (firstAt < 0 || colon < 0 || colon > firstAt)
+        return location; // no user:password part
+    const QStringView user = QStringView(location).sliced(start, colon - start);
+    for (const QChar c : {u'/', u'?', u'#', u'[', u']'})
+        if (user.contains(c))
+            return location; // that ':' is a port or in the path, not after a user name
+    return location.left(colon) + location.mid(location.lastIndexOf(u'@'));
 }
 
 QString DatabaseUrl::password() const

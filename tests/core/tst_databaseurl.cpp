@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // DatabaseUrl::redacted: the one way a database location is shown. A file
 // path stays as it is; any URL loses its password, also one that does not
-// parse (an error message quotes what the user gave).
+// parse (an error message quotes what the user gave) and one whose raw
+// '/', '?', '#' or '@' makes QUrl read part of the password as host or path.
 
 #include "store/databaseurl.h"
 
@@ -36,7 +37,22 @@ void TstDatabaseUrl::redacted_data()
     QTest::newRow("raw at in password") << u"postgresql://ann:p@ss@db/lab"_s << u"postgresql://ann@db/lab"_s;
     QTest::newRow("space in password") << u"postgresql://ann:pa ss@db/lab"_s << u"postgresql://ann@db/lab"_s;
     QTest::newRow("other scheme") << u"mysql://ann:s3cret@db/lab"_s << u"mysql://ann@db/lab"_s;
-    QTest::newRow("query after host") << u"postgresql://ann:s3cret@db?x=a@b"_s << u"postgresql://ann@db?x=a@b"_s;
+    QTest::newRow("raw question mark") << u"postgresql://ann:pa?ss@db/lab"_s << u"postgresql://ann@db/lab"_s;
+    QTest::newRow("raw hash") << u"postgresql://ann:pa#ss@db/lab"_s << u"postgresql://ann@db/lab"_s;
+    // QUrl reads "ann:12" as host and port and the rest as the path.
+    QTest::newRow("digits then slash") << u"postgresql://ann:12/ss@db/lab"_s << u"postgresql://ann@db/lab"_s;
+    // Found by fuzz_databaseurl: QUrl takes "p" as the password, "ss" as the host.
+    QTest::newRow("fuzz: slash and ats") << u"postgresql://ann:p@ss/w@rd@db/lab"_s << u"postgresql://ann@db/lab"_s;
+    QTest::newRow("ipv6 host") << u"postgresql://[::1]:5432/lab"_s << u"postgresql://[::1]:5432/lab"_s;
+    QTest::newRow("ipv6, at in path") << u"postgresql://[::1]:5/d@b"_s << u"postgresql://[::1]:5/d@b"_s;
+    QTest::newRow("port, at in path") << u"postgresql://ann@db:5/d@b"_s << u"postgresql://ann@db:5/d@b"_s;
+    QTest::newRow("colon in path") << u"postgresql://db/la:b@c"_s << u"postgresql://db/la:b@c"_s;
+    // An '@' after the password: less is shown than could be, never the password.
+    QTest::newRow("one slash") << u"postgresql:/ann:s3cret@db/lab"_s << u"postgresql:/ann@db/lab"_s;
+    // Found by fuzz_databaseurl: no scheme, yet QUrl sees user and password.
+    QTest::newRow("scheme-relative") << u"//ann:s3cret@db/lab"_s << u"//ann@db/lab"_s;
+    QTest::newRow("file with at") << u"/srv/ann:x@y/results.sqlite"_s << u"/srv/ann:x@y/results.sqlite"_s;
+    QTest::newRow("at in query") << u"postgresql://ann:s3cret@db/lab?x=a@b"_s << u"postgresql://ann@b"_s;
 }
 
 void TstDatabaseUrl::redacted()
