@@ -182,7 +182,8 @@ void AppComposition::refreshFromOthers()
     m_baselines->reload();
     if (m_compareProvider)
         m_compare->setProvider(m_compareProvider.get());
-    m_window->statusBar()->showMessage(QObject::tr("New results from another user in %1").arg(DatabaseUrl::redacted(m_databasePath)), 5000);
+    m_window->statusBar()->showMessage(
+        QObject::tr("New results from another user in %1").arg(DatabaseUrl::redacted(m_databasePath)), 5000);
 }
 
 void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
@@ -226,7 +227,8 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
     // Compare what this database holds: its runs beside its baselines.
     m_compareProvider = std::make_unique<StoreComparisonProvider>(path);
     m_compare->setProvider(m_compareProvider.get());
-    m_window->statusBar()->showMessage(QObject::tr("Results database: %1").arg(DatabaseUrl::redacted(path)), 10000);
+    m_window->statusBar()->showMessage(QObject::tr("Results database: %1").arg(DatabaseUrl::redacted(path)),
+                                       10000);
     if (StoreChangeListener::isShared(path)) {
         // Other users' results: reload once per burst of notifications.
         auto *refresh = new QTimer(m_window.get());
@@ -273,13 +275,13 @@ void AppComposition::handleDatabaseProblem(const QString &path, const StoreError
     if (DatabaseUrl::isPostgres(path)) {
         // Nothing was written anywhere; runs cannot start without a database.
         gui::MessageBox::critical(w, QObject::tr("Shared database"),
-                                  (m_databasePath.isEmpty()
-                                       ? QObject::tr("%1\n\nNo results database is open: plans will not start. "
-                                                     "Connect again with File > Connect to shared database…, or "
-                                                     "open a local database file.")
-                                             .arg(error.message)
-                                       : QObject::tr("%1\n\nResults still go to %2.").arg(error.message,
-                                                                                          DatabaseUrl::redacted(m_databasePath))));
+            (m_databasePath.isEmpty()
+                    ? QObject::tr("%1\n\nNo results database is open: plans will not start. "
+                                  "Connect again with File > Connect to shared database…, or "
+                                  "open a local database file.")
+                          .arg(error.message)
+                    : QObject::tr("%1\n\nResults still go to %2.")
+                          .arg(error.message, DatabaseUrl::redacted(m_databasePath))));
         if (m_databasePath.isEmpty())
             w->statusBar()->showMessage(
                 QObject::tr("No results database open (the shared database is unavailable)."));

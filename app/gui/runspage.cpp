@@ -264,7 +264,8 @@ bool RunsPage::runPlan(const Plan &plan)
         // A shared database may have gone away since it was opened: refuse
         // the plan before any test runs rather than run it and drop results.
         m_checkingDatabase = true;
-        addLog(u"info"_s, QString(), tr("checking the shared database %1").arg(DatabaseUrl::redacted(m_databasePath)));
+        addLog(u"info"_s, QString(),
+            tr("checking the shared database %1").arg(DatabaseUrl::redacted(m_databasePath)));
         QtConcurrent::run([path = m_databasePath]() -> QString {
             auto store = ResultStore::open(path, {.createIfMissing = false});
             return store ? QString() : store.message();
@@ -496,7 +497,8 @@ void RunsPage::handleStored()
 {
     if (!m_planDone || m_casesStored < m_casesFinished)
         return;
-    addLog(u"info"_s, QString(), tr("%1 test results stored in %2").arg(m_casesStored).arg(DatabaseUrl::redacted(m_databasePath)));
+    addLog(u"info"_s, QString(),
+           tr("%1 test results stored in %2").arg(m_casesStored).arg(DatabaseUrl::redacted(m_databasePath)));
     const QString id = m_planRunId;
     const int stored = m_casesStored;
     finishRecorder();

@@ -55,7 +55,8 @@ std::optional<AgentMessage> AgentMessage::decode(QByteArrayView line, QString *e
         const qint64 v = id.toInteger(-1);
         if (v < 0) {
             if (error)
-                *error = u"field 'id' must be an integer from 0 to %1"_s.arg(std::numeric_limits<qint64>::max());
+                *error
+                    = u"field 'id' must be an integer from 0 to %1"_s.arg(std::numeric_limits<qint64>::max());
             return std::nullopt;
         }
         m.id = v;

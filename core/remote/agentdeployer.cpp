@@ -166,9 +166,9 @@ SshStep AgentDeployer::ensureAgent()
                                    "build wirebench-agent for %2 and point WIREBENCH_AGENT at it"_s.arg(
                                        where(), m_remoteArch, local, localArch));
     }
-    m_progress(found.isEmpty()  ? u"%1: deploying the agent to %2"_s.arg(where(), remotePath)
-                   : why.isEmpty() ? u"%1: replacing agent '%2' at %3"_s.arg(where(), found, remotePath)
-                                   : u"%1: replacing agent '%2' at %3 (%4)"_s.arg(where(), found, remotePath, why));
+    m_progress(found.isEmpty() ? u"%1: deploying the agent to %2"_s.arg(where(), remotePath)
+            : why.isEmpty()    ? u"%1: replacing agent '%2' at %3"_s.arg(where(), found, remotePath)
+                            : u"%1: replacing agent '%2' at %3 (%4)"_s.arg(where(), found, remotePath, why));
     if (SshStep up = upload(local, remotePath); !up)
         return up;
     const RemoteCommandResult ver = execClean(shellQuote(remotePath) + " --version", {});

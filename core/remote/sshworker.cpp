@@ -163,12 +163,14 @@ SshStep SshWorker::connectSession()
             return SshStep::persistent(u"%1: '%2' is not a host name SSH can use (letters, digits, '-' and "
                                        "'.', or an IP address); give the host an address"_s
                                            .arg(where(), m_endpoint.host));
-        emit progressed(u"%1: '%2' is not a host name libssh accepts, so ~/.ssh/config entries for it are not "
-                        "used; connecting to %3"_s.arg(where(), m_endpoint.host, m_endpoint.address));
+        emit progressed(
+            u"%1: '%2' is not a host name libssh accepts, so ~/.ssh/config entries for it are not "
+            "used; connecting to %3"_s.arg(where(), m_endpoint.host, m_endpoint.address));
     }
     const QString sshDir = m_options.sshDir.isEmpty() ? defaultSshDir() : m_options.sshDir;
     const QByteArray sshDirUtf8 = QFile::encodeName(sshDir);
-    if (SshStep s = setOption(SSH_OPTIONS_SSH_DIR, sshDirUtf8.constData(), u"the SSH folder '%1'"_s.arg(sshDir)); !s)
+    if (SshStep s = setOption(SSH_OPTIONS_SSH_DIR, sshDirUtf8.constData(), u"the SSH folder '%1'"_s.arg(sshDir));
+        !s)
         return s;
     if (m_options.useSshConfig) {
         // Parse it ourselves so that the explicit settings below win; libssh
@@ -182,7 +184,9 @@ SshStep SshWorker::connectSession()
         }
     }
     const bool processConfigAgain = false;
-    if (SshStep s = setOption(SSH_OPTIONS_PROCESS_CONFIG, &processConfigAgain, u"turning off its own ~/.ssh/config pass"_s); !s)
+    if (SshStep s = setOption(SSH_OPTIONS_PROCESS_CONFIG, &processConfigAgain,
+                              u"turning off its own ~/.ssh/config pass"_s);
+        !s)
         return s;
     if (m_options.useSshConfig) {
         const QString config = m_options.configFile.isEmpty() ? sshDir + u"/config"_s : m_options.configFile;
@@ -195,8 +199,8 @@ SshStep SshWorker::connectSession()
     if (!m_endpoint.address.isEmpty()) {
         const QByteArray a = m_endpoint.address.toUtf8();
         if (SshStep s = setOption(SSH_OPTIONS_HOST, a.constData(),
-                                  u"the address '%1' (expected a host name of letters, digits, '-' and '.', or an "
-                                  "IP address)"_s.arg(m_endpoint.address));
+                u"the address '%1' (expected a host name of letters, digits, '-' and '.', or an "
+                "IP address)"_s.arg(m_endpoint.address));
             !s)
             return s;
     }
@@ -208,8 +212,8 @@ SshStep SshWorker::connectSession()
     if (!m_endpoint.user.isEmpty()) {
         const QByteArray u = m_endpoint.user.toUtf8();
         if (SshStep s = setOption(SSH_OPTIONS_USER, u.constData(),
-                                  u"the user name '%1' (expected letters, digits and '._-', not starting with "
-                                  "'-')"_s.arg(m_endpoint.user));
+                u"the user name '%1' (expected letters, digits and '._-', not starting with "
+                "'-')"_s.arg(m_endpoint.user));
             !s)
             return s;
     }

@@ -60,8 +60,9 @@ bool isValidAddress(const QString &s)
 {
     if (!QHostAddress(s).isNull())
         return true; // IPv4, or IPv6 with an optional %zone
-    static const QRegularExpression re(
-        u"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$"_s);
+    // Labels of letters, digits and '-' (not at either end), joined by dots.
+    static const QRegularExpression re(u"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+                                       "(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$"_s);
     return re.match(s).hasMatch();
 }
 
@@ -84,8 +85,8 @@ public:
     }
 
     // An optional string field checked by `valid`; absent leaves `out` empty.
-    bool readChecked(const QJsonObject &o, const QString &key, const QString &path, bool (*valid)(const QString &),
-                     const QString &expected, QString *out)
+    bool readChecked(const QJsonObject &o, const QString &key, const QString &path,
+        bool (*valid)(const QString &), const QString &expected, QString *out)
     {
         const QJsonValue v = o.value(key);
         out->clear();
@@ -129,8 +130,8 @@ public:
         }
         if (!readAddress(o, u"ssh_address"_s, path, &out.sshAddress)
             || !readChecked(o, u"user"_s, path, isValidUser,
-                            u"a user name (letters, digits and '_.-', not starting with '.' or '-', at most 32)"_s,
-                            &out.sshUser))
+                u"a user name (letters, digits and '_.-', not starting with '.' or '-', at most 32)"_s,
+                &out.sshUser))
             return false;
         out.identityFile = o.value(u"identity_file"_s).toString();
         out.agentPath = o.value(u"agent_path"_s).toString();
