@@ -1,18 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plottedtable.h"
 
+#include "store/csvfield.h"
+
 namespace wb::charts {
 
 namespace {
-
-QString csvField(const QString &f)
-{
-    if (!f.contains(u',') && !f.contains(u'"') && !f.contains(u'\n') && !f.contains(u'\r'))
-        return f;
-    QString q = f;
-    q.replace(QStringLiteral("\""), QStringLiteral("\"\""));
-    return u'"' + q + u'"';
-}
 
 QString csvLine(const QStringList &fields)
 {

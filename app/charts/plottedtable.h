@@ -13,7 +13,8 @@ struct PlottedTable
     QStringList header;
     QList<QStringList> rows;
 
-    // RFC 4180 CSV: fields with commas, quotes or line breaks are quoted.
+    // RFC 4180 CSV: fields with commas, quotes or line breaks are quoted;
+    // text a spreadsheet would run as a formula is guarded (store/csvfield.h).
     QString toCsv() const;
 };
 

@@ -12,7 +12,10 @@
 #include "store/resultstore.h"
 #include "terminalcredentials.h"
 
+#include <QRegularExpression>
+
 #include <memory>
+#include <optional>
 
 namespace wb::cli {
 
@@ -29,7 +32,7 @@ inline StoreResult<std::unique_ptr<ResultStore>> openLocation(const QString &loc
     CredentialRequest request;
     request.kind = CredentialRequest::Kind::Password;
     request.host = url ? url->host() : QString();
-    request.prompt = QStringLiteral("Password for %1").arg(url ? url->display() : location);
+    request.prompt = QStringLiteral("Password for %1").arg(DatabaseUrl::redacted(location));
     TerminalCredentials().provide(request, [&answer](CredentialAnswer a) { answer = std::move(a.secret); });
     if (!answer || answer->isEmpty())
         return store;
@@ -76,6 +79,30 @@ inline bool takeOption(QStringList &args, const QString &name, QString *value, Q
         }
     }
     return true;
+}
+
+// A run id as typed: decimal digits only, 1 to 2^63-1. Not "1e300", "0x10",
+// "+5" or " 5" (QString::toLongLong takes some of those), and a number too
+// big for an id is refused, never wrapped or rounded.
+inline std::optional<qint64> parseRunId(const QString &text)
+{
+    if (text.isEmpty() || text.size() > 19)
+        return std::nullopt;
+    for (const QChar c : text)
+        if (c < u'0' || c > u'9')
+            return std::nullopt;
+    bool ok = false;
+    const qint64 id = text.toLongLong(&ok);
+    if (!ok || id <= 0)
+        return std::nullopt;
+    return id;
+}
+
+// Whether text is written like a number (then it must be a valid id, not a UUID).
+inline bool looksNumeric(const QString &text)
+{
+    static const QRegularExpression re(QStringLiteral("^[-+]?[0-9.]+([eE][-+]?[0-9]+)?$"));
+    return re.match(text.trimmed()).hasMatch();
 }
 
 inline bool takeFlag(QStringList &args, const QString &name)

@@ -32,9 +32,9 @@ int dropsCommand(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli drops: " << error << '\n';
         return wb::cli::kExitUsage;
     }
-    bool ok = false;
-    const qint64 id = args.size() == 1 ? args.first().toLongLong(&ok) : 0;
-    if (!ok) {
+    const std::optional<qint64> runId = args.size() == 1 ? wb::cli::parseRunId(args.first()) : std::nullopt;
+    const qint64 id = runId.value_or(0);
+    if (!runId) {
         ctx.err << "wirebench-cli drops: name one run id (see `wirebench-cli runs list --kind soak`)\n";
         return wb::cli::kExitUsage;
     }

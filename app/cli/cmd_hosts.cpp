@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `hosts check HOST...`: connect to each host over SSH, verify its key,
-// authenticate, deploy or verify the agent and print what the agent reports.
+// authenticate, deploy or verify the agent (same version and same SHA-256 as
+// the local one, or it is uploaded again; --redeploy uploads it whatever the
+// host has) and print what the agent reports.
 
 #include "clicommand.h"
 #include "terminalcredentials.h"
@@ -193,6 +195,8 @@ int hostsCheck(wb::cli::CliContext &ctx)
             o.acceptNew = true;
         } else if (arg == u"--no-keychain"_s) {
             o.noKeychain = true;
+        } else if (arg == u"--redeploy"_s) {
+            o.ssh.redeployAgent = true;
         } else if (arg.startsWith(u'-')) {
             return usage(u"unknown option '%1'"_s.arg(arg));
         } else {
@@ -212,7 +216,7 @@ int hostsCheck(wb::cli::CliContext &ctx)
 
 WB_CLI_COMMAND(u"hosts check"_s,
     u"[--port N] [--user U] [--identity FILE] [--known-hosts FILE] [--ssh-dir DIR] "
-    "[--agent-path PATH] [--accept-new-host-keys] [--no-keychain] HOST..."_s,
+    "[--agent-path PATH] [--accept-new-host-keys] [--no-keychain] [--redeploy] HOST..."_s,
     u"connect over SSH, verify the host key, deploy the agent and print what it reports"_s, hostsCheck);
 
 namespace {

@@ -52,6 +52,16 @@ int runPlan(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli run: " << error << '\n';
         return wb::cli::kExitUsage;
     }
+    int maxParallel = 0;
+    if (!parallel.isEmpty()) {
+        // toInt() reads "1e300" or a 20-digit number as 0: say so instead.
+        bool ok = false;
+        maxParallel = parallel.toInt(&ok);
+        if (!ok || maxParallel < 1 || maxParallel > 1000) {
+            ctx.err << "wirebench-cli run: --parallel needs a whole number from 1 to 1000\n";
+            return wb::cli::kExitUsage;
+        }
+    }
     const bool acceptNew = wb::cli::takeFlag(args, u"--accept-new-host-keys"_s);
     const bool noKeychain = wb::cli::takeFlag(args, u"--no-keychain"_s);
     if (args.size() != 1 || args.first().startsWith(u'-')) {
@@ -84,7 +94,7 @@ int runPlan(wb::cli::CliContext &ctx)
     wb::PlanExecution::Options options;
     options.databasePath = dbPath;
     options.resumeRunId = resume;
-    options.maxParallel = parallel.isEmpty() ? 0 : parallel.toInt();
+    options.maxParallel = parallel.isEmpty() ? 0 : maxParallel;
     wb::PlanExecution execution(*plan, access, options);
     if (const QString problem = execution.prepare(); !problem.isEmpty()) {
         ctx.err << "wirebench-cli: " << problem << '\n';
@@ -104,7 +114,7 @@ int runPlan(wb::cli::CliContext &ctx)
         err << "plan '" << plan->name << "': " << cases << " test cases, run id " << runId;
         if (skipped > 0)
             err << " (resuming; " << skipped << " already finished)";
-        err << ", results in " << dbPath << '\n';
+        err << ", results in " << wb::DatabaseUrl::redacted(dbPath) << '\n';
         err.flush();
     });
     QObject::connect(&execution, &wb::PlanExecution::logged, &execution,

@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 
 #include <cstdio>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -165,12 +166,17 @@ int runsShow(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli runs show: give one run id\n";
         return wb::cli::kExitUsage;
     }
-    bool ok = false;
-    const qint64 id = ctx.args.first().toLongLong(&ok);
+    const QString &which = ctx.args.first();
+    const std::optional<qint64> id = wb::cli::parseRunId(which);
+    if (!id && wb::cli::looksNumeric(which)) {
+        ctx.err << "wirebench-cli runs show: '" << which << "' is not a run id (a whole number from 1 to "
+                << std::numeric_limits<qint64>::max() << ") or a run UUID\n";
+        return wb::cli::kExitUsage;
+    }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)
         return wb::cli::kExitFailure;
-    auto run = ok ? store->runs().run(id) : store->runs().runByUuid(ctx.args.first());
+    auto run = id ? store->runs().run(*id) : store->runs().runByUuid(which);
     if (!run) {
         ctx.err << "wirebench-cli: " << run.message() << '\n';
         return wb::cli::kExitFailure;
@@ -224,13 +230,13 @@ int runsDelete(wb::cli::CliContext &ctx)
     }
     QList<qint64> ids;
     for (const QString &a : std::as_const(args)) {
-        bool ok = false;
-        const qint64 id = a.toLongLong(&ok);
-        if (!ok || id <= 0) {
-            ctx.err << "wirebench-cli runs delete: '" << a << "' is not a run id\n";
+        const std::optional<qint64> id = wb::cli::parseRunId(a);
+        if (!id) {
+            ctx.err << "wirebench-cli runs delete: '" << a << "' is not a run id (a whole number from 1 to "
+                    << std::numeric_limits<qint64>::max() << ")\n";
             return wb::cli::kExitUsage;
         }
-        ids.append(id);
+        ids.append(*id);
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)

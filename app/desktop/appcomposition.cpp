@@ -182,7 +182,8 @@ void AppComposition::refreshFromOthers()
     m_baselines->reload();
     if (m_compareProvider)
         m_compare->setProvider(m_compareProvider.get());
-    m_window->statusBar()->showMessage(QObject::tr("New results from another user in %1").arg(m_databasePath), 5000);
+    m_window->statusBar()->showMessage(
+        QObject::tr("New results from another user in %1").arg(DatabaseUrl::redacted(m_databasePath)), 5000);
 }
 
 void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
@@ -233,7 +234,8 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
     // Compare what this database holds: its runs beside its baselines.
     m_compareProvider = std::make_unique<StoreComparisonProvider>(path);
     m_compare->setProvider(m_compareProvider.get());
-    m_window->statusBar()->showMessage(QObject::tr("Results database: %1").arg(path), 10000);
+    m_window->statusBar()->showMessage(QObject::tr("Results database: %1").arg(DatabaseUrl::redacted(path)),
+                                       10000);
     if (StoreChangeListener::isShared(path)) {
         // Other users' results: reload once per burst of notifications.
         auto *refresh = new QTimer(m_window.get());
@@ -254,7 +256,7 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
             gui::MessageBox::question(m_window.get(), QObject::tr("Shared database"),
                                       QObject::tr("Keep the password for %1 in the system keychain, so Wirebench "
                                                   "does not ask again? (It is never written to the settings.)")
-                                          .arg(path)) == QMessageBox::Yes) {
+                                          .arg(DatabaseUrl::redacted(path))) == QMessageBox::Yes) {
             m_settings->setDatabasePasswordInKeychain(true);
             if (auto *a = m_window->findChild<QAction *>(u"databasePasswordInKeychain"_s))
                 a->setChecked(true);
@@ -280,13 +282,13 @@ void AppComposition::handleDatabaseProblem(const QString &path, const StoreError
     if (DatabaseUrl::isPostgres(path)) {
         // Nothing was written anywhere; runs cannot start without a database.
         gui::MessageBox::critical(w, QObject::tr("Shared database"),
-                                  (m_databasePath.isEmpty()
-                                       ? QObject::tr("%1\n\nNo results database is open: plans will not start. "
-                                                     "Connect again with File > Connect to shared database…, or "
-                                                     "open a local database file.")
-                                             .arg(error.message)
-                                       : QObject::tr("%1\n\nResults still go to %2.").arg(error.message,
-                                                                                          m_databasePath)));
+            (m_databasePath.isEmpty()
+                    ? QObject::tr("%1\n\nNo results database is open: plans will not start. "
+                                  "Connect again with File > Connect to shared database…, or "
+                                  "open a local database file.")
+                          .arg(error.message)
+                    : QObject::tr("%1\n\nResults still go to %2.")
+                          .arg(error.message, DatabaseUrl::redacted(m_databasePath))));
         if (m_databasePath.isEmpty())
             w->statusBar()->showMessage(
                 QObject::tr("No results database open (the shared database is unavailable)."));
@@ -296,14 +298,14 @@ void AppComposition::handleDatabaseProblem(const QString &path, const StoreError
         gui::MessageBox::critical(w, QObject::tr("Results database"),
                                   QObject::tr("Could not open the results database %1:\n%2\n\nClose other programs "
                                               "using it, then restart Wirebench.")
-                                      .arg(path, error.message));
+                                      .arg(DatabaseUrl::redacted(path), error.message));
         return;
     }
     const int choice = gui::MessageBox::choose(
         w, QObject::tr("Results database"),
         QObject::tr("The results database %1 cannot be used:\n%2\n\nThe file is left as it is. Open another "
                     "database, or create a new one (in another file).")
-            .arg(path, error.message),
+            .arg(DatabaseUrl::redacted(path), error.message),
         {QObject::tr("Open another…"), QObject::tr("Create new…")});
     if (choice == 0 || choice == 1) {
         chooseDatabase(choice == 1, path);

@@ -6,6 +6,7 @@
 #include "exchange/resultimport.h"
 #include "filedialog.h"
 #include "store/baselinestore.h"
+#include "store/databaseurl.h"
 #include "store/resultstore.h"
 
 #include <QFile>
@@ -98,7 +99,8 @@ BaselinesPage::BaselinesPage(QWidget *parent)
             m_table->sortByColumn(BaselineTableModel::Source, Qt::AscendingOrder);
         m_table->resizeColumnsToContents();
         m_table->setColumnWidth(BaselineTableModel::Hardware, std::min(m_table->columnWidth(BaselineTableModel::Hardware), 360));
-        m_status->setText(tr("%n baseline(s) in %1", nullptr, int(list.size())).arg(m_databasePath));
+        m_status->setText(
+            tr("%n baseline(s) in %1", nullptr, int(list.size())).arg(DatabaseUrl::redacted(m_databasePath)));
         emit loaded(int(list.size()));
     });
     connect(&m_import, &QFutureWatcher<QString>::finished, this, [this] {

@@ -11,6 +11,7 @@
 #include "inventorytablemodel.h"
 #include "messagebox.h"
 #include "run/hostprobe.h"
+#include "store/databaseurl.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "topologyscene.h"
@@ -358,7 +359,7 @@ void InventoryPage::handleJob()
         m_doc->load(*job.inventory);
         showMessage(tr("The lab in the database %1: %2 hosts, %3 links. Edits are kept here until you save "
                        "them (Ctrl+S).")
-                        .arg(m_databasePath)
+                        .arg(DatabaseUrl::redacted(m_databasePath))
                         .arg(job.inventory->hosts.size())
                         .arg(job.inventory->links.size()),
                     false);

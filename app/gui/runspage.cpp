@@ -262,7 +262,8 @@ bool RunsPage::runPlan(const Plan &plan)
         // A shared database may have gone away since it was opened: refuse
         // the plan before any test runs rather than run it and drop results.
         m_checkingDatabase = true;
-        addLog(u"info"_s, QString(), tr("checking the shared database %1").arg(m_databasePath));
+        addLog(u"info"_s, QString(),
+            tr("checking the shared database %1").arg(DatabaseUrl::redacted(m_databasePath)));
         QtConcurrent::run([path = m_databasePath]() -> QString {
             auto store = ResultStore::open(path, {.createIfMissing = false});
             return store ? QString() : store.message();
@@ -338,7 +339,7 @@ void RunsPage::startPlan(const Plan &plan)
     m_cancelButton->setEnabled(true);
     m_openButton->setEnabled(false);
     addLog(u"info"_s, QString(), tr("starting plan '%1' (run id %2), results into %3")
-                                     .arg(plan.name, planRunId, m_databasePath));
+                                     .arg(plan.name, planRunId, DatabaseUrl::redacted(m_databasePath)));
     m_replot->start();
     execution->start();
 }
@@ -473,7 +474,7 @@ void RunsPage::handlePlanFinished(int finished, int failed, int cancelled)
 
 void RunsPage::handleStored(int stored)
 {
-    addLog(u"info"_s, QString(), tr("%1 test results stored in %2").arg(stored).arg(m_databasePath));
+    addLog(u"info"_s, QString(), tr("%1 test results stored in %2").arg(stored).arg(DatabaseUrl::redacted(m_databasePath)));
     emit planStored(m_execution->planRunId(), stored);
 }
 

@@ -30,11 +30,18 @@ struct SshOptions
     // The static agent to deploy; empty: locateAgent().
     QString localAgentPath;
     bool deployAgent = true;
+    // Upload the agent even when the host's copy has the same content
+    // (`hosts check --redeploy`).
+    bool redeployAgent = false;
     Upload upload = Upload::Auto;
 
     int connectTimeoutMs = 10000; // TCP connect + SSH handshake, each blocking libssh call
     int commandTimeoutMs = 30000; // one remote helper command (uname, --version, upload)
     int promptTimeoutMs = 300000; // a host-key or passphrase question left unanswered
+    // A helper command's stdout (and, apart, its stderr) is kept up to this
+    // size; a command that prints more is stopped and reported, so a host
+    // cannot make the controller's memory grow without limit.
+    qsizetype maxCommandOutputBytes = 16 * 1024 * 1024;
     // Liveness: SSH keepalives at this interval keep unacknowledged data on a
     // dead link, so TCP_USER_TIMEOUT fires and the loss is seen.
     int keepaliveIntervalMs = 2000;

@@ -15,8 +15,9 @@ DiscoveredHost discoverFromSysinfo(const QJsonObject &sysinfo, const Host &base)
     const int cpus = sysinfo.value(u"cpus"_s).toInt();
     if (!cpu.isEmpty())
         d.host.cpu = cpus > 0 ? u"%1 × %2"_s.arg(cpus).arg(cpu) : cpu;
+    // toInteger(): the agent's figure may be anything (1e300 would overflow a cast).
     if (sysinfo.value(u"memory_bytes"_s).toDouble() > 0)
-        d.host.memoryBytes = qint64(sysinfo.value(u"memory_bytes"_s).toDouble());
+        d.host.memoryBytes = sysinfo.value(u"memory_bytes"_s).toInteger();
     const QString kernel = sysinfo.value(u"kernel"_s).toString();
     if (!kernel.isEmpty())
         d.host.os = kernel;

@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
+#include <limits>
+
 using namespace Qt::StringLiterals;
 
 namespace wb {
@@ -49,13 +51,17 @@ std::optional<AgentMessage> AgentMessage::decode(QByteArrayView line, QString *e
     m.type = type.toString();
     const QJsonValue id = m.body.value(u"id"_s);
     if (id.isDouble()) {
-        const double d = id.toDouble();
-        if (d < 0 || d != static_cast<double>(static_cast<qint64>(d))) {
+        // toInteger() keeps a 19-digit id exact (Qt stores it as an integer)
+        // and refuses what no qint64 holds (1e300, 2^63, fractions) instead
+        // of a cast from double that is undefined or rounds to another id.
+        const qint64 v = id.toInteger(-1);
+        if (v < 0) {
             if (error)
-                *error = u"field 'id' must be a non-negative integer"_s;
+                *error
+                    = u"field 'id' must be an integer from 0 to %1"_s.arg(std::numeric_limits<qint64>::max());
             return std::nullopt;
         }
-        m.id = static_cast<qint64>(d);
+        m.id = v;
     } else if (!id.isNull() && !id.isUndefined()) {
         if (error)
             *error = u"field 'id' must be a non-negative integer or null"_s;

@@ -6,6 +6,7 @@
 #include "protocol/agentmessage.h"
 #include "remotecommand.h"
 
+#include <QCryptographicHash>
 #include <QFile>
 #include <QRandomGenerator>
 #include <fcntl.h>
@@ -23,6 +24,21 @@ namespace {
     {
         return u"wirebench-agent %1 protocol %2"_s.arg(QStringLiteral(WIREBENCH_VERSION))
             .arg(kAgentProtocolVersion);
+    }
+
+    // How the probe marks the installed agent's hash among its output lines.
+    constexpr char kHashPrefix[] = "sha256 ";
+
+    // Hex SHA-256 of a local file; empty when it cannot be read.
+    QString fileSha256(const QString &path)
+    {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return {};
+        QCryptographicHash hash(QCryptographicHash::Sha256);
+        if (!hash.addData(&f))
+            return {};
+        return QString::fromLatin1(hash.result().toHex());
     }
 
 } // namespace
@@ -72,8 +88,11 @@ SshStep AgentDeployer::ensureAgent()
         ? shellQuote(remotePath)
         : QByteArray("\"$HOME\"/.local/lib/wirebench/" WIREBENCH_VERSION "/wirebench-agent");
     // A marker line first: login scripts that print a banner must not shift the answers.
+    // The hash tells a rebuilt agent of the same version from the one we
+    // have (sha256sum from coreutils or busybox, else Perl's shasum).
     const QByteArray probe = QByteArray("printf '%s\\n' ") + kOutputMarker + " \"$HOME\"; uname -m; if [ -x "
-        + agentExpr + " ]; then " + agentExpr + " --version 2>/dev/null; fi; exit 0";
+        + agentExpr + " ]; then " + agentExpr + " --version 2>/dev/null; h=$( (sha256sum || shasum -a 256) < "
+        + agentExpr + " 2>/dev/null) && printf '" + kHashPrefix + "%s\\n' \"${h%% *}\"; fi; exit 0";
     const RemoteCommandResult info = exec(probe, {});
     if (!info.error.isEmpty())
         return SshStep::transient(u"%1: cannot query the host: %2"_s.arg(where(), info.error));
@@ -95,16 +114,49 @@ SshStep AgentDeployer::ensureAgent()
                     where(), remotePath));
     }
     m_agentPath = remotePath;
-    const QString found = lines.mid(2).join(u'\n').trimmed();
-    if (found == expectedAgentVersionLine())
+    QStringList versionLines;
+    QString remoteHash;
+    for (const QString &line : lines.mid(2)) {
+        if (line.startsWith(QLatin1StringView(kHashPrefix)))
+            remoteHash = line.mid(qsizetype(sizeof kHashPrefix) - 1).trimmed().toLower();
+        else
+            versionLines << line;
+    }
+    const QString found = versionLines.join(u'\n').trimmed();
+    const bool sameVersion = found == expectedAgentVersionLine();
+    // With deployment off the user manages the agents: the version is all
+    // that is asked of them.
+    if (sameVersion && !m_options.deployAgent)
         return {};
+    const QString local = m_options.localAgentPath.isEmpty() ? locateAgent() : m_options.localAgentPath;
+    QString why; // why an agent of the right version is replaced
+    if (sameVersion && m_options.redeployAgent) {
+        why = u"redeploy asked for"_s;
+    } else if (sameVersion) {
+        // An agent built here for another machine says nothing about the
+        // one installed there (built for it by hand): the version has to do.
+        QString ignored;
+        if (elfArchitecture(local, &ignored) != m_remoteArch)
+            return {};
+        const QString localHash = fileSha256(local);
+        if (localHash.isEmpty()) {
+            // Nothing to compare with and nothing to upload: the version has to do.
+            m_progress(u"%1: cannot compare the agent at %2 with %3 (unreadable here); keeping it"_s.arg(
+                where(), remotePath, local));
+            return {};
+        }
+        if (remoteHash == localHash)
+            return {};
+        why = remoteHash.isEmpty() ? u"the host cannot hash it (no sha256sum or shasum)"_s
+                                   : u"same version, other content: sha256 %1 there, %2 here"_s.arg(
+                                         remoteHash.left(16), localHash.left(16));
+    }
     if (!m_options.deployAgent) {
         return SshStep::persistent(
             u"%1: the agent at %2 is %3, this Wirebench needs '%4', and deployment is off"_s.arg(where(),
                 remotePath, found.isEmpty() ? u"missing"_s : u"'"_s + found + u"'"_s,
                 expectedAgentVersionLine()));
     }
-    const QString local = m_options.localAgentPath.isEmpty() ? locateAgent() : m_options.localAgentPath;
     QString archError;
     const QString localArch = elfArchitecture(local, &archError);
     if (localArch.isEmpty())
@@ -115,7 +167,8 @@ SshStep AgentDeployer::ensureAgent()
                                        where(), m_remoteArch, local, localArch));
     }
     m_progress(found.isEmpty() ? u"%1: deploying the agent to %2"_s.arg(where(), remotePath)
-                               : u"%1: replacing agent '%2' at %3"_s.arg(where(), found, remotePath));
+            : why.isEmpty()    ? u"%1: replacing agent '%2' at %3"_s.arg(where(), found, remotePath)
+                            : u"%1: replacing agent '%2' at %3 (%4)"_s.arg(where(), found, remotePath, why));
     if (SshStep up = upload(local, remotePath); !up)
         return up;
     const RemoteCommandResult ver = execClean(shellQuote(remotePath) + " --version", {});

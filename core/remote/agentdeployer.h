@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Makes sure the agent this controller was built with is on a host: one
-// probe exec learns $HOME, `uname -m` and the installed agent's --version;
-// when the agent is missing or another version, the local static agent is
+// probe exec learns $HOME, `uname -m`, the installed agent's --version and
+// the SHA-256 of its file; when the agent is missing, another version or
+// another binary of the same version (a rebuild), the local static agent is
 // uploaded (SFTP, or exec + cat where the host has no SFTP subsystem) to a
 // temporary name in the per-user directory, made 0755 and moved into place
 // with mv -f, so concurrent deployers and running agents never see a half

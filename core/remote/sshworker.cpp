@@ -22,6 +22,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+// The shared library is checked at configure time (CMakeLists.txt); this
+// catches a build against other headers. 0.10.6 fixes CVE-2023-6004.
+#if LIBSSH_VERSION_INT < SSH_VERSION_INT(0, 10, 6)
+#error "Wirebench needs libssh 0.10.6 or newer (CVE-2023-6004)"
+#endif
+
 using namespace Qt::StringLiterals;
 
 namespace wb {
@@ -150,10 +156,22 @@ SshStep SshWorker::connectSession()
         return SshStep::persistent(u"%1: libssh could not create a session"_s.arg(where()));
 
     const QByteArray host = m_endpoint.host.toUtf8();
-    ssh_options_set(m_session, SSH_OPTIONS_HOST, host.constData());
+    if (ssh_options_set(m_session, SSH_OPTIONS_HOST, host.constData()) != SSH_OK) {
+        // The name is only the ~/.ssh/config alias when an address is given;
+        // without one there is nothing to connect to.
+        if (m_endpoint.address.isEmpty())
+            return SshStep::persistent(u"%1: '%2' is not a host name SSH can use (letters, digits, '-' and "
+                                       "'.', or an IP address); give the host an address"_s
+                                           .arg(where(), m_endpoint.host));
+        emit progressed(
+            u"%1: '%2' is not a host name libssh accepts, so ~/.ssh/config entries for it are not "
+            "used; connecting to %3"_s.arg(where(), m_endpoint.host, m_endpoint.address));
+    }
     const QString sshDir = m_options.sshDir.isEmpty() ? defaultSshDir() : m_options.sshDir;
     const QByteArray sshDirUtf8 = QFile::encodeName(sshDir);
-    ssh_options_set(m_session, SSH_OPTIONS_SSH_DIR, sshDirUtf8.constData());
+    if (SshStep s = setOption(SSH_OPTIONS_SSH_DIR, sshDirUtf8.constData(), u"the SSH folder '%1'"_s.arg(sshDir));
+        !s)
+        return s;
     if (m_options.useSshConfig) {
         // Parse it ourselves so that the explicit settings below win; libssh
         // would otherwise apply it again inside ssh_connect().
@@ -166,23 +184,38 @@ SshStep SshWorker::connectSession()
         }
     }
     const bool processConfigAgain = false;
-    ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &processConfigAgain);
+    if (SshStep s = setOption(SSH_OPTIONS_PROCESS_CONFIG, &processConfigAgain,
+                              u"turning off its own ~/.ssh/config pass"_s);
+        !s)
+        return s;
     if (m_options.useSshConfig) {
         const QString config = m_options.configFile.isEmpty() ? sshDir + u"/config"_s : m_options.configFile;
         if (SshStep step = prepareProxyCommand(QFileInfo::exists(config) ? config : QString()); !step)
             return step;
     }
+    // An ignored refusal here would keep the value from ~/.ssh/config (or
+    // the alias): the session would go to another host or log in as
+    // another user than the inventory says.
     if (!m_endpoint.address.isEmpty()) {
         const QByteArray a = m_endpoint.address.toUtf8();
-        ssh_options_set(m_session, SSH_OPTIONS_HOST, a.constData());
+        if (SshStep s = setOption(SSH_OPTIONS_HOST, a.constData(),
+                u"the address '%1' (expected a host name of letters, digits, '-' and '.', or an "
+                "IP address)"_s.arg(m_endpoint.address));
+            !s)
+            return s;
     }
     if (m_endpoint.port > 0) {
         const unsigned int port = static_cast<unsigned int>(m_endpoint.port);
-        ssh_options_set(m_session, SSH_OPTIONS_PORT, &port);
+        if (SshStep s = setOption(SSH_OPTIONS_PORT, &port, u"the port %1"_s.arg(m_endpoint.port)); !s)
+            return s;
     }
     if (!m_endpoint.user.isEmpty()) {
         const QByteArray u = m_endpoint.user.toUtf8();
-        ssh_options_set(m_session, SSH_OPTIONS_USER, u.constData());
+        if (SshStep s = setOption(SSH_OPTIONS_USER, u.constData(),
+                u"the user name '%1' (expected letters, digits and '._-', not starting with "
+                "'-')"_s.arg(m_endpoint.user));
+            !s)
+            return s;
     }
     if (m_options.userKnownHostsFile.isEmpty())
         m_options.userKnownHostsFile = sshDir + u"/known_hosts"_s;
@@ -192,18 +225,31 @@ SshStep SshWorker::connectSession()
         m_options.wirebenchKnownHostsFile = SshOptions::defaultWirebenchKnownHostsFile();
     const QByteArray own = QFile::encodeName(m_options.wirebenchKnownHostsFile);
     const QByteArray theirs = QFile::encodeName(userKnown);
-    ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, own.constData());
-    ssh_options_set(m_session, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, theirs.constData());
+    if (SshStep s = setOption(SSH_OPTIONS_KNOWNHOSTS, own.constData(),
+                              u"the known_hosts file '%1'"_s.arg(m_options.wirebenchKnownHostsFile));
+        !s)
+        return s;
+    if (SshStep s = setOption(SSH_OPTIONS_GLOBAL_KNOWNHOSTS, theirs.constData(),
+                              u"the known_hosts file '%1'"_s.arg(userKnown));
+        !s)
+        return s;
     if (!m_options.agentSocket.isEmpty()) {
-        const QByteArray s = QFile::encodeName(m_options.agentSocket);
-        ssh_options_set(m_session, SSH_OPTIONS_IDENTITY_AGENT, s.constData());
+        const QByteArray a = QFile::encodeName(m_options.agentSocket);
+        if (SshStep s = setOption(SSH_OPTIONS_IDENTITY_AGENT, a.constData(),
+                                  u"the ssh-agent socket '%1'"_s.arg(m_options.agentSocket));
+            !s)
+            return s;
     }
     const long sec = m_options.connectTimeoutMs / 1000;
     const long usec = (m_options.connectTimeoutMs % 1000) * 1000L;
-    ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT, &sec);
-    ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT_USEC, &usec);
     const int nodelay = 1;
-    ssh_options_set(m_session, SSH_OPTIONS_NODELAY, &nodelay);
+    const QString timeout = u"the connect timeout of %1 ms"_s.arg(m_options.connectTimeoutMs);
+    if (SshStep s = setOption(SSH_OPTIONS_TIMEOUT, &sec, timeout); !s)
+        return s;
+    if (SshStep s = setOption(SSH_OPTIONS_TIMEOUT_USEC, &usec, timeout); !s)
+        return s;
+    if (SshStep s = setOption(SSH_OPTIONS_NODELAY, &nodelay, u"TCP_NODELAY"_s); !s)
+        return s;
 
     emit progressed(u"%1: connecting"_s.arg(where()));
     // The first call does not block: it resolves the name and starts the TCP
@@ -270,8 +316,16 @@ SshStep SshWorker::prepareProxyCommand(const QString &configFile)
         command.prepend("exec 2>" + shellQuote(m_proxyLog->fileName()) + "; ");
     else
         m_proxyLog.reset();
-    ssh_options_set(m_session, SSH_OPTIONS_PROXYCOMMAND, command.constData());
-    return {};
+    return setOption(SSH_OPTIONS_PROXYCOMMAND, command.constData(), u"the ProxyCommand from ssh_config"_s);
+}
+
+SshStep SshWorker::setOption(ssh_options_e option, const void *value, const QString &what)
+{
+    // libssh's error text is often empty or stale after a refused option,
+    // so the message names the value instead.
+    if (ssh_options_set(m_session, option, value) == SSH_OK)
+        return {};
+    return SshStep::persistent(u"%1: libssh refused %2"_s.arg(where(), what));
 }
 
 QString SshWorker::proxyOutput() const
@@ -588,6 +642,12 @@ RemoteCommandResult SshWorker::exec(const QByteArray &command, const QByteArray 
     }
     ssh_channel_send_eof(ch);
     char buf[16384];
+    const qsizetype cap = std::max<qsizetype>(m_options.maxCommandOutputBytes, 1);
+    auto tooMuch = [&](const char *stream) {
+        r.error = u"the command printed more than %1 bytes on %2; it was stopped"_s.arg(cap).arg(
+            QLatin1StringView(stream));
+        return finish();
+    };
     for (;;) {
         // Drain stdout and stderr both: a command that fills its stderr window
         // would otherwise block forever while we wait on stdout.
@@ -596,14 +656,22 @@ RemoteCommandResult SshWorker::exec(const QByteArray &command, const QByteArray 
             r.error = u"the connection failed while a command ran: %1"_s.arg(sshError());
             return finish();
         }
-        if (n > 0)
+        if (n > 0) {
+            if (n > cap - r.stdOut.size()) {
+                r.stdOut.append(buf, cap - r.stdOut.size());
+                return tooMuch("stdout");
+            }
             r.stdOut.append(buf, n);
+        }
         for (;;) {
             const int e = ssh_channel_read_nonblocking(ch, buf, sizeof buf, 1);
             if (e <= 0)
                 break;
-            if (r.stdErr.size() < kMaxLine)
-                r.stdErr.append(buf, e);
+            if (e > cap - r.stdErr.size()) {
+                r.stdErr.append(buf, cap - r.stdErr.size());
+                return tooMuch("stderr");
+            }
+            r.stdErr.append(buf, e);
         }
         if (n == 0 && (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch)))
             break;

@@ -64,6 +64,8 @@ signals:
 private:
     SshStep connectSession();
     SshStep prepareProxyCommand(const QString &configFile);
+    // ssh_options_set, with a refusal reported as a persistent error naming `what`.
+    SshStep setOption(ssh_options_e option, const void *value, const QString &what);
     QString proxyOutput() const;
     QString withProxyOutput(const QString &message) const;
     SshStep verifyHostKey();

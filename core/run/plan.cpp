@@ -5,6 +5,7 @@
 
 #include <QCryptographicHash>
 #include <QFile>
+#include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -52,6 +53,25 @@ bool isValidName(const QString &s)
     return re.match(s).hasMatch();
 }
 
+// Addresses and user names reach ssh and the agents' command lines: only
+// plain host names, IP addresses and POSIX-style user names pass, so a value
+// never means something else to a shell or to ssh (a leading '-' is an option).
+bool isValidAddress(const QString &s)
+{
+    if (!QHostAddress(s).isNull())
+        return true; // IPv4, or IPv6 with an optional %zone
+    // Labels of letters, digits and '-' (not at either end), joined by dots.
+    static const QRegularExpression re(u"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+                                       "(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$"_s);
+    return re.match(s).hasMatch();
+}
+
+bool isValidUser(const QString &s)
+{
+    static const QRegularExpression re(u"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,31}$"_s);
+    return re.match(s).hasMatch();
+}
+
 class Parser
 {
 public:
@@ -64,6 +84,28 @@ public:
         return false;
     }
 
+    // An optional string field checked by `valid`; absent leaves `out` empty.
+    bool readChecked(const QJsonObject &o, const QString &key, const QString &path,
+        bool (*valid)(const QString &), const QString &expected, QString *out)
+    {
+        const QJsonValue v = o.value(key);
+        out->clear();
+        if (v.isUndefined() || v.isNull())
+            return true;
+        if (!v.isString())
+            return fail(path + u'.' + key, u"must be a string"_s);
+        if (!valid(v.toString()))
+            return fail(path + u'.' + key, u"'%1' is not %2"_s.arg(v.toString(), expected));
+        *out = v.toString();
+        return true;
+    }
+
+    bool readAddress(const QJsonObject &o, const QString &key, const QString &path, QString *out)
+    {
+        return readChecked(o, key, path, isValidAddress,
+                           u"a host name (letters, digits, '-' and '.') or an IP address"_s, out);
+    }
+
     bool parseHost(const QString &name, const QJsonValue &v, const QString &path, PlanHost &out)
     {
         if (!isValidName(name))
@@ -72,7 +114,8 @@ public:
             return fail(path, u"must be an object"_s);
         const QJsonObject o = v.toObject();
         out.name = name;
-        out.address = o.value(u"address"_s).toString();
+        if (!readAddress(o, u"address"_s, path, &out.address))
+            return false;
         out.transport = o.value(u"transport"_s).toString(u"ssh"_s);
         if (out.transport != u"local"_s && out.transport != u"ssh"_s)
             return fail(path + u".transport"_s, u"must be \"local\" or \"ssh\""_s);
@@ -85,8 +128,11 @@ public:
                 return fail(path + u".port"_s, u"must be an integer from 1 to 65535"_s);
             out.sshPort = port.toInt();
         }
-        out.sshAddress = o.value(u"ssh_address"_s).toString();
-        out.sshUser = o.value(u"user"_s).toString();
+        if (!readAddress(o, u"ssh_address"_s, path, &out.sshAddress)
+            || !readChecked(o, u"user"_s, path, isValidUser,
+                u"a user name (letters, digits and '_.-', not starting with '.' or '-', at most 32)"_s,
+                &out.sshUser))
+            return false;
         out.identityFile = o.value(u"identity_file"_s).toString();
         out.agentPath = o.value(u"agent_path"_s).toString();
         return true;
@@ -100,7 +146,8 @@ public:
             const QJsonObject o = v.toObject();
             out.host = o.value(u"host"_s).toString();
             out.nic = o.value(u"nic"_s).toString();
-            out.address = o.value(u"address"_s).toString();
+            if (!readAddress(o, u"address"_s, path, &out.address))
+                return false;
         } else {
             return fail(path, u"must be a host name or an object with \"host\" (and optional \"nic\")"_s);
         }

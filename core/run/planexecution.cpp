@@ -2,6 +2,7 @@
 #include "planexecution.h"
 
 #include "planrecorder.h"
+#include "store/databaseurl.h"
 
 #include <QThread>
 
@@ -36,7 +37,8 @@ QString PlanExecution::prepare()
     QString error;
     if (probe.runCount(&error) == 0)
         return tr("no runs of plan '%1' with id %2 in %3%4")
-            .arg(m_plan.name, m_planRunId, m_options.databasePath, error.isEmpty() ? QString() : u" ("_s + error + u')');
+            .arg(m_plan.name, m_planRunId, DatabaseUrl::redacted(m_options.databasePath),
+                 error.isEmpty() ? QString() : u" ("_s + error + u')');
     m_skipped = probe.finishedCaseKeys(&error);
     return error;
 }

@@ -231,9 +231,8 @@ bool PlanRecorder::record(const CaseResult &result)
     QString message = u"could not store '%1': %2"_s.arg(tc.name, error);
     const QString rescueError = rescue(m, runs);
     if (rescueError.isEmpty()) {
-        const auto url = DatabaseUrl::parse(m_databasePath); // a URL is named without its password
         message += u" — kept in %1; copy it over with: wirebench-cli db copy --from %1 --to %2"_s.arg(
-            rescuePath(), url ? url->display() : m_databasePath);
+            rescuePath(), DatabaseUrl::redacted(m_databasePath));
     } else {
         message += u" — and it could not be kept locally either: %1"_s.arg(rescueError);
     }

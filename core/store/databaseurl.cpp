@@ -3,6 +3,7 @@
 
 #include <QHash>
 #include <QMutex>
+#include <QRegularExpression>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -48,16 +49,14 @@ StoreResult<DatabaseUrl> DatabaseUrl::parse(const QString &location)
 {
     const QUrl url(location, QUrl::StrictMode);
     auto invalid = [&](const QString &why) {
-        QUrl shown(location, QUrl::TolerantMode);
-        shown.setPassword(QString());
         return StoreError{StoreError::Kind::Invalid,
                           u"%1 is not a usable PostgreSQL URL: %2 (expected postgresql://USER@HOST:PORT/DBNAME)"_s
-                              .arg(shown.toString(), why)};
+                              .arg(redacted(location), why)};
     };
     if (!isPostgres(location))
         return invalid(u"it does not start with postgresql://"_s);
-    if (!url.isValid())
-        return invalid(url.errorString());
+    if (!url.isValid()) // QUrl's message quotes the whole URL, password and all
+        return invalid(url.errorString().section(u"; source was"_s, 0, 0));
     DatabaseUrl d;
     d.m_host = url.host();
     if (d.m_host.isEmpty())
@@ -79,6 +78,31 @@ StoreResult<DatabaseUrl> DatabaseUrl::parse(const QString &location)
         d.m_params.append({name, value});
     }
     return d;
+}
+
+QString DatabaseUrl::redacted(const QString &location)
+{
+    // Text, not QUrl: a password typed with a raw '/', '?', '#' or '@' makes
+    // QUrl see a short password and put the rest into the host or path,
+    // where it would be shown. So from the first ':' of the user part to the
+    // last '@' of the whole text goes, whatever lies between; a URL with '@'
+    // in its path or query then shows less than it could, never a secret.
+    // "scheme://", a mistyped "scheme:/", or a scheme-relative "//": what
+    // follows may be user:password@. A file name (or :memory:) holds none.
+    static const QRegularExpression kStart(u"^(?:[A-Za-z][A-Za-z0-9+.-]*:/+|//+)"_s);
+    const QRegularExpressionMatch m = kStart.match(location);
+    if (!m.hasMatch())
+        return location;
+    const qsizetype start = m.capturedEnd();
+    const qsizetype firstAt = location.indexOf(u'@', start);
+    const qsizetype colon = location.indexOf(u':', start);
+    if (firstAt < 0 || colon < 0 || colon > firstAt)
+        return location; // no user:password part
+    const QStringView user = QStringView(location).sliced(start, colon - start);
+    for (const QChar c : {u'/', u'?', u'#', u'[', u']'})
+        if (user.contains(c))
+            return location; // that ':' is a port or in the path, not after a user name
+    return location.left(colon) + location.mid(location.lastIndexOf(u'@'));
 }
 
 QString DatabaseUrl::password() const

@@ -23,6 +23,11 @@ public:
     // Whether `location` names a PostgreSQL database rather than a file.
     static bool isPostgres(const QString &location);
     static StoreResult<DatabaseUrl> parse(const QString &location);
+    // A database location as it may be shown to a person or written to a
+    // log: a file path as it is, a URL without its password (also a URL
+    // that does not parse, so an error message cannot leak one). Every
+    // place that prints a location goes through this.
+    static QString redacted(const QString &location);
 
     QString host() const { return m_host; }
     int port() const { return m_port; }

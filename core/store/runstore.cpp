@@ -452,7 +452,7 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
         const QJsonObject e = v.toObject();
         const QString type = e.value(u"type"_s).toString();
         const QString key = e.value(u"key"_s).toString();
-        qint64 objectId = qint64(e.value(u"id"_s).toDouble());
+        qint64 objectId = e.value(u"id"_s).toInteger(); // 0 for what no qint64 holds (imported 1e300)
         if (!takeSnapshot) {
             // Imported: the same object in this database is found by its key.
             objectId = 0;
@@ -805,7 +805,7 @@ StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVar
         for (const QJsonValue &v : std::as_const(r.inventoryPath)) {
             const QJsonObject e = v.toObject();
             const QString role = e.value(u"role"_s).toString();
-            const qint64 id = qint64(e.value(u"id"_s).toDouble());
+            const qint64 id = e.value(u"id"_s).toInteger();
             if (role == u"client_host"_s)
                 r.clientHostId = id;
             else if (role == u"server_host"_s)

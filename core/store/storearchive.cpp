@@ -2,6 +2,7 @@
 #include "storearchive.h"
 
 #include "baselinestore.h"
+#include "csvfield.h"
 #include "inventorystore.h"
 #include "resultstore.h"
 #include "runstore.h"
@@ -92,22 +93,13 @@ std::optional<StoredRun> runFromJson(const QJsonObject &o, const QString &where,
     return r;
 }
 
-QByteArray csvField(const QString &s)
-{
-    if (!s.contains(u',') && !s.contains(u'"') && !s.contains(u'\n') && !s.contains(u'\r'))
-        return s.toUtf8();
-    QString q = s;
-    q.replace(u"\""_s, u"\"\""_s);
-    return '"' + q.toUtf8() + '"';
-}
-
 QByteArray csvRow(const QStringList &fields)
 {
     QByteArray line;
     for (qsizetype i = 0; i < fields.size(); ++i) {
         if (i)
             line += ',';
-        line += csvField(fields[i]);
+        line += csvField(fields[i]).toUtf8();
     }
     return line + '\n';
 }

@@ -9,6 +9,8 @@
 #include <QJsonArray>
 #include <QTest>
 
+#include <limits>
+
 using namespace Qt::StringLiterals;
 
 class TstAgentMessage : public QObject
@@ -22,6 +24,8 @@ private slots:
     void errorViews();
     void rejectsBadLines_data();
     void rejectsBadLines();
+    void largeIdsExact_data();
+    void largeIdsExact();
 };
 
 static QByteArray readGolden(const QString &name)
@@ -104,6 +108,37 @@ void TstAgentMessage::rejectsBadLines_data()
     QTest::newRow("fractional id") << QByteArray(R"({"id":1.5,"type":"x"})") << u"'id'"_s;
     QTest::newRow("string id") << QByteArray(R"({"id":"1","type":"x"})") << u"'id'"_s;
     QTest::newRow("truncated") << QByteArray(R"({"id":1,"type":"x")") << u"not valid JSON"_s;
+    // Past what a qint64 holds: refused, never cast (undefined) or rounded.
+    QTest::newRow("1e300") << QByteArray(R"({"id":1e300,"type":"x"})") << u"'id'"_s;
+    QTest::newRow("2^63") << QByteArray(R"({"id":9223372036854775808,"type":"x"})") << u"'id'"_s;
+    QTest::newRow("20 digits") << QByteArray(R"({"id":99999999999999999999,"type":"x"})") << u"'id'"_s;
+    QTest::newRow("-1e300") << QByteArray(R"({"id":-1e300,"type":"x"})") << u"'id'"_s;
+}
+
+void TstAgentMessage::largeIdsExact_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<qint64>("id");
+    QTest::newRow("19 digits") << QByteArray("1000000000000000001") << qint64(1000000000000000001);
+    QTest::newRow("max") << QByteArray("9223372036854775807") << std::numeric_limits<qint64>::max();
+    QTest::newRow("2^53+1") << QByteArray("9007199254740993") << qint64(9007199254740993);
+    QTest::newRow("whole double") << QByteArray("12.0") << qint64(12);
+}
+
+void TstAgentMessage::largeIdsExact()
+{
+    // A 19-digit id is the id that was sent, not the nearest double: a
+    // rounded id would answer another request.
+    QFETCH(QByteArray, text);
+    QFETCH(qint64, id);
+    QString error;
+    const auto m = wb::AgentMessage::decode(R"({"type":"result","id":)" + text + "}", &error);
+    QVERIFY2(m, qPrintable(error));
+    QVERIFY(m->id);
+    QCOMPARE(*m->id, id);
+    const auto again = wb::AgentMessage::decode(m->encode(), &error);
+    QVERIFY2(again && again->id, qPrintable(error));
+    QCOMPARE(*again->id, id);
 }
 
 void TstAgentMessage::rejectsBadLines()

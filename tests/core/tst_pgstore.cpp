@@ -73,6 +73,7 @@ private slots:
     void concurrentMigration();
     void refusesForeignAndNewer();
     void passwords();
+    void cliNeverPrintsPassword();
     void tlsOptionsPassedThrough();
     void notifiesAfterCommit();
     void twoWriterProcesses();
@@ -230,6 +231,43 @@ void TstPgStore::passwords()
     QVERIFY(!(*typed)->path().contains(u"lab-secret"_s));
     wb::DatabaseUrl::forgetPassword(url);
     qunsetenv("PGPASSFILE");
+}
+
+void TstPgStore::cliNeverPrintsPassword()
+{
+    // A password given in --db is used to connect but never printed: not in
+    // the plan's progress lines, not in its summary, not in an error.
+    const QString db = wbtest::databaseLocation(m_dir, {});
+    QVERIFY(adminExec(db, u"DO $$BEGIN CREATE ROLE wb_pw_cli LOGIN PASSWORD 'cli-Secret-42' IN ROLE wb_pw; "
+                          "EXCEPTION WHEN duplicate_object THEN NULL; END$$"_s));
+    QVERIFY(adminExec(db, u"GRANT ALL ON SCHEMA public TO wb_pw_cli"_s));
+    const QString url = withUser(db, u"wb_pw_cli:cli-Secret-42"_s);
+    const QString shown = withUser(db, u"wb_pw_cli"_s);
+    auto run = [&](const QStringList &args) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(u"PGPASSWORD"_s);
+        env.insert(u"PGPASSFILE"_s, m_dir.filePath(u"none"_s));
+        p.setProcessEnvironment(env);
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(QStringLiteral(WB_BIN_DIR "/wirebench-cli"), QStringList{u"--db"_s, url} + args);
+        p.closeWriteChannel();
+        if (!p.waitForFinished(60000))
+            p.kill();
+        return std::pair{p.exitCode(), QString::fromUtf8(p.readAll())};
+    };
+    const auto [code, out] = run({u"run"_s, QStringLiteral(WB_TEST_DATA_DIR "/plans/gui-tiny.json")});
+    QVERIFY2(code == 0 && out.contains(u"2 finished, 0 failed"_s), qPrintable(out));
+    QVERIFY2(out.contains(u"results in "_s + shown), qPrintable(out));
+    QVERIFY2(!out.contains(u"cli-Secret-42"_s), qPrintable(out));
+    // Resuming a plan run that is not there names the database in an error.
+    const auto [code2, out2] = run({u"run"_s, u"--resume"_s, u"no-such-run"_s,
+                                    QStringLiteral(WB_TEST_DATA_DIR "/plans/gui-tiny.json")});
+    QVERIFY2(code2 != 0 && out2.contains(shown), qPrintable(out2));
+    QVERIFY2(!out2.contains(u"cli-Secret-42"_s), qPrintable(out2));
+    const auto [code3, out3] = run({u"db"_s, u"info"_s});
+    QVERIFY2(code3 == 0 && out3.contains(shown), qPrintable(out3));
+    QVERIFY2(!out3.contains(u"cli-Secret-42"_s), qPrintable(out3));
 }
 
 void TstPgStore::tlsOptionsPassedThrough()

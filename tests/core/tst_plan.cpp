@@ -22,6 +22,7 @@ private slots:
     void keysAreStable();
     void errors_data();
     void errors();
+    void goodAddressesAndUsers();
     void fileErrorsNameFileAndLine();
     void soakDefaults();
     void connectionRateIsTcpCrrKeyMetric();
@@ -129,6 +130,25 @@ void TstPlan::errors_data()
                               << u"hosts.a.port: must be an integer from 1 to 65535"_s;
     QTest::newRow("bad host name") << QByteArray(R"({"name":"p","hosts":{"a b":{}},"tests":[{}]})")
                                    << u"hosts.a b: host names may use"_s;
+    // Values that reach ssh and the agents' command lines.
+    auto host = [](const QByteArray &fields) {
+        return R"({"name":"p","hosts":{"a":{)" + fields + R"(}},"tests":[{}]})";
+    };
+    QTest::newRow("ssh_address option") << host(R"("ssh_address":"-oProxyCommand=touch /tmp/x")")
+                                        << u"hosts.a.ssh_address: '-oProxyCommand=touch /tmp/x' is not a host name"_s;
+    QTest::newRow("ssh_address shell") << host(R"("ssh_address":"h;id")") << u"hosts.a.ssh_address: 'h;id' is not"_s;
+    QTest::newRow("ssh_address space") << host(R"("ssh_address":"lab host")") << u"hosts.a.ssh_address:"_s;
+    QTest::newRow("ssh_address number") << host(R"("ssh_address":10)") << u"hosts.a.ssh_address: must be a string"_s;
+    QTest::newRow("ssh_address too long") << host("\"ssh_address\":\"" + QByteArray(254, 'a') + "\"")
+                                          << u"hosts.a.ssh_address:"_s;
+    QTest::newRow("address newline") << host(R"("address":"h\nid")") << u"hosts.a.address:"_s;
+    QTest::newRow("address dollar") << host(R"x("address":"$(id)")x") << u"hosts.a.address: '$(id)' is not"_s;
+    QTest::newRow("user option") << host(R"("user":"-oProxyCommand=x")") << u"hosts.a.user: '-oProxyCommand=x' is not a user name"_s;
+    QTest::newRow("user at") << host(R"("user":"ann@evil")") << u"hosts.a.user:"_s;
+    QTest::newRow("user quote") << host(R"("user":"ann'")") << u"hosts.a.user:"_s;
+    QTest::newRow("user array") << host(R"("user":["root"])") << u"hosts.a.user: must be a string"_s;
+    QTest::newRow("endpoint address") << plan(R"({"kind":"tcp_rr","client":{"host":"a","address":"1.2.3.4 -x"},"server":"b"})")
+                                      << u"tests[0].client.address: '1.2.3.4 -x' is not"_s;
     QTest::newRow("too many cases")
         << plan(R"({"kind":"udp_stream","client":"a","server":"b","params":{"message_size_bytes":[)"
                 + [] {
@@ -155,6 +175,25 @@ void TstPlan::errors()
     QString error;
     QVERIFY(!parse(json, &error));
     QVERIFY2(error.contains(expected), qPrintable(u"got: "_s + error));
+}
+
+void TstPlan::goodAddressesAndUsers()
+{
+    // What labs use must keep loading: names, IPv4, IPv6 with a zone, users
+    // with dots, dashes and underscores.
+    const QByteArray json = R"({"name":"p","hosts":{
+        "a":{"ssh_address":"lab-a.example.org","address":"198.51.100.1","user":"ann.b-c_d"},
+        "b":{"ssh_address":"fe80::1%eth0","address":"2001:db8::2","user":"_svc"},
+        "c":{"transport":"local"}},
+        "tests":[{"kind":"tcp_rr","client":{"host":"a","address":"198.51.100.7"},"server":"b"}]})";
+    QString error;
+    const auto p = parse(json, &error);
+    QVERIFY2(p, qPrintable(error));
+    QCOMPARE(p->host(u"a"_s)->sshAddress, u"lab-a.example.org"_s);
+    QCOMPARE(p->host(u"a"_s)->sshUser, u"ann.b-c_d"_s);
+    QCOMPARE(p->host(u"b"_s)->sshAddress, u"fe80::1%eth0"_s);
+    QCOMPARE(p->host(u"b"_s)->address, u"2001:db8::2"_s);
+    QCOMPARE(p->host(u"c"_s)->address, u"127.0.0.1"_s);
 }
 
 void TstPlan::fileErrorsNameFileAndLine()

@@ -23,6 +23,7 @@ class TstStoreArchive : public QObject
 private slots:
     void roundTripAndMerge();
     void csv();
+    void csvGuardsFormulas();
     void badArchiveChangesNothing();
 };
 
@@ -148,6 +149,35 @@ void TstStoreArchive::csv()
     auto json = a->archive().exportRunsJson({}, true);
     QCOMPARE(json->size(), 2);
     QCOMPARE(json->first().toObject().value(u"record"_s).toObject().value(u"samples"_s).toArray().size(), 2);
+}
+
+void TstStoreArchive::csvGuardsFormulas()
+{
+    // Text from plans, agents and imports ends up in a spreadsheet: cells
+    // that would run as formulas get a leading quote; numbers stay numbers.
+    QTemporaryDir dir;
+    auto a = open(wbtest::databaseLocation(dir, u"f.sqlite"_s));
+    wb::StoredRun r;
+    r.record.kind = u"tcp_rr"_s;
+    r.testCase = u"=HYPERLINK(\"http://evil\",\"x\")"_s;
+    r.plan = u"@SUM(A1)"_s;
+    r.error = u"-2+3"_s;
+    r.record.tool = u"+cmd"_s;
+    r.record.toolVersion = u"-1.5"_s; // a number: left alone
+    r.record.addMetric(u"transactions_per_s"_s, QString(), -3.5);
+    QVERIFY(a->runs().saveRun(r).ok());
+    QBuffer runs, metrics;
+    runs.open(QIODevice::WriteOnly);
+    metrics.open(QIODevice::WriteOnly);
+    QVERIFY(a->archive().writeRunsCsv({}, runs).ok());
+    QVERIFY(a->archive().writeMetricsCsv({}, metrics).ok());
+    const QByteArray line = runs.data().trimmed().split('\n').at(1);
+    QVERIFY2(line.contains(",\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\","), line.constData());
+    QVERIFY2(line.contains(",'@SUM(A1),"), line.constData());
+    QVERIFY2(line.endsWith(",'-2+3"), line.constData());
+    QVERIFY2(line.contains(",'+cmd,-1.5,"), line.constData());
+    const QByteArray metric = metrics.data().trimmed().split('\n').at(1);
+    QVERIFY2(metric.endsWith(",transactions_per_s,-3.5,1/s"), metric.constData());
 }
 
 void TstStoreArchive::badArchiveChangesNothing()

@@ -72,6 +72,9 @@ class TstStoreCli : public QObject
 private slots:
     void inventoryRoundTrip();
     void runsAndArchive();
+    void badRunIds_data();
+    void badRunIds();
+    void runParallelChecked();
     void damagedFile();
     void unreachableServer();
     void dbCopyBothWays();
@@ -167,6 +170,61 @@ void TstStoreCli::runsAndArchive()
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains(u"integrity:    ok"_s));
     QVERIFY(r.out.contains(u"2 runs"_s));
+}
+
+void TstStoreCli::badRunIds_data()
+{
+    QTest::addColumn<QString>("id");
+    // None of these is a run id: none may wrap, round or be read as another
+    // number (QString::toLongLong takes "+2" and " 2" as 2).
+    QTest::newRow("1e300") << u"1e300"_s;
+    QTest::newRow("2^63") << u"9223372036854775808"_s;
+    QTest::newRow("20 digits") << u"99999999999999999999"_s;
+    QTest::newRow("plus") << u"+2"_s;
+    QTest::newRow("space") << u" 2"_s;
+    QTest::newRow("negative") << u"-2"_s;
+    QTest::newRow("zero") << u"0"_s;
+    QTest::newRow("fraction") << u"2.0"_s;
+}
+
+void TstStoreCli::badRunIds()
+{
+    QFETCH(QString, id);
+    QTemporaryDir dir;
+    const QString db = wbtest::databaseLocation(dir, u"ids.sqlite"_s);
+    const QString archive = dir.filePath(u"in.json"_s);
+    QFile f(archive);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(archiveWithRuns(3)); // runs 1, 2 and 3
+    f.close();
+    Result r = cli({u"--db"_s, db, u"db"_s, u"import"_s, archive});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    r = cli({u"--db"_s, db, u"runs"_s, u"show"_s, id});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(u"is not a run id"_s), qPrintable(r.err));
+    r = cli({u"--db"_s, db, u"runs"_s, u"delete"_s, u"--yes"_s, id});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(u"is not a run id"_s), qPrintable(r.err));
+    r = cli({u"--db"_s, db, u"drops"_s, id});
+    QCOMPARE(r.code, 2);
+    r = cli({u"--db"_s, db, u"runs"_s, u"list"_s, u"--json"_s});
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).array().size(), 3); // nothing deleted
+    // A run UUID is still found.
+    r = cli({u"--db"_s, db, u"runs"_s, u"show"_s, u"uuid-1"_s});
+    QVERIFY2(r.code == 0 && r.out.contains(u"uuid-1"_s), qPrintable(r.err));
+}
+
+void TstStoreCli::runParallelChecked()
+{
+    // QString::toInt read these as 0: a plan that never starts a test.
+    QTemporaryDir dir;
+    const QString plan = QStringLiteral(WB_TEST_DATA_DIR "/plans/gui-tiny.json");
+    for (const QString &n : {u"1e300"_s, u"99999999999999999999"_s, u"0"_s, u"-3"_s, u"x"_s}) {
+        const Result r = cli({u"--db"_s, dir.filePath(u"p.sqlite"_s), u"run"_s, u"--parallel"_s, n, plan});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(u"--parallel needs a whole number from 1 to 1000"_s), qPrintable(r.err));
+    }
+    QVERIFY(!QFile::exists(dir.filePath(u"p.sqlite"_s))); // refused before the database is touched
 }
 
 void TstStoreCli::damagedFile()

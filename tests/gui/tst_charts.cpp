@@ -387,6 +387,9 @@ void TstCharts::csvQuoting()
 {
     PlottedTable t{{u"a"_s, u"b"_s}, {{u"x,y"_s, u"say \"hi\""_s}, {u"plain"_s, u"two\nlines"_s}}};
     QCOMPARE(t.toCsv(), u"a,b\r\n\"x,y\",\"say \"\"hi\"\"\"\r\nplain,\"two\nlines\"\r\n"_s);
+    // Text a spreadsheet would run is guarded; negative numbers are not.
+    PlottedTable f{{u"=cell"_s}, {{u"=1+1"_s}, {u"-12.5"_s}, {u"+x"_s}, {u"@A1"_s}, {u"-"_s}, {u"-1e-05"_s}}};
+    QCOMPARE(f.toCsv(), u"'=cell\r\n'=1+1\r\n-12.5\r\n'+x\r\n'@A1\r\n'-\r\n-1e-05\r\n"_s);
 }
 
 void TstCharts::kindKeys()

@@ -45,6 +45,7 @@ private slots:
     void runsTinyPlan();
     void cancelKeepsFinished();
     void refusesBadInput();
+    void sharedDatabaseShownWithoutPassword();
     void sshQuestionsAreDialogs();
     void passwordDialogOffersKeychain();
     void cancelIconFollowsPalette();
@@ -178,6 +179,27 @@ void TstRunsPage::refusesBadInput()
     QVERIFY(!runs.runPlanFile(bad));
     QVERIFY2(wb::gui::MessageBox::lastText().contains(bad), qPrintable(wb::gui::MessageBox::lastText()));
     QVERIFY(wb::gui::MessageBox::lastText().contains(u"Fix the plan file"_s));
+    QVERIFY(!runs.isRunning());
+}
+
+void TstRunsPage::sharedDatabaseShownWithoutPassword()
+{
+    // A URL from the settings may carry a password: the log names the
+    // database without it, also when the database cannot be reached.
+    wb::Settings settings;
+    wb::gui::RunsPage runs(settings);
+    QSignalSpy refused(&runs, &wb::gui::RunsPage::planRefused);
+    runs.setDatabasePath(u"postgresql://ann:s3cret-pw@127.0.0.1:1/lab"_s); // port 1: refused at once
+    wb::gui::MessageBox::setNextAnswer(0);
+    QVERIFY(runs.runPlanFile(planPath()));
+    QVERIFY(refused.wait(15000));
+    QStringList lines;
+    for (int i = 0; i < runs.logView()->topLevelItemCount(); ++i)
+        lines << runs.logView()->topLevelItem(i)->text(3);
+    const QString log = lines.join(u'\n');
+    QVERIFY2(log.contains(u"checking the shared database postgresql://ann@127.0.0.1:1/lab"_s), qPrintable(log));
+    QVERIFY2(!log.contains(u"s3cret-pw"_s), qPrintable(log));
+    QVERIFY2(!wb::gui::MessageBox::lastText().contains(u"s3cret-pw"_s), qPrintable(wb::gui::MessageBox::lastText()));
     QVERIFY(!runs.isRunning());
 }
 

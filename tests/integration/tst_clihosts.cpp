@@ -6,6 +6,9 @@
 
 #include "sshfixture.h"
 
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -33,6 +36,7 @@ private slots:
     void refusesUnknownKeyThenAcceptsWhenAsked();
     void jsonOutput();
     void unreachableHostFails();
+    void redeployForced();
     void usageErrors_data();
     void usageErrors();
 
@@ -121,6 +125,38 @@ void TstCliHosts::unreachableHostFails()
     CliRun r = cli(args << u"127.0.0.1"_s);
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(u"cannot connect"_s), qPrintable(r.err));
+}
+
+void TstCliHosts::redeployForced()
+{
+    QTemporaryDir remote;
+    const QString path = remote.filePath(u"wirebench-agent"_s);
+    const QStringList args = common() << u"--accept-new-host-keys"_s << u"--agent-path"_s << path;
+    CliRun r = cli(QStringList(args) << u"127.0.0.1"_s);
+    QVERIFY2(r.exitCode == 0 && r.out.contains(u"(deployed now)"_s), qPrintable(r.out + r.err));
+    r = cli(QStringList(args) << u"127.0.0.1"_s);
+    QVERIFY2(r.exitCode == 0 && r.out.contains(u"(up to date)"_s), qPrintable(r.out + r.err));
+    // The same agent again on request, and said so.
+    const QDateTime before = QFileInfo(path).lastModified();
+    QTest::qWait(20); // a new mtime even on coarse clocks
+    r = cli(QStringList(args) << u"--redeploy"_s << u"127.0.0.1"_s);
+    QVERIFY2(r.exitCode == 0 && r.out.contains(u"(deployed now)"_s), qPrintable(r.out + r.err));
+    QVERIFY2(r.err.contains(u"redeploy asked for"_s), qPrintable(r.err));
+    QVERIFY(QFileInfo(path).lastModified() > before);
+    // A rebuilt agent of the same version is replaced without being asked.
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("rebuilt");
+    }
+    r = cli(QStringList(args) << u"127.0.0.1"_s);
+    QVERIFY2(r.exitCode == 0 && r.out.contains(u"(deployed now)"_s), qPrintable(r.out + r.err));
+    QVERIFY2(r.err.contains(u"same version, other content"_s), qPrintable(r.err));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QFile local(qEnvironmentVariable("WIREBENCH_AGENT"));
+    QVERIFY(local.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll() == local.readAll());
 }
 
 void TstCliHosts::usageErrors_data()

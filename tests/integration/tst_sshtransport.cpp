@@ -101,6 +101,8 @@ private slots:
     void requestsOverSsh();
     void deployFromScratchAtomically();
     void deployUpgradeReplacesOldAgent();
+    void deploySameVersionOtherBinaryReplaces();
+    void redeployOnRequest();
     void deployWithoutSftpUsesShell();
     void forcedSftpWithoutSubsystemFails();
     void noisyLoginShell();
@@ -108,6 +110,8 @@ private slots:
     void unsafeAgentPathRefused();
     void missingAgentWithDeploymentOff();
     void agentExitReported();
+    void refusedSshValuesReported_data();
+    void refusedSshValuesReported();
     void hostileValuesStayQuoted_data();
     void hostileValuesStayQuoted();
 
@@ -118,6 +122,8 @@ private slots:
     void killedSessionReportedLost();
     void stoppedHostReportedByHeartbeat();
     void longHelperCommandKeepsHeartbeat();
+    void commandOutputBounded_data();
+    void commandOutputBounded();
 
 private:
     QString m_fingerprint;
@@ -492,6 +498,58 @@ void TstSshTransport::deployUpgradeReplacesOldAgent()
     QVERIFY(!again.progress.join(u'\n').contains(u"deploy"_s));
 }
 
+void TstSshTransport::deploySameVersionOtherBinaryReplaces()
+{
+    // A rebuilt agent says the same --version: only its content tells.
+    QTemporaryDir remote;
+    const QString path = remote.filePath(u"wirebench-agent"_s);
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(readAll(kAgent) + "\nanother build");
+        f.close();
+        f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
+    QVERIFY(readAll(path) != readAll(kAgent));
+    wbtest::ClientSetup setup;
+    setup.trustHostKey();
+    setup.endpoint.remoteAgentPath = path;
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.errors()));
+    const QString log = c.progress.join(u'\n');
+    QVERIFY2(log.contains(u"replacing agent 'wirebench-agent %1"_s.arg(QStringLiteral(WIREBENCH_VERSION)))
+                 && log.contains(u"same version, other content"_s),
+             qPrintable(log));
+    QCOMPARE(readAll(path), readAll(kAgent));
+    // Now identical: nothing is uploaded.
+    Connection again(setup, nullptr);
+    again.client.start();
+    QVERIFY2(again.waitReady(), qPrintable(again.errors()));
+    QVERIFY2(!again.progress.join(u'\n').contains(u"replacing"_s), qPrintable(again.progress.join(u'\n')));
+}
+
+void TstSshTransport::redeployOnRequest()
+{
+    QTemporaryDir remote;
+    const QString path = remote.filePath(u"wirebench-agent"_s);
+    wbtest::ClientSetup setup;
+    setup.trustHostKey();
+    setup.endpoint.remoteAgentPath = path;
+    {
+        Connection first(setup, nullptr);
+        first.client.start();
+        QVERIFY2(first.waitReady(), qPrintable(first.errors()));
+    }
+    QCOMPARE(readAll(path), readAll(kAgent));
+    setup.options.redeployAgent = true;
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.errors()));
+    QVERIFY2(c.progress.join(u'\n').contains(u"redeploy asked for"_s), qPrintable(c.progress.join(u'\n')));
+    QCOMPARE(readAll(path), readAll(kAgent));
+}
+
 void TstSshTransport::deployWithoutSftpUsesShell()
 {
     QTemporaryDir remote;
@@ -617,6 +675,37 @@ void TstSshTransport::agentExitReported()
     QVERIFY(c.waitClosed(10000));
     QVERIFY2(c.errors().contains(u"the agent exited"_s), qPrintable(c.errors()));
     QVERIFY(!c.transport->isOpen());
+}
+
+void TstSshTransport::refusedSshValuesReported_data()
+{
+    QTest::addColumn<QString>("address");
+    QTest::addColumn<QString>("user");
+    QTest::addColumn<QString>("expected");
+    // libssh 0.10.6 refuses these. Ignoring the refusal would connect to the
+    // alias (127.0.0.1) or log in as the local user instead.
+    QTest::newRow("address with ;") << u"127.0.0.1;touch x"_s << QString() << u"libssh refused the address '127.0.0.1;touch x'"_s;
+    QTest::newRow("address option") << u"-oProxyCommand=x"_s << QString() << u"libssh refused the address '-oProxyCommand=x'"_s;
+    QTest::newRow("user with ;") << QString() << u"root;id"_s << u"libssh refused the user name 'root;id'"_s;
+    QTest::newRow("user option") << QString() << u"-oProxyCommand=x"_s << u"libssh refused the user name '-oProxyCommand=x'"_s;
+}
+
+void TstSshTransport::refusedSshValuesReported()
+{
+    QFETCH(QString, address);
+    QFETCH(QString, user);
+    QFETCH(QString, expected);
+    wbtest::ClientSetup setup;
+    setup.trustHostKey();
+    setup.endpoint.address = address;
+    if (!user.isEmpty())
+        setup.endpoint.user = user;
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY(!c.waitReady());
+    QCOMPARE(c.persistent.count(), 1);
+    const QString msg = c.persistent.at(0).at(0).toString();
+    QVERIFY2(msg.contains(expected), qPrintable(msg));
 }
 
 void TstSshTransport::hostileValuesStayQuoted_data()
@@ -825,6 +914,44 @@ void TstSshTransport::longHelperCommandKeepsHeartbeat()
     QCOMPARE(done.at(0).at(1).value<wb::RemoteCommandResult>().exitStatus, 0);
     QCOMPARE(lost.count(), 0);
     QVERIFY2(replies.count() >= before + 4, qPrintable(u"%1 -> %2"_s.arg(before).arg(replies.count())));
+    QVERIFY(c.client.isReady());
+}
+
+void TstSshTransport::commandOutputBounded_data()
+{
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("stream");
+    // 200 MB, far past the 1 MiB cap: read to the end it would take seconds and the memory.
+    QTest::newRow("stdout") << u"head -c 200000000 /dev/zero"_s << u"stdout"_s;
+    QTest::newRow("stderr") << u"head -c 200000000 /dev/zero >&2"_s << u"stderr"_s;
+}
+
+void TstSshTransport::commandOutputBounded()
+{
+    QFETCH(QString, script);
+    QFETCH(QString, stream);
+    constexpr qsizetype kCap = 1024 * 1024;
+    wbtest::ClientSetup setup;
+    setup.trustHostKey();
+    setup.options.maxCommandOutputBytes = kCap;
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.errors()));
+    QSignalSpy done(c.transport, &wb::SshTransport::commandFinished);
+    QElapsedTimer t;
+    t.start();
+    QVERIFY(c.transport->runCommand({u"sh"_s, u"-c"_s, script}, 60000) > 0);
+    QVERIFY(done.wait(60000));
+    const auto r = done.at(0).at(1).value<wb::RemoteCommandResult>();
+    QVERIFY2(r.error.contains(u"printed more than %1 bytes on %2"_s.arg(kCap).arg(stream)), qPrintable(r.error));
+    QVERIFY(r.stdOut.size() <= kCap + 64); // the marker line comes first
+    QVERIFY(r.stdErr.size() <= kCap);
+    QVERIFY2(t.elapsed() < 20000, qPrintable(QString::number(t.elapsed())));
+    // The session is still good for the next command.
+    QVERIFY(c.transport->runCommand({u"echo"_s, u"still here"_s}, 10000) > 0);
+    QVERIFY(done.wait(10000));
+    const auto next = done.at(1).at(1).value<wb::RemoteCommandResult>();
+    QVERIFY2(next.error.isEmpty() && next.stdOut.contains("still here"), qPrintable(next.error));
     QVERIFY(c.client.isReady());
 }
 

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Root-only tests must show up as skipped, not passed, when they cannot run:
+# every Qt test carries the SKIP_REGULAR_EXPRESSION for a skipped
+# initTestCase(), and a root-only test run as another user prints what it
+# matches. Usage: check_skips.sh BUILD_DIR
+set -euo pipefail
+build=$(cd "$1" && pwd)
+json=$(ctest --test-dir "$build" --show-only=json-v1)
+# The tests that skip everything without root.
+root_only=(tst_sshlab tst_sshblackhole tst_agentnetns tst_proxyjump tst_sshpassword tst_clipassword)
+regex=$(python3 - "$json" "${root_only[@]}" <<'PY'
+import json, sys
+tests = {t["name"]: t for t in json.loads(sys.argv[1])["tests"]}
+found = set()
+for name in sys.argv[2:]:
+    if name not in tests:
+        continue  # not configured in this build (e.g. without the GUI)
+    props = {p["name"]: p["value"] for p in tests[name].get("properties", [])}
+    skip = props.get("SKIP_REGULAR_EXPRESSION")
+    if not skip:
+        sys.exit(f"{name} has no SKIP_REGULAR_EXPRESSION: a skipped run would count as passed")
+    found.update(skip)
+if len(found) != 1:
+    sys.exit(f"expected one skip expression, got {sorted(found)}")
+print(found.pop())
+PY
+)
+echo "skip expression: $regex"
+# Run one root-only test as an unprivileged user: its output must match.
+exe=$build/tests/tst_proxyjump
+if [ "$(id -u)" -ne 0 ] || ! id nobody >/dev/null 2>&1 || [ ! -x "$exe" ]; then
+  echo "check_skips: not root or no tst_proxyjump: checked the properties only"
+  exit 0
+fi
+out=$(cd /tmp && runuser -u nobody -- env QT_QPA_PLATFORM=offscreen "$exe" 2>&1) || {
+  echo "tst_proxyjump as nobody failed:"; echo "$out"; exit 1; }
+if ! grep -qE -- "$regex" <<<"$out"; then
+  echo "tst_proxyjump as nobody did not print a skip CTest recognises:"; echo "$out"; exit 1
+fi
+grep -E -- "$regex" <<<"$out"
