@@ -1,0 +1,583 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "caseexecution.h"
+
+#include "environmentdiff.h"
+#include "hostsession.h"
+#include "orchestrator.h"
+#include "protocol/agentmessages.h"
+
+#include <QHostAddress>
+#include <QHostInfo>
+#include <QJsonArray>
+#include <QPointer>
+#include <QRandomGenerator>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+namespace {
+
+constexpr int kListenTimeoutMs = 15000;
+constexpr int kResultMarginMs = 30000;
+constexpr int kCancelGraceMs = 5000;
+constexpr int kSysinfoTimeoutMs = 10000;
+
+QString randomToken()
+{
+    quint32 words[4];
+    QRandomGenerator::system()->fillRange(words);
+    return QString::fromLatin1(QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex());
+}
+
+} // namespace
+
+CaseExecution::CaseExecution(Orchestrator *owner, TestCase testCase, HostSession *client, HostSession *server,
+                             HostSession *dut)
+    : QObject(owner), m_owner(owner), m_client(client), m_server(server), m_dut(dut)
+{
+    m_m.testCase = std::move(testCase);
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, [this] { handleTimeout(); });
+}
+
+double CaseExecution::fraction() const
+{
+    const double iters = std::max(1, m_m.testCase.repetitions.minIterations);
+    double within = 0;
+    if (m_phase == Phase::Running && m_iterationClock.isValid())
+        within = std::min(1.0, m_iterationClock.elapsed() / 1000.0 / std::max(0.1, m_m.testCase.durationS));
+    return std::min(1.0, (m_m.iterations.size() + within) / iters);
+}
+
+void CaseExecution::start()
+{
+    m_m.started = QDateTime::currentDateTimeUtc();
+    for (HostSession *s : {m_client, m_server, m_dut}) {
+        if (!s)
+            continue;
+        if (s->isLost()) {
+            complete(u"failed"_s, s->lostReason());
+            return;
+        }
+        connect(s, &HostSession::ready, this, &CaseExecution::handleSessionReady);
+        connect(s, &HostSession::lost, this, [this](const QString &why) {
+            if (m_phase != Phase::Done)
+                complete(m_cancelRequested ? u"cancelled"_s : u"failed"_s, why);
+        });
+        s->ensureConnected();
+    }
+    m_phase = Phase::Connecting;
+    m_timer.start(kListenTimeoutMs + 15000);
+    resolveServerAddress();
+}
+
+void CaseExecution::cancel()
+{
+    if (m_phase == Phase::Done || m_cancelRequested)
+        return;
+    m_cancelRequested = true;
+    bool waiting = false;
+    if (m_serveId >= 0 && !m_serverDone) {
+        m_server->send(CancelRequest{m_serveId}, [](const AgentMessage &) {});
+        waiting = true;
+    }
+    if (m_runId >= 0 && !m_clientDone) {
+        m_client->send(CancelRequest{m_runId}, [](const AgentMessage &) {});
+        waiting = true;
+    }
+    if (m_dut && m_monitorId >= 0 && !m_dutDone)
+        m_dut->send(CancelRequest{m_monitorId}, [](const AgentMessage &) {});
+    if (!waiting) {
+        complete(u"cancelled"_s, u"cancelled before the test started"_s);
+        return;
+    }
+    // The agents answer the cancelled requests with an error; give them a moment.
+    m_timer.start(kCancelGraceMs);
+}
+
+void CaseExecution::log(const QString &severity, const QString &host, const QString &text)
+{
+    emit m_owner->logged(severity, host, text);
+}
+
+void CaseExecution::resolveServerAddress()
+{
+    const Endpoint &e = m_m.testCase.server;
+    const PlanHost &h = m_server->host();
+    const QString address = e.address.isEmpty() ? h.address : e.address;
+    if (!QHostAddress(address).isNull()) {
+        m_serverAddress = address;
+        handleSessionReady();
+        return;
+    }
+    QPointer<CaseExecution> self(this);
+    QHostInfo::lookupHost(address, this, [self, address](const QHostInfo &info) {
+        if (!self || self->m_phase == Phase::Done)
+            return;
+        for (const QHostAddress &a : info.addresses()) {
+            if (a.protocol() == QAbstractSocket::IPv4Protocol || a.protocol() == QAbstractSocket::IPv6Protocol) {
+                self->m_serverAddress = a.toString();
+                break;
+            }
+        }
+        if (self->m_serverAddress.isEmpty()) {
+            self->complete(u"failed"_s, u"cannot resolve the data address '%1' of %2: %3"_s.arg(
+                                            address, self->m_m.testCase.server.host, info.errorString()));
+            return;
+        }
+        self->handleSessionReady();
+    });
+}
+
+void CaseExecution::handleSessionReady()
+{
+    if (m_phase != Phase::Connecting || !m_client->isReady() || !m_server->isReady() || m_serverAddress.isEmpty()
+        || (m_dut && !m_dut->isReady()))
+        return;
+    m_timer.stop();
+    captureEnvironment(true);
+}
+
+void CaseExecution::captureEnvironment(bool before)
+{
+    m_phase = before ? Phase::EnvBefore : Phase::EnvAfter;
+    m_envPending = 0;
+    for (HostSession *s : {m_client, m_server}) {
+        if (!s->hasCapability(msg::kSysinfo))
+            continue;
+        const bool isClient = s == m_client;
+        if (!isClient && m_server == m_client)
+            break; // one host at both ends: one snapshot serves both
+        ++m_envPending;
+        QPointer<CaseExecution> self(this);
+        s->request(msg::kSysinfo, {}, [self, isClient, before](const AgentMessage &m) {
+            if (!self || self->m_phase == Phase::Done)
+                return;
+            const auto reply = SysinfoReply::fromMessage(m, nullptr);
+            const QJsonObject env = reply ? reply->info : QJsonObject();
+            QJsonObject &slot = isClient ? (before ? self->m_m.clientEnvBefore : self->m_m.clientEnvAfter)
+                                         : (before ? self->m_m.serverEnvBefore : self->m_m.serverEnvAfter);
+            slot = env;
+            if (self->m_server == self->m_client)
+                (before ? self->m_m.serverEnvBefore : self->m_m.serverEnvAfter) = env;
+            if (--self->m_envPending == 0)
+                self->environmentCaptured(before);
+        });
+    }
+    if (m_envPending == 0) {
+        environmentCaptured(before);
+        return;
+    }
+    m_timer.start(kSysinfoTimeoutMs);
+}
+
+void CaseExecution::environmentCaptured(bool before)
+{
+    m_timer.stop();
+    if (before) {
+        useNicAddress();
+        if (m_m.testCase.kind == u"rfc2544"_s)
+            m_rfc.emplace(m_m.testCase, m_m.clientEnvBefore);
+        beginIteration();
+        return;
+    }
+    checkEnvironmentChanges();
+    complete(u"finished"_s, QString());
+}
+
+void CaseExecution::useNicAddress()
+{
+    const Endpoint &e = m_m.testCase.server;
+    if (e.nic.isEmpty() || !e.address.isEmpty())
+        return;
+    for (const QJsonValue &i : m_m.serverEnvBefore.value(u"interfaces"_s).toArray()) {
+        const QJsonObject nic = i.toObject();
+        if (nic.value(u"name"_s).toString() != e.nic)
+            continue;
+        for (const QJsonValue &a : nic.value(u"addresses"_s).toArray()) {
+            const QHostAddress addr(a.toString());
+            if (addr.protocol() == QAbstractSocket::IPv4Protocol && !addr.isLoopback()) {
+                m_serverAddress = addr.toString();
+                return;
+            }
+        }
+    }
+}
+
+void CaseExecution::checkEnvironmentChanges()
+{
+    const struct
+    {
+        const QJsonObject &a;
+        const QJsonObject &b;
+        const Endpoint &e;
+    } ends[] = {{m_m.clientEnvBefore, m_m.clientEnvAfter, m_m.testCase.client},
+                {m_m.serverEnvBefore, m_m.serverEnvAfter, m_m.testCase.server}};
+    for (const auto &end : ends) {
+        if (end.a.isEmpty() || end.b.isEmpty())
+            continue;
+        for (const EnvironmentChange &c : diffEnvironment(end.a, end.b, end.e.nic)) {
+            const QString text = u"%1: %2 during the test"_s.arg(end.e.host, c.describe());
+            m_m.warnings.append(text);
+            log(isLinkChange(c) ? u"warning"_s : u"info"_s, end.e.host, text);
+        }
+    }
+}
+
+QString CaseExecution::agentKind() const
+{
+    if (m_rfc)
+        return m_rfc->agentKind();
+    // Forwarding: the generator floods the sink through the device under
+    // test. Soak: a long packet_rate with its probe as the 1 kpps way back.
+    return m_dut || m_m.testCase.kind == u"soak"_s ? u"packet_rate"_s : m_m.testCase.kind;
+}
+
+QJsonObject CaseExecution::paramsFor(const Endpoint &e) const
+{
+    QJsonObject p = m_rfc ? m_rfc->trialParams() : m_m.testCase.params;
+    p.insert(u"duration_s"_s, m_m.testCase.durationS);
+    if (!e.nic.isEmpty())
+        p.insert(u"interface"_s, e.nic);
+    return p;
+}
+
+void CaseExecution::beginIteration()
+{
+    const int iteration = int(m_m.iterations.size());
+    emit m_owner->caseStarted(m_m.testCase, iteration);
+    m_phase = Phase::Serving;
+    m_clientDone = m_serverDone = false;
+    m_dutDone = !m_dut;
+    m_clientRecord = m_serverRecord = m_dutRecord = ResultRecord();
+    m_clientSamples.clear();
+    m_serverSamples.clear();
+    m_dutSamples.clear();
+    m_runId = -1;
+    m_token = randomToken();
+    const ServeRequest req{agentKind(), paramsFor(m_m.testCase.server), m_serverAddress, 0, m_token};
+    QPointer<CaseExecution> self(this);
+    m_serveId = m_server->send(req, [self](const AgentMessage &m) {
+        if (self)
+            self->handleServerMessage(m);
+    });
+    if (m_serveId < 0) {
+        complete(u"failed"_s, u"%1: the agent is not connected"_s.arg(m_m.testCase.server.host));
+        return;
+    }
+    m_timer.start(kListenTimeoutMs);
+}
+
+void CaseExecution::handleServerMessage(const AgentMessage &m)
+{
+    if (m_phase == Phase::Done)
+        return;
+    if (m.type == msg::kListening) {
+        QString error;
+        const auto listening = ListeningReply::fromMessage(m, &error);
+        if (!listening) {
+            complete(u"failed"_s, u"%1: %2"_s.arg(m_m.testCase.server.host, error));
+            return;
+        }
+        startRun(listening->port);
+        return;
+    }
+    if (m.type == msg::kSample) {
+        forwardSample(m, u"server"_s);
+        return;
+    }
+    if (m.type == msg::kSamples) {
+        collectSamples(m, &m_serverSamples, m_m.testCase.server.host);
+        return;
+    }
+    m_serverDone = true;
+    if (m.type == msg::kResult) {
+        if (!parseRecord(m, &m_serverRecord, m_m.testCase.server.host, m_serverSamples))
+            return;
+    } else {
+        failFromError(m, m_m.testCase.server.host);
+        return;
+    }
+    maybeFinishIteration();
+}
+
+void CaseExecution::startRun(int port)
+{
+    if (m_phase != Phase::Serving)
+        return;
+    m_phase = Phase::Running;
+    m_iterationClock.start();
+    const RunRequest req{agentKind(), paramsFor(m_m.testCase.client), m_serverAddress, port, m_token};
+    QPointer<CaseExecution> self(this);
+    m_runId = m_client->send(req, [self](const AgentMessage &m) {
+        if (self)
+            self->handleClientMessage(m);
+    });
+    if (m_runId < 0) {
+        complete(u"failed"_s, u"%1: the agent is not connected"_s.arg(m_m.testCase.client.host));
+        return;
+    }
+    if (m_dut)
+        startMonitor();
+    // The agents stop a test at its duration (for a file transfer: its
+    // time limit) plus their watchdog margin; wait a little longer.
+    m_timer.start(int(m_m.testCase.durationS * 1000) + kResultMarginMs);
+}
+
+void CaseExecution::startMonitor()
+{
+    QJsonObject params{{u"duration_s"_s, m_m.testCase.durationS + 0.2}};
+    if (!m_m.testCase.dut->nic.isEmpty())
+        params.insert(u"interface"_s, m_m.testCase.dut->nic);
+    if (!m_m.testCase.dutIngress.isEmpty())
+        params.insert(u"ingress_interface"_s, m_m.testCase.dutIngress);
+    QPointer<CaseExecution> self(this);
+    m_monitorId = m_dut->send(MonitorRequest{params}, [self](const AgentMessage &m) {
+        if (!self || self->m_phase == Phase::Done || m.type == msg::kSample)
+            return;
+        if (m.type == msg::kSamples) {
+            self->collectSamples(m, &self->m_dutSamples, self->m_m.testCase.dut->host);
+            return;
+        }
+        self->m_dutDone = true;
+        if (m.type == msg::kResult) {
+            if (self->parseRecord(m, &self->m_dutRecord, self->m_m.testCase.dut->host, self->m_dutSamples))
+                self->maybeFinishIteration();
+        } else {
+            self->failFromError(m, self->m_m.testCase.dut->host);
+        }
+    });
+    if (m_monitorId < 0)
+        complete(u"failed"_s, u"%1: the agent is not connected"_s.arg(m_m.testCase.dut->host));
+}
+
+void CaseExecution::handleClientMessage(const AgentMessage &m)
+{
+    if (m_phase == Phase::Done)
+        return;
+    if (m.type == msg::kSample) {
+        forwardSample(m, u"client"_s);
+        return;
+    }
+    if (m.type == msg::kSamples) {
+        collectSamples(m, &m_clientSamples, m_m.testCase.client.host);
+        return;
+    }
+    m_clientDone = true;
+    if (m.type == msg::kResult) {
+        if (!parseRecord(m, &m_clientRecord, m_m.testCase.client.host, m_clientSamples))
+            return;
+    } else {
+        failFromError(m, m_m.testCase.client.host);
+        return;
+    }
+    maybeFinishIteration();
+}
+
+void CaseExecution::forwardSample(const AgentMessage &m, const QString &defaultSide)
+{
+    // A malformed interim sample is dropped: the final record decides.
+    const auto sample = SampleMessage::fromMessage(m, nullptr);
+    if (!sample)
+        return;
+    for (const Sample &s : sample->samples(defaultSide))
+        emit m_owner->sampleReceived(m_m.testCase.key, s);
+}
+
+void CaseExecution::collectSamples(const AgentMessage &m, QList<Sample> *into, const QString &host)
+{
+    QString error;
+    const auto batch = SamplesBatch::fromMessage(m, &error);
+    if (!batch) {
+        complete(u"failed"_s, u"%1: the agent sent malformed samples: %2"_s.arg(host, error));
+        return;
+    }
+    into->append(batch->samples);
+    // They come after that end's test is over, so while they keep
+    // arriving the result is on its way: the wait starts again.
+    m_timer.start(kResultMarginMs);
+}
+
+bool CaseExecution::parseRecord(const AgentMessage &m, ResultRecord *out, const QString &host, const QList<Sample> &samples)
+{
+    QString error;
+    auto r = ResultMessage::fromMessage(m, &error);
+    if (!r) {
+        complete(u"failed"_s, u"%1: the agent's result is not usable: %2"_s.arg(host, error));
+        return false;
+    }
+    if (r->samplesSent >= 0 && r->samplesSent != samples.size()) {
+        complete(u"failed"_s, u"%1: the agent sent %2 samples but %3 arrived; the result is incomplete"_s
+                                  .arg(host)
+                                  .arg(r->samplesSent)
+                                  .arg(samples.size()));
+        return false;
+    }
+    r->record.samples = samples + r->record.samples;
+    *out = r->record;
+    return true;
+}
+
+void CaseExecution::failFromError(const AgentMessage &m, const QString &host)
+{
+    const AgentError e = AgentError::fromMessage(m).value_or(
+        AgentError{m.id, m.body.value(u"code"_s).toString(), m.body.value(u"message"_s).toString()});
+    const QString code = e.code;
+    const QString text = e.message;
+    if (m_cancelRequested || code == u"cancelled"_s) {
+        // Wait for the other end's answer to its cancel, bounded by the timer.
+        if ((m_clientDone || m_runId < 0) && m_serverDone)
+            complete(u"cancelled"_s, u"cancelled"_s);
+        return;
+    }
+    complete(u"failed"_s, u"%1: %2 (%3)"_s.arg(host, text, code));
+}
+
+void CaseExecution::maybeFinishIteration()
+{
+    if (!m_clientDone || !m_serverDone || !m_dutDone)
+        return;
+    m_timer.stop();
+    // The client's record carries both ends where the agents exchanged
+    // their figures; add whatever only the server reported.
+    ResultRecord merged = m_clientRecord;
+    for (const Metric &sm : std::as_const(m_serverRecord.metrics)) {
+        Metric x = sm;
+        if (x.side.isEmpty())
+            x.side = u"server"_s;
+        if (!merged.metric(x.name, x.side))
+            merged.metrics.append(x);
+    }
+    for (const Sample &s : std::as_const(m_serverRecord.samples))
+        merged.samples.append(s);
+    if (!m_serverRecord.extra.isEmpty())
+        merged.extra.insert(u"server"_s, m_serverRecord.extra);
+    if (m_dut)
+        addDutFigures(merged);
+    if (m_m.testCase.kind == u"soak"_s)
+        merged.kind = m_m.testCase.kind;
+    m_m.iterations.append(merged);
+    m_owner->emitProgress();
+
+    if (m_rfc) {
+        // The search decides what comes next, not the repetition rule.
+        m_rfc->recordTrial(merged);
+        if (m_rfc->finished())
+            captureEnvironment(false);
+        else
+            beginIteration();
+        return;
+    }
+
+    const RepetitionRule &rule = m_m.testCase.repetitions;
+    const int n = int(m_m.iterations.size());
+    bool reached = true;
+    double width = 0;
+    if (n >= rule.minIterations && n < rule.maxIterations) {
+        summarizeIterations(m_m.iterations, rule, &reached, &width);
+        if (n >= 2 && reached) {
+            captureEnvironment(false);
+            return;
+        }
+    }
+    if (n >= rule.maxIterations) {
+        captureEnvironment(false);
+        return;
+    }
+    beginIteration();
+}
+
+void CaseExecution::addDutFigures(ResultRecord &merged)
+{
+    merged.kind = m_m.testCase.kind;
+    if (auto cpu = m_dutRecord.metric(u"cpu_util_pct"_s, QString()))
+        merged.addMetric(u"dut_cpu_util_pct"_s, QString(), *cpu);
+    const QJsonObject delta = m_dutRecord.extra.value(u"nic_counters_delta"_s).toObject();
+    // The monitor's window spans the whole stream, so every forwarded
+    // packet is counted; the stream's own duration gives the rate.
+    const double elapsed = merged.metric(u"elapsed_s"_s, u"client"_s)
+                               .value_or(m_dutRecord.metric(u"elapsed_s"_s, QString()).value_or(0));
+    if (delta.contains(u"tx_packets"_s) && elapsed > 0)
+        merged.addMetric(u"forwarded_packets_per_s"_s, QString(), delta.value(u"tx_packets"_s).toDouble() / elapsed);
+    QJsonObject dut = m_dutRecord.extra;
+    dut.insert(u"host"_s, m_m.testCase.dut->host);
+    merged.extra.insert(u"dut"_s, dut);
+    for (const Sample &s : std::as_const(m_dutRecord.samples))
+        if (s.name == u"cpu_util_pct"_s)
+            merged.samples.append(Sample{s.t, QString(), u"dut_cpu_util_pct"_s, s.value});
+}
+
+void CaseExecution::handleTimeout()
+{
+    if (m_cancelRequested) {
+        complete(u"cancelled"_s, u"cancelled (an agent did not confirm within %1 s)"_s.arg(kCancelGraceMs / 1000));
+        return;
+    }
+    QString what;
+    switch (m_phase) {
+    case Phase::Connecting:
+        what = u"connecting to the agents"_s;
+        break;
+    case Phase::EnvBefore:
+    case Phase::EnvAfter:
+        what = u"the agents' sysinfo"_s;
+        break;
+    case Phase::Serving:
+        what = u"%1 to listen"_s.arg(m_m.testCase.server.host);
+        break;
+    case Phase::Running:
+        what = u"the result from %1"_s.arg(!m_clientDone ? m_m.testCase.client.host : m_m.testCase.server.host);
+        break;
+    case Phase::Done:
+        return;
+    }
+    // Stop whatever still runs on the agents before giving up.
+    if (m_serveId >= 0 && !m_serverDone && !m_server->isLost())
+        m_server->send(CancelRequest{m_serveId}, [](const AgentMessage &) {});
+    if (m_runId >= 0 && !m_clientDone && !m_client->isLost())
+        m_client->send(CancelRequest{m_runId}, [](const AgentMessage &) {});
+    complete(u"failed"_s, u"timed out waiting for %1"_s.arg(what));
+}
+
+void CaseExecution::complete(const QString &status, const QString &error)
+{
+    if (m_phase == Phase::Done)
+        return;
+    m_phase = Phase::Done;
+    m_timer.stop();
+    if (m_serveId >= 0)
+        m_server->forget(m_serveId);
+    if (m_runId >= 0)
+        m_client->forget(m_runId);
+    if (m_dut && m_monitorId >= 0)
+        m_dut->forget(m_monitorId);
+    m_m.status = status;
+    m_m.error = error;
+    m_m.finished = QDateTime::currentDateTimeUtc();
+    if (m_rfc && !m_m.iterations.isEmpty()) {
+        m_m.summary = m_rfc->summary(m_m.iterations);
+        m_m.confidenceReached = m_m.summary.extra.value(u"converged"_s).toBool();
+        if (m_m.summary.extra.value(u"exploratory"_s).toBool())
+            m_m.warnings.append(u"trials of %1 s are exploratory (RFC 2544 asks for 60 s)"_s.arg(m_m.testCase.durationS));
+    } else if (!m_m.iterations.isEmpty()) {
+        m_m.summary = summarizeIterations(m_m.iterations, m_m.testCase.repetitions, &m_m.confidenceReached,
+                                          &m_m.achievedHalfWidthPct);
+        if (status == u"finished"_s && !m_m.confidenceReached)
+            m_m.warnings.append(u"the confidence interval did not reach ±%1% at %2% after %3 iterations "
+                                "(achieved ±%4%)"_s.arg(m_m.testCase.repetitions.intervalWidthPct / 2)
+                                    .arg(m_m.testCase.repetitions.confidenceLevelPct)
+                                    .arg(m_m.iterations.size())
+                                    .arg(m_m.achievedHalfWidthPct, 0, 'f', 2));
+    }
+    // Hand out the result after this call returns: handlers may delete us.
+    QPointer<CaseExecution> self(this);
+    QTimer::singleShot(0, m_owner, [self] {
+        if (self)
+            self->m_owner->handleCaseDone(self, self->m_m);
+    });
+}
+
+} // namespace wb
