@@ -13,6 +13,7 @@
 #include "result/keyfigure.h"
 #include "run/orchestrator.h"
 #include "run/planrecorder.h"
+#include "store/storeservice.h"
 #include "remote/fixedhostkeypolicy.h"
 
 #include <QCoreApplication>
@@ -71,7 +72,10 @@ int runPlan(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
 
     const QString runId = resume.isEmpty() ? wb::PlanRecorder::newPlanRunId() : resume;
-    wb::PlanRecorder recorder(dbPath, *plan, runId);
+    // The command's one store service: the recorder writes through it.
+    wb::StoreService store(dbPath);
+    store.start();
+    wb::PlanRecorder recorder(store, *plan, runId);
     QSet<QString> skip;
     if (!resume.isEmpty()) {
         if (recorder.runCount(&error) == 0) {

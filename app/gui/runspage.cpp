@@ -14,6 +14,7 @@
 #include "samplesplot.h"
 #include "store/databaseurl.h"
 #include "store/resultstore.h"
+#include "store/storeservice.h"
 
 #include <QAction>
 #include <QPainter>
@@ -31,7 +32,6 @@
 #include <QTime>
 #include <QTimer>
 #include <QTreeWidget>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "plotinclude.h"
 
@@ -158,6 +158,12 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
     connect(m_replot, &QTimer::timeout, this, &RunsPage::tick);
 }
 
+void RunsPage::setStore(std::shared_ptr<StoreService> store)
+{
+    m_store = std::move(store);
+    m_databasePath = m_store ? m_store->displayLocation() : QString();
+}
+
 RunsPage::~RunsPage()
 {
     saveLayout();
@@ -265,13 +271,10 @@ bool RunsPage::runPlan(const Plan &plan)
         // the plan before any test runs rather than run it and drop results.
         m_checkingDatabase = true;
         addLog(u"info"_s, QString(), tr("checking the shared database %1").arg(m_databasePath));
-        QtConcurrent::run([path = m_databasePath]() -> QString {
-            auto store = ResultStore::open(path, {.createIfMissing = false});
-            return store ? QString() : store.message();
-        }).then(this, [this, plan](const QString &error) {
+        m_store->write([](ResultStore &store) { return store.info(); }).then(this, [this, plan](const StoreResult<StoreInfo> &reached) {
             m_checkingDatabase = false;
-            if (!error.isEmpty()) {
-                const QString message = tr("Plan '%1' was not started: %2").arg(plan.name, error);
+            if (!reached) {
+                const QString message = tr("Plan '%1' was not started: %2").arg(plan.name, reached.message());
                 addLog(u"error"_s, QString(), message);
                 emit planRefused(message);
                 MessageBox::critical(this, tr("Run plan"), message);
@@ -318,7 +321,8 @@ void RunsPage::startPlan(const Plan &plan)
     m_planRunId = PlanRecorder::newPlanRunId();
     m_recorderThread = new QThread(this);
     m_recorderThread->setObjectName(u"planRecorder"_s);
-    m_recorder = new PlanRecorder(m_databasePath, plan, m_planRunId);
+    m_recorderStore = m_store;
+    m_recorder = new PlanRecorder(*m_recorderStore, plan, m_planRunId);
     m_recorder->moveToThread(m_recorderThread);
     // Its database connection belongs to that thread: delete it there.
     connect(m_recorderThread, &QThread::finished, m_recorder, &QObject::deleteLater);
@@ -512,6 +516,7 @@ void RunsPage::finishRecorder()
     m_recorder = nullptr;     // deleted as its thread finished
     delete m_recorderThread;
     m_recorderThread = nullptr;
+    m_recorderStore.reset();
 }
 
 void RunsPage::addLog(const QString &severity, const QString &host, const QString &text)
