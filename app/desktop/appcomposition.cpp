@@ -18,7 +18,7 @@
 #include "store/databaseurl.h"
 #include "store/resultstore.h"
 #include "store/storechangelistener.h"
-#include "store/storewriter.h"
+#include "store/storeservice.h"
 #include "textprompt.h"
 #include "welcomepage.h"
 
@@ -29,7 +29,6 @@
 #include <QObject>
 #include <QStatusBar>
 #include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -111,10 +110,7 @@ AppComposition::AppComposition()
     openDatabase(m_settings->databasePath());
 }
 
-AppComposition::~AppComposition()
-{
-    m_baselineLoad.waitForFinished();
-}
+AppComposition::~AppComposition() = default;
 
 void AppComposition::start()
 {
@@ -145,12 +141,12 @@ void AppComposition::openDatabase(const QString &path, bool remember)
 
 void AppComposition::startWriter(const QString &path, bool remember)
 {
-    m_writer = std::make_unique<StoreWriter>(path);
-    QObject::connect(m_writer.get(), &StoreWriter::opened, m_window.get(),
+    m_store = std::make_shared<StoreService>(path);
+    QObject::connect(m_store.get(), &StoreService::opened, m_window.get(),
                      [this, remember](const QString &p) { handleDatabaseOpened(p, remember); });
-    QObject::connect(m_writer.get(), &StoreWriter::openFailed, m_window.get(),
+    QObject::connect(m_store.get(), &StoreService::openFailed, m_window.get(),
                      [this, path, remember](const StoreError &e) { handleDatabaseProblem(path, e, remember); });
-    m_writer->start();
+    m_store->start();
 }
 
 void AppComposition::connectSharedDatabase()
@@ -190,21 +186,17 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
 {
     m_databasePath = path;
     // Every database holds the historical baselines this program ships (a
-    // new one all of them, an older one those added since); off the GUI
-    // thread, on a connection of its own.
-    m_baselineLoad.waitForFinished();
+    // new one all of them, an older one those added since); on the store's
+    // writer thread.
     // A first start also gets the example labs: this machine's local lab and
     // the seeds' 1997 lab; the pages that show them reload afterwards.
     const bool examples = m_firstRun;
-    m_baselineLoad = QtConcurrent::run([path, examples] {
-        if (auto store = ResultStore::open(path, {.createIfMissing = false})) {
-            ensureBuiltinBaselines(**store);
-            if (examples)
-                ensureExampleLabs(**store);
-        }
-    });
-    // Back on the GUI thread (the destructor waits for the work above only).
-    m_baselineLoad.then(m_window.get(), [this, path, examples] {
+    m_store->write([examples](ResultStore &store) -> StoreStatus {
+        ensureBuiltinBaselines(store);
+        if (examples)
+            ensureExampleLabs(store);
+        return {};
+    }).then(m_window.get(), [this, path, examples](const StoreStatus &) {
         if (examples) {
             m_settings->setFirstRunDone(true);
             m_firstRun = false;
@@ -227,10 +219,10 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
         }
         m_settings->setDatabasePath(remembered);
     }
-    m_runs->setDatabasePath(path);
+    m_runs->setStore(m_store);
     m_inventory->setDatabasePath(path);
-    m_baselines->setDatabasePath(path);
-    m_results->setDatabasePath(path);
+    m_baselines->setStore(m_store);
+    m_results->setStore(m_store);
     // Compare what this database holds: its runs beside its baselines.
     m_compareProvider = std::make_unique<StoreComparisonProvider>(path);
     m_compare->setProvider(m_compareProvider.get());

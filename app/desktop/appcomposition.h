@@ -3,8 +3,8 @@
 // The composition root of the desktop program: builds the core services and
 // the main window with its pages, and wires them together. Tests build the
 // same window through it. It opens the results database (Settings::
-// databasePath()) with a StoreWriter; pages read through their own
-// connections off the GUI thread. A file that cannot be used (corrupt, from
+// databasePath()) as one StoreService (one writer thread, a pool of
+// readers) and hands it to the pages. A file that cannot be used (corrupt, from
 // a newer Wirebench, not a Wirebench database) is never overwritten: the
 // user is told which file it is and may open another or create a new one.
 // A shared PostgreSQL database (File > Connect to shared database…) is
@@ -12,7 +12,6 @@
 // (opt-in) or a prompt, and the pages reload when another client stores
 // results (StoreChangeListener).
 
-#include <QFuture>
 #include <QString>
 
 #include <memory>
@@ -22,7 +21,7 @@ class ComparisonProvider;
 class HostProbe;
 class Settings;
 class StoreChangeListener;
-class StoreWriter;
+class StoreService;
 struct StoreError;
 namespace gui {
 class InventoryPage;
@@ -74,10 +73,9 @@ private:
     std::unique_ptr<Settings> m_settings;
     std::unique_ptr<gui::MainWindow> m_window;
     std::unique_ptr<HostProbe> m_localAgent;
-    std::unique_ptr<StoreWriter> m_writer;
+    std::shared_ptr<StoreService> m_store; // the open database's one service
     std::unique_ptr<StoreChangeListener> m_listener;
     QString m_typedPassword; // typed for the database being opened; offered to the keychain once it works
-    QFuture<void> m_baselineLoad; // the shipped baselines going into the open database
     gui::InventoryPage *m_inventory = nullptr;
     gui::RunsPage *m_runs = nullptr;
     gui::ResultsPage *m_results = nullptr;

@@ -8,6 +8,7 @@
 #include "store/baselinestore.h"
 #include "store/databaseurl.h"
 #include "store/resultstore.h"
+#include "store/storeservice.h"
 
 #include <QFile>
 #include <QHBoxLayout>
@@ -21,7 +22,6 @@
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
-#include <QtConcurrent/QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -99,8 +99,8 @@ BaselinesPage::BaselinesPage(QWidget *parent)
             m_table->sortByColumn(BaselineTableModel::Source, Qt::AscendingOrder);
         m_table->resizeColumnsToContents();
         m_table->setColumnWidth(BaselineTableModel::Hardware, std::min(m_table->columnWidth(BaselineTableModel::Hardware), 360));
-        m_status->setText(
-            tr("%n baseline(s) in %1", nullptr, int(list.size())).arg(DatabaseUrl::redacted(m_databasePath)));
+        m_status->setText(tr("%n baseline(s) in %1", nullptr, int(list.size()))
+                              .arg(m_store ? m_store->displayLocation() : QString()));
         emit loaded(int(list.size()));
     });
     connect(&m_import, &QFutureWatcher<QString>::finished, this, [this] {
@@ -111,11 +111,9 @@ BaselinesPage::BaselinesPage(QWidget *parent)
     });
 }
 
-BaselinesPage::~BaselinesPage()
-{
-    m_load.waitForFinished();
-    m_import.waitForFinished();
-}
+// Jobs still going finish on the store service; only their report to this
+// page is dropped.
+BaselinesPage::~BaselinesPage() = default;
 
 QIcon BaselinesPage::icon() const
 {
@@ -127,27 +125,26 @@ QString BaselinesPage::statusText() const
     return m_status->text();
 }
 
-void BaselinesPage::setDatabasePath(const QString &path)
+void BaselinesPage::setStore(std::shared_ptr<StoreService> store)
 {
-    m_databasePath = path;
+    m_store = std::move(store);
     reload();
 }
 
 void BaselinesPage::reload()
 {
-    if (m_databasePath.isEmpty() || m_load.isRunning())
+    if (!m_store || m_load.isRunning())
         return;
-    const QString path = m_databasePath;
     m_status->setText(tr("Loading baselines…"));
-    m_load.setFuture(QtConcurrent::run([path]() -> QList<Baseline> {
-        auto store = ResultStore::open(path, {.createIfMissing = false});
-        if (!store)
-            return {};
-        // A database opened for the first time gets the shipped set here too.
-        ensureBuiltinBaselines(**store);
-        auto list = (*store)->baselines().baselines();
-        return list ? *list : QList<Baseline>();
-    }));
+    // A write: a database opened for the first time gets the shipped set here too.
+    m_load.setFuture(m_store
+                         ->write([](ResultStore &store) {
+                             ensureBuiltinBaselines(store);
+                             return store.baselines().baselines();
+                         })
+                         .then(this, [](const StoreResult<QList<Baseline>> &list) {
+                             return list ? *list : QList<Baseline>();
+                         }));
 }
 
 void BaselinesPage::chooseImport()
@@ -166,22 +163,24 @@ void BaselinesPage::chooseImport()
 
 void BaselinesPage::importFile(const QString &path, const QString &citation)
 {
-    if (m_databasePath.isEmpty() || m_import.isRunning())
+    if (!m_store || m_import.isRunning())
         return;
-    const QString db = m_databasePath;
     m_status->setText(tr("Importing %1…").arg(path));
-    m_import.setFuture(QtConcurrent::run([db, path, citation]() -> QString {
-        const ImportResult result = Importer::importFile(path);
-        if (!result.ok())
-            return tr("%1 (nothing imported from this file)").arg(result.error->toString());
-        auto store = ResultStore::open(db, {.createIfMissing = false});
-        if (!store)
-            return store.message();
-        QFile f(path);
-        const QByteArray contents = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-        auto stored = storeImportedBaselines(**store, path, contents, result, citation);
-        return stored ? QString() : stored.message();
-    }));
+    // Parsed on the writer thread too: a log is small next to what a plan
+    // writes, and the import then commits in the order it was asked for.
+    m_import.setFuture(m_store
+                           ->write([path, citation](ResultStore &store) -> StoreStatus {
+                               const ImportResult result = Importer::importFile(path);
+                               if (!result.ok())
+                                   return StoreError{StoreError::Kind::Invalid,
+                                                     tr("%1 (nothing imported from this file)")
+                                                         .arg(result.error->toString())};
+                               QFile f(path);
+                               const QByteArray contents = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+                               auto stored = storeImportedBaselines(store, path, contents, result, citation);
+                               return stored ? StoreStatus() : StoreStatus(stored.error());
+                           })
+                           .then(this, [](const StoreStatus &status) { return status ? QString() : status.message(); }));
 }
 
 void BaselinesPage::showSelected()

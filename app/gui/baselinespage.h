@@ -11,11 +11,17 @@
 #include <QFutureWatcher>
 #include <QList>
 
+#include <memory>
+
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QTableView;
+
+namespace wb {
+class StoreService;
+}
 
 namespace wb::gui {
 
@@ -29,7 +35,8 @@ public:
     ~BaselinesPage() override;
     QIcon icon() const override;
 
-    void setDatabasePath(const QString &path);
+    // The database whose baselines are shown (null: none open).
+    void setStore(std::shared_ptr<StoreService> store);
     void reload();
     // Imports the file's results as baselines citing `citation` (off the GUI thread).
     void importFile(const QString &path, const QString &citation);
@@ -46,7 +53,7 @@ private:
     void showSelected();
     void chooseImport();
 
-    QString m_databasePath;
+    std::shared_ptr<StoreService> m_store;
     BaselineTableModel *m_model;
     QSortFilterProxyModel *m_proxy;
     QTableView *m_table;

@@ -10,6 +10,7 @@
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "store/storearchive.h"
+#include "store/storeservice.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -26,7 +27,6 @@
 #include <QStyle>
 #include <QTableView>
 #include <QTimer>
-#include <QtConcurrent>
 
 using namespace Qt::StringLiterals;
 
@@ -34,34 +34,33 @@ namespace wb::gui {
 
 namespace {
 
-QString deleteRuns(const QString &path, const QList<qint64> &ids)
+// On a reader of the store service: the file is written there too.
+StoreStatus exportRuns(ResultStore &store, const RunFilter &filter, const QString &outPath, bool json)
 {
-    auto store = ResultStore::open(path, {.createIfMissing = false});
-    if (!store)
-        return store.error().message;
-    auto n = (*store)->runs().deleteRuns(ids);
-    return n ? QString() : n.error().message;
-}
-
-QString exportRuns(const QString &dbPath, const RunFilter &filter, const QString &outPath, bool json)
-{
-    auto store = ResultStore::open(dbPath, {.createIfMissing = false, .readOnly = true});
-    if (!store)
-        return store.error().message;
+    auto cannotWrite = [&](const QSaveFile &out) {
+        return StoreStatus(StoreError::Kind::Failed, QObject::tr("cannot write %1: %2; choose another folder")
+                                                         .arg(outPath, out.errorString()));
+    };
     QSaveFile out(outPath);
     if (!out.open(QIODevice::WriteOnly))
-        return QObject::tr("cannot write %1: %2; choose another folder").arg(outPath, out.errorString());
+        return cannotWrite(out);
     if (json) {
-        auto runs = (*store)->archive().exportRunsJson(filter, true);
+        auto runs = store.archive().exportRunsJson(filter, true);
         if (!runs)
-            return runs.error().message;
+            return runs.error();
         out.write(QJsonDocument(*runs).toJson(QJsonDocument::Indented));
-    } else if (StoreStatus s = (*store)->archive().writeRunsCsv(filter, out); !s) {
-        return s.message();
+    } else if (StoreStatus s = store.archive().writeRunsCsv(filter, out); !s) {
+        return s;
     }
     if (!out.commit())
-        return QObject::tr("cannot write %1: %2; choose another folder").arg(outPath, out.errorString());
+        return cannotWrite(out);
     return {};
+}
+
+// The job's outcome as the page shows it: empty, or what went wrong.
+QString messageOf(const StoreStatus &status)
+{
+    return status ? QString() : status.message();
 }
 
 } // namespace
@@ -196,17 +195,18 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
 
 ResultsPage::~ResultsPage()
 {
+    // A job still going finishes on the store service; only its report to
+    // this page is dropped.
     saveLayout();
-    m_job.waitForFinished();
 }
 
 QIcon ResultsPage::icon() const { return style()->standardIcon(QStyle::SP_FileDialogDetailedView); }
 
-void ResultsPage::setDatabasePath(const QString &path)
+void ResultsPage::setStore(std::shared_ptr<StoreService> store)
 {
-    m_databasePath = path;
-    m_detail->setDatabasePath(path);
-    m_model->setDatabasePath(path);
+    m_store = std::move(store);
+    m_detail->setStore(m_store);
+    m_model->setStore(m_store);
 }
 
 void ResultsPage::applyFilter()
@@ -224,7 +224,7 @@ void ResultsPage::reload() { m_model->reload(); }
 
 void ResultsPage::updateCount()
 {
-    if (m_databasePath.isEmpty()) {
+    if (!m_store) {
         m_count->setText(tr("No database open"));
         return;
     }
@@ -246,7 +246,7 @@ QList<qint64> ResultsPage::selectedIds() const
 void ResultsPage::deleteSelected()
 {
     const QList<qint64> ids = selectedIds();
-    if (ids.isEmpty() || m_job.isRunning())
+    if (ids.isEmpty() || m_job.isRunning() || !m_store)
         return;
     if (MessageBox::question(this, tr("Delete runs"),
                              tr("Delete %n run(s) with their metrics and samples? This cannot be undone; export "
@@ -254,7 +254,12 @@ void ResultsPage::deleteSelected()
                                 nullptr, int(ids.size()))) != QMessageBox::Yes)
         return;
     m_detail->showRun(0);
-    m_job.setFuture(QtConcurrent::run(deleteRuns, m_databasePath, ids));
+    m_job.setFuture(m_store
+                        ->write([ids](ResultStore &store) -> StoreStatus {
+                            auto n = store.runs().deleteRuns(ids);
+                            return n ? StoreStatus() : StoreStatus(n.error());
+                        })
+                        .then(this, [](const StoreStatus &status) { return messageOf(status); }));
     emit runsDeleted(int(ids.size()));
 }
 
@@ -319,12 +324,14 @@ void ResultsPage::compareSelected()
 
 void ResultsPage::exportTo(const QString &path, bool json)
 {
-    if (m_job.isRunning())
+    if (m_job.isRunning() || !m_store)
         return;
     RunFilter f = m_model->filter();
     f.limit = 0;
     f.offset = 0;
-    m_job.setFuture(QtConcurrent::run(exportRuns, m_databasePath, f, path, json));
+    m_job.setFuture(
+        m_store->read([f, path, json](ResultStore &store) { return exportRuns(store, f, path, json); })
+            .then(this, [](const StoreStatus &status) { return messageOf(status); }));
     connect(
         &m_job, &QFutureWatcher<QString>::finished, this,
         [this, path] {

@@ -12,6 +12,8 @@
 
 #include <QFutureWatcher>
 
+#include <memory>
+
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -21,6 +23,7 @@ class QTimer;
 
 namespace wb {
 class Settings;
+class StoreService;
 }
 
 namespace wb::gui {
@@ -36,7 +39,8 @@ public:
     ~ResultsPage() override;
     QIcon icon() const override;
 
-    void setDatabasePath(const QString &path);
+    // The database shown (null: none open); deletions go to its writer.
+    void setStore(std::shared_ptr<StoreService> store);
     RunListModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
     RunDetailView *detail() const { return m_detail; }
@@ -72,7 +76,7 @@ private:
     QList<qint64> selectedIds() const;
 
     Settings &m_settings;
-    QString m_databasePath;
+    std::shared_ptr<StoreService> m_store;
     RunListModel *m_model;
     QComboBox *m_kind;
     QComboBox *m_status;

@@ -8,6 +8,7 @@
 #include "samplesplot.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
+#include "store/storeservice.h"
 
 #include <QHeaderView>
 #include <QJsonDocument>
@@ -17,7 +18,6 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include "plotinclude.h"
 
@@ -27,23 +27,14 @@ namespace wb::gui {
 
 namespace {
 
-RunLoad loadRun(const QString &path, qint64 id)
+RunLoad loaded(qint64 id, const StoreResult<StoredRun> &run)
 {
     RunLoad out;
     out.id = id;
-    StoreOpenOptions options;
-    options.readOnly = true;
-    options.createIfMissing = false;
-    auto store = ResultStore::open(path, options);
-    if (!store) {
-        out.error = store.error().message;
-        return out;
-    }
-    auto run = (*store)->runs().run(id, true);
     if (!run)
         out.error = run.error().message;
     else
-        out.run = std::move(*run);
+        out.run = *run;
     return out;
 }
 
@@ -101,17 +92,19 @@ RunDetailView::RunDetailView(QWidget *parent)
     clear();
 }
 
-RunDetailView::~RunDetailView() { m_watcher.waitForFinished(); }
+// A run still loading is dropped: its continuation belongs to this view.
+RunDetailView::~RunDetailView() = default;
 
 void RunDetailView::showRun(qint64 id)
 {
     m_wanted = id;
-    if (id == 0 || m_databasePath.isEmpty()) {
+    if (id == 0 || !m_store) {
         clear();
         return;
     }
     if (!m_watcher.isRunning())
-        m_watcher.setFuture(QtConcurrent::run(loadRun, m_databasePath, id));
+        m_watcher.setFuture(m_store->read([id](ResultStore &store) { return store.runs().run(id, true); })
+                                .then(this, [id](const StoreResult<StoredRun> &run) { return loaded(id, run); }));
     // else: handleLoaded() asks again for the newest id.
 }
 

@@ -11,11 +11,17 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
+#include <memory>
+
 class QCustomPlot;
 class QLabel;
 class QPlainTextEdit;
 class QTableWidget;
 class QTabWidget;
+
+namespace wb {
+class StoreService;
+}
 
 namespace wb::gui {
 
@@ -33,7 +39,8 @@ public:
     explicit RunDetailView(QWidget *parent = nullptr);
     ~RunDetailView() override;
 
-    void setDatabasePath(const QString &path) { m_databasePath = path; }
+    // Where runs are read from (null: no database open).
+    void setStore(std::shared_ptr<StoreService> store) { m_store = std::move(store); }
     // Loads and shows run `id` (0 clears the view).
     void showRun(qint64 id);
     // The run shown, once loaded.
@@ -54,7 +61,7 @@ private:
     void clear();
     void showDrops(const StoredRun *run);
 
-    QString m_databasePath;
+    std::shared_ptr<StoreService> m_store;
     qint64 m_wanted = 0;
     std::optional<StoredRun> m_run;
     QFutureWatcher<RunLoad> m_watcher;

@@ -6,12 +6,12 @@
 #include "result/keyfigure.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
+#include "store/storeservice.h"
 
 #include <QColor>
 #include <QGuiApplication>
 #include <QJsonArray>
 #include <QLocale>
-#include <QtConcurrent>
 
 #include <algorithm>
 
@@ -28,21 +28,13 @@ QString nicName(const QString &key)
     return slash < 0 ? key : key.mid(slash + 1);
 }
 
-RunPage loadPage(const QString &path, RunFilter filter, int generation, int offset)
+RunPage loadPage(ResultStore &store, RunFilter filter, int generation, int offset)
 {
     RunPage page;
     page.generation = generation;
     page.offset = offset;
-    StoreOpenOptions options;
-    options.readOnly = true;
-    options.createIfMissing = false;
-    auto store = ResultStore::open(path, options);
-    if (!store) {
-        page.error = store.error().message;
-        return page;
-    }
     if (offset == 0) {
-        auto count = (*store)->runs().countRuns(filter);
+        auto count = store.runs().countRuns(filter);
         if (!count) {
             page.error = count.error().message;
             return page;
@@ -52,7 +44,7 @@ RunPage loadPage(const QString &path, RunFilter filter, int generation, int offs
     filter.offset = offset;
     filter.limit = RunListModel::kPageSize;
     filter.withMetrics = true;
-    auto runs = (*store)->runs().listRuns(filter);
+    auto runs = store.runs().listRuns(filter);
     if (!runs) {
         page.error = runs.error().message;
         return page;
@@ -110,15 +102,12 @@ RunListModel::RunListModel(QObject *parent) : QAbstractTableModel(parent)
     connect(&m_watcher, &QFutureWatcher<RunPage>::finished, this, &RunListModel::handlePage);
 }
 
-RunListModel::~RunListModel()
-{
-    // The job owns its own connection; let it end before the model goes.
-    m_watcher.waitForFinished();
-}
+// A page still loading is dropped: its continuation belongs to this model.
+RunListModel::~RunListModel() = default;
 
-void RunListModel::setDatabasePath(const QString &path)
+void RunListModel::setStore(std::shared_ptr<StoreService> store)
 {
-    m_databasePath = path;
+    m_store = std::move(store);
     reload();
 }
 
@@ -137,7 +126,7 @@ void RunListModel::reload()
     m_rows.clear();
     m_total = 0;
     endResetModel();
-    if (m_databasePath.isEmpty())
+    if (!m_store)
         return;
     if (m_inFlight) {
         // The running job's result will be dropped; start the new one then.
@@ -150,7 +139,21 @@ void RunListModel::reload()
 void RunListModel::requestPage(int offset)
 {
     m_inFlight = true;
-    m_watcher.setFuture(QtConcurrent::run(loadPage, m_databasePath, m_filter, m_generation, offset));
+    const int generation = m_generation;
+    m_watcher.setFuture(
+        m_store
+            ->read([filter = m_filter, generation, offset](ResultStore &store) -> StoreResult<RunPage> {
+                return loadPage(store, filter, generation, offset);
+            })
+            .then(this, [generation, offset](const StoreResult<RunPage> &loaded) {
+                if (loaded)
+                    return *loaded;
+                RunPage failed;
+                failed.generation = generation;
+                failed.offset = offset;
+                failed.error = loaded.message();
+                return failed;
+            }));
 }
 
 void RunListModel::handlePage()
@@ -159,7 +162,7 @@ void RunListModel::handlePage()
     RunPage page = m_watcher.result();
     if (m_reloadPending || page.generation != m_generation) {
         m_reloadPending = false;
-        if (!m_databasePath.isEmpty())
+        if (m_store)
             requestPage(0);
         return;
     }

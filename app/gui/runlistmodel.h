@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The table of stored runs behind the Results page. Rows arrive in pages
-// read off the GUI thread (QtConcurrent, each job with its own read-only
-// ResultStore connection), so a database of 100k runs opens and filters
+// read off the GUI thread (the store service's read pool), so a database of 100k runs opens and filters
 // without a pause: the first page and the total count come at once, further
 // pages as the view scrolls (fetchMore). A newer filter always wins over a
 // page still loading for an older one.
@@ -13,7 +12,12 @@
 #include <QDateTime>
 #include <QFutureWatcher>
 
+#include <memory>
 #include <optional>
+
+namespace wb {
+class StoreService;
+}
 
 namespace wb::gui {
 
@@ -62,8 +66,8 @@ public:
     explicit RunListModel(QObject *parent = nullptr);
     ~RunListModel() override;
 
-    void setDatabasePath(const QString &path);
-    QString databasePath() const { return m_databasePath; }
+    // Where the runs are read from (null: no database open); reloads.
+    void setStore(std::shared_ptr<StoreService> store);
     // Replaces the filter and reloads from the first page.
     void setFilter(const RunFilter &filter);
     RunFilter filter() const { return m_filter; }
@@ -94,7 +98,7 @@ private:
     void handlePage();
     void sortLoaded();
 
-    QString m_databasePath;
+    std::shared_ptr<StoreService> m_store;
     RunFilter m_filter;
     QList<RunRow> m_rows;
     qint64 m_total = 0;

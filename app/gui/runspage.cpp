@@ -13,6 +13,7 @@
 #include "samplesplot.h"
 #include "store/databaseurl.h"
 #include "store/resultstore.h"
+#include "store/storeservice.h"
 
 #include <QAction>
 #include <QPainter>
@@ -30,7 +31,6 @@
 #include <QTime>
 #include <QTimer>
 #include <QTreeWidget>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "plotinclude.h"
 
@@ -158,6 +158,12 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
     connect(m_replot, &QTimer::timeout, this, &RunsPage::tick);
 }
 
+void RunsPage::setStore(std::shared_ptr<StoreService> store)
+{
+    m_store = std::move(store);
+    m_databasePath = m_store ? m_store->displayLocation() : QString();
+}
+
 RunsPage::~RunsPage()
 {
     saveLayout();
@@ -262,15 +268,11 @@ bool RunsPage::runPlan(const Plan &plan)
         // A shared database may have gone away since it was opened: refuse
         // the plan before any test runs rather than run it and drop results.
         m_checkingDatabase = true;
-        addLog(u"info"_s, QString(),
-            tr("checking the shared database %1").arg(DatabaseUrl::redacted(m_databasePath)));
-        QtConcurrent::run([path = m_databasePath]() -> QString {
-            auto store = ResultStore::open(path, {.createIfMissing = false});
-            return store ? QString() : store.message();
-        }).then(this, [this, plan](const QString &error) {
+        addLog(u"info"_s, QString(), tr("checking the shared database %1").arg(m_databasePath));
+        m_store->write([](ResultStore &store) { return store.info(); }).then(this, [this, plan](const StoreResult<StoreInfo> &reached) {
             m_checkingDatabase = false;
-            if (!error.isEmpty()) {
-                const QString message = tr("Plan '%1' was not started: %2").arg(plan.name, error);
+            if (!reached) {
+                const QString message = tr("Plan '%1' was not started: %2").arg(plan.name, reached.message());
                 addLog(u"error"_s, QString(), message);
                 emit planRefused(message);
                 MessageBox::critical(this, tr("Run plan"), message);
@@ -313,7 +315,7 @@ void RunsPage::startPlan(const Plan &plan)
     }
 
     PlanExecution::Options options;
-    options.databasePath = m_databasePath;
+    options.store = m_store;
     options.transportFactory = m_factory;
     m_execution = std::make_unique<PlanExecution>(plan, m_access, options);
     PlanExecution *execution = m_execution.get();
@@ -474,7 +476,7 @@ void RunsPage::handlePlanFinished(int finished, int failed, int cancelled)
 
 void RunsPage::handleStored(int stored)
 {
-    addLog(u"info"_s, QString(), tr("%1 test results stored in %2").arg(stored).arg(DatabaseUrl::redacted(m_databasePath)));
+    addLog(u"info"_s, QString(), tr("%1 test results stored in %2").arg(stored).arg(m_databasePath));
     emit planStored(m_execution->planRunId(), stored);
 }
 

@@ -31,6 +31,7 @@ namespace wb {
 class CredentialProvider;
 class HostKeyPolicy;
 class KeychainSecretStore;
+class StoreService;
 class Settings;
 } // namespace wb
 
@@ -46,7 +47,9 @@ public:
     ~RunsPage() override;
     QIcon icon() const override;
 
-    void setDatabasePath(const QString &path) { m_databasePath = path; }
+    // The database plans are stored in; null when none is open. A running
+    // plan keeps the one it started with.
+    void setStore(std::shared_ptr<StoreService> store);
     // How the plan's hosts are reached: local agents and SSH by default.
     void setTransportFactory(Orchestrator::TransportFactory factory) { m_factory = std::move(factory); }
     // Answer the SSH layer's host-key and passphrase questions with dialogs
@@ -108,7 +111,8 @@ private:
     void saveLayout();
 
     Settings &m_settings;
-    QString m_databasePath;
+    std::shared_ptr<StoreService> m_store;
+    QString m_databasePath; // as shown
     bool m_checkingDatabase = false;
     Orchestrator::TransportFactory m_factory; // empty: the lab itself, through m_access
     LabAccess m_access;

@@ -2,7 +2,7 @@
 #include "planexecution.h"
 
 #include "planrecorder.h"
-#include "store/databaseurl.h"
+#include "store/storeservice.h"
 
 #include <QThread>
 
@@ -17,6 +17,16 @@ PlanExecution::PlanExecution(Plan plan, LabAccess access, Options options, QObje
       m_options(std::move(options)),
       m_planRunId(m_options.resumeRunId.isEmpty() ? PlanRecorder::newPlanRunId() : m_options.resumeRunId)
 {
+    m_store = m_options.store;
+    if (!m_store) {
+        m_store = std::make_shared<StoreService>(m_options.databasePath);
+        m_store->start();
+    }
+}
+
+QString PlanExecution::databaseLocation() const
+{
+    return m_store->displayLocation();
 }
 
 PlanExecution::~PlanExecution()
@@ -32,12 +42,13 @@ QString PlanExecution::prepare()
 {
     if (m_options.resumeRunId.isEmpty())
         return QString();
-    // Before the recorder moves to its thread, on the caller's.
-    PlanRecorder probe(m_options.databasePath, m_plan, m_planRunId);
+    // Before the recorder moves to its thread, on the caller's (it waits
+    // for the store's answer: never call this on the GUI thread).
+    PlanRecorder probe(*m_store, m_plan, m_planRunId);
     QString error;
     if (probe.runCount(&error) == 0)
         return tr("no runs of plan '%1' with id %2 in %3%4")
-            .arg(m_plan.name, m_planRunId, DatabaseUrl::redacted(m_options.databasePath),
+            .arg(m_plan.name, m_planRunId, databaseLocation(),
                  error.isEmpty() ? QString() : u" ("_s + error + u')');
     m_skipped = probe.finishedCaseKeys(&error);
     return error;
@@ -52,7 +63,7 @@ void PlanExecution::start()
 {
     m_recorderThread = new QThread(this);
     m_recorderThread->setObjectName(u"planRecorder"_s);
-    m_recorder = new PlanRecorder(m_options.databasePath, m_plan, m_planRunId);
+    m_recorder = new PlanRecorder(*m_store, m_plan, m_planRunId);
     m_recorder->moveToThread(m_recorderThread);
     // Its database connection belongs to that thread: delete it there.
     connect(m_recorderThread, &QThread::finished, m_recorder, &QObject::deleteLater);

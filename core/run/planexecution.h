@@ -16,11 +16,14 @@
 #include <QSet>
 #include <QString>
 
+#include <memory>
+
 class QThread;
 
 namespace wb {
 
 class PlanRecorder;
+class StoreService;
 
 class PlanExecution : public QObject
 {
@@ -28,6 +31,9 @@ class PlanExecution : public QObject
 public:
     struct Options
     {
+        // Where results go: the open database's one store service, or a
+        // location for which the execution makes its own.
+        std::shared_ptr<StoreService> store;
         QString databasePath;
         QString resumeRunId;   // empty: a new plan run
         int maxParallel = 0;   // 0: the orchestrator's default
@@ -50,7 +56,8 @@ public:
 
     const Plan &plan() const { return m_plan; }
     QString planRunId() const { return m_planRunId; }
-    QString databasePath() const { return m_options.databasePath; }
+    // Where the results go, as it may be shown (no password).
+    QString databaseLocation() const;
     int alreadyFinished() const { return int(m_skipped.size()); }
     int storeFailures() const { return m_storeFailures; }
 
@@ -76,6 +83,7 @@ private:
     Plan m_plan;
     LabAccess m_access;
     Options m_options;
+    std::shared_ptr<StoreService> m_store;
     QString m_planRunId;
     QSet<QString> m_skipped;
     QPointer<Orchestrator> m_orchestrator;

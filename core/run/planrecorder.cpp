@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "planrecorder.h"
 
-#include "store/databaseurl.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "store/runfilter.h"
-#include "store/sqltransaction.h"
+#include "store/storeservice.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -18,9 +17,8 @@ using namespace Qt::StringLiterals;
 
 namespace wb {
 
-PlanRecorder::PlanRecorder(QString databasePath, Plan plan, QString planRunId, QObject *parent)
-    : QObject(parent), m_databasePath(std::move(databasePath)), m_plan(std::move(plan)),
-      m_planRunId(std::move(planRunId))
+PlanRecorder::PlanRecorder(StoreService &store, Plan plan, QString planRunId, QObject *parent)
+    : QObject(parent), m_store(store), m_plan(std::move(plan)), m_planRunId(std::move(planRunId))
 {
 }
 
@@ -31,58 +29,42 @@ QString PlanRecorder::newPlanRunId()
     return QString::number(QRandomGenerator::system()->generate() | 0x10000000u, 16);
 }
 
-bool PlanRecorder::ensureOpen(QString *error)
+QList<StoredRun> PlanRecorder::planRunRuns(bool finishedOnly, QString *error)
 {
-    if (m_store)
-        return true;
-    auto store = ResultStore::open(m_databasePath);
-    if (!store) {
+    RunFilter f;
+    f.plan = m_plan.name;
+    if (finishedOnly)
+        f.status = RunStatus::Finished;
+    // The recorder's own thread waits: it has nothing else to do meanwhile.
+    QFuture<StoreResult<QList<StoredRun>>> listed =
+        m_store.write([f](ResultStore &store) { return store.runs().listRuns(f); });
+    listed.waitForFinished();
+    const auto runs = listed.result();
+    if (!runs) {
         if (error)
-            *error = store.error().message;
-        return false;
+            *error = runs.error().message;
+        return {};
     }
-    m_store = std::move(*store);
-    return true;
+    const QString prefix = m_planRunId + u'-';
+    QList<StoredRun> out;
+    for (const StoredRun &r : *runs)
+        if (r.measurementUuid.startsWith(prefix))
+            out.append(r);
+    return out;
 }
 
 QSet<QString> PlanRecorder::finishedCaseKeys(QString *error)
 {
     QSet<QString> keys;
-    if (!ensureOpen(error))
-        return keys;
-    RunFilter f;
-    f.plan = m_plan.name;
-    f.status = RunStatus::Finished;
-    auto runs = m_store->runs().listRuns(f);
-    if (!runs) {
-        if (error)
-            *error = runs.error().message;
-        return keys;
-    }
     const QString prefix = m_planRunId + u'-';
-    for (const StoredRun &r : *runs)
-        if (r.measurementUuid.startsWith(prefix))
-            keys.insert(r.measurementUuid.mid(prefix.size()));
+    for (const StoredRun &r : planRunRuns(true, error))
+        keys.insert(r.measurementUuid.mid(prefix.size()));
     return keys;
 }
 
 int PlanRecorder::runCount(QString *error)
 {
-    if (!ensureOpen(error))
-        return 0;
-    RunFilter f;
-    f.plan = m_plan.name;
-    auto runs = m_store->runs().listRuns(f);
-    if (!runs) {
-        if (error)
-            *error = runs.error().message;
-        return 0;
-    }
-    const QString prefix = m_planRunId + u'-';
-    int n = 0;
-    for (const StoredRun &r : *runs)
-        n += r.measurementUuid.startsWith(prefix) ? 1 : 0;
-    return n;
+    return int(planRunRuns(false, error).size());
 }
 
 QString PlanRecorder::rescuePath() const
@@ -93,56 +75,24 @@ QString PlanRecorder::rescuePath() const
     return dir + u"/plan-run-"_s + m_planRunId + u".sqlite"_s;
 }
 
-QString PlanRecorder::storeInto(ResultStore &store, const Measurement &m, const QList<StoredRun> &runs, int *count)
-{
-    SqlTransaction tx(store);
-    if (StoreStatus s = tx.begin(); !s)
-        return s.error().message;
-    if (auto id = store.runs().saveMeasurement(m); !id)
-        return id.error().message;
-    auto ids = store.runs().saveRuns(runs);
-    if (!ids)
-        return ids.error().message;
-    if (StoreStatus s = tx.commit(); !s)
-        return s.error().message;
-    *count = int(ids->size());
-    return {};
-}
-
 QString PlanRecorder::rescue(const Measurement &m, QList<StoredRun> runs)
 {
     const QString path = rescuePath();
     if (!QDir().mkpath(QFileInfo(path).absolutePath()))
         return u"cannot create %1"_s.arg(QFileInfo(path).absolutePath());
-    auto store = ResultStore::open(path);
-    if (!store)
-        return store.error().message;
     // Inventory ids belong to the other database.
     for (StoredRun &r : runs)
         r.clientHostId = r.serverHostId = r.clientNicId = r.serverNicId = 0;
-    int count = 0;
-    return storeInto(**store, m, runs, &count);
+    StoreService rescueStore(path);
+    rescueStore.start();
+    auto saved = rescueStore.write([m, runs](ResultStore &store) { return store.runs().saveMeasurementRuns(m, runs); });
+    saved.waitForFinished();
+    return saved.result().ok() ? QString() : saved.result().message();
 }
 
 bool PlanRecorder::record(const CaseResult &result)
 {
     const TestCase &tc = result.testCase;
-    QString openError;
-    const bool open = ensureOpen(&openError);
-
-    // Inventory objects the endpoints name, where the inventory knows them.
-    auto hostId = [&](const QString &name) -> qint64 {
-        if (!open)
-            return 0;
-        auto h = m_store->inventory().hostByName(name);
-        return h ? h->id : 0;
-    };
-    auto nicId = [&](const Endpoint &e) -> qint64 {
-        if (!open || e.nic.isEmpty())
-            return 0;
-        auto n = m_store->inventory().nicByKey(e.host + u'/' + e.nic);
-        return n ? n->id : 0;
-    };
     auto endpointText = [](const Endpoint &e) { return e.nic.isEmpty() ? e.host : e.host + u'/' + e.nic; };
 
     StoredRun base;
@@ -150,10 +100,6 @@ bool PlanRecorder::record(const CaseResult &result)
     base.testCase = tc.name;
     base.clientEndpoint = endpointText(tc.client);
     base.serverEndpoint = endpointText(tc.server);
-    base.clientHostId = hostId(tc.client.host);
-    base.serverHostId = hostId(tc.server.host);
-    base.clientNicId = nicId(tc.client);
-    base.serverNicId = nicId(tc.server);
     base.clientEnvironment = result.clientEnvBefore;
     base.serverEnvironment = result.serverEnvBefore;
     base.startedAt = result.started;
@@ -218,21 +164,41 @@ bool PlanRecorder::record(const CaseResult &result)
                                {u"reached"_s, result.confidenceReached},
                                {u"asked_width_pct"_s, tc.repetitions.intervalWidthPct}};
 
-    int count = 0;
-    const QString error = open ? storeInto(*m_store, m, runs, &count) : openError;
-    if (error.isEmpty()) {
-        emit recorded(tc.key, count);
+    // On the writer thread: the inventory objects the endpoints name (where
+    // the inventory knows them), then the case in one transaction.
+    QFuture<StoreResult<QList<qint64>>> stored =
+        m_store.write([m, runs, client = tc.client, server = tc.server](ResultStore &store) {
+            auto hostId = [&](const QString &name) -> qint64 {
+                auto h = store.inventory().hostByName(name);
+                return h ? h->id : 0;
+            };
+            auto nicId = [&](const Endpoint &e) -> qint64 {
+                if (e.nic.isEmpty())
+                    return 0;
+                auto n = store.inventory().nicByKey(e.host + u'/' + e.nic);
+                return n ? n->id : 0;
+            };
+            QList<StoredRun> linked = runs;
+            for (StoredRun &r : linked) {
+                r.clientHostId = hostId(client.host);
+                r.serverHostId = hostId(server.host);
+                r.clientNicId = nicId(client);
+                r.serverNicId = nicId(server);
+            }
+            return store.runs().saveMeasurementRuns(m, linked);
+        });
+    stored.waitForFinished();
+    const auto ids = stored.result();
+    if (ids) {
+        emit recorded(tc.key, int(ids->size()));
         return true;
     }
-    // A connection that failed once is not trusted again: the next case
-    // opens a new one (the server may be back by then).
-    if (open)
-        m_store.reset();
+    const QString error = ids.message();
     QString message = u"could not store '%1': %2"_s.arg(tc.name, error);
     const QString rescueError = rescue(m, runs);
     if (rescueError.isEmpty()) {
         message += u" — kept in %1; copy it over with: wirebench-cli db copy --from %1 --to %2"_s.arg(
-            rescuePath(), DatabaseUrl::redacted(m_databasePath));
+            rescuePath(), m_store.displayLocation());
     } else {
         message += u" — and it could not be kept locally either: %1"_s.arg(rescueError);
     }

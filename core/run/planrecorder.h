@@ -16,19 +16,19 @@
 #include <QSet>
 #include <QString>
 
-#include <memory>
 
 namespace wb {
 
-class ResultStore;
+class StoreService;
 
 class PlanRecorder : public QObject
 {
     Q_OBJECT
 public:
-    // The recorder opens its own connection to the database in the thread
-    // it lives in, on first use.
-    PlanRecorder(QString databasePath, Plan plan, QString planRunId, QObject *parent = nullptr);
+    // Writes go to `store`'s writer thread; record() and the queries wait
+    // for their answer, so the recorder lives on a thread of its own (or in
+    // the CLI), never on the GUI thread. `store` outlives the recorder.
+    PlanRecorder(StoreService &store, Plan plan, QString planRunId, QObject *parent = nullptr);
     ~PlanRecorder() override;
 
     static QString newPlanRunId();
@@ -57,16 +57,14 @@ signals:
     void recordFailed(const QString &caseKey, const QString &message);
 
 private:
-    bool ensureOpen(QString *error);
-    // One case's outcome into `store` in one transaction; empty on success.
-    QString storeInto(ResultStore &store, const Measurement &m, const QList<StoredRun> &runs, int *count);
+    // Runs of this plan (by name) whose measurement belongs to this plan run id.
+    QList<StoredRun> planRunRuns(bool finishedOnly, QString *error);
     // After a refusal: into the rescue database. Empty on success.
     QString rescue(const Measurement &m, QList<StoredRun> runs);
 
-    QString m_databasePath;
+    StoreService &m_store;
     Plan m_plan;
     QString m_planRunId;
-    std::unique_ptr<ResultStore> m_store;
     QString m_rescueDirectory;
 };
 

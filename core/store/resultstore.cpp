@@ -6,6 +6,7 @@
 #include "inventorystore.h"
 #include "runstore.h"
 #include "schema.h"
+#include "sqlitetablerebuild.h"
 #include "sqlstatement.h"
 #include "sqltransaction.h"
 #include "storearchive.h"
@@ -208,6 +209,21 @@ StoreStatus ResultStore::migrate(int fromVersion, const StoreOpenOptions &)
         if (!backup.exec())
             return backup.error(u"backing up before migrating to schema version %1"_s.arg(Schema::kVersion));
     }
+    // A step that rebuilds a table must not cascade the old table's DROP
+    // into the rows that refer to it. SQLite takes this pragma only outside
+    // a transaction; each step checks the references before it commits.
+    QSqlQuery pragma(db);
+    if (!pragma.exec(u"PRAGMA foreign_keys=OFF"_s))
+        return storeErrorFromSql(pragma.lastError(), u"preparing the migration"_s, m_path);
+    StoreStatus migrated = migrateSteps(fromVersion);
+    if (!pragma.exec(u"PRAGMA foreign_keys=ON"_s) && migrated)
+        return storeErrorFromSql(pragma.lastError(), u"finishing the migration"_s, m_path);
+    return migrated;
+}
+
+StoreStatus ResultStore::migrateSteps(int fromVersion)
+{
+    QSqlDatabase db = database();
     for (int v = fromVersion + 1; v <= Schema::kVersion; ++v) {
         SqlTransaction tx(*this);
         if (StoreStatus s = tx.begin(); !s)
@@ -224,6 +240,20 @@ StoreStatus ResultStore::migrate(int fromVersion, const StoreOpenOptions &)
             if (!q.exec(sql))
                 return storeErrorFromSql(q.lastError(), u"migrating to schema version %1"_s.arg(v), m_path);
         }
+        if (const QStringList tables = Schema::sqliteAutoincrementTables(v); !tables.isEmpty()) {
+            if (StoreStatus s = SqliteTableRebuild::addAutoincrement(db, tables, m_path); !s)
+                return StoreError{s.error().kind, u"migrating to schema version %1: %2"_s.arg(v).arg(s.message())};
+        }
+        if (!q.exec(u"PRAGMA foreign_key_check"_s))
+            return storeErrorFromSql(q.lastError(), u"checking references after step %1"_s.arg(v), m_path);
+        if (q.next())
+            return StoreError{StoreError::Kind::Failed,
+                              u"%1: migrating to schema version %2 would break references in table %3; the file "
+                              "was left at version %4"_s.arg(m_path)
+                                  .arg(v)
+                                  .arg(q.value(0).toString())
+                                  .arg(v - 1)};
+        q.finish();
         // Both pragmas take literal integers only; the values are ours.
         if (!q.exec(u"PRAGMA user_version=%1"_s.arg(v)) ||
             !q.exec(u"PRAGMA application_id=%1"_s.arg(Schema::kApplicationId)))

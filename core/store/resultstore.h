@@ -5,9 +5,9 @@
 // DatabaseUrl and docs/store.md), and hands out the per-area stores that
 // work on it. One ResultStore is
 // one connection and must be used from the thread that opened it; open one
-// per thread (opening an up-to-date file takes a few milliseconds). Writes
-// from the GUI or the orchestrator go through StoreWriter, which owns its own
-// ResultStore on its own thread.
+// per thread (opening an up-to-date file takes a few milliseconds). A
+// program reaches it through StoreService (one writer thread, a pool of
+// readers); only core/store and tests open one directly.
 
 #include "sqldialect.h"
 #include "storeerror.h"
@@ -102,6 +102,7 @@ private:
     StoreStatus openConnection(const StoreOpenOptions &options);
     StoreStatus openPostgres(const QString &location, const StoreOpenOptions &options);
     StoreStatus migrate(int fromVersion, const StoreOpenOptions &options);
+    StoreStatus migrateSteps(int fromVersion);
     StoreStatus migratePostgres();
 
     QString m_path;

@@ -3,19 +3,17 @@
 
 #include "inventorystore.h"
 #include "resultstore.h"
+#include "runfiltersql.h"
+#include "samplecodec.h"
 #include "sqlstatement.h"
 #include "sqltransaction.h"
 
 #include <QHash>
 #include <QJsonDocument>
-#include <QRegularExpression>
 #include <QSet>
 #include <QUuid>
-#include <QtEndian>
 
 #include <cmath>
-#include <cstring>
-#include <numbers>
 
 using namespace Qt::StringLiterals;
 
@@ -59,44 +57,6 @@ QJsonArray jsonArray(const QString &text)
     return QJsonDocument::fromJson(text.toUtf8()).array();
 }
 
-bool isPlainName(const QString &s)
-{
-    static const QRegularExpression re(u"^[A-Za-z0-9_]{1,64}$"_s);
-    return re.match(s).hasMatch();
-}
-
-void appendDouble(QByteArray &out, double v)
-{
-    quint64 bits;
-    std::memcpy(&bits, &v, sizeof bits);
-    bits = qToLittleEndian(bits);
-    out.append(reinterpret_cast<const char *>(&bits), sizeof bits);
-}
-
-double readDouble(const char *p)
-{
-    quint64 bits;
-    std::memcpy(&bits, p, sizeof bits);
-    bits = qFromLittleEndian(bits);
-    double v;
-    std::memcpy(&v, &bits, sizeof v);
-    return v;
-}
-
-QVariant paramValue(const QJsonValue &v)
-{
-    switch (v.type()) {
-    case QJsonValue::Double:
-        return v.toDouble();
-    case QJsonValue::String:
-        return v.toString();
-    case QJsonValue::Bool:
-        return v.toBool() ? 1 : 0;
-    default:
-        return QVariant(QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)));
-    }
-}
-
 // A PostgreSQL array literal ({"a","b\\"c"}) to bind as one text parameter
 // and cast (?::text[]); `quote` false for numbers.
 QString pgArray(const QStringList &items, bool quote = true)
@@ -116,136 +76,7 @@ QString pgArray(const QStringList &items, bool quote = true)
     return out + u'}';
 }
 
-// The WHERE clause of a RunFilter from fixed fragments; values are bound.
-StoreResult<QString> filterWhere(const RunFilter &f, QVariantList *binds, bool defaultFinished,
-                                 SqlDialect dialect)
-{
-    QStringList parts;
-    if (!f.kind.isEmpty()) {
-        parts.append(u"r.kind = ?"_s);
-        binds->append(f.kind);
-    }
-    if (!f.plan.isEmpty()) {
-        parts.append(u"r.plan = ?"_s);
-        binds->append(f.plan);
-    }
-    if (f.status) {
-        parts.append(u"r.status = ?"_s);
-        binds->append(runStatusName(*f.status));
-    } else if (defaultFinished) {
-        parts.append(u"r.status = 'finished'"_s);
-    }
-    auto object = [&](const QString &type, qint64 id) {
-        parts.append(u"r.id IN (SELECT run_id FROM run_objects WHERE object_type = ? AND object_id = ?)"_s);
-        binds->append(type);
-        binds->append(id);
-    };
-    // By the name at run time, so renamed objects and imported runs match.
-    for (const auto &[type, key] : {std::pair{u"host"_s, f.hostName}, std::pair{u"nic"_s, f.nicKey},
-                                    std::pair{u"switch"_s, f.switchName}, std::pair{u"cable"_s, f.cableLabel}}) {
-        if (key.isEmpty())
-            continue;
-        parts.append(u"r.id IN (SELECT o.run_id FROM object_snapshots s JOIN run_objects o ON o.snapshot_id = s.id "
-                     "WHERE s.object_type = ? AND s.object_key = ?)"_s);
-        binds->append(type);
-        binds->append(key);
-    }
-    if (f.hostId > 0)
-        object(u"host"_s, f.hostId);
-    if (f.nicId > 0)
-        object(u"nic"_s, f.nicId);
-    if (f.switchId > 0)
-        object(u"switch"_s, f.switchId);
-    if (f.cableId > 0)
-        object(u"cable"_s, f.cableId);
-    if (!f.measurementUuid.isEmpty()) {
-        parts.append(u"r.measurement_id = (SELECT id FROM measurements WHERE uuid = ?)"_s);
-        binds->append(f.measurementUuid);
-    }
-    if (f.since.isValid()) {
-        parts.append(u"r.started_ms >= ?"_s);
-        binds->append(f.since.toMSecsSinceEpoch());
-    }
-    if (f.until.isValid()) {
-        parts.append(u"r.started_ms < ?"_s);
-        binds->append(f.until.toMSecsSinceEpoch());
-    }
-    if (!f.text.isEmpty()) {
-        QString pattern = f.text;
-        pattern.replace(u'\\', u"\\\\"_s).replace(u'%', u"\\%"_s).replace(u'_', u"\\_"_s);
-        pattern = u'%' + pattern + u'%';
-        // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same.
-        if (dialect == SqlDialect::Postgres)
-            parts.append(u"(r.plan ILIKE ? ESCAPE '\\' OR r.test_case ILIKE ? ESCAPE '\\' OR r.client_endpoint "
-                         "ILIKE ? ESCAPE '\\' OR r.server_endpoint ILIKE ? ESCAPE '\\')"_s);
-        else
-            parts.append(u"(r.plan LIKE ? ESCAPE '\\' OR r.test_case LIKE ? ESCAPE '\\' OR r.client_endpoint LIKE ? "
-                         "ESCAPE '\\' OR r.server_endpoint LIKE ? ESCAPE '\\')"_s);
-        for (int i = 0; i < 4; ++i)
-            binds->append(pattern);
-    }
-    for (auto it = f.params.begin(); it != f.params.end(); ++it) {
-        if (!isPlainName(it.key()))
-            return StoreError{StoreError::Kind::Invalid,
-                              u"parameter name '%1' may only hold letters, digits and _"_s.arg(it.key())};
-        if (dialect == SqlDialect::Postgres) {
-            // jsonb containment of {"name": value}: numbers compare by value
-            // (100 = 100.0) like json_extract does in SQLite.
-            parts.append(u"r.params::jsonb @> ?::jsonb"_s);
-            binds->append(jsonText(QJsonObject{{it.key(), it.value()}}));
-        } else {
-            parts.append(u"json_extract(r.params, ?) = ?"_s);
-            binds->append(u"$."_s + it.key());
-            binds->append(paramValue(it.value()));
-        }
-    }
-    return parts.isEmpty() ? QString() : u" WHERE "_s + parts.join(u" AND "_s);
-}
-
-// Inverse of the standard normal CDF (Acklam's rational approximation).
-double normalQuantile(double p)
-{
-    static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
-                               1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00};
-    static const double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
-                               6.680131188771972e+01, -1.328068155288572e+01};
-    static const double c[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
-                               -2.549732539343734e+00, 4.374664141464968e+00, 2.938163982698783e+00};
-    static const double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
-                               3.754408661907416e+00};
-    const double plow = 0.02425;
-    if (p < plow) {
-        const double q = std::sqrt(-2 * std::log(p));
-        return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
-               ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-    }
-    if (p > 1 - plow)
-        return -normalQuantile(1 - p);
-    const double q = p - 0.5;
-    const double r = q * q;
-    return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
-           (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
-}
-
 } // namespace
-
-double studentT(double level, int df)
-{
-    if (df < 1 || level <= 0 || level >= 1)
-        return 0;
-    const double p = (1 + level) / 2;
-    if (df == 1)
-        return std::tan(std::numbers::pi * (p - 0.5));
-    if (df == 2)
-        return (2 * p - 1) * std::sqrt(2 / (4 * p * (1 - p)));
-    // Cornish-Fisher expansion around the normal quantile; within 0.1% for df >= 3.
-    const double z = normalQuantile(p);
-    const double n = df;
-    const double z2 = z * z, z3 = z2 * z, z5 = z3 * z2, z7 = z5 * z2, z9 = z7 * z2;
-    return z + (z3 + z) / (4 * n) + (5 * z5 + 16 * z3 + 3 * z) / (96 * n * n) +
-           (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * n * n * n) +
-           (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / (92160 * n * n * n * n);
-}
 
 QString runStatusName(RunStatus status)
 {
@@ -587,11 +418,10 @@ StoreStatus RunStore::insertSamples(qint64 runId, const QList<Sample> &samples)
         if (it == index.end()) {
             it = index.insert({s.side, s.name}, series.size());
             series.append(Series{s.side, s.name, {}, 0, s.t, s.t});
-            series.last().data.reserve(samples.size() * 16);
+            series.last().data.reserve(samples.size() * SampleCodec::kBytesPerSample);
         }
         Series &x = series[*it];
-        appendDouble(x.data, s.t);
-        appendDouble(x.data, s.value);
+        SampleCodec::append(x.data, s.t, s.value);
         ++x.count;
         x.tLast = s.t;
     }
@@ -624,13 +454,14 @@ StoreStatus RunStore::insertSamples(qint64 runId, const QList<Sample> &samples)
         // trip to the server (docs/store.md).
         QStringList sides, names, numbers, counts, firsts, lasts, datas;
         for (const Chunk &c : std::as_const(chunks)) {
-            const QByteArray part = c.series->data.mid(c.first * 16, c.n * 16);
+            const QByteArray part = c.series->data.mid(c.first * SampleCodec::kBytesPerSample,
+                                                       c.n * SampleCodec::kBytesPerSample);
             sides.append(c.series->side);
             names.append(c.series->name);
             numbers.append(QString::number(c.chunk));
             counts.append(QString::number(c.n));
-            firsts.append(QString::number(readDouble(part.constData()), 'g', 17));
-            lasts.append(QString::number(readDouble(part.constData() + (c.n - 1) * 16), 'g', 17));
+            firsts.append(QString::number(SampleCodec::timeAt(part, 0), 'g', 17));
+            lasts.append(QString::number(SampleCodec::timeAt(part, c.n - 1), 'g', 17));
             datas.append(u"\\x"_s + QString::fromLatin1(part.toHex()));
         }
         SqlStatement q(m_store, u"INSERT INTO sample_chunks (run_id, side, name, chunk, count, t_first, t_last, data) "
@@ -646,9 +477,10 @@ StoreStatus RunStore::insertSamples(qint64 runId, const QList<Sample> &samples)
     SqlStatement q(m_store, u"INSERT INTO sample_chunks (run_id, side, name, chunk, count, t_first, t_last, data) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"_s);
     for (const Chunk &c : std::as_const(chunks)) {
-        const QByteArray part = c.series->data.mid(c.first * 16, c.n * 16);
+        const QByteArray part =
+            c.series->data.mid(c.first * SampleCodec::kBytesPerSample, c.n * SampleCodec::kBytesPerSample);
         q.bind(runId).bindText(c.series->side).bindText(c.series->name).bind(c.chunk).bind(qint64(c.n));
-        q.bind(readDouble(part.constData())).bind(readDouble(part.constData() + (c.n - 1) * 16)).bind(part);
+        q.bind(SampleCodec::timeAt(part, 0)).bind(SampleCodec::timeAt(part, c.n - 1)).bind(part);
         if (!q.exec())
             return q.error(u"saving samples '%1' of run %2"_s.arg(c.series->name).arg(runId));
     }
@@ -684,88 +516,6 @@ StoreResult<QList<qint64>> RunStore::saveRuns(const QList<StoredRun> &runs)
     if (StoreStatus s = tx.commit(); !s)
         return s.error();
     return ids;
-}
-
-StoreResult<qint64> RunStore::beginRun(const StoredRun &run)
-{
-    StoredRun r = run;
-    r.status = RunStatus::Running;
-    r.endedAt = QDateTime();
-    r.record.metrics.clear();
-    return saveRun(r);
-}
-
-StoreStatus RunStore::appendSamples(qint64 runId, const QList<Sample> &samples)
-{
-    SqlTransaction tx(m_store);
-    if (StoreStatus s = tx.begin(); !s)
-        return s;
-    SqlStatement q(m_store, u"SELECT status FROM runs WHERE id = ?"_s);
-    q.bind(runId);
-    if (!q.exec())
-        return q.error(u"finding run %1"_s.arg(runId));
-    if (!q.next())
-        return StoreError{StoreError::Kind::NotFound, u"run %1 does not exist"_s.arg(runId)};
-    if (q.text(0) != u"running"_s)
-        return StoreError{StoreError::Kind::Refused,
-                          u"run %1 is %2; samples can only be added while it runs"_s.arg(runId).arg(q.text(0))};
-    q.finish();
-    if (StoreStatus s = insertSamples(runId, samples); !s)
-        return s;
-    return tx.commit();
-}
-
-StoreStatus RunStore::finishRun(qint64 runId, RunStatus status, const ResultRecord &record, const QString &error,
-                                const QDateTime &endedAt)
-{
-    if (status == RunStatus::Running)
-        return StoreError{StoreError::Kind::Invalid, u"finishing run %1 needs a final status"_s.arg(runId)};
-    SqlTransaction tx(m_store);
-    if (StoreStatus s = tx.begin(); !s)
-        return s;
-    QSqlDatabase db = m_store.database();
-    SqlStatement q(m_store, u"SELECT status, kind FROM runs WHERE id = ?"_s);
-    q.bind(runId);
-    if (!q.exec())
-        return q.error(u"finding run %1"_s.arg(runId));
-    if (!q.next())
-        return StoreError{StoreError::Kind::NotFound, u"run %1 does not exist"_s.arg(runId)};
-    if (q.text(0) != u"running"_s)
-        return StoreError{StoreError::Kind::Refused, u"run %1 is already %2"_s.arg(runId).arg(q.text(0))};
-    const QString kind = record.kind.isEmpty() ? q.text(1) : record.kind;
-    q.finish();
-    SqlStatement u(m_store, u"UPDATE runs SET status = ?, ended_ms = ?, error = ?, kind = ?, params = ?, tool = ?, "
-                       "tool_version = ? WHERE id = ?"_s);
-    u.bindText(runStatusName(status))
-        .bind(toDbTime(endedAt.isValid() ? endedAt : QDateTime::currentDateTimeUtc()))
-        .bindText(error)
-        .bindText(kind);
-    u.bindText(jsonText(record.params)).bindText(record.tool).bindText(record.toolVersion);
-    u.bind(runId);
-    if (!u.exec())
-        return u.error(u"finishing run %1"_s.arg(runId));
-    SqlStatement x(m_store, u"UPDATE run_details SET extra = ? WHERE run_id = ?"_s);
-    x.bindText(jsonText(record.extra)).bind(runId);
-    if (!x.exec())
-        return x.error(u"finishing run %1"_s.arg(runId));
-    SqlStatement del(m_store, u"DELETE FROM metrics WHERE run_id = ?"_s);
-    del.bind(runId);
-    if (!del.exec())
-        return del.error(u"finishing run %1"_s.arg(runId));
-    QSet<QPair<QString, QString>> names;
-    for (const Metric &m : record.metrics) {
-        if (names.contains({m.name, m.side}) || !std::isfinite(m.value) || m.name.isEmpty())
-            return StoreError{StoreError::Kind::Invalid,
-                              u"metric '%1' side '%2' of run %3 is repeated, unnamed or not finite"_s.arg(m.name, m.side)
-                                  .arg(runId)};
-        names.insert({m.name, m.side});
-    }
-    if (StoreStatus s = insertMetrics(runId, record.metrics); !s)
-        return s;
-    if (StoreStatus s = insertSamples(runId, record.samples); !s)
-        return s;
-    m_store.notifyChanged(u"runs"_s);
-    return tx.commit();
 }
 
 StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVariantList &binds, bool withMetrics,
@@ -858,7 +608,7 @@ StoreResult<StoredRun> RunStore::runByUuid(const QString &uuid, bool withSamples
 StoreResult<QList<StoredRun>> RunStore::listRuns(const RunFilter &filter)
 {
     QVariantList binds;
-    auto where = filterWhere(filter, &binds, false, m_store.dialect());
+    auto where = RunFilterSql::where(filter, &binds, m_store.dialect());
     if (!where)
         return where.error();
     QString tail = *where + (filter.newestFirst ? u" ORDER BY r.started_ms DESC, r.id DESC"_s
@@ -874,7 +624,7 @@ StoreResult<QList<StoredRun>> RunStore::listRuns(const RunFilter &filter)
 StoreResult<qint64> RunStore::countRuns(const RunFilter &filter)
 {
     QVariantList binds;
-    auto where = filterWhere(filter, &binds, false, m_store.dialect());
+    auto where = RunFilterSql::where(filter, &binds, m_store.dialect());
     if (!where)
         return where.error();
     SqlStatement q(m_store, u"SELECT count(*) FROM runs r"_s + *where);
@@ -911,16 +661,13 @@ StoreResult<QList<Sample>> RunStore::samples(qint64 runId)
         const QString name = q.text(1);
         const qint64 count = q.integer(2);
         const QByteArray data = q.value(3).toByteArray();
-        if (data.size() != count * 16)
+        if (!SampleCodec::decode(data, count, side, name, &out))
             return StoreError{StoreError::Kind::Corrupt,
                               u"%1: samples '%2' of run %3 are damaged (%4 bytes for %5 samples)"_s.arg(
                                   m_store.path(), name)
                                   .arg(runId)
                                   .arg(data.size())
                                   .arg(count)};
-        for (qint64 i = 0; i < count; ++i)
-            out.append(Sample{readDouble(data.constData() + i * 16), side, name,
-                              readDouble(data.constData() + i * 16 + 8)});
     }
     return out;
 }
@@ -997,6 +744,22 @@ StoreResult<qint64> RunStore::saveMeasurement(const Measurement &m)
     return id;
 }
 
+StoreResult<QList<qint64>> RunStore::saveMeasurementRuns(const Measurement &measurement,
+                                                         const QList<StoredRun> &runs)
+{
+    SqlTransaction tx(m_store);
+    if (StoreStatus s = tx.begin(); !s)
+        return s.error();
+    if (auto id = saveMeasurement(measurement); !id)
+        return id.error();
+    auto ids = saveRuns(runs);
+    if (!ids)
+        return ids;
+    if (StoreStatus s = tx.commit(); !s)
+        return s.error();
+    return ids;
+}
+
 static Measurement readMeasurement(const SqlStatement &q)
 {
     Measurement m;
@@ -1036,175 +799,6 @@ StoreResult<QList<Measurement>> RunStore::measurements()
     QList<Measurement> out;
     while (q.next())
         out.append(readMeasurement(q));
-    return out;
-}
-
-StoreResult<QList<ComparisonGroup>> RunStore::compare(const ComparisonQuery &query)
-{
-    if (query.metric.isEmpty())
-        return StoreError{StoreError::Kind::Invalid, u"a comparison needs a metric name"_s};
-    const bool pg = m_store.isPostgres();
-    // CROSS JOIN fixes SQLite's loop order (see below); PostgreSQL has no
-    // CROSS JOIN ... ON and plans joins by its statistics.
-    const QString crossJoin = pg ? u"JOIN"_s : u"CROSS JOIN"_s;
-    const QHash<QString, QString> runFields{
-        {u"tool"_s, u"r.tool"_s},
-        {u"tool_version"_s, u"r.tool_version"_s},
-        {u"plan"_s, u"r.plan"_s},
-        {u"test_case"_s, u"r.test_case"_s},
-        {u"kind"_s, u"r.kind"_s},
-        {u"day"_s, pg ? u"to_char(to_timestamp(r.started_ms / 1000) AT TIME ZONE 'UTC', 'YYYY-MM-DD')"_s
-                      : u"date(r.started_ms / 1000, 'unixepoch')"_s},
-        {u"month"_s, pg ? u"to_char(to_timestamp(r.started_ms / 1000) AT TIME ZONE 'UTC', 'YYYY-MM')"_s
-                        : u"strftime('%Y-%m', r.started_ms / 1000, 'unixepoch')"_s},
-    };
-    static const QHash<QString, QStringList> roles{
-        {u"client_host"_s, {u"client_host"_s, u"client_host"_s}},
-        {u"server_host"_s, {u"server_host"_s, u"server_host"_s}},
-        {u"host"_s, {u"client_host"_s, u"server_host"_s}},
-        {u"client_nic"_s, {u"client_nic"_s, u"client_nic"_s}},
-        {u"server_nic"_s, {u"server_nic"_s, u"server_nic"_s}},
-        {u"nic"_s, {u"client_nic"_s, u"server_nic"_s}},
-        {u"switch"_s, {u"switch"_s, u"switch"_s}},
-        {u"cable"_s, {u"cable"_s, u"cable"_s}},
-    };
-    // JSON attributes are not parsed per run: SQL groups by the JSON text
-    // (params) or the snapshot id (inventory), and each distinct one is
-    // parsed once here, merging groups that share the attribute value.
-    enum class Source { None, Column, Params, Snapshot } source = Source::None;
-    QString groupExpr = u"NULL"_s;
-    QString join;
-    QString attr;
-    QVariantList joinBinds;
-    const QString g = query.groupBy;
-    if (runFields.contains(g)) {
-        source = Source::Column;
-        groupExpr = runFields.value(g);
-    } else if (!g.isEmpty()) {
-        const qsizetype dot = g.indexOf(u'.');
-        const QString head = g.left(dot);
-        attr = g.mid(dot + 1);
-        if (dot <= 0 || !isPlainName(attr) || (head != u"param"_s && !roles.contains(head)))
-            return StoreError{StoreError::Kind::Invalid,
-                              u"cannot group by '%1': use param.NAME, ROLE.ATTRIBUTE (roles: client_host, "
-                              "server_host, host, client_nic, server_nic, nic, switch, cable) or one of tool, "
-                              "tool_version, plan, test_case, kind, day, month"_s.arg(g)};
-        if (head == u"param"_s) {
-            source = Source::Params;
-            groupExpr = u"r.params"_s;
-        } else {
-            source = Source::Snapshot;
-            groupExpr = u"o.snapshot_id"_s;
-            join = u" "_s + crossJoin + u" run_objects o ON o.run_id = r.id AND o.role IN (?, ?)"_s;
-            joinBinds = {roles.value(head).at(0), roles.value(head).at(1)};
-        }
-    }
-    // CROSS JOIN fixes the loop order (SQLite never reorders it): runs
-    // first, through runs_kind_status_started, then each run's metric and
-    // snapshot by primary key. Without ANALYZE statistics the planner would
-    // otherwise start from every run's metric of that name, of all kinds.
-    // A null QString binds as SQL NULL, which equals nothing: whole-test
-    // metrics have side ''.
-    QVariantList binds{query.metric, query.side.isNull() ? QString(u""_s) : query.side};
-    binds.append(joinBinds);
-    auto where = filterWhere(query.filter, &binds, true, m_store.dialect());
-    if (!where)
-        return where.error();
-    const QString sql = u"SELECT "_s + groupExpr +
-                        u" AS g, count(*), sum(m.value), sum(m.value * m.value), min(m.value), max(m.value) "
-                        "FROM runs r "_s + crossJoin + u" metrics m ON m.run_id = r.id AND m.name = ? AND m.side = ?"_s +
-                        join + *where + u" GROUP BY g"_s;
-    QSqlDatabase db = m_store.database();
-    SqlStatement q(m_store, sql);
-    for (const QVariant &b : std::as_const(binds))
-        q.bind(b);
-    if (!q.exec())
-        return q.error(u"comparing '%1'"_s.arg(query.metric));
-    struct Acc
-    {
-        QVariant key;
-        qint64 count = 0;
-        double sum = 0, sumSq = 0, min = 0, max = 0;
-    };
-    QList<Acc> partial;
-    while (q.next())
-        partial.append(Acc{q.value(0), q.integer(1), q.real(2), q.real(3), q.real(4), q.real(5)});
-    q.finish();
-
-    auto jsonKey = [](const QJsonValue &v) -> QVariant {
-        switch (v.type()) {
-        case QJsonValue::Double:
-            return v.toDouble();
-        case QJsonValue::String:
-            return v.toString();
-        case QJsonValue::Bool:
-            return v.toBool();
-        case QJsonValue::Null:
-        case QJsonValue::Undefined:
-            return QVariant();
-        default:
-            return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact));
-        }
-    };
-    if (source == Source::Params) {
-        for (Acc &a : partial)
-            a.key = jsonKey(jsonObject(a.key.toString()).value(attr));
-    } else if (source == Source::Snapshot) {
-        SqlStatement s(m_store, u"SELECT attrs FROM object_snapshots WHERE id = ?"_s);
-        for (Acc &a : partial) {
-            s.bind(a.key.toLongLong());
-            if (!s.exec() || !s.next())
-                return s.error(u"reading snapshot %1"_s.arg(a.key.toLongLong()));
-            a.key = jsonKey(jsonObject(s.text(0)).value(attr));
-            s.finish();
-        }
-    }
-    // Merge partial groups with equal keys; order: none, numbers, text.
-    auto less = [](const QVariant &x, const QVariant &y) {
-        auto rank = [](const QVariant &v) {
-            if (!v.isValid() || v.isNull())
-                return 0;
-            const int t = v.typeId();
-            return (t == QMetaType::Double || t == QMetaType::LongLong || t == QMetaType::Int || t == QMetaType::Bool)
-                       ? 1
-                       : 2;
-        };
-        if (rank(x) != rank(y))
-            return rank(x) < rank(y);
-        if (rank(x) == 1)
-            return x.toDouble() < y.toDouble();
-        return x.toString() < y.toString();
-    };
-    std::sort(partial.begin(), partial.end(), [&](const Acc &a, const Acc &b) { return less(a.key, b.key); });
-    QList<Acc> merged;
-    for (const Acc &a : std::as_const(partial)) {
-        if (!merged.isEmpty() && !less(merged.last().key, a.key) && !less(a.key, merged.last().key)) {
-            Acc &m = merged.last();
-            m.min = std::min(m.min, a.min);
-            m.max = std::max(m.max, a.max);
-            m.count += a.count;
-            m.sum += a.sum;
-            m.sumSq += a.sumSq;
-        } else {
-            merged.append(a);
-        }
-    }
-    QList<ComparisonGroup> out;
-    for (const Acc &a : std::as_const(merged)) {
-        ComparisonGroup grp;
-        grp.key = a.key;
-        grp.count = a.count;
-        grp.mean = a.sum / double(a.count);
-        grp.min = a.min;
-        grp.max = a.max;
-        if (a.count >= 2) {
-            const double n = double(a.count);
-            const double var = std::max(0.0, (a.sumSq - n * grp.mean * grp.mean) / (n - 1));
-            grp.stddev = std::sqrt(var);
-            grp.ciHalfWidth = studentT(query.confidenceLevel, int(a.count - 1)) * grp.stddev / std::sqrt(n);
-        }
-        out.append(grp);
-    }
     return out;
 }
 

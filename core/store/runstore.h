@@ -5,7 +5,6 @@
 // written in one transaction with its metrics and samples. Use through
 // ResultStore, from the thread that opened it.
 
-#include "comparison.h"
 #include "measurement.h"
 #include "runfilter.h"
 #include "storedrun.h"
@@ -28,13 +27,6 @@ public:
     // Several runs in one transaction (all or none).
     StoreResult<QList<qint64>> saveRuns(const QList<StoredRun> &runs);
 
-    // A live run: begin (status running, snapshot taken now), append sample
-    // batches as they come, finish with the final record in one transaction.
-    StoreResult<qint64> beginRun(const StoredRun &run);
-    StoreStatus appendSamples(qint64 runId, const QList<Sample> &samples);
-    StoreStatus finishRun(qint64 runId, RunStatus status, const ResultRecord &record, const QString &error = {},
-                          const QDateTime &endedAt = {});
-
     StoreResult<StoredRun> run(qint64 id, bool withSamples = true);
     StoreResult<StoredRun> runByUuid(const QString &uuid, bool withSamples = true);
     StoreResult<QList<StoredRun>> listRuns(const RunFilter &filter);
@@ -53,10 +45,11 @@ public:
     StoreResult<int> deleteRuns(const QList<qint64> &ids);
 
     StoreResult<qint64> saveMeasurement(const Measurement &measurement); // upsert by uuid
+    // A measurement (upserted) and its runs in one transaction: one case of
+    // a plan is stored whole or not at all.
+    StoreResult<QList<qint64>> saveMeasurementRuns(const Measurement &measurement, const QList<StoredRun> &runs);
     StoreResult<Measurement> measurement(const QString &uuid);
     StoreResult<QList<Measurement>> measurements();
-
-    StoreResult<QList<ComparisonGroup>> compare(const ComparisonQuery &query);
 
     // For other store classes inside their own transaction: inserts `run`
     // exactly as given (uuid, inventoryPath snapshot kept when set).

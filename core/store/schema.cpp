@@ -310,6 +310,16 @@ QString Schema::forDialect(const QString &sql, SqlDialect dialect)
     return out;
 }
 
+QStringList Schema::sqliteAutoincrementTables(int version)
+{
+    // Version 4: SQLite gives the id of the newest row out again once that
+    // row is deleted; a page, a note or a CLI user still holding the id of a
+    // deleted run would then get another run. AUTOINCREMENT never reuses one.
+    if (version == 4)
+        return {u"measurements"_s, u"runs"_s};
+    return {};
+}
+
 QStringList Schema::step(int version)
 {
     switch (version) {
@@ -319,6 +329,7 @@ QStringList Schema::step(int version)
         return step2();
     case 3:
         return step3();
+    // 4 has no statements: it is the rebuild of sqliteAutoincrementTables().
     default:
         return {};
     }

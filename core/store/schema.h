@@ -14,13 +14,17 @@ namespace wb {
 class Schema
 {
 public:
-    static constexpr int kVersion = 3;
+    static constexpr int kVersion = 4;
     // PRAGMA application_id: "WBNC". Tells our files from other SQLite files.
     static constexpr int kApplicationId = 0x57424e43;
 
     // The statements of step `version` (1..kVersion), without transaction
     // control and without the user_version bump.
     static QStringList step(int version);
+    // The SQLite tables step `version` rebuilds so that their ids become
+    // AUTOINCREMENT (SqliteTableRebuild), after its statements. PostgreSQL's
+    // identity columns never give an id out twice, so it needs none.
+    static QStringList sqliteAutoincrementTables(int version);
     // One schema for both back ends: the steps are written for SQLite and
     // this maps the few differences for PostgreSQL (identity columns,
     // BIGINT, DOUBLE PRECISION, BYTEA, no WITHOUT ROWID, INSERT OR IGNORE as

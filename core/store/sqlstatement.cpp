@@ -3,7 +3,10 @@
 
 #include "resultstore.h"
 
+#include <QFileInfo>
+#include <QLocale>
 #include <QSqlError>
+#include <QStorageInfo>
 #include <QTimeZone>
 
 using namespace Qt::StringLiterals;
@@ -15,6 +18,7 @@ namespace {
 constexpr int kSqliteBusy = 5;
 constexpr int kSqliteLocked = 6;
 constexpr int kSqliteCorrupt = 11;
+constexpr int kSqliteFull = 13;
 constexpr int kSqliteCantOpen = 14;
 constexpr int kSqliteConstraint = 19;
 constexpr int kSqliteNotADb = 26;
@@ -113,6 +117,18 @@ StoreError SqlStatement::error(const QString &context) const
     return storeErrorFromSql(m_query->lastError(), context, m_path);
 }
 
+// What a user can do when the disk (or the file's size limit) is full: the
+// file and what is left on its filesystem, so they know where to make room.
+static QString diskFullAdvice(const QString &path)
+{
+    const QStorageInfo volume(QFileInfo(path).absolutePath());
+    const QString free = volume.isValid() ? QLocale::c().formattedDataSize(volume.bytesAvailable())
+                                          : u"unknown"_s;
+    return u" Nothing of this change was stored. The filesystem holding %1 (%2) has %3 free: make room there or "
+           "move the database elsewhere, then try again."_s.arg(path, volume.isValid() ? volume.rootPath() : u"?"_s,
+                                                                 free);
+}
+
 StoreError storeErrorFromSql(const QSqlError &error, const QString &context, const QString &path)
 {
     // PostgreSQL reports a five-character SQLSTATE; SQLite's (extended)
@@ -144,6 +160,8 @@ StoreError storeErrorFromSql(const QSqlError &error, const QString &context, con
     } else if (isNumber && (code == kSqliteBusy || code == kSqliteLocked)) {
         kind = StoreError::Kind::Busy;
         advice = u" Another program holds the database; try again."_s;
+    } else if (isNumber && code == kSqliteFull) {
+        advice = diskFullAdvice(path);
     } else if (isNumber && code == kSqliteCantOpen) {
         kind = StoreError::Kind::Unreadable;
     } else if (isNumber && code == kSqliteConstraint) {

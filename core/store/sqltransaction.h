@@ -3,8 +3,8 @@
 // A write transaction: BEGIN IMMEDIATE (a plain BEGIN that read first fails
 // at once with "busy"), COMMIT on commit(), ROLLBACK when it goes out of
 // scope uncommitted. Nested ones are savepoints: an inner one that fails
-// undoes only its own part (StoreWriter batches many runs in one
-// transaction and one bad run must not take the others down). Internal to
+// undoes only its own part (PlanRecorder keeps a measurement and its
+// runs in one transaction on top of saveRuns' own). Internal to
 // core/store.
 
 #include "storeerror.h"

@@ -2,7 +2,7 @@
 // Helper for tst_storecrash: commits runs to a database as fast as it can
 // and prints "committed UUID..." after each commit, until killed or until
 // its bounds (count and time) run out. Alternates batches of complete runs
-// with live runs (begin, sample batches, finish).
+// with a plan case's outcome (a measurement and its repetitions at once).
 
 #include "store/resultstore.h"
 #include "store/runstore.h"
@@ -55,21 +55,25 @@ int main(int argc, char **argv)
     int n = 0;
     for (int iteration = 0; n < kMaxRuns && timer.elapsed() < kMaxMs; ++iteration) {
         if (iteration % 3 == 2) {
-            // A live run: only the finish makes it complete.
-            const QString uuid = u"%1-%2"_s.arg(prefix).arg(n++);
-            wb::StoredRun r = makeRun(uuid);
-            const QList<wb::Sample> samples = r.record.samples;
-            r.record.samples.clear();
-            auto id = runs.beginRun(r);
-            if (!id)
+            // One case of a plan: the measurement and its three repetitions.
+            wb::Measurement m;
+            m.uuid = u"%1-m%2"_s.arg(prefix).arg(iteration);
+            m.kind = u"udp_stream"_s;
+            m.iterations = 3;
+            QList<wb::StoredRun> reps;
+            QStringList uuids;
+            for (int i = 0; i < 3; ++i) {
+                uuids.append(u"%1-%2"_s.arg(prefix).arg(n++));
+                reps.append(makeRun(uuids.last()));
+                reps.last().measurementUuid = m.uuid;
+                reps.last().repetition = i;
+            }
+            auto ids = runs.saveMeasurementRuns(m, reps);
+            if (!ids) {
+                std::fprintf(stderr, "%s\n", qPrintable(ids.message()));
                 return 1;
-            for (qsizetype i = 0; i < samples.size(); i += 10)
-                if (!runs.appendSamples(*id, samples.mid(i, 10)))
-                    return 1;
-            wb::ResultRecord fin = r.record;
-            if (!runs.finishRun(*id, wb::RunStatus::Finished, fin))
-                return 1;
-            std::printf("committed %s\n", qPrintable(uuid));
+            }
+            std::printf("committed %s\n", qPrintable(uuids.join(u' ')));
         } else {
             QList<wb::StoredRun> batch;
             QStringList uuids;

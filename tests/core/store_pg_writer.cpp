@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A second Wirebench writing into a shared database, for tst_pgstore's
 // concurrency test: store_pg_writer URL TAG COUNT writes COUNT runs, half as
-// whole runs and half live (begin, samples in three batches, finish), each
+// single runs and half as a plan case stores them (with a measurement), each
 // over the inventory's NICs so snapshots are shared with the other writer.
 // Prints "ok N" when all are stored, or the first error.
 
@@ -49,28 +49,22 @@ int main(int argc, char **argv)
         QList<wb::Sample> samples;
         for (int k = 0; k < 300; ++k)
             samples.append({k * 0.01, u"server"_s, u"throughput_bps"_s, double(k)});
+        r.record = final;
+        r.record.samples = samples;
+        // Every other run as a plan case stores it: with its measurement.
         if (i % 2 == 0) {
-            r.record = final;
-            r.record.samples = samples;
             if (auto id = runs.saveRun(r); !id) {
                 out << "save failed: " << id.message() << '\n';
                 return 1;
             }
             continue;
         }
-        auto id = runs.beginRun(r);
-        if (!id) {
-            out << "begin failed: " << id.message() << '\n';
-            return 1;
-        }
-        for (int part = 0; part < 3; ++part) {
-            if (auto s = runs.appendSamples(*id, samples.mid(part * 100, 100)); !s) {
-                out << "append failed: " << s.message() << '\n';
-                return 1;
-            }
-        }
-        if (auto s = runs.finishRun(*id, wb::RunStatus::Finished, final); !s) {
-            out << "finish failed: " << s.message() << '\n';
+        wb::Measurement m;
+        m.uuid = r.uuid + u"-m"_s;
+        m.kind = r.record.kind;
+        r.measurementUuid = m.uuid;
+        if (auto ids = runs.saveMeasurementRuns(m, {r}); !ids) {
+            out << "save failed: " << ids.message() << '\n';
             return 1;
         }
     }

@@ -7,6 +7,7 @@
 // one database losing nothing and never showing a half-written run.
 
 #include "run/planrecorder.h"
+#include "store/storeservice.h"
 #include "store/databaseurl.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
@@ -419,7 +420,9 @@ void TstPgStore::lostConnectionKeepsResultsLocally()
     const QString db = wbtest::databaseLocation(dir, {});
     wb::Plan plan;
     plan.name = u"rescue plan"_s;
-    wb::PlanRecorder recorder(db, plan, u"r35c0e"_s);
+    wb::StoreService service(db);
+    service.start();
+    wb::PlanRecorder recorder(service, plan, u"r35c0e"_s);
     recorder.setRescueDirectory(dir.filePath(u"unsaved"_s));
     QSignalSpy failed(&recorder, &wb::PlanRecorder::recordFailed);
     auto caseResult = [](const QString &key, double value) {

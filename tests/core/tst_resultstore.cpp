@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ResultStore on real temporary SQLite files: creation, reopening, refusing
-// damaged, foreign and newer files without touching them, integrity check.
+// damaged, foreign and newer files without touching them, integrity check,
+// advice that names the file and the free space when the disk is full.
 
 #include "store/resultstore.h"
+#include "store/runstore.h"
 #include "store/schema.h"
 #include "storetestdb.h"
 
@@ -10,6 +12,7 @@
 #include <QFile>
 #include <QSqlDatabase>
 #include <QSqlQuery>
+#include <QStorageInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -29,6 +32,7 @@ private slots:
     void refusesUnreadable();
     void readOnlyMissingFile();
     void infoCounts();
+    void fullDiskNamesFileAndFreeSpace();
 };
 
 static QByteArray fileHash(const QString &path)
@@ -178,6 +182,36 @@ void TstResultStore::infoCounts()
     QCOMPARE(info->schemaVersion, wb::Schema::kVersion);
     QCOMPARE(info->backend, pg ? u"postgresql"_s : u"sqlite"_s);
     QVERIFY(!(pg ? info->serverVersion : info->sqliteVersion).isEmpty());
+}
+
+void TstResultStore::fullDiskNamesFileAndFreeSpace()
+{
+    if (wbtest::usingPostgres())
+        QSKIP("SQLITE_FULL is SQLite's");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"full.sqlite"_s);
+    auto store = wb::ResultStore::open(path);
+    QVERIFY(store.ok());
+    // A full disk, as SQLite reports it: the file may not grow any more.
+    QSqlQuery q((*store)->database());
+    QVERIFY(q.exec(u"PRAGMA page_count"_s) && q.next());
+    const int pages = q.value(0).toInt();
+    q.finish();
+    QVERIFY(q.exec(u"PRAGMA max_page_count=%1"_s.arg(pages + 1)));
+    q.finish();
+    wb::StoredRun run;
+    run.record.kind = u"udp_stream"_s;
+    run.record.addMetric(u"throughput_bps"_s, u"server"_s, 1);
+    for (int i = 0; i < 20000; ++i)
+        run.record.samples.append({double(i), u"server"_s, u"throughput_bps"_s, double(i)});
+    auto saved = (*store)->runs().saveRun(run);
+    QVERIFY(!saved.ok());
+    const QString message = saved.message();
+    QVERIFY2(message.contains(path), qPrintable(message));
+    QVERIFY2(message.contains(u" free"_s), qPrintable(message));
+    QVERIFY2(message.contains(QStorageInfo(dir.path()).rootPath()), qPrintable(message));
+    QVERIFY2(message.contains(u"Nothing of this change was stored"_s), qPrintable(message));
+    QCOMPARE((*store)->info()->runs, 0);
 }
 
 QTEST_GUILESS_MAIN(TstResultStore)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // RunStore on real SQLite files: a run round-trips with metrics, samples and
-// snapshot; live runs; filters; grouped comparisons with CI; deletes;
-// measurements; a failed save leaves nothing behind.
+// snapshot; runs left running by a crash; filters; the inventory snapshot
+// each run keeps; deletes; measurements; a failed save leaves nothing behind.
 
 #include "storetestlab.h"
 
@@ -22,12 +22,11 @@ private slots:
     void init();
     void cleanup();
     void roundTrip();
-    void liveRun();
+    void interruptedRuns();
     void filters();
-    void compareGroups();
+    void snapshotsPerRun();
     void failedSaveLeavesNothing();
     void measurements();
-    void studentT();
 
 private:
     wb::StoredRun makeRun(const QString &kind, double throughput, qint64 msg, const QString &client = u"alpha/eth0"_s);
@@ -117,34 +116,17 @@ void TstRunStore::roundTrip()
     QCOMPARE(m_store->info()->metrics, 0);
 }
 
-void TstRunStore::liveRun()
+void TstRunStore::interruptedRuns()
 {
-    wb::StoredRun r = makeRun(u"tcp_stream"_s, 1e9, 16384);
-    r.record.samples.clear();
-    auto id = m_store->runs().beginRun(r);
-    QVERIFY(id.ok());
-    QCOMPARE(m_store->runs().run(*id)->status, wb::RunStatus::Running);
-    QVERIFY(m_store->runs().appendSamples(*id, {{0, u"server"_s, u"throughput_bps"_s, 1}}).ok());
-    QVERIFY(m_store->runs().appendSamples(*id, {{1, u"server"_s, u"throughput_bps"_s, 2}}).ok());
-    wb::ResultRecord fin = r.record;
-    fin.samples = {{2, u"server"_s, u"throughput_bps"_s, 3}};
-    QVERIFY(m_store->runs().finishRun(*id, wb::RunStatus::Finished, fin).ok());
-    auto got = m_store->runs().run(*id);
-    QCOMPARE(got->status, wb::RunStatus::Finished);
-    QVERIFY(got->endedAt.isValid());
-    QCOMPARE(got->record.samples.size(), 3);
-    QCOMPARE(got->record.samples[2].value, 3.0);
-    QCOMPARE(got->record.metrics.size(), 2);
-    auto again = m_store->runs().finishRun(*id, wb::RunStatus::Failed, fin, u"boom"_s);
-    QCOMPARE(again.error().kind, wb::StoreError::Kind::Refused);
-    QCOMPARE(m_store->runs().appendSamples(*id, {{3, u"server"_s, u"x"_s, 1}}).error().kind,
-             wb::StoreError::Kind::Refused);
-
     // A run left running by a crash is marked interrupted; a newer one is not.
     wb::StoredRun stale = makeRun(u"tcp_stream"_s, 1, 1);
     stale.startedAt = QDateTime::currentDateTimeUtc().addSecs(-3600);
-    auto staleId = m_store->runs().beginRun(stale);
-    auto freshId = m_store->runs().beginRun(makeRun(u"tcp_stream"_s, 1, 1));
+    stale.status = wb::RunStatus::Running;
+    wb::StoredRun fresh = makeRun(u"tcp_stream"_s, 1, 1);
+    fresh.status = wb::RunStatus::Running;
+    auto staleId = m_store->runs().saveRun(stale);
+    auto freshId = m_store->runs().saveRun(fresh);
+    QVERIFY(staleId.ok() && freshId.ok());
     QCOMPARE(m_store->runs().markInterruptedRuns(QDateTime::currentDateTimeUtc().addSecs(-60)).value(), 1);
     auto s = m_store->runs().run(*staleId);
     QCOMPARE(s->status, wb::RunStatus::Failed);
@@ -201,55 +183,51 @@ void TstRunStore::filters()
     QCOMPARE(runs.listRuns(f).error().kind, wb::StoreError::Kind::Invalid);
 }
 
-void TstRunStore::compareGroups()
+void TstRunStore::snapshotsPerRun()
 {
+    // What the Compare page groups by: the inventory each run went over, as
+    // it was at run time, and each metric with its side.
     wb::RunStore &runs = m_store->runs();
     const QList<double> alpha{10, 12, 14};
     for (double v : alpha)
         QVERIFY(runs.saveRun(makeRun(u"udp_stream"_s, v, 64)).ok());
     QVERIFY(runs.saveRun(makeRun(u"udp_stream"_s, 100, 1472, u"beta/eth0"_s)).ok());
     QVERIFY(runs.saveRun(makeRun(u"tcp_rr"_s, 1000, 64)).ok());
-    wb::ComparisonQuery q;
-    q.filter.kind = u"udp_stream"_s;
-    q.metric = u"throughput_bps"_s;
-    q.side = u"server"_s;
-    q.groupBy = u"client_nic.driver"_s;
-    auto groups = runs.compare(q);
-    QVERIFY2(groups.ok(), qPrintable(groups.message()));
-    QCOMPARE(groups->size(), 2);
-    const wb::ComparisonGroup &g = groups->at(0);
-    QCOMPARE(g.key.toString(), u"eepro100"_s);
-    QCOMPARE(g.count, 3);
-    QCOMPARE(g.mean, 12.0);
-    QCOMPARE(g.stddev, 2.0);
-    QVERIFY(std::abs(g.ciHalfWidth - 4.302653 * 2 / std::sqrt(3.0)) < 0.01);
-    QCOMPARE(groups->at(1).key.toString(), u"tulip"_s);
-    QCOMPARE(groups->at(1).count, 1);
-    q.groupBy = u"param.message_size_bytes"_s;
-    groups = runs.compare(q);
-    QCOMPARE(groups->size(), 2);
-    QCOMPARE(groups->at(0).key.toInt(), 64);
-    q.groupBy = u"cable.length_m"_s; // each run goes over both cables
-    groups = runs.compare(q);
-    QCOMPARE(groups->size(), 2);
-    QCOMPARE(groups->at(0).count, 4);
-    q.groupBy = QString();
-    groups = runs.compare(q);
-    QCOMPARE(groups->size(), 1);
-    QCOMPARE(groups->at(0).count, 4);
-    q.groupBy = u"switch.name; DROP TABLE runs"_s;
-    QCOMPARE(runs.compare(q).error().kind, wb::StoreError::Kind::Invalid);
-    q.groupBy = u"tool"_s;
-    QCOMPARE(runs.compare(q)->at(0).key.toString(), u"wirebench-agent"_s);
+    wb::RunFilter f;
+    f.kind = u"udp_stream"_s;
+    f.withMetrics = true;
+    auto udp = runs.listRuns(f);
+    QVERIFY2(udp.ok(), qPrintable(udp.message()));
+    QCOMPARE(udp->size(), 4);
+    QMultiMap<QString, double> byDriver;
+    for (const wb::StoredRun &r : *udp) {
+        for (const QJsonValue &v : r.inventoryPath) {
+            const QJsonObject o = v.toObject();
+            if (o.value(u"role"_s).toString() == u"client_nic"_s)
+                byDriver.insert(o.value(u"attrs"_s).toObject().value(u"driver"_s).toString(),
+                                r.record.metric(u"throughput_bps"_s, u"server"_s).value_or(-1));
+        }
+    }
+    QCOMPARE(byDriver.values(u"eepro100"_s).size(), 3);
+    QCOMPARE(byDriver.values(u"tulip"_s), QList<double>{100});
+    // Each run goes over both cables: either cable finds all five.
+    f = {};
+    f.cableLabel = u"C1"_s;
+    QCOMPARE(runs.listRuns(f)->size(), 5);
+    f.params = QJsonObject{{u"message_size_bytes"_s, 64}};
+    QCOMPARE(runs.listRuns(f)->size(), 4);
     // Whole-test metrics have an empty side; a null QString must match them.
     wb::StoredRun whole = makeRun(u"tcp_rr"_s, 1, 1);
     whole.record.addMetric(u"loss_ratio"_s, QString(), 0.25);
-    QVERIFY(runs.saveRun(whole).ok());
-    wb::ComparisonQuery wq;
-    wq.metric = u"loss_ratio"_s;
-    auto wg = runs.compare(wq);
-    QCOMPARE(wg->size(), 1);
-    QCOMPARE(wg->first().mean, 0.25);
+    auto wid = runs.saveRun(whole);
+    QVERIFY(wid.ok());
+    auto metrics = runs.metrics(*wid);
+    QVERIFY(metrics.ok());
+    bool found = false;
+    for (const wb::Metric &m : *metrics)
+        found = found || (m.name == u"loss_ratio"_s && m.side.isEmpty() && m.value == 0.25);
+    QVERIFY(found);
+    QCOMPARE(runs.run(*wid)->record.metric(u"loss_ratio"_s, QString()).value_or(-1), 0.25);
 }
 
 void TstRunStore::failedSaveLeavesNothing()
@@ -301,15 +279,6 @@ void TstRunStore::measurements()
     wb::StoredRun orphan = makeRun(u"tcp_rr"_s, 1, 1);
     orphan.measurementUuid = u"no-such"_s;
     QCOMPARE(m_store->runs().saveRun(orphan).error().kind, wb::StoreError::Kind::NotFound);
-}
-
-void TstRunStore::studentT()
-{
-    QVERIFY(std::abs(wb::studentT(0.95, 1) - 12.706) < 0.01);
-    QVERIFY(std::abs(wb::studentT(0.95, 2) - 4.303) < 0.005);
-    QVERIFY(std::abs(wb::studentT(0.95, 5) - 2.571) < 0.01);
-    QVERIFY(std::abs(wb::studentT(0.99, 10) - 3.169) < 0.01);
-    QVERIFY(std::abs(wb::studentT(0.95, 1000) - 1.962) < 0.005);
 }
 
 QTEST_GUILESS_MAIN(TstRunStore)

@@ -129,19 +129,42 @@ void TstSchemaMigration::migratesWithData()
     wb::RunFilter f;
     f.hostName = u"alpha"_s;
     QCOMPARE(store.runs().listRuns(f)->size(), 2);
-    wb::ComparisonQuery q;
-    q.metric = u"throughput_bps"_s;
-    q.side = u"server"_s;
-    q.groupBy = u"switch.kind"_s;
-    auto groups = store.runs().compare(q);
-    QVERIFY2(groups.ok(), qPrintable(groups.message()));
-    QCOMPARE(groups->size(), 1);
-    QCOMPARE(groups->first().count, 2);
+    // The inventory snapshot of each run survived (what Compare groups by).
+    f = {};
+    f.switchName = u"fs108"_s;
+    QCOMPARE(store.runs().listRuns(f)->size(), 2);
     QCOMPARE(store.baselines().baseline(u"seed-000/fs108-1472"_s)->record.metrics.size(), 1);
     QVERIFY(!store.inventory().deleteSwitch(store.inventory().switchByName(u"fs108"_s)->id).ok());
     // What the newer schema added works on the migrated file.
     QVERIFY(store.runs().setRunNotes(run->id, u"after migration"_s).ok());
     QCOMPARE(store.runs().run(run->id)->notes, u"after migration"_s);
+    // Version 4: ids are never given out twice, and the rebuild kept the
+    // references (the counts above) and left foreign keys on.
+    {
+        QSqlQuery sq(store.database());
+        const QStringList tables{u"runs"_s, u"measurements"_s};
+        for (const QString &table : tables) {
+            QVERIFY(sq.exec(u"SELECT sql FROM sqlite_master WHERE name = '%1'"_s.arg(table)) && sq.next());
+            QVERIFY2(sq.value(0).toString().contains(u"AUTOINCREMENT"_s), qPrintable(sq.value(0).toString()));
+        }
+        QVERIFY(sq.exec(u"PRAGMA foreign_keys"_s) && sq.next());
+        QCOMPARE(sq.value(0).toInt(), 1);
+        QVERIFY(sq.exec(u"SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'runs' "
+                        "AND sql IS NOT NULL"_s) && sq.next());
+        QCOMPARE(sq.value(0).toInt(), 4);
+        QVERIFY(sq.exec(u"SELECT count(*) FROM all_metrics"_s) && sq.next());
+        QCOMPARE(sq.value(0).toInt(), 5);
+        sq.finish();
+    }
+    const auto all = store.runs().listRuns({});
+    QVERIFY(all.ok());
+    qint64 newest = 0;
+    for (const wb::StoredRun &r : *all)
+        newest = std::max(newest, r.id);
+    QCOMPARE(store.runs().deleteRuns({newest}).value(), 1);
+    wb::StoredRun next;
+    next.record.kind = u"tcp_rr"_s;
+    QVERIFY(store.runs().saveRun(next).value() > newest);
 
     // The backup is the old version, intact.
     {

@@ -7,6 +7,7 @@
 #include "baselinetablemodel.h"
 #include "exchange/baselineset.h"
 #include "store/resultstore.h"
+#include "store/storeservice.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
@@ -39,7 +40,9 @@ void TstBaselinesPage::listsFiltersAndImports()
     page.resize(1000, 700);
     page.show();
     QSignalSpy loaded(&page, &wb::gui::BaselinesPage::loaded);
-    page.setDatabasePath(db);
+    auto service = std::make_shared<wb::StoreService>(db);
+    service->start();
+    page.setStore(service);
     QVERIFY(loaded.wait(10000));
     QCOMPARE(loaded.last().at(0).toInt(), shipped);
     QCOMPARE(page.proxy()->rowCount(), shipped);

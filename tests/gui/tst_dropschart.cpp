@@ -11,6 +11,7 @@
 #include "rundetailview.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
+#include "store/storeservice.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -116,7 +117,9 @@ void TstDropsChart::runDetailShowsDrops()
             (r.record.kind == u"soak"_s ? soakId : plainId) = r.id;
     }
     wb::gui::RunDetailView view;
-    view.setDatabasePath(db);
+    auto service = std::make_shared<wb::StoreService>(db);
+    service->start();
+    view.setStore(service);
     QSignalSpy shown(&view, &wb::gui::RunDetailView::runShown);
     view.showRun(soakId);
     QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);

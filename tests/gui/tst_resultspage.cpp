@@ -21,6 +21,7 @@
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
+#include "store/storeservice.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -38,6 +39,14 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+
+// The store service the composition root would hand to the page.
+static std::shared_ptr<wb::StoreService> startedStore(const QString &path)
+{
+    auto service = std::make_shared<wb::StoreService>(path);
+    service->start();
+    return service;
+}
 
 class TstResultsPage : public QObject
 {
@@ -156,7 +165,7 @@ void TstResultsPage::listsAndPages()
     QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     page.resize(1000, 700);
     page.show();
-    page.setDatabasePath(m_db);
+    page.setStore(startedStore(m_db));
     waitLoaded(page);
     QCOMPARE(page.model()->totalCount(), qint64(kRuns));
     QCOMPARE(page.model()->rowCount(), wb::gui::RunListModel::kPageSize);
@@ -219,7 +228,7 @@ void TstResultsPage::filters()
     wb::gui::ResultsPage page(*m_settings);
     QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     page.show();
-    page.setDatabasePath(m_db);
+    page.setStore(startedStore(m_db));
     waitLoaded(page);
     auto *kindBox = page.findChild<QComboBox *>(u"kindFilter"_s);
     auto *statusBox = page.findChild<QComboBox *>(u"statusFilter"_s);
@@ -246,7 +255,7 @@ void TstResultsPage::sortsByKeyMetric()
     wb::gui::ResultsPage page(*m_settings);
     QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     page.show();
-    page.setDatabasePath(m_db);
+    page.setStore(startedStore(m_db));
     waitLoaded(page);
     auto *kindBox = page.findChild<QComboBox *>(u"kindFilter"_s);
     kindBox->setCurrentIndex(kindBox->findData(u"tcp_rr"_s));
@@ -266,7 +275,7 @@ void TstResultsPage::detailShowsRun()
     wb::gui::ResultsPage page(*m_settings);
     page.resize(1000, 700);
     page.show();
-    page.setDatabasePath(m_db);
+    page.setStore(startedStore(m_db));
     waitLoaded(page);
     QSignalSpy shown(page.detail(), &wb::gui::RunDetailView::runShown);
     page.table()->setFocus();
@@ -284,7 +293,7 @@ void TstResultsPage::deletesThroughDialog()
 {
     wb::gui::ResultsPage page(*m_settings);
     page.show();
-    page.setDatabasePath(m_db);
+    page.setStore(startedStore(m_db));
     waitLoaded(page);
     const qint64 id = page.model()->row(0).id;
     page.table()->selectRow(0);
@@ -308,7 +317,7 @@ void TstResultsPage::exportsCsvAndJson()
 {
     wb::gui::ResultsPage page(*m_settings);
     page.show();
-    page.setDatabasePath(m_db);
+    page.setStore(startedStore(m_db));
     waitLoaded(page);
     auto *kindBox = page.findChild<QComboBox *>(u"kindFilter"_s);
     kindBox->setCurrentIndex(kindBox->findData(u"tcp_rr"_s));

@@ -13,6 +13,7 @@
 #include "runlistmodel.h"
 #include "runspage.h"
 #include "store/resultstore.h"
+#include "store/storeservice.h"
 #include "store/runstore.h"
 
 #include "config/credentialprovider.h"
@@ -66,11 +67,13 @@ void TstRunsPage::runsTinyPlan()
     const QString db = dir.filePath(u"runs.sqlite"_s);
     QVERIFY(wb::ResultStore::open(db).ok()); // as the composition root's writer would
     wb::Settings settings;
+    auto service = std::make_shared<wb::StoreService>(db);
+    service->start();
     wb::gui::RunsPage runs(settings);
     wb::gui::ResultsPage results(settings);
     QObject::connect(&runs, &wb::gui::RunsPage::planStored, &results, &wb::gui::ResultsPage::reload);
-    runs.setDatabasePath(db);
-    results.setDatabasePath(db);
+    runs.setStore(service);
+    results.setStore(service);
     runs.resize(1000, 750);
     runs.show();
     QVERIFY(QTest::qWaitForWindowExposed(&runs));
@@ -135,8 +138,10 @@ void TstRunsPage::cancelKeepsFinished()
     const QString db = dir.filePath(u"runs.sqlite"_s);
     QVERIFY(wb::ResultStore::open(db).ok());
     wb::Settings settings;
+    auto service = std::make_shared<wb::StoreService>(db);
+    service->start();
     wb::gui::RunsPage runs(settings);
-    runs.setDatabasePath(db);
+    runs.setStore(service);
     runs.show();
     QSignalSpy stored(&runs, &wb::gui::RunsPage::planStored);
     QVERIFY(runs.runPlanFile(planPath()));
@@ -169,7 +174,7 @@ void TstRunsPage::refusesBadInput()
     QVERIFY(!runs.runPlanFile(planPath()));
     QVERIFY(wb::gui::MessageBox::lastText().contains(u"No results database"_s));
 
-    runs.setDatabasePath(dir.filePath(u"x.sqlite"_s));
+    runs.setStore(std::make_shared<wb::StoreService>(dir.filePath(u"x.sqlite"_s)));
     const QString bad = dir.filePath(u"bad.json"_s);
     QFile f(bad);
     QVERIFY(f.open(QIODevice::WriteOnly));
@@ -189,7 +194,10 @@ void TstRunsPage::sharedDatabaseShownWithoutPassword()
     wb::Settings settings;
     wb::gui::RunsPage runs(settings);
     QSignalSpy refused(&runs, &wb::gui::RunsPage::planRefused);
-    runs.setDatabasePath(u"postgresql://ann:s3cret-pw@127.0.0.1:1/lab"_s); // port 1: refused at once
+    // Port 1: refused at once.
+    auto service = std::make_shared<wb::StoreService>(u"postgresql://ann:s3cret-pw@127.0.0.1:1/lab"_s);
+    service->start();
+    runs.setStore(service);
     wb::gui::MessageBox::setNextAnswer(0);
     QVERIFY(runs.runPlanFile(planPath()));
     QVERIFY(refused.wait(15000));

@@ -15,6 +15,7 @@
 #include "run/plan.h"
 #include "runspage.h"
 #include "store/resultstore.h"
+#include "store/storeservice.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -74,12 +75,14 @@ void TstRunsPagePassword::askedOnceThenRemembered()
     QVERIFY2(plan, qPrintable(error));
 
     wb::Settings settings;
+    auto service = std::make_shared<wb::StoreService>(db);
+    service->start();
     wb::gui::RunsPage runs(settings);
     wbtest::MemorySecretStore store;
     // The page's own dialogs answer; only the client's files and the store are the test's.
     runs.setTransportFactory(wb::Orchestrator::labFactory(
         client.options, runs.hostKeyPolicy(), runs.credentialProvider(), &store));
-    runs.setDatabasePath(db);
+    runs.setStore(service);
     runs.resize(1000, 750);
     runs.show();
     QVERIFY(QTest::qWaitForWindowExposed(&runs));

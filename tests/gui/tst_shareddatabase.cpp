@@ -16,6 +16,7 @@
 #include "runlistmodel.h"
 #include "runspage.h"
 #include "store/databaseurl.h"
+#include "store/storeservice.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "textprompt.h"
@@ -159,7 +160,9 @@ void TstSharedDatabase::refusesPlanWhenUnreachable()
     QTRY_VERIFY_WITH_TIMEOUT(!app.databasePath().isEmpty(), 10000);
     wb::gui::RunsPage &runs = app.runsPage();
     const QString gone = u"postgresql://wb@127.0.0.1:1/gone"_s;
-    runs.setDatabasePath(gone);
+    auto goneStore = std::make_shared<wb::StoreService>(gone);
+    goneStore->start();
+    runs.setStore(goneStore);
     QSignalSpy refused(&runs, &wb::gui::RunsPage::planRefused);
     QSignalSpy stored(&runs, &wb::gui::RunsPage::planStored);
     wb::gui::MessageBox::setNextAnswer(0); // acknowledges the error

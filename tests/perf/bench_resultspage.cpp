@@ -8,6 +8,7 @@
 #include "runlistmodel.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
+#include "store/storeservice.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -117,7 +118,9 @@ int main(int argc, char **argv)
         if (model.rowCount() == 0)
             ok = false;
     };
-    report("open (count + first page)", timed(model, [&] { model.setDatabasePath(db); }), runs);
+    auto service = std::make_shared<wb::StoreService>(db);
+    service->start();
+    report("open (count + first page)", timed(model, [&] { model.setStore(service); }), runs);
     wb::RunFilter f;
     f.kind = u"tcp_rr"_s;
     report("filter kind = tcp_rr", timed(model, [&] { model.setFilter(f); }), runs / 4);
