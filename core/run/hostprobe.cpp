@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hostprobe.h"
 
+#include "labtransport.h"
+#include "plan.h"
 #include "protocol/agentmessages.h"
 #include "remote/agentclient.h"
 #include "remote/agentlocator.h"
@@ -27,6 +29,38 @@ bool isDeploymentStep(const QString &m)
 }
 
 } // namespace
+
+AgentTransport *openLabTransport(const ProbeTarget &target, const LabAccess &access)
+{
+    if (target.local)
+        return new LocalTransport(access.localAgentPath.isEmpty() ? locateAgent() : access.localAgentPath);
+    SshEndpoint e;
+    e.host = target.name;
+    e.address = target.address;
+    e.port = target.port;
+    e.user = target.user;
+    e.identityFile = target.identityFile;
+    e.remoteAgentPath = target.agentPath;
+    auto *ssh = new SshTransport(e, access.ssh);
+    ssh->setHostKeyPolicy(access.hostKeys);
+    ssh->setCredentialProvider(access.credentials);
+    if (access.secrets)
+        ssh->setSecretStore(access.secrets);
+    return ssh;
+}
+
+ProbeTarget probeTargetOf(const PlanHost &host)
+{
+    ProbeTarget t;
+    t.name = host.name;
+    t.local = host.transport == u"local"_s;
+    t.address = host.sshAddress;
+    t.port = host.sshPort;
+    t.user = host.sshUser;
+    t.identityFile = host.identityFile;
+    t.agentPath = host.agentPath;
+    return t;
+}
 
 ProbeTarget ProbeTarget::fromHost(const Host &host)
 {
@@ -82,32 +116,18 @@ void HostProbe::start(const ProbeTarget &target, int timeoutMs)
     m_transientError.clear();
     m_sysinfoId = -1;
 
-    AgentTransport *transport = nullptr;
-    SshTransport *ssh = nullptr;
-    if (target.local) {
-        m_report.agentPath = m_access.localAgentPath.isEmpty() ? locateAgent() : m_access.localAgentPath;
-        transport = new LocalTransport(m_report.agentPath);
-        emit progressed(tr("Starting the local agent…"));
-    } else {
-        SshEndpoint e;
-        e.host = target.name;
-        e.address = target.address;
-        e.port = target.port;
-        e.user = target.user;
-        e.identityFile = target.identityFile;
-        e.remoteAgentPath = target.agentPath;
-        ssh = new SshTransport(e, m_access.ssh);
-        ssh->setHostKeyPolicy(m_access.hostKeys);
-        ssh->setCredentialProvider(m_access.credentials);
-        if (m_access.secrets)
-            ssh->setSecretStore(m_access.secrets);
+    AgentTransport *transport = openLabTransport(target, m_access);
+    auto *ssh = qobject_cast<SshTransport *>(transport);
+    if (ssh) {
         connect(ssh, &SshTransport::progressed, this, [this](const QString &m) {
             if (isDeploymentStep(m))
                 m_report.deployment << m;
             emit progressed(m);
         });
-        transport = ssh;
-        emit progressed(tr("Connecting to %1 over SSH…").arg(e.displayName()));
+        emit progressed(tr("Connecting to %1 over SSH…").arg(transport->peerName()));
+    } else {
+        m_report.agentPath = m_access.localAgentPath.isEmpty() ? locateAgent() : m_access.localAgentPath;
+        emit progressed(tr("Starting the local agent…"));
     }
     // The client is not our child: an SSH transport deleted mid-connect
     // would wait for its worker, so it goes only once it has closed.

@@ -4,6 +4,7 @@
 #include "caseexecution.h"
 #include "environmentdiff.h"
 #include "hostsession.h"
+#include "labtransport.h"
 #include "remote/agentlocator.h"
 #include "remote/localtransport.h"
 #include "remote/sshtransport.h"
@@ -44,22 +45,12 @@ Orchestrator::TransportFactory Orchestrator::localFactory()
 Orchestrator::TransportFactory Orchestrator::labFactory(const SshOptions &options, HostKeyPolicy *policy,
                                                        CredentialProvider *credentials, SecretStore *secrets)
 {
-    return [options, policy, credentials, secrets](const PlanHost &host) -> AgentTransport * {
-        if (host.transport == u"local"_s)
-            return new LocalTransport(locateAgent());
-        SshEndpoint e;
-        e.host = host.name;
-        e.address = host.sshAddress;
-        e.port = host.sshPort;
-        e.user = host.sshUser;
-        e.identityFile = host.identityFile;
-        e.remoteAgentPath = host.agentPath;
-        auto *t = new SshTransport(e, options);
-        t->setHostKeyPolicy(policy);
-        t->setCredentialProvider(credentials);
-        t->setSecretStore(secrets);
-        return t;
-    };
+    LabAccess access;
+    access.ssh = options;
+    access.hostKeys = policy;
+    access.credentials = credentials;
+    access.secrets = secrets;
+    return [access](const PlanHost &host) { return openLabTransport(probeTargetOf(host), access); };
 }
 
 HostSession *Orchestrator::session(const QString &hostName)
