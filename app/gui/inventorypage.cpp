@@ -154,7 +154,45 @@ InventoryPage::InventoryPage(Settings &settings, QWidget *parent)
     setObjectName(u"inventoryPage"_s);
     m_exampleDirs = QStandardPaths::locateAll(QStandardPaths::GenericDataLocation, u"wirebench/labs"_s,
                                               QStandardPaths::LocateDirectory);
+    createToolbar();
+    createTables();
+    m_topologyView->setObjectName(u"topologyView"_s);
+    m_topologyView->setRenderHint(QPainter::Antialiasing);
+    m_topologyView->setDragMode(QGraphicsView::ScrollHandDrag);
+    m_topologyView->setMinimumWidth(280);
+    m_splitter->setObjectName(u"inventorySplitter"_s);
+    m_splitter->addWidget(m_tabs);
+    m_splitter->addWidget(m_topologyView);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    const int em = fontMetrics().horizontalAdvance(u'M');
+    m_splitter->setSizes({50 * em, 40 * em});
+    const QByteArray split = m_settings.viewState(Settings::ViewState::InventorySplitter);
+    if (!split.isEmpty())
+        m_splitter->restoreState(split);
+    body()->addWidget(m_splitter, 1);
 
+    createMessageRow();
+    setUpDiscovery();
+    showMessage(tr("Open a lab file (Ctrl+O) or the example lab, or add hosts with Ctrl+N. Edit a cell by "
+                   "double-clicking it or typing; Ctrl+Z undoes."),
+                false);
+
+    connect(m_doc, &InventoryDocument::inventoryChanged, this, [this] {
+        m_scene->rebuild(m_doc->inventory());
+        fitTopology();
+        for (QTableView *v : m_views)
+            v->resizeColumnsToContents();
+    });
+    // The whole lab stays in view as the view changes size.
+    m_topologyView->viewport()->installEventFilter(this);
+    connect(m_scene, &TopologyScene::objectClicked, this, &InventoryPage::selectObject);
+    connect(&m_job, &QFutureWatcher<LabJob>::finished, this, &InventoryPage::handleJob);
+}
+
+// Open, example lab, export, save, add, remove and Discover, with shortcuts.
+void InventoryPage::createToolbar()
+{
     auto *bar = new QHBoxLayout;
     auto makeAction = [&](const QString &text, QStyle::StandardPixmap icon, const QKeySequence &key,
                           const QString &name) {
@@ -226,7 +264,11 @@ InventoryPage::InventoryPage(Settings &settings, QWidget *parent)
     connect(add, &QAction::triggered, this, &InventoryPage::addRow);
     connect(remove, &QAction::triggered, this, &InventoryPage::removeSelectedRow);
     connect(discover, &QAction::triggered, this, &InventoryPage::discoverSelectedHost);
+}
 
+// One editable table per kind of inventory object, in tabs.
+void InventoryPage::createTables()
+{
     for (int t = 0; t < kInventoryTableCount; ++t) {
         const auto table = static_cast<InventoryTable>(t);
         auto *model = new InventoryTableModel(m_doc, table, this);
@@ -252,23 +294,11 @@ InventoryPage::InventoryPage(Settings &settings, QWidget *parent)
         m_tabs->addTab(view, InventoryFields::tableName(table));
     }
     m_tabs->setObjectName(u"inventoryTabs"_s);
+}
 
-    m_topologyView->setObjectName(u"topologyView"_s);
-    m_topologyView->setRenderHint(QPainter::Antialiasing);
-    m_topologyView->setDragMode(QGraphicsView::ScrollHandDrag);
-    m_topologyView->setMinimumWidth(280);
-    m_splitter->setObjectName(u"inventorySplitter"_s);
-    m_splitter->addWidget(m_tabs);
-    m_splitter->addWidget(m_topologyView);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
-    const int em = fontMetrics().horizontalAdvance(u'M');
-    m_splitter->setSizes({50 * em, 40 * em});
-    const QByteArray split = m_settings.viewState(Settings::ViewState::InventorySplitter);
-    if (!split.isEmpty())
-        m_splitter->restoreState(split);
-    body()->addWidget(m_splitter, 1);
-
+// The message line under the tables, with Discover's busy indicator.
+void InventoryPage::createMessageRow()
+{
     m_message->setObjectName(u"inventoryMessage"_s);
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -282,21 +312,6 @@ InventoryPage::InventoryPage(Settings &settings, QWidget *parent)
     messageRow->addWidget(m_message, 1);
     messageRow->addWidget(m_discoverBusy);
     body()->addLayout(messageRow);
-    setUpDiscovery();
-    showMessage(tr("Open a lab file (Ctrl+O) or the example lab, or add hosts with Ctrl+N. Edit a cell by "
-                   "double-clicking it or typing; Ctrl+Z undoes."),
-                false);
-
-    connect(m_doc, &InventoryDocument::inventoryChanged, this, [this] {
-        m_scene->rebuild(m_doc->inventory());
-        fitTopology();
-        for (QTableView *v : m_views)
-            v->resizeColumnsToContents();
-    });
-    // The whole lab stays in view as the view changes size.
-    m_topologyView->viewport()->installEventFilter(this);
-    connect(m_scene, &TopologyScene::objectClicked, this, &InventoryPage::selectObject);
-    connect(&m_job, &QFutureWatcher<LabJob>::finished, this, &InventoryPage::handleJob);
 }
 
 InventoryPage::~InventoryPage()

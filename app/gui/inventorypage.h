@@ -100,6 +100,9 @@ private:
     void showMessage(const QString &text, bool error);
     void selectObject(InventoryTable table, const QString &key);
     void handleJob();
+    void createToolbar();
+    void createTables();
+    void createMessageRow();
     void setUpDiscovery();
     void applySysinfo(const QJsonObject &sysinfo);
     void failDiscovery(const QString &error);
