@@ -9,7 +9,7 @@
 #include "fuzz_controller.h"
 
 #include "protocol/agentmessage.h"
-#include "run/resultrecord.h"
+#include "result/resultrecord.h"
 
 #include <QJsonValue>
 

@@ -8,7 +8,7 @@
 #include "fuzz_controller.h"
 
 #include "exchange/baselineset.h"
-#include "run/resultrecord.h"
+#include "result/resultrecord.h"
 
 #include <QFile>
 #include <QSet>
