@@ -183,7 +183,9 @@ void HostProbe::start(const ProbeTarget &target, int timeoutMs)
                        : m_transientError);
     });
     m_timeout.start(timeoutMs);
-    client->start();
+    // From the event loop: a transport that fails at once (no agent program)
+    // reports after start() has returned, like every other outcome.
+    QTimer::singleShot(0, client, &AgentClient::start);
 }
 
 void HostProbe::cancel()

@@ -29,7 +29,7 @@ mkdir -p "$corpus" "$work/obj-$target"
 launcher=""
 command -v ccache >/dev/null && launcher=ccache
 flags=(-std=c++20 -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
-       -DWIREBENCH_VERSION=\"fuzz\" -I"$src/agents")
+       -DWIREBENCH_VERSION=\"fuzz\" -I"$src/agents" -I"$src/core/protocol")
 objs=()
 for f in "${sources[@]}"; do
   $launcher "$cxx" "${flags[@]}" -c "$src/agents/$f.cpp" -o "$work/obj-$target/$f.o"
