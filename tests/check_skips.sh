@@ -39,3 +39,22 @@ if ! grep -qE -- "$regex" <<<"$out"; then
   echo "tst_proxyjump as nobody did not print a skip CTest recognises:"; echo "$out"; exit 1
 fi
 grep -E -- "$regex" <<<"$out"
+# The root-only functions of tst_agentmeasure run as tst_agentmeasure_root:
+# as another user, its output must match that entry's own skip expression.
+agent_regex=$(python3 - "$json" <<'PY'
+import json, sys
+tests = {t["name"]: t for t in json.loads(sys.argv[1])["tests"]}
+t = tests.get("tst_agentmeasure_root")
+if not t:
+    sys.exit("tst_agentmeasure_root is not configured: its root-only functions would count as passed")
+props = {p["name"]: p["value"] for p in t.get("properties", [])}
+print(props["SKIP_REGULAR_EXPRESSION"][0])
+PY
+)
+out=$(cd /tmp && runuser -u nobody -- env QT_QPA_PLATFORM=offscreen WIREBENCH_AGENT="$build/bin/wirebench-agent" \
+      "$build/tests/tst_agentmeasure" fileTransferDiskFull staticAgentInEmptyChroot 2>&1) || {
+  echo "tst_agentmeasure's root-only functions as nobody failed:"; echo "$out"; exit 1; }
+if ! grep -qE -- "$agent_regex" <<<"$out"; then
+  echo "tst_agentmeasure_root as nobody did not print a skip CTest recognises:"; echo "$out"; exit 1
+fi
+grep -E -- "$agent_regex" <<<"$out"
