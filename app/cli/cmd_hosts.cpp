@@ -52,7 +52,7 @@ public:
         access.secrets = m_options.noKeychain ? nullptr : &m_keychain;
         m_probe = new wb::HostProbe(access, this);
         connect(m_probe, &wb::HostProbe::progressed, this, [this](const QString &m) {
-            if (isDeploymentStep(m) && !m_ctx.json)
+            if (wb::HostProbe::isDeploymentStep(m) && !m_ctx.json)
                 m_ctx.err << "wirebench-cli: " << m << '\n';
         });
         connect(m_probe, &wb::HostProbe::finished, this, &HostsChecker::report);
@@ -74,12 +74,6 @@ public:
     }
 
 private:
-    static bool isDeploymentStep(const QString &m)
-    {
-        return m.contains(u"deploy"_s) || m.contains(u"replacing"_s) || m.contains(u"recorded"_s)
-            || m.contains(u"SFTP"_s) || m.contains(u"keychain"_s);
-    }
-
     void handleError(const QString &host, const QString &message)
     {
         ++m_failures;

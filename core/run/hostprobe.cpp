@@ -21,11 +21,9 @@ bool isLocalAddress(const QString &address)
     return address.isEmpty() || address == u"localhost"_s || address.startsWith(u"127."_s) || address == u"::1"_s;
 }
 
-// Deployer and host-key steps a person should hear about.
-bool isDeploymentStep(const QString &m)
+QString localAgentPathOf(const LabAccess &access)
 {
-    return m.contains(u"deploy"_s) || m.contains(u"replacing"_s) || m.contains(u"recorded"_s)
-        || m.contains(u"SFTP"_s) || m.contains(u"keychain"_s);
+    return access.localAgentPath.isEmpty() ? locateAgent() : access.localAgentPath;
 }
 
 } // namespace
@@ -33,7 +31,7 @@ bool isDeploymentStep(const QString &m)
 AgentTransport *openLabTransport(const ProbeTarget &target, const LabAccess &access)
 {
     if (target.local)
-        return new LocalTransport(access.localAgentPath.isEmpty() ? locateAgent() : access.localAgentPath);
+        return new LocalTransport(localAgentPathOf(access));
     SshEndpoint e;
     e.host = target.name;
     e.address = target.address;
@@ -60,6 +58,12 @@ ProbeTarget probeTargetOf(const PlanHost &host)
     t.identityFile = host.identityFile;
     t.agentPath = host.agentPath;
     return t;
+}
+
+bool HostProbe::isDeploymentStep(const QString &m)
+{
+    return m.contains(u"deploy"_s) || m.contains(u"replacing"_s) || m.contains(u"recorded"_s)
+        || m.contains(u"SFTP"_s) || m.contains(u"keychain"_s);
 }
 
 ProbeTarget ProbeTarget::fromHost(const Host &host)
@@ -126,7 +130,7 @@ void HostProbe::start(const ProbeTarget &target, int timeoutMs)
         });
         emit progressed(tr("Connecting to %1 over SSH…").arg(transport->peerName()));
     } else {
-        m_report.agentPath = m_access.localAgentPath.isEmpty() ? locateAgent() : m_access.localAgentPath;
+        m_report.agentPath = localAgentPathOf(m_access);
         emit progressed(tr("Starting the local agent…"));
     }
     // The client is not our child: an SSH transport deleted mid-connect

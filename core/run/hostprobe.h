@@ -77,6 +77,9 @@ public:
     void cancel();
     bool isBusy() const { return !m_client.isNull(); }
     void setAccess(const LabAccess &access) { m_access = access; }
+    // Whether a connection step is one a person should hear about: the
+    // agent deployed or replaced, a host key recorded, the keychain used.
+    static bool isDeploymentStep(const QString &message);
     // Ask only for the handshake (no sysinfo).
     void setHandshakeOnly(bool on) { m_handshakeOnly = on; }
 

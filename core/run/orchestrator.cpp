@@ -2,22 +2,11 @@
 #include "orchestrator.h"
 
 #include "caseexecution.h"
-#include "environmentdiff.h"
 #include "hostsession.h"
 #include "labtransport.h"
-#include "remote/agentlocator.h"
-#include "remote/localtransport.h"
-#include "remote/sshtransport.h"
-#include "rfc2544trials.h"
 
-#include <QHostAddress>
-#include <QHostInfo>
-#include <QJsonArray>
 #include <QPointer>
-#include <QRandomGenerator>
 #include <QTimer>
-
-#include <cmath>
 
 using namespace Qt::StringLiterals;
 

@@ -141,6 +141,24 @@ private:
     QList<QJsonObject> m_pending;
 };
 
+// The controller's serve and run requests for a test between two agents on
+// loopback, as a test sends them by hand.
+inline QJsonObject serveRequest(qint64 id, const QString &kind, const QString &token, const QJsonObject &params)
+{
+    return {{QStringLiteral("type"), QStringLiteral("serve")}, {QStringLiteral("id"), id},
+            {QStringLiteral("kind"), kind}, {QStringLiteral("token"), token},
+            {QStringLiteral("bind"), QStringLiteral("127.0.0.1")}, {QStringLiteral("port"), 0},
+            {QStringLiteral("params"), params}};
+}
+
+inline QJsonObject runRequest(qint64 id, const QString &kind, const QString &token, int port, const QJsonObject &params)
+{
+    return {{QStringLiteral("type"), QStringLiteral("run")}, {QStringLiteral("id"), id},
+            {QStringLiteral("kind"), kind}, {QStringLiteral("token"), token},
+            {QStringLiteral("to"), QStringLiteral("127.0.0.1")}, {QStringLiteral("port"), port},
+            {QStringLiteral("params"), params}};
+}
+
 // Metric lookup in a record's metrics array.
 inline double recordMetric(const QJsonObject &record, const QString &name, const QString &side, bool *found = nullptr)
 {

@@ -41,18 +41,6 @@ struct TestOutcome
     QJsonObject serverRecord() const { return server.value(u"record"_s).toObject(); }
 };
 
-QJsonObject serveRequest(qint64 id, const QString &kind, const QString &token, const QJsonObject &params)
-{
-    return {{u"type"_s, u"serve"_s}, {u"id"_s, id},      {u"kind"_s, kind},
-            {u"token"_s, token},     {u"bind"_s, u"127.0.0.1"_s}, {u"port"_s, 0}, {u"params"_s, params}};
-}
-
-QJsonObject runRequest(qint64 id, const QString &kind, const QString &token, int port, const QJsonObject &params)
-{
-    return {{u"type"_s, u"run"_s}, {u"id"_s, id},      {u"kind"_s, kind},
-            {u"token"_s, token},   {u"to"_s, u"127.0.0.1"_s}, {u"port"_s, port}, {u"params"_s, params}};
-}
-
 // Runs one test between two fresh agents. `beforeRun` may poke the server first.
 TestOutcome runPair(const QString &kind, const QJsonObject &params, const QJsonObject &serverParams = {},
                     const std::function<void(const QJsonObject &listening)> &beforeRun = {}, int timeoutMs = 30000)

@@ -36,18 +36,6 @@ namespace {
 
 const QString kAgent = QStringLiteral(WB_BIN_DIR "/wirebench-agent");
 
-QJsonObject serveRequest(qint64 id, const QString &kind, const QString &token, const QJsonObject &params)
-{
-    return {{u"type"_s, u"serve"_s}, {u"id"_s, id},      {u"kind"_s, kind},
-            {u"token"_s, token},     {u"bind"_s, u"127.0.0.1"_s}, {u"port"_s, 0}, {u"params"_s, params}};
-}
-
-QJsonObject runRequest(qint64 id, const QString &kind, const QString &token, int port, const QJsonObject &params)
-{
-    return {{u"type"_s, u"run"_s}, {u"id"_s, id},      {u"kind"_s, kind},
-            {u"token"_s, token},   {u"to"_s, u"127.0.0.1"_s}, {u"port"_s, port}, {u"params"_s, params}};
-}
-
 QString describe(const QJsonObject &o)
 {
     QJsonObject copy = o;
