@@ -71,8 +71,13 @@ StoreResult<DatabaseUrl> DatabaseUrl::parse(const QString &location)
         return invalid(u"no database name after the host"_s);
     const QUrlQuery query(url);
     for (const auto &[name, value] : query.queryItems(QUrl::FullyDecoded)) {
-        if (!passedParameters().contains(name))
-            return invalid(u"unknown parameter '%1' (known: %2)"_s.arg(name, passedParameters().join(u", "_s)));
+        if (!passedParameters().contains(name)) {
+            // Only a plain name is quoted: anything else may be the rest of
+            // a pasted URL, password and all.
+            static const QRegularExpression kPlainName(u"^[A-Za-z0-9_]{1,64}$"_s);
+            const QString shown = kPlainName.match(name).hasMatch() ? u"'%1'"_s.arg(name) : u"(not a plain name)"_s;
+            return invalid(u"unknown parameter %1 (known: %2)"_s.arg(shown, passedParameters().join(u", "_s)));
+        }
         if (value.contains(u';'))
             return invalid(u"parameter '%1' may not contain ';'"_s.arg(name));
         d.m_params.append({name, value});

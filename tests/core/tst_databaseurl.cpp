@@ -71,6 +71,12 @@ void TstDatabaseUrl::parseErrorHidesPassword()
         QVERIFY2(!url.message().contains(u"s3c"_s), qPrintable(url.message()));
         QVERIFY2(url.message().contains(u"ann@db"_s), qPrintable(url.message()));
     }
+    // Found by fuzz_databaseurl: a URL pasted twice puts the second copy,
+    // password and all, into the name of a query parameter.
+    const auto twice = wb::DatabaseUrl::parse(u"postgresql://ann:s3cret@db/lab?sslsql://ann:s3cret@db/lab?sslmode=require"_s);
+    QVERIFY(!twice.ok());
+    QVERIFY2(!twice.message().contains(u"s3c"_s), qPrintable(twice.message()));
+    QVERIFY2(twice.message().contains(u"unknown parameter (not a plain name)"_s), qPrintable(twice.message()));
 }
 
 QTEST_GUILESS_MAIN(TstDatabaseUrl)
