@@ -190,7 +190,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
 
     for (int j = 0; j < nSeries; ++j) {
         for (int kind = 0; kind < 2; ++kind) { // 0 measured, 1 baseline-only
-            QVector<double> keys, values, errors;
+            QVector<double> keys, values, errorsBelow, errorsAbove;
             QList<ComparisonCell> plotted; // copies: the hover text outlives `cells`
             for (const ComparisonCell &c : cells) {
                 if (c.series != seriesNames[j])
@@ -198,19 +198,22 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
                 const bool isBaselineBar = c.baselineOnly();
                 if ((kind == 1) != isBaselineBar || c.comparableValues().isEmpty())
                     continue;
-                const stats::SampleSummary s = stats::summarize(c.comparableValues(), confidence);
+                // The interval every front end shows (analysis/statistics.h):
+                // the logarithms' t interval for positive figures, none for one.
+                const stats::MeanEstimate s = stats::estimateMean(c.comparableValues(), confidence);
                 keys.append(keyOf(c));
                 values.append(s.mean);
-                errors.append(s.hasInterval() ? s.ciHalfWidth : kNaN);
+                errorsBelow.append(s.hasInterval() ? s.mean - s.low : kNaN);
+                errorsAbove.append(s.hasInterval() ? s.high - s.mean : kNaN);
                 plotted.append(c);
-                const double top = s.mean + (s.hasInterval() ? s.ciHalfWidth : 0);
+                const double top = s.hasInterval() ? s.high : s.mean;
                 yMax = std::max(yMax, top);
-                yMin = std::min(yMin, s.mean - (s.hasInterval() ? s.ciHalfWidth : 0));
+                yMin = std::min(yMin, s.hasInterval() ? s.low : s.mean);
                 const double pct = c.ceiling > 0 ? 100.0 * s.mean / c.ceiling : kNaN;
                 out.table.rows.append({c.category, c.series, isBaselineBar ? u"baseline"_s : u"measured"_s,
                                        QString::number(s.n), exact(s.mean),
-                                       s.hasInterval() ? exact(s.mean - s.ciHalfWidth) : QString(),
-                                       s.hasInterval() ? exact(s.mean + s.ciHalfWidth) : QString(),
+                                       s.hasInterval() ? exact(s.low) : QString(),
+                                       s.hasInterval() ? exact(s.high) : QString(),
                                        c.ceiling > 0 ? exact(c.ceiling) : QString(), exact(pct), d.unit,
                                        joinSources(c.comparableSources())});
                 if (c.ceiling > 0) {
@@ -252,12 +255,12 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
                 if (index < 0 || index >= plotted.size())
                     return QString();
                 const ComparisonCell &c = plotted[index];
-                const stats::SampleSummary s = stats::summarize(c.comparableValues(), confidence);
+                const stats::MeanEstimate s = stats::estimateMean(c.comparableValues(), confidence);
                 QString text = u"%1\n%2 %3"_s.arg(c.label(), num(s.mean), unit);
                 if (s.hasInterval())
-                    text += u" ± %1 (%2% CI, n = %3)"_s.arg(num(s.ciHalfWidth)).arg(confidence * 100, 0, 'g', 3).arg(s.n);
+                    text += u" [%1, %2] (%3% CI, n = %4)"_s.arg(num(s.low), num(s.high)).arg(confidence * 100, 0, 'g', 3).arg(s.n);
                 else
-                    text += tr(" (n = %1, no interval)").arg(s.n);
+                    text += tr(" (single measurement, no interval)");
                 if (c.ceiling > 0)
                     text += tr("\n%1% of the %2 %3 ceiling").arg(num(100.0 * s.mean / c.ceiling), num(c.ceiling), unit);
                 if (!c.values.isEmpty() && !c.baselineValues.isEmpty()) {
@@ -271,11 +274,11 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
                     text += tr("\nBaseline: %1").arg(joinSources(c.baselineSources));
                 return text;
             });
-            if (std::any_of(errors.begin(), errors.end(), [](double e) { return !std::isnan(e); })) {
+            if (std::any_of(errorsBelow.begin(), errorsBelow.end(), [](double e) { return !std::isnan(e); })) {
                 auto *err = new QCPErrorBars(plot.xAxis, plot.yAxis);
                 err->removeFromLegend();
                 err->setDataPlottable(bars);
-                err->setData(errors);
+                err->setData(errorsBelow, errorsAbove);
                 err->setPen(QPen(Qt::black, 1.2));
                 err->setWhiskerWidth(std::max(4.0, 14.0 / nSeries));
                 err->setObjectName(u"ciErrorBars"_s);

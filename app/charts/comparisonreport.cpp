@@ -18,8 +18,8 @@ using namespace Qt::StringLiterals;
 
 namespace wb::charts {
 
-bool ComparisonReport::write(const ComparisonData &data, const ChartOptions &options, const QString &tableHtml,
-                             const QList<ReportSection> &sections, const QString &path, QString *error)
+bool ComparisonReport::write(const ComparisonData &data, const ChartOptions &options, const QList<ReportSection> &sections,
+                             const QString &path, QString *error)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     const bool pdf = suffix == u"pdf"_s;
@@ -50,7 +50,6 @@ bool ComparisonReport::write(const ComparisonData &data, const ChartOptions &opt
         QDateTime::currentDateTimeUtc().toString(u"yyyy-MM-dd HH:mm 'UTC'"_s), QStringLiteral(WIREBENCH_VERSION));
     const QString imageSrc = pdf ? u"chart.png"_s : u"data:image/png;base64,"_s + QString::fromLatin1(png.toBase64());
     html += u"<h2>Chart</h2><p><img src=\"%1\" width=\"900\"></p>"_s.arg(imageSrc);
-    html += u"<h2>Each group against the reference</h2>"_s + tableHtml;
     for (const ReportSection &s : sections)
         html += u"<h2>%1</h2>%2"_s.arg(s.title.toHtmlEscaped(), s.html);
     html += u"</body></html>"_s;

@@ -5,6 +5,7 @@
 // inventory path, both ends' environment, the baselines' citations). The
 // CLI's `compare --report` writes it; the same code serves the desktop.
 
+#include "analysis/comparisonreport.h"
 #include "chartkind.h"
 
 #include <QList>
@@ -16,18 +17,16 @@ struct ComparisonData;
 
 namespace wb::charts {
 
-struct ReportSection
-{
-    QString title;
-    QString html; // already escaped
-};
+using ReportSection = wb::ReportSection;
 
 class ComparisonReport
 {
 public:
     // Writes `path` as HTML (.html, .htm) or PDF (.pdf); the error names the file.
-    static bool write(const ComparisonData &data, const ChartOptions &options, const QString &tableHtml,
-                      const QList<ReportSection> &sections, const QString &path, QString *error);
+    // The chart is drawn from `data` (a comparison view's chart data); the
+    // sections come from comparisonReportSections().
+    static bool write(const ComparisonData &data, const ChartOptions &options, const QList<ReportSection> &sections,
+                      const QString &path, QString *error);
 };
 
 } // namespace wb::charts

@@ -1,111 +1,197 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `compare`: the Compare page without a display. Groups the database's runs
-// of one kind (and the baselines of that kind) by an attribute, prints each
-// group against a reference with Welch/Fieller confidence intervals and a
-// verdict in words, and writes the same chart as the desktop program, made
-// by the same code (wirebench_charts), as PNG, SVG or PDF, and the plotted
-// points as CSV.
+// `compare`: the Compare page without a display. The comparison engine
+// (core/analysis/comparisonengine.h) decides the conditions, the cells, the
+// intervals and the verdicts; this command only prints them — as text, as
+// JSON lines (--json) or as CSV rows (--csv) — and writes the same chart as
+// the desktop program, made by the same code (wirebench_charts), and the
+// same report.
 
 #include "clicommand.h"
 #include "clistore.h"
 
-#include "analysis/ethernetceiling.h"
-#include "analysis/groupcomparison.h"
-#include "analysis/latencyfloor.h"
-#include "analysis/statistics.h"
+#include "analysis/comparisonengine.h"
+#include "analysis/comparisonreport.h"
 #include "analysis/storecomparisonprovider.h"
+#include "store/csvfield.h"
+#include "store/runstore.h"
+#include "store/storeservice.h"
 
 #ifdef WB_CLI_CHARTS
 #include "chartexporter.h"
 #include "chartkind.h"
 #include "comparisonreport.h"
 #endif
-#include "store/resultstore.h"
-#include "store/runstore.h"
-
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSet>
+#include <QSaveFile>
 
 #include <cmath>
-#include <limits>
 
 using namespace Qt::StringLiterals;
 
 namespace {
 
-QString number(double v)
+QJsonObject conditionJson(const wb::Condition &c)
 {
-    if (!std::isfinite(v))
-        return u"—"_s;
-    return std::abs(v) >= 100 ? QString::number(v, 'f', 1) : QString::number(v, 'g', 4);
+    QJsonObject params;
+    QJsonArray assumed;
+    for (const wb::ConditionParameter &p : c.parameters) {
+        params.insert(p.key, p.value);
+        if (p.assumed)
+            assumed.append(p.key);
+    }
+    if (c.sideAssumed)
+        assumed.append(u"side"_s);
+    return {{u"kind"_s, c.kind},   {u"metric"_s, c.metric},     {u"side"_s, wb::figureSideName(c.side)},
+            {u"parameters"_s, params}, {u"assumed"_s, assumed}, {u"label"_s, c.label()}};
 }
 
-#ifdef WB_CLI_CHARTS
-// What was compared, for the report: each run with the inventory path it
-// went over and both ends' environment, and each baseline's citation.
-QList<wb::charts::ReportSection> reportSections(const QString &db, const wb::ComparisonData &data)
+// One cell of the table as a JSON object: its condition, members and figures.
+QJsonObject rowJson(const wb::ComparisonView &view, const wb::EngineRow &row)
 {
-    QList<wb::charts::ReportSection> sections;
-    auto store = wb::ResultStore::open(db, {.createIfMissing = false, .readOnly = true});
-    if (!store)
-        return sections;
-    QString runs = u"<table><tr><th>run</th><th>test case</th><th>client → server</th><th>inventory path</th>"
-                   "<th>client environment</th><th>server environment</th></tr>"_s;
-    QString baselines = u"<ul>"_s;
-    QSet<QString> seen;
-    auto env = [](const QJsonObject &e) {
-        QStringList parts{e.value(u"kernel"_s).toString().toHtmlEscaped()};
-        for (const QJsonValue &v : e.value(u"interfaces"_s).toArray()) {
-            const QJsonObject i = v.toObject();
-            if (i.value(u"name"_s).toString() == u"lo"_s)
-                continue;
-            QString line = u"%1: %2 %3"_s.arg(i.value(u"name"_s).toString(), i.value(u"driver"_s).toString(),
-                                                i.value(u"driver_version"_s).toString());
-            if (i.contains(u"speed_mbps"_s))
-                line += u", %1 Mbit/s %2"_s.arg(i.value(u"speed_mbps"_s).toInt()).arg(i.value(u"duplex"_s).toString());
-            parts << line.toHtmlEscaped();
-        }
-        return parts.join(u"<br>"_s);
-    };
-    for (const wb::Observation &o : data.observations) {
-        if (seen.contains(o.source))
-            continue;
-        seen.insert(o.source);
-        if (o.baseline) {
-            baselines += u"<li>%1</li>"_s.arg(o.source.toHtmlEscaped());
-            continue;
-        }
-        const qint64 id = o.source.section(u' ', 1).toLongLong();
-        auto run = (*store)->runs().run(id, false);
-        if (!run)
-            continue;
-        QStringList path;
-        for (const QJsonValue &v : std::as_const(run->inventoryPath)) {
-            const QJsonObject e = v.toObject();
-            path << u"%1 %2"_s.arg(e.value(u"type"_s).toString(), e.value(u"key"_s).toString()).toHtmlEscaped();
-        }
-        runs += u"<tr><td>%1</td><td>%2</td><td>%3 → %4</td><td>%5</td><td>%6</td><td>%7</td></tr>"_s.arg(
-            QString::number(id), run->testCase.toHtmlEscaped(), run->clientEndpoint.toHtmlEscaped(),
-            run->serverEndpoint.toHtmlEscaped(), path.isEmpty() ? u"not in the inventory"_s : path.join(u" → "_s),
-            env(run->clientEnvironment), env(run->serverEnvironment));
+    const wb::EngineCell &c = view.cells[row.cell];
+    QJsonArray runIds;
+    for (qint64 id : c.runIds)
+        runIds.append(id);
+    QJsonObject o{{u"cell"_s, c.label},
+                  {u"group"_s, c.category},
+                  {u"series"_s, c.series},
+                  {u"baseline"_s, c.baseline},
+                  {u"condition"_s, conditionJson(c.condition)},
+                  {u"link"_s, wb::linkClassName(c.link.linkClass)},
+                  {u"link_label"_s, c.link.label()},
+                  {u"n"_s, c.estimate.n},
+                  {u"mean"_s, c.estimate.mean},
+                  {u"unit"_s, view.unit},
+                  {u"reference"_s, row.reference},
+                  {u"comparable"_s, row.comparable},
+                  {u"run_ids"_s, runIds},
+                  {u"sources"_s, QJsonArray::fromStringList(c.sources)},
+                  {u"verdict"_s, row.verdict}};
+    if (c.baseline)
+        o.insert(u"baseline_key"_s, c.baselineKey);
+    if (c.estimate.single())
+        o.insert(u"single_measurement"_s, true);
+    if (c.estimate.hasInterval()) {
+        o.insert(u"ci_low"_s, c.estimate.low);
+        o.insert(u"ci_high"_s, c.estimate.high);
+        o.insert(u"interval"_s, c.estimate.logScale ? u"t interval of the logarithms"_s : u"t interval"_s);
     }
-    sections.append({u"Runs compared, with their hardware"_s, runs + u"</table>"_s});
-    sections.append({u"Historical baselines"_s, baselines + u"</ul>"_s});
-    return sections;
+    if (std::isfinite(row.pctOfCeiling)) {
+        o.insert(u"ceiling"_s, c.ceiling);
+        o.insert(u"pct_of_ceiling"_s, row.pctOfCeiling);
+        o.insert(u"above_ceiling"_s, row.aboveCeiling);
+    }
+    if (!row.comparable)
+        o.insert(u"differences"_s, QJsonArray::fromStringList(row.differences));
+    if (!row.reference && row.comparable && std::isfinite(row.comparison.ratio)) {
+        o.insert(u"ratio"_s, row.comparison.ratio);
+        if (std::isfinite(row.comparison.ratioLow)) {
+            o.insert(u"ratio_low"_s, row.comparison.ratioLow);
+            o.insert(u"ratio_high"_s, row.comparison.ratioHigh);
+        }
+        if (std::isfinite(row.comparison.pValue))
+            o.insert(u"p_value"_s, row.comparison.pValue);
+    }
+    return o;
 }
-#endif
+
+bool writeCsv(const wb::ComparisonView &view, const QString &path, QString *error)
+{
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly)) {
+        *error = u"%1: cannot write: %2"_s.arg(path, out.errorString());
+        return false;
+    }
+    auto cell = [](const QString &s) { return wb::csvField(s); };
+    out.write("condition,cell,group,series,baseline,link,n,mean,ci_low,ci_high,unit,pct_of_ceiling,ratio,ratio_low,"
+              "ratio_high,p_value,verdict,run_ids,sources\n");
+    auto num = [](double v) { return std::isfinite(v) ? QString::number(v, 'g', 10) : QString(); };
+    for (const wb::EngineRow &row : view.rows) {
+        const wb::EngineCell &c = view.cells[row.cell];
+        QStringList ids;
+        for (qint64 id : c.runIds)
+            ids << QString::number(id);
+        const bool compared = !row.reference && row.comparable;
+        const QStringList fields{cell(c.condition.label()),
+                                 cell(c.label),
+                                 cell(c.category),
+                                 cell(c.series),
+                                 c.baseline ? u"yes"_s : u"no"_s,
+                                 cell(c.link.shortLabel()),
+                                 QString::number(c.estimate.n),
+                                 num(c.estimate.mean),
+                                 num(c.estimate.low),
+                                 num(c.estimate.high),
+                                 cell(view.unit),
+                                 num(row.pctOfCeiling),
+                                 compared ? num(row.comparison.ratio) : QString(),
+                                 compared ? num(row.comparison.ratioLow) : QString(),
+                                 compared ? num(row.comparison.ratioHigh) : QString(),
+                                 compared ? num(row.comparison.pValue) : QString(),
+                                 cell(row.verdict),
+                                 cell(ids.join(u' ')),
+                                 cell(c.sources.join(u"; "_s))};
+        out.write(fields.join(u',').toUtf8() + '\n');
+    }
+    if (!out.commit()) {
+        *error = u"%1: cannot write: %2"_s.arg(path, out.errorString());
+        return false;
+    }
+    return true;
+}
+
+void printText(QTextStream &out, const wb::ComparisonView &view)
+{
+    out << view.title << " (" << view.unit << "), grouped by " << view.groupBy << ", reference: "
+        << view.cells[view.reference].label << ", " << view.confidence * 100 << "% confidence\n\n";
+    out << "conditions (one is shown; pick another with --condition N):\n";
+    for (int i = 0; i < view.conditions.size(); ++i) {
+        const wb::ConditionEntry &c = view.conditions[i];
+        out << (i == view.condition ? "* " : "  ") << i + 1 << ". " << c.label << " — " << c.runs << " run figure(s), "
+            << c.baselines << " baseline(s)\n";
+    }
+    out << '\n';
+    for (const QString &n : view.notes)
+        out << "note: " << n << '\n';
+    if (!view.notes.isEmpty())
+        out << '\n';
+    out << QString(u"%1  %2  %3  %4  %5  %6  %7  %8"_s)
+               .arg(u"cell"_s, -44)
+               .arg(u"link"_s, -10)
+               .arg(u"n"_s, 3)
+               .arg(u"mean [CI]"_s, -30)
+               .arg(u"% ceiling"_s, -9)
+               .arg(u"ratio [CI]"_s, -22)
+               .arg(u"p"_s, -7)
+               .arg(u"verdict"_s)
+        << '\n';
+    for (const wb::EngineRow &row : view.rows) {
+        const wb::EngineCell &c = view.cells[row.cell];
+        out << QString(u"%1  %2  %3  %4  %5  %6  %7  %8"_s)
+                   .arg((c.label + (c.baseline ? u" (baseline)"_s : QString())).left(44), -44)
+                   .arg(c.link.shortLabel().left(10), -10)
+                   .arg(c.estimate.n, 3)
+                   .arg(wb::meanText(c.estimate), -30)
+                   .arg(wb::ceilingText(row), -9)
+                   .arg(wb::ratioText(row), -22)
+                   .arg(wb::pValueText(row), -7)
+                   .arg(row.verdict)
+            << '\n';
+    }
+}
 
 int compareCommand(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
-    QString kind, groupBy, reference, confidence, chart, chartKind, csv, report, error;
+    QString kind, groupBy, reference, confidence, condition, chart, chartKind, csv, pointsCsv, report, error;
     for (const auto &[name, out] :
          {std::pair{u"--kind"_s, &kind}, std::pair{u"--group-by"_s, &groupBy}, std::pair{u"--reference"_s, &reference},
-          std::pair{u"--confidence"_s, &confidence}, std::pair{u"--chart"_s, &chart},
-          std::pair{u"--chart-kind"_s, &chartKind}, std::pair{u"--csv"_s, &csv}, std::pair{u"--report"_s, &report}}) {
+          std::pair{u"--confidence"_s, &confidence}, std::pair{u"--condition"_s, &condition},
+          std::pair{u"--chart"_s, &chart}, std::pair{u"--chart-kind"_s, &chartKind}, std::pair{u"--csv"_s, &csv},
+          std::pair{u"--points-csv"_s, &pointsCsv}, std::pair{u"--report"_s, &report}}) {
         if (!wb::cli::takeOption(args, name, out, &error)) {
             ctx.err << "wirebench-cli compare: " << error << '\n';
             return wb::cli::kExitUsage;
@@ -120,13 +206,13 @@ int compareCommand(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli compare: --confidence must be 90, 95 or 99\n";
         return wb::cli::kExitUsage;
     }
-    auto store = wb::cli::openStore(ctx, true);
-    if (!store)
+    if (!wb::cli::openStore(ctx, true)) // checks the file, adds the shipped baselines
         return wb::cli::kExitFailure;
-    const QString path = store->path();
-    store.reset();
+    const QString location = ctx.databasePath.isEmpty() ? wb::Settings::defaultDatabasePath() : ctx.databasePath;
+    auto service = std::make_shared<wb::StoreService>(location, wb::StoreOpenOptions{.createIfMissing = false});
+    service->start();
 
-    wb::StoreComparisonProvider provider(path);
+    wb::StoreComparisonProvider provider(service);
     const QStringList names = provider.datasetNames();
     QStringList kinds;
     QString datasetName;
@@ -155,181 +241,115 @@ int compareCommand(wb::cli::CliContext &ctx)
         return wb::cli::kExitUsage;
     }
 
-    const QList<wb::ComparisonCell> cells = data->cells(groupBy);
-    const wb::ComparisonCell *ref = nullptr;
-    for (const auto &c : cells)
-        if (reference.isEmpty() ? !c.values.isEmpty() : c.label() == reference) {
-            ref = &c;
-            break;
+    wb::ComparisonRequest request{groupBy, QString(), reference, level / 100};
+    wb::ComparisonView view = wb::buildComparisonView(*data, request);
+    if (!condition.isEmpty()) {
+        bool ok = false;
+        const int n = condition.toInt(&ok);
+        if (!ok || n < 1 || n > view.conditions.size()) {
+            ctx.err << "wirebench-cli compare: --condition takes a number from 1 to " << view.conditions.size()
+                    << "; the conditions are:";
+            for (int i = 0; i < view.conditions.size(); ++i)
+                ctx.err << "\n  " << i + 1 << ". " << view.conditions[i].label;
+            ctx.err << '\n';
+            return wb::cli::kExitUsage;
         }
-    if (!ref && !cells.isEmpty() && reference.isEmpty())
-        ref = &cells.first();
-    if (!ref) {
-        ctx.err << "wirebench-cli compare: no group '" << reference << "'; groups are:";
-        for (const auto &c : cells)
-            ctx.err << "\n  " << c.label();
+        request.conditionKey = view.conditions[n - 1].key;
+        view = wb::buildComparisonView(*data, request);
+    }
+    if (view.cells.isEmpty()) {
+        ctx.err << "wirebench-cli compare: nothing to compare\n";
+        return wb::cli::kExitFailure;
+    }
+    if (!reference.isEmpty() && view.cells[view.reference].label != reference) {
+        ctx.err << "wirebench-cli compare: no cell '" << reference << "' in this condition; cells are:";
+        for (const auto &c : std::as_const(view.cells))
+            ctx.err << "\n  " << c.label;
         ctx.err << '\n';
         return wb::cli::kExitUsage;
     }
 
-    if (!ctx.json)
-        ctx.out << data->title << " (" << data->unit << "), grouped by " << groupBy << ", reference: " << ref->label()
-                << ", " << level << "% confidence\n\n"
-                << QString(u"%1  %2  %3  %4  %5  %6"_s)
-                       .arg(u"group"_s, -44)
-                       .arg(u"n"_s, 3)
-                       .arg(u"mean ± CI"_s, -22)
-                       .arg(u"% ceiling"_s, -9)
-                       .arg(u"ratio [CI]"_s, -22)
-                       .arg(u"verdict"_s)
+    const QList<wb::CellEnvironmentDiff> envDiffs = view.environmentDiffs(*data);
+    QStringList floors;
+    if (view.metric == u"transactions_per_s"_s) {
+        QList<qint64> ids;
+        for (const wb::EngineCell &c : std::as_const(view.cells))
+            ids += c.runIds;
+        auto lines = service
+                         ->read([ids](wb::ResultStore &store) -> wb::StoreResult<QStringList> {
+                             QStringList out;
+                             for (qint64 id : ids)
+                                 if (auto run = store.runs().run(id, false))
+                                     out << wb::latencyFloorLine(*run);
+                             return out;
+                         })
+                         .result();
+        if (lines)
+            floors = *lines;
+    }
+
+    if (ctx.json) {
+        QJsonArray conditions;
+        for (int i = 0; i < view.conditions.size(); ++i)
+            conditions.append(QJsonObject{{u"number"_s, i + 1},
+                                          {u"label"_s, view.conditions[i].label},
+                                          {u"shown"_s, i == view.condition},
+                                          {u"runs"_s, view.conditions[i].runs},
+                                          {u"baselines"_s, view.conditions[i].baselines}});
+        ctx.out << QJsonDocument(QJsonObject{{u"comparison"_s, QJsonObject{{u"title"_s, view.title},
+                                                                          {u"metric"_s, view.metric},
+                                                                          {u"unit"_s, view.unit},
+                                                                          {u"group_by"_s, view.groupBy},
+                                                                          {u"sweep"_s, view.isSweep()},
+                                                                          {u"confidence"_s, view.confidence},
+                                                                          {u"conditions"_s, conditions},
+                                                                          {u"notes"_s, QJsonArray::fromStringList(view.notes)}}}})
+                       .toJson(QJsonDocument::Compact)
                 << '\n';
-    QString tableHtml = u"<table><tr><th>group</th><th>n</th><th>mean ± CI (%1)</th><th>% of ceiling</th>"
-                        "<th>ratio [CI]</th><th>verdict</th></tr>"_s.arg(data->unit.toHtmlEscaped());
-    for (const auto &c : cells) {
-        const QList<double> values = c.comparableValues();
-        const wb::stats::SampleSummary s = wb::stats::summarize(values, level / 100);
-        const bool isRef = &c == ref;
-        const wb::GroupComparison g =
-            wb::compareGroups(ref->comparableValues(), values, level / 100, data->metric, ref->label(), c.label());
-        const QString meanText = s.hasInterval() ? u"%1 ± %2"_s.arg(number(s.mean), number(s.ciHalfWidth)) : number(s.mean);
-        const QString ratioText = isRef ? u"reference"_s
-                                        : (std::isfinite(g.ratioLow) ? u"%1 [%2, %3]"_s.arg(number(g.ratio), number(g.ratioLow),
-                                                                                            number(g.ratioHigh))
-                                                                     : number(g.ratio));
-        // Each figure against the theoretical ceiling of its own link (a
-        // baseline's from the link speed its source states).
-        const double ceiling = c.comparableCeiling();
-        const double pctOfCeiling = ceiling > 0 && s.n > 0 ? 100.0 * s.mean / ceiling : std::numeric_limits<double>::quiet_NaN();
-        const QString pctText = std::isfinite(pctOfCeiling) ? u"%1%"_s.arg(pctOfCeiling, 0, 'f', 1) : u"—"_s;
-        tableHtml += u"<tr><td>%1%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td></tr>"_s.arg(
-            c.label().toHtmlEscaped(), c.baselineOnly() ? u" <i>(baseline)</i>"_s : QString(), QString::number(s.n),
-            meanText.toHtmlEscaped(),
-            std::isfinite(pctOfCeiling) ? u"%1 (of %2)"_s.arg(pctText, number(ceiling)).toHtmlEscaped()
-                                        : u"— (link speed not known)"_s,
-            ratioText.toHtmlEscaped(), isRef ? QString() : g.verdict.toHtmlEscaped());
-        if (ctx.json) {
-            QJsonObject o{{u"group"_s, c.category},   {u"series"_s, c.series},      {u"baseline"_s, c.baselineOnly()},
-                          {u"n"_s, s.n},              {u"mean"_s, s.mean},          {u"unit"_s, data->unit},
-                          {u"reference"_s, isRef},    {u"sources"_s, c.comparableSources().join(u"; "_s)}};
-            if (s.hasInterval())
-                o.insert(u"ci_half_width"_s, s.ciHalfWidth);
-            if (std::isfinite(pctOfCeiling)) {
-                o.insert(u"ceiling"_s, ceiling);
-                o.insert(u"pct_of_ceiling"_s, pctOfCeiling);
+        for (const wb::EngineRow &row : std::as_const(view.rows))
+            ctx.out << QJsonDocument(rowJson(view, row)).toJson(QJsonDocument::Compact) << '\n';
+        for (const wb::CellEnvironmentDiff &e : envDiffs) {
+            QJsonArray fields;
+            for (const wb::EnvironmentFieldDiff &f : e.fields) {
+                static const char *const kStates[] = {"same", "differs", "unknown_group", "unknown_reference"};
+                fields.append(QJsonObject{{u"field"_s, f.field},
+                                          {u"group_value"_s, f.first},
+                                          {u"reference_value"_s, f.second},
+                                          {u"state"_s, QString::fromLatin1(kStates[int(f.state)])}});
             }
-            if (!isRef) {
-                o.insert(u"ratio"_s, g.ratio);
-                if (std::isfinite(g.ratioLow)) {
-                    o.insert(u"ratio_low"_s, g.ratioLow);
-                    o.insert(u"ratio_high"_s, g.ratioHigh);
-                }
-                if (std::isfinite(g.pValue))
-                    o.insert(u"p_value"_s, g.pValue);
-                o.insert(u"verdict"_s, g.verdict);
-            }
-            ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
-        } else {
-            ctx.out << QString(u"%1  %2  %3  %4  %5  %6"_s)
-                           .arg((c.label() + (c.baselineOnly() ? u" (baseline)"_s : QString())).left(44), -44)
-                           .arg(s.n, 3)
-                           .arg(meanText, -22)
-                           .arg(pctText, -9)
-                           .arg(ratioText, -22)
-                           .arg(isRef ? QString() : g.verdict)
+            ctx.out << QJsonDocument(QJsonObject{{u"environment"_s, QJsonObject{{u"group"_s, e.cell},
+                                                                                {u"reference"_s, e.reference},
+                                                                                {u"fields"_s, fields}}}})
+                           .toJson(QJsonDocument::Compact)
                     << '\n';
         }
-    }
-
-    tableHtml += u"</table>"_s;
-    // Figures measured under other conditions than the reference's.
-    const QStringList warnings = data->conditionWarnings(groupBy, *ref);
-    if (!warnings.isEmpty()) {
-        tableHtml += u"<h3>Conditions that differ</h3><ul>"_s;
-        for (const QString &w : warnings) {
-            tableHtml += u"<li>%1</li>"_s.arg(w.toHtmlEscaped());
-            if (ctx.json)
-                ctx.out << QJsonDocument(QJsonObject{{u"warning"_s, w}}).toJson(QJsonDocument::Compact) << '\n';
-            else
-                ctx.out << "warning: " << w << '\n';
-        }
-        tableHtml += u"</ul>"_s;
-    }
-
-    // What else differs between each group and the reference: kernel,
-    // driver, link, MTU, offloads, NIC, switch, cable (a baseline's as its
-    // source states them).
-    const QList<wb::CellEnvironmentDiff> envDiffs = data->environmentDiffs(groupBy, *ref);
-    if (!envDiffs.isEmpty()) {
-        tableHtml += u"<h3>Environment against the reference (%1)</h3>"_s.arg(ref->label().toHtmlEscaped());
-        if (!ctx.json)
-            ctx.out << "\nenvironment against the reference (" << ref->label() << "):\n";
-        for (const wb::CellEnvironmentDiff &e : envDiffs) {
-            const QStringList lines = e.describe();
-            tableHtml += u"<p><b>%1</b></p><ul>"_s.arg(e.cell.toHtmlEscaped());
-            for (const QString &line : lines)
-                tableHtml += u"<li>%1</li>"_s.arg(line.toHtmlEscaped());
-            tableHtml += u"</ul>"_s;
-            if (ctx.json) {
-                QJsonArray fields;
-                for (const wb::EnvironmentFieldDiff &f : e.fields) {
-                    static const char *const kStates[] = {"same", "differs", "unknown_group", "unknown_reference"};
-                    fields.append(QJsonObject{{u"field"_s, f.field},
-                                              {u"group_value"_s, f.first},
-                                              {u"reference_value"_s, f.second},
-                                              {u"state"_s, QString::fromLatin1(kStates[int(f.state)])}});
-                }
-                ctx.out << QJsonDocument(QJsonObject{{u"environment"_s, QJsonObject{{u"group"_s, e.cell},
-                                                                                    {u"reference"_s, e.reference},
-                                                                                    {u"fields"_s, fields}}}})
-                               .toJson(QJsonDocument::Compact)
-                        << '\n';
-            } else {
+        for (const QString &line : std::as_const(floors))
+            ctx.out << QJsonDocument(QJsonObject{{u"latency"_s, line}}).toJson(QJsonDocument::Compact) << '\n';
+    } else {
+        printText(ctx.out, view);
+        if (!envDiffs.isEmpty()) {
+            ctx.out << "\nenvironment against the reference (" << view.cells[view.reference].label << "):\n";
+            for (const wb::CellEnvironmentDiff &e : envDiffs) {
                 ctx.out << "  " << e.cell << ":\n";
-                for (const QString &line : lines)
+                for (const QString &line : e.describe())
                     ctx.out << "    " << line << '\n';
             }
         }
+        for (const QString &line : std::as_const(floors))
+            ctx.out << "latency: " << line << '\n';
     }
 
-    // Request/response: each measured group's latency beside the physical
-    // floor of the path it ran over (cables, switches, serialisation).
-    if (data->metric == u"transactions_per_s"_s) {
-        auto rstore = wb::ResultStore::open(path, {.createIfMissing = false, .readOnly = true});
-        QString floors;
-        for (const auto &c : cells) {
-            if (c.sources.isEmpty() || !rstore)
-                continue;
-            auto run = (*rstore)->runs().run(c.sources.first().section(u' ', 1).toLongLong(), false);
-            if (!run)
-                continue;
-            const bool udp = run->record.kind == u"udp_rr"_s;
-            auto frame = [udp](int payload) {
-                return udp ? wb::ethernet::frameForUdpPayload(payload) : wb::ethernet::frameForTcpPayload(payload);
-            };
-            const int req = run->record.params.value(u"request_size_bytes"_s).toInt(1);
-            const int resp = run->record.params.value(u"response_size_bytes"_s).toInt(1);
-            const auto measured = run->record.metric(u"latency_us_mean"_s, u"client"_s);
-            const auto lpath = wb::latencyPathFromSnapshot(run->inventoryPath, frame(req), frame(resp));
-            QString line = u"%1: measured mean round trip %2"_s.arg(
-                c.label(), measured ? u"%1 µs"_s.arg(*measured, 0, 'f', 1) : u"not reported"_s);
-            if (lpath) {
-                const wb::LatencyFloor f = wb::latencyFloor(*lpath);
-                line += u"; physical floor of its path %1 µs (%2)"_s.arg(f.roundTripS * 1e6, 0, 'f', 2).arg(f.describe());
-            } else {
-                line += u"; no cables or switches are known for its path (wire it in the inventory for a floor)"_s;
-            }
-            floors += u"<li>%1</li>"_s.arg(line.toHtmlEscaped());
-            if (ctx.json)
-                ctx.out << QJsonDocument(QJsonObject{{u"latency"_s, line}}).toJson(QJsonDocument::Compact) << '\n';
-            else
-                ctx.out << "latency: " << line << '\n';
+    if (!csv.isEmpty()) {
+        if (!writeCsv(view, csv, &error)) {
+            ctx.err << "wirebench-cli compare: " << error << '\n';
+            return wb::cli::kExitFailure;
         }
-        if (!floors.isEmpty())
-            tableHtml += u"<h3>Latency against the physical floor</h3><ul>"_s + floors + u"</ul>"_s;
+        if (!ctx.json)
+            ctx.out << "\nwrote " << csv << '\n';
     }
-
-    if (!chart.isEmpty() || !csv.isEmpty() || !report.isEmpty()) {
+    if (!chart.isEmpty() || !pointsCsv.isEmpty() || !report.isEmpty()) {
 #ifdef WB_CLI_CHARTS
+        const wb::ComparisonData chartData = view.chartData(*data);
         wb::charts::ChartOptions options;
         options.groupBy = groupBy;
         if (!chartKind.isEmpty()) {
@@ -339,12 +359,14 @@ int compareCommand(wb::cli::CliContext &ctx)
                 return wb::cli::kExitUsage;
             }
             options.kind = *k;
+        } else if (view.isSweep()) {
+            options.kind = wb::charts::ChartKind::Sweep;
         }
-        if (!wb::charts::chartKindAvailable(*data, options.kind)) {
+        if (!wb::charts::chartKindAvailable(chartData, options.kind)) {
             ctx.err << "wirebench-cli compare: this data has nothing to draw as '" << chartKind << "'\n";
             return wb::cli::kExitFailure;
         }
-        for (const auto &[file, forced] : {std::pair{chart, false}, std::pair{csv, true}}) {
+        for (const auto &[file, forced] : {std::pair{chart, false}, std::pair{pointsCsv, true}}) {
             if (file.isEmpty())
                 continue;
             const auto format = forced ? std::optional(wb::charts::ExportFormat::Csv)
@@ -353,7 +375,7 @@ int compareCommand(wb::cli::CliContext &ctx)
                 ctx.err << "wirebench-cli compare: " << file << ": the chart file must end in .png, .svg or .pdf\n";
                 return wb::cli::kExitUsage;
             }
-            if (!wb::charts::ChartExporter::exportChart(*data, options, *format, file, {}, &error)) {
+            if (!wb::charts::ChartExporter::exportChart(chartData, options, *format, file, {}, &error)) {
                 ctx.err << "wirebench-cli compare: " << error << '\n';
                 return wb::cli::kExitFailure;
             }
@@ -361,8 +383,16 @@ int compareCommand(wb::cli::CliContext &ctx)
                 ctx.out << "\nwrote " << file;
         }
         if (!report.isEmpty()) {
-            if (!wb::charts::ComparisonReport::write(*data, options, tableHtml, reportSections(path, *data), report,
-                                                     &error)) {
+            auto sections = service
+                                ->read([&view, &data](wb::ResultStore &store) -> wb::StoreResult<QList<wb::ReportSection>> {
+                                    return wb::comparisonReportSections(view, *data, &store);
+                                })
+                                .result();
+            if (!sections) {
+                ctx.err << "wirebench-cli compare: " << sections.error().message << '\n';
+                return wb::cli::kExitFailure;
+            }
+            if (!wb::charts::ComparisonReport::write(chartData, options, *sections, report, &error)) {
                 ctx.err << "wirebench-cli compare: " << error << '\n';
                 return wb::cli::kExitFailure;
             }
@@ -382,8 +412,9 @@ int compareCommand(wb::cli::CliContext &ctx)
 } // namespace
 
 WB_CLI_COMMAND(u"compare"_s,
-               u"--kind K [--group-by ATTR] [--reference GROUP] [--confidence 90|95|99] "
+               u"--kind K [--group-by ATTR] [--condition N] [--reference CELL] [--confidence 90|95|99] "
                "[--chart FILE.png|svg|pdf] [--chart-kind bars|timeseries|cdf|sweep|heatmap] [--csv FILE] "
-               "[--report FILE.html|pdf] [--json]"_s,
-               u"compare runs and baselines of one kind, with confidence intervals, a verdict and the chart"_s,
+               "[--points-csv FILE] [--report FILE.html|pdf] [--json]"_s,
+               u"compare runs and baselines of one kind, one condition at a time, with honest intervals, verdicts "
+               "within a condition and the chart"_s,
                compareCommand);

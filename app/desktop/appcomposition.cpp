@@ -224,7 +224,7 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
     m_baselines->setStore(m_store);
     m_results->setStore(m_store);
     // Compare what this database holds: its runs beside its baselines.
-    m_compareProvider = std::make_unique<StoreComparisonProvider>(path);
+    m_compareProvider = std::make_unique<StoreComparisonProvider>(m_store);
     m_compare->setProvider(m_compareProvider.get());
     m_window->statusBar()->showMessage(QObject::tr("Results database: %1").arg(DatabaseUrl::redacted(path)),
                                        10000);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparepage.h"
 
+#include "analysis/comparisonreport.h"
+#include "store/storeservice.h"
+
 #include "result/metriccatalog.h"
-#include "analysis/seedbaselineprovider.h"
 #include "analysis/statistics.h"
-#include "reportsources.h"
 #include "chartview.h"
 #include "comparisonreport.h"
 #include "pngexportdialog.h"
@@ -41,14 +42,6 @@ using namespace Qt::StringLiterals;
 namespace wb::gui {
 
 namespace {
-
-QString num(double v)
-{
-    if (std::isnan(v))
-        return QStringLiteral("–");
-    const double a = std::fabs(v);
-    return QString::number(v, 'f', a >= 100 ? 1 : (a >= 1 ? 2 : 3));
-}
 
 QComboBox *makeCombo(const QString &objectName)
 {
@@ -94,8 +87,7 @@ QDateEdit *makeDateEdit(const QString &objectName, const QString &anyText)
 } // namespace
 
 ComparePage::ComparePage(QWidget *parent)
-    : Page(tr("Compare"), tr("Results side by side and against historical baselines, with confidence intervals and charts to export."), parent),
-      m_seedProvider(std::make_unique<SeedBaselineProvider>())
+    : Page(tr("Compare"), tr("Results side by side and against historical baselines, one condition at a time, with confidence intervals and charts to export."), parent)
 {
     buildUi();
     setProvider(nullptr);
@@ -125,6 +117,11 @@ void ComparePage::buildUi()
     m_groupBy = makeCombo(u"groupBySelector"_s);
     m_matrixSeries = makeCombo(u"matrixSeriesSelector"_s);
     m_reference = makeCombo(u"referenceSelector"_s);
+    m_condition = makeCombo(u"conditionSelector"_s);
+    m_condition->setToolTip(tr("The conditions the selection holds (kind, metric, side and the defining parameters); "
+                               "one is shown at a time, never pooled"));
+    m_condition->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_condition->setMinimumContentsLength(30);
     m_confidence = makeCombo(u"confidenceSelector"_s);
     for (double c : {0.90, 0.95, 0.99})
         m_confidence->addItem(tr("%1%").arg(c * 100, 0, 'g', 3), c);
@@ -192,6 +189,9 @@ void ComparePage::buildUi()
     controls->addWidget(m_groupBy);
     controls->addWidget(m_matrixSeriesLabel);
     controls->addWidget(m_matrixSeries);
+    controls->addSpacing(8);
+    controls->addWidget(label(tr("Co&ndition:"), m_condition));
+    controls->addWidget(m_condition, 2);
     controls->addStretch(1);
     m_busy = new QProgressBar;
     m_busy->setObjectName(u"buildBusy"_s);
@@ -222,7 +222,8 @@ void ComparePage::buildUi()
     refRow->addWidget(m_confidence);
     sideLayout->addLayout(refRow);
     m_ratioModel = new QStandardItemModel(0, ColumnCount, this);
-    m_ratioModel->setHorizontalHeaderLabels({tr("Group"), tr("n"), tr("Mean ± CI"), tr("Ratio [CI]"), tr("p"), tr("Verdict")});
+    m_ratioModel->setHorizontalHeaderLabels(
+        {tr("Cell"), tr("Link"), tr("n"), tr("Mean [CI]"), tr("% of ceiling"), tr("Ratio [CI]"), tr("p"), tr("Verdict")});
     m_table = new QTableView;
     m_table->setObjectName(u"ratioTable"_s);
     m_table->setModel(m_ratioModel);
@@ -237,8 +238,9 @@ void ComparePage::buildUi()
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     sideLayout->addWidget(m_table, 1);
-    auto *legend = new QLabel(tr("Italic rows are historical baselines. Ratio = group / reference with Fieller's "
-                                 "interval; verdicts from Welch's t-test."));
+    auto *legend = new QLabel(tr("Italic rows are historical baselines, one figure each. Repetitions of one condition "
+                                 "are pooled: geometric mean with the t interval of the logarithms; ratio = cell / "
+                                 "reference, a verdict only within one condition (docs/comparisons.md)."));
     legend->setWordWrap(true);
     legend->setForegroundRole(QPalette::PlaceholderText);
     QFont small = legend->font();
@@ -300,18 +302,19 @@ void ComparePage::buildUi()
         m_excluded.clear();
         startBuild(false);
     });
-    for (QComboBox *c : {m_kind, m_groupBy, m_matrixSeries}) {
-        connect(c, &QComboBox::currentIndexChanged, this, [this] {
-            if (m_updating)
-                return;
-            refreshReferences();
-            refresh();
-        });
-    }
-    for (QComboBox *c : {m_reference, m_confidence}) {
+    for (QComboBox *c : {m_kind, m_matrixSeries}) {
         connect(c, &QComboBox::currentIndexChanged, this, [this] {
             if (!m_updating)
-                refreshTable();
+                refresh();
+        });
+    }
+    for (QComboBox *c : {m_groupBy, m_condition, m_reference, m_confidence}) {
+        connect(c, &QComboBox::currentIndexChanged, this, [this, c] {
+            if (m_updating)
+                return;
+            if (c != m_reference)
+                m_reference->setCurrentIndex(-1); // a new grouping or condition: its own newest cell
+            refreshView();
         });
     }
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ComparePage::showSelectedVerdict);
@@ -323,10 +326,10 @@ void ComparePage::setProvider(ComparisonProvider *provider)
         startBuild(true); // same database, new runs: keep the filter and selection
         return;
     }
-    m_provider = provider ? provider : m_seedProvider.get();
-    m_builder = m_provider->builder();
-    m_origin->setText(m_provider->origin());
-    m_origin->setVisible(!m_provider->origin().isEmpty());
+    m_provider = provider;
+    m_builder = m_provider ? m_provider->builder() : ComparisonProvider::Builder();
+    m_origin->setText(m_provider ? m_provider->origin() : QString());
+    m_origin->setVisible(m_provider && !m_provider->origin().isEmpty());
     m_filterRow->setVisible(bool(m_builder));
     m_candidatePanel->setVisible(bool(m_builder));
     if (m_builder) {
@@ -345,10 +348,18 @@ void ComparePage::setProvider(ComparisonProvider *provider)
     m_pending = false;
     m_updating = true;
     m_dataset->clear();
-    m_dataset->addItems(m_provider->datasetNames());
+    if (m_provider)
+        m_dataset->addItems(m_provider->datasetNames());
     m_updating = false;
     m_dataset->setEnabled(m_dataset->count() > 1);
-    loadDataset(m_dataset->currentText());
+    if (m_provider) {
+        loadDataset(m_dataset->currentText());
+        return;
+    }
+    m_status->setText(tr("Open a results database (File menu) to compare its runs and the shipped baselines."));
+    ComparisonData empty;
+    empty.title = tr("Nothing to compare");
+    applyData(empty);
 }
 
 QWidget *ComparePage::buildFilterRow()
@@ -687,6 +698,8 @@ void ComparePage::updateSelectionSummary()
 
 void ComparePage::loadDataset(const QString &name)
 {
+    if (!m_provider)
+        return;
     QString error;
     const std::optional<ComparisonData> d = m_provider->dataset(name, &error);
     if (!d) {
@@ -713,7 +726,6 @@ void ComparePage::setData(const ComparisonData &data)
 void ComparePage::applyData(const ComparisonData &data)
 {
     m_data = data;
-    m_cells.clear();
     m_updating = true;
     // Chart kinds without data stay listed but disabled, with the reason.
     auto *kindModel = qobject_cast<QStandardItemModel *>(m_kind->model());
@@ -745,19 +757,9 @@ void ComparePage::applyData(const ComparisonData &data)
     const int c = m_confidence->findData(m_data.confidence);
     if (c >= 0)
         m_confidence->setCurrentIndex(c);
+    m_reference->setCurrentIndex(-1); // new data: its newest measured cell
     m_updating = false;
-    refreshReferences();
-    refresh();
-}
-
-const QList<ComparisonCell> &ComparePage::cellsOf(const QString &groupBy) const
-{
-    // Grouping thousands of observations takes a while; the table, the
-    // reference list and the verdict ask for the same grouping in turn.
-    auto it = m_cells.constFind(groupBy);
-    if (it == m_cells.cend())
-        it = m_cells.insert(groupBy, m_data.cells(groupBy));
-    return *it;
+    refreshView();
 }
 
 charts::ChartOptions ComparePage::currentOptions() const
@@ -769,16 +771,28 @@ charts::ChartOptions ComparePage::currentOptions() const
     return o;
 }
 
-void ComparePage::refreshReferences()
+void ComparePage::refreshView()
 {
-    const QString previous = m_reference->currentText();
+    ComparisonRequest request;
+    request.groupBy = m_groupBy->currentText();
+    request.conditionKey = m_condition->currentData().toString();
+    request.reference = m_reference->currentIndex() >= 0 ? m_reference->currentText() : QString();
+    request.confidence = m_confidence->currentData().toDouble();
+    m_view = buildComparisonView(m_data, request);
     m_updating = true;
+    m_condition->clear();
+    for (const ConditionEntry &c : std::as_const(m_view.conditions)) {
+        m_condition->addItem(tr("%1 (%2 runs, %3 baselines)").arg(c.label).arg(c.runs).arg(c.baselines), c.key);
+        m_condition->setItemData(m_condition->count() - 1, c.label, Qt::ToolTipRole);
+    }
+    m_condition->setCurrentIndex(m_view.condition);
+    m_condition->setEnabled(m_condition->count() > 1);
     m_reference->clear();
-    for (const ComparisonCell &cell : cellsOf(m_groupBy->currentText()))
-        m_reference->addItem(cell.label());
-    const int i = m_reference->findText(previous);
-    m_reference->setCurrentIndex(i >= 0 ? i : 0);
+    for (const EngineCell &cell : std::as_const(m_view.cells))
+        m_reference->addItem(cell.label);
+    m_reference->setCurrentIndex(m_view.reference);
     m_updating = false;
+    refresh();
 }
 
 void ComparePage::refresh()
@@ -790,7 +804,7 @@ void ComparePage::refresh()
     m_groupByLabel->setVisible(bars);
     m_matrixSeries->setVisible(matrix && m_matrixSeries->count() > 0);
     m_matrixSeriesLabel->setVisible(m_matrixSeries->isVisible());
-    m_chart->setChart(m_data, o);
+    m_chart->setChart(m_view.chartData(m_data), o);
     refreshTable();
 }
 
@@ -798,91 +812,77 @@ void ComparePage::refreshTable()
 {
     m_ratioModel->removeRows(0, m_ratioModel->rowCount());
     m_comparisons.clear();
-    const QList<ComparisonCell> cells = cellsOf(m_groupBy->currentText());
-    const int refIndex = m_reference->currentIndex();
-    if (refIndex < 0 || refIndex >= cells.size()) {
+    if (m_view.reference < 0) {
         m_verdict->clear();
         return;
     }
-    const double confidence = m_confidence->currentData().toDouble();
-    const ComparisonCell &ref = cells[refIndex];
     const bool dark = m_table->palette().color(QPalette::Base).lightness() < 128; // lighter reds and greens
-    for (int i = 0; i < cells.size(); ++i) {
-        const ComparisonCell &cell = cells[i];
-        const GroupComparison c = compareGroups(ref.comparableValues(), cell.comparableValues(), confidence,
-                                                m_data.metric, ref.label(), cell.label());
-        m_comparisons.append(c);
-        const stats::SampleSummary &s = c.b;
-        QString mean = num(s.mean);
-        if (s.hasInterval())
-            mean += u" ± "_s + num(s.ciHalfWidth);
-        QString ratio;
-        if (i == refIndex) {
-            ratio = tr("reference");
-        } else {
-            ratio = QString::number(c.ratio, 'f', 3);
-            if (c.ratioUnbounded)
-                ratio += tr(" [unbounded]");
-            else if (!std::isnan(c.ratioLow))
-                ratio += u" [%1, %2]"_s.arg(c.ratioLow, 0, 'f', 3).arg(c.ratioHigh, 0, 'f', 3);
-        }
-        const QString verdict = i == refIndex ? tr("Reference group.") : c.verdict;
-        QList<QStandardItem *> row{new QStandardItem(cell.label()),
-                                   new QStandardItem(QString::number(s.n)), new QStandardItem(mean), new QStandardItem(ratio),
-                                   new QStandardItem(i == refIndex || std::isnan(c.pValue) ? u"–"_s : QString::number(c.pValue, 'g', 2)),
-                                   new QStandardItem(verdict)};
-        const QString tip = verdict + u"\n"_s
-            + (cell.baselineOnly() ? tr("Historical baseline: %1") : tr("Source: %1")).arg(cell.comparableSources().join(u"; "_s));
+    for (const EngineRow &r : std::as_const(m_view.rows)) {
+        const EngineCell &cell = m_view.cells[r.cell];
+        m_comparisons.append(r.comparison);
+        QList<QStandardItem *> row{new QStandardItem(cell.label),
+                                   new QStandardItem(cell.link.shortLabel()),
+                                   new QStandardItem(QString::number(cell.estimate.n)),
+                                   new QStandardItem(meanText(cell.estimate)),
+                                   new QStandardItem(ceilingText(r)),
+                                   new QStandardItem(ratioText(r)),
+                                   new QStandardItem(pValueText(r)),
+                                   new QStandardItem(r.verdict)};
+        const QString tip = r.verdict + u"\n"_s + tr("Condition: %1").arg(cell.condition.label()) + u"\n"_s
+            + (cell.baseline ? tr("Historical baseline: %1") : tr("Source: %1")).arg(cell.sources.join(u"; "_s))
+            + u"\n"_s + tr("Link: %1").arg(cell.link.label());
         for (QStandardItem *item : row)
             item->setToolTip(tip);
-        row[CountColumn]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        row[MeanColumn]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        for (int c : {int(CountColumn), int(MeanColumn), int(CeilingColumn)})
+            row[c]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         QFont f = row[GroupColumn]->font();
-        f.setBold(i == refIndex);
-        f.setItalic(cell.baselineOnly());
+        f.setBold(r.reference);
+        f.setItalic(cell.baseline);
         row[GroupColumn]->setFont(f);
-        if (i != refIndex && c.testable && c.significant) {
+        if (!r.comparable)
+            for (QStandardItem *item : row)
+                item->setForeground(m_table->palette().color(QPalette::PlaceholderText));
+        if (r.aboveCeiling)
+            row[CeilingColumn]->setForeground(dark ? QColor(0xff, 0x7b, 0x72) : QColor(0xb3, 0x26, 0x1e));
+        const GroupComparison &c = r.comparison;
+        if (!r.reference && r.comparable && c.testable && c.significant
+            && metricPolarity(m_data.metric) != MetricPolarity::Neutral) {
             const bool better = (metricPolarity(m_data.metric) == MetricPolarity::HigherIsBetter) == (c.ratio > 1);
-            if (metricPolarity(m_data.metric) != MetricPolarity::Neutral)
-                row[RatioColumn]->setForeground(dark ? (better ? QColor(0x5f, 0xd3, 0x7f) : QColor(0xff, 0x7b, 0x72))
-                                                     : (better ? QColor(0x1a, 0x7f, 0x37) : QColor(0xb3, 0x26, 0x1e)));
+            row[RatioColumn]->setForeground(dark ? (better ? QColor(0x5f, 0xd3, 0x7f) : QColor(0xff, 0x7b, 0x72))
+                                                 : (better ? QColor(0x1a, 0x7f, 0x37) : QColor(0xb3, 0x26, 0x1e)));
         }
         m_ratioModel->appendRow(row);
     }
-    m_ratioModel->setHeaderData(MeanColumn, Qt::Horizontal, tr("Mean ± CI (%1)").arg(m_data.unit));
+    m_ratioModel->setHeaderData(MeanColumn, Qt::Horizontal,
+                                tr("Mean [%1% CI] (%2)").arg(m_view.confidence * 100, 0, 'g', 3).arg(m_data.unit));
     m_table->resizeColumnsToContents();
-    // Long host-pair labels are elided in the middle rather than pushing the
-    // ratio off the side; the full text is in the tooltip.
+    // Long labels are elided in the middle rather than pushing the ratio
+    // off the side; the full text is in the tooltip.
     m_table->setColumnWidth(GroupColumn, std::min(m_table->columnWidth(GroupColumn), 230));
-    m_table->selectRow(refIndex == 0 && cells.size() > 1 ? 1 : 0);
+    m_table->selectRow(m_view.reference == 0 && m_view.rows.size() > 1 ? 1 : 0);
     showSelectedVerdict();
 }
 
 void ComparePage::showSelectedVerdict()
 {
     const int row = m_table->currentIndex().isValid() ? m_table->currentIndex().row() : -1;
-    if (row < 0 || row >= m_ratioModel->rowCount()) {
-        m_verdict->clear();
+    if (row < 0 || row >= m_view.rows.size()) {
+        m_verdict->setText(m_view.notes.join(u"\n"_s));
         return;
     }
-    QString text = m_ratioModel->item(row, VerdictColumn)->text();
-    // Say so when this group was measured under other conditions than the reference.
-    const QList<ComparisonCell> cells = cellsOf(m_groupBy->currentText());
-    const int refIndex = m_reference->currentIndex();
-    if (refIndex >= 0 && refIndex < cells.size() && row < cells.size()) {
-        const QString label = cells[row].label();
-        for (const QString &w : m_data.conditionWarnings(m_groupBy->currentText(), cells[refIndex]))
-            if (w.startsWith(label + u' '))
-                text += u"\n⚠ "_s + w;
-        // And what else differs, field by field: kernel, driver, link, NIC, switch, cable.
-        for (const CellEnvironmentDiff &e : m_data.environmentDiffs(m_groupBy->currentText(), cells[refIndex])) {
-            if (e.cell != label)
-                continue;
-            const QStringList lines = e.describe();
-            if (!lines.isEmpty())
-                text += u"\nAgainst %1:\n• %2"_s.arg(e.reference, lines.join(u"\n• "_s));
-        }
+    const EngineRow &r = m_view.rows[row];
+    QString text = r.verdict;
+    text += u"\n"_s + tr("Condition: %1").arg(m_view.cells[r.cell].condition.label());
+    // What else differs, field by field: kernel, driver, link, NIC, switch, cable.
+    for (const CellEnvironmentDiff &e : m_view.environmentDiffs(m_data)) {
+        if (e.cell != m_view.cells[r.cell].label)
+            continue;
+        const QStringList lines = e.describe();
+        if (!lines.isEmpty())
+            text += u"\nAgainst %1:\n• %2"_s.arg(e.reference, lines.join(u"\n• "_s));
     }
+    for (const QString &note : std::as_const(m_view.notes))
+        text += u"\nⓘ "_s + note;
     m_verdict->setText(text);
 }
 
@@ -912,59 +912,63 @@ bool ComparePage::exportChart(charts::ExportFormat format, const QString &path, 
         ok = charts::ChartExporter::saveCsv(content.plotted(), path, error);
         break;
     }
-    m_chart->setChart(m_data, currentOptions()); // export lays the plot out at its own size
+    m_chart->setChart(m_view.chartData(m_data), currentOptions()); // export lays the plot out at its own size
     return ok;
-}
-
-QList<charts::ReportSection> ComparePage::reportSections() const
-{
-    return charts::ReportSources::sections(m_provider ? m_provider->databasePath() : QString(), m_data);
 }
 
 bool ComparePage::exportReport(const QString &path, QString *error)
 {
-    return writeReport(path, reportSections(), error);
+    QList<ReportSection> sections;
+    if (const auto service = m_provider ? m_provider->service() : nullptr) {
+        auto read = service
+                        ->read([view = m_view, data = m_data](ResultStore &store) -> StoreResult<QList<ReportSection>> {
+                            return comparisonReportSections(view, data, &store);
+                        })
+                        .result();
+        if (!read) {
+            if (error)
+                *error = read.error().message;
+            return false;
+        }
+        sections = *read;
+    } else {
+        sections = comparisonReportSections(m_view, m_data, nullptr);
+    }
+    return writeReport(path, sections, error);
 }
 
-bool ComparePage::writeReport(const QString &path, const QList<charts::ReportSection> &sourceSections, QString *error)
+bool ComparePage::writeReport(const QString &path, const QList<charts::ReportSection> &sections, QString *error)
 {
-    // The ratio table as it stands, and where every figure came from.
-    QString table = u"<table><tr>"_s;
-    QAbstractItemModel *model = m_table->model();
-    for (int c = 0; c < model->columnCount(); ++c)
-        table += u"<th>%1</th>"_s.arg(model->headerData(c, Qt::Horizontal).toString().toHtmlEscaped());
-    table += u"</tr>"_s;
-    for (int r = 0; r < model->rowCount(); ++r) {
-        table += u"<tr>"_s;
-        for (int c = 0; c < model->columnCount(); ++c)
-            table += u"<td>%1</td>"_s.arg(model->index(r, c).data().toString().toHtmlEscaped());
-        table += u"</tr>"_s;
-    }
-    table += u"</table>"_s;
-    QString sources = u"<ul>"_s;
-    for (const QString &src : m_data.sources())
-        sources += u"<li>%1</li>"_s.arg(src.toHtmlEscaped());
-    sources += u"</ul>"_s;
-    QList<charts::ReportSection> sections = sourceSections;
-    sections.append({tr("Sources"), sources});
-    const bool ok = charts::ComparisonReport::write(m_data, currentOptions(), table, sections, path, error);
-    m_chart->setChart(m_data, currentOptions());
+    const ComparisonData chartData = m_view.chartData(m_data);
+    const bool ok = charts::ComparisonReport::write(chartData, currentOptions(), sections, path, error);
+    m_chart->setChart(chartData, currentOptions());
     return ok;
 }
 
 void ComparePage::onReportTriggered()
 {
     // The runs' inventory and environments come from the database on a
-    // worker thread; the chart is drawn here once they are in.
+    // reader of the store service; the chart is drawn here once they are in.
     auto finish = [this](const QString &path) {
+        const auto service = m_provider ? m_provider->service() : nullptr;
+        if (!service) {
+            writeReportFinished(path, comparisonReportSections(m_view, m_data, nullptr));
+            return;
+        }
         m_status->setText(tr("Collecting the runs' inventory and environments…"));
-        auto *watcher = new QFutureWatcher<QList<charts::ReportSection>>(this);
-        connect(watcher, &QFutureWatcher<QList<charts::ReportSection>>::finished, this, [this, watcher, path] {
-            watcher->deleteLater();
-            writeReportFinished(path, watcher->result());
-        });
-        watcher->setFuture(QtConcurrent::run(&charts::ReportSources::sections,
-                                             m_provider ? m_provider->databasePath() : QString(), m_data));
+        m_busy->show();
+        service->read([view = m_view, data = m_data](ResultStore &store) -> StoreResult<QList<ReportSection>> {
+                   return comparisonReportSections(view, data, &store);
+               })
+            .then(this, [this, path](const StoreResult<QList<ReportSection>> &sections) {
+                m_busy->setVisible(isBuilding());
+                if (!sections) {
+                    m_status->setText(sections.error().message);
+                    emit exportFailed(sections.error().message);
+                    return;
+                }
+                writeReportFinished(path, *sections);
+            });
     };
     if (!m_nextExportPath.isEmpty()) {
         finish(std::exchange(m_nextExportPath, QString()));

@@ -4,14 +4,17 @@
 // intervals and baselines, time series, latency CDF, size sweep, host-pair
 // matrix) beside a ratio table of every group against a chosen reference
 // with Welch intervals and a verdict in words, plus PNG/SVG/PDF/CSV export.
-// Data comes from a ComparisonProvider (the seed baselines until the results
-// store is wired) or directly as a ComparisonData value. A provider with a
+// Data comes from a ComparisonProvider (the open results database, its
+// runs beside its baselines) or directly as a ComparisonData value. The
+// comparison engine (analysis/comparisonengine.h) makes the conditions,
+// cells, intervals and verdicts the page shows: one condition at a time. A provider with a
 // builder (the results store) gets a filter row (kind, metric, dates, text,
 // status, size) and a check list of the runs and baselines it matched, or
 // the runs picked on the Results page; its comparisons are built on a worker
 // thread, the newest request winning.
 
 #include "analysis/comparisondata.h"
+#include "analysis/comparisonengine.h"
 #include "analysis/comparisonprovider.h"
 #include "analysis/comparisonselection.h"
 #include "analysis/groupcomparison.h"
@@ -52,12 +55,15 @@ public:
     ~ComparePage() override;
     QIcon icon() const override;
 
-    // Replaces the data source (not owned; nullptr restores the seed
-    // baselines). Loads the provider's first dataset.
+    // Replaces the data source (not owned; nullptr: nothing to compare
+    // until a database is open). Loads the provider's first dataset.
     void setProvider(ComparisonProvider *provider);
     // Shows one dataset directly, e.g. one a provider delivered later.
     void setData(const ComparisonData &data);
     const ComparisonData &data() const { return m_data; }
+    // What the page shows: the engine's view of data() for the chosen
+    // grouping, condition, reference and confidence.
+    const ComparisonView &view() const { return m_view; }
 
     charts::ChartView *chartView() const { return m_chart; }
     QStandardItemModel *ratioModel() const { return m_ratioModel; }
@@ -88,7 +94,17 @@ public:
     QAction *exportAction(charts::ExportFormat format) const;
 
     // Column of the ratio table.
-    enum Column { GroupColumn, CountColumn, MeanColumn, RatioColumn, PValueColumn, VerdictColumn, ColumnCount };
+    enum Column {
+        GroupColumn,
+        LinkColumn,
+        CountColumn,
+        MeanColumn,
+        CeilingColumn,
+        RatioColumn,
+        PValueColumn,
+        VerdictColumn,
+        ColumnCount
+    };
 
     // The whole comparison (chart, ratio table, the inventory of what was
     // compared, each end's environment, sources) as HTML or PDF. Reads the
@@ -106,13 +122,12 @@ private:
     void loadDataset(const QString &name);
     void applyData(const ComparisonData &data);
     void refresh();
-    void refreshReferences();
+    void refreshView();
     void refreshTable();
     void showSelectedVerdict();
     void onExportTriggered(charts::ExportFormat format);
     void onReportTriggered();
     charts::ChartOptions currentOptions() const;
-    const QList<ComparisonCell> &cellsOf(const QString &groupBy) const;
     QWidget *buildFilterRow();
     QWidget *buildCandidatePanel();
     void scheduleBuild();
@@ -122,14 +137,12 @@ private:
     void onCandidateChanged(QListWidgetItem *item);
     void setAllCandidates(bool checked);
     void updateSelectionSummary();
-    QList<charts::ReportSection> reportSections() const;
-    bool writeReport(const QString &path, const QList<charts::ReportSection> &sourceSections, QString *error);
+    bool writeReport(const QString &path, const QList<charts::ReportSection> &sections, QString *error);
     void writeReportFinished(const QString &path, const QList<charts::ReportSection> &sections);
 
-    std::unique_ptr<ComparisonProvider> m_seedProvider;
     ComparisonProvider *m_provider = nullptr;
     ComparisonData m_data;
-    mutable QHash<QString, QList<ComparisonCell>> m_cells; // m_data grouped, by group-by
+    ComparisonView m_view;
     QList<GroupComparison> m_comparisons;
     charts::ExportSettings m_exportSettings;
     QString m_nextExportPath;
@@ -165,6 +178,7 @@ private:
     QComboBox *m_matrixSeries = nullptr;
     QLabel *m_matrixSeriesLabel = nullptr;
     QComboBox *m_reference = nullptr;
+    QComboBox *m_condition = nullptr;
     QComboBox *m_confidence = nullptr;
     QToolButton *m_exportButton = nullptr;
     QList<QAction *> m_exportActions; // indexed by ExportFormat

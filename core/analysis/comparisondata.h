@@ -8,12 +8,17 @@
 // one from the store, from baselines or in code; nothing here knows SQL.
 
 #include "environmentfacts.h"
+#include "result/condition.h"
+
+#include <QDateTime>
 
 #include <QList>
 #include <QMap>
 #include <QPointF>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace wb {
 
@@ -31,6 +36,13 @@ struct Observation
     // The environment it was measured in, field by field ("client driver",
     // "link speed", ... see environmentfacts.h); absent fields are not known.
     QMap<QString, QString> environment = {};
+    // The figure's condition (result/condition.h): what the comparison
+    // engine pools and compares by. Data built by hand may leave it out.
+    std::optional<Condition> condition = std::nullopt;
+    qint64 runId = 0;          // a measured figure's run
+    QString baselineKey = {};  // a baseline's key
+    QDateTime startedAt = {};  // when the run started
+    LinkInfo link = {};        // the link it crossed
 };
 
 // A line of points: a time series (t in s) or a sweep (x = message size).

@@ -12,9 +12,12 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace wb {
+
+class StoreService;
 
 class ComparisonProvider
 {
@@ -33,8 +36,8 @@ public:
     using Builder = std::function<ComparisonBuild(const ComparisonSelection &, const std::atomic_bool *cancelled)>;
     virtual Builder builder() const { return {}; }
     // The results database behind the data, for reports that describe the
-    // runs in full; empty when there is none.
-    virtual QString databasePath() const { return {}; }
+    // runs in full; null when there is none.
+    virtual std::shared_ptr<StoreService> service() const { return {}; }
 };
 
 } // namespace wb

@@ -227,6 +227,136 @@ double runLinkSpeedBps(const StoredRun &run)
     return 0;
 }
 
+QString linkClassName(LinkInfo::Class c)
+{
+    switch (c) {
+    case LinkInfo::Class::Loopback:
+        return u"loopback"_s;
+    case LinkInfo::Class::Virtual:
+        return u"virtual"_s;
+    case LinkInfo::Class::Physical:
+        return u"physical"_s;
+    case LinkInfo::Class::Unknown:
+        break;
+    }
+    return u"unknown"_s;
+}
+
+QString LinkInfo::shortLabel() const
+{
+    switch (linkClass) {
+    case Class::Loopback:
+        return u"loopback"_s;
+    case Class::Virtual:
+        return u"virtual"_s;
+    case Class::Physical:
+        return speedBps > 0 ? speedText(speedBps) : u"physical"_s;
+    case Class::Unknown:
+        break;
+    }
+    return u"link not known"_s;
+}
+
+QString LinkInfo::label() const
+{
+    switch (linkClass) {
+    case Class::Loopback:
+        return u"loopback, no wire"_s;
+    case Class::Virtual:
+        return detail.isEmpty() ? u"virtual link, no wire"_s : u"virtual link (%1), no wire"_s.arg(detail);
+    case Class::Physical: {
+        QString s = u"physical"_s;
+        if (speedBps > 0)
+            s += u' ' + speedText(speedBps);
+        if (!duplex.isEmpty())
+            s += u' ' + duplex + u" duplex"_s;
+        return s;
+    }
+    case Class::Unknown:
+        break;
+    }
+    return u"link not known"_s;
+}
+
+LinkInfo linkOfRun(const StoredRun &run)
+{
+    static const QStringList virtualDrivers{u"veth"_s, u"bridge"_s, u"virtio_net"_s, u"virtio"_s, u"tun"_s, u"tap"_s,
+                                            u"dummy"_s, u"macvlan"_s, u"ipvlan"_s, u"vxlan"_s, u"vrf"_s, u"bonding"_s};
+    LinkInfo link;
+    // What the recorder kept with the run, when it did.
+    if (const QJsonObject stored = run.record.extra.value(u"link"_s).toObject(); !stored.isEmpty()) {
+        const QString c = stored.value(u"class"_s).toString();
+        link.linkClass = c == u"loopback"_s ? LinkInfo::Class::Loopback
+            : c == u"virtual"_s             ? LinkInfo::Class::Virtual
+            : c == u"physical"_s            ? LinkInfo::Class::Physical
+                                            : LinkInfo::Class::Unknown;
+        link.speedBps = stored.value(u"speed_bps"_s).toDouble();
+        link.duplex = stored.value(u"duplex"_s).toString();
+        link.detail = stored.value(u"detail"_s).toString();
+        return link;
+    }
+    const QString serverAddress = run.record.extra.value(u"server_address"_s).toString();
+    if (serverAddress.startsWith(u"127."_s) || serverAddress == u"::1"_s || serverAddress == u"localhost"_s) {
+        link.linkClass = LinkInfo::Class::Loopback;
+        link.detail = u"lo"_s;
+        return link;
+    }
+    for (bool client : {true, false}) {
+        QString name = nicName(run, client);
+        const QJsonObject &env = client ? run.clientEnvironment : run.serverEnvironment;
+        // No NIC named: the server's interface that holds the address the
+        // test connected to.
+        if (name.isEmpty() && !client && !serverAddress.isEmpty())
+            for (const QJsonValue &v : env.value(u"interfaces"_s).toArray())
+                if (v.toObject().value(u"addresses"_s).toArray().contains(QJsonValue(serverAddress)))
+                    name = v.toObject().value(u"name"_s).toString();
+        const QJsonObject nic = interfaceOf(env, name);
+        const QString driver = nic.value(u"driver"_s).toString();
+        if (name == u"lo"_s || driver == u"loopback"_s) {
+            link.linkClass = LinkInfo::Class::Loopback;
+            link.detail = name;
+            return link;
+        }
+        if (name.isEmpty() || nic.isEmpty())
+            continue;
+        if (virtualDrivers.contains(driver) || name.startsWith(u"veth"_s) || name.startsWith(u"br"_s)
+            || name.startsWith(u"virbr"_s) || name.startsWith(u"docker"_s)) {
+            link.linkClass = LinkInfo::Class::Virtual;
+            link.detail = driver.isEmpty() ? name : driver;
+            return link;
+        }
+        link.linkClass = LinkInfo::Class::Physical;
+        link.detail = driver.isEmpty() ? name : driver;
+        link.speedBps = nic.value(u"speed_mbps"_s).toDouble() > 0 ? nic.value(u"speed_mbps"_s).toDouble() * 1e6 : 0;
+        link.duplex = nic.value(u"duplex"_s).toString();
+        if (link.duplex == u"unknown"_s)
+            link.duplex.clear();
+        return link;
+    }
+    // No NIC named: both ends on this machine's loopback addresses.
+    const auto loopbackAddress = [](const QJsonObject &env) {
+        const QString a = env.value(u"address"_s).toString();
+        return a.startsWith(u"127."_s) || a == u"::1"_s;
+    };
+    if (loopbackAddress(run.clientEnvironment) && loopbackAddress(run.serverEnvironment))
+        link.linkClass = LinkInfo::Class::Loopback;
+    return link;
+}
+
+LinkInfo linkOfBaseline(const Baseline &baseline)
+{
+    LinkInfo link;
+    const QJsonObject l = baseline.hardware.value(u"link"_s).toObject();
+    link.speedBps = baselineLinkSpeedBps(baseline);
+    link.duplex = known(l.value(u"duplex"_s));
+    const QString medium = known(l.value(u"medium"_s));
+    if (link.speedBps > 0 || !medium.isEmpty()) {
+        link.linkClass = LinkInfo::Class::Physical;
+        link.detail = medium;
+    }
+    return link;
+}
+
 double baselineLinkSpeedBps(const Baseline &baseline)
 {
     const QJsonValue v = baseline.hardware.value(u"link"_s).toObject().value(u"speed_bps"_s);

@@ -51,6 +51,34 @@ double runLinkSpeedBps(const StoredRun &run);
 // A baseline's link speed from its record's `link`; 0 when the source does not say.
 double baselineLinkSpeedBps(const Baseline &baseline);
 
+// What kind of link a figure crossed, as its environment shows it.
+struct LinkInfo
+{
+    enum class Class { Unknown, Loopback, Virtual, Physical };
+    Class linkClass = Class::Unknown;
+    double speedBps = 0; // physical links: the negotiated speed, 0 when not known
+    QString duplex;      // "full", "half" or empty
+    QString detail;      // the interface or driver that decided it
+
+    // "loopback, no wire", "virtual (veth)", "physical 1 Gbit/s full
+    // duplex", "link not known".
+    QString label() const;
+    // Short, for a legend or a table cell: "loopback", "virtual", "1 Gbit/s".
+    QString shortLabel() const;
+    // % of ceiling is only shown over a physical link of known speed.
+    bool ceilingApplies() const { return linkClass == Class::Physical && speedBps > 0; }
+};
+QString linkClassName(LinkInfo::Class c); // "loopback", "virtual", "physical", "unknown"
+
+// A run's link, from the client NIC's interface (the server's when the
+// client's is not known): "lo" or the loopback driver is loopback; veth,
+// bridge, virtio, tun/tap, dummy, macvlan and vxlan are virtual; any other
+// NIC is physical.
+LinkInfo linkOfRun(const StoredRun &run);
+// A baseline's link, from the `link` of its record: physical when the
+// source states a speed or a medium, unknown otherwise.
+LinkInfo linkOfBaseline(const Baseline &baseline);
+
 // The theoretical ceiling of a figure of `metric` (canonical units) for a
 // test of `kind` with these params over a link of `linkBps`: UDP goodput at
 // the message size, TCP goodput, or the frame rate at the frame size. 0

@@ -90,47 +90,63 @@ GroupComparison compareGroups(const QList<double> &a, const QList<double> &b, do
         return c;
     }
 
-    const double va = c.a.n >= 2 ? c.a.stddev * c.a.stddev / c.a.n : 0; // variance of the mean
-    const double vb = c.b.n >= 2 ? c.b.stddev * c.b.stddev / c.b.n : 0;
-    // A single figure (typically a historical baseline) is taken as exact:
-    // its variance term is zero and the test becomes the one-sample t test
-    // of the other group against it (df = n - 1).
-    c.testable = (c.a.n >= 2 || c.b.n >= 2) && va + vb > 0;
-    const bool oneExact = c.testable && (c.a.n < 2 || c.b.n < 2);
-
+    // A ratio interval and a test need repetitions on both sides: a single
+    // figure (a historical baseline, one run) is a point, never taken as
+    // exact (docs/comparisons.md).
+    const bool repeated = c.a.n >= 2 && c.b.n >= 2;
+    const double va = repeated ? c.a.stddev * c.a.stddev / c.a.n : 0; // variance of the mean
+    const double vb = repeated ? c.b.stddev * c.b.stddev / c.b.n : 0;
+    const bool positive = stats::allPositive(a) && stats::allPositive(b);
+    if (positive) {
+        // The ratio of the geometric means, as the intervals shown per cell.
+        c.ratio = stats::estimateMean(b, confidence).mean / stats::estimateMean(a, confidence).mean;
+    }
+    const stats::WelchTest linear = stats::welchTest(a, b, confidence);
+    c.testable = linear.valid;
     if (c.testable) {
-        const double se = std::sqrt(va + vb);
-        c.welchDf = (va + vb) * (va + vb)
-            / ((c.a.n > 1 ? va * va / (c.a.n - 1) : 0) + (c.b.n > 1 ? vb * vb / (c.b.n - 1) : 0));
-        c.t = c.difference / se;
-        c.pValue = stats::twoSidedPValue(c.t, c.welchDf);
-        const double tq = stats::twoSidedCritical(confidence, c.welchDf);
-        c.differenceLow = c.difference - tq * se;
-        c.differenceHigh = c.difference + tq * se;
-        c.significant = c.pValue < 1.0 - confidence;
-
-        // Fieller: the set of R with (mB - R mA)^2 <= t^2 (vB + R^2 vA).
-        if (c.a.mean != 0) {
-            const double r = c.ratio;
-            const double dfR = std::pow(vb + r * r * va, 2)
-                / ((c.b.n > 1 ? vb * vb / (c.b.n - 1) : 0) + (c.a.n > 1 ? std::pow(r * r * va, 2) / (c.a.n - 1) : 0));
-            const double tr2 = std::pow(stats::twoSidedCritical(confidence, dfR), 2);
-            const double ma = c.a.mean;
-            const double mb = c.b.mean;
-            const double denom = ma * ma - tr2 * va;
-            const double disc = ma * ma * vb + mb * mb * va - tr2 * va * vb;
-            if (denom > 0 && disc >= 0) {
-                const double root = std::sqrt(tr2) * std::sqrt(disc);
-                c.ratioLow = (ma * mb - root) / denom;
-                c.ratioHigh = (ma * mb + root) / denom;
-            } else {
-                c.ratioUnbounded = true;
-            }
+        c.differenceLow = linear.low;
+        c.differenceHigh = linear.high;
+        c.welchDf = linear.df;
+        c.t = linear.t;
+        c.pValue = linear.pValue;
+    }
+    if (c.testable && positive) {
+        // Positive figures: Welch on the logarithms. The ratio's interval is
+        // the difference of the log means back on the linear scale, so it
+        // never reaches zero; the p-value is that test's.
+        QList<double> la, lb;
+        for (double v : a)
+            la << std::log(v);
+        for (double v : b)
+            lb << std::log(v);
+        if (const stats::WelchTest logs = stats::welchTest(la, lb, confidence); logs.valid) {
+            c.welchDf = logs.df;
+            c.t = logs.t;
+            c.pValue = logs.pValue;
+            c.ratioLow = std::exp(logs.low);
+            c.ratioHigh = std::exp(logs.high);
+        }
+    } else if (c.testable && c.a.mean != 0) {
+        // Figures that can be zero or negative: Fieller's interval, the set
+        // of R with (mB - R mA)^2 <= t^2 (vB + R^2 vA).
+        const double r = c.ratio;
+        const double dfR = std::pow(vb + r * r * va, 2) / (vb * vb / (c.b.n - 1) + std::pow(r * r * va, 2) / (c.a.n - 1));
+        const double tr2 = std::pow(stats::twoSidedCritical(confidence, dfR), 2);
+        const double ma = c.a.mean;
+        const double mb = c.b.mean;
+        const double denom = ma * ma - tr2 * va;
+        const double disc = ma * ma * vb + mb * mb * va - tr2 * va * vb;
+        if (denom > 0 && disc >= 0) {
+            const double root = std::sqrt(tr2) * std::sqrt(disc);
+            c.ratioLow = (ma * mb - root) / denom;
+            c.ratioHigh = (ma * mb + root) / denom;
+        } else {
+            c.ratioUnbounded = true;
         }
     }
+    c.significant = c.testable && c.pValue < 1.0 - confidence;
 
     const QString level = levelText(confidence);
-    const QString exactNote = oneExact ? tr("; %1's single value taken as exact").arg(c.a.n < 2 ? nameA : nameB) : QString();
     if (std::isnan(c.ratio)) {
         c.verdict = tr("%1 has a mean of zero: no ratio.").arg(nameA);
         return c;
@@ -138,23 +154,24 @@ GroupComparison compareGroups(const QList<double> &a, const QList<double> &b, do
     const bool bLarger = c.b.mean > c.a.mean;
     const double change = std::fabs(c.changePct());
     if (!c.testable) {
+        const QString why = repeated ? tr("no spread: no confidence interval")
+                                     : tr("%1 is a single measurement: no interval, no test").arg(c.a.n < 2 ? nameA : nameB);
         if (c.b.mean == c.a.mean)
-            c.verdict = tr("%1 equals %2 (no spread: no confidence interval).").arg(nameB, nameA);
+            c.verdict = tr("%1 equals %2 (%3).").arg(nameB, nameA, why);
         else
-            c.verdict = tr("%1 is %2% %3 than %4 (fewer than two repetitions: no confidence interval).")
-                            .arg(nameB, formatPct(change), directionWord(metric, bLarger), nameA);
+            c.verdict = tr("%1 is %2% %3 than %4 (%5).").arg(nameB, formatPct(change), directionWord(metric, bLarger), nameA, why);
         return c;
     }
     if (!c.significant) {
-        c.verdict = tr("No significant difference at %1 (%2 %3% %4 than %5, p = %6%7).")
+        c.verdict = tr("No significant difference at %1 (%2 %3% %4 than %5, p = %6).")
                         .arg(level, nameB, formatPct(change), directionWord(metric, bLarger), nameA,
-                             QString::number(c.pValue, 'g', 2), exactNote);
+                             QString::number(c.pValue, 'g', 2));
         return c;
     }
     const double hw = c.changeHalfWidthPct();
     const QString plusMinus = std::isnan(hw) ? QString() : tr(" ± %1%").arg(formatPct(hw));
-    c.verdict = tr("%1 is %2%%3 %4 than %5 (%6 confidence%7).")
-                    .arg(nameB, formatPct(change), plusMinus, directionWord(metric, bLarger), nameA, level, exactNote);
+    c.verdict = tr("%1 is %2%%3 %4 than %5 (%6 confidence).")
+                    .arg(nameB, formatPct(change), plusMinus, directionWord(metric, bLarger), nameA, level);
     return c;
 }
 

@@ -2,9 +2,12 @@
 #pragma once
 // Compares two groups of repeated measurements of one metric, A (the
 // reference) and B: difference B - A with a Welch t interval
-// (Welch-Satterthwaite df), ratio B / A with a Fieller interval, the Welch
-// p-value, and a verdict in words that knows whether higher is better for
-// the metric ("B is 12.0% ± 3.1% slower than A (99% confidence)").
+// (Welch-Satterthwaite df); ratio B / A of the geometric means with the
+// Welch interval of the logarithms for positive figures (Fieller's interval
+// for figures that can be zero), the p-value, and a verdict in words that
+// knows whether higher is better for the metric ("B is 12.0% ± 3.1% slower
+// than A (99% confidence)"). A side with one value is a single
+// measurement: a ratio, no interval, no p (docs/comparisons.md).
 
 #include "statistics.h"
 
@@ -40,16 +43,15 @@ struct GroupComparison
     double t = 0;
     double pValue = 0;         // two-sided; NaN when not computable
 
-    // B / A, Fieller's interval for independent groups; its t uses the
-    // Welch-Satterthwaite df of the linear combination B - R*A at R = B/A.
+    // B / A: of the geometric means with the logarithms' Welch interval
+    // when every value is positive; otherwise of the means with Fieller's
+    // interval (its t uses the Welch-Satterthwaite df of B - R*A at R = B/A).
     double ratio = 0;
     double ratioLow = 0;       // NaN when not computable
     double ratioHigh = 0;
     bool ratioUnbounded = false; // Fieller's interval is unbounded (A not clearly away from 0)
 
-    // One group has >= 2 values and there is some spread. A group of one
-    // value (a historical figure) is then taken as exact: the test is the
-    // one-sample t test of the other group against it.
+    // Both groups have >= 2 values and there is some spread.
     bool testable = false;
     bool significant = false;  // p < 1 - confidence
 

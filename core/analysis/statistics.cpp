@@ -180,4 +180,68 @@ ConfidenceCheck checkConfidence(const QList<double> &values, double confidenceLe
     return c;
 }
 
+WelchTest welchTest(const QList<double> &a, const QList<double> &b, double confidence)
+{
+    WelchTest w;
+    const SampleSummary sa = summarize(a, confidence);
+    const SampleSummary sb = summarize(b, confidence);
+    w.difference = sb.mean - sa.mean;
+    w.low = w.high = w.t = w.df = w.pValue = kNaN;
+    if (sa.n < 2 || sb.n < 2)
+        return w;
+    const double va = sa.standardError * sa.standardError; // variances of the means
+    const double vb = sb.standardError * sb.standardError;
+    if (!(va + vb > 0))
+        return w;
+    const double se = std::sqrt(va + vb);
+    w.valid = true;
+    w.df = (va + vb) * (va + vb) / (va * va / (sa.n - 1) + vb * vb / (sb.n - 1));
+    w.t = w.difference / se;
+    w.pValue = twoSidedPValue(w.t, w.df);
+    const double tq = twoSidedCritical(confidence, w.df);
+    w.low = w.difference - tq * se;
+    w.high = w.difference + tq * se;
+    return w;
+}
+
+bool allPositive(const QList<double> &values)
+{
+    return !values.isEmpty() && std::all_of(values.begin(), values.end(), [](double v) { return v > 0 && std::isfinite(v); });
+}
+
+MeanEstimate estimateMean(const QList<double> &values, double confidence)
+{
+    MeanEstimate e;
+    e.n = int(values.size());
+    e.confidence = confidence;
+    e.low = e.high = kNaN;
+    if (values.isEmpty()) {
+        e.mean = kNaN;
+        return e;
+    }
+    if (e.n >= 2 && allPositive(values)) {
+        QList<double> logs;
+        logs.reserve(values.size());
+        for (double v : values)
+            logs << std::log(v);
+        const SampleSummary s = summarize(logs, confidence);
+        e.logScale = true;
+        e.mean = std::exp(s.mean);
+        e.low = std::exp(s.mean - s.ciHalfWidth);
+        e.high = std::exp(s.mean + s.ciHalfWidth);
+        return e;
+    }
+    const SampleSummary s = summarize(values, confidence);
+    e.mean = s.mean;
+    if (e.n >= 2) {
+        e.low = s.mean - s.ciHalfWidth;
+        e.high = s.mean + s.ciHalfWidth;
+        if (e.low < 0 && s.min >= 0) {
+            e.low = 0;
+            e.cutAtZero = true;
+        }
+    }
+    return e;
+}
+
 } // namespace wb::stats

@@ -61,4 +61,42 @@ struct ConfidenceCheck
 };
 ConfidenceCheck checkConfidence(const QList<double> &values, double confidenceLevel, double halfWidthPct);
 
+// Welch's two-sample t test of B - A (Welch-Satterthwaite df), with the
+// interval of the difference. Needs two values on each side and some
+// spread; otherwise `valid` is false and the numbers are NaN.
+struct WelchTest
+{
+    bool valid = false;
+    double difference = 0; // mean B - mean A
+    double low = 0;
+    double high = 0;
+    double t = 0;
+    double df = 0;
+    double pValue = 0;     // two-sided
+};
+WelchTest welchTest(const QList<double> &a, const QList<double> &b, double confidence);
+
+// What a table, a chart and a report show for one cell of repetitions
+// (docs/comparisons.md). One value is a single measurement: a point, no
+// interval. Repetitions of a positive figure get the t interval of their
+// logarithms, back on the linear scale: the geometric mean with an interval
+// that can never reach zero or below. A figure that can be zero (loss,
+// drops) gets the plain t interval, cut at zero when no value is negative.
+struct MeanEstimate
+{
+    int n = 0;
+    double mean = 0;       // geometric mean on the log scale, arithmetic otherwise; NaN when n == 0
+    double low = 0;        // NaN without an interval
+    double high = 0;
+    double confidence = 0;
+    bool logScale = false; // the interval is the logarithms' t interval
+    bool cutAtZero = false; // the plain interval reached below zero and was cut there
+
+    bool hasInterval() const { return n >= 2; }
+    bool single() const { return n == 1; }
+};
+MeanEstimate estimateMean(const QList<double> &values, double confidence = 0.95);
+// True when every value is above zero (and there is at least one).
+bool allPositive(const QList<double> &values);
+
 } // namespace wb::stats

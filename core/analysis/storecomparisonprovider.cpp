@@ -7,6 +7,7 @@
 #include "store/resultstore.h"
 #include "store/runfilter.h"
 #include "store/runstore.h"
+#include "store/storeservice.h"
 
 #include <QJsonArray>
 #include <QMap>
@@ -32,30 +33,37 @@ struct MetricView
     QString label;
 };
 
-// The figure a comparison should use: what arrived for streams, the
-// client's view for RR tests (as the key figures elsewhere).
-std::optional<double> valueOf(const ResultRecord &r, const QString &metric)
+// The figures of a record for a metric, one per side it has (the
+// receiver first for streams, the client for request/response).
+QList<std::pair<FigureSide, double>> figuresOf(const ResultRecord &r, const QString &metric)
 {
-    if (auto v = sidedMetricValue(r, metric))
-        return v;
+    QList<std::pair<FigureSide, double>> out;
     // The router reports of the seeds counted what the device sent on; a
     // forwarding run's sink counts what arrived. Both are the forwarded rate.
-    if (r.kind == u"forwarding"_s && metric == u"packets_per_s"_s)
-        return sidedMetricValue(r, u"forwarded_packets_per_s"_s);
-    return std::nullopt;
+    const QString read = r.kind == u"forwarding"_s && metric == u"packets_per_s"_s && !r.metric(metric)
+            && !r.metric(metric, u"server"_s) && !r.metric(metric, u"client"_s)
+        ? u"forwarded_packets_per_s"_s
+        : metric;
+    for (FigureSide side : sidesWithMetric(r, read))
+        if (auto v = valueAtSide(r, read, side))
+            out.append({side, *v});
+    return out;
 }
 
-QString sizeOf(const QJsonObject &params)
+std::optional<double> valueOf(const ResultRecord &r, const QString &metric)
 {
-    for (const auto &key : {u"message_size_bytes"_s, u"request_size_bytes"_s, u"frame_size_bytes"_s,
-                            u"file_size_bytes"_s}) {
-        if (params.contains(key)) {
-            const double v = params.value(key).toDouble();
-            return key == u"file_size_bytes"_s ? u"%1 MB file"_s.arg(v / (1 << 20), 0, 'g', 4)
-                                                : u"%1 B"_s.arg(v, 0, 'f', 0);
-        }
+    const auto figures = figuresOf(r, metric);
+    return figures.isEmpty() ? std::nullopt : std::optional(figures.first().second);
+}
+
+// The defining parameters as attributes, so a comparison can group by them.
+void addParameterAttributes(QMap<QString, QString> &attributes, const Condition &c)
+{
+    for (const ConditionParameter &p : c.parameters) {
+        const ConditionParameterInfo *info = findDefiningParameter(c.kind, p.key);
+        if (info)
+            attributes.insert(info->label, info->show(p.value) + (p.assumed ? u" (assumed)"_s : QString()));
     }
-    return u"—"_s;
 }
 
 QString pathKey(const QJsonArray &path, const QString &type)
@@ -67,33 +75,6 @@ QString pathKey(const QJsonArray &path, const QString &type)
             keys << e.value(u"key"_s).toString();
     }
     return keys.isEmpty() ? u"—"_s : keys.join(u" + "_s);
-}
-
-// The test conditions that decide whether two figures compare: the socket
-// buffers asked for (netperf's -s/-S; Linux reports twice that) and the
-// direction of the data.
-QMap<QString, QString> conditionsOf(const QJsonObject &params, bool ourAgent)
-{
-    QMap<QString, QString> c;
-    auto requested = [&](const QString &key) {
-        const QJsonValue v = params.value(u"requested_"_s + key);
-        return v.isUndefined() ? params.value(key) : v;
-    };
-    const QJsonValue send = requested(u"send_socket_bytes"_s);
-    const QJsonValue recv = requested(u"recv_socket_bytes"_s);
-    // 0 or absent: the system's default size.
-    auto size = [](const QJsonValue &v) {
-        return v.isUndefined() || v.toDouble() <= 0 ? u"default"_s : QString::number(v.toDouble());
-    };
-    if (!send.isUndefined() || !recv.isUndefined())
-        c.insert(u"socket buffers"_s, u"%1/%2 B"_s.arg(size(send), size(recv)));
-    else if (ourAgent)
-        c.insert(u"socket buffers"_s, u"default/default B"_s);
-    if (params.contains(u"direction"_s))
-        c.insert(u"direction"_s, params.value(u"direction"_s).toString());
-    else if (ourAgent)
-        c.insert(u"direction"_s, u"client_to_server"_s); // the agent always sends from client to server
-    return c;
 }
 
 QString citationOf(const Baseline &b)
@@ -150,11 +131,11 @@ QString mostCommonKind(const QList<StoredRun> &runs)
 
 } // namespace
 
-StoreComparisonProvider::StoreComparisonProvider(QString databasePath) : m_path(std::move(databasePath)) {}
+StoreComparisonProvider::StoreComparisonProvider(std::shared_ptr<StoreService> service) : m_service(std::move(service)) {}
 
 QString StoreComparisonProvider::origin() const
 {
-    return m_path;
+    return m_service ? m_service->displayLocation() : QString();
 }
 
 QString StoreComparisonProvider::kindOf(const QString &datasetName)
@@ -162,22 +143,19 @@ QString StoreComparisonProvider::kindOf(const QString &datasetName)
     return datasetName.section(u':', 0, 0).trimmed();
 }
 
-QStringList StoreComparisonProvider::datasetNames() const
+QStringList StoreComparisonProvider::kindNames(ResultStore &store)
 {
-    auto store = ResultStore::open(m_path, {.createIfMissing = false, .readOnly = true});
-    if (!store)
-        return {};
     QStringList kinds;
     RunFilter f;
     f.status = RunStatus::Finished;
     f.withDetails = false;
-    if (auto runs = (*store)->runs().listRuns(f))
+    if (auto runs = store.runs().listRuns(f))
         for (const StoredRun &r : *runs)
             if (!kinds.contains(r.record.kind))
                 kinds << r.record.kind;
     // Baselines count where they carry their kind's key figure (a switch's
     // rated latency or a driver's transmit cost is shown on its own page).
-    if (auto baselines = (*store)->baselines().baselines())
+    if (auto baselines = store.baselines().baselines())
         for (const Baseline &b : *baselines)
             if (!kinds.contains(b.record.kind) && b.record.kind != u"ceiling"_s
                 && valueOf(b.record, keyMetricForKind(b.record.kind)))
@@ -186,6 +164,14 @@ QStringList StoreComparisonProvider::datasetNames() const
     for (const QString &k : std::as_const(kinds))
         names << u"%1: %2"_s.arg(k, viewFor(k).label);
     return names;
+}
+
+QStringList StoreComparisonProvider::datasetNames() const
+{
+    if (!m_service)
+        return {};
+    auto names = m_service->read([](ResultStore &store) -> StoreResult<QStringList> { return kindNames(store); }).result();
+    return names ? *names : QStringList();
 }
 
 std::optional<ComparisonData> StoreComparisonProvider::dataset(const QString &name, QString *error) const
@@ -202,22 +188,39 @@ std::optional<ComparisonData> StoreComparisonProvider::dataset(const QString &na
 
 ComparisonProvider::Builder StoreComparisonProvider::builder() const
 {
-    return [path = m_path](const ComparisonSelection &selection, const std::atomic_bool *cancelled) {
-        return StoreComparisonProvider(path).build(selection, cancelled);
+    return [service = m_service](const ComparisonSelection &selection, const std::atomic_bool *cancelled) {
+        return StoreComparisonProvider(service).build(selection, cancelled);
     };
 }
 
 ComparisonBuild StoreComparisonProvider::build(const ComparisonSelection &sel, const std::atomic_bool *cancelled) const
 {
+    if (!m_service) {
+        ComparisonBuild none;
+        none.error = u"no results database is open"_s;
+        return none;
+    }
+    const QString location = m_service->displayLocation();
+    auto built = m_service
+                     ->read([&sel, cancelled, location](ResultStore &store) -> StoreResult<ComparisonBuild> {
+                         return buildFrom(store, location, sel, cancelled);
+                     })
+                     .result();
+    if (!built) {
+        ComparisonBuild failed;
+        failed.error = built.error().message;
+        return failed;
+    }
+    return *built;
+}
+
+ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QString &location,
+                                                   const ComparisonSelection &sel, const std::atomic_bool *cancelled)
+{
     ComparisonBuild result;
     QString *error = &result.error;
-    auto store = ResultStore::open(m_path, {.createIfMissing = false, .readOnly = true});
-    if (!store) {
-        result.error = store.message();
-        return result;
-    }
     if (sel.wantKinds)
-        result.kinds = datasetNames();
+        result.kinds = kindNames(store);
     // Hand-picked runs decide the kind when none is given.
     QList<StoredRun> picked;
     for (qint64 id : sel.runIds) {
@@ -225,7 +228,7 @@ ComparisonBuild StoreComparisonProvider::build(const ComparisonSelection &sel, c
             result.cancelled = true;
             return result;
         }
-        if (auto r = (*store)->runs().run(id, false))
+        if (auto r = store.runs().run(id, false))
             picked.append(*r);
         else
             ++result.skipped;
@@ -233,7 +236,7 @@ ComparisonBuild StoreComparisonProvider::build(const ComparisonSelection &sel, c
     QString kind = sel.kind.isEmpty() ? mostCommonKind(picked) : sel.kind;
     if (kind.isEmpty() && !sel.handPicked()) {
         // No kind asked for: the first the database can compare.
-        const QStringList names = result.kinds.isEmpty() ? datasetNames() : result.kinds;
+        const QStringList names = result.kinds.isEmpty() ? kindNames(store) : result.kinds;
         kind = kindOf(names.value(0));
     }
     const MetricView view = viewForMetric(sel.metric, kind);
@@ -246,12 +249,13 @@ ComparisonBuild StoreComparisonProvider::build(const ComparisonSelection &sel, c
     d.title = u"%1: %2"_s.arg(kind, view.label);
     d.metric = view.metric;
     d.unit = view.unit;
-    d.description = u"Runs and baselines in %1"_s.arg(m_path);
+    d.description = u"Runs and baselines in %1"_s.arg(location);
     if (sel.handPicked())
-        d.description = u"Runs picked by hand beside the baselines of their kind, in %1"_s.arg(m_path);
-    d.dimensions = {u"message size"_s, u"host pair"_s, u"NIC"_s, u"switch"_s, u"cable"_s, u"plan"_s, u"date"_s,
-                    u"origin"_s};
+        d.description = u"Runs picked by hand beside the baselines of their kind, in %1"_s.arg(location);
+    d.dimensions = {u"host pair"_s, u"NIC"_s, u"switch"_s, u"cable"_s, u"plan"_s, u"date"_s, u"origin"_s};
     d.seriesKey = u"origin"_s;
+    d.matrixRowKey = u"from"_s;
+    d.matrixColumnKey = u"to"_s;
 
     RunFilter f;
     f.kind = kind;
@@ -274,7 +278,7 @@ ComparisonBuild StoreComparisonProvider::build(const ComparisonSelection &sel, c
             else
                 ++result.skipped;
         }
-    } else if (auto listed = (*store)->runs().listRuns(f)) {
+    } else if (auto listed = store.runs().listRuns(f)) {
         runs = std::move(*listed);
     } else {
         result.error = listed.error().message;
@@ -282,7 +286,6 @@ ComparisonBuild StoreComparisonProvider::build(const ComparisonSelection &sel, c
     }
     QSet<QString> metricNames;
     int accepted = 0;
-    QMap<QString, QMap<double, QList<double>>> sweep; // host pair -> size -> values
     int seriesRuns = 0;
     for (const StoredRun &r : *runs) {
         if (cancelled && cancelled->load()) {
@@ -294,68 +297,59 @@ ComparisonBuild StoreComparisonProvider::build(const ComparisonSelection &sel, c
             continue;
         for (const Metric &m : r.record.metrics)
             metricNames.insert(m.name);
-        const auto v = valueOf(r.record, view.metric);
-        if (!v) {
+        const auto figures = figuresOf(r.record, view.metric);
+        if (figures.isEmpty()) {
             if (sel.handPicked())
                 ++result.skipped;
             continue;
         }
         const QString candidate = u"run %1"_s.arg(r.id);
+        const Condition shown = conditionOf(r.record, view.metric, figures.first().first);
+        const LinkInfo link = linkOfRun(r);
         result.candidates.append({candidate,
-                             u"run %1 · %2 · %3 → %4 · %5 · %6 %7"_s.arg(r.id)
-                                 .arg(r.startedAt.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s), r.clientEndpoint,
-                                      r.serverEndpoint, sizeOf(r.record.params))
-                                 .arg(*v * view.scale, 0, 'g', 4)
-                                 .arg(view.unit),
-                             false});
+                                  u"run %1 · %2 · %3 → %4 · %5 · %6 %7 · %8"_s.arg(r.id)
+                                      .arg(r.startedAt.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s), r.clientEndpoint,
+                                           r.serverEndpoint, shown.label())
+                                      .arg(figures.first().second * view.scale, 0, 'g', 4)
+                                      .arg(view.unit, link.shortLabel()),
+                                  false});
         if (sel.excluded.contains(candidate) || accepted >= kMaxRuns)
             continue;
         ++accepted;
-        Observation o;
-        o.values = {*v * view.scale};
-        o.source = u"run %1"_s.arg(r.id);
-        const QString pair = u"%1 → %2"_s.arg(r.clientEndpoint.section(u'/', 0, 0), r.serverEndpoint.section(u'/', 0, 0));
-        o.attributes = {{u"message size"_s, sizeOf(r.record.params)},
-                        {u"host pair"_s, pair},
-                        {u"NIC"_s, pathKey(r.inventoryPath, u"nic"_s)},
-                        {u"switch"_s, pathKey(r.inventoryPath, u"switch"_s)},
-                        {u"cable"_s, pathKey(r.inventoryPath, u"cable"_s)},
-                        {u"plan"_s, r.plan},
-                        {u"date"_s, r.startedAt.date().toString(Qt::ISODate)},
-                        {u"origin"_s, u"measured"_s}};
-        o.conditions = conditionsOf(r.record.params, r.record.tool == u"wirebench-agent"_s);
-        // The environment each end reported: kernel, and the client NIC's
-        // driver, link and MTU, so a comparison says what else changed.
-        if (const QString kernel = r.clientEnvironment.value(u"kernel"_s).toString(); !kernel.isEmpty())
-            o.conditions.insert(u"kernel"_s, kernel);
-        const QString nic = r.clientEndpoint.section(u'/', 1);
-        for (const QJsonValue &iface : r.clientEnvironment.value(u"interfaces"_s).toArray()) {
-            const QJsonObject i = iface.toObject();
-            if (nic.isEmpty() || i.value(u"name"_s).toString() != nic)
-                continue;
-            const QString driver = (i.value(u"driver"_s).toString() + u' ' + i.value(u"driver_version"_s).toString()).trimmed();
-            if (!driver.isEmpty())
-                o.conditions.insert(u"driver"_s, driver);
-            if (i.contains(u"speed_mbps"_s))
-                o.conditions.insert(u"link"_s, u"%1 Mbit/s %2"_s.arg(i.value(u"speed_mbps"_s).toInt())
-                                                   .arg(i.value(u"duplex"_s).toString()));
-            if (i.contains(u"mtu"_s))
-                o.conditions.insert(u"MTU"_s, QString::number(i.value(u"mtu"_s).toInt()));
+        const QString from = r.clientEndpoint.section(u'/', 0, 0);
+        const QString to = r.serverEndpoint.section(u'/', 0, 0);
+        const EnvironmentFacts environment = environmentFactsOfRun(r);
+        const double linkBps = link.ceilingApplies() ? link.speedBps : 0;
+        for (const auto &[side, value] : figures) {
+            Observation o;
+            o.values = {value * view.scale};
+            o.source = candidate;
+            o.runId = r.id;
+            o.startedAt = r.startedAt;
+            o.link = link;
+            o.condition = conditionOf(r.record, view.metric, side);
+            o.attributes = {{u"host pair"_s, u"%1 → %2"_s.arg(from, to)},
+                            {u"from"_s, from},
+                            {u"to"_s, to},
+                            {u"NIC"_s, pathKey(r.inventoryPath, u"nic"_s)},
+                            {u"switch"_s, pathKey(r.inventoryPath, u"switch"_s)},
+                            {u"cable"_s, pathKey(r.inventoryPath, u"cable"_s)},
+                            {u"plan"_s, r.plan},
+                            {u"date"_s, r.startedAt.date().toString(Qt::ISODate)},
+                            {u"origin"_s, u"measured"_s}};
+            addParameterAttributes(o.attributes, *o.condition);
+            o.environment = environment;
+            o.ceiling = side == FigureSide::Sender ? 0
+                                                   : theoreticalCeiling(view.metric, kind, r.record.params, linkBps) * view.scale;
+            d.observations.append(o);
         }
-        // Field by field for the environment diff, and the link's ceiling.
-        o.environment = environmentFactsOfRun(r);
-        o.ceiling = theoreticalCeiling(view.metric, kind, r.record.params, runLinkSpeedBps(r)) * view.scale;
-        d.observations.append(o);
-        const double size = r.record.params.value(u"message_size_bytes"_s).toDouble();
-        if (size > 0)
-            sweep[pair][size].append(*v * view.scale);
 
         // The newest runs' interval samples as time series.
         if (seriesRuns < kTimeSeriesRuns) {
-            auto samples = (*store)->runs().samples(r.id);
+            auto samples = store.runs().samples(r.id);
             PointSeries s;
             s.label = u"run %1 (%2)"_s.arg(r.id).arg(r.testCase);
-            s.source = o.source;
+            s.source = candidate;
             if (samples)
                 for (const Sample &sm : *samples)
                     if (sm.name == view.metric && (sm.side == u"server"_s || view.metric == u"transactions_per_s"_s))
@@ -369,7 +363,7 @@ ComparisonBuild StoreComparisonProvider::build(const ComparisonSelection &sel, c
         if (view.metric == u"transactions_per_s"_s && d.latencies.size() < kTimeSeriesRuns) {
             LatencyDistribution l;
             l.label = u"run %1"_s.arg(r.id);
-            l.source = o.source;
+            l.source = candidate;
             const QList<QPair<QString, double>> points{{u"latency_us_min"_s, 0.0},   {u"latency_us_p50"_s, 0.5},
                                                        {u"latency_us_p90"_s, 0.9},   {u"latency_us_p99"_s, 0.99},
                                                        {u"latency_us_p999"_s, 0.999}, {u"latency_us_max"_s, 1.0}};
@@ -382,12 +376,13 @@ ComparisonBuild StoreComparisonProvider::build(const ComparisonSelection &sel, c
     }
     d.timeSeriesUnit = view.unit;
 
-    // Historical baselines of the same kind, as markers beside the runs.
-    auto baselines = (*store)->baselines().baselines(kind);
+    // Historical baselines of the same kind: each one observation with its
+    // identity (source, host pair, switch, side), never pooled.
+    auto baselines = store.baselines().baselines(kind);
     if (baselines && sel.includeBaselines) {
         for (const Baseline &b : *baselines) {
-            const auto v = valueOf(b.record, view.metric);
-            if (!v)
+            const auto figures = figuresOf(b.record, view.metric);
+            if (figures.isEmpty())
                 continue;
             const QString client = b.record.params.value(u"client_host"_s).toString();
             const QString server = b.record.params.value(u"server_host"_s).toString();
@@ -398,29 +393,38 @@ ComparisonBuild StoreComparisonProvider::build(const ComparisonSelection &sel, c
             if (sel.messageSize > 0 && sizeBytesOf(b.record.params) != sel.messageSize)
                 continue;
             const QString candidate = u"baseline "_s + b.key;
+            const Condition shown = conditionOf(b.record, view.metric, figures.first().first);
             result.candidates.append({candidate,
-                                     u"%1: %2 · %3 · %4 %5"_s.arg(citationOf(b), b.citation.title, sizeOf(b.record.params))
-                                         .arg(*v * view.scale, 0, 'g', 4)
-                                         .arg(view.unit),
-                                     true});
+                                      u"%1: %2 · %3 · %4 %5"_s.arg(citationOf(b), b.citation.title, shown.label())
+                                          .arg(figures.first().second * view.scale, 0, 'g', 4)
+                                          .arg(view.unit),
+                                      true});
             if (sel.excluded.contains(candidate))
                 continue;
-            Observation o;
-            o.values = {*v * view.scale};
-            o.baseline = true;
-            o.source = u"%1: %2"_s.arg(citationOf(b), b.citation.title);
-            o.attributes = {{u"message size"_s, sizeOf(b.record.params)},
-                            {u"host pair"_s, client.isEmpty() ? u"—"_s : u"%1 → %2"_s.arg(client, server)},
-                            {u"NIC"_s, u"—"_s},
-                            {u"switch"_s, b.hardware.value(u"switch"_s).toObject().value(u"model"_s).toString(u"—"_s)},
-                            {u"cable"_s, u"—"_s},
-                            {u"plan"_s, citationOf(b)},
-                            {u"date"_s, b.citation.date},
-                            {u"origin"_s, citationOf(b)}};
-            o.conditions = conditionsOf(b.record.params, false);
-            o.environment = environmentFactsOfBaseline(b);
-            o.ceiling = baselineCeiling(b, view.metric) * view.scale;
-            d.observations.append(o);
+            const LinkInfo link = linkOfBaseline(b);
+            const EnvironmentFacts environment = environmentFactsOfBaseline(b);
+            for (const auto &[side, value] : figures) {
+                Observation o;
+                o.values = {value * view.scale};
+                o.baseline = true;
+                o.baselineKey = b.key;
+                o.link = link;
+                o.condition = conditionOf(b.record, view.metric, side);
+                o.source = u"%1: %2"_s.arg(citationOf(b), b.citation.title);
+                o.attributes = {{u"host pair"_s, client.isEmpty() ? u"—"_s : u"%1 → %2"_s.arg(client, server)},
+                                {u"from"_s, client},
+                                {u"to"_s, server},
+                                {u"NIC"_s, u"—"_s},
+                                {u"switch"_s, swName.isEmpty() ? u"—"_s : swName},
+                                {u"cable"_s, u"—"_s},
+                                {u"plan"_s, citationOf(b)},
+                                {u"date"_s, b.citation.date},
+                                {u"origin"_s, citationOf(b)}};
+                addParameterAttributes(o.attributes, *o.condition);
+                o.environment = environment;
+                o.ceiling = side == FigureSide::Sender ? 0 : baselineCeiling(b, view.metric) * view.scale;
+                d.observations.append(o);
+            }
         }
     }
     for (const MetricInfo &m : metricCatalog())
@@ -430,24 +434,15 @@ ComparisonBuild StoreComparisonProvider::build(const ComparisonSelection &sel, c
         if (error)
             *error = sel.handPicked() || !sel.excluded.isEmpty() || postFiltered || f.since.isValid() || f.until.isValid()
                 ? u"nothing to compare: no run or baseline of kind '%1' with %2 matches the filter and selection"_s.arg(kind, view.label)
-                : u"no finished runs or baselines of kind '%1' in %2"_s.arg(kind, m_path);
+                : u"no finished runs or baselines of kind '%1' in %2"_s.arg(kind, location);
         return result;
     }
-    d.defaultGroupBy = d.attributeValues(u"message size"_s).size() > 1 ? u"message size"_s : u"host pair"_s;
-    for (auto it = sweep.begin(); it != sweep.end(); ++it) {
-        if (it->size() < 2)
-            continue;
-        PointSeries s;
-        s.label = it.key();
-        for (auto p = it->begin(); p != it->end(); ++p) {
-            double sum = 0;
-            for (double x : *p)
-                sum += x;
-            s.points.append(QPointF(p.key(), sum / p->size()));
-        }
-        d.sweeps.append(s);
-    }
-    d.sweepXLabel = u"message size (bytes)"_s;
+    // The kind's defining parameters that take more than one value can be
+    // grouped by: a sweep along them.
+    for (const ConditionParameterInfo &p : definingParameters(kind))
+        if (d.attributeValues(p.label).size() > 1)
+            d.dimensions.insert(0, p.label);
+    d.defaultGroupBy = u"host pair"_s;
     if (result.skipped > 0)
         d.description += u"; %1 picked run(s) left out (another kind, or no %2)"_s.arg(result.skipped).arg(view.label);
     result.data = std::move(d);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "planrecorder.h"
 
+#include "analysis/environmentfacts.h"
+
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
@@ -107,6 +109,29 @@ bool PlanRecorder::record(const CaseResult &result)
     base.measurementUuid = m_planRunId + u'-' + tc.key;
 
     QJsonObject extra{{u"plan_run"_s, m_planRunId}, {u"case_key"_s, tc.key}, {u"plan"_s, m_plan.source}};
+    // The data addresses the test used, and the link class they show
+    // (loopback, virtual, physical with speed and duplex), kept with the run.
+    auto addressOf = [this](const Endpoint &e) {
+        if (!e.address.isEmpty())
+            return e.address;
+        const PlanHost *h = m_plan.host(e.host);
+        return h ? h->address : QString();
+    };
+    extra.insert(u"client_address"_s, addressOf(tc.client));
+    extra.insert(u"server_address"_s, addressOf(tc.server));
+    {
+        StoredRun probe = base;
+        probe.record.extra = extra;
+        const LinkInfo link = linkOfRun(probe);
+        QJsonObject l{{u"class"_s, linkClassName(link.linkClass)}, {u"label"_s, link.label()}};
+        if (link.speedBps > 0)
+            l.insert(u"speed_bps"_s, link.speedBps);
+        if (!link.duplex.isEmpty())
+            l.insert(u"duplex"_s, link.duplex);
+        if (!link.detail.isEmpty())
+            l.insert(u"detail"_s, link.detail);
+        extra.insert(u"link"_s, l);
+    }
     if (!result.warnings.isEmpty())
         extra.insert(u"warnings"_s, QJsonArray::fromStringList(result.warnings));
     if (!result.clientEnvAfter.isEmpty())

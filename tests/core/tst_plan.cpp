@@ -39,13 +39,13 @@ void TstPlan::localDemoExpands()
     auto plan = wb::Plan::load(QStringLiteral(WB_SOURCE_DIR "/resources/plans/local-demo.json"), &error);
     QVERIFY2(plan, qPrintable(error));
     QCOMPARE(plan->hosts.size(), 2);
-    QCOMPARE(plan->host(u"adam"_s)->transport, u"local"_s);
+    QCOMPARE(plan->host(u"local-a"_s)->transport, u"local"_s);
     // 3 UDP sizes + 1 TCP_RR + 2 FTP sinks
     QCOMPARE(plan->cases.size(), 6);
     QStringList sizes;
     for (const wb::TestCase &c : plan->cases) {
         QCOMPARE(c.durationS, 2.0);
-        QCOMPARE(c.repetitions.maxIterations, 1);
+        QCOMPARE(c.repetitions.maxIterations, 3); // three repetitions: intervals, not single points
         if (c.kind == u"udp_stream"_s) {
             sizes << QString::number(c.params.value(u"message_size_bytes"_s).toInt());
             QCOMPARE(c.params.value(u"send_socket_bytes"_s).toInt(), 65535);

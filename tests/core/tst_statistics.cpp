@@ -8,7 +8,6 @@
 #include "analysis/ethernetceiling.h"
 #include "analysis/groupcomparison.h"
 #include "analysis/latencyfloor.h"
-#include "analysis/seedbaselineprovider.h"
 #include "analysis/statistics.h"
 
 #include <QTest>
@@ -35,12 +34,12 @@ private slots:
     void verdictWords_data();
     void verdictWords();
     void singleValues();
+    void meanEstimates();
     void ethernet_data();
     void ethernet();
     void udpGoodput();
     void latencyFloor();
     void groupingCells();
-    void seedDatasets();
 };
 
 void TstStatistics::tQuantile_data()
@@ -178,13 +177,17 @@ void TstStatistics::welch()
     QFETCH(double, df);
     QFETCH(double, p);
     QFETCH(double, tolerance);
+    const stats::WelchTest w = stats::welchTest(a, b, 0.95);
+    QVERIFY(w.valid);
+    QVERIFY2(std::fabs(w.t - t) < tolerance, qPrintable(QString::number(w.t, 'f', 5)));
+    QVERIFY2(std::fabs(w.df - df) < tolerance, qPrintable(QString::number(w.df, 'f', 5)));
+    QVERIFY2(std::fabs(w.pValue - p) < std::max(1e-4, p * 0.03), qPrintable(QString::number(w.pValue, 'g', 6)));
+    QVERIFY(w.low < w.difference && w.difference < w.high);
+    // The group comparison keeps the same difference interval.
     const GroupComparison c = compareGroups(a, b, 0.95, u"throughput_bps"_s);
     QVERIFY(c.testable);
-    QVERIFY2(std::fabs(c.t - t) < tolerance, qPrintable(QString::number(c.t, 'f', 5)));
-    QVERIFY2(std::fabs(c.welchDf - df) < tolerance, qPrintable(QString::number(c.welchDf, 'f', 5)));
-    QVERIFY2(std::fabs(c.pValue - p) < std::max(1e-4, p * 0.03), qPrintable(QString::number(c.pValue, 'g', 6)));
-    QCOMPARE(c.significant, p < 0.05);
-    QVERIFY(c.differenceLow < c.difference && c.difference < c.differenceHigh);
+    QCOMPARE(c.differenceLow, w.low);
+    QCOMPARE(c.differenceHigh, w.high);
 }
 
 void TstStatistics::fiellerRatio()
@@ -198,14 +201,17 @@ void TstStatistics::fiellerRatio()
     // A's mean (0.75) is not clearly away from zero: Fieller is unbounded.
     QVERIFY(c.ratioUnbounded);
 
-    // Well-separated positive groups: the Fieller interval contains the
-    // ratio, and with tiny spread it shrinks onto it.
+    // Well-separated positive groups: the ratio of the geometric means with
+    // the logarithms' Welch interval, which contains it and with tiny spread
+    // shrinks onto it.
     const QList<double> x{100, 101, 99, 100.5, 99.5};
     const QList<double> y{88, 89, 87, 88.5, 87.5};
     c = compareGroups(x, y, 0.99, u"throughput_bps"_s);
-    QVERIFY(std::fabs(c.ratio - 0.88) < 1e-12);
-    QVERIFY(c.ratioLow < 0.88 && 0.88 < c.ratioHigh);
+    QVERIFY(std::fabs(c.ratio - stats::estimateMean(y).mean / stats::estimateMean(x).mean) < 1e-12);
+    QVERIFY(std::fabs(c.ratio - 0.88) < 1e-4);
+    QVERIFY(c.ratioLow < c.ratio && c.ratio < c.ratioHigh);
     QVERIFY(c.ratioHigh - c.ratioLow < 0.04);
+    QVERIFY(!c.ratioUnbounded);
     // Its half-width agrees with the delta method to first order here.
     const double va = c.a.standardError * c.a.standardError;
     const double vb = c.b.standardError * c.b.standardError;
@@ -250,30 +256,51 @@ void TstStatistics::verdictWords()
 
 void TstStatistics::singleValues()
 {
-    // The seeds have one figure per cell: a ratio, no interval, said so.
+    // The seeds have one figure per cell: a ratio, no interval, no p, said so.
     const GroupComparison c = compareGroups({4749.19}, {1325.41}, 0.95, u"transactions_per_s"_s, u"Cat 5000"_s, u"FS108"_s);
     QVERIFY(!c.testable);
     QVERIFY(std::fabs(c.ratio - 1325.41 / 4749.19) < 1e-12);
     QVERIFY(std::isnan(c.ratioLow) && std::isnan(c.pValue));
-    QCOMPARE(c.verdict, u"FS108 is 72% slower than Cat 5000 (fewer than two repetitions: no confidence interval)."_s);
-    // Measured repetitions against one historical figure: a one-sample t
-    // test (df = n - 1) with the figure taken as exact.
-    const QList<double> runs{100, 101, 99, 100.5, 99.5}; // mean 100, s = 0.790569
+    QCOMPARE(c.verdict, u"FS108 is 72% slower than Cat 5000 (Cat 5000 is a single measurement: no interval, no test)."_s);
+    // Measured repetitions against one historical figure: the figure is
+    // not exact either, so a ratio interval cannot be had.
+    const QList<double> runs{100, 101, 99, 100.5, 99.5};
     const GroupComparison vsBaseline = compareGroups(runs, {88.0}, 0.95, u"throughput_bps"_s, u"lab"_s, u"1999"_s);
-    QVERIFY(vsBaseline.testable);
-    QCOMPARE(vsBaseline.welchDf, 4.0);
-    QVERIFY(std::fabs(vsBaseline.t - (88.0 - 100.0) / (0.790569 / std::sqrt(5.0))) < 1e-4);
-    QVERIFY(vsBaseline.significant);
-    QVERIFY2(vsBaseline.verdict.startsWith(u"1999 is 12% ± "_s), qPrintable(vsBaseline.verdict));
-    QVERIFY2(vsBaseline.verdict.endsWith(u"slower than lab (95% confidence; 1999's single value taken as exact)."_s),
+    QVERIFY(!vsBaseline.testable);
+    QVERIFY(!vsBaseline.significant);
+    QVERIFY(std::isnan(vsBaseline.ratioLow) && std::isnan(vsBaseline.pValue));
+    QVERIFY2(vsBaseline.verdict.startsWith(u"1999 is 12% slower than lab (1999 is a single measurement"_s),
              qPrintable(vsBaseline.verdict));
-    // The mirror case: the figure as reference.
     const GroupComparison baselineRef = compareGroups({95.07}, {95.0, 95.2, 94.9, 95.1}, 0.95, u"throughput_bps"_s, u"1999"_s, u"lab"_s);
-    QVERIFY(baselineRef.testable);
-    QVERIFY(!baselineRef.significant);
-    QVERIFY2(baselineRef.verdict.contains(u"1999's single value taken as exact)."_s), qPrintable(baselineRef.verdict));
+    QVERIFY(!baselineRef.testable);
+    QVERIFY2(baselineRef.verdict.contains(u"1999 is a single measurement: no interval, no test)."_s), qPrintable(baselineRef.verdict));
     const GroupComparison empty = compareGroups({}, {1.0}, 0.95, u"x"_s);
     QVERIFY(empty.verdict.contains(u"no values"_s));
+}
+
+void TstStatistics::meanEstimates()
+{
+    // One value: a point, no interval.
+    const stats::MeanEstimate one = stats::estimateMean({7.3}, 0.95);
+    QVERIFY(one.single() && !one.hasInterval());
+    QCOMPARE(one.mean, 7.3);
+    QVERIFY(std::isnan(one.low) && std::isnan(one.high));
+    // The pooled 1, 64 and 1472-byte figures that once gave an interval
+    // down to -8000 Mbit/s: on the log scale it stays above zero.
+    const QList<double> wide{0.5, 30, 9000};
+    const stats::SampleSummary linear = stats::summarize(wide, 0.95);
+    QVERIFY(linear.mean - linear.ciHalfWidth < 0);
+    const stats::MeanEstimate logs = stats::estimateMean(wide, 0.95);
+    QVERIFY(logs.logScale);
+    QVERIFY(logs.low > 0);
+    QVERIFY(logs.low < logs.mean && logs.mean < logs.high);
+    QVERIFY(std::fabs(logs.mean - std::cbrt(0.5 * 30 * 9000)) < 1e-9);
+    // Figures that can be zero: the plain interval, cut at zero.
+    const stats::MeanEstimate loss = stats::estimateMean({0, 0, 0.3}, 0.95);
+    QVERIFY(!loss.logScale);
+    QVERIFY(loss.cutAtZero);
+    QCOMPARE(loss.low, 0.0);
+    QVERIFY(loss.high > 0.1);
 }
 
 void TstStatistics::ethernet_data()
@@ -362,31 +389,6 @@ void TstStatistics::groupingCells()
     // Grouping by the series key collapses the split.
     QCOMPARE(d.cells(u"mode"_s)[0].series, QString());
     QCOMPARE(d.sources(), (QStringList{u"run 1"_s, u"cite"_s}));
-}
-
-void TstStatistics::seedDatasets()
-{
-    SeedBaselineProvider p;
-    QCOMPARE(p.datasetNames().size(), 5);
-    QString error;
-    const auto ftp = p.dataset(SeedBaselineProvider::ftpName(), &error);
-    QVERIFY(ftp);
-    QCOMPARE(ftp->observations.size(), 16);
-    QVERIFY(ftp->hasMatrix());
-    QCOMPARE(ftp->cells(u"pair"_s).size(), 16);
-    QCOMPARE(ftp->attributeValues(u"from"_s), (QStringList{u"Zeus"_s, u"Torus"_s, u"Net3"_s, u"Mira"_s, u"Star"_s}));
-    const auto udp = p.dataset(SeedBaselineProvider::udpStreamLargeName(), &error);
-    QVERIFY(udp);
-    QCOMPARE(udp->observations.first().values.first(), 95.07);
-    QVERIFY(std::fabs(udp->ceiling - 95.7087) < 1e-3);
-    QCOMPARE(udp->sweeps.size(), 1);
-    const auto small = p.dataset(SeedBaselineProvider::udpStreamName(), &error);
-    QVERIFY(small);
-    QCOMPARE(small->observations.size(), 8);
-    // 148809.5 minimum frames/s carrying one byte each: 1.19 Mbit/s.
-    QVERIFY(std::fabs(small->observations.first().ceiling - 1.190476) < 1e-5);
-    QVERIFY(!p.dataset(u"nope"_s, &error));
-    QVERIFY(error.contains(u"nope"_s));
 }
 
 QTEST_GUILESS_MAIN(TstStatistics)

@@ -4,6 +4,10 @@
 // interval samples as a time series and the size sweep.
 
 #include "analysis/storecomparisonprovider.h"
+#include "storeservicefixture.h"
+#include "analysis/comparisonengine.h"
+
+#include <cmath>
 #include "exchange/baselineset.h"
 #include "exchange/resultimport.h"
 #include "store/baselinestore.h"
@@ -37,6 +41,9 @@ static wb::StoredRun udpRun(int size, double rxBps)
     r.record.kind = u"udp_stream"_s;
     r.record.tool = u"wirebench-agent"_s;
     r.record.params.insert(u"message_size_bytes"_s, size);
+    // The buffers the 1999 netperf tests asked for: the same condition.
+    r.record.params.insert(u"send_socket_bytes"_s, 65535);
+    r.record.params.insert(u"recv_socket_bytes"_s, 65535);
     r.record.addMetric(u"throughput_bps"_s, u"client"_s, rxBps * 1.5);
     r.record.addMetric(u"throughput_bps"_s, u"server"_s, rxBps);
     for (int t = 1; t <= 3; ++t)
@@ -54,7 +61,7 @@ void TstStoreComparisonProvider::runsBesideBaselines()
         QVERIFY(wb::ensureBuiltinBaselines(**store));
         QVERIFY((*store)->runs().saveRuns({udpRun(1472, 90e6), udpRun(1472, 92e6), udpRun(64, 20e6)}));
     }
-    wb::StoreComparisonProvider provider(db);
+    wb::StoreComparisonProvider provider(wb::testing::storeServiceFor(db));
     const QStringList names = provider.datasetNames();
     QVERIFY2(names.contains(u"udp_stream: throughput"_s), qPrintable(names.join(u", "_s)));
     QVERIFY(names.contains(u"tcp_rr: transaction rate"_s)); // from the baselines alone
@@ -62,26 +69,46 @@ void TstStoreComparisonProvider::runsBesideBaselines()
     const auto d = provider.dataset(u"udp_stream: throughput"_s, &error);
     QVERIFY2(d, qPrintable(error));
     QCOMPARE(d->unit, u"Mbit/s"_s);
-    int measured = 0, baselines = 0;
-    for (const auto &o : d->observations)
-        (o.baseline ? baselines : measured) += 1;
-    QCOMPARE(measured, 3);
+    int measured = 0, senders = 0, baselines = 0;
+    for (const auto &o : d->observations) {
+        QVERIFY(o.condition);
+        if (o.baseline)
+            ++baselines;
+        else if (o.condition->side == wb::FigureSide::Receiver)
+            ++measured;
+        else
+            ++senders;
+    }
+    QCOMPARE(measured, 3); // one receiver figure per run...
+    QCOMPARE(senders, 3);  // ...and the sender's, as another condition
     QVERIFY(baselines >= 5); // the 1999 report's UDP_STREAM rows
-    QCOMPARE(d->defaultGroupBy, u"message size"_s);
-    bool sawBoth = false;
-    for (const auto &cell : d->cells(u"message size"_s)) {
-        if (cell.category == u"1472 B"_s && cell.series == u"measured"_s) {
+    QCOMPARE(d->defaultGroupBy, u"host pair"_s);
+    QVERIFY(d->dimensions.contains(u"message size"_s));
+    // Grouped by message size: a sweep of the receiver's figures.
+    const wb::ComparisonView sweep = wb::buildComparisonView(*d, {u"message size"_s, {}, {}, 0.95});
+    QVERIFY(sweep.isSweep());
+    QCOMPARE(sweep.conditions[sweep.condition].condition.side, wb::FigureSide::Receiver);
+    bool sawBoth = false, sawMeasured = false;
+    for (const auto &cell : sweep.cells) {
+        if (cell.category == u"1472 B"_s && !cell.baseline) {
+            sawMeasured = true;
             QCOMPARE(cell.values.size(), 2);
-            QCOMPARE((cell.values[0] + cell.values[1]) / 2, 91.0); // receiver side, in Mbit/s
+            QVERIFY(std::fabs(cell.estimate.mean - std::sqrt(90.0 * 92.0)) < 1e-9); // receiver side, in Mbit/s
+            QVERIFY(cell.estimate.low > 0);
         }
-        if (cell.category == u"1472 B"_s && cell.baselineOnly())
+        if (cell.category == u"1472 B"_s && cell.baseline)
             sawBoth = true;
     }
+    QVERIFY(sawMeasured);
     QVERIFY(sawBoth); // the 95.07 Mbit/s of 1999 stands beside today's runs
     QCOMPARE(d->timeSeries.size(), 3);
     QCOMPARE(d->timeSeries.first().points.size(), 3);
-    QCOMPARE(d->sweeps.size(), 1);
-    QCOMPARE(d->sweeps.first().points.size(), 2);
+    const wb::ComparisonData chart = sweep.chartData(*d);
+    const auto line = std::find_if(chart.sweeps.begin(), chart.sweeps.end(),
+                                   [](const wb::PointSeries &p) { return p.label.startsWith(u"measured"_s); });
+    QVERIFY(line != chart.sweeps.end());
+    QCOMPARE(line->points.size(), 2); // 64 and 1472 B, in that order
+    QVERIFY(line->points[0].x() < line->points[1].x());
 
     // A run on another kernel and driver than the reference: said beside the comparison.
     {
@@ -103,16 +130,20 @@ void TstStoreComparisonProvider::runsBesideBaselines()
     }
     const auto e = provider.dataset(u"udp_stream: throughput"_s, &error);
     QVERIFY(e);
-    const auto cells = e->cells(u"plan"_s);
-    const auto refCell = std::find_if(cells.begin(), cells.end(), [](const auto &c) { return c.category == u"p"_s; });
-    QVERIFY(refCell != cells.end());
-    const QString warnings = e->conditionWarnings(u"plan"_s, *refCell).join(u'\n');
-    QVERIFY2(warnings.contains(u"kernel Linux 2.2.10"_s) && warnings.contains(u"driver tulip 0.91"_s)
-                 && warnings.contains(u"link 100 Mbit/s half"_s),
-             qPrintable(warnings));
+    // Grouped by plan in the 1472-byte receiver condition.
+    wb::ComparisonView byPlan = wb::buildComparisonView(*e, {u"plan"_s, {}, {}, 0.95});
+    for (const auto &c : std::as_const(byPlan.conditions))
+        if (c.condition.side == wb::FigureSide::Receiver && c.condition.parameter(u"message_size_bytes"_s)->value == u"1472"_s)
+            byPlan = wb::buildComparisonView(*e, {u"plan"_s, c.key, {}, 0.95});
+    int refIndex = -1;
+    for (int i = 0; i < byPlan.cells.size(); ++i)
+        if (byPlan.cells[i].category == u"p"_s && !byPlan.cells[i].baseline && byPlan.cells[i].link.speedBps == 1e9)
+            refIndex = i;
+    QVERIFY(refIndex >= 0);
+    byPlan = wb::buildComparisonView(*e, {u"plan"_s, byPlan.conditions[byPlan.condition].key, byPlan.cells[refIndex].label, 0.95});
     // Between two groups of runs, field by field: what changed.
     QString changes;
-    for (const auto &diff : e->environmentDiffs(u"plan"_s, *refCell))
+    for (const auto &diff : byPlan.environmentDiffs(*e))
         if (diff.cell.startsWith(u"other"_s))
             changes = diff.describe().join(u'\n');
     QVERIFY2(changes.contains(u"client kernel: 2.2.10 → 6.1.0"_s) && changes.contains(u"client driver: tulip → igb"_s)
@@ -123,7 +154,7 @@ void TstStoreComparisonProvider::runsBesideBaselines()
 
 void TstStoreComparisonProvider::missingDatabaseIsAnError()
 {
-    wb::StoreComparisonProvider provider(u"/nonexistent/dir/x.sqlite"_s);
+    wb::StoreComparisonProvider provider(wb::testing::storeServiceFor(u"/nonexistent/dir/x.sqlite"_s));
     QVERIFY(provider.datasetNames().isEmpty());
     QString error;
     QVERIFY(!provider.dataset(u"udp_stream: throughput"_s, &error));
@@ -146,35 +177,44 @@ void TstStoreComparisonProvider::ceilingsAndEnvironmentAgainstTheBaseline()
                                                      {u"mtu"_s, 1500}}}}};
         QVERIFY((*store)->runs().saveRuns({r}));
     }
-    wb::StoreComparisonProvider provider(db);
+    wb::StoreComparisonProvider provider(wb::testing::storeServiceFor(db));
     QString error;
     const auto d = provider.dataset(u"udp_stream: throughput"_s, &error);
     QVERIFY2(d, qPrintable(error));
     const double ceiling1472 = 100e6 / (1538 * 8) * 1472 * 8 / 1e6; // Mbit/s of 1472-byte datagrams
-    const auto cells = d->cells(u"message size"_s);
-    const wb::ComparisonCell *measured = nullptr, *fs108 = nullptr;
-    for (const auto &c : cells) {
-        if (c.category == u"1472 B"_s && c.series == u"measured"_s)
+    wb::ComparisonView view = wb::buildComparisonView(*d, {u"message size"_s, {}, {}, 0.95});
+    const wb::EngineCell *measured = nullptr, *fs108 = nullptr;
+    const wb::EngineRow *measuredRow = nullptr, *fs108Row = nullptr;
+    for (const auto &row : std::as_const(view.rows)) {
+        const auto &c = view.cells[row.cell];
+        if (c.category == u"1472 B"_s && !c.baseline) {
             measured = &c;
-        if (c.category == u"1472 B"_s && c.baselineOnly())
+            measuredRow = &row;
+        }
+        if (c.category == u"1472 B"_s && c.baseline) {
             fs108 = &c;
+            fs108Row = &row;
+        }
     }
     QVERIFY(measured && fs108);
     // Both against their own link: the run's NIC said 100 Mbit/s; the 1999
     // figure went through a Fast Ethernet switch.
-    QCOMPARE(measured->measuredCeiling, ceiling1472);
-    QCOMPARE(measured->comparableCeiling(), ceiling1472);
-    QCOMPARE(fs108->baselineCeiling, ceiling1472);
-    QCOMPARE(fs108->comparableCeiling(), ceiling1472);
-    QVERIFY(qAbs(100 * fs108->baselineValues.first() / fs108->baselineCeiling - 99.33) < 0.01);
+    QCOMPARE(measured->link.linkClass, wb::LinkInfo::Class::Physical);
+    QCOMPARE(measured->ceiling, ceiling1472);
+    QCOMPARE(fs108->ceiling, ceiling1472);
+    QVERIFY(qAbs(fs108Row->pctOfCeiling - 99.33) < 0.01);
+    QVERIFY(std::isfinite(measuredRow->pctOfCeiling));
     // The 1-byte rows of the Catalyst 5000 have no link speed: no ceiling.
     for (const auto &o : d->observations)
         if (o.baseline && o.source.contains(u"Brown"_s) && o.attributes.value(u"switch"_s) == u"Cisco Catalyst 5000"_s)
             QCOMPARE(o.ceiling, 0.0);
 
     // What differs between the run and the 1999 figure, field by field.
-    const auto diffs = d->environmentDiffs(u"message size"_s, *measured);
-    const auto it = std::find_if(diffs.begin(), diffs.end(), [&](const auto &e) { return e.cell == fs108->label(); });
+    const QString fs108Label = fs108->label;
+    view = wb::buildComparisonView(*d, {u"message size"_s, view.conditions[view.condition].key, measured->label, 0.95});
+    measured = fs108 = nullptr; // they pointed into the view just replaced
+    const auto diffs = view.environmentDiffs(*d);
+    const auto it = std::find_if(diffs.begin(), diffs.end(), [&](const auto &e) { return e.cell == fs108Label; });
     QVERIFY(it != diffs.end());
     QMap<QString, wb::EnvironmentFieldDiff> byField;
     for (const auto &f : it->fields)
@@ -189,7 +229,7 @@ void TstStoreComparisonProvider::ceilingsAndEnvironmentAgainstTheBaseline()
     QCOMPARE(byField.value(u"MTU"_s).state, wb::EnvironmentFieldDiff::State::UnknownFirst);
     const QString text = it->describe().join(u'\n');
     QVERIFY2(text.contains(u"client driver: tulip → e1000e"_s), qPrintable(text));
-    QVERIFY2(text.contains(u"not known for %1: "_s.arg(fs108->label())) && text.contains(u"duplex"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"not known for %1: "_s.arg(fs108Label)) && text.contains(u"duplex"_s), qPrintable(text));
 }
 
 void TstStoreComparisonProvider::olderDatabaseGetsTheBaselinesLinks()
@@ -243,7 +283,7 @@ void TstStoreComparisonProvider::forwardingRunsBesideTheRouterReports()
         r.record.addMetric(u"forwarded_packets_per_s"_s, QString(), 52100);
         QVERIFY((*store)->runs().saveRuns({r}));
     }
-    wb::StoreComparisonProvider provider(db);
+    wb::StoreComparisonProvider provider(wb::testing::storeServiceFor(db));
     QString error;
     const auto d = provider.dataset(u"forwarding: packet rate"_s, &error);
     QVERIFY2(d, qPrintable(error + u" / "_s + provider.datasetNames().join(u", "_s)));
@@ -253,7 +293,7 @@ void TstStoreComparisonProvider::forwardingRunsBesideTheRouterReports()
         QCOMPARE(o.values.size(), 1);
         if (o.baseline)
             baselineValues << o.values.first();
-        else
+        else if (o.condition && o.condition->side == wb::FigureSide::Receiver)
             measured = o.values.first();
     }
     QCOMPARE(measured, 52.0); // what arrived at the sink, in kpps

@@ -86,4 +86,40 @@ inline ComparisonData withLines(int timePoints = 100)
     return d;
 }
 
+
+// The 1997 FTP table (MB/s as reported: a file and /dev/null as the sink)
+// for the host-pair heat map: from, to, mode and the pair as attributes.
+inline ComparisonData ftpTable()
+{
+    ComparisonData d;
+    d.title = u"FTP transfer of a 12 MB file across a Fast Ethernet hub"_s;
+    d.metric = u"throughput_bps"_s;
+    d.unit = u"MB/s"_s;
+    d.dimensions = {u"pair"_s, u"from"_s, u"to"_s, u"mode"_s};
+    d.defaultGroupBy = u"pair"_s;
+    d.seriesKey = u"mode"_s;
+    d.matrixRowKey = u"from"_s;
+    d.matrixColumnKey = u"to"_s;
+    struct Row { const char16_t *from; const char16_t *to; double file; double devnull; };
+    const Row rows[] = {
+        {u"Zeus", u"Torus", 0.81, 4.2}, {u"Torus", u"Zeus", 6.1, 5.7}, {u"Zeus", u"Net3", 3.9, 7.8},
+        {u"Net3", u"Zeus", 8.6, 8.6},   {u"Zeus", u"Mira", 3.6, 7.1},  {u"Mira", u"Zeus", 8.6, 8.6},
+        {u"Zeus", u"Star", 3.4, 8.5},   {u"Star", u"Zeus", 7.3, 8.3},
+    };
+    for (const Row &r : rows) {
+        const QString from = QString::fromUtf16(r.from);
+        const QString to = QString::fromUtf16(r.to);
+        for (int m = 0; m < 2; ++m) {
+            Observation o;
+            o.attributes = {{u"pair"_s, from + u" → "_s + to}, {u"from"_s, from}, {u"to"_s, to},
+                            {u"mode"_s, m == 0 ? u"file → file"_s : u"file → /dev/null"_s}};
+            o.values = {m == 0 ? r.file : r.devnull};
+            o.source = u"E. Rodichev 1997"_s;
+            o.baseline = true;
+            d.observations.append(o);
+        }
+    }
+    return d;
+}
+
 } // namespace wb::testdata

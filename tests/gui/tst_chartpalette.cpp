@@ -4,7 +4,6 @@
 // while shown), the samples plot and the topology view too, and exported
 // files stay light for printing whatever the screen uses.
 
-#include "analysis/seedbaselineprovider.h"
 #include "apppalette.h"
 #include "chartbuilder.h"
 #include "chartexporter.h"
@@ -81,8 +80,7 @@ void TstChartPalette::chartFollowsDarkPalette()
     o.kind = charts::ChartKind(kind);
     ComparisonData d = testdata::withLines();
     if (o.kind == charts::ChartKind::HeatMap) {
-        QString error;
-        d = *SeedBaselineProvider().dataset(SeedBaselineProvider::ftpName(), &error); // the host-pair table
+        d = testdata::ftpTable(); // the host-pair table
     }
     QVERIFY(charts::chartKindAvailable(d, o.kind));
     view.setChart(d, o);

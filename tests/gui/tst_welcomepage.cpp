@@ -57,7 +57,7 @@ void TstWelcomePage::firstStartToComparison()
     {
         auto store = wb::ResultStore::open(wb::Settings::defaultDatabasePath(), {.createIfMissing = false});
         QVERIFY2(store, qPrintable(store.message()));
-        QVERIFY((*store)->inventory().hostByName(u"adam"_s));
+        QVERIFY((*store)->inventory().hostByName(u"local-a"_s));
         QVERIFY((*store)->inventory().hostByName(u"Zeus"_s));
         const auto baselines = (*store)->baselines().baselines();
         QVERIFY(baselines);

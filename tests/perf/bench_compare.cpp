@@ -8,6 +8,7 @@
 // (--full or WB_PERF_FULL=1): 20,000 runs.
 
 #include "analysis/storecomparisonprovider.h"
+#include "../core/storeservicefixture.h"
 #include "comparepage.h"
 #include "exchange/resultimport.h"
 #include "store/resultstore.h"
@@ -117,7 +118,7 @@ int main(int argc, char **argv)
     std::printf("bench_compare: %d runs written in %.1f s (%s mode)\n", runs, t.elapsed() / 1000.0,
                 full ? "full" : "smoke");
 
-    wb::StoreComparisonProvider provider(db);
+    wb::StoreComparisonProvider provider(wb::testing::storeServiceFor(db));
     wb::gui::ComparePage page;
     page.resize(1280, 760);
     page.show();

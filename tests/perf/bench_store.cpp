@@ -7,6 +7,7 @@
 // postgresql:// URL of an empty database, for docs/perf/store-postgresql.md).
 
 #include "store/inventorystore.h"
+#include "../core/storeservicefixture.h"
 #include "analysis/storecomparisonprovider.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
@@ -233,7 +234,7 @@ int main(int argc, char **argv)
         // What the Compare page does: the provider's build for one kind on
         // its key metric, every finished run an observation. It opens its
         // own read connection, so "cold" includes that open.
-        wb::StoreComparisonProvider provider(dbPath);
+        wb::StoreComparisonProvider provider(wb::testing::storeServiceFor(dbPath));
         wb::ComparisonSelection selection;
         selection.kind = u"udp_stream"_s;
         selection.metric = u"throughput_bps"_s;

@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "condition.h"
+
+#include <QJsonValue>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace wb {
+
+namespace {
+
+std::optional<QString> integerText(const QJsonValue &v)
+{
+    if (v.isDouble() && std::isfinite(v.toDouble()) && v.toDouble() >= 0)
+        return QString::number(static_cast<qint64>(std::llround(v.toDouble())));
+    if (v.isString()) {
+        bool ok = false;
+        const double d = v.toString().toDouble(&ok);
+        if (ok && std::isfinite(d) && d >= 0)
+            return QString::number(static_cast<qint64>(std::llround(d)));
+    }
+    return std::nullopt;
+}
+
+std::optional<QString> bytesAt(const QJsonObject &p, const QString &key)
+{
+    return p.contains(key) ? integerText(p.value(key)) : std::nullopt;
+}
+
+std::optional<QString> messageSize(const QJsonObject &p) { return bytesAt(p, u"message_size_bytes"_s); }
+std::optional<QString> requestSize(const QJsonObject &p) { return bytesAt(p, u"request_size_bytes"_s); }
+std::optional<QString> responseSize(const QJsonObject &p) { return bytesAt(p, u"response_size_bytes"_s); }
+std::optional<QString> fileSize(const QJsonObject &p) { return bytesAt(p, u"file_size_bytes"_s); }
+std::optional<QString> frameSize(const QJsonObject &p) { return bytesAt(p, u"frame_size_bytes"_s); }
+
+// A packet test's size as the UDP payload our agent sends: pktgen and the
+// router reports state the Ethernet frame without its check sequence
+// (14 + 20 + 8 bytes of headers before the payload).
+std::optional<QString> payloadSize(const QJsonObject &p)
+{
+    if (auto m = messageSize(p))
+        return m;
+    if (auto frame = bytesAt(p, u"packet_size_bytes"_s)) {
+        const qint64 payload = frame->toLongLong() - 42;
+        return QString::number(std::max<qint64>(payload, 0));
+    }
+    return std::nullopt;
+}
+
+// Socket buffers as asked for: netperf's -s/-S (Linux reports twice the
+// size asked for, which is what the plain keys then hold). 0: the system's.
+std::optional<QString> socketBytes(const QJsonObject &p, const QString &key)
+{
+    QJsonValue v = p.value(u"requested_"_s + key);
+    if (v.isUndefined())
+        v = p.value(key);
+    if (v.isUndefined())
+        return std::nullopt;
+    const auto n = integerText(v);
+    if (!n)
+        return std::nullopt;
+    return *n == u"0"_s ? u"default"_s : *n;
+}
+std::optional<QString> sendSocket(const QJsonObject &p) { return socketBytes(p, u"send_socket_bytes"_s); }
+std::optional<QString> recvSocket(const QJsonObject &p) { return socketBytes(p, u"recv_socket_bytes"_s); }
+
+std::optional<QString> sink(const QJsonObject &p)
+{
+    if (!p.contains(u"sink"_s))
+        return std::nullopt;
+    const QString s = p.value(u"sink"_s).toString().trimmed().toLower();
+    if (s == u"/dev/null"_s || s == u"devnull"_s || s == u"null"_s || s == u"discard"_s)
+        return u"devnull"_s;
+    if (s == u"file"_s || s == u"disk"_s)
+        return u"file"_s;
+    return s.isEmpty() ? std::nullopt : std::optional(s);
+}
+
+std::optional<QString> fsyncFlag(const QJsonObject &p)
+{
+    if (!p.contains(u"fsync"_s))
+        return std::nullopt;
+    return p.value(u"fsync"_s).toBool() ? u"on"_s : u"off"_s;
+}
+
+std::optional<QString> direction(const QJsonObject &p)
+{
+    if (p.value(u"bidirectional"_s).toBool())
+        return u"bidirectional"_s;
+    if (!p.contains(u"direction"_s))
+        return std::nullopt;
+    const QString d = p.value(u"direction"_s).toString().trimmed().toLower();
+    if (d.contains(u"bidir"_s))
+        return u"bidirectional"_s;
+    if (d == u"client_to_server"_s || d == u"forward"_s || d == u"upload"_s || d == u"transmit"_s)
+        return u"forward"_s;
+    if (d == u"server_to_client"_s || d == u"reverse"_s || d == u"download"_s)
+        return u"reverse"_s;
+    // Anything else is kept as the source wrote it: it matches nothing.
+    return d.isEmpty() ? std::nullopt : std::optional(d);
+}
+
+std::optional<QString> rate(const QJsonObject &p)
+{
+    if (!p.contains(u"rate_pps"_s))
+        return std::nullopt;
+    const double r = p.value(u"rate_pps"_s).toDouble();
+    return r > 0 ? QString::number(r, 'g', 10) : u"unlimited"_s;
+}
+
+std::optional<QString> streams(const QJsonObject &p)
+{
+    return p.contains(u"streams"_s) ? integerText(p.value(u"streams"_s)) : std::nullopt;
+}
+
+QString showBytes(const QString &v)
+{
+    bool ok = false;
+    const qint64 n = v.toLongLong(&ok);
+    if (!ok)
+        return v;
+    if (n >= (1 << 20) && n % (1 << 20) == 0)
+        return u"%1 MiB"_s.arg(n >> 20);
+    if (n >= (1 << 20))
+        return u"%1 MiB"_s.arg(double(n) / (1 << 20), 0, 'g', 4);
+    if (n >= 1024 && n % 1024 == 0)
+        return u"%1 KiB"_s.arg(n >> 10);
+    return u"%1 B"_s.arg(n);
+}
+
+QString showPlain(const QString &v)
+{
+    return v;
+}
+
+QString showSocket(const QString &v)
+{
+    return v == u"default"_s ? v : showBytes(v);
+}
+
+QString showRate(const QString &v)
+{
+    return v == u"unlimited"_s ? v : u"%1 pps"_s.arg(v);
+}
+
+ConditionParameterInfo param(const QString &key, const QString &label, const QString &def,
+                             std::optional<QString> (*read)(const QJsonObject &), QString (*show)(const QString &))
+{
+    return {key, label, def, read, show};
+}
+
+bool isRequestResponse(const QString &kind)
+{
+    return kind == u"tcp_rr"_s || kind == u"udp_rr"_s || kind == u"tcp_crr"_s;
+}
+
+} // namespace
+
+const QList<ConditionParameterInfo> &definingParameters(const QString &kind)
+{
+    // The defaults are the agent's (agents/testparams.cpp): a figure that
+    // does not state a value was, as far as anyone can tell, taken at them.
+    static const auto sockets = [] {
+        return QList{param(u"send_socket_bytes"_s, u"send socket buffer"_s, u"default"_s, sendSocket, showSocket),
+                     param(u"recv_socket_bytes"_s, u"receive socket buffer"_s, u"default"_s, recvSocket, showSocket)};
+    };
+    static const QMap<QString, QList<ConditionParameterInfo>> table = [] {
+        QMap<QString, QList<ConditionParameterInfo>> t;
+        const auto dir = param(u"direction"_s, u"direction"_s, u"forward"_s, direction, showPlain);
+        t.insert(u"udp_stream"_s, QList{param(u"message_size_bytes"_s, u"message size"_s, u"1472"_s, messageSize, showBytes)}
+                                      + sockets()
+                                      + QList{param(u"rate_pps"_s, u"rate"_s, u"unlimited"_s, rate, showRate), dir});
+        t.insert(u"tcp_stream"_s, QList{param(u"message_size_bytes"_s, u"message size"_s, u"131072"_s, messageSize, showBytes)}
+                                      + sockets()
+                                      + QList{param(u"streams"_s, u"streams"_s, u"1"_s, streams, showPlain), dir});
+        const auto rr = QList{param(u"request_size_bytes"_s, u"request size"_s, u"1"_s, requestSize, showBytes),
+                              param(u"response_size_bytes"_s, u"response size"_s, u"1"_s, responseSize, showBytes)}
+            + sockets();
+        t.insert(u"tcp_rr"_s, rr);
+        t.insert(u"udp_rr"_s, rr);
+        t.insert(u"tcp_crr"_s, rr);
+        t.insert(u"file_transfer"_s,
+                 QList{param(u"file_size_bytes"_s, u"file size"_s, u"67108864"_s, fileSize, showBytes),
+                       param(u"sink"_s, u"sink"_s, u"file"_s, sink, showPlain),
+                       param(u"fsync"_s, u"fsync"_s, u"off"_s, fsyncFlag, showPlain),
+                       param(u"message_size_bytes"_s, u"write size"_s, u"131072"_s, messageSize, showBytes), dir});
+        t.insert(u"packet_rate"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes),
+                                         param(u"rate_pps"_s, u"rate"_s, u"unlimited"_s, rate, showRate)});
+        t.insert(u"forwarding"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes)});
+        t.insert(u"rfc2544"_s, QList{param(u"frame_size_bytes"_s, u"frame size"_s, u"64"_s, frameSize, showBytes)});
+        return t;
+    }();
+    static const QList<ConditionParameterInfo> none;
+    const auto it = table.constFind(kind);
+    return it == table.cend() ? none : *it;
+}
+
+const ConditionParameterInfo *findDefiningParameter(const QString &kind, const QString &key)
+{
+    for (const ConditionParameterInfo &p : definingParameters(kind))
+        if (p.key == key)
+            return &p;
+    return nullptr;
+}
+
+const ConditionParameterInfo *definingParameterByLabel(const QString &kind, const QString &label)
+{
+    for (const ConditionParameterInfo &p : definingParameters(kind))
+        if (p.label == label)
+            return &p;
+    return nullptr;
+}
+
+QString figureSideName(FigureSide side)
+{
+    switch (side) {
+    case FigureSide::Receiver:
+        return u"receiver"_s;
+    case FigureSide::Sender:
+        return u"sender"_s;
+    case FigureSide::Client:
+        return u"client"_s;
+    case FigureSide::Whole:
+        break;
+    }
+    return u"whole test"_s;
+}
+
+QString directionOf(const QJsonObject &params)
+{
+    return direction(params).value_or(u"forward"_s);
+}
+
+namespace {
+
+// The record's side string ("client", "server", "") of a figure side.
+QString recordSide(const ResultRecord &r, FigureSide side)
+{
+    const bool reverse = directionOf(r.params) == u"reverse"_s;
+    switch (side) {
+    case FigureSide::Receiver:
+        return reverse ? u"client"_s : u"server"_s;
+    case FigureSide::Sender:
+        return reverse ? u"server"_s : u"client"_s;
+    case FigureSide::Client:
+        return u"client"_s;
+    case FigureSide::Whole:
+        break;
+    }
+    return QString();
+}
+
+// The side a figure given without one stands for.
+FigureSide defaultSide(const QString &kind)
+{
+    return isRequestResponse(kind) ? FigureSide::Client : FigureSide::Receiver;
+}
+
+bool hasSided(const ResultRecord &r, const QString &metric, const QString &side)
+{
+    for (const Metric &m : r.metrics)
+        if (m.name == metric && m.side == side)
+            return true;
+    return false;
+}
+
+} // namespace
+
+QList<FigureSide> sidesWithMetric(const ResultRecord &record, const QString &metric)
+{
+    const QList<FigureSide> order = isRequestResponse(record.kind) ? QList{FigureSide::Client}
+                                                                   : QList{FigureSide::Receiver, FigureSide::Sender};
+    QList<FigureSide> sides;
+    for (FigureSide s : order)
+        if (hasSided(record, metric, recordSide(record, s)))
+            sides << s;
+    // A whole-test figure stands for the kind's default side.
+    if (hasSided(record, metric, QString()) && !sides.contains(defaultSide(record.kind)))
+        sides.prepend(defaultSide(record.kind));
+    // Request/response figures the server reported alone.
+    if (sides.isEmpty() && isRequestResponse(record.kind) && hasSided(record, metric, u"server"_s))
+        sides << FigureSide::Whole;
+    return sides;
+}
+
+std::optional<double> valueAtSide(const ResultRecord &record, const QString &metric, FigureSide side)
+{
+    if (side == FigureSide::Whole)
+        return record.metric(metric, QString()) ? record.metric(metric, QString()) : record.metric(metric, u"server"_s);
+    if (auto v = record.metric(metric, recordSide(record, side)); v && hasSided(record, metric, recordSide(record, side)))
+        return v;
+    if (side == defaultSide(record.kind) && hasSided(record, metric, QString()))
+        return record.metric(metric, QString());
+    return std::nullopt;
+}
+
+Condition conditionOf(const ResultRecord &record, const QString &metric, FigureSide side)
+{
+    Condition c;
+    c.kind = record.kind;
+    c.metric = metric;
+    c.side = side;
+    c.sideAssumed = side != FigureSide::Whole && !isRequestResponse(record.kind)
+        && !hasSided(record, metric, recordSide(record, side)) && hasSided(record, metric, QString());
+    // Our agent ran a parameter it was not given at its own default: that is
+    // known, not assumed. Any other source's silence is an assumption.
+    const bool ourAgent = record.tool == u"wirebench-agent"_s;
+    for (const ConditionParameterInfo &info : definingParameters(record.kind)) {
+        ConditionParameter p{info.key, info.defaultValue, !ourAgent};
+        if (auto v = info.read(record.params)) {
+            p.value = *v;
+            p.assumed = false;
+        }
+        c.parameters << p;
+    }
+    return c;
+}
+
+QString Condition::key() const
+{
+    return keyWithout(QString());
+}
+
+QString Condition::keyWithout(const QString &parameterKey) const
+{
+    QStringList parts{kind, metric, figureSideName(side)};
+    for (const ConditionParameter &p : parameters)
+        if (p.key != parameterKey)
+            parts << p.key + u'=' + p.value;
+    return parts.join(u'|');
+}
+
+const ConditionParameter *Condition::parameter(const QString &key) const
+{
+    for (const ConditionParameter &p : parameters)
+        if (p.key == key)
+            return &p;
+    return nullptr;
+}
+
+QString Condition::label(const QString &without) const
+{
+    QStringList parts;
+    for (const ConditionParameter &p : parameters) {
+        if (p.key == without)
+            continue;
+        const ConditionParameterInfo *info = findDefiningParameter(kind, p.key);
+        const QString shown = info ? info->show(p.value) : p.value;
+        parts << u"%1 %2%3"_s.arg(info ? info->label : p.key, shown, p.assumed ? u" (assumed)"_s : QString());
+    }
+    parts << figureSideName(side) + (sideAssumed ? u" (assumed)"_s : QString());
+    return parts.join(u" · "_s);
+}
+
+QStringList Condition::differences(const Condition &other) const
+{
+    QStringList out;
+    if (kind != other.kind)
+        out << u"test kind (%1 vs %2)"_s.arg(kind, other.kind);
+    if (metric != other.metric)
+        out << u"metric (%1 vs %2)"_s.arg(metric, other.metric);
+    if (side != other.side)
+        out << u"side (%1 vs %2)"_s.arg(figureSideName(side), figureSideName(other.side));
+    for (const ConditionParameter &p : parameters) {
+        const ConditionParameter *q = other.parameter(p.key);
+        if (q && q->value == p.value)
+            continue;
+        const ConditionParameterInfo *info = findDefiningParameter(kind, p.key);
+        auto shown = [info](const ConditionParameter *x) {
+            if (!x)
+                return u"not stated"_s;
+            return (info ? info->show(x->value) : x->value) + (x->assumed ? u" (assumed)"_s : QString());
+        };
+        out << u"%1 (%2 vs %3)"_s.arg(info ? info->label : p.key, shown(&p), shown(q));
+    }
+    return out;
+}
+
+} // namespace wb
