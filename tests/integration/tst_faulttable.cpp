@@ -987,6 +987,7 @@ void TstFaultTable::databaseCorrupt()
     row.left = describeLeft(agents, left);
 
     QVERIFY2(message.contains(u"malformed"_s) || message.contains(u"damaged"_s), qPrintable(message));
+    QVERIFY2(!message.contains(u"--to "_s + db), "the advice must not send the result back into the damaged file");
     QVERIFY2(reported >= 0 && reported < kBoundMs, qPrintable(row.reported));
     QVERIFY(untouched);
     QCOMPARE(countStatus(rescued, wb::RunStatus::Finished), 1);
