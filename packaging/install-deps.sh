@@ -13,6 +13,8 @@ packages=(
   clang libclang-rt-14-dev
   # run and test: local lab hosts, SSH, namespaces, displays, peers
   openssh-server openssh-client iproute2 procps psmisc
+  # packet filters inside test namespaces (the black-holed host of tst_faulttable)
+  nftables
   xvfb xauth fonts-dejavu-core
   iperf3 sockperf nuttcp
   postgresql-15 postgresql-client-15

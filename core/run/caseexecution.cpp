@@ -433,7 +433,11 @@ void CaseExecution::failFromError(const AgentMessage &m, const QString &host)
             complete(u"cancelled"_s, u"cancelled"_s);
         return;
     }
-    complete(u"failed"_s, u"%1: %2 (%3)"_s.arg(host, text, code));
+    // A lost host's reason already starts with its name.
+    if (text.startsWith(host + u": "_s))
+        complete(u"failed"_s, u"%1 (%2)"_s.arg(text, code));
+    else
+        complete(u"failed"_s, u"%1: %2 (%3)"_s.arg(host, text, code));
 }
 
 void CaseExecution::maybeFinishIteration()
@@ -556,6 +560,22 @@ void CaseExecution::complete(const QString &status, const QString &error)
         m_dut->forget(m_monitorId);
     m_m.status = status;
     m_m.error = error;
+    if (status == u"failed"_s) {
+        // An end that stopped answering is named first, whichever end's
+        // timer ran out: a client's watchdog may fire before the silent
+        // server's liveness timeout, and then only this says which host it was.
+        QStringList silent;
+        QList<HostSession *> sessions{m_client};
+        for (HostSession *s : {m_server, m_dut})
+            if (s && !sessions.contains(s))
+                sessions.append(s);
+        for (HostSession *s : std::as_const(sessions))
+            if (s->isSilent())
+                silent.append(u"%1: no answer from the agent for %2 s"_s.arg(s->host().name)
+                                  .arg(s->silentForMs() / 1000.0, 0, 'f', 1));
+        if (!silent.isEmpty())
+            m_m.error = silent.join(u"; "_s) + u" — "_s + error;
+    }
     m_m.finished = QDateTime::currentDateTimeUtc();
     if (m_rfc && !m_m.iterations.isEmpty()) {
         m_m.summary = m_rfc->summary(m_m.iterations);

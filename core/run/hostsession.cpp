@@ -10,6 +10,7 @@ namespace wb {
 namespace {
 constexpr int kHeartbeatMs = 2000;
 constexpr double kAgentWatchdogS = 10; // the agent stops tests after this much silence from us
+constexpr int kSilentMs = 2 * kHeartbeatMs + 1000;
 } // namespace
 
 HostSession::HostSession(const PlanHost &host, AgentTransport *transport, QObject *parent)
@@ -22,6 +23,7 @@ HostSession::HostSession(const PlanHost &host, AgentTransport *transport, QObjec
         handleLost(u"%1: no answer from the agent for %2 s"_s.arg(m_host.name).arg(m_livenessMs / 1000.0));
     });
     connect(m_client, &AgentClient::ready, this, [this] {
+        m_lastHeard.start();
         m_heartbeat.start();
         sendHeartbeat();
         emit logged(u"info"_s, u"agent %1 ready (pid %2 on %3)"_s.arg(hello().agentVersion)
@@ -36,20 +38,27 @@ HostSession::HostSession(const PlanHost &host, AgentTransport *transport, QObjec
         });
     }
     connect(m_client, &AgentClient::unsolicitedReceived, this, [this](const AgentMessage &m) {
+        m_lastHeard.start();
         m_liveness.start(m_livenessMs);
         if (m.type == msg::kError)
             emit logged(u"warning"_s, u"%1: %2"_s.arg(m_host.name, m.body.value(u"message"_s).toString()));
     });
     connect(m_client, &AgentClient::persistentError, this, &HostSession::handleLost);
     connect(m_client, &AgentClient::transientError, this, [this](const QString &m) {
-        if (!m_client->isReady())
+        if (!m_client->isReady()) {
             handleLost(m);
-        else
+        } else {
+            m_lastTransientError = m;
             emit logged(u"warning"_s, m);
+        }
     });
     connect(m_client, &AgentClient::closed, this, [this] {
+        // Say why, where the transport did: an agent that exited, a
+        // connection that broke or timed out are different repairs.
         if (m_started)
-            handleLost(u"%1: the agent connection closed"_s.arg(m_host.name));
+            handleLost(m_lastTransientError.isEmpty()
+                           ? u"%1: the agent connection closed"_s.arg(m_host.name)
+                           : u"%1: the agent connection closed (%2)"_s.arg(m_host.name, m_lastTransientError));
     });
 }
 
@@ -110,8 +119,14 @@ void HostSession::sendHeartbeat()
     send(HeartbeatRequest{double(kAgentWatchdogS)}, [](const AgentMessage &) {});
 }
 
+bool HostSession::isSilent() const
+{
+    return m_client->isReady() && !m_lost && silentForMs() > kSilentMs;
+}
+
 void HostSession::handleReply(const AgentMessage &message)
 {
+    m_lastHeard.start();
     m_liveness.start(m_livenessMs);
     const qint64 id = *message.id;
     auto it = m_handlers.find(id);

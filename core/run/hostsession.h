@@ -9,6 +9,7 @@
 #include "protocol/agentmessages.h"
 #include "remote/agentclient.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
 #include <QTimer>
@@ -53,6 +54,11 @@ public:
     // How long the agent may stay silent while requests are open (the
     // agent answers heartbeats every couple of seconds).
     void setLivenessTimeout(int ms) { m_livenessMs = ms; }
+    // Time since the agent last said anything (0 before the handshake).
+    qint64 silentForMs() const { return m_lastHeard.isValid() ? m_lastHeard.elapsed() : 0; }
+    // Silent for longer than two heartbeats and a margin: a test that fails
+    // now may have failed because of this host, whichever end reported it.
+    bool isSilent() const;
 
 signals:
     void ready();
@@ -69,6 +75,9 @@ private:
     QHash<qint64, ReplyHandler> m_handlers;
     QTimer m_heartbeat;
     QTimer m_liveness;
+    QElapsedTimer m_lastHeard;
+    // The transport's last warning: why the connection closed, if it said.
+    QString m_lastTransientError;
     int m_livenessMs = 15000;
     bool m_started = false;
     bool m_lost = false;

@@ -221,7 +221,11 @@ bool PlanRecorder::record(const CaseResult &result)
     const QString error = ids.message();
     QString message = u"could not store '%1': %2"_s.arg(tc.name, error);
     const QString rescueError = rescue(m, runs);
-    if (rescueError.isEmpty()) {
+    if (rescueError.isEmpty() && ids.error().isFileProblem()) {
+        // Copying back into a damaged or foreign file would fail the same way.
+        message += u" — kept in %1; copy it into a sound results database with: wirebench-cli db copy --from %1 "
+                   "--to NEW.sqlite"_s.arg(rescuePath());
+    } else if (rescueError.isEmpty()) {
         message += u" — kept in %1; copy it over with: wirebench-cli db copy --from %1 --to %2"_s.arg(
             rescuePath(), m_store.displayLocation());
     } else {

@@ -8,38 +8,15 @@
 
 #include "remote/agentclient.h"
 #include "remote/sshtransport.h"
-#include "sshfixture.h"
+#include "sshnamespace.h"
 
 #include <QElapsedTimer>
 #include <QFile>
-#include <QProcess>
-#include <QRegularExpression>
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QTest>
-#include <csignal>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
-
-namespace {
-
-bool run(const QString &program, const QStringList &args, QString *output = nullptr)
-{
-    QProcess p;
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(program, args);
-    if (!p.waitForFinished(10000)) {
-        p.kill();
-        p.waitForFinished(1000);
-        return false;
-    }
-    if (output)
-        *output = QString::fromUtf8(p.readAll());
-    return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
-}
-
-} // namespace
 
 class TstSshBlackhole : public QObject
 {
@@ -50,15 +27,8 @@ private slots:
     void blackHoledHostReportedLost();
 
 private:
-    void teardownNamespace();
-
-    QTemporaryDir m_dir;
-    QString m_ns;
-    QString m_hostIf;
-    QString m_nsIf;
-    QString m_hostAddr;
-    QString m_nsAddr;
-    bool m_created = false;
+    // TEST-NET-3, a /30 chosen by PID.
+    wbtest::SshNamespace m_host{u"wbbh"_s, u"203.0.113"_s};
 };
 
 void TstSshBlackhole::initTestCase()
@@ -67,96 +37,24 @@ void TstSshBlackhole::initTestCase()
         QSKIP("network namespaces need root");
     if (wbtest::sshdDir().isEmpty())
         QFAIL("WB_SSHD_DIR is not set (run through ctest)");
-    // Namespaces left by an earlier run of this test that crashed (its PID is
-    // gone): remove them and their processes, which were ours.
-    QString list;
-    run(u"ip"_s, { u"netns"_s, u"list"_s }, &list);
-    static const QRegularExpression stale(u"^wbbh(\\d+)\\b"_s, QRegularExpression::MultilineOption);
-    for (auto it = stale.globalMatch(list); it.hasNext();) {
-        const auto m = it.next();
-        if (QFile::exists(u"/proc/"_s + m.captured(1)))
-            continue;
-        m_ns = m.captured(0);
-        m_hostIf = m_ns + u"a"_s;
-        m_created = true;
-        teardownNamespace();
-    }
-    const qint64 pid = QCoreApplication::applicationPid();
-    m_ns = u"wbbh%1"_s.arg(pid);
-    m_hostIf = u"wbbh%1a"_s.arg(pid);
-    m_nsIf = u"wbbh%1b"_s.arg(pid);
-    // A /30 of TEST-NET-3 chosen by PID, so parallel runs do not collide.
-    const int block = static_cast<int>(pid % 63) * 4;
-    m_hostAddr = u"203.0.113.%1"_s.arg(block + 1);
-    m_nsAddr = u"203.0.113.%1"_s.arg(block + 2);
-    m_created = true;
-    QString out;
-    QVERIFY2(run(u"ip"_s, { u"netns"_s, u"add"_s, m_ns }, &out), qPrintable(out));
-    QVERIFY2(run(u"ip"_s,
-                 { u"link"_s, u"add"_s, m_hostIf, u"type"_s, u"veth"_s, u"peer"_s, u"name"_s, m_nsIf,
-                     u"netns"_s, m_ns },
-                 &out),
-        qPrintable(out));
-    QVERIFY(run(u"ip"_s, { u"addr"_s, u"add"_s, m_hostAddr + u"/30"_s, u"dev"_s, m_hostIf }, &out));
-    QVERIFY(run(u"ip"_s, { u"link"_s, u"set"_s, m_hostIf, u"up"_s }, &out));
-    QVERIFY(
-        run(u"ip"_s, { u"-n"_s, m_ns, u"addr"_s, u"add"_s, m_nsAddr + u"/30"_s, u"dev"_s, m_nsIf }, &out));
-    QVERIFY(run(u"ip"_s, { u"-n"_s, m_ns, u"link"_s, u"set"_s, m_nsIf, u"up"_s }, &out));
-    QVERIFY(run(u"ip"_s, { u"-n"_s, m_ns, u"link"_s, u"set"_s, u"lo"_s, u"up"_s }, &out));
-
-    // sshd inside the namespace, with the fixture's keys.
-    QDir(m_dir.path()).mkpath(u"home"_s);
-    const QString conf = m_dir.filePath(u"sshd.conf"_s);
-    QFile f(conf);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(u"ListenAddress %1\nPort 22\nHostKey %2\nPidFile %3\nAuthorizedKeysFile %4\n"
-            "PermitRootLogin prohibit-password\nPasswordAuthentication no\nKbdInteractiveAuthentication no\n"
-            "UsePAM no\nStrictModes no\nSubsystem sftp internal-sftp\nSetEnv HOME=%5\n"_s
-                .arg(m_nsAddr, wbtest::fixtureFile(u"host_ed25519"_s), m_dir.filePath(u"sshd.pid"_s),
-                    wbtest::fixtureFile(u"authorized_keys"_s), m_dir.filePath(u"home"_s))
-                .toUtf8());
-    f.close();
-    QVERIFY2(run(u"ip"_s,
-                 { u"netns"_s, u"exec"_s, m_ns, u"/usr/sbin/sshd"_s, u"-f"_s, conf, u"-E"_s,
-                     m_dir.filePath(u"sshd.log"_s) },
-                 &out),
-        qPrintable(out));
-    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(m_dir.filePath(u"sshd.pid"_s)), 5000);
-}
-
-void TstSshBlackhole::teardownNamespace()
-{
-    if (!m_created)
-        return;
-    m_created = false;
-    // Every process in the namespace is ours: the sshd listener and the
-    // sessions it forked (which would wait forever on a dead link).
-    QString pids;
-    run(u"ip"_s, { u"netns"_s, u"pids"_s, m_ns }, &pids);
-    for (const QString &p : pids.split(u'\n', Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const int pid = p.trimmed().toInt(&ok);
-        if (ok && pid > 1)
-            ::kill(pid, SIGKILL);
-    }
-    run(u"ip"_s, { u"link"_s, u"del"_s, m_hostIf });
-    run(u"ip"_s, { u"netns"_s, u"del"_s, m_ns });
+    const QString problem = m_host.setUp();
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 void TstSshBlackhole::cleanupTestCase()
 {
-    teardownNamespace();
+    m_host.tearDown();
 }
 
 void TstSshBlackhole::blackHoledHostReportedLost()
 {
     wbtest::ClientSetup setup;
-    setup.endpoint.host = m_nsAddr;
+    setup.endpoint.host = m_host.address();
     setup.endpoint.port = 22;
     {
         QFile known(setup.options.userKnownHostsFile);
         QVERIFY(known.open(QIODevice::WriteOnly));
-        known.write(m_nsAddr.toUtf8() + ' ' + wbtest::publicKeyOf(u"host_ed25519"_s) + '\n');
+        known.write(m_host.knownHostsLine());
     }
     setup.options.keepaliveIntervalMs = 2000;
     setup.options.tcpUserTimeoutMs = 6000;
@@ -174,7 +72,7 @@ void TstSshBlackhole::blackHoledHostReportedLost()
     QElapsedTimer t;
     t.start();
     QString out;
-    QVERIFY2(run(u"ip"_s, { u"-n"_s, m_ns, u"link"_s, u"set"_s, m_nsIf, u"down"_s }, &out), qPrintable(out));
+    QVERIFY2(m_host.setLinkUp(false, &out), qPrintable(out));
     QTRY_VERIFY_WITH_TIMEOUT(!closed.isEmpty(), 20000);
     const qint64 ms = t.elapsed();
     QVERIFY2(ms < 15000, qPrintable(QString::number(ms)));
