@@ -201,7 +201,7 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
             m_settings->setFirstRunDone(true);
             m_firstRun = false;
             if (path == m_databasePath)
-                m_inventory->setDatabasePath(path);
+                m_inventory->setStore(m_store);
         }
         if (path == m_databasePath) {
             m_baselines->reload();
@@ -220,7 +220,7 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
         m_settings->setDatabasePath(remembered);
     }
     m_runs->setStore(m_store);
-    m_inventory->setDatabasePath(path);
+    m_inventory->setStore(m_store);
     m_baselines->setStore(m_store);
     m_results->setStore(m_store);
     // Compare what this database holds: its runs beside its baselines.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inventorypage.h"
 
+#include "store/storeservice.h"
+
 #include "apppalette.h"
 
 #include "config/settings.h"
@@ -41,15 +43,11 @@ namespace wb::gui {
 
 namespace {
 
-LabJob loadFromDatabase(const QString &path)
+// On a reader of the store service.
+LabJob loadFromDatabase(ResultStore &db)
 {
     LabJob job;
-    auto store = ResultStore::open(path, {.createIfMissing = false, .readOnly = true});
-    if (!store) {
-        job.error = store.error().message;
-        return job;
-    }
-    auto inv = (*store)->inventory().load();
+    auto inv = db.inventory().load();
     if (!inv)
         job.error = inv.error().message;
     else
@@ -57,15 +55,11 @@ LabJob loadFromDatabase(const QString &path)
     return job;
 }
 
-LabJob saveToDatabaseJob(const QString &path, const Inventory &inv)
+// On the store service's writer thread.
+LabJob saveToDatabaseJob(ResultStore &db, const Inventory &inv)
 {
     LabJob job;
-    auto opened = ResultStore::open(path, {.createIfMissing = false});
-    if (!opened) {
-        job.error = opened.error().message;
-        return job;
-    }
-    InventoryStore &store = (*opened)->inventory();
+    InventoryStore &store = db.inventory();
     auto before = store.load();
     if (!before) {
         job.error = before.message();
@@ -332,14 +326,35 @@ void InventoryPage::showMessage(const QString &text, bool error)
     m_message->setStyleSheet(error ? u"color: %1;"_s.arg(AppPalette::errorColour(palette()).name()) : QString());
 }
 
-void InventoryPage::setDatabasePath(const QString &path)
+namespace {
+
+// A job of the store service, waited for on the page's worker thread (never
+// the GUI thread): `fn` runs on a reader or, for a write, the writer.
+LabJob viaStore(const std::shared_ptr<StoreService> &store, bool write, std::function<LabJob(ResultStore &)> fn)
 {
-    m_databasePath = path;
+    auto run = [fn](ResultStore &db) -> StoreResult<LabJob> { return fn(db); };
+    auto done = write ? store->write(run).result() : store->read(run).result();
+    if (!done) {
+        LabJob failed;
+        failed.error = done.error().message;
+        return failed;
+    }
+    return *done;
+}
+
+} // namespace
+
+void InventoryPage::setStore(std::shared_ptr<StoreService> store)
+{
+    m_store = std::move(store);
+    m_databasePath = m_store ? m_store->displayLocation() : QString();
+    if (!m_store)
+        return;
     if (m_job.isRunning()) {
         m_reloadPending = true; // the newest database wins once the job ends
         return;
     }
-    runJob(u"load"_s, [path] { return loadFromDatabase(path); });
+    runJob(u"load"_s, [store = m_store] { return viaStore(store, false, loadFromDatabase); });
 }
 
 void InventoryPage::runJob(const QString &what, std::function<LabJob()> job)
@@ -358,8 +373,7 @@ void InventoryPage::handleJob()
     const QString what = m_jobWhat;
     if (m_reloadPending) {
         m_reloadPending = false;
-        const QString path = m_databasePath;
-        runJob(u"load"_s, [path] { return loadFromDatabase(path); });
+        runJob(u"load"_s, [store = m_store] { return viaStore(store, false, loadFromDatabase); });
         if (what == u"load"_s)
             return; // an older database's lab: drop it
     }
@@ -444,15 +458,16 @@ void InventoryPage::exportLabFile(const QString &path)
 
 void InventoryPage::saveToDatabase()
 {
-    if (m_databasePath.isEmpty()) {
+    if (!m_store) {
         MessageBox::warning(this, tr("Inventory"),
                             tr("No results database is open. Export the lab to a file (Ctrl+Shift+S) instead, "
                                "or restart Wirebench and open a database."));
         return;
     }
     const Inventory inv = m_doc->inventory();
-    const QString path = m_databasePath;
-    runJob(u"save"_s, [path, inv] { return saveToDatabaseJob(path, inv); });
+    runJob(u"save"_s, [store = m_store, inv] {
+        return viaStore(store, true, [inv](ResultStore &db) { return saveToDatabaseJob(db, inv); });
+    });
 }
 
 void InventoryPage::addRow()

@@ -29,6 +29,7 @@ class QTableView;
 class QToolButton;
 
 namespace wb {
+class StoreService;
 class Settings;
 class HostProbe;
 } // namespace wb
@@ -56,7 +57,8 @@ public:
     ~InventoryPage() override;
     QIcon icon() const override;
 
-    void setDatabasePath(const QString &path);
+    // The open database's store service: loads its lab, and Save writes to it.
+    void setStore(std::shared_ptr<StoreService> store);
     // The local lab's agent, for Discover.
     // How SSH hosts are reached for Discover (known_hosts files, timeouts).
     void setSshOptions(const SshOptions &options);
@@ -111,7 +113,8 @@ private:
     void fitTopology();
 
     Settings &m_settings;
-    QString m_databasePath;
+    std::shared_ptr<StoreService> m_store;
+    QString m_databasePath; // m_store's location as shown
     QStringList m_exampleDirs;
     Host m_discoverHost;
     std::unique_ptr<DialogPrompter> m_prompter;

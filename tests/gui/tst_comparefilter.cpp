@@ -6,6 +6,7 @@
 // the inventory that was compared and both ends' environment.
 
 #include "analysis/storecomparisonprovider.h"
+#include "analysis/comparisonreport.h"
 #include "../core/storeservicefixture.h"
 #include "chartview.h"
 #include "comparepage.h"
@@ -380,6 +381,9 @@ void TstCompareFilter::reportHasInventoryAndEnvironment()
     QVERIFY(html.contains(u"5.10.0-server-kernel"_s)); // the server's environment
     QVERIFY(html.contains(u"e1000e"_s));
     QVERIFY(html.contains(u"Historical baselines"_s));
+    // Every section the engine lists for this view, as the CLI's report has them.
+    for (const QString &title : comparisonReportSectionTitles(page.view(), true))
+        QVERIFY2(html.contains(u"<h2>"_s + title + u"</h2>"_s), qPrintable(title));
     // A run left out of the comparison is left out of the report.
     QVERIFY(!html.contains(u"<tr><td>%1</td><td>udp"_s.arg(m_ids[0])));
     QVERIFY(html.contains(u"<tr><td>%1</td><td>udp 1472</td><td>adam/eth0 → eve/eth0</td>"_s.arg(m_ids[1])));

@@ -9,6 +9,7 @@
 // the real local agent.
 
 #include "config/settings.h"
+#include "../core/storeservicefixture.h"
 #include "inventorydocument.h"
 #include "inventorypage.h"
 #include "inventorytablemodel.h"
@@ -353,7 +354,7 @@ void TstInventoryPage::databaseSaveAndLoad()
     const QString db = dir.filePath(u"inv.sqlite"_s);
     QVERIFY(wb::ResultStore::open(db).ok());
     openTinyLab();
-    m_page->setDatabasePath(db); // loads the (empty) database inventory
+    m_page->setStore(wb::testing::storeServiceFor(db)); // loads the (empty) database inventory
     QSignalSpy loaded(m_page.get(), &wb::gui::InventoryPage::labLoaded);
     QVERIFY(loaded.wait(10000));
     QCOMPARE(m_page->document()->inventory().hosts.size(), 0);
@@ -374,7 +375,7 @@ void TstInventoryPage::databaseSaveAndLoad()
     {
         wb::gui::InventoryPage again(*m_settings);
         QSignalSpy againLoaded(&again, &wb::gui::InventoryPage::labLoaded);
-        again.setDatabasePath(db);
+        again.setStore(wb::testing::storeServiceFor(db));
         QVERIFY(againLoaded.wait(10000));
         QCOMPARE(again.model(InventoryTable::Links)->rowCount(), 3);
     }

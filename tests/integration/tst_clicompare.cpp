@@ -4,6 +4,9 @@
 // PNG/SVG/PDF, the plotted points as CSV, and clear usage errors.
 
 #include "exchange/resultimport.h"
+#include "../core/storeservicefixture.h"
+#include "analysis/comparisonengine.h"
+#include "analysis/comparisonreport.h"
 #include "inventory/inventory.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
@@ -137,6 +140,17 @@ void TstCliCompare::tableChartAndCsv()
     QVERIFY(report.contains("Each cell against the reference") && report.contains("Conditions in the selection"));
     QVERIFY(report.contains("Runs compared, with the environment of each end") && report.contains("adam"));
     QVERIFY(report.contains("Historical baselines, with hardware and citation"));
+    {
+        // The same sections as the desktop program's report: the engine's
+        // list for this view, each a heading of the CLI's report.
+        wb::StoreComparisonProvider provider(wb::testing::storeServiceFor(db));
+        QString error;
+        const auto data = provider.dataset(u"udp_stream: x"_s, &error);
+        QVERIFY2(data, qPrintable(error));
+        const wb::ComparisonView view = wb::buildComparisonView(*data, {data->defaultGroupBy, {}, {}, 0.95});
+        for (const QString &title : wb::comparisonReportSectionTitles(view, true))
+            QVERIFY2(report.contains((u"<h2>"_s + title + u"</h2>"_s).toUtf8()), qPrintable(title));
+    }
     QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--report"_s, dir.filePath(u"r.pdf"_s)}, &out), 0);
     QFile rpdf(dir.filePath(u"r.pdf"_s));
     QVERIFY(rpdf.open(QIODevice::ReadOnly) && rpdf.read(4) == "%PDF" && rpdf.size() > 10000);
