@@ -56,7 +56,12 @@ void PlanExecution::prepareLater()
         return;
     }
     m_store->read([plan = m_plan, id = m_planRunId](ResultStore &store) { return PlanRunAccount::load(store, plan, id); })
-        .then(this, [this](const StoreResult<PlanRunAccount> &loaded) { emit prepared(adopt(loaded)); });
+        .then(this, [this](const StoreResult<PlanRunAccount> &loaded) {
+            // then() calls at once when the read is already done: answer
+            // from the event loop all the same, never inside this call.
+            QMetaObject::invokeMethod(
+                this, [this, loaded] { emit prepared(adopt(loaded)); }, Qt::QueuedConnection);
+        });
 }
 
 QString PlanExecution::adopt(const StoreResult<PlanRunAccount> &loaded)

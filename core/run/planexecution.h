@@ -54,7 +54,8 @@ public:
     // (an unknown run id, a changed plan, an unreadable database). Waits
     // for the store: never on the GUI thread (see prepareLater()).
     QString prepare();
-    // The same without waiting: prepared() follows, on this object's thread.
+    // The same without waiting: prepared() follows from this object's
+    // thread's event loop (never inside this call).
     void prepareLater();
     void start();
     void cancel();

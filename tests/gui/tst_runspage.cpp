@@ -472,7 +472,14 @@ void TstRunsPage::resumeRefusesWhatNoLongerFits()
 
     wb::gui::MessageBox::setNextAnswer(0);
     QVERIFY(runs.resumePlanRun(u"0badcafe"_s)); // the check needs the database: it answers later
-    QVERIFY(refused.wait(10000));
+    QVERIFY(refused.isEmpty());                   // from the event loop, not inside the call
+    auto logText = [&] {
+        QStringList lines;
+        for (int i = 0; i < runs.logView()->topLevelItemCount(); ++i)
+            lines << runs.logView()->topLevelItem(i)->text(3);
+        return lines.join(u'\n');
+    };
+    QVERIFY2(refused.wait(10000), qPrintable(logText()));
     const QString message = refused.first().at(0).toString();
     QVERIFY2(message.contains(u"plan 'GUI tiny' changed since plan run 0badcafe was made: it no longer has 'gone'"_s),
              qPrintable(message));
