@@ -2,7 +2,9 @@
 // `run PLAN.json`: runs a test plan on the lab, storing every measurement as
 // it finishes; progress on stderr, a summary table at the end, non-zero exit
 // when a test failed. Ctrl-C cancels the plan (the remote tests stop) and
-// keeps what finished; `--resume ID` re-runs only what did not finish.
+// keeps what finished; `--resume ID` runs only what did not finish: the
+// cases not done, and of a case cut between repetitions only the missing
+// repetitions.
 
 #include "clicommand.h"
 #include "clistore.h"
@@ -112,8 +114,8 @@ int runPlan(wb::cli::CliContext &ctx)
     });
     QObject::connect(&execution, &wb::PlanExecution::planStarted, &execution, [&](int cases) {
         err << "plan '" << plan->name << "': " << cases << " test cases, run id " << runId;
-        if (skipped > 0)
-            err << " (resuming; " << skipped << " already finished)";
+        if (!resume.isEmpty())
+            err << " (resuming: " << execution.resumed().describe() << ')';
         err << ", results in " << wb::DatabaseUrl::redacted(dbPath) << '\n';
         err.flush();
     });
@@ -133,6 +135,8 @@ int runPlan(wb::cli::CliContext &ctx)
                 err << ", " << wb::keyFigure(r.summary).text;
             else if (!r.error.isEmpty())
                 err << ": " << r.error;
+            if (const QString kept = wb::keptRepetitionsText(r, runId); !kept.isEmpty())
+                err << " (" << kept << ')';
             err << '\n';
             err.flush();
         }
@@ -163,6 +167,9 @@ int runPlan(wb::cli::CliContext &ctx)
                               {u"error"_s, r.error}, {u"plan_run"_s, runId}};
                 if (!r.iterations.isEmpty())
                     o.insert(u"record"_s, r.summary.toJson());
+                o.insert(u"repetitions"_s, int(r.iterations.size()));
+                if (r.keptIterations > 0)
+                    o.insert(u"kept_repetitions"_s, r.keptIterations);
                 ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
             }
         } else {
@@ -173,7 +180,9 @@ int runPlan(wb::cli::CliContext &ctx)
                            .arg(u"result"_s)
                     << '\n';
             for (const wb::CaseResult &r : std::as_const(results)) {
-                const QString figure = r.iterations.isEmpty() ? r.error : wb::keyFigure(r.summary).text;
+                QString figure = r.iterations.isEmpty() ? r.error : wb::keyFigure(r.summary).text;
+                if (const QString kept = wb::keptRepetitionsText(r, runId); !kept.isEmpty())
+                    figure += u" ("_s + kept + u')';
                 ctx.out << QString(u"%1  %2  %3  %4"_s)
                                .arg(r.testCase.name.left(44), -44)
                                .arg(r.status, -9)
@@ -181,7 +190,10 @@ int runPlan(wb::cli::CliContext &ctx)
                                .arg(figure)
                         << '\n';
             }
-            ctx.out << "\n" << ok << " finished, " << failed << " failed, " << cancelled << " cancelled; run id " << runId;
+            ctx.out << "\n" << ok << " finished, " << failed << " failed, " << cancelled << " cancelled";
+            if (skipped > 0)
+                ctx.out << " (and " << skipped << " finished before the resume)";
+            ctx.out << "; run id " << runId;
             if (failed + cancelled > 0)
                 ctx.out << " (resume with: wirebench-cli run " << args.first() << " --resume " << runId << ')';
             ctx.out << '\n';

@@ -20,6 +20,8 @@
 #include <QPixmap>
 #include <QPolygonF>
 #include <QFileInfo>
+#include <QGridLayout>
+#include <QLocale>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -43,6 +45,9 @@ constexpr int kReplotMs = 40;
 constexpr int kMaxLogLines = 5000;
 enum CaseColumn { CaseName, CaseStatus, CaseProgress, CaseResultText };
 enum LogColumn { LogTime, LogSeverity, LogHost, LogText };
+enum UnfinishedColumn { UnfinishedPlan, UnfinishedId, UnfinishedStarted, UnfinishedLeft };
+// The newest runs the list of interrupted plan runs looks through.
+constexpr int kUnfinishedScanRuns = 5000;
 
 QString timeLeftText(double seconds)
 {
@@ -58,6 +63,9 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
       m_settings(settings),
       m_prompter(std::make_unique<DialogPrompter>(this)),
       m_keychain(std::make_unique<KeychainSecretStore>(this)),
+      m_unfinishedBox(new QWidget),
+      m_unfinished(new QTreeWidget),
+      m_resumeButton(new QPushButton(tr("Resume"))),
       m_planLabel(new QLabel(tr("No plan running. Open a plan file (Ctrl+O), or re-run a result from the "
                                 "Results page."))),
       m_openButton(new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("Run plan file…"))),
@@ -89,6 +97,39 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
     top->addWidget(m_openButton);
     top->addWidget(m_cancelButton);
     body()->addLayout(top);
+
+    // Interrupted plan runs, to resume; hidden while there are none.
+    m_unfinishedBox->setObjectName(u"unfinishedBox"_s);
+    auto *unfinishedLayout = new QGridLayout(m_unfinishedBox);
+    unfinishedLayout->setContentsMargins(0, 0, 0, 0);
+    auto *unfinishedTitle = new QLabel(tr("Interrupted plan runs — Resume runs only what each one has not "
+                                          "finished; the finished tests and repetitions are kept."));
+    unfinishedTitle->setWordWrap(true);
+    unfinishedLayout->addWidget(unfinishedTitle, 0, 0, 1, 2);
+    m_unfinished->setObjectName(u"unfinishedRunsView"_s);
+    m_unfinished->setHeaderLabels({tr("Plan"), tr("Run id"), tr("Started"), tr("Left to run")});
+    m_unfinished->setRootIsDecorated(false);
+    m_unfinished->setUniformRowHeights(true);
+    m_unfinished->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_unfinished->header()->setStretchLastSection(true);
+    m_unfinished->setMaximumHeight(6 * fontMetrics().height() + 12);
+    m_unfinished->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto *resumeAction = new QAction(tr("Resume"), m_unfinished);
+    resumeAction->setObjectName(u"resumeAction"_s);
+    m_unfinished->addAction(resumeAction);
+    connect(resumeAction, &QAction::triggered, this, &RunsPage::resumeSelected);
+    connect(m_unfinished, &QTreeWidget::itemDoubleClicked, this, &RunsPage::resumeSelected);
+    connect(m_unfinished, &QTreeWidget::itemSelectionChanged, this, &RunsPage::updateResumeButton);
+    unfinishedLayout->addWidget(m_unfinished, 1, 0);
+    m_resumeButton->setObjectName(u"resumeButton"_s);
+    m_resumeButton->setIcon(icon());
+    m_resumeButton->setToolTip(tr("Resume the selected plan run: run only the tests and repetitions it has not "
+                                  "finished"));
+    connect(m_resumeButton, &QPushButton::clicked, this, &RunsPage::resumeSelected);
+    unfinishedLayout->addWidget(m_resumeButton, 1, 1, Qt::AlignTop);
+    m_unfinishedBox->hide();
+    body()->addWidget(m_unfinishedBox);
+    updateResumeButton();
 
     auto *open = new QAction(this);
     open->setShortcut(QKeySequence::Open);
@@ -162,6 +203,87 @@ void RunsPage::setStore(std::shared_ptr<StoreService> store)
 {
     m_store = std::move(store);
     m_databasePath = m_store ? m_store->displayLocation() : QString();
+    reloadUnfinished();
+}
+
+void RunsPage::reloadUnfinished()
+{
+    const int request = ++m_unfinishedRequest;
+    if (!m_store) {
+        m_unfinishedRuns.clear();
+        m_unfinished->clear();
+        m_unfinishedBox->hide();
+        return;
+    }
+    m_store->read([](ResultStore &store) { return PlanRunAccount::unfinished(store, kUnfinishedScanRuns); })
+        .then(this, [this, request](const StoreResult<QList<PlanRunAccount>> &listed) {
+            if (request != m_unfinishedRequest)
+                return; // a newer request is on its way
+            const QString selected = m_unfinished->currentItem()
+                                         ? m_unfinished->currentItem()->text(UnfinishedId)
+                                         : QString();
+            m_unfinished->clear();
+            m_unfinishedRuns = listed ? *listed : QList<PlanRunAccount>();
+            if (!listed)
+                addLog(u"warning"_s, QString(), tr("cannot list the interrupted plan runs: %1").arg(listed.message()));
+            for (const PlanRunAccount &a : std::as_const(m_unfinishedRuns)) {
+                const QString left = a.problem().isEmpty() ? a.describe() : tr("cannot resume: %1").arg(a.problem());
+                auto *item = new QTreeWidgetItem(
+                    m_unfinished, {a.planName(), a.planRunId(),
+                                   QLocale().toString(a.started().toLocalTime(), QLocale::ShortFormat), left});
+                item->setToolTip(UnfinishedLeft, left);
+                if (!a.problem().isEmpty())
+                    item->setForeground(UnfinishedLeft, AppPalette::errorColour(palette()));
+                if (a.planRunId() == selected)
+                    m_unfinished->setCurrentItem(item);
+            }
+            if (!m_unfinished->currentItem() && m_unfinished->topLevelItemCount() > 0)
+                m_unfinished->setCurrentItem(m_unfinished->topLevelItem(0));
+            m_unfinishedBox->setVisible(!m_unfinishedRuns.isEmpty());
+            updateResumeButton();
+            emit unfinishedLoaded(int(m_unfinishedRuns.size()));
+        });
+}
+
+void RunsPage::updateResumeButton()
+{
+    m_resumeButton->setEnabled(m_unfinished->currentItem() && !isRunning() && !m_checkingDatabase);
+}
+
+void RunsPage::resumeSelected()
+{
+    if (QTreeWidgetItem *item = m_unfinished->currentItem())
+        resumePlanRun(item->text(UnfinishedId));
+}
+
+bool RunsPage::resumePlanRun(const QString &planRunId)
+{
+    const QString title = tr("Resume plan run");
+    if (isRunning()) {
+        MessageBox::warning(this, title, tr("A plan is running. Cancel it (Esc) or wait for it to finish before "
+                                            "resuming plan run %1.")
+                                             .arg(planRunId));
+        return false;
+    }
+    if (!m_store) {
+        MessageBox::warning(this, title, tr("No results database is open."));
+        return false;
+    }
+    auto it = std::find_if(m_unfinishedRuns.cbegin(), m_unfinishedRuns.cend(),
+                           [&](const PlanRunAccount &a) { return a.planRunId() == planRunId; });
+    if (it == m_unfinishedRuns.cend()) {
+        MessageBox::warning(this, title, tr("Plan run %1 is not among the interrupted plan runs of %2.")
+                                             .arg(planRunId, m_databasePath));
+        return false;
+    }
+    if (!it->problem().isEmpty()) {
+        MessageBox::warning(this, title, tr("Plan run %1 of '%2' cannot be resumed: %3.\n\nRun its plan again as a "
+                                            "new plan run instead (Plans page or Run plan file…).")
+                                             .arg(planRunId, it->planName(), it->problem()));
+        return false;
+    }
+    startPlan(it->plan(), planRunId);
+    return true;
 }
 
 RunsPage::~RunsPage()
@@ -286,37 +408,14 @@ bool RunsPage::runPlan(const Plan &plan)
     return true;
 }
 
-void RunsPage::startPlan(const Plan &plan)
+void RunsPage::startPlan(const Plan &plan, const QString &resumeRunId)
 {
     m_execution.reset();
-
-    // Reset the view.
-    m_cases->clear();
-    m_caseViews.clear();
-    m_pendingSamples.clear();
-    m_plot->clearGraphs();
-    m_plot->replot();
-    m_plottedPoints = 0;
-    m_graphColour = 0;
-    m_plotKind.clear();
-    m_planDone = false;
-    for (const TestCase &c : plan.cases) {
-        CaseView v;
-        v.testCase = c;
-        v.expectedS = std::max(0.1, c.durationS * std::max(1, c.repetitions.minIterations));
-        v.item = new QTreeWidgetItem(m_cases, {c.name, tr("waiting"), QString(), QString()});
-        v.bar = new QProgressBar;
-        v.bar->setRange(0, 1000);
-        v.bar->setValue(0);
-        v.bar->setFormat(QString());
-        v.bar->setMaximumHeight(fontMetrics().height() + 4);
-        m_cases->setItemWidget(v.item, CaseProgress, v.bar);
-        m_caseViews.insert(c.key, v);
-    }
 
     PlanExecution::Options options;
     options.store = m_store;
     options.transportFactory = m_factory;
+    options.resumeRunId = resumeRunId;
     m_execution = std::make_unique<PlanExecution>(plan, m_access, options);
     PlanExecution *execution = m_execution.get();
     connect(execution, &PlanExecution::storeFailed, this, [this](const QString &, const QString &message) {
@@ -329,19 +428,89 @@ void RunsPage::startPlan(const Plan &plan)
     connect(execution, &PlanExecution::progressChanged, this, &RunsPage::handleProgress);
     connect(execution, &PlanExecution::logged, this, &RunsPage::addLog);
     connect(execution, &PlanExecution::planFinished, this, &RunsPage::handlePlanFinished);
+    if (resumeRunId.isEmpty()) {
+        launch();
+        return;
+    }
+    // What the plan run holds is read off the GUI thread; then it starts.
+    m_openButton->setEnabled(false);
+    updateResumeButton();
+    addLog(u"info"_s, QString(), tr("reading what plan run %1 of '%2' holds in %3")
+                                     .arg(resumeRunId, plan.name, DatabaseUrl::redacted(m_databasePath)));
+    connect(execution, &PlanExecution::prepared, this, [this, resumeRunId](const QString &problem) {
+        if (problem.isEmpty()) {
+            launch();
+            return;
+        }
+        const QString message = tr("Plan run %1 was not resumed: %2").arg(resumeRunId, problem);
+        addLog(u"error"_s, QString(), message);
+        m_execution.release()->deleteLater(); // we are inside its signal
+        m_openButton->setEnabled(true);
+        updateResumeButton();
+        emit planRefused(message);
+        MessageBox::critical(this, tr("Resume plan run"), message);
+    });
+    execution->prepareLater();
+}
+
+void RunsPage::launch()
+{
+    PlanExecution *execution = m_execution.get();
+    const Plan &plan = execution->plan();
+    const PlanRunAccount &resumed = execution->resumed();
     const QString planRunId = execution->planRunId();
 
-    m_planLabel->setText(tr("<b>%1</b> — %2 tests, run id %3")
-                             .arg(plan.name.toHtmlEscaped())
-                             .arg(plan.cases.size())
-                             .arg(planRunId));
+    // Reset the view.
+    m_cases->clear();
+    m_caseViews.clear();
+    m_pendingSamples.clear();
+    m_plot->clearGraphs();
+    m_plot->replot();
+    m_plottedPoints = 0;
+    m_graphColour = 0;
+    m_plotKind.clear();
+    m_planDone = false;
+    for (const TestCase &c : plan.cases) {
+        const CaseAccount *stored = resumed.find(c.key);
+        const int kept = stored ? int(stored->kept.size()) : 0;
+        CaseView v;
+        v.testCase = c;
+        v.expectedS = std::max(0.1, c.durationS * std::max(1, c.repetitions.minIterations - kept));
+        QString status = tr("waiting");
+        if (stored && stored->complete)
+            status = tr("finished before");
+        else if (kept > 0)
+            status = tr("waiting, %n kept", nullptr, kept);
+        v.item = new QTreeWidgetItem(m_cases, {c.name, status, QString(), QString()});
+        v.bar = new QProgressBar;
+        v.bar->setRange(0, 1000);
+        v.bar->setValue(stored && stored->complete ? 1000 : 0);
+        v.bar->setFormat(stored && stored->complete ? tr("kept") : QString());
+        v.bar->setMaximumHeight(fontMetrics().height() + 4);
+        m_cases->setItemWidget(v.item, CaseProgress, v.bar);
+        m_caseViews.insert(c.key, v);
+    }
+
+    m_planLabel->setText(resumed.planRunId().isEmpty()
+                             ? tr("<b>%1</b> — %2 tests, run id %3")
+                                   .arg(plan.name.toHtmlEscaped())
+                                   .arg(plan.cases.size())
+                                   .arg(planRunId)
+                             : tr("<b>%1</b> — resuming run id %2: %3")
+                                   .arg(plan.name.toHtmlEscaped(), planRunId, resumed.describe().toHtmlEscaped()));
     m_overall->setRange(0, int(plan.cases.size()));
-    m_overall->setValue(0);
+    m_overall->setValue(resumed.completeCases());
     m_timeLeft->clear();
     m_cancelButton->setEnabled(true);
     m_openButton->setEnabled(false);
-    addLog(u"info"_s, QString(), tr("starting plan '%1' (run id %2), results into %3")
-                                     .arg(plan.name, planRunId, DatabaseUrl::redacted(m_databasePath)));
+    updateResumeButton();
+    if (resumed.planRunId().isEmpty())
+        addLog(u"info"_s, QString(), tr("starting plan '%1' (run id %2), results into %3")
+                                         .arg(plan.name, planRunId, DatabaseUrl::redacted(m_databasePath)));
+    else
+        addLog(u"info"_s, QString(), tr("resuming plan '%1' (run id %2: %3), results into %4")
+                                         .arg(plan.name, planRunId, resumed.describe(),
+                                              DatabaseUrl::redacted(m_databasePath)));
     m_replot->start();
     execution->start();
 }
@@ -439,7 +608,10 @@ void RunsPage::handleCaseFinished(const CaseResult &result)
     it->bar->setValue(1000);
     it->bar->setFormat(tr("done"));
     it->item->setText(CaseStatus, result.status);
-    const QString text = result.iterations.isEmpty() ? result.error : keyFigure(result.summary).text;
+    QString text = result.iterations.isEmpty() ? result.error : keyFigure(result.summary).text;
+    if (const QString kept = keptRepetitionsText(result, m_execution ? m_execution->planRunId() : QString());
+        !kept.isEmpty())
+        text += u" ("_s + kept + u')';
     it->item->setText(CaseResultText, text);
     it->item->setToolTip(CaseResultText, text);
     if (result.status != u"finished"_s)
@@ -462,12 +634,12 @@ void RunsPage::handlePlanFinished(int finished, int failed, int cancelled)
     // The orchestrator has logged the totals; say what to do about failures.
     if (failed + cancelled > 0)
         addLog(u"warning"_s, QString(),
-               tr("%1 of %2 tests did not finish; see the errors above, fix the host or plan and run again (the "
-                  "finished ones are kept).")
+               tr("%1 of %2 tests did not finish; see the errors above, fix the host and resume the plan run "
+                  "(Interrupted plan runs, above): only what did not finish runs, the rest is kept.")
                    .arg(failed + cancelled)
                    .arg(finished + failed + cancelled));
     for (CaseView &v : m_caseViews) {
-        if (v.item->text(CaseStatus) == tr("waiting"))
+        if (!v.running && v.item->text(CaseStatus).startsWith(tr("waiting")))
             v.item->setText(CaseStatus, tr("skipped"));
     }
     tick();
@@ -477,6 +649,8 @@ void RunsPage::handlePlanFinished(int finished, int failed, int cancelled)
 void RunsPage::handleStored(int stored)
 {
     addLog(u"info"_s, QString(), tr("%1 test results stored in %2").arg(stored).arg(m_databasePath));
+    updateResumeButton();
+    reloadUnfinished(); // this plan run may now be finished, or cut
     emit planStored(m_execution->planRunId(), stored);
 }
 

@@ -6,7 +6,11 @@
 // are appended as they arrive and a ~40 ms coalescing timer replots, so a
 // fast agent never floods the event loop. Every finished case is stored by a
 // PlanRecorder on its own thread (the GUI thread never touches SQL);
-// planStored() says when the last result is in the database.
+// planStored() says when the last result is in the database. Plan runs that
+// were cut short (cancelled, a lost host, the program closed) are listed
+// above the progress, and Resume runs exactly what each one misses, with
+// the plan kept with its runs, through the same PlanExecution as
+// `wirebench-cli run --resume`.
 
 #include "page.h"
 #include "run/planexecution.h"
@@ -64,6 +68,15 @@ public:
     bool runPlan(const wb::Plan &plan);
     // Loads a plan file (docs/plan-format.md) and runs it.
     bool runPlanFile(const QString &path);
+    // Resumes an interrupted plan run of unfinishedView(): the cases it has
+    // not finished run, a case cut between repetitions only its missing
+    // ones. False (and says why) when it cannot start; a plan run that no
+    // longer matches its plan is refused (planRefused) once the database
+    // has answered.
+    bool resumePlanRun(const QString &planRunId);
+    // Reads the interrupted plan runs again, off the GUI thread (the newest
+    // request wins); unfinishedLoaded() follows.
+    void reloadUnfinished();
     void cancel();
     bool isRunning() const { return m_execution && !m_execution->isStored(); }
 
@@ -71,12 +84,16 @@ public:
     QProgressBar *overallProgress() const { return m_overall; }
     QTreeWidget *casesView() const { return m_cases; }
     QTreeWidget *logView() const { return m_log; }
+    QTreeWidget *unfinishedView() const { return m_unfinished; }
     QCustomPlot *plot() const { return m_plot; }
     int plottedPoints() const;
 
 signals:
-    // The plan did not start: its results could not be stored.
+    // The plan did not start: its results could not be stored, or the plan
+    // run to resume does not match its plan.
     void planRefused(const QString &message);
+    // The list of interrupted plan runs was read again: `count` of them.
+    void unfinishedLoaded(int count);
     // Every case of the plan run is in the database (or failed to store).
     void planStored(const QString &planRunId, int cases);
 
@@ -86,7 +103,11 @@ protected:
 private:
     // A stop square in the button text colour (the style's is black).
     QIcon stopIcon() const;
-    void startPlan(const wb::Plan &plan);
+    void startPlan(const wb::Plan &plan, const QString &resumeRunId = QString());
+    // Once a resume is prepared (at once for a new plan run): the view, then the tests.
+    void launch();
+    void resumeSelected();
+    void updateResumeButton();
     struct CaseView
     {
         TestCase testCase;
@@ -120,6 +141,8 @@ private:
     std::unique_ptr<KeychainSecretStore> m_keychain; // passwords the user chose to remember
     std::unique_ptr<PlanExecution> m_execution;
     bool m_planDone = false;
+    QList<PlanRunAccount> m_unfinishedRuns; // as listed in m_unfinished
+    int m_unfinishedRequest = 0;
 
     QHash<QString, CaseView> m_caseViews;
     QList<std::pair<QString, Sample>> m_pendingSamples;
@@ -127,6 +150,9 @@ private:
     QString m_plotKind;
     int m_graphColour = 0;
 
+    QWidget *m_unfinishedBox;
+    QTreeWidget *m_unfinished;
+    QPushButton *m_resumeButton;
     QLabel *m_planLabel;
     QPushButton *m_openButton;
     QPushButton *m_cancelButton;

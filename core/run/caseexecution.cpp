@@ -52,6 +52,14 @@ double CaseExecution::fraction() const
     return std::min(1.0, (m_m.iterations.size() + within) / iters);
 }
 
+void CaseExecution::setKeptIterations(const QList<ResultRecord> &kept)
+{
+    if (m_m.testCase.kind == u"rfc2544"_s)
+        return;
+    m_m.iterations = kept;
+    m_m.keptIterations = int(kept.size());
+}
+
 void CaseExecution::start()
 {
     m_m.started = QDateTime::currentDateTimeUtc();
@@ -181,7 +189,12 @@ void CaseExecution::environmentCaptured(bool before)
         useNicAddress();
         if (m_m.testCase.kind == u"rfc2544"_s)
             m_rfc.emplace(m_m.testCase, m_m.clientEnvBefore);
-        beginIteration();
+        // A resumed case whose kept repetitions already meet its rule (it
+        // failed after the last one) has nothing left to measure.
+        if (!m_rfc && repetitionsComplete(m_m.iterations, m_m.testCase.repetitions))
+            captureEnvironment(false);
+        else
+            beginIteration();
         return;
     }
     checkEnvironmentChanges();
@@ -249,6 +262,8 @@ void CaseExecution::beginIteration()
 {
     const int iteration = int(m_m.iterations.size());
     emit m_owner->caseStarted(m_m.testCase, iteration);
+    if (m_phase == Phase::Done)
+        return; // a handler cancelled the plan: nothing was asked of the agents yet
     m_phase = Phase::Serving;
     m_clientDone = m_serverDone = false;
     m_dutDone = !m_dut;
@@ -476,22 +491,10 @@ void CaseExecution::maybeFinishIteration()
         return;
     }
 
-    const RepetitionRule &rule = m_m.testCase.repetitions;
-    const int n = int(m_m.iterations.size());
-    bool reached = true;
-    double width = 0;
-    if (n >= rule.minIterations && n < rule.maxIterations) {
-        summarizeIterations(m_m.iterations, rule, &reached, &width);
-        if (n >= 2 && reached) {
-            captureEnvironment(false);
-            return;
-        }
-    }
-    if (n >= rule.maxIterations) {
+    if (repetitionsComplete(m_m.iterations, m_m.testCase.repetitions))
         captureEnvironment(false);
-        return;
-    }
-    beginIteration();
+    else
+        beginIteration();
 }
 
 void CaseExecution::addDutFigures(ResultRecord &merged)

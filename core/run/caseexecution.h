@@ -36,6 +36,10 @@ public:
 
     // Share of this case done, for progress and time-left estimates.
     double fraction() const;
+    // A resumed case: the repetitions an earlier session stored, which count
+    // for the repetition rule and the summary; only the missing ones run.
+    // Before start(). Not for a zero-loss search, which always runs whole.
+    void setKeptIterations(const QList<ResultRecord> &kept);
     void start();
     void cancel();
 

@@ -65,4 +65,27 @@ ResultRecord summarizeIterations(const QList<ResultRecord> &iterations, const Re
     return summary;
 }
 
+bool repetitionsComplete(const QList<ResultRecord> &iterations, const RepetitionRule &rule)
+{
+    const int n = int(iterations.size());
+    if (n >= rule.maxIterations)
+        return true;
+    if (n < rule.minIterations || n < 2)
+        return false;
+    bool reached = true;
+    summarizeIterations(iterations, rule, &reached, nullptr);
+    return reached;
+}
+
+QString keptRepetitionsText(const CaseResult &result, const QString &planRunId)
+{
+    if (result.keptIterations <= 0)
+        return QString();
+    const RepetitionRule &rule = result.testCase.repetitions;
+    const QString count = rule.minIterations == rule.maxIterations
+                              ? u"%1/%2"_s.arg(result.iterations.size()).arg(rule.maxIterations)
+                              : QString::number(result.iterations.size());
+    return u"%1 repetitions, %2 kept from run %3"_s.arg(count).arg(result.keptIterations).arg(planRunId);
+}
+
 } // namespace wb

@@ -20,6 +20,10 @@ struct CaseResult
     QString status;               // "finished", "failed" or "cancelled"
     QString error;                // why it failed, for a person
     QList<ResultRecord> iterations;
+    // A resumed case: its first keptIterations iterations were stored by an
+    // earlier session (they count for the rule and the summary); only the
+    // rest are new.
+    int keptIterations = 0;
     ResultRecord summary;         // mean of every metric over the iterations
     bool confidenceReached = true;
     double achievedHalfWidthPct = 0;
@@ -36,5 +40,15 @@ struct CaseResult
 // confidence metrics for the rule's metric.
 ResultRecord summarizeIterations(const QList<ResultRecord> &iterations, const RepetitionRule &rule,
                                  bool *confidenceReached, double *achievedHalfWidthPct);
+
+// Whether a case repeated by `rule` needs no more repetitions after these:
+// the maximum is reached, or the minimum is and (from two on) the
+// confidence interval is as narrow as asked.
+bool repetitionsComplete(const QList<ResultRecord> &iterations, const RepetitionRule &rule);
+
+// For a case a resume continued: "3/3 repetitions, 2 kept from run
+// 1a2b3c4d" (the count alone when the rule repeats until the confidence
+// interval is narrow enough). Empty for any other case.
+QString keptRepetitionsText(const CaseResult &result, const QString &planRunId);
 
 } // namespace wb

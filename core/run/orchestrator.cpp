@@ -60,6 +60,8 @@ HostSession *Orchestrator::session(const QString &hostName)
                 continue;
             CaseResult m;
             m.testCase = m_pending.takeAt(i);
+            m.iterations = m_kept.value(m.testCase.key); // still kept: they stay stored as they were
+            m.keptIterations = int(m.iterations.size());
             m.status = u"failed"_s;
             m.error = why;
             m.started = m.finished = QDateTime::currentDateTimeUtc();
@@ -116,9 +118,22 @@ void Orchestrator::start()
             m_pending.append(c);
     m_total = int(m_pending.size());
     m_done = m_finished = m_failed = m_cancelledCount = 0;
-    if (m_total < m_plan.cases.size())
-        emit logged(u"info"_s, QString(),
-                    u"resuming: %1 of %2 cases already finished"_s.arg(m_plan.cases.size() - m_total).arg(m_plan.cases.size()));
+    int continued = 0, kept = 0;
+    for (const TestCase &c : std::as_const(m_pending)) {
+        if (const qsizetype n = m_kept.value(c.key).size(); n > 0) {
+            ++continued;
+            kept += int(n);
+        }
+    }
+    if (m_total < m_plan.cases.size() || continued > 0) {
+        QString text = u"resuming: %1 of %2 cases already finished"_s.arg(m_plan.cases.size() - m_total)
+                           .arg(m_plan.cases.size());
+        if (continued > 0)
+            text += u"; %1 %2 only the missing repetitions (%3 kept)"_s.arg(continued)
+                        .arg(continued == 1 ? u"case runs"_s : u"cases run"_s)
+                        .arg(kept);
+        emit logged(u"info"_s, QString(), text);
+    }
     emit planStarted(m_total);
     emitProgress();
     QTimer::singleShot(0, this, [this] {
@@ -160,6 +175,7 @@ void Orchestrator::schedule()
         for (const QString &r : resourcesOf(c))
             ++m_busy[r];
         auto *run = new CaseExecution(this, c, client, server, dut);
+        run->setKeptIterations(m_kept.value(c.key));
         m_active.append(run);
         run->start();
     }
@@ -190,7 +206,7 @@ void Orchestrator::emitProgress()
 {
     double left = 0;
     for (const TestCase &c : std::as_const(m_pending))
-        left += (c.durationS + 0.5) * std::max(1, c.repetitions.minIterations);
+        left += (c.durationS + 0.5) * std::max(1, c.repetitions.minIterations - int(m_kept.value(c.key).size()));
     for (CaseExecution *run : std::as_const(m_active)) {
         const TestCase &c = run->testCase();
         const double f = run->fraction();

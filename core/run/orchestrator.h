@@ -5,7 +5,8 @@
 // two tests at once (unless a case allows it); each case repeated until its
 // confidence rule is met; both ends' environment captured before and after.
 // Every finished measurement is handed out as it finishes, so a crash or a
-// lost host never loses what already finished, and a resumed plan skips it.
+// lost host never loses what already finished, and a resumed plan skips it
+// (or, for a case cut between repetitions, runs only the missing ones).
 
 #include "caseresult.h"
 #include "plan.h"
@@ -38,8 +39,11 @@ public:
     ~Orchestrator() override;
 
     const Plan &plan() const { return m_plan; }
-    // Case keys that already have a finished measurement (resume).
+    // Resume: the keys of cases that are done (they do not run), and the
+    // repetitions already stored of cases that are not (they run only the
+    // missing ones; see CaseExecution::setKeptIterations).
     void setSkippedKeys(const QSet<QString> &keys) { m_skipped = keys; }
+    void setKeptIterations(const QHash<QString, QList<ResultRecord>> &kept) { m_kept = kept; }
     void setMaxParallel(int n) { m_maxParallel = std::max(1, n); }
     void setLivenessTimeout(int ms) { m_livenessMs = ms; }
 
@@ -80,6 +84,7 @@ private:
     Plan m_plan;
     TransportFactory m_factory;
     QSet<QString> m_skipped;
+    QHash<QString, QList<ResultRecord>> m_kept;
     QList<TestCase> m_pending;
     QList<CaseExecution *> m_active;
     QHash<QString, HostSession *> m_sessions;

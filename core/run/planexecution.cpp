@@ -5,6 +5,7 @@
 #include "store/storeservice.h"
 
 #include <QThread>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -42,16 +43,41 @@ QString PlanExecution::prepare()
 {
     if (m_options.resumeRunId.isEmpty())
         return QString();
-    // Before the recorder moves to its thread, on the caller's (it waits
-    // for the store's answer: never call this on the GUI thread).
-    PlanRecorder probe(*m_store, m_plan, m_planRunId);
-    QString error;
-    if (probe.runCount(&error) == 0)
+    auto loaded = m_store->read(
+        [plan = m_plan, id = m_planRunId](ResultStore &store) { return PlanRunAccount::load(store, plan, id); });
+    loaded.waitForFinished();
+    return adopt(loaded.result());
+}
+
+void PlanExecution::prepareLater()
+{
+    if (m_options.resumeRunId.isEmpty()) {
+        QTimer::singleShot(0, this, [this] { emit prepared(QString()); });
+        return;
+    }
+    m_store->read([plan = m_plan, id = m_planRunId](ResultStore &store) { return PlanRunAccount::load(store, plan, id); })
+        .then(this, [this](const StoreResult<PlanRunAccount> &loaded) {
+            // then() calls at once when the read is already done: answer
+            // from the event loop all the same, never inside this call.
+            QMetaObject::invokeMethod(
+                this, [this, loaded] { emit prepared(adopt(loaded)); }, Qt::QueuedConnection);
+        });
+}
+
+QString PlanExecution::adopt(const StoreResult<PlanRunAccount> &loaded)
+{
+    if (!loaded || loaded->storedRuns() == 0)
         return tr("no runs of plan '%1' with id %2 in %3%4")
             .arg(m_plan.name, m_planRunId, databaseLocation(),
-                 error.isEmpty() ? QString() : u" ("_s + error + u')');
-    m_skipped = probe.finishedCaseKeys(&error);
-    return error;
+                 loaded ? QString() : u" ("_s + loaded.message() + u')');
+    // The CLI names the plan file again, the Runs page takes the plan kept
+    // with the runs: either way it must be the plan the runs were made with,
+    // or the cases would not match their stored repetitions.
+    if (const QString changed = loaded->mismatch(m_plan); !changed.isEmpty())
+        return tr("%1. Run it as a new plan run (without resuming), or resume with the plan it was made with.")
+            .arg(changed);
+    m_resume = *loaded;
+    return QString();
 }
 
 bool PlanExecution::isRunning() const
@@ -64,6 +90,7 @@ void PlanExecution::start()
     m_recorderThread = new QThread(this);
     m_recorderThread->setObjectName(u"planRecorder"_s);
     m_recorder = new PlanRecorder(*m_store, m_plan, m_planRunId);
+    m_recorder->setResumeAccount(m_resume);
     m_recorder->moveToThread(m_recorderThread);
     // Its database connection belongs to that thread: delete it there.
     connect(m_recorderThread, &QThread::finished, m_recorder, &QObject::deleteLater);
@@ -84,14 +111,18 @@ void PlanExecution::start()
         ? m_options.transportFactory
         : Orchestrator::labFactory(m_access.ssh, m_access.hostKeys, m_access.credentials, m_access.secrets);
     m_orchestrator = new Orchestrator(m_plan, factory, this);
-    m_orchestrator->setSkippedKeys(m_skipped);
+    m_orchestrator->setSkippedKeys(m_resume.completeKeys());
+    m_orchestrator->setKeptIterations(m_resume.keptIterations());
     if (m_options.maxParallel > 0)
         m_orchestrator->setMaxParallel(m_options.maxParallel);
     connect(m_orchestrator, &Orchestrator::planStarted, this, &PlanExecution::planStarted);
     connect(m_orchestrator, &Orchestrator::caseStarted, this, &PlanExecution::caseStarted);
     connect(m_orchestrator, &Orchestrator::sampleReceived, this, &PlanExecution::sampleReceived);
     connect(m_orchestrator, &Orchestrator::caseFinished, this, &PlanExecution::handleCaseFinished);
-    connect(m_orchestrator, &Orchestrator::progressChanged, this, &PlanExecution::progressChanged);
+    connect(m_orchestrator, &Orchestrator::progressChanged, this,
+            [this, before = m_resume.completeCases()](int done, int total, double secondsLeft) {
+                emit progressChanged(done + before, total + before, secondsLeft);
+            });
     connect(m_orchestrator, &Orchestrator::logged, this, &PlanExecution::logged);
     connect(m_orchestrator, &Orchestrator::planFinished, this, [this](int finished, int failed, int cancelled) {
         m_planDone = true;
@@ -101,6 +132,15 @@ void PlanExecution::start()
         handleStored(); // nothing may have finished at all
     });
     m_orchestrator->start();
+    for (const TestCase &c : std::as_const(m_plan.cases)) {
+        const CaseAccount *a = m_resume.find(c.key);
+        if (a && a->searchRestarted())
+            emit logged(u"info"_s, QString(),
+                        tr("%1: the zero-loss search was cut after %2 stored runs; it runs again from the start "
+                           "and replaces them")
+                            .arg(c.name)
+                            .arg(a->storedRuns));
+    }
 }
 
 void PlanExecution::cancel()

@@ -3,17 +3,20 @@
 // Running a plan, the use case both front ends call: the orchestrator over
 // the lab, and a recorder on a thread of its own that stores each case as
 // it finishes (so a slow database never stalls the tests, and nothing that
-// finished is lost when the plan is cut short). The desktop's Runs page and
+// finished is lost when the plan is cut short). A resumed plan run runs
+// exactly what it misses: a case is done only when all its repetitions (or
+// its whole zero-loss search) finished, and a case cut between repetitions
+// runs only the missing ones (PlanRunAccount). The desktop's Runs page and
 // `wirebench-cli run` only show what it reports.
 
 #include "caseresult.h"
 #include "hostprobe.h"
 #include "orchestrator.h"
 #include "plan.h"
+#include "planrunaccount.h"
 
 #include <QObject>
 #include <QPointer>
-#include <QSet>
 #include <QString>
 
 #include <memory>
@@ -46,9 +49,14 @@ public:
     // Waits for the recorder to store what it was handed.
     ~PlanExecution() override;
 
-    // Reads what a resumed run already finished. Empty on success, else
-    // what is wrong (an unknown run id, an unreadable database).
+    // Reads what a resumed run already holds and checks that the plan is
+    // still the one it was made with. Empty on success, else what is wrong
+    // (an unknown run id, a changed plan, an unreadable database). Waits
+    // for the store: never on the GUI thread (see prepareLater()).
     QString prepare();
+    // The same without waiting: prepared() follows from this object's
+    // thread's event loop (never inside this call).
+    void prepareLater();
     void start();
     void cancel();
     bool isRunning() const;
@@ -58,17 +66,24 @@ public:
     QString planRunId() const { return m_planRunId; }
     // Where the results go, as it may be shown (no password).
     QString databaseLocation() const;
-    int alreadyFinished() const { return int(m_skipped.size()); }
+    // Resuming: what the plan run held when it was prepared.
+    const PlanRunAccount &resumed() const { return m_resume; }
+    int alreadyFinished() const { return m_resume.completeCases(); }
     int storeFailures() const { return m_storeFailures; }
 
 signals:
+    // After prepareLater(): empty when the plan may start, else why not.
+    void prepared(const QString &problem);
+    // `cases` that run now (a resume leaves out the finished ones).
     void planStarted(int cases);
     void caseStarted(const wb::TestCase &testCase, int iteration);
     void sampleReceived(const QString &caseKey, const wb::Sample &sample);
     void caseFinished(const wb::CaseResult &result);
+    // `runs` new rows (a resumed case keeps the rows of its kept repetitions).
     void caseStored(const QString &caseKey, int runs);
     // The database refused a case; the message names where it was kept.
     void storeFailed(const QString &caseKey, const QString &message);
+    // Counts cases, those a resumed plan run finished before included.
     void progressChanged(int done, int total, double secondsLeft);
     void logged(const QString &severity, const QString &host, const QString &text);
     void planFinished(int finished, int failed, int cancelled);
@@ -76,6 +91,7 @@ signals:
     void allStored(int stored);
 
 private:
+    QString adopt(const StoreResult<PlanRunAccount> &loaded);
     void handleCaseFinished(const CaseResult &result);
     void handleStored();
     void stopRecorder();
@@ -85,7 +101,7 @@ private:
     Options m_options;
     std::shared_ptr<StoreService> m_store;
     QString m_planRunId;
-    QSet<QString> m_skipped;
+    PlanRunAccount m_resume;
     QPointer<Orchestrator> m_orchestrator;
     PlanRecorder *m_recorder = nullptr;
     QThread *m_recorderThread = nullptr;

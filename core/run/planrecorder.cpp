@@ -6,7 +6,6 @@
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
-#include "store/runfilter.h"
 #include "store/storeservice.h"
 
 #include <QDir>
@@ -14,6 +13,8 @@
 #include <QJsonArray>
 #include <QRandomGenerator>
 #include <QStandardPaths>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -29,44 +30,6 @@ PlanRecorder::~PlanRecorder() = default;
 QString PlanRecorder::newPlanRunId()
 {
     return QString::number(QRandomGenerator::system()->generate() | 0x10000000u, 16);
-}
-
-QList<StoredRun> PlanRecorder::planRunRuns(bool finishedOnly, QString *error)
-{
-    RunFilter f;
-    f.plan = m_plan.name;
-    if (finishedOnly)
-        f.status = RunStatus::Finished;
-    // The recorder's own thread waits: it has nothing else to do meanwhile.
-    QFuture<StoreResult<QList<StoredRun>>> listed =
-        m_store.write([f](ResultStore &store) { return store.runs().listRuns(f); });
-    listed.waitForFinished();
-    const auto runs = listed.result();
-    if (!runs) {
-        if (error)
-            *error = runs.error().message;
-        return {};
-    }
-    const QString prefix = m_planRunId + u'-';
-    QList<StoredRun> out;
-    for (const StoredRun &r : *runs)
-        if (r.measurementUuid.startsWith(prefix))
-            out.append(r);
-    return out;
-}
-
-QSet<QString> PlanRecorder::finishedCaseKeys(QString *error)
-{
-    QSet<QString> keys;
-    const QString prefix = m_planRunId + u'-';
-    for (const StoredRun &r : planRunRuns(true, error))
-        keys.insert(r.measurementUuid.mid(prefix.size()));
-    return keys;
-}
-
-int PlanRecorder::runCount(QString *error)
-{
-    return int(planRunRuns(false, error).size());
 }
 
 QString PlanRecorder::rescuePath() const
@@ -139,8 +102,11 @@ bool PlanRecorder::record(const CaseResult &result)
     if (!result.serverEnvAfter.isEmpty())
         extra.insert(u"server_environment_after"_s, result.serverEnvAfter);
 
+    // A resumed case: the repetitions kept from before are stored already.
+    const CaseAccount *resumed = m_resume.find(tc.key);
+    const qsizetype kept = resumed ? std::min<qsizetype>(result.keptIterations, resumed->kept.size()) : 0;
     QList<StoredRun> runs;
-    for (qsizetype i = 0; i < result.iterations.size(); ++i) {
+    for (qsizetype i = kept; i < result.iterations.size(); ++i) {
         StoredRun r = base;
         r.repetition = int(i);
         r.record = result.iterations[i];
@@ -189,10 +155,22 @@ bool PlanRecorder::record(const CaseResult &result)
                                {u"reached"_s, result.confidenceReached},
                                {u"asked_width_pct"_s, tc.repetitions.intervalWidthPct}};
 
+    QList<qint64> keptIds, replacedIds;
+    if (resumed) {
+        for (qsizetype i = 0; i < kept; ++i)
+            keptIds.append(resumed->kept[i].id);
+        // Kept repetitions the case did not take up (none, as the
+        // orchestrator hands them all over) go with the cut record.
+        for (qsizetype i = kept; i < resumed->kept.size(); ++i)
+            replacedIds.append(resumed->kept[i].id);
+        replacedIds += resumed->replaced;
+    }
+
     // On the writer thread: the inventory objects the endpoints name (where
     // the inventory knows them), then the case in one transaction.
     QFuture<StoreResult<QList<qint64>>> stored =
-        m_store.write([m, runs, client = tc.client, server = tc.server](ResultStore &store) {
+        m_store.write([m, runs, keptIds, replacedIds, resuming = resumed != nullptr, client = tc.client,
+                       server = tc.server](ResultStore &store) {
             auto hostId = [&](const QString &name) -> qint64 {
                 auto h = store.inventory().hostByName(name);
                 return h ? h->id : 0;
@@ -210,7 +188,8 @@ bool PlanRecorder::record(const CaseResult &result)
                 r.clientNicId = nicId(client);
                 r.serverNicId = nicId(server);
             }
-            return store.runs().saveMeasurementRuns(m, linked);
+            return resuming ? store.runs().completeMeasurementRuns(m, keptIds, replacedIds, linked)
+                            : store.runs().saveMeasurementRuns(m, linked);
         });
     stored.waitForFinished();
     const auto ids = stored.result();

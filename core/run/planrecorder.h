@@ -5,15 +5,16 @@
 // both ends' environment and the inventory path the store snapshots), the
 // repetitions are grouped under one measurement with their confidence
 // figures, and a failed case is kept as a failed run with its error. Plan
-// runs are named by a short id; resume asks which case keys of that id
-// already finished.
+// runs are named by a short id; a resume starts from what that id already
+// holds (PlanRunAccount), and a resumed case completes its measurement: the
+// repetitions kept from before stay, the new ones follow them.
 
 #include "caseresult.h"
+#include "planrunaccount.h"
 #include "store/measurement.h"
 #include "store/storedrun.h"
 
 #include <QObject>
-#include <QSet>
 #include <QString>
 
 
@@ -34,10 +35,10 @@ public:
     static QString newPlanRunId();
     QString planRunId() const { return m_planRunId; }
 
-    // Case keys of this plan run that have a finished measurement.
-    QSet<QString> finishedCaseKeys(QString *error);
-    // How many runs of this plan run id exist at all (0: unknown id).
-    int runCount(QString *error);
+    // The account a resume started from: a case it holds is stored by
+    // completing that case's measurement (its kept repetitions numbered
+    // first, the record of the cut or failed one replaced).
+    void setResumeAccount(PlanRunAccount account) { m_resume = std::move(account); }
 
     // Stores one case's outcome in one transaction. Returns false (and
     // emits recordFailed) when the database refused it; the outcome is then
@@ -57,8 +58,6 @@ signals:
     void recordFailed(const QString &caseKey, const QString &message);
 
 private:
-    // Runs of this plan (by name) whose measurement belongs to this plan run id.
-    QList<StoredRun> planRunRuns(bool finishedOnly, QString *error);
     // After a refusal: into the rescue database. Empty on success.
     QString rescue(const Measurement &m, QList<StoredRun> runs);
 
@@ -66,6 +65,7 @@ private:
     Plan m_plan;
     QString m_planRunId;
     QString m_rescueDirectory;
+    PlanRunAccount m_resume;
 };
 
 } // namespace wb

@@ -760,6 +760,48 @@ StoreResult<QList<qint64>> RunStore::saveMeasurementRuns(const Measurement &meas
     return ids;
 }
 
+StoreResult<QList<qint64>> RunStore::completeMeasurementRuns(const Measurement &measurement,
+                                                             const QList<qint64> &keptIds,
+                                                             const QList<qint64> &replacedIds,
+                                                             const QList<StoredRun> &runs)
+{
+    SqlTransaction tx(m_store);
+    if (StoreStatus s = tx.begin(); !s)
+        return s.error();
+    auto mid = saveMeasurement(measurement);
+    if (!mid)
+        return mid.error();
+    auto changedMeanwhile = [&](qint64 runId) {
+        return StoreError{StoreError::Kind::Refused,
+                          u"run %1 is no longer a repetition of measurement %2; the plan run changed while it was "
+                          "resumed: resume it again"_s.arg(runId)
+                              .arg(measurement.uuid)};
+    };
+    SqlStatement drop(m_store, u"DELETE FROM runs WHERE id = ? AND measurement_id = ?"_s);
+    for (qint64 id : replacedIds) {
+        drop.bind(id).bind(*mid);
+        if (!drop.exec())
+            return drop.error(u"replacing run %1"_s.arg(id));
+        if (drop.rowsAffected() != 1)
+            return changedMeanwhile(id);
+    }
+    SqlStatement renumber(m_store, u"UPDATE runs SET repetition = ? WHERE id = ? AND measurement_id = ?"_s);
+    for (qsizetype i = 0; i < keptIds.size(); ++i) {
+        renumber.bind(int(i)).bind(keptIds[i]).bind(*mid);
+        if (!renumber.exec())
+            return renumber.error(u"numbering run %1"_s.arg(keptIds[i]));
+        if (renumber.rowsAffected() != 1)
+            return changedMeanwhile(keptIds[i]);
+    }
+    auto ids = saveRuns(runs);
+    if (!ids)
+        return ids;
+    m_store.notifyChanged(u"runs"_s);
+    if (StoreStatus s = tx.commit(); !s)
+        return s.error();
+    return ids;
+}
+
 static Measurement readMeasurement(const SqlStatement &q)
 {
     Measurement m;

@@ -48,6 +48,16 @@ public:
     // A measurement (upserted) and its runs in one transaction: one case of
     // a plan is stored whole or not at all.
     StoreResult<QList<qint64>> saveMeasurementRuns(const Measurement &measurement, const QList<StoredRun> &runs);
+    // Completes a measurement a resumed plan run had begun, in one
+    // transaction: the measurement is upserted, its runs `replacedIds` go
+    // (the record of a cut or failed repetition, a cut search's trials),
+    // its runs `keptIds` are numbered 0, 1, … in that order, and `runs` are
+    // added (numbered from keptIds.size() by the caller). So its
+    // repetitions stay 0..N-1, with no twins and no gaps. Refused when a
+    // kept or replaced run is not (or no longer) one of the measurement's.
+    StoreResult<QList<qint64>> completeMeasurementRuns(const Measurement &measurement, const QList<qint64> &keptIds,
+                                                       const QList<qint64> &replacedIds,
+                                                       const QList<StoredRun> &runs);
     StoreResult<Measurement> measurement(const QString &uuid);
     StoreResult<QList<Measurement>> measurements();
 

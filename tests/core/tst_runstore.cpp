@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // RunStore on real SQLite files: a run round-trips with metrics, samples and
 // snapshot; runs left running by a crash; filters; the inventory snapshot
-// each run keeps; deletes; measurements; a failed save leaves nothing behind.
+// each run keeps; deletes; measurements; a failed save leaves nothing behind;
+// a resumed measurement keeps its repetitions numbered without twins or gaps.
 
 #include "storetestlab.h"
 
@@ -10,6 +11,7 @@
 #include "store/resultstore.h"
 #include "store/runstore.h"
 
+#include <QMap>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -27,6 +29,7 @@ private slots:
     void snapshotsPerRun();
     void failedSaveLeavesNothing();
     void measurements();
+    void completeMeasurementRenumbers();
 
 private:
     wb::StoredRun makeRun(const QString &kind, double throughput, qint64 msg, const QString &client = u"alpha/eth0"_s);
@@ -279,6 +282,64 @@ void TstRunStore::measurements()
     wb::StoredRun orphan = makeRun(u"tcp_rr"_s, 1, 1);
     orphan.measurementUuid = u"no-such"_s;
     QCOMPARE(m_store->runs().saveRun(orphan).error().kind, wb::StoreError::Kind::NotFound);
+}
+
+// A measurement cut after its second repetition, with a gap where a
+// repetition was deleted: completing it drops the cut record, numbers the
+// kept repetitions 0, 1 and adds the new one as 2, in one transaction.
+void TstRunStore::completeMeasurementRenumbers()
+{
+    wb::Measurement m;
+    m.uuid = u"1a2b3c4d-0123456789abcdef"_s;
+    m.kind = u"tcp_rr"_s;
+    m.iterations = 2;
+    QVERIFY(m_store->runs().saveMeasurement(m).ok());
+    QList<qint64> ids;
+    for (int repetition : {0, 2, 3}) {
+        wb::StoredRun r = makeRun(u"tcp_rr"_s, 100 + repetition, 1);
+        r.measurementUuid = m.uuid;
+        r.repetition = repetition;
+        if (repetition == 3)
+            r.status = wb::RunStatus::Cancelled;
+        auto id = m_store->runs().saveRun(r);
+        QVERIFY(id.ok());
+        ids.append(*id);
+    }
+    wb::StoredRun other = makeRun(u"tcp_rr"_s, 1, 1); // of no measurement
+    const qint64 otherId = *m_store->runs().saveRun(other);
+
+    // A run that is not one of the measurement's is refused, and nothing changes.
+    wb::StoredRun fresh = makeRun(u"tcp_rr"_s, 200, 1);
+    fresh.measurementUuid = m.uuid;
+    fresh.repetition = 2;
+    m.iterations = 3;
+    auto refused = m_store->runs().completeMeasurementRuns(m, {ids[0], ids[1]}, {otherId}, {fresh});
+    QCOMPARE(refused.error().kind, wb::StoreError::Kind::Refused);
+    QVERIFY2(refused.message().contains(QString::number(otherId)), qPrintable(refused.message()));
+    QVERIFY(m_store->runs().run(otherId, false).ok());
+    wb::RunFilter f;
+    f.measurementUuid = m.uuid;
+    f.newestFirst = false;
+    QCOMPARE(m_store->runs().listRuns(f)->size(), 3);
+    QCOMPARE(m_store->runs().measurement(m.uuid)->iterations, 2);
+
+    auto added = m_store->runs().completeMeasurementRuns(m, {ids[0], ids[1]}, {ids[2]}, {fresh});
+    QVERIFY2(added.ok(), qPrintable(added.message()));
+    QCOMPARE(added->size(), 1);
+    auto runs = m_store->runs().listRuns(f);
+    QVERIFY(runs.ok());
+    QCOMPARE(runs->size(), 3);
+    QMap<int, qint64> byRepetition;
+    for (const wb::StoredRun &r : *runs) {
+        QCOMPARE(r.status, wb::RunStatus::Finished);
+        byRepetition.insert(r.repetition, r.id);
+    }
+    QCOMPARE(byRepetition.keys(), (QList<int>{0, 1, 2}));
+    QCOMPARE(byRepetition.value(0), ids[0]);
+    QCOMPARE(byRepetition.value(1), ids[1]); // was 2: the gap is closed
+    QCOMPARE(byRepetition.value(2), added->first());
+    QCOMPARE(m_store->runs().measurement(m.uuid)->iterations, 3);
+    QCOMPARE(m_store->runs().run(ids[2], false).error().kind, wb::StoreError::Kind::NotFound);
 }
 
 QTEST_GUILESS_MAIN(TstRunStore)

@@ -4,7 +4,9 @@
 // per-test progress, the live plot and the log, stores every case off the
 // GUI thread, and the Results page lists the runs afterwards. Also: cancel
 // keeps what finished, a bad plan file and a missing database are refused
-// with a message that says what to do.
+// with a message that says what to do. An interrupted plan run is listed
+// and resumed from the page: only its missing repetition runs; a plan run
+// that no longer matches its plan is refused with the reason.
 
 #include "config/settings.h"
 #include "messagebox.h"
@@ -32,6 +34,7 @@
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
@@ -50,6 +53,8 @@ private slots:
     void sshQuestionsAreDialogs();
     void passwordDialogOffersKeychain();
     void cancelIconFollowsPalette();
+    void resumesAnInterruptedRun();
+    void resumeRefusesWhatNoLongerFits();
 
 private:
     QString planPath() const { return QStringLiteral(WB_TEST_DATA_DIR) + u"/plans/gui-tiny.json"_s; }
@@ -309,6 +314,180 @@ void TstRunsPage::cancelIconFollowsPalette()
         QCOMPARE(icon.pixelColor(16, 16).rgb(), p.color(QPalette::ButtonText).rgb());
         QCOMPARE(icon.pixelColor(1, 1).alpha(), 0);
     }
+}
+
+namespace {
+
+QList<wb::StoredRun> runsOfCase(const QString &db, const QString &testCase)
+{
+    auto store = wb::ResultStore::open(db);
+    if (!store)
+        qFatal("cannot open %s", qPrintable(db));
+    wb::RunFilter f;
+    f.newestFirst = false;
+    const auto listed = (*store)->runs().listRuns(f);
+    QList<wb::StoredRun> out;
+    for (const wb::StoredRun &r : listed.value())
+        if (r.testCase == testCase)
+            out.append(r);
+    return out;
+}
+
+} // namespace
+
+// Cancel a plan while its second case runs its third repetition; the page
+// lists the plan run as interrupted, and Resume runs that one repetition
+// only, keeping the finished case and the two finished repetitions.
+void TstRunsPage::resumesAnInterruptedRun()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"runs.sqlite"_s);
+    QVERIFY(wb::ResultStore::open(db).ok());
+    const QString planFile = dir.filePath(u"resume.json"_s);
+    QFile f(planFile);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"name": "GUI resume", "hosts": {"adam": {"transport": "local"}, "eve": {"transport": "local"}},
+        "tests": [{"name": "first", "kind": "tcp_rr", "client": "adam", "server": "eve", "duration_s": 0.3},
+                  {"name": "reps", "kind": "tcp_rr", "client": "adam", "server": "eve", "duration_s": 1,
+                   "repetitions": 3}]})");
+    f.close();
+    wb::Settings settings;
+    auto service = std::make_shared<wb::StoreService>(db);
+    service->start();
+    wb::gui::RunsPage runs(settings);
+    QSignalSpy listed(&runs, &wb::gui::RunsPage::unfinishedLoaded);
+    QSignalSpy stored(&runs, &wb::gui::RunsPage::planStored);
+    runs.setStore(service);
+    runs.resize(1000, 750);
+    runs.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&runs));
+    auto *box = runs.findChild<QWidget *>(u"unfinishedBox"_s);
+    auto *resume = runs.findChild<QPushButton *>(u"resumeButton"_s);
+    QVERIFY(box && resume);
+    QTRY_COMPARE_WITH_TIMEOUT(listed.size(), 1, 10000);
+    QCOMPARE(listed.first().at(0).toInt(), 0);
+    QVERIFY(!box->isVisible()); // nothing to resume
+
+    QVERIFY(runs.runPlanFile(planFile));
+    QTRY_COMPARE_WITH_TIMEOUT(runs.casesView()->topLevelItem(1)->text(1), u"run 3"_s, 30000);
+    runs.cancel();
+    QTRY_COMPARE_WITH_TIMEOUT(stored.size(), 1, 30000);
+    const QString planRunId = stored.first().at(0).toString();
+    const QList<wb::StoredRun> cut = runsOfCase(db, u"reps"_s);
+    QCOMPARE(cut.size(), 3);
+    QCOMPARE(cut[2].status, wb::RunStatus::Cancelled);
+
+    // Listed as interrupted, with what a resume will do.
+    QTreeWidget *view = runs.unfinishedView();
+    QTRY_COMPARE_WITH_TIMEOUT(view->topLevelItemCount(), 1, 10000);
+    QVERIFY(box->isVisible());
+    QTreeWidgetItem *item = view->topLevelItem(0);
+    QCOMPARE(item->text(0), u"GUI resume"_s);
+    QCOMPARE(item->text(1), planRunId);
+    QVERIFY2(item->text(3).contains(u"1 of 2 cases finished; 1 case continues with its 2 finished repetitions kept"_s),
+             qPrintable(item->text(3)));
+    QCOMPARE(view->currentItem(), item);
+    QVERIFY(resume->isEnabled());
+
+    resume->click();
+    QVERIFY(runs.isRunning());
+    QVERIFY(!resume->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(runs.casesView()->topLevelItem(0)->text(1) == u"finished before"_s, 10000);
+    QVERIFY(runs.findChild<QLabel *>(u"planLabel"_s)->text().contains(u"resuming run id "_s + planRunId));
+    // The finished case counts in the overall progress from the start.
+    QCOMPARE(runs.overallProgress()->maximum(), 2);
+    QVERIFY(runs.overallProgress()->value() >= 1);
+    QTRY_COMPARE_WITH_TIMEOUT(stored.size(), 2, 60000);
+    QCOMPARE(stored.last().at(0).toString(), planRunId);
+    QCOMPARE(runs.overallProgress()->value(), 2);
+    QTreeWidgetItem *reps = runs.casesView()->topLevelItem(1);
+    QCOMPARE(reps->text(1), u"finished"_s);
+    QVERIFY2(reps->text(3).contains(u"3/3 repetitions, 2 kept from run "_s + planRunId), qPrintable(reps->text(3)));
+
+    // Three repetitions, the first two the kept ones, none twice; "first"
+    // did not run again.
+    const QList<wb::StoredRun> after = runsOfCase(db, u"reps"_s);
+    QCOMPARE(after.size(), 3);
+    QMap<int, qint64> byRepetition;
+    for (const wb::StoredRun &r : after) {
+        QCOMPARE(r.status, wb::RunStatus::Finished);
+        byRepetition.insert(r.repetition, r.id);
+    }
+    QCOMPARE(byRepetition.keys(), (QList<int>{0, 1, 2}));
+    QCOMPARE(byRepetition.value(0), cut[0].id);
+    QCOMPARE(byRepetition.value(1), cut[1].id);
+    QCOMPARE(runsOfCase(db, u"first"_s).size(), 1);
+    // Whole now: no longer listed.
+    QTRY_COMPARE_WITH_TIMEOUT(view->topLevelItemCount(), 0, 10000);
+    QVERIFY(!box->isVisible());
+}
+
+// Two interrupted plan runs that cannot be resumed: one whose stored plan
+// no longer loads (refused at once), one holding a case its plan does not
+// have (refused once the database answered). Nothing runs.
+void TstRunsPage::resumeRefusesWhatNoLongerFits()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"runs.sqlite"_s);
+    QString error;
+    const auto tiny = wb::Plan::load(planPath(), &error);
+    QVERIFY2(tiny, qPrintable(error));
+    {
+        auto store = wb::ResultStore::open(db);
+        QVERIFY(store.ok());
+        auto save = [&](const QString &plan, const QString &measurement, const QJsonObject &source) {
+            wb::Measurement m;
+            m.uuid = measurement;
+            m.kind = u"tcp_rr"_s;
+            wb::StoredRun r;
+            r.plan = plan;
+            r.testCase = u"gone"_s;
+            r.status = wb::RunStatus::Cancelled;
+            r.measurementUuid = measurement;
+            r.record.kind = u"tcp_rr"_s;
+            r.record.extra.insert(u"plan"_s, source);
+            QVERIFY((*store)->runs().saveMeasurementRuns(m, {r}).ok());
+        };
+        save(u"GUI tiny"_s, u"0badcafe-0123456789abcdef"_s, tiny->source);
+        save(u"broken"_s, u"0badbeef-0123456789abcdef"_s, QJsonObject{{u"name"_s, u"broken"_s}, {u"tests"_s, 3}});
+    }
+    wb::Settings settings;
+    auto service = std::make_shared<wb::StoreService>(db);
+    service->start();
+    wb::gui::RunsPage runs(settings);
+    QSignalSpy refused(&runs, &wb::gui::RunsPage::planRefused);
+    runs.setStore(service);
+    runs.show();
+    QTreeWidget *view = runs.unfinishedView();
+    QTRY_COMPARE_WITH_TIMEOUT(view->topLevelItemCount(), 2, 10000);
+    QTreeWidgetItem *broken = view->findItems(u"0badbeef"_s, Qt::MatchExactly, 1).value(0);
+    QVERIFY(broken);
+    QVERIFY2(broken->text(3).contains(u"cannot resume: the plan stored with it no longer loads"_s),
+             qPrintable(broken->text(3)));
+
+    wb::gui::MessageBox::setNextAnswer(0);
+    QVERIFY(!runs.resumePlanRun(u"0badbeef"_s));
+    QVERIFY2(wb::gui::MessageBox::lastText().contains(u"no longer loads"_s), qPrintable(wb::gui::MessageBox::lastText()));
+    QVERIFY(!runs.isRunning());
+
+    wb::gui::MessageBox::setNextAnswer(0);
+    QVERIFY(runs.resumePlanRun(u"0badcafe"_s)); // the check needs the database: it answers later
+    QVERIFY(refused.isEmpty());                   // from the event loop, not inside the call
+    auto logText = [&] {
+        QStringList lines;
+        for (int i = 0; i < runs.logView()->topLevelItemCount(); ++i)
+            lines << runs.logView()->topLevelItem(i)->text(3);
+        return lines.join(u'\n');
+    };
+    QVERIFY2(refused.wait(10000), qPrintable(logText()));
+    const QString message = refused.first().at(0).toString();
+    QVERIFY2(message.contains(u"plan 'GUI tiny' changed since plan run 0badcafe was made: it no longer has 'gone'"_s),
+             qPrintable(message));
+    QCOMPARE(wb::gui::MessageBox::lastText(), message);
+    QVERIFY(!runs.isRunning());
+    QTRY_VERIFY(runs.findChild<QPushButton *>(u"openPlanButton"_s)->isEnabled());
+    auto store = wb::ResultStore::open(db);
+    QCOMPARE(*(*store)->runs().countRuns({}), qint64(2)); // nothing ran
 }
 
 QTEST_MAIN(TstRunsPage)

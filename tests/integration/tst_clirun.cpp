@@ -2,8 +2,11 @@
 // `wirebench-cli run` as a user runs it: real CLI process, real agents,
 // a real SQLite file. A plan's results land in the database; a failing test
 // makes the exit code non-zero; Ctrl-C cancels, keeps what finished, and
-// `--resume` completes the plan without running anything twice.
+// `--resume` completes the plan without running anything twice: of a case
+// cut between repetitions only the missing ones run, and a plan file that
+// changed since is refused.
 
+#include "run/planexecution.h"
 #include "store/resultstore.h"
 #include "store/runfilter.h"
 #include "store/runstore.h"
@@ -11,8 +14,10 @@
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <csignal>
 
@@ -45,6 +50,28 @@ QList<wb::StoredRun> runsIn(const QString &db)
     return runs ? *runs : QList<wb::StoredRun>();
 }
 
+// Runs the plan file in this process and cancels it once case `name`
+// starts its repetition `at`, as Ctrl-C would then. The plan run id.
+QString runAndCut(const QString &db, const QString &planPath, const QString &name, int at)
+{
+    QString error;
+    auto plan = wb::Plan::load(planPath, &error);
+    if (!plan)
+        qFatal("%s", qPrintable(error));
+    wb::PlanExecution::Options options;
+    options.databasePath = db;
+    wb::PlanExecution run(*plan, wb::LabAccess(), options);
+    QObject::connect(&run, &wb::PlanExecution::caseStarted, &run, [&](const wb::TestCase &c, int iteration) {
+        if (c.name == name && iteration == at)
+            QTimer::singleShot(0, &run, [&] { run.cancel(); });
+    });
+    QSignalSpy all(&run, &wb::PlanExecution::allStored);
+    run.start();
+    if (!all.wait(60000))
+        qFatal("the plan did not end");
+    return run.planRunId();
+}
+
 } // namespace
 
 class TstCliRun : public QObject
@@ -55,6 +82,8 @@ private slots:
     void failingTestGivesNonZeroExit();
     void badPlanNamesFileAndLine();
     void interruptThenResume();
+    void resumeRunsOnlyMissingRepetitions();
+    void resumeRefusesAChangedPlan();
 };
 
 void TstCliRun::runStoresEveryResult()
@@ -174,7 +203,7 @@ void TstCliRun::interruptThenResume()
     QVERIFY(again.waitForStarted());
     QByteArray err2;
     QTRY_VERIFY_WITH_TIMEOUT((err2 += again.readAllStandardError(), err2.contains("resuming")), 20000);
-    QVERIFY(err2.contains("1 already finished"));
+    QVERIFY2(err2.contains("resuming: 1 of 3 cases finished"), err2.constData());
     // Let the long stream run briefly, then cancel it again to keep the test short.
     QTRY_VERIFY_WITH_TIMEOUT((err2 += again.readAllStandardError(), err2.contains("agent 0.1.0 ready")), 10000);
     QTest::qWait(1500);
@@ -187,6 +216,66 @@ void TstCliRun::interruptThenResume()
         QVERIFY2(!l.contains("\"case\":\"first\""), l.constData());
         QVERIFY2(l.contains("\"plan_run\":\"" + runId.toLatin1() + '"'), l.constData());
     }
+}
+
+void TstCliRun::resumeRunsOnlyMissingRepetitions()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"r.sqlite"_s);
+    const QString plan = writePlan(dir, u"p.json"_s, R"(
+        {"name":"first","kind":"tcp_rr","client":"a","server":"b","duration_s":0.3},
+        {"name":"reps","kind":"tcp_rr","client":"a","server":"b","duration_s":0.5,"repetitions":3})");
+    const QString runId = runAndCut(db, plan, u"reps"_s, 2);
+    int finishedBefore = 0;
+    for (const auto &r : runsIn(db))
+        finishedBefore += r.testCase == u"reps"_s && r.status == wb::RunStatus::Finished ? 1 : 0;
+    QCOMPARE(finishedBefore, 2);
+
+    QProcess p;
+    p.start(kCli, {u"--db"_s, db, u"run"_s, plan, u"--resume"_s, runId});
+    QVERIFY(p.waitForFinished(60000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(p.exitCode() == 0, qPrintable(out + err));
+    // What the resume does, before it does it, and what it did.
+    QVERIFY2(err.contains(u"resuming: 1 of 2 cases finished; 1 case continues with its 2 finished repetitions kept"_s),
+             qPrintable(err));
+    QVERIFY2(out.contains(u"3/3 repetitions, 2 kept from run "_s + runId), qPrintable(out));
+    QVERIFY2(out.contains(u"1 finished, 0 failed, 0 cancelled (and 1 finished before the resume)"_s), qPrintable(out));
+    // One case ran, one repetition of it.
+    QCOMPARE(err.count(u": finished"_s), 1);
+    QList<int> repetitions;
+    for (const auto &r : runsIn(db)) {
+        if (r.testCase != u"reps"_s)
+            continue;
+        QCOMPARE(r.status, wb::RunStatus::Finished);
+        repetitions.append(r.repetition);
+    }
+    std::sort(repetitions.begin(), repetitions.end());
+    QCOMPARE(repetitions, (QList<int>{0, 1, 2}));
+}
+
+void TstCliRun::resumeRefusesAChangedPlan()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"r.sqlite"_s);
+    const QString plan = writePlan(dir, u"p.json"_s, R"(
+        {"name":"reps","kind":"tcp_rr","client":"a","server":"b","duration_s":0.5,"repetitions":3})");
+    const QString runId = runAndCut(db, plan, u"reps"_s, 1);
+    const qsizetype stored = runsIn(db).size();
+    // Another duration makes it another case: its stored repetitions would
+    // not belong to it.
+    writePlan(dir, u"p.json"_s, R"(
+        {"name":"reps","kind":"tcp_rr","client":"a","server":"b","duration_s":0.6,"repetitions":3})");
+    QProcess p;
+    p.start(kCli, {u"--db"_s, db, u"run"_s, plan, u"--resume"_s, runId});
+    QVERIFY(p.waitForFinished(30000));
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY2(err.contains(u"plan 'cli test' changed since plan run %1 was made: it no longer has 'reps'"_s.arg(runId)),
+             qPrintable(err));
+    QVERIFY2(err.contains(u"without resuming"_s), qPrintable(err));
+    QCOMPARE(runsIn(db).size(), stored); // nothing ran
 }
 
 QTEST_GUILESS_MAIN(TstCliRun)

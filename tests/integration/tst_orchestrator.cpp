@@ -2,7 +2,8 @@
 // The orchestrator driving real agents of the local lab: every kind runs
 // and reports, repetitions follow the confidence rule, independent pairs run
 // concurrently while a shared host does not, cancel and a killed agent end
-// within their timeouts without losing what finished, and resume skips it.
+// within their timeouts without losing what finished, and resume skips it;
+// a resumed case counts the repetitions it kept and runs only the missing.
 
 #include "analysis/statistics.h"
 #include "result/metriccatalog.h"
@@ -78,6 +79,7 @@ private slots:
     void independentPairsRunConcurrently();
     void cancelStopsTheRemoteTests();
     void killedAgentIsReportedAndResumeCompletes();
+    void keptRepetitionsCountForTheRule();
     void largeResultArrivesWhole();
 };
 
@@ -293,6 +295,38 @@ void TstOrchestrator::killedAgentIsReportedAndResumeCompletes()
     QCOMPARE(c2.failed, 0);
     for (const auto &m : c2.measurements)
         QVERIFY(!done.contains(m.testCase.key));
+}
+
+void TstOrchestrator::keptRepetitionsCountForTheRule()
+{
+    wb::Plan plan = makePlan(R"(
+        {"name":"two more","kind":"tcp_rr","client":"a","server":"b","duration_s":0.3,"repetitions":3},
+        {"name":"none left","kind":"tcp_rr","client":"a","server":"b","duration_s":0.3,
+         "repetitions":{"min":3,"max":6,"confidence_pct":90,"interval_pct":100}})");
+    wb::ResultRecord kept;
+    kept.kind = u"tcp_rr"_s;
+    kept.addMetric(u"transactions_per_s"_s, u"client"_s, 20000);
+    wb::Orchestrator o(plan, wb::Orchestrator::localFactory());
+    // One kept of three: two run. Three equal ones meet the loose rule: none run.
+    o.setKeptIterations({{plan.cases[0].key, {kept}}, {plan.cases[1].key, {kept, kept, kept}}});
+    Collector c;
+    c.attach(o);
+    QList<QPair<QString, int>> started;
+    QObject::connect(&o, &wb::Orchestrator::caseStarted, &o,
+                     [&](const wb::TestCase &tc, int iteration) { started.append({tc.name, iteration}); });
+    o.start();
+    QTRY_VERIFY_WITH_TIMEOUT(c.done, 30000);
+    QCOMPARE(c.finished, 2);
+    QCOMPARE(started, (QList<QPair<QString, int>>{{u"two more"_s, 1}, {u"two more"_s, 2}}));
+    for (const wb::CaseResult &m : std::as_const(c.measurements)) {
+        QCOMPARE(m.status, u"finished"_s);
+        QCOMPARE(m.iterations.size(), 3);
+        QCOMPARE(m.keptIterations, m.testCase.name == u"two more"_s ? 1 : 3);
+        QCOMPARE(m.iterations.first().metric(u"transactions_per_s"_s, u"client"_s).value_or(0), 20000.0);
+        QVERIFY(!m.serverEnvAfter.isEmpty()); // the case still ran through its ends
+    }
+    QVERIFY2(c.log.join(u'\n').contains(u"2 cases run only the missing repetitions (4 kept)"_s),
+             qPrintable(c.log.join(u'\n')));
 }
 
 // As many samples per series as a day at 1 s (86,400), made in seconds
