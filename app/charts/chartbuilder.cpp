@@ -600,11 +600,14 @@ void buildHeatMap(QCustomPlot &plot, const ComparisonData &d, const ChartOptions
     }
     QStringList seriesValues = d.seriesKey.isEmpty() ? QStringList() : d.attributeValues(d.seriesKey);
     const QString series = o.matrixSeries.isEmpty() ? seriesValues.value(0) : o.matrixSeries;
-    // One ordered host list for both axes so the diagonal is the diagonal.
-    QStringList hosts = d.attributeValues(d.matrixRowKey);
-    for (const QString &h : d.attributeValues(d.matrixColumnKey))
-        if (!hosts.contains(h))
-            hosts.append(h);
+    // One ordered host list for both axes so the diagonal is the diagonal:
+    // the hosts of the matrix shown, not of every series.
+    QStringList hosts;
+    for (const QString &key : {d.matrixRowKey, d.matrixColumnKey})
+        for (const Observation &ob : d.observations)
+            if ((d.seriesKey.isEmpty() || ob.attributes.value(d.seriesKey) == series) && ob.attributes.contains(key)
+                && !ob.attributes.value(key).isEmpty() && !hosts.contains(ob.attributes.value(key)))
+                hosts.append(ob.attributes.value(key));
     const int n = int(hosts.size());
     struct Cell { QList<double> values; QStringList sources; };
     QHash<QPair<int, int>, Cell> grid; // (column, row)

@@ -121,7 +121,7 @@ void ComparePage::buildUi()
     m_condition->setToolTip(tr("The conditions the selection holds (kind, metric, side and the defining parameters); "
                                "one is shown at a time, never pooled"));
     m_condition->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_condition->setMinimumContentsLength(30);
+    m_condition->setMinimumContentsLength(20);
     m_confidence = makeCombo(u"confidenceSelector"_s);
     for (double c : {0.90, 0.95, 0.99})
         m_confidence->addItem(tr("%1%").arg(c * 100, 0, 'g', 3), c);
@@ -189,9 +189,6 @@ void ComparePage::buildUi()
     controls->addWidget(m_groupBy);
     controls->addWidget(m_matrixSeriesLabel);
     controls->addWidget(m_matrixSeries);
-    controls->addSpacing(8);
-    controls->addWidget(label(tr("Co&ndition:"), m_condition));
-    controls->addWidget(m_condition, 2);
     controls->addStretch(1);
     m_busy = new QProgressBar;
     m_busy->setObjectName(u"buildBusy"_s);
@@ -207,6 +204,11 @@ void ComparePage::buildUi()
     body()->addLayout(controls);
     m_filterRow = buildFilterRow();
     body()->addWidget(m_filterRow);
+    // The condition shown: its own row, as its label is long.
+    auto *conditionRow = new QHBoxLayout;
+    conditionRow->addWidget(label(tr("Co&ndition:"), m_condition));
+    conditionRow->addWidget(m_condition, 1);
+    body()->addLayout(conditionRow);
 
     m_chart = new charts::ChartView;
     m_chart->setObjectName(u"chartView"_s);
@@ -750,9 +752,6 @@ void ComparePage::applyData(const ComparisonData &data)
     const int g = int(m_data.dimensions.indexOf(previousGroup));
     m_groupBy->setCurrentIndex(g >= 0 ? g : std::max(0, int(m_data.dimensions.indexOf(m_data.defaultGroupBy))));
 
-    m_matrixSeries->clear();
-    if (!m_data.seriesKey.isEmpty())
-        m_matrixSeries->addItems(m_data.attributeValues(m_data.seriesKey));
 
     const int c = m_confidence->findData(m_data.confidence);
     if (c >= 0)
@@ -791,6 +790,12 @@ void ComparePage::refreshView()
     for (const EngineCell &cell : std::as_const(m_view.cells))
         m_reference->addItem(cell.label);
     m_reference->setCurrentIndex(m_view.reference);
+    // The heat map's matrices: the measured runs and each baseline source.
+    const QString previousSeries = m_matrixSeries->currentText();
+    m_matrixSeries->clear();
+    m_matrixSeries->addItems(m_view.heatMapData(m_data).attributeValues(u"origin"_s));
+    if (const int i = m_matrixSeries->findText(previousSeries); i >= 0)
+        m_matrixSeries->setCurrentIndex(i);
     m_updating = false;
     refresh();
 }
@@ -804,7 +809,7 @@ void ComparePage::refresh()
     m_groupByLabel->setVisible(bars);
     m_matrixSeries->setVisible(matrix && m_matrixSeries->count() > 0);
     m_matrixSeriesLabel->setVisible(m_matrixSeries->isVisible());
-    m_chart->setChart(m_view.chartData(m_data), o);
+    m_chart->setChart(matrix ? m_view.heatMapData(m_data) : m_view.chartData(m_data), o);
     refreshTable();
 }
 
@@ -882,7 +887,7 @@ void ComparePage::showSelectedVerdict()
             text += u"\nAgainst %1:\n• %2"_s.arg(e.reference, lines.join(u"\n• "_s));
     }
     for (const QString &note : std::as_const(m_view.notes))
-        text += u"\nⓘ "_s + note;
+        text += u"\n"_s + tr("Note: %1").arg(note);
     m_verdict->setText(text);
 }
 

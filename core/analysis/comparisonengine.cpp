@@ -17,6 +17,8 @@ namespace wb {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+// The attribute the chart data splits a group by: each cell's source and setup.
+const QString kChartSeries = QStringLiteral("source and setup");
 
 QString tr(const char *s)
 {
@@ -390,11 +392,12 @@ ComparisonData ComparisonView::chartData(const ComparisonData &source) const
 {
     ComparisonData d;
     d.title = source.title;
-    if (const ConditionEntry *c = shownCondition(); c && !c->label.isEmpty())
-        d.title += u" — "_s + c->label;
     d.metric = source.metric;
     d.unit = source.unit;
     d.description = source.description;
+    // The condition goes in the caption, which wraps; a title does not.
+    if (const ConditionEntry *c = shownCondition(); c && !c->label.isEmpty() && c->condition.kind.size() > 0)
+        d.description = tr("Condition: %1").arg(c->label) + (d.description.isEmpty() ? QString() : u". "_s + d.description);
     d.confidence = confidence;
     d.ceiling = source.ceiling;
     d.ceilingLabel = source.ceilingLabel;
@@ -402,7 +405,7 @@ ComparisonData ComparisonView::chartData(const ComparisonData &source) const
     d.matrixColumnKey = source.matrixColumnKey;
     d.dimensions = {groupBy};
     d.defaultGroupBy = groupBy;
-    d.seriesKey = u"series"_s;
+    d.seriesKey = kChartSeries;
     QSet<QString> runs;
     for (const EngineCell &cell : cells) {
         for (int i : cell.members) {
@@ -413,7 +416,7 @@ ComparisonData ComparisonView::chartData(const ComparisonData &source) const
             o.attributes.insert(groupBy, cell.category);
             // The cell's own series (its label past the category), so the
             // chart draws one bar per cell and never pools two.
-            o.attributes.insert(u"series"_s, cell.label.mid(cell.category.size() + 3));
+            o.attributes.insert(kChartSeries, cell.label.mid(cell.category.size() + 3));
             d.observations.append(o);
             if (!o.baseline)
                 runs.insert(o.source);
@@ -447,6 +450,18 @@ ComparisonData ComparisonView::chartData(const ComparisonData &source) const
             d.sweeps.append(bySeries.value(name));
         d.sweepXLabel = groupBy + u" (bytes)"_s;
     }
+    return d;
+}
+
+ComparisonData ComparisonView::heatMapData(const ComparisonData &source) const
+{
+    ComparisonData d = chartData(source);
+    d.seriesKey = u"origin"_s;
+    for (Observation &o : d.observations)
+        if (!o.baseline)
+            o.attributes.insert(u"origin"_s, tr("measured") + linkSuffix(o.link));
+        else if (!o.attributes.contains(u"origin"_s))
+            o.attributes.insert(u"origin"_s, o.source);
     return d;
 }
 

@@ -99,6 +99,9 @@ struct ComparisonView
     // The cells' observations as data for the charts library: one series
     // per cell series, in cell order, with the view's title and notes.
     ComparisonData chartData(const ComparisonData &source) const;
+    // The same for the host-pair heat map: one matrix per origin (the
+    // measured runs, each baseline source), chosen by its seriesKey.
+    ComparisonData heatMapData(const ComparisonData &source) const;
     // What differs between each cell's environment and the reference's.
     QList<CellEnvironmentDiff> environmentDiffs(const ComparisonData &source) const;
 };

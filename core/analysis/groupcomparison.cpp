@@ -19,6 +19,9 @@ QString tr(const char *text)
 
 QString formatPct(double v)
 {
+    // 99.5 % slower is not "100 % slower": keep the digits that say so.
+    if (std::fabs(v) >= 99.5 && std::fabs(v) < 100)
+        return QString::number(v, 'f', 1);
     return QString::number(v, 'f', std::fabs(v) < 10 ? 1 : 0);
 }
 

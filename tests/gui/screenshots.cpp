@@ -18,6 +18,7 @@
 #include "apppalette.h"
 #include "baselinespage.h"
 #include "baselinetablemodel.h"
+#include "chartkind.h"
 #include "comparepage.h"
 #include "config/settings.h"
 #include "inventorypage.h"
@@ -28,6 +29,7 @@
 #include "runspage.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QProgressBar>
 #include <QStandardPaths>
@@ -145,6 +147,32 @@ int main(int argc, char **argv)
     ok &= QTest::qWaitFor([&] { return !compare.isBuilding(); }, 20000);
     QTest::qWait(1500);
     ok &= save(w, out, u"compare"_s);
+    // Every chart kind, each on the data that has it: bars, time series and
+    // the message-size sweep on UDP_STREAM, the latency CDF on TCP_RR, the
+    // host-pair heat maps (file and /dev/null side by side) on the FTP runs.
+    auto combo = [&](const char16_t *name) { return compare.findChild<QComboBox *>(QString::fromUtf16(name)); };
+    auto show = [&](const QString &kind, wb::charts::ChartKind chart, const QString &groupBy, const QString &file) {
+        wb::ComparisonSelection sel;
+        sel.kind = kind;
+        compare.setFilter(sel);
+        ok &= QTest::qWaitFor([&] { return !compare.isBuilding(); }, 20000);
+        QTest::qWait(300);
+        if (!groupBy.isEmpty())
+            combo(u"groupBySelector")->setCurrentIndex(combo(u"groupBySelector")->findText(groupBy));
+        combo(u"chartKindSelector")->setCurrentIndex(combo(u"chartKindSelector")->findData(int(chart)));
+        if (chart == wb::charts::ChartKind::HeatMap) // the 1997 table, not the one local pair
+            for (int i = 0; i < combo(u"matrixSeriesSelector")->count(); ++i)
+                if (combo(u"matrixSeriesSelector")->itemText(i).contains(u"1997"_s))
+                    combo(u"matrixSeriesSelector")->setCurrentIndex(i);
+        QTest::qWait(800);
+        ok &= save(w, out, file);
+    };
+    show(u"udp_stream"_s, wb::charts::ChartKind::Bars, u"host pair"_s, u"compare-bars"_s);
+    show(u"udp_stream"_s, wb::charts::ChartKind::Sweep, u"message size"_s, u"compare-sweep"_s);
+    show(u"udp_stream"_s, wb::charts::ChartKind::TimeSeries, u"host pair"_s, u"compare-timeseries"_s);
+    show(u"tcp_rr"_s, wb::charts::ChartKind::LatencyCdf, u"host pair"_s, u"compare-cdf"_s);
+    show(u"file_transfer"_s, wb::charts::ChartKind::Bars, u"host pair"_s, u"compare-ftp-bars"_s);
+    show(u"file_transfer"_s, wb::charts::ChartKind::HeatMap, u"host pair"_s, u"compare-ftp-heatmap"_s);
 
     // Baselines: the shipped set, the first one selected.
     w.setCurrentPage(5);
