@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartbuilder.h"
 
+#include "legendrow.h"
+#include "wrappedtextelement.h"
+
 #include "result/metriccatalog.h"
 #include "analysis/comparisondata.h"
 #include "analysis/groupcomparison.h"
@@ -24,7 +27,6 @@ namespace wb::charts {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr int kCaptionWrap = 150;
 constexpr qsizetype kDenseSeriesPoints = 20000;
 
 QString tr(const char *s)
@@ -72,24 +74,6 @@ QString metricLabel(const ComparisonData &d)
     return d.unit.isEmpty() ? name : u"%1 (%2)"_s.arg(name, d.unit);
 }
 
-// Greedy word wrap; QCPTextElement cannot wrap by itself.
-QString wrap(const QString &text, int width)
-{
-    QStringList lines;
-    for (const QString &para : text.split(u'\n')) {
-        QString line;
-        for (const QString &word : para.split(u' ', Qt::SkipEmptyParts)) {
-            if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
-                lines.append(line);
-                line.clear();
-            }
-            line += (line.isEmpty() ? QString() : u" "_s) + word;
-        }
-        lines.append(line);
-    }
-    return lines.join(u'\n');
-}
-
 void setupLayout(QCustomPlot &plot, const ComparisonData &data, const ChartOptions &options, const QString &subtitle)
 {
     plot.setBackground(Qt::white);
@@ -98,16 +82,19 @@ void setupLayout(QCustomPlot &plot, const ComparisonData &data, const ChartOptio
     QString titleText = data.title.isEmpty() ? tr("Comparison") : data.title;
     if (!subtitle.isEmpty())
         titleText += u" — "_s + subtitle;
-    auto *title = new QCPTextElement(&plot, titleText, QFont(plot.font().family(), 11, QFont::Bold));
+    auto *title = new WrappedTextElement(&plot, titleText, QFont(plot.font().family(), 11, QFont::Bold));
     title->setObjectName(u"chartTitle"_s);
+    title->setMargins(QMargins(8, 4, 8, 2));
     layout->addElement(0, 0, title);
     // The legend gets its own row under the title so it never hides data.
     // QCPLayoutGrid caps a column at the smallest maximum width of its
     // elements, and a legend's maximum is its content: wrapped in a grid
     // with empty side cells it is centred and no longer narrows the chart.
+    // That row also picks how many entries go side by side at each width.
     plot.axisRect()->insetLayout()->take(plot.legend);
     layout->insertRow(1);
-    auto *legendRow = new QCPLayoutGrid;
+    auto *legendRow = new LegendRow(plot.legend);
+    legendRow->setObjectName(u"legendRow"_s);
     layout->addElement(1, 0, legendRow);
     legendRow->expandTo(1, 3);
     legendRow->addElement(0, 1, plot.legend);
@@ -122,7 +109,7 @@ void setupLayout(QCustomPlot &plot, const ComparisonData &data, const ChartOptio
     if (options.caption) {
         const int row = layout->rowCount();
         layout->insertRow(row);
-        auto *cap = new QCPTextElement(&plot, ChartBuilder::caption(data, options), QFont(plot.font().family(), 7));
+        auto *cap = new WrappedTextElement(&plot, ChartBuilder::caption(data, options), QFont(plot.font().family(), 7));
         cap->setObjectName(u"chartCaption"_s);
         cap->setTextColor(QColor(0x55, 0x55, 0x55));
         cap->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
@@ -778,7 +765,7 @@ QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
     const QString text = tr("Metric: %1 (%2). Grouped by: %3.").arg(metric, unit, grouping)
         + (d.description.isEmpty() ? QString() : u" "_s + d.description + u'.')
         + u'\n' + tr("Sources: %1").arg(sources.isEmpty() ? tr("none") : compactSources(sources).join(u"; "_s));
-    return wrap(text, kCaptionWrap);
+    return text;
 }
 
 QStringList ChartBuilder::compactSources(const QStringList &sources)

@@ -47,7 +47,8 @@ public:
     // without anything for `options.kind` gives an empty chart saying so.
     static ChartContent build(QCustomPlot &plot, const ComparisonData &data, const ChartOptions &options);
 
-    // The caption text: metric, unit, grouping and sources, wrapped.
+    // The caption text: metric, unit, grouping and sources; one paragraph
+    // per line, wrapped at the chart's width when drawn.
     static QString caption(const ComparisonData &data, const ChartOptions &options);
     // Sources as a caption names them: consecutive run ids as ranges
     // ("runs 3–7, 12"), at most a few dozen entries, then how many more.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The shared chart builder off-screen: every chart kind draws the expected
 // plottables and points, hover names the source, and exports give valid
-// PNG (size and DPI), SVG, PDF and CSV files.
+// PNG (size and DPI), SVG, PDF and CSV files. Titles, legends and captions
+// stay inside the chart at every export size.
 
 #include "analysis/seedbaselineprovider.h"
 #include "chartbuilder.h"
@@ -53,6 +54,36 @@ ComparisonData ftp()
     return *SeedBaselineProvider().dataset(SeedBaselineProvider::ftpName(), &error);
 }
 
+ComparisonData seed(const QString &name)
+{
+    QString error;
+    return *SeedBaselineProvider().dataset(name, &error);
+}
+
+// Lays `plot` out at a logical size as an export does; the picture.
+QImage layOut(QCustomPlot &plot, QSize size)
+{
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QCPPainter painter(&image);
+    plot.toPainter(&painter, size.width(), size.height());
+    return image;
+}
+
+// The text of a title or caption fits the rect the layout gave it.
+bool textFits(QCPTextElement *e, QString *why)
+{
+    const QRect r = e->rect();
+    const QRect need = QFontMetrics(e->font()).boundingRect(QRect(0, 0, r.width(), 100000),
+                                                            e->textFlags() | Qt::TextWordWrap, e->text());
+    if (need.height() > r.height() + 1 || need.width() > r.width() + 1) {
+        *why = u"%1 needs %2x%3, has %4x%5"_s.arg(e->objectName()).arg(need.width()).arg(need.height())
+                   .arg(r.width()).arg(r.height());
+        return false;
+    }
+    return true;
+}
+
 // Keeps exported files for a human to look at when WB_CHART_SHOTS is set.
 void keepCopy(const QString &path)
 {
@@ -85,6 +116,8 @@ private slots:
     void exportErrors();
     void csvQuoting();
     void kindKeys();
+    void layoutFits_data();
+    void layoutFits();
 
 private:
     QTemporaryDir m_dir;
@@ -397,6 +430,90 @@ void TstCharts::kindKeys()
     for (ChartKind k : allChartKinds())
         QCOMPARE(chartKindFromKey(chartKindKey(k)), k);
     QVERIFY(!chartKindFromKey(u"pie"_s));
+}
+
+void TstCharts::layoutFits_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("dataset");
+    QTest::addColumn<QSize>("pixels");
+    QTest::addColumn<int>("dpi");
+    // The export dialog's default, the report's, the tests', a print-quality
+    // PNG and a small one, and about what the Compare page has at 1280x800.
+    const QList<std::tuple<const char *, QSize, int>> sizes{
+        {"1200x780@150", QSize(1200, 780), 150}, {"1400x900@130", QSize(1400, 900), 130},
+        {"1000x650@96", QSize(1000, 650), 96},   {"1600x1000@200", QSize(1600, 1000), 200},
+        {"1200x780@200", QSize(1200, 780), 200}, {"window 1280x800", QSize(960, 430), 96},
+    };
+    const QList<std::tuple<const char *, ChartKind, QString>> charts{
+        {"bars", ChartKind::Bars, u"measured"_s},
+        {"ftp", ChartKind::Bars, SeedBaselineProvider::ftpName()},
+        {"sweep-seed", ChartKind::Sweep, SeedBaselineProvider::udpStreamLargeName()},
+        {"long-names", ChartKind::Bars, u"long"_s},
+        {"heatmap", ChartKind::HeatMap, SeedBaselineProvider::ftpName()},
+    };
+    for (const auto &[chartName, kind, dataset] : charts)
+        for (const auto &[sizeName, pixels, dpi] : sizes)
+            QTest::addRow("%s %s", chartName, sizeName) << int(kind) << dataset << pixels << dpi;
+}
+
+void TstCharts::layoutFits()
+{
+    QFETCH(int, kind);
+    QFETCH(QString, dataset);
+    QFETCH(QSize, pixels);
+    QFETCH(int, dpi);
+    ComparisonData data;
+    if (dataset == u"measured"_s) {
+        data = testdata::measured();
+    } else if (dataset == u"long"_s) {
+        // Series names as a lab writes them: long, and many.
+        data = testdata::measured();
+        for (Observation &ob : data.observations)
+            ob.attributes[u"driver"_s] += u" 1.2.3-k on the Intel 82540EM Gigabit Ethernet controller"_s;
+        data.title = u"UDP_STREAM 1472 B between every host pair of the lab, through each switch, with each driver"_s;
+    } else {
+        data = seed(dataset);
+    }
+    ChartOptions o;
+    o.kind = ChartKind(kind);
+    QCustomPlot plot;
+    plot.setPalette(ChartBuilder::printPalette());
+    ChartBuilder::build(plot, data, o);
+    // Laid out at the logical size an export of `pixels` at `dpi` uses.
+    const double scale = dpi / 96.0;
+    const QSize logical(int(std::lround(pixels.width() / scale)), int(std::lround(pixels.height() / scale)));
+    const QImage image = layOut(plot, logical);
+    if (const QString dir = qEnvironmentVariable("WB_CHART_SHOTS"); !dir.isEmpty())
+        image.save(dir + u"/layout-"_s + QString::fromLatin1(QTest::currentDataTag()).replace(u' ', u'-') + u".png"_s);
+    const QRect viewport(QPoint(0, 0), logical);
+    QString why;
+    for (const QString &name : {u"chartTitle"_s, u"chartCaption"_s}) {
+        auto *e = plot.findChild<QCPTextElement *>(name);
+        QVERIFY(e);
+        QVERIFY2(viewport.contains(e->outerRect()), qPrintable(u"%1 at %2,%3 %4x%5 outside %6x%7"_s.arg(name)
+            .arg(e->outerRect().x()).arg(e->outerRect().y()).arg(e->outerRect().width()).arg(e->outerRect().height())
+            .arg(logical.width()).arg(logical.height())));
+        QVERIFY2(textFits(e, &why), qPrintable(why));
+    }
+    if (plot.legend->visible()) {
+        const QRect legend = plot.legend->outerRect();
+        QVERIFY2(legend.left() >= 0 && legend.right() <= logical.width(),
+                 qPrintable(u"legend %1..%2 outside 0..%3"_s.arg(legend.left()).arg(legend.right()).arg(logical.width())));
+        // Every entry inside the chart and as wide as its text: squeezed
+        // into a narrower cell, its text would run into the next one.
+        for (int i = 0; i < plot.legend->itemCount(); ++i) {
+            QCPAbstractLegendItem *item = plot.legend->item(i);
+            if (!item)
+                continue;
+            const int needs = static_cast<QCPLayoutElement *>(item)->minimumOuterSizeHint().width();
+            QVERIFY2(viewport.contains(item->outerRect()) && item->outerRect().width() >= needs,
+                     qPrintable(u"legend entry %1 is %2 px wide at %3, needs %4"_s.arg(i).arg(item->outerRect().width())
+                                    .arg(item->outerRect().x()).arg(needs)));
+        }
+    }
+    QVERIFY(viewport.contains(plot.axisRect()->outerRect()));
+    QVERIFY2(plot.axisRect()->height() > logical.height() / 4, "the plot keeps room for the data");
 }
 
 QTEST_MAIN(TstCharts)
