@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartbuilder.h"
 
+#include "categoryorder.h"
 #include "legendrow.h"
 #include "wrappedtextelement.h"
 
@@ -142,18 +143,50 @@ QString joinSources(const QStringList &s)
 
 // ---- bars -------------------------------------------------------------------
 
-void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o, ChartContent &out)
+// What a bar chart lays out: its cells in axis order, and the categories
+// and series along the axis (numbers in numeric order).
+struct BarPlan
 {
-    const QString groupBy = o.groupBy.isEmpty() ? d.defaultGroupBy : o.groupBy;
-    const QList<ComparisonCell> cells = d.cells(groupBy);
+    QString groupBy;
+    QList<ComparisonCell> cells;
     QStringList categories;
     QStringList seriesNames;
-    for (const ComparisonCell &c : cells) {
-        if (!categories.contains(c.category))
-            categories.append(c.category);
-        if (!seriesNames.contains(c.series))
-            seriesNames.append(c.series);
+};
+
+BarPlan planBars(const ComparisonData &d, const ChartOptions &o)
+{
+    BarPlan p;
+    p.groupBy = o.groupBy.isEmpty() ? d.defaultGroupBy : o.groupBy;
+    p.cells = d.cells(p.groupBy);
+    for (const ComparisonCell &c : std::as_const(p.cells)) {
+        if (!p.categories.contains(c.category))
+            p.categories.append(c.category);
+        if (!p.seriesNames.contains(c.series))
+            p.seriesNames.append(c.series);
     }
+    p.categories = orderCategories(p.categories);
+    p.seriesNames = orderCategories(p.seriesNames);
+    // Keys ascend within each series: QCPBars wants them sorted, and the
+    // hover texts and error bars go by data index.
+    QHash<QString, int> categoryIndex, seriesIndex;
+    for (int i = 0; i < p.categories.size(); ++i)
+        categoryIndex.insert(p.categories[i], i);
+    for (int i = 0; i < p.seriesNames.size(); ++i)
+        seriesIndex.insert(p.seriesNames[i], i);
+    std::stable_sort(p.cells.begin(), p.cells.end(), [&](const ComparisonCell &a, const ComparisonCell &b) {
+        return std::pair(categoryIndex.value(a.category), seriesIndex.value(a.series))
+            < std::pair(categoryIndex.value(b.category), seriesIndex.value(b.series));
+    });
+    return p;
+}
+
+void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o, ChartContent &out)
+{
+    const BarPlan plan = planBars(d, o);
+    const QString &groupBy = plan.groupBy;
+    const QList<ComparisonCell> &cells = plan.cells;
+    const QStringList &categories = plan.categories;
+    const QStringList &seriesNames = plan.seriesNames;
     out.table.header = {u"group"_s, u"series"_s, u"kind"_s, u"n"_s, u"mean"_s, u"ci_low"_s, u"ci_high"_s,
                         u"ceiling"_s, u"pct_of_ceiling"_s, u"unit"_s, u"sources"_s};
     if (cells.isEmpty()) {
@@ -589,6 +622,7 @@ void buildHeatMap(QCustomPlot &plot, const ComparisonData &d, const ChartOptions
     for (const QString &h : d.attributeValues(d.matrixColumnKey))
         if (!hosts.contains(h))
             hosts.append(h);
+    hosts = orderCategories(hosts);
     const int n = int(hosts.size());
     struct Cell { QList<double> values; QStringList sources; };
     QHash<QPair<int, int>, Cell> grid; // (column, row)

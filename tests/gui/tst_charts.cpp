@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The shared chart builder off-screen: every chart kind draws the expected
 // plottables and points, hover names the source, and exports give valid
-// PNG (size and DPI), SVG, PDF and CSV files. Titles, legends and captions
-// stay inside the chart at every export size.
+// PNG (size and DPI), SVG, PDF and CSV files. Numeric categories go in
+// numeric order; titles, legends and captions stay inside the chart at
+// every export size.
 
 #include "analysis/seedbaselineprovider.h"
+#include "categoryorder.h"
 #include "chartbuilder.h"
 #include "chartexporter.h"
 #include "chartfixtures.h"
@@ -58,6 +60,49 @@ ComparisonData seed(const QString &name)
 {
     QString error;
     return *SeedBaselineProvider().dataset(name, &error);
+}
+
+// UDP throughput by message size as a store gives it: categories in the
+// order the runs came (newest first), values over three decades, one
+// historical figure with a size, and a sweep line per host pair that names
+// no source of its own.
+ComparisonData bySize()
+{
+    ComparisonData d;
+    d.title = u"UDP_STREAM by message size"_s;
+    d.metric = u"throughput_bps"_s;
+    d.unit = u"Mbit/s"_s;
+    d.dimensions = {u"message size"_s, u"host pair"_s};
+    d.defaultGroupBy = u"message size"_s;
+    d.ceiling = 95.7;
+    d.ceilingLabel = u"UDP line rate"_s;
+    const struct { const char16_t *size; double bytes; double mean; int run; } rows[] = {
+        {u"1472 B", 1472, 95.0, 3}, {u"64 B", 64, 30.0, 2}, {u"1 B", 1, 0.5, 1}, {u"65507 B", 65507, 0.0, 4},
+    };
+    PointSeries line{u"adam → eve"_s, QString(), {}, {}};
+    for (const auto &r : rows) {
+        Observation o;
+        o.attributes = {{u"message size"_s, QString::fromUtf16(r.size)}, {u"host pair"_s, u"adam → eve"_s}};
+        o.values = {r.mean};
+        o.source = u"run %1"_s.arg(r.run);
+        d.observations.append(o);
+        line.points.append(QPointF(r.bytes, r.mean));
+    }
+    Observation base;
+    base.attributes = {{u"message size"_s, u"1472 B"_s}, {u"host pair"_s, u"Zeus → Torus"_s}};
+    base.values = {93.0};
+    base.source = u"rgb 1999"_s;
+    base.baseline = true;
+    d.observations.append(base);
+    d.sweeps.append(line); // points in the order the runs came, not by size
+    d.sweepXLabel = u"message size (bytes)"_s;
+    return d;
+}
+
+QStringList tickLabels(QCPAxis *axis)
+{
+    auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>();
+    return ticker ? ticker->ticks().values() : QStringList();
 }
 
 // Lays `plot` out at a logical size as an export does; the picture.
@@ -116,6 +161,9 @@ private slots:
     void exportErrors();
     void csvQuoting();
     void kindKeys();
+    void categoryOrder_data();
+    void categoryOrder();
+    void barsInNumericOrder();
     void layoutFits_data();
     void layoutFits();
 
@@ -430,6 +478,62 @@ void TstCharts::kindKeys()
     for (ChartKind k : allChartKinds())
         QCOMPARE(chartKindFromKey(chartKindKey(k)), k);
     QVERIFY(!chartKindFromKey(u"pie"_s));
+}
+
+void TstCharts::categoryOrder_data()
+{
+    QTest::addColumn<QStringList>("labels");
+    QTest::addColumn<QStringList>("ordered");
+    QTest::newRow("message sizes") << QStringList{u"1472 B"_s, u"64 B"_s, u"1 B"_s}
+                                   << QStringList{u"1 B"_s, u"64 B"_s, u"1472 B"_s};
+    QTest::newRow("file sizes and bytes") << QStringList{u"12 MB file"_s, u"512 B"_s, u"1 MB file"_s}
+                                          << QStringList{u"512 B"_s, u"1 MB file"_s, u"12 MB file"_s};
+    QTest::newRow("placeholder last") << QStringList{u"1472 B"_s, u"—"_s, u"64 B"_s}
+                                      << QStringList{u"64 B"_s, u"1472 B"_s, u"—"_s};
+    QTest::newRow("cable lengths") << QStringList{u"65 m"_s, u"1 m"_s, u"12.5 m"_s}
+                                   << QStringList{u"1 m"_s, u"12.5 m"_s, u"65 m"_s};
+    QTest::newRow("bare numbers") << QStringList{u"10"_s, u"9"_s, u"100"_s} << QStringList{u"9"_s, u"10"_s, u"100"_s};
+    QTest::newRow("names stay") << QStringList{u"Hub"_s, u"FS108"_s, u"Cat5000"_s}
+                                << QStringList{u"Hub"_s, u"FS108"_s, u"Cat5000"_s};
+    QTest::newRow("dates stay") << QStringList{u"2024-05-02"_s, u"2024-05-01"_s}
+                                << QStringList{u"2024-05-02"_s, u"2024-05-01"_s};
+    QTest::newRow("one name keeps all") << QStringList{u"64 B"_s, u"1 B"_s, u"jumbo"_s}
+                                        << QStringList{u"64 B"_s, u"1 B"_s, u"jumbo"_s};
+    QTest::newRow("different units stay") << QStringList{u"64 B"_s, u"1 m"_s} << QStringList{u"64 B"_s, u"1 m"_s};
+}
+
+void TstCharts::categoryOrder()
+{
+    QFETCH(QStringList, labels);
+    QFETCH(QStringList, ordered);
+    QCOMPARE(orderCategories(labels), ordered);
+}
+
+void TstCharts::barsInNumericOrder()
+{
+    // The runs came 1472, 64, 1, 65507 B; the axis reads small to large.
+    QCustomPlot plot;
+    ChartOptions o;
+    const ChartContent c = ChartBuilder::build(plot, bySize(), o);
+    QCOMPARE(tickLabels(plot.xAxis), (QStringList{u"1 B"_s, u"64 B"_s, u"1472 B"_s, u"65507 B"_s}));
+    auto *bars = plottables<QCPBars>(plot, u"measuredBars"_s).value(0);
+    QVERIFY(bars);
+    QCOMPARE(bars->data()->size(), 4);
+    QCOMPARE(bars->data()->at(0)->value, 0.5);
+    QCOMPARE(bars->data()->at(2)->value, 95.0);
+    // The CSV reads like the axis.
+    QCOMPARE(c.plotted().rows.value(0).value(0), u"1 B"_s);
+    // Hover names the bar under the pointer, not the one first stored.
+    ChartView view;
+    view.resize(900, 600);
+    view.setChart(bySize(), o);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot();
+    auto *shown = plottables<QCPBars>(*view.plot(), u"measuredBars"_s)[0];
+    const auto d = shown->data()->at(1);
+    const QString text = view.hoverTextAt(shown->coordsToPixels(d->key, d->value / 2));
+    QVERIFY2(text.startsWith(u"64 B"_s) && text.contains(u"run 2"_s), qPrintable(text));
 }
 
 void TstCharts::layoutFits_data()
