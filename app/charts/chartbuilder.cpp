@@ -75,6 +75,60 @@ QString metricLabel(const ComparisonData &d)
     return d.unit.isEmpty() ? name : u"%1 (%2)"_s.arg(name, d.unit);
 }
 
+// More than two decades between the smallest and the largest positive
+// value: a linear axis would flatten the small ones to nothing.
+constexpr double kLogSpan = 100;
+// Sizes spanning this much go on a log axis: 1-byte and 64 KB both readable.
+constexpr double kLogSizeSpan = 50;
+
+// Whether a value axis over `values` is logarithmic: as asked, or when the
+// positive values span more than two decades and none is negative (a log
+// axis cannot show those).
+bool logAxisFor(const QList<double> &values, std::optional<bool> choice)
+{
+    if (choice)
+        return *choice;
+    double lo = std::numeric_limits<double>::max();
+    double hi = 0;
+    for (double v : values) {
+        if (std::isnan(v))
+            continue;
+        if (v < 0)
+            return false;
+        if (v > 0) {
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+    }
+    return hi > 0 && hi / lo > kLogSpan;
+}
+
+// A log axis from a little below the smallest positive value (so it still
+// shows as a bar) to `top`.
+void setLogAxis(QCPAxis *axis, const QList<double> &values, double top)
+{
+    double lo = std::numeric_limits<double>::max();
+    for (double v : values)
+        if (v > 0)
+            lo = std::min(lo, v);
+    if (lo == std::numeric_limits<double>::max())
+        lo = 1;
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+    ticker->setLogBase(10);
+    ticker->setSubTickCount(8);
+    axis->setTicker(ticker);
+    axis->setNumberFormat(u"gb"_s);
+    axis->grid()->setSubGridVisible(true);
+    const double bottom = lo / 2.5;
+    axis->setRange(bottom, std::max(top, bottom * 10));
+}
+
+QString logLabel(const QString &label)
+{
+    return tr("%1, log scale").arg(label);
+}
+
 void setupLayout(QCustomPlot &plot, const ComparisonData &data, const ChartOptions &options, const QString &subtitle)
 {
     plot.setBackground(Qt::white);
@@ -110,7 +164,8 @@ void setupLayout(QCustomPlot &plot, const ComparisonData &data, const ChartOptio
     if (options.caption) {
         const int row = layout->rowCount();
         layout->insertRow(row);
-        auto *cap = new WrappedTextElement(&plot, ChartBuilder::caption(data, options), QFont(plot.font().family(), 7));
+        // The text comes once the chart knows its axes (build()).
+        auto *cap = new WrappedTextElement(&plot, QString(), QFont(plot.font().family(), 7));
         cap->setObjectName(u"chartCaption"_s);
         cap->setTextColor(QColor(0x55, 0x55, 0x55));
         cap->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
@@ -143,14 +198,16 @@ QString joinSources(const QStringList &s)
 
 // ---- bars -------------------------------------------------------------------
 
-// What a bar chart lays out: its cells in axis order, and the categories
-// and series along the axis (numbers in numeric order).
+// What a bar chart lays out: its cells in axis order, the categories and
+// series along the axis (numbers in numeric order), and every value drawn
+// as a bar or a baseline marker (what decides a log axis).
 struct BarPlan
 {
     QString groupBy;
     QList<ComparisonCell> cells;
     QStringList categories;
     QStringList seriesNames;
+    QList<double> values;
 };
 
 BarPlan planBars(const ComparisonData &d, const ChartOptions &o)
@@ -177,6 +234,12 @@ BarPlan planBars(const ComparisonData &d, const ChartOptions &o)
         return std::pair(categoryIndex.value(a.category), seriesIndex.value(a.series))
             < std::pair(categoryIndex.value(b.category), seriesIndex.value(b.series));
     });
+    for (const ComparisonCell &c : std::as_const(p.cells)) {
+        if (!c.comparableValues().isEmpty())
+            p.values.append(stats::summarize(c.comparableValues(), d.confidence).mean);
+        if (!c.values.isEmpty() && !c.baselineValues.isEmpty())
+            p.values.append(stats::summarize(c.baselineValues).mean);
+    }
     return p;
 }
 
@@ -187,6 +250,8 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
     const QList<ComparisonCell> &cells = plan.cells;
     const QStringList &categories = plan.categories;
     const QStringList &seriesNames = plan.seriesNames;
+    const bool log = logAxisFor(plan.values, o.logScale);
+    out.logValueAxis = log;
     out.table.header = {u"group"_s, u"series"_s, u"kind"_s, u"n"_s, u"mean"_s, u"ci_low"_s, u"ci_high"_s,
                         u"ceiling"_s, u"pct_of_ceiling"_s, u"unit"_s, u"sources"_s};
     if (cells.isEmpty()) {
@@ -415,9 +480,18 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
     }
     plot.xAxis->setRange(0.5, categories.size() + 0.5);
     plot.xAxis->setLabel(groupBy);
-    plot.yAxis->setLabel(metricLabel(d));
-    // Headroom for the % labels above the tallest bar.
-    plot.yAxis->setRange(yMin < 0 ? yMin * 1.1 : 0, yMax > 0 ? yMax * 1.12 : 1);
+    if (log) {
+        plot.yAxis->setLabel(logLabel(metricLabel(d)));
+        // Headroom for the % labels: a third of a decade.
+        setLogAxis(plot.yAxis, plan.values, yMax * 2.2);
+        for (int i = 0; i < plot.plottableCount(); ++i)
+            if (auto *bars = qobject_cast<QCPBars *>(plot.plottable(i)))
+                bars->setBaseValue(plot.yAxis->range().lower);
+    } else {
+        plot.yAxis->setLabel(metricLabel(d));
+        // Headroom for the % labels above the tallest bar.
+        plot.yAxis->setRange(yMin < 0 ? yMin * 1.1 : 0, yMax > 0 ? yMax * 1.12 : 1);
+    }
 }
 
 // ---- lines --------------------------------------------------------------------
@@ -524,7 +598,29 @@ void buildCdf(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
     plot.yAxis->setRange(0, 1.02);
 }
 
-void buildSweep(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
+// Every size and value a sweep chart plots.
+void sweepExtent(const ComparisonData &d, QList<double> *sizes, QList<double> *values)
+{
+    for (const PointSeries &s : d.sweeps) {
+        for (const QPointF &p : s.points) {
+            sizes->append(p.x());
+            values->append(p.y());
+        }
+    }
+}
+
+bool logSizeAxis(const QList<double> &sizes)
+{
+    double lo = std::numeric_limits<double>::max();
+    double hi = 0;
+    for (double x : sizes) {
+        lo = std::min(lo, x);
+        hi = std::max(hi, x);
+    }
+    return lo > 0 && hi / lo > kLogSizeSpan;
+}
+
+void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o, ChartContent &out)
 {
     out.table.header = {u"series"_s, u"x"_s, u"value"_s, u"ci_half_width"_s, u"unit"_s, u"source"_s};
     double xMin = std::numeric_limits<double>::max();
@@ -590,20 +686,31 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
         addEmptyNote(plot, tr("This dataset has no size sweep."));
         return;
     }
+    QList<double> sizes, plottedValues;
+    sweepExtent(d, &sizes, &plottedValues);
+    const QString xLabel = d.sweepXLabel.isEmpty() ? tr("message size (bytes)") : d.sweepXLabel;
     // Message sizes span decades: a log axis keeps 1-byte and 64 KB readable.
-    if (xMin > 0 && xMax / xMin > 50) {
+    out.logKeyAxis = logSizeAxis(sizes);
+    if (out.logKeyAxis) {
         plot.xAxis->setScaleType(QCPAxis::stLogarithmic);
         auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
         ticker->setLogBase(10);
         ticker->setSubTickCount(8);
         plot.xAxis->setTicker(ticker);
         plot.xAxis->setRange(xMin / 1.5, xMax * 1.5);
+        plot.xAxis->setLabel(logLabel(xLabel));
     } else {
         plot.xAxis->setRange(xMin - (xMax - xMin) * 0.05, xMax + (xMax - xMin) * 0.05);
+        plot.xAxis->setLabel(xLabel);
     }
-    plot.xAxis->setLabel(d.sweepXLabel.isEmpty() ? tr("message size (bytes)") : d.sweepXLabel);
-    plot.yAxis->setLabel(metricLabel(d));
-    plot.yAxis->setRange(0, yMax > 0 ? yMax * 1.08 : 1);
+    out.logValueAxis = logAxisFor(plottedValues, o.logScale);
+    if (out.logValueAxis) {
+        plot.yAxis->setLabel(logLabel(metricLabel(d)));
+        setLogAxis(plot.yAxis, plottedValues, yMax * 1.5);
+    } else {
+        plot.yAxis->setLabel(metricLabel(d));
+        plot.yAxis->setRange(0, yMax > 0 ? yMax * 1.08 : 1);
+    }
 }
 
 // ---- heat map -------------------------------------------------------------------
@@ -741,7 +848,9 @@ PlottedTable ChartContent::plotted() const
     return t;
 }
 
-QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
+namespace {
+
+QString captionText(const ComparisonData &d, const ChartOptions &o, bool logValue, bool logKey)
 {
     QString grouping;
     switch (o.kind) {
@@ -796,11 +905,35 @@ QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
             add(s.source);
         break;
     }
+    QStringList scales;
+    if (logValue)
+        scales << tr("value axis");
+    if (logKey)
+        scales << tr("size axis");
     const QString text = tr("Metric: %1 (%2). Grouped by: %3.").arg(metric, unit, grouping)
+        + (scales.isEmpty() ? QString() : u" "_s + tr("Log scale on the %1.").arg(scales.join(tr(" and "))))
         + (d.description.isEmpty() ? QString() : u" "_s + d.description + u'.')
-        + u'\n' + tr("Sources: %1").arg(sources.isEmpty() ? tr("none") : compactSources(sources).join(u"; "_s));
+        + u'\n' + tr("Sources: %1").arg(sources.isEmpty() ? tr("none") : ChartBuilder::compactSources(sources).join(u"; "_s));
     return text;
 }
+
+} // namespace
+
+QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
+{
+    bool logValue = false;
+    bool logKey = false;
+    if (o.kind == ChartKind::Bars) {
+        logValue = logAxisFor(planBars(d, o).values, o.logScale);
+    } else if (o.kind == ChartKind::Sweep && !d.sweeps.isEmpty()) {
+        QList<double> sizes, values;
+        sweepExtent(d, &sizes, &values);
+        logValue = logAxisFor(values, o.logScale);
+        logKey = logSizeAxis(sizes);
+    }
+    return captionText(d, o, logValue, logKey);
+}
+
 
 QStringList ChartBuilder::compactSources(const QStringList &sources)
 {
@@ -867,14 +1000,17 @@ ChartContent ChartBuilder::build(QCustomPlot &plot, const ComparisonData &data, 
         buildCdf(plot, data, out);
         break;
     case ChartKind::Sweep:
-        buildSweep(plot, data, out);
+        buildSweep(plot, data, options, out);
         break;
     case ChartKind::HeatMap:
         buildHeatMap(plot, data, options, out);
         break;
     }
-    if (options.caption)
-        out.caption = caption(data, options);
+    if (options.caption) {
+        out.caption = captionText(data, options, out.logValueAxis, out.logKeyAxis);
+        if (auto *cap = plot.findChild<QCPTextElement *>(u"chartCaption"_s))
+            cap->setText(out.caption);
+    }
     if (plot.legend->itemCount() == 0)
         plot.legend->setVisible(false);
     applyPalette(plot, plot.palette());

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The shared chart builder off-screen: every chart kind draws the expected
 // plottables and points, hover names the source, and exports give valid
-// PNG (size and DPI), SVG, PDF and CSV files. Numeric categories go in
-// numeric order; titles, legends and captions stay inside the chart at
-// every export size.
+// PNG (size and DPI), SVG, PDF and CSV files. Charts read well: a log value
+// axis when values span decades (or as asked), numeric categories in
+// numeric order, and titles, legends and captions inside the chart at every
+// export size.
 
 #include "analysis/seedbaselineprovider.h"
 #include "categoryorder.h"
@@ -161,6 +162,8 @@ private slots:
     void exportErrors();
     void csvQuoting();
     void kindKeys();
+    void logValueAxis();
+    void logScaleSwitch();
     void categoryOrder_data();
     void categoryOrder();
     void barsInNumericOrder();
@@ -480,6 +483,59 @@ void TstCharts::kindKeys()
     QVERIFY(!chartKindFromKey(u"pie"_s));
 }
 
+void TstCharts::logValueAxis()
+{
+    // 0.5 to 95 Mbit/s: a linear axis would flatten the 1-byte bar to nothing.
+    QCustomPlot plot;
+    const ChartContent c = ChartBuilder::build(plot, bySize(), {});
+    QVERIFY(c.logValueAxis);
+    QCOMPARE(plot.yAxis->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY2(plot.yAxis->label().contains(u"log scale"_s), qPrintable(plot.yAxis->label()));
+    QVERIFY2(c.caption.contains(u"Log scale on the value axis"_s), qPrintable(c.caption));
+    // Every positive bar is above the axis' lower end, so it shows.
+    QVERIFY(plot.yAxis->range().lower < 0.5 && plot.yAxis->range().lower > 0);
+    // 60 to 95 Mbit/s stays linear, and says nothing about scales.
+    QCustomPlot linear;
+    const ChartContent l = ChartBuilder::build(linear, testdata::measured(), {});
+    QVERIFY(!l.logValueAxis);
+    QCOMPARE(linear.yAxis->scaleType(), QCPAxis::stLinear);
+    QVERIFY(!linear.yAxis->label().contains(u"log"_s));
+    QVERIFY(!l.caption.contains(u"Log scale"_s));
+    // A negative value rules a log axis out.
+    ComparisonData negative = bySize();
+    negative.observations[0].values = {-5.0};
+    QCustomPlot n;
+    QVERIFY(!ChartBuilder::build(n, negative, {}).logValueAxis);
+}
+
+void TstCharts::logScaleSwitch()
+{
+    ChartOptions o;
+    o.logScale = false;
+    QCustomPlot linear;
+    QVERIFY(!ChartBuilder::build(linear, bySize(), o).logValueAxis);
+    QCOMPARE(linear.yAxis->scaleType(), QCPAxis::stLinear);
+    QVERIFY(!ChartBuilder::caption(bySize(), o).contains(u"Log scale"_s));
+    o.logScale = true;
+    QCustomPlot log;
+    QVERIFY(ChartBuilder::build(log, testdata::measured(), o).logValueAxis);
+    QCOMPARE(log.yAxis->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(ChartBuilder::caption(testdata::measured(), o).contains(u"Log scale on the value axis"_s));
+    // Sweeps honour it too: 0.1 to 95 Mbit/s is logarithmic unless told not.
+    o.kind = ChartKind::Sweep;
+    o.logScale.reset();
+    QCustomPlot sweep;
+    QVERIFY(ChartBuilder::build(sweep, testdata::withLines(), o).logValueAxis);
+    QCOMPARE(sweep.yAxis->scaleType(), QCPAxis::stLogarithmic);
+    o.logScale = false;
+    QCustomPlot sweepLinear;
+    const ChartContent c = ChartBuilder::build(sweepLinear, testdata::withLines(), o);
+    QVERIFY(!c.logValueAxis);
+    QCOMPARE(sweepLinear.yAxis->scaleType(), QCPAxis::stLinear);
+    QVERIFY(c.logKeyAxis); // the sizes still span decades
+    QVERIFY(c.caption.contains(u"Log scale on the size axis"_s));
+}
+
 void TstCharts::categoryOrder_data()
 {
     QTest::addColumn<QStringList>("labels");
@@ -514,6 +570,7 @@ void TstCharts::barsInNumericOrder()
     // The runs came 1472, 64, 1, 65507 B; the axis reads small to large.
     QCustomPlot plot;
     ChartOptions o;
+    o.logScale = false;
     const ChartContent c = ChartBuilder::build(plot, bySize(), o);
     QCOMPARE(tickLabels(plot.xAxis), (QStringList{u"1 B"_s, u"64 B"_s, u"1472 B"_s, u"65507 B"_s}));
     auto *bars = plottables<QCPBars>(plot, u"measuredBars"_s).value(0);
