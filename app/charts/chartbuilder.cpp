@@ -2,6 +2,7 @@
 #include "chartbuilder.h"
 
 #include "categoryorder.h"
+#include "legendnote.h"
 #include "legendrow.h"
 #include "wrappedtextelement.h"
 
@@ -269,6 +270,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
 
     double yMax = 0;
     double yMin = 0;
+    int pctLabels = 0;
     QVector<double> ceilingKeys;
     QVector<double> ceilingValues;
     const double confidence = d.confidence;
@@ -298,7 +300,11 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
                                        s.hasInterval() ? exact(s.mean + s.ciHalfWidth) : QString(),
                                        c.ceiling > 0 ? exact(c.ceiling) : QString(), exact(pct), d.unit,
                                        joinSources(c.comparableSources())});
-                if (c.ceiling > 0) {
+                // A bar of zero height, or one a log axis cannot show, has
+                // nothing to label.
+                const bool visible = log ? s.mean > 0 : s.mean != 0;
+                if (c.ceiling > 0 && visible) {
+                    ++pctLabels;
                     // % of line rate above the bar (or its error bar, or the
                     // baseline marker when that is higher).
                     double labelY = top;
@@ -480,6 +486,13 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
     }
     plot.xAxis->setRange(0.5, categories.size() + 0.5);
     plot.xAxis->setLabel(groupBy);
+    if (pctLabels > 0) {
+        // The numbers over the bars say what they are in the legend.
+        const QString ceilingName = d.ceilingLabel.isEmpty() ? tr("theoretical ceiling") : d.ceilingLabel;
+        auto *note = new LegendNote(plot.legend, u"98%"_s, tr("over a bar: its share of the %1").arg(ceilingName));
+        note->setObjectName(u"pctLegendNote"_s);
+        plot.legend->addItem(note);
+    }
     if (log) {
         plot.yAxis->setLabel(logLabel(metricLabel(d)));
         // Headroom for the % labels: a third of a decade.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "legendrow.h"
 
+#include "legendnote.h"
+
 #include <QFontMetrics>
 
 #include <algorithm>
@@ -12,6 +14,19 @@ namespace {
 constexpr int kSideRoom = 16; // pixels kept free beside the legend
 
 const char *const kFullName = "fullName";
+
+// What an entry shows in `room` pixels: its whole text (kept aside the first
+// time it had to be shortened), or that text with an ellipsis in the middle.
+QString fitted(QObject *entry, const QString &current, const QFontMetrics &metrics, int room)
+{
+    const QVariant full = entry->property(kFullName);
+    const QString text = full.isValid() ? full.toString() : current;
+    if (metrics.horizontalAdvance(text) <= room)
+        return text;
+    if (!full.isValid())
+        entry->setProperty(kFullName, text);
+    return metrics.elidedText(text, Qt::ElideMiddle, room); // the end often says "(historical baseline)"
+}
 
 } // namespace
 
@@ -59,15 +74,10 @@ void LegendRow::fit()
         const QFontMetrics metrics(item->font());
         const int room = width - icon.width() - m_legend->iconTextPadding() - item->margins().left()
             - item->margins().right();
-        if (auto *p = qobject_cast<QCPPlottableLegendItem *>(item)) {
-            QCPAbstractPlottable *plottable = p->plottable();
-            const QVariant full = plottable->property(kFullName);
-            const QString text = full.isValid() ? full.toString() : plottable->name();
-            const QString shown = metrics.horizontalAdvance(text) > room ? metrics.elidedText(text, Qt::ElideRight, room) : text;
-            if (shown != text && !full.isValid())
-                plottable->setProperty(kFullName, text);
-            plottable->setName(shown);
-        }
+        if (auto *p = qobject_cast<QCPPlottableLegendItem *>(item))
+            p->plottable()->setName(fitted(p->plottable(), p->plottable()->name(), metrics, room));
+        else if (auto *note = qobject_cast<LegendNote *>(item))
+            note->setText(fitted(note, note->text(), metrics, room));
     }
     QList<int> widths;
     for (QCPAbstractLegendItem *item : std::as_const(items))

@@ -3,8 +3,8 @@
 // plottables and points, hover names the source, and exports give valid
 // PNG (size and DPI), SVG, PDF and CSV files. Charts read well: a log value
 // axis when values span decades (or as asked), numeric categories in
-// numeric order, and titles, legends and captions inside the chart at every
-// export size.
+// numeric order, no label on a bar that cannot be seen, and titles, legends
+// and captions inside the chart at every export size.
 
 #include "analysis/seedbaselineprovider.h"
 #include "categoryorder.h"
@@ -12,6 +12,7 @@
 #include "chartexporter.h"
 #include "chartfixtures.h"
 #include "chartview.h"
+#include "legendnote.h"
 #include "qcustomplotinclude.h"
 
 #include <QFile>
@@ -167,6 +168,7 @@ private slots:
     void categoryOrder_data();
     void categoryOrder();
     void barsInNumericOrder();
+    void noLabelOnInvisibleBar();
     void layoutFits_data();
     void layoutFits();
 
@@ -593,6 +595,38 @@ void TstCharts::barsInNumericOrder()
     QVERIFY2(text.startsWith(u"64 B"_s) && text.contains(u"run 2"_s), qPrintable(text));
 }
 
+void TstCharts::noLabelOnInvisibleBar()
+{
+    // 65507 B measured 0 Mbit/s: no bar to see, so no "0%" floating on the axis.
+    ChartOptions o;
+    o.logScale = false;
+    QCustomPlot plot;
+    ChartBuilder::build(plot, bySize(), o);
+    QCOMPARE(itemsNamed(plot, u"pctLabel"_s), 3);
+    for (int i = 0; i < plot.itemCount(); ++i)
+        if (auto *t = qobject_cast<QCPItemText *>(plot.item(i)); t && t->objectName() == u"pctLabel"_s)
+            QVERIFY2(t->text() != u"0.0%"_s, qPrintable(t->text()));
+    // On a log axis the zero bar cannot show either.
+    QCustomPlot log;
+    ChartBuilder::build(log, bySize(), {});
+    QCOMPARE(itemsNamed(log, u"pctLabel"_s), 3);
+    // The legend says what the numbers over the bars are.
+    auto *note = plot.findChild<LegendNote *>(u"pctLegendNote"_s);
+    QVERIFY(note);
+    bool inLegend = false;
+    for (int i = 0; i < plot.legend->itemCount(); ++i)
+        inLegend = inLegend || plot.legend->item(i) == note;
+    QVERIFY(inLegend);
+    QVERIFY2(note->text().contains(u"UDP line rate"_s), qPrintable(note->text()));
+    // No ceiling, no % labels, nothing to explain.
+    ComparisonData bare = bySize();
+    bare.ceiling = 0;
+    QCustomPlot none;
+    ChartBuilder::build(none, bare, o);
+    QCOMPARE(itemsNamed(none, u"pctLabel"_s), 0);
+    QVERIFY(!none.findChild<LegendNote *>());
+}
+
 void TstCharts::layoutFits_data()
 {
     QTest::addColumn<int>("kind");
@@ -628,10 +662,15 @@ void TstCharts::layoutFits()
     if (dataset == u"measured"_s) {
         data = testdata::measured();
     } else if (dataset == u"long"_s) {
-        // Series names as a lab writes them: long, and many.
+        // Series names as a lab writes them: long, and one longer than
+        // the narrowest chart is wide.
         data = testdata::measured();
-        for (Observation &ob : data.observations)
-            ob.attributes[u"driver"_s] += u" 1.2.3-k on the Intel 82540EM Gigabit Ethernet controller"_s;
+        for (Observation &ob : data.observations) {
+            QString &driver = ob.attributes[u"driver"_s];
+            driver += u" 1.2.3-k on the Intel 82540EM Gigabit Ethernet controller"_s;
+            if (driver.startsWith(u"e1000"_s))
+                driver += u", firmware 0.5-4, interrupt moderation off, ring buffers 4096, on the riser card"_s;
+        }
         data.title = u"UDP_STREAM 1472 B between every host pair of the lab, through each switch, with each driver"_s;
     } else {
         data = seed(dataset);
