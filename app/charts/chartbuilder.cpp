@@ -611,15 +611,130 @@ void buildCdf(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
     plot.yAxis->setRange(0, 1.02);
 }
 
-// Every size and value a sweep chart plots.
-void sweepExtent(const ComparisonData &d, QList<double> *sizes, QList<double> *values)
+// The attribute providers give an observation's size under ("64 B",
+// "12 MB file"): a historical figure with one is a marker on the sweep.
+const QString kSizeAttribute = u"message size"_s;
+
+// What a sweep chart draws: measured series as lines through their points
+// in size order; historical series (a baseline's source) and historical
+// observations that carry a size as markers, never joined by a line, since
+// nothing was measured between them; the sources behind all of it.
+struct SweepPlan
 {
-    for (const PointSeries &s : d.sweeps) {
-        for (const QPointF &p : s.points) {
-            sizes->append(p.x());
-            values->append(p.y());
+    struct Marker
+    {
+        double x = 0;
+        double value = 0;
+        QString label;
+        QString source;
+    };
+    QList<PointSeries> lines;
+    QList<QHash<double, QStringList>> lineSources; // per line: size -> the runs behind the point
+    QList<PointSeries> baselineSeries;
+    QList<Marker> markers;
+    QStringList sources;
+    QList<double> values;
+    QList<double> sizes;
+};
+
+PointSeries sortedBySize(const PointSeries &s)
+{
+    const bool withErrors = s.errors.size() == s.points.size();
+    QList<int> order(s.points.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return s.points[a].x() < s.points[b].x(); });
+    PointSeries out{s.label, s.source, {}, {}};
+    for (int i : std::as_const(order)) {
+        out.points.append(s.points[i]);
+        if (withErrors)
+            out.errors.append(s.errors[i]);
+    }
+    return out;
+}
+
+SweepPlan planSweep(const ComparisonData &d)
+{
+    SweepPlan p;
+    QSet<QString> seen;
+    auto addSource = [&](const QString &source) {
+        if (!source.isEmpty() && !seen.contains(source)) {
+            seen.insert(source);
+            p.sources.append(source);
+        }
+    };
+    QSet<QString> baselineSources;
+    for (const Observation &ob : d.observations)
+        if (ob.baseline)
+            baselineSources.insert(ob.source);
+    QSet<QString> historicalSeries;
+    for (const PointSeries &raw : d.sweeps) {
+        const PointSeries s = sortedBySize(raw);
+        if (!s.source.isEmpty() && baselineSources.contains(s.source)) {
+            p.baselineSeries.append(s);
+            historicalSeries.insert(s.source);
+        } else {
+            p.lines.append(s);
+        }
+        for (const QPointF &pt : s.points) {
+            p.sizes.append(pt.x());
+            p.values.append(pt.y());
         }
     }
+    // A line with no source of its own (a provider's mean over runs): the
+    // measured observations of its sizes that name its label.
+    for (const PointSeries &s : std::as_const(p.lines)) {
+        QHash<double, QStringList> bySize;
+        if (s.source.isEmpty()) {
+            for (const Observation &ob : d.observations) {
+                if (ob.baseline || ob.source.isEmpty())
+                    continue;
+                const auto size = categoryBytes(ob.attributes.value(kSizeAttribute));
+                if (!size || !std::any_of(s.points.begin(), s.points.end(), [&](const QPointF &pt) { return pt.x() == *size; }))
+                    continue;
+                const auto values = ob.attributes.values();
+                if (values.contains(s.label) && !bySize[*size].contains(ob.source))
+                    bySize[*size].append(ob.source);
+            }
+        }
+        p.lineSources.append(bySize);
+    }
+    for (const Observation &ob : d.observations) {
+        if (!ob.baseline || ob.values.isEmpty() || historicalSeries.contains(ob.source))
+            continue;
+        const auto size = categoryBytes(ob.attributes.value(kSizeAttribute));
+        if (!size || *size <= 0)
+            continue;
+        QStringList what;
+        for (auto it = ob.attributes.cbegin(); it != ob.attributes.cend(); ++it)
+            if (it.key() != kSizeAttribute && it.value() != u"—"_s && !it.value().isEmpty() && !what.contains(it.value()))
+                what << it.value();
+        const SweepPlan::Marker m{*size, stats::summarize(ob.values).mean, what.join(u" · "_s), ob.source};
+        p.markers.append(m);
+        p.sizes.append(m.x);
+        p.values.append(m.value);
+    }
+    std::stable_sort(p.markers.begin(), p.markers.end(),
+                     [](const SweepPlan::Marker &a, const SweepPlan::Marker &b) { return a.x < b.x; });
+    // Sources in the order they are drawn: lines, historical series, markers.
+    bool unnamedLine = false;
+    for (int i = 0; i < p.lines.size(); ++i) {
+        addSource(p.lines[i].source);
+        QList<double> sizes = p.lineSources[i].keys();
+        std::sort(sizes.begin(), sizes.end());
+        for (double size : std::as_const(sizes))
+            for (const QString &source : p.lineSources[i].value(size))
+                addSource(source);
+        unnamedLine = unnamedLine || (p.lines[i].source.isEmpty() && p.lineSources[i].isEmpty());
+    }
+    if (unnamedLine) // nothing names its runs: every measured observation with a size fed the sweep
+        for (const Observation &ob : d.observations)
+            if (!ob.baseline && categoryBytes(ob.attributes.value(kSizeAttribute)))
+                addSource(ob.source);
+    for (const PointSeries &s : std::as_const(p.baselineSeries))
+        addSource(s.source);
+    for (const SweepPlan::Marker &m : std::as_const(p.markers))
+        addSource(m.source);
+    return p;
 }
 
 bool logSizeAxis(const QList<double> &sizes)
@@ -636,11 +751,13 @@ bool logSizeAxis(const QList<double> &sizes)
 void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o, ChartContent &out)
 {
     out.table.header = {u"series"_s, u"x"_s, u"value"_s, u"ci_half_width"_s, u"unit"_s, u"source"_s};
+    const SweepPlan plan = planSweep(d);
     double xMin = std::numeric_limits<double>::max();
     double xMax = 0;
     double yMax = 0;
-    for (int i = 0; i < d.sweeps.size(); ++i) {
-        const PointSeries &s = d.sweeps[i];
+    for (int i = 0; i < plan.lines.size(); ++i) {
+        const PointSeries &s = plan.lines[i];
+        const QHash<double, QStringList> pointSources = plan.lineSources[i];
         QVector<double> keys, values, errors;
         const bool withErrors = s.errors.size() == s.points.size();
         for (qsizetype k = 0; k < s.points.size(); ++k) {
@@ -651,7 +768,8 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &
             xMin = std::min(xMin, p.x());
             xMax = std::max(xMax, p.x());
             yMax = std::max(yMax, p.y() + (withErrors ? s.errors[k] : 0));
-            out.table.rows.append({s.label, exact(p.x()), exact(p.y()), withErrors ? exact(s.errors[k]) : QString(), d.unit, s.source});
+            const QString source = s.source.isEmpty() ? joinSources(pointSources.value(p.x())) : s.source;
+            out.table.rows.append({s.label, exact(p.x()), exact(p.y()), withErrors ? exact(s.errors[k]) : QString(), d.unit, source});
         }
         QCPGraph *g = addLine(plot, s.label, i, keys, values);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, seriesColor(i), Qt::white, 7));
@@ -666,12 +784,74 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &
         const QString label = s.label;
         const QString source = s.source;
         const QString unit = d.unit;
+        out.hover.insert(g, [g, label, source, pointSources, unit](int index, double, double) {
+            if (index < 0 || index >= g->data()->size())
+                return QString();
+            const auto it = g->data()->at(index);
+            const QString from = source.isEmpty() ? joinSources(pointSources.value(it->key)) : source;
+            QString text = tr("%1\n%2 %3 at %4").arg(label, num(it->value), unit, num(it->key));
+            return from.isEmpty() ? text : text + tr("\nSource: %1").arg(from);
+        });
+    }
+    // Historical figures: markers only, a series colour each, one entry for
+    // the single sized baselines.
+    const QString unit = d.unit;
+    for (int i = 0; i < plan.baselineSeries.size(); ++i) {
+        const PointSeries &s = plan.baselineSeries[i];
+        QVector<double> keys, values;
+        for (const QPointF &p : s.points) {
+            keys.append(p.x());
+            values.append(p.y());
+            xMin = std::min(xMin, p.x());
+            xMax = std::max(xMax, p.x());
+            yMax = std::max(yMax, p.y());
+            out.table.rows.append({s.label, exact(p.x()), exact(p.y()), QString(), d.unit, s.source});
+        }
+        auto *g = new QCPGraph(plot.xAxis, plot.yAxis);
+        g->setName(s.label + tr(" (historical baseline)"));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::black, 1.5),
+                                           QBrush(seriesColor(int(plan.lines.size()) + i)), 11));
+        g->setData(keys, values, true);
+        g->setObjectName(u"baselineMarkers"_s);
+        const QString label = s.label;
+        const QString source = s.source;
         out.hover.insert(g, [g, label, source, unit](int index, double, double) {
             if (index < 0 || index >= g->data()->size())
                 return QString();
             const auto it = g->data()->at(index);
-            return tr("%1\n%2 %3 at %4\nSource: %5").arg(label, num(it->value), unit, num(it->key), source);
+            return tr("%1\nhistorical baseline %2 %3 at %4\nSource: %5").arg(label, num(it->value), unit, num(it->key), source);
         });
+    }
+    if (!plan.markers.isEmpty()) {
+        QVector<double> keys, values;
+        for (const SweepPlan::Marker &m : plan.markers) {
+            keys.append(m.x);
+            values.append(m.value);
+            xMin = std::min(xMin, m.x);
+            xMax = std::max(xMax, m.x);
+            yMax = std::max(yMax, m.value);
+            out.table.rows.append({m.label.isEmpty() ? tr("historical baseline") : m.label, exact(m.x), exact(m.value),
+                                   QString(), d.unit, m.source});
+        }
+        auto *g = new QCPGraph(plot.xAxis, plot.yAxis);
+        g->setName(tr("historical baseline"));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::black, 1.5), QBrush(QColor(0xff, 0xd7, 0x00)), 11));
+        g->setData(keys, values, true);
+        g->setObjectName(u"baselineMarkers"_s);
+        const QList<SweepPlan::Marker> markers = plan.markers;
+        out.hover.insert(g, [markers, unit](int index, double, double) {
+            if (index < 0 || index >= markers.size())
+                return QString();
+            const SweepPlan::Marker &m = markers[index];
+            return tr("%1\nhistorical baseline %2 %3 at %4\nSource: %5")
+                .arg(m.label.isEmpty() ? tr("baseline") : m.label, num(m.value), unit, num(m.x), m.source);
+        });
+    }
+    if (d.sweeps.isEmpty() && plan.markers.isEmpty()) {
+        addEmptyNote(plot, tr("This dataset has no size sweep."));
+        return;
     }
     if (!d.sweepCeiling.isEmpty()) {
         QVector<double> keys, values;
@@ -687,7 +867,6 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &
         QCPGraph *g = addLine(plot, d.ceilingLabel.isEmpty() ? tr("theoretical ceiling") : d.ceilingLabel, 0, keys, values);
         g->setPen(QPen(kCeilingColor, 1.6, Qt::DashLine));
         g->setObjectName(u"ceiling"_s);
-        const QString unit = d.unit;
         out.hover.insert(g, [g, unit](int index, double, double) {
             if (index < 0 || index >= g->data()->size())
                 return QString();
@@ -695,15 +874,9 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &
             return tr("ceiling %1 %2 at %3").arg(num(it->value), unit, num(it->key));
         });
     }
-    if (d.sweeps.isEmpty()) {
-        addEmptyNote(plot, tr("This dataset has no size sweep."));
-        return;
-    }
-    QList<double> sizes, plottedValues;
-    sweepExtent(d, &sizes, &plottedValues);
     const QString xLabel = d.sweepXLabel.isEmpty() ? tr("message size (bytes)") : d.sweepXLabel;
     // Message sizes span decades: a log axis keeps 1-byte and 64 KB readable.
-    out.logKeyAxis = logSizeAxis(sizes);
+    out.logKeyAxis = logSizeAxis(plan.sizes);
     if (out.logKeyAxis) {
         plot.xAxis->setScaleType(QCPAxis::stLogarithmic);
         auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
@@ -713,13 +886,14 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &
         plot.xAxis->setRange(xMin / 1.5, xMax * 1.5);
         plot.xAxis->setLabel(logLabel(xLabel));
     } else {
-        plot.xAxis->setRange(xMin - (xMax - xMin) * 0.05, xMax + (xMax - xMin) * 0.05);
+        const double pad = xMax > xMin ? (xMax - xMin) * 0.05 : std::max(1.0, xMax * 0.1);
+        plot.xAxis->setRange(xMin - pad, xMax + pad);
         plot.xAxis->setLabel(xLabel);
     }
-    out.logValueAxis = logAxisFor(plottedValues, o.logScale);
+    out.logValueAxis = logAxisFor(plan.values, o.logScale);
     if (out.logValueAxis) {
         plot.yAxis->setLabel(logLabel(metricLabel(d)));
-        setLogAxis(plot.yAxis, plottedValues, yMax * 1.5);
+        setLogAxis(plot.yAxis, plan.values, yMax * 1.5);
     } else {
         plot.yAxis->setLabel(metricLabel(d));
         plot.yAxis->setRange(0, yMax > 0 ? yMax * 1.08 : 1);
@@ -881,6 +1055,9 @@ QString captionText(const ComparisonData &d, const ChartOptions &o, bool logValu
             grouping += u", %1 = %2"_s.arg(d.seriesKey, s);
         }
         break;
+    case ChartKind::Sweep:
+        grouping = tr("one line per series; historical baselines as markers");
+        break;
     default:
         grouping = tr("one line per run");
         break;
@@ -914,8 +1091,8 @@ QString captionText(const ComparisonData &d, const ChartOptions &o, bool logValu
             add(l.source);
         break;
     case ChartKind::Sweep:
-        for (const PointSeries &s : d.sweeps)
-            add(s.source);
+        for (const QString &s : planSweep(d).sources)
+            add(s);
         break;
     }
     QStringList scales;
@@ -938,15 +1115,13 @@ QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
     bool logKey = false;
     if (o.kind == ChartKind::Bars) {
         logValue = logAxisFor(planBars(d, o).values, o.logScale);
-    } else if (o.kind == ChartKind::Sweep && !d.sweeps.isEmpty()) {
-        QList<double> sizes, values;
-        sweepExtent(d, &sizes, &values);
-        logValue = logAxisFor(values, o.logScale);
-        logKey = logSizeAxis(sizes);
+    } else if (o.kind == ChartKind::Sweep && (!d.sweeps.isEmpty() || d.hasBars())) {
+        const SweepPlan plan = planSweep(d);
+        logValue = logAxisFor(plan.values, o.logScale);
+        logKey = logSizeAxis(plan.sizes);
     }
     return captionText(d, o, logValue, logKey);
 }
-
 
 QStringList ChartBuilder::compactSources(const QStringList &sources)
 {

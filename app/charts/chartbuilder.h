@@ -3,7 +3,7 @@
 // Draws one comparison chart into a fresh QCustomPlot: grouped bars with
 // confidence-interval error bars, baseline markers, the line-rate ceiling and
 // each bar's % of it; time-series overlays; latency CDFs; message-size
-// sweeps; the host-pair heat map.
+// sweeps with historical figures as markers; the host-pair heat map.
 // Numeric categories go in numeric order, value axes turn logarithmic when
 // the values span decades, and titles, legends and captions fit the width.
 // Returns what it plotted (for CSV export), the caption, and per-plottable

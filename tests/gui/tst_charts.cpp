@@ -3,8 +3,9 @@
 // plottables and points, hover names the source, and exports give valid
 // PNG (size and DPI), SVG, PDF and CSV files. Charts read well: a log value
 // axis when values span decades (or as asked), numeric categories in
-// numeric order, no label on a bar that cannot be seen, and titles, legends
-// and captions inside the chart at every export size.
+// numeric order, sweeps on a numeric size axis with historical figures as
+// markers, no label on a bar that cannot be seen, and titles, legends and
+// captions inside the chart at every export size.
 
 #include "analysis/seedbaselineprovider.h"
 #include "categoryorder.h"
@@ -169,6 +170,8 @@ private slots:
     void categoryOrder();
     void barsInNumericOrder();
     void noLabelOnInvisibleBar();
+    void sweepOnSizeAxis();
+    void sweepBaselinesAsMarkers();
     void layoutFits_data();
     void layoutFits();
 
@@ -625,6 +628,86 @@ void TstCharts::noLabelOnInvisibleBar()
     ChartBuilder::build(none, bare, o);
     QCOMPARE(itemsNamed(none, u"pctLabel"_s), 0);
     QVERIFY(!none.findChild<LegendNote *>());
+}
+
+void TstCharts::sweepOnSizeAxis()
+{
+    // Points given out of size order keep their own error bars.
+    ComparisonData d = testdata::withLines();
+    PointSeries &s = d.sweeps[0];
+    s.points = {{1472, 90}, {1, 0.1}, {64, 6}};
+    s.errors = {3.0, 0.01, 0.5};
+    QCustomPlot plot;
+    ChartOptions o;
+    o.kind = ChartKind::Sweep;
+    const ChartContent c = ChartBuilder::build(plot, d, o);
+    auto *line = plottables<QCPGraph>(plot, u"sweep"_s)[0];
+    QCOMPARE(line->data()->size(), 3);
+    QCOMPARE(line->data()->at(0)->key, 1.0);
+    QCOMPARE(line->data()->at(1)->key, 64.0);
+    QCOMPARE(line->data()->at(2)->key, 1472.0);
+    auto *err = plottables<QCPErrorBars>(plot, u"ciErrorBars"_s)[0];
+    QCOMPARE(err->dataPlottable(), line);
+    QCOMPARE(err->data()->at(0).errorPlus, 0.01);
+    QCOMPARE(err->data()->at(2).errorPlus, 3.0);
+    QCOMPARE(c.plotted().rows.value(0).value(1), u"1"_s);
+    // A numeric size axis, logarithmic across decades, saying so.
+    QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(plot.xAxis->label().contains(u"log scale"_s));
+    // Sizes within one decade: linear, numeric, in order.
+    ComparisonData narrow = testdata::withLines();
+    narrow.sweeps = {PointSeries{u"frames"_s, u"run 9"_s, {{1518, 80}, {512, 70}, {1024, 75}}, {}}};
+    narrow.sweepCeiling.clear();
+    QCustomPlot n;
+    ChartBuilder::build(n, narrow, o);
+    QCOMPARE(n.xAxis->scaleType(), QCPAxis::stLinear);
+    QVERIFY(n.xAxis->range().contains(512) && n.xAxis->range().contains(1518));
+    QCOMPARE(plottables<QCPGraph>(n, u"sweep"_s)[0]->data()->at(0)->key, 512.0);
+}
+
+void TstCharts::sweepBaselinesAsMarkers()
+{
+    // The seeds' sweep is two historical figures: markers, never a line
+    // claiming what lies between 1 and 1472 bytes.
+    ChartOptions o;
+    o.kind = ChartKind::Sweep;
+    QCustomPlot seeds;
+    ChartBuilder::build(seeds, seed(SeedBaselineProvider::udpStreamLargeName()), o);
+    QVERIFY(plottables<QCPGraph>(seeds, u"sweep"_s).isEmpty());
+    const auto historical = plottables<QCPGraph>(seeds, u"baselineMarkers"_s);
+    QCOMPARE(historical.size(), 1);
+    QCOMPARE(historical[0]->lineStyle(), QCPGraph::lsNone);
+    QCOMPARE(historical[0]->data()->size(), 2);
+    QVERIFY(historical[0]->name().contains(u"historical baseline"_s));
+
+    // A store's sweep: one line over the runs, the sized baseline as a marker.
+    QCustomPlot plot;
+    o.logScale = false;
+    const ChartContent c = ChartBuilder::build(plot, bySize(), o);
+    QCOMPARE(plottables<QCPGraph>(plot, u"sweep"_s).size(), 1);
+    const auto markers = plottables<QCPGraph>(plot, u"baselineMarkers"_s);
+    QCOMPARE(markers.size(), 1);
+    QCOMPARE(markers[0]->lineStyle(), QCPGraph::lsNone);
+    QCOMPARE(markers[0]->data()->size(), 1);
+    QCOMPARE(markers[0]->data()->at(0)->key, 1472.0);
+    QCOMPARE(markers[0]->data()->at(0)->value, 93.0);
+    // The line's points name their runs; the caption names every source.
+    QVERIFY2(!c.caption.contains(u"Sources: none"_s), qPrintable(c.caption));
+    for (const QString &source : {u"run 1"_s, u"run 2"_s, u"run 3"_s, u"run 4"_s, u"rgb 1999"_s})
+        QVERIFY2(c.caption.contains(source), qPrintable(c.caption));
+    QCOMPARE(c.plotted().rows.value(0).value(5), u"run 1"_s);
+    ChartView view;
+    view.resize(900, 600);
+    view.setChart(bySize(), o);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot();
+    auto *line = plottables<QCPGraph>(*view.plot(), u"sweep"_s)[0];
+    const QString text = view.hoverTextAt(line->coordsToPixels(64, 30));
+    QVERIFY2(text.contains(u"Source: run 2"_s), qPrintable(text));
+    auto *marker = plottables<QCPGraph>(*view.plot(), u"baselineMarkers"_s)[0];
+    const QString markerText = view.hoverTextAt(marker->coordsToPixels(1472, 93));
+    QVERIFY2(markerText.contains(u"rgb 1999"_s) && markerText.contains(u"Zeus → Torus"_s), qPrintable(markerText));
 }
 
 void TstCharts::layoutFits_data()
