@@ -369,6 +369,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
                 err->setData(errors);
                 err->setPen(QPen(Qt::black, 1.2));
                 err->setWhiskerWidth(std::max(4.0, 14.0 / nSeries));
+                err->setSymbolGap(0); // a bar has no symbol to leave room for: the interval is one line
                 err->setObjectName(u"ciErrorBars"_s);
             }
         }
