@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Results page on a real SQLite file: the run model under
 // QAbstractItemModelTester, paging, filtering by kind/status/host/plan,
-// free-text search, sorting, the detail view (metrics, samples plot, plan), delete through the
+// free-text search, sorting, the test and the parameters that differ between
+// runs, the detail view (metrics, samples plot, plan), delete through the
 // dialog seam, CSV/JSON export, a re-run plan built from the stored plan, and
 // the composition root refusing a damaged database without touching it.
 
@@ -18,6 +19,7 @@
 #include "runspage.h"
 #include "rundetailview.h"
 #include "runlistmodel.h"
+#include "runtext.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
@@ -31,6 +33,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QSplitter>
@@ -59,6 +62,9 @@ private slots:
     void filters_data();
     void filters();
     void sortsByKeyMetric();
+    void testAndParameterColumns();
+    void parameterText_data();
+    void parameterText();
     void detailShowsRun();
     void deletesThroughDialog();
     void exportsCsvAndJson();
@@ -116,7 +122,9 @@ void TstResultsPage::init()
         wb::StoredRun r;
         const bool rr = i % 3 == 0;
         r.plan = i % 2 ? u"lab plan"_s : u"other plan"_s;
-        r.testCase = u"UDP [message_size_bytes=64]"_s;
+        // UDP runs sweep the message size; buffers and duration stay put.
+        const int size = (i / 3) % 2 ? 1472 : 64;
+        r.testCase = rr ? u"RR"_s : u"UDP [message_size_bytes=%1]"_s.arg(size);
         r.clientEndpoint = u"alpha/eth0"_s;
         r.serverEndpoint = i % 5 == 0 ? u"gamma"_s : u"beta/eth0"_s;
         r.clientNicId = alphaNic;
@@ -128,7 +136,10 @@ void TstResultsPage::init()
             r.error = u"agent on beta stopped"_s;
         r.record.kind = rr ? u"tcp_rr"_s : u"udp_stream"_s;
         r.record.tool = u"wirebench-agent"_s;
-        r.record.params = QJsonObject{{u"message_size_bytes"_s, 64}};
+        r.record.params = rr ? QJsonObject{{u"request_size_bytes"_s, 1}, {u"response_size_bytes"_s, 1}, {u"duration_s"_s, 2}}
+                             : QJsonObject{{u"message_size_bytes"_s, size},
+                                           {u"send_socket_bytes"_s, 65536},
+                                           {u"duration_s"_s, 2}};
         if (rr)
             r.record.addMetric(u"transactions_per_s"_s, u"client"_s, 1000 + i);
         else
@@ -268,6 +279,85 @@ void TstResultsPage::sortsByKeyMetric()
     page.table()->sortByColumn(wb::gui::RunListModel::Date, Qt::AscendingOrder);
     QTRY_VERIFY_WITH_TIMEOUT(!m.isLoading() && m.rowCount() > 0 && !m.filter().newestFirst, 10000);
     QVERIFY(m.row(0).startedAt <= m.row(m.rowCount() - 1).startedAt);
+}
+
+void TstResultsPage::testAndParameterColumns()
+{
+    wb::gui::ResultsPage page(*m_settings);
+    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.resize(1280, 800);
+    page.show();
+    page.setStore(startedStore(m_db));
+    waitLoaded(page);
+    const wb::gui::RunListModel &m = *page.model();
+    QCOMPARE(m.headerData(wb::gui::RunListModel::TestCase, Qt::Horizontal).toString(), u"Test"_s);
+    QCOMPARE(m.headerData(wb::gui::RunListModel::Parameters, Qt::Horizontal).toString(), u"Parameters"_s);
+    // Only the message size differs between the UDP runs; nothing between the RR ones.
+    QCOMPARE(m.varyingParameters(u"udp_stream"_s), QStringList{u"message_size_bytes"_s});
+    QVERIFY(m.varyingParameters(u"tcp_rr"_s).isEmpty());
+    bool saw64 = false, saw1472 = false;
+    for (int r = 0; r < m.rowCount(); ++r) {
+        const QString params = m.index(r, wb::gui::RunListModel::Parameters).data().toString();
+        const QString test = m.index(r, wb::gui::RunListModel::TestCase).data().toString();
+        if (m.row(r).kind == u"tcp_rr"_s) {
+            QCOMPARE(params, QString());
+            QCOMPARE(test, u"RR"_s);
+            continue;
+        }
+        // The plan's "[message_size_bytes=64]" is in the parameters, said better.
+        QCOMPARE(test, u"UDP"_s);
+        QVERIFY2(params == u"message 64 B"_s || params == u"message 1472 B"_s, qPrintable(params));
+        saw64 = saw64 || params.contains(u"64 B"_s);
+        saw1472 = saw1472 || params.contains(u"1472"_s);
+        // Every parameter, the ones that stay put too, on the tooltip.
+        const QString all = m.index(r, wb::gui::RunListModel::Parameters).data(Qt::ToolTipRole).toString();
+        QVERIFY2(all.contains(u"send buffer 64 KiB"_s) && all.contains(u"duration 2 s"_s), qPrintable(all));
+    }
+    QVERIFY(saw64 && saw1472);
+    // Sorting by parameters orders sizes as numbers, 64 before 1472.
+    auto *kindBox = page.findChild<QComboBox *>(u"kindFilter"_s);
+    kindBox->setCurrentIndex(kindBox->findData(u"udp_stream"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(!m.isLoading() && m.filter().kind == u"udp_stream"_s && m.rowCount() > 0, 10000);
+    page.table()->sortByColumn(wb::gui::RunListModel::Parameters, Qt::AscendingOrder);
+    QCOMPARE(m.index(0, wb::gui::RunListModel::Parameters).data().toString(), u"message 64 B"_s);
+    QCOMPARE(m.index(m.rowCount() - 1, wb::gui::RunListModel::Parameters).data().toString(), u"message 1472 B"_s);
+}
+
+void TstResultsPage::parameterText_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QByteArray>("params");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("message") << u"udp_stream"_s << QByteArray(R"({"message_size_bytes": 1472})") << u"message 1472 B"_s;
+    QTest::newRow("reading order") << u"udp_stream"_s
+                                   << QByteArray(R"({"duration_s": 2, "recv_socket_bytes": 65536, "message_size_bytes": 64})")
+                                   << u"message 64 B · receive buffer 64 KiB · duration 2 s"_s;
+    QTest::newRow("a byte short of 64 KiB") << u"udp_stream"_s << QByteArray(R"({"send_socket_bytes": 65535})")
+                                            << u"send buffer 65535 B"_s;
+    QTest::newRow("default buffer") << u"tcp_rr"_s << QByteArray(R"({"send_socket_bytes": 0})")
+                                    << u"send buffer system default"_s;
+    QTest::newRow("file transfer") << u"file_transfer"_s
+                                   << QByteArray(R"({"file_size_bytes": 12582912, "sink": "devnull", "fsync": true, "message_size_bytes": 131072})")
+                                   << u"send size 128 KiB · file 12 MiB · sink /dev/null · fsync on"_s;
+    QTest::newRow("other units") << u"tcp_rr"_s << QByteArray(R"({"busy_poll_us": 200, "busy_poll": false})")
+                                 << u"busy poll no · busy poll 200 µs"_s;
+    QTest::newRow("housekeeping left out") << u"udp_stream"_s
+                                           << QByteArray(R"({"interval_s": 0.1, "watchdog_margin_s": 10, "duration_s": 3})")
+                                           << u"duration 3 s"_s;
+}
+
+void TstResultsPage::parameterText()
+{
+    QFETCH(QString, kind);
+    QFETCH(QByteArray, params);
+    QFETCH(QString, text);
+    const QJsonObject o = QJsonDocument::fromJson(params).object();
+    QCOMPARE(wb::gui::joinParameters(wb::gui::runParameters(o, kind), true), text);
+    // The test case a plan names after its swept values, without them.
+    QCOMPARE(wb::gui::testCaseTitle(u"UDP_STREAM [message_size_bytes=64]"_s), u"UDP_STREAM"_s);
+    QCOMPARE(wb::gui::testCaseTitle(u"FTP 12 MB [sink=file, fsync=true]"_s), u"FTP 12 MB"_s);
+    QCOMPARE(wb::gui::testCaseTitle(u"TCP_RR 1/1"_s), u"TCP_RR 1/1"_s);
+    QCOMPARE(wb::gui::testCaseTitle(u"cable [new]"_s), u"cable [new]"_s);
 }
 
 void TstResultsPage::detailShowsRun()
