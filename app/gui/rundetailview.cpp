@@ -5,6 +5,8 @@
 #include "apppalette.h"
 #include "dropschart.h"
 #include "result/keyfigure.h"
+#include "result/metriccatalog.h"
+#include "runtext.h"
 #include "samplesplot.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
@@ -20,6 +22,8 @@
 #include <QVBoxLayout>
 
 #include "plotinclude.h"
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -42,6 +46,18 @@ QString prettyJson(const QJsonObject &o)
 {
     return o.isEmpty() ? QObject::tr("(not recorded)") : QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented));
 }
+
+// A table cell that sorts by a key of its own (a number, a catalog
+// position) rather than by its text.
+class SortedItem : public QTableWidgetItem
+{
+public:
+    SortedItem(const QString &text, const QVariant &key) : QTableWidgetItem(text) { setData(Qt::UserRole, key); }
+    bool operator<(const QTableWidgetItem &other) const override
+    {
+        return QVariant::compare(data(Qt::UserRole), other.data(Qt::UserRole)) == QPartialOrdering::Less;
+    }
+};
 
 } // namespace
 
@@ -175,17 +191,27 @@ void RunDetailView::fill(const StoredRun &run)
         summary += u"<br><span style='color:%1'>%2</span>"_s.arg(AppPalette::errorColour(palette()).name(), run.error.toHtmlEscaped());
     m_summary->setText(summary);
 
+    // Metrics in catalog order (key figures first), values in their display
+    // units; the stored SI value and the canonical name in the tooltip.
     m_metrics->setSortingEnabled(false);
     m_metrics->setRowCount(int(run.record.metrics.size()));
+    const QList<MetricInfo> &catalog = metricCatalog();
     for (int i = 0; i < run.record.metrics.size(); ++i) {
         const Metric &m = run.record.metrics.at(i);
-        m_metrics->setItem(i, 0, new QTableWidgetItem(m.name));
+        const MetricText t = metricText(m);
+        const auto known = std::find_if(catalog.begin(), catalog.end(), [&](const MetricInfo &c) { return c.name == m.name; });
+        const int position = known == catalog.end() ? int(catalog.size()) : int(known - catalog.begin());
+        const int sideRank = m.side == u"client"_s ? 0 : m.side == u"server"_s ? 1 : 2;
+        auto *name = new SortedItem(t.label, u"%1 %2 %3"_s.arg(position, 4, 10, QChar(u'0')).arg(sideRank).arg(m.name));
+        const QString description = known == catalog.end() ? QString() : known->description;
+        name->setToolTip(tr("%1 — %2\nstored as %3 %4").arg(m.name, description).arg(m.value, 0, 'g', 10).arg(m.unit));
+        m_metrics->setItem(i, 0, name);
         m_metrics->setItem(i, 1, new QTableWidgetItem(m.side));
-        auto *value = new QTableWidgetItem;
-        value->setData(Qt::DisplayRole, m.value);
+        auto *value = new SortedItem(t.value, t.displayed);
         value->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        value->setToolTip(name->toolTip());
         m_metrics->setItem(i, 2, value);
-        m_metrics->setItem(i, 3, new QTableWidgetItem(m.unit));
+        m_metrics->setItem(i, 3, new QTableWidgetItem(t.unit));
     }
     m_metrics->setSortingEnabled(true);
     m_metrics->sortItems(0, Qt::AscendingOrder);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runtext.h"
 
+#include "result/metriccatalog.h"
+
 #include <QJsonArray>
 #include <QLocale>
 #include <QRegularExpression>
@@ -168,6 +170,31 @@ QString testCaseTitle(const QString &testCase)
     QString title = testCase;
     title.remove(swept);
     return title.isEmpty() ? testCase : title;
+}
+
+MetricText metricText(const Metric &metric)
+{
+    MetricText t;
+    const MetricInfo info = metricDisplay(metric.name);
+    t.label = info.label.isEmpty() ? metric.name : info.label;
+    double value = metric.value;
+    QString unit = metric.unit;
+    if (const MetricInfo *known = findMetric(metric.name); known && metric.unit == known->unit) {
+        value *= known->displayScale;
+        unit = known->displayUnit;
+    }
+    if (unit == u"ratio"_s) {
+        value *= 100;
+        unit = u"%"_s;
+    } else if (unit == u"us"_s) {
+        unit = u"µs"_s;
+    } else if (unit == u"count"_s) {
+        unit.clear();
+    }
+    t.displayed = value;
+    t.value = tableNumber(value);
+    t.unit = unit;
+    return t;
 }
 
 } // namespace wb::gui

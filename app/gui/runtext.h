@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How the Results page words a run for a reader: its test parameters
-// ("message 1472 B", "sink /dev/null", "send buffer 64 KiB"). Plain text,
-// no widgets, so the model, the detail view and their tests share it.
+// ("message 1472 B", "sink /dev/null", "send buffer 64 KiB") and its
+// metrics in their display units ("62.62 Mbit/s", "39.06 µs", "60.61 %")
+// instead of stored SI values in scientific notation. Plain text, no
+// widgets, so the model, the detail view and their tests share it.
+
+#include "result/resultrecord.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -32,6 +36,17 @@ QString joinParameters(const QList<RunParameter> &parameters, bool measuredOnly 
 // plan appends for each swept value (the parameters say it better).
 QString testCaseTitle(const QString &testCase);
 
+struct MetricText
+{
+    QString label; // "throughput", or the name of a metric the catalog does not know
+    QString value; // "62.62", "1,234,567"
+    QString unit;  // "Mbit/s", "µs", "%", empty for counts
+    double displayed = 0; // the value in `unit`, for sorting
+};
+
+// A metric in its display unit and scale (metriccatalog.h); ratios as
+// percent, microseconds as µs, counts without a unit.
+MetricText metricText(const Metric &metric);
 // A number for a table: integers with digit grouping, others with four
 // significant digits but never in exponent notation.
 QString tableNumber(double value);

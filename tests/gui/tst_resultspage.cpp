@@ -2,9 +2,10 @@
 // The Results page on a real SQLite file: the run model under
 // QAbstractItemModelTester, paging, filtering by kind/status/host/plan,
 // free-text search, sorting, the test and the parameters that differ between
-// runs, the detail view (metrics, samples plot, plan), delete through the
-// dialog seam, CSV/JSON export, a re-run plan built from the stored plan, and
-// the composition root refusing a damaged database without touching it.
+// runs, the detail view (metrics in display units, samples plot, plan),
+// delete through the dialog seam, CSV/JSON export, a re-run plan built from
+// the stored plan, and the composition root refusing a damaged database
+// without touching it.
 
 #include "../core/storetestlab.h"
 
@@ -65,6 +66,8 @@ private slots:
     void testAndParameterColumns();
     void parameterText_data();
     void parameterText();
+    void runText_data();
+    void runText();
     void detailShowsRun();
     void deletesThroughDialog();
     void exportsCsvAndJson();
@@ -360,6 +363,39 @@ void TstResultsPage::parameterText()
     QCOMPARE(wb::gui::testCaseTitle(u"cable [new]"_s), u"cable [new]"_s);
 }
 
+void TstResultsPage::runText_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("shownUnit");
+    QTest::newRow("throughput") << u"throughput_bps"_s << u"bit/s"_s << 1.05e9 << u"1,050"_s << u"Mbit/s"_s;
+    QTest::newRow("fraction") << u"throughput_bps"_s << u"bit/s"_s << 62620000.0 << u"62.62"_s << u"Mbit/s"_s;
+    QTest::newRow("latency") << u"latency_us_p99"_s << u"us"_s << 39.056 << u"39.06"_s << u"µs"_s;
+    QTest::newRow("loss") << u"loss_ratio"_s << u"ratio"_s << 0.6061 << u"60.61"_s << u"%"_s;
+    QTest::newRow("count") << u"messages"_s << u"count"_s << 12345678.0 << u"12,345,678"_s << QString();
+    QTest::newRow("packets") << u"packets_per_s"_s << u"1/s"_s << 580000.0 << u"580"_s << u"kpps"_s;
+    QTest::newRow("elapsed") << u"elapsed_s"_s << u"s"_s << 3.00008 << u"3.000"_s << u"s"_s;
+    QTest::newRow("small") << u"jitter_ms"_s << u"ms"_s << 0.0001234 << u"0.0001234"_s << u"ms"_s;
+    QTest::newRow("unknown metric") << u"frobs"_s << u"widgets"_s << 2.5e12 << u"2,500,000,000,000"_s << u"widgets"_s;
+}
+
+void TstResultsPage::runText()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, unit);
+    QFETCH(double, value);
+    QFETCH(QString, text);
+    QFETCH(QString, shownUnit);
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    const wb::gui::MetricText t = wb::gui::metricText(wb::Metric{name, u"server"_s, value, unit});
+    QLocale::setDefault(QLocale::system());
+    QCOMPARE(t.value, text);
+    QCOMPARE(t.unit, shownUnit);
+    QVERIFY(!t.value.contains(u'e'));
+}
+
 void TstResultsPage::detailShowsRun()
 {
     wb::gui::ResultsPage page(*m_settings);
@@ -372,7 +408,17 @@ void TstResultsPage::detailShowsRun()
     page.table()->setCurrentIndex(page.model()->index(0, 0));
     QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);
     QCOMPARE(shown.first().first().toLongLong(), page.model()->row(0).id);
-    QCOMPARE(page.detail()->metricsTable()->rowCount(), 2);
+    // Metrics by label, in their display units, key figure first.
+    QTableWidget *metrics = page.detail()->metricsTable();
+    QCOMPARE(metrics->rowCount(), 2);
+    QCOMPARE(metrics->item(0, 0)->text(), u"throughput"_s);
+    QCOMPARE(metrics->item(0, 2)->text(), u"600"_s); // 6e8 bit/s
+    QCOMPARE(metrics->item(0, 3)->text(), u"Mbit/s"_s);
+    QVERIFY(metrics->item(0, 0)->toolTip().contains(u"throughput_bps"_s));
+    QCOMPARE(metrics->item(1, 0)->text(), u"CPU utilisation"_s);
+    QCOMPARE(metrics->item(1, 3)->text(), u"%"_s);
+    for (int r = 0; r < metrics->rowCount(); ++r)
+        QVERIFY2(!metrics->item(r, 2)->text().contains(u"e+"_s), qPrintable(metrics->item(r, 2)->text()));
     QCOMPARE(page.detail()->samplesPlot()->graphCount(), 1);
     QCOMPARE(page.detail()->samplesPlot()->graph(0)->dataCount(), 20);
     QVERIFY(page.findChild<QPlainTextEdit *>(u"runPlan"_s)->toPlainText().contains(u"lab plan"_s));
