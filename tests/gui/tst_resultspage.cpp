@@ -2,10 +2,10 @@
 // The Results page on a real SQLite file: the run model under
 // QAbstractItemModelTester, paging, filtering by kind/status/host/plan,
 // free-text search, sorting, the test and the parameters that differ between
-// runs, the detail view (metrics in display units, samples plot, plan),
-// delete through the dialog seam, CSV/JSON export, a re-run plan built from
-// the stored plan, and the composition root refusing a damaged database
-// without touching it.
+// runs, the detail view (metrics in display units, both ends' environment
+// side by side, samples plot, plan), delete through the dialog seam, CSV/JSON
+// export, a re-run plan built from the stored plan, and the composition root
+// refusing a damaged database without touching it.
 
 #include "../core/storetestlab.h"
 
@@ -148,7 +148,21 @@ void TstResultsPage::init()
         else
             r.record.addMetric(u"throughput_bps"_s, u"server"_s, 1e6 * (i + 1));
         r.record.addMetric(u"cpu_util_pct"_s, u"client"_s, 10);
-        if (i == kRuns - 1) { // the newest: samples and a plan to re-run
+        if (i == kRuns - 1) { // the newest: samples, both ends' environment and a plan to re-run
+            r.clientEnvironment = QJsonObject{
+                {u"host"_s, u"alpha-box"_s}, {u"kernel"_s, u"Linux 6.1.0-18-amd64"_s},
+                {u"cpu_model"_s, u"Intel Xeon E5-2620"_s}, {u"cpus"_s, 12}, {u"memory_bytes"_s, 34359738368.0},
+                {u"interfaces"_s, QJsonArray{QJsonObject{{u"name"_s, u"eth0"_s}, {u"driver"_s, u"e1000e"_s},
+                                                         {u"driver_version"_s, u"3.2.6-k"_s}, {u"speed_mbps"_s, 1000},
+                                                         {u"duplex"_s, u"full"_s}, {u"mtu"_s, 1500},
+                                                         {u"addresses"_s, QJsonArray{u"192.0.2.10"_s}},
+                                                         {u"offloads"_s, QJsonObject{{u"tso"_s, true}, {u"gro"_s, false}}}},
+                                             QJsonObject{{u"name"_s, u"wlan0"_s}, {u"driver"_s, u"iwlwifi"_s}}}}};
+            r.serverEnvironment = QJsonObject{
+                {u"host"_s, u"beta-box"_s}, {u"kernel"_s, u"Linux 5.10.0-28-amd64"_s},
+                {u"interfaces"_s, QJsonArray{QJsonObject{{u"name"_s, u"eth0"_s}, {u"driver"_s, u"igb"_s},
+                                                         {u"speed_mbps"_s, 1000}, {u"duplex"_s, u"full"_s},
+                                                         {u"mtu"_s, 9000}}}}};
             for (int s = 0; s < 20; ++s)
                 r.record.samples.append(wb::Sample{s * 0.1, u"server"_s, u"throughput_bps"_s, 5e7 + s});
             r.record.extra.insert(u"plan"_s, kPlanSource);
@@ -419,10 +433,36 @@ void TstResultsPage::detailShowsRun()
     QCOMPARE(metrics->item(1, 3)->text(), u"%"_s);
     for (int r = 0; r < metrics->rowCount(); ++r)
         QVERIFY2(!metrics->item(r, 2)->text().contains(u"e+"_s), qPrintable(metrics->item(r, 2)->text()));
+    // The parameters under the title.
+    const QString summary = page.findChild<QLabel *>(u"runSummary"_s)->text();
+    QVERIFY2(summary.contains(u"message 1472 B · send buffer 64 KiB · duration 2 s"_s), qPrintable(summary));
     QCOMPARE(page.detail()->samplesPlot()->graphCount(), 1);
     QCOMPARE(page.detail()->samplesPlot()->graph(0)->dataCount(), 20);
     QVERIFY(page.findChild<QPlainTextEdit *>(u"runPlan"_s)->toPlainText().contains(u"lab plan"_s));
-    QVERIFY(page.findChild<QPlainTextEdit *>(u"runEnvironment"_s)->toPlainText().contains(u"fs108"_s));
+    // Both ends side by side, a field per row, not raw JSON.
+    QTableWidget *env = page.detail()->environmentTable();
+    QCOMPARE(env, page.findChild<QTableWidget *>(u"runEnvironment"_s));
+    QCOMPARE(env->columnCount(), 3);
+    QVERIFY(env->horizontalHeaderItem(1)->text().startsWith(u"Client"_s));
+    QVERIFY(env->horizontalHeaderItem(2)->text().contains(u"beta/eth0"_s));
+    QHash<QString, QPair<QString, QString>> rows;
+    for (int r = 0; r < env->rowCount(); ++r)
+        rows.insert(env->item(r, 0)->text(), {env->item(r, 1)->text(), env->item(r, 2) ? env->item(r, 2)->text() : QString()});
+    QCOMPARE(rows.value(u"Host"_s), (QPair<QString, QString>(u"alpha"_s, u"beta"_s)));
+    QCOMPARE(rows.value(u"Machine name"_s), (QPair<QString, QString>(u"alpha-box"_s, u"beta-box"_s)));
+    QCOMPARE(rows.value(u"Kernel"_s), (QPair<QString, QString>(u"Linux 6.1.0-18-amd64"_s, u"Linux 5.10.0-28-amd64"_s)));
+    QCOMPARE(rows.value(u"Interface"_s).first, u"eth0 (192.0.2.10)"_s); // the test's NIC, not wlan0
+    QCOMPARE(rows.value(u"Driver"_s), (QPair<QString, QString>(u"e1000e 3.2.6-k"_s, u"igb"_s)));
+    QCOMPARE(rows.value(u"Link"_s), (QPair<QString, QString>(u"1 Gbit/s, full duplex"_s, u"1 Gbit/s, full duplex"_s)));
+    QCOMPARE(rows.value(u"MTU"_s), (QPair<QString, QString>(u"1500"_s, u"9000"_s)));
+    QCOMPARE(rows.value(u"CPU"_s), (QPair<QString, QString>(u"Intel Xeon E5-2620 (12 CPUs)"_s, u"—"_s)));
+    QCOMPARE(rows.value(u"Memory"_s).first, u"32.0 GiB"_s);
+    QVERIFY(rows.value(u"Offloads"_s).first.contains(u"on: tso"_s));
+    QVERIFY2(rows.value(u"Switch"_s).first.contains(u"fs108"_s, Qt::CaseInsensitive), qPrintable(rows.value(u"Switch"_s).first));
+    QVERIFY2(rows.value(u"Path"_s).first.contains(u"65 m cable"_s), qPrintable(rows.value(u"Path"_s).first));
+    QVERIFY(!rows.contains(u"Kernel build"_s)); // neither end said
+    for (const auto &[client, server] : std::as_const(rows))
+        QVERIFY2(!client.contains(u'{') && !server.contains(u'{'), qPrintable(client + u" | "_s + server));
 }
 
 void TstResultsPage::deletesThroughDialog()
