@@ -140,6 +140,13 @@ QList<RunParameter> runParameters(const QJsonObject &params, const QString &kind
             label = QObject::tr("send size");
         known.append({key, label, valueText(key, params.value(key)), sortText(params.value(key)), isHousekeeping(key)});
     }
+    // netperf's -s and -S are nearly always the same: one "buffers" then.
+    auto send = std::find_if(known.begin(), known.end(), [](const RunParameter &p) { return p.key == u"send_socket_bytes"_s; });
+    auto recv = std::find_if(known.begin(), known.end(), [](const RunParameter &p) { return p.key == u"recv_socket_bytes"_s; });
+    if (send != known.end() && recv != known.end() && send->text == recv->text) {
+        *send = {u"socket_bytes"_s, QObject::tr("buffers"), send->text, send->sortKey, false};
+        known.erase(recv);
+    }
     for (auto it = params.begin(); it != params.end(); ++it) {
         if (std::any_of(std::begin(kParameters), std::end(kParameters),
                         [&](const ParameterInfo &i) { return it.key() == QString::fromUtf16(i.key); }))

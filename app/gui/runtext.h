@@ -28,6 +28,7 @@ struct RunParameter
 // Every parameter of a record of `kind`, in reading order: sizes first
 // (message, request, response, file, frame), then sink, fsync, direction,
 // buffers, rate, streams and duration, then any other, alphabetically.
+// Equal send and receive buffers are one "buffers" parameter.
 QList<RunParameter> runParameters(const QJsonObject &params, const QString &kind = QString());
 // "message 1472 B · sink /dev/null", housekeeping too unless `measuredOnly`.
 QString joinParameters(const QList<RunParameter> &parameters, bool measuredOnly = false);

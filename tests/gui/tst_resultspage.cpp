@@ -353,6 +353,12 @@ void TstResultsPage::parameterText_data()
                                             << u"send buffer 65535 B"_s;
     QTest::newRow("default buffer") << u"tcp_rr"_s << QByteArray(R"({"send_socket_bytes": 0})")
                                     << u"send buffer system default"_s;
+    QTest::newRow("equal buffers") << u"udp_stream"_s
+                                   << QByteArray(R"({"send_socket_bytes": 65536, "recv_socket_bytes": 65536})")
+                                   << u"buffers 64 KiB"_s;
+    QTest::newRow("different buffers") << u"udp_stream"_s
+                                       << QByteArray(R"({"send_socket_bytes": 65535, "recv_socket_bytes": 65536})")
+                                       << u"send buffer 65535 B · receive buffer 64 KiB"_s;
     QTest::newRow("file transfer") << u"file_transfer"_s
                                    << QByteArray(R"({"file_size_bytes": 12582912, "sink": "devnull", "fsync": true, "message_size_bytes": 131072})")
                                    << u"send size 128 KiB · file 12 MiB · sink /dev/null · fsync on"_s;
