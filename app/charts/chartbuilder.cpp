@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartbuilder.h"
 
+#include "categoryorder.h"
+#include "legendnote.h"
+#include "legendrow.h"
+#include "wrappedtextelement.h"
+
 #include "result/metriccatalog.h"
 #include "analysis/comparisondata.h"
 #include "analysis/groupcomparison.h"
@@ -24,7 +29,6 @@ namespace wb::charts {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr int kCaptionWrap = 150;
 constexpr qsizetype kDenseSeriesPoints = 20000;
 
 QString tr(const char *s)
@@ -72,22 +76,58 @@ QString metricLabel(const ComparisonData &d)
     return d.unit.isEmpty() ? name : u"%1 (%2)"_s.arg(name, d.unit);
 }
 
-// Greedy word wrap; QCPTextElement cannot wrap by itself.
-QString wrap(const QString &text, int width)
+// More than two decades between the smallest and the largest positive
+// value: a linear axis would flatten the small ones to nothing.
+constexpr double kLogSpan = 100;
+// Sizes spanning this much go on a log axis: 1-byte and 64 KB both readable.
+constexpr double kLogSizeSpan = 50;
+
+// Whether a value axis over `values` is logarithmic: as asked, or when the
+// positive values span more than two decades and none is negative (a log
+// axis cannot show those).
+bool logAxisFor(const QList<double> &values, std::optional<bool> choice)
 {
-    QStringList lines;
-    for (const QString &para : text.split(u'\n')) {
-        QString line;
-        for (const QString &word : para.split(u' ', Qt::SkipEmptyParts)) {
-            if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
-                lines.append(line);
-                line.clear();
-            }
-            line += (line.isEmpty() ? QString() : u" "_s) + word;
+    if (choice)
+        return *choice;
+    double lo = std::numeric_limits<double>::max();
+    double hi = 0;
+    for (double v : values) {
+        if (std::isnan(v))
+            continue;
+        if (v < 0)
+            return false;
+        if (v > 0) {
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
         }
-        lines.append(line);
     }
-    return lines.join(u'\n');
+    return hi > 0 && hi / lo > kLogSpan;
+}
+
+// A log axis from a little below the smallest positive value (so it still
+// shows as a bar) to `top`.
+void setLogAxis(QCPAxis *axis, const QList<double> &values, double top)
+{
+    double lo = std::numeric_limits<double>::max();
+    for (double v : values)
+        if (v > 0)
+            lo = std::min(lo, v);
+    if (lo == std::numeric_limits<double>::max())
+        lo = 1;
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+    ticker->setLogBase(10);
+    ticker->setSubTickCount(8);
+    axis->setTicker(ticker);
+    axis->setNumberFormat(u"gb"_s);
+    axis->grid()->setSubGridVisible(true);
+    const double bottom = lo / 2.5;
+    axis->setRange(bottom, std::max(top, bottom * 10));
+}
+
+QString logLabel(const QString &label)
+{
+    return tr("%1, log scale").arg(label);
 }
 
 void setupLayout(QCustomPlot &plot, const ComparisonData &data, const ChartOptions &options, const QString &subtitle)
@@ -98,16 +138,19 @@ void setupLayout(QCustomPlot &plot, const ComparisonData &data, const ChartOptio
     QString titleText = data.title.isEmpty() ? tr("Comparison") : data.title;
     if (!subtitle.isEmpty())
         titleText += u" — "_s + subtitle;
-    auto *title = new QCPTextElement(&plot, titleText, QFont(plot.font().family(), 11, QFont::Bold));
+    auto *title = new WrappedTextElement(&plot, titleText, QFont(plot.font().family(), 11, QFont::Bold));
     title->setObjectName(u"chartTitle"_s);
+    title->setMargins(QMargins(8, 4, 8, 2));
     layout->addElement(0, 0, title);
     // The legend gets its own row under the title so it never hides data.
     // QCPLayoutGrid caps a column at the smallest maximum width of its
     // elements, and a legend's maximum is its content: wrapped in a grid
     // with empty side cells it is centred and no longer narrows the chart.
+    // That row also picks how many entries go side by side at each width.
     plot.axisRect()->insetLayout()->take(plot.legend);
     layout->insertRow(1);
-    auto *legendRow = new QCPLayoutGrid;
+    auto *legendRow = new LegendRow(plot.legend);
+    legendRow->setObjectName(u"legendRow"_s);
     layout->addElement(1, 0, legendRow);
     legendRow->expandTo(1, 3);
     legendRow->addElement(0, 1, plot.legend);
@@ -122,7 +165,8 @@ void setupLayout(QCustomPlot &plot, const ComparisonData &data, const ChartOptio
     if (options.caption) {
         const int row = layout->rowCount();
         layout->insertRow(row);
-        auto *cap = new QCPTextElement(&plot, ChartBuilder::caption(data, options), QFont(plot.font().family(), 7));
+        // The text comes once the chart knows its axes (build()).
+        auto *cap = new WrappedTextElement(&plot, QString(), QFont(plot.font().family(), 7));
         cap->setObjectName(u"chartCaption"_s);
         cap->setTextColor(QColor(0x55, 0x55, 0x55));
         cap->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
@@ -155,18 +199,60 @@ QString joinSources(const QStringList &s)
 
 // ---- bars -------------------------------------------------------------------
 
-void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o, ChartContent &out)
+// What a bar chart lays out: its cells in axis order, the categories and
+// series along the axis (numbers in numeric order), and every value drawn
+// as a bar or a baseline marker (what decides a log axis).
+struct BarPlan
 {
-    const QString groupBy = o.groupBy.isEmpty() ? d.defaultGroupBy : o.groupBy;
-    const QList<ComparisonCell> cells = d.cells(groupBy);
+    QString groupBy;
+    QList<ComparisonCell> cells;
     QStringList categories;
     QStringList seriesNames;
-    for (const ComparisonCell &c : cells) {
-        if (!categories.contains(c.category))
-            categories.append(c.category);
-        if (!seriesNames.contains(c.series))
-            seriesNames.append(c.series);
+    QList<double> values;
+};
+
+BarPlan planBars(const ComparisonData &d, const ChartOptions &o)
+{
+    BarPlan p;
+    p.groupBy = o.groupBy.isEmpty() ? d.defaultGroupBy : o.groupBy;
+    p.cells = d.cells(p.groupBy);
+    for (const ComparisonCell &c : std::as_const(p.cells)) {
+        if (!p.categories.contains(c.category))
+            p.categories.append(c.category);
+        if (!p.seriesNames.contains(c.series))
+            p.seriesNames.append(c.series);
     }
+    p.categories = orderCategories(p.categories);
+    p.seriesNames = orderCategories(p.seriesNames);
+    // Keys ascend within each series: QCPBars wants them sorted, and the
+    // hover texts and error bars go by data index.
+    QHash<QString, int> categoryIndex, seriesIndex;
+    for (int i = 0; i < p.categories.size(); ++i)
+        categoryIndex.insert(p.categories[i], i);
+    for (int i = 0; i < p.seriesNames.size(); ++i)
+        seriesIndex.insert(p.seriesNames[i], i);
+    std::stable_sort(p.cells.begin(), p.cells.end(), [&](const ComparisonCell &a, const ComparisonCell &b) {
+        return std::pair(categoryIndex.value(a.category), seriesIndex.value(a.series))
+            < std::pair(categoryIndex.value(b.category), seriesIndex.value(b.series));
+    });
+    for (const ComparisonCell &c : std::as_const(p.cells)) {
+        if (!c.comparableValues().isEmpty())
+            p.values.append(stats::summarize(c.comparableValues(), d.confidence).mean);
+        if (!c.values.isEmpty() && !c.baselineValues.isEmpty())
+            p.values.append(stats::summarize(c.baselineValues).mean);
+    }
+    return p;
+}
+
+void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o, ChartContent &out)
+{
+    const BarPlan plan = planBars(d, o);
+    const QString &groupBy = plan.groupBy;
+    const QList<ComparisonCell> &cells = plan.cells;
+    const QStringList &categories = plan.categories;
+    const QStringList &seriesNames = plan.seriesNames;
+    const bool log = logAxisFor(plan.values, o.logScale);
+    out.logValueAxis = log;
     out.table.header = {u"group"_s, u"series"_s, u"kind"_s, u"n"_s, u"mean"_s, u"ci_low"_s, u"ci_high"_s,
                         u"ceiling"_s, u"pct_of_ceiling"_s, u"unit"_s, u"sources"_s};
     if (cells.isEmpty()) {
@@ -184,6 +270,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
 
     double yMax = 0;
     double yMin = 0;
+    int pctLabels = 0;
     QVector<double> ceilingKeys;
     QVector<double> ceilingValues;
     const double confidence = d.confidence;
@@ -216,7 +303,11 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
                                        s.hasInterval() ? exact(s.high) : QString(),
                                        c.ceiling > 0 ? exact(c.ceiling) : QString(), exact(pct), d.unit,
                                        joinSources(c.comparableSources())});
-                if (c.ceiling > 0) {
+                // A bar of zero height, or one a log axis cannot show, has
+                // nothing to label.
+                const bool visible = log ? s.mean > 0 : s.mean != 0;
+                if (c.ceiling > 0 && visible) {
+                    ++pctLabels;
                     // % of line rate above the bar (or its error bar, or the
                     // baseline marker when that is higher).
                     double labelY = top;
@@ -281,6 +372,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
                 err->setData(errorsBelow, errorsAbove);
                 err->setPen(QPen(Qt::black, 1.2));
                 err->setWhiskerWidth(std::max(4.0, 14.0 / nSeries));
+                err->setSymbolGap(0); // a bar has no symbol to leave room for: the interval is one line
                 err->setObjectName(u"ciErrorBars"_s);
             }
         }
@@ -398,9 +490,25 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
     }
     plot.xAxis->setRange(0.5, categories.size() + 0.5);
     plot.xAxis->setLabel(groupBy);
-    plot.yAxis->setLabel(metricLabel(d));
-    // Headroom for the % labels above the tallest bar.
-    plot.yAxis->setRange(yMin < 0 ? yMin * 1.1 : 0, yMax > 0 ? yMax * 1.12 : 1);
+    if (pctLabels > 0) {
+        // The numbers over the bars say what they are in the legend.
+        const QString ceilingName = d.ceilingLabel.isEmpty() ? tr("theoretical ceiling") : d.ceilingLabel;
+        auto *note = new LegendNote(plot.legend, u"98%"_s, tr("over a bar: its share of the %1").arg(ceilingName));
+        note->setObjectName(u"pctLegendNote"_s);
+        plot.legend->addItem(note);
+    }
+    if (log) {
+        plot.yAxis->setLabel(logLabel(metricLabel(d)));
+        // Headroom for the % labels: a third of a decade.
+        setLogAxis(plot.yAxis, plan.values, yMax * 2.2);
+        for (int i = 0; i < plot.plottableCount(); ++i)
+            if (auto *bars = qobject_cast<QCPBars *>(plot.plottable(i)))
+                bars->setBaseValue(plot.yAxis->range().lower);
+    } else {
+        plot.yAxis->setLabel(metricLabel(d));
+        // Headroom for the % labels above the tallest bar.
+        plot.yAxis->setRange(yMin < 0 ? yMin * 1.1 : 0, yMax > 0 ? yMax * 1.12 : 1);
+    }
 }
 
 // ---- lines --------------------------------------------------------------------
@@ -507,14 +615,153 @@ void buildCdf(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
     plot.yAxis->setRange(0, 1.02);
 }
 
-void buildSweep(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
+// The attribute providers give an observation's size under ("64 B",
+// "12 MB file"): a historical figure with one is a marker on the sweep.
+const QString kSizeAttribute = u"message size"_s;
+
+// What a sweep chart draws: measured series as lines through their points
+// in size order; historical series (a baseline's source) and historical
+// observations that carry a size as markers, never joined by a line, since
+// nothing was measured between them; the sources behind all of it.
+struct SweepPlan
+{
+    struct Marker
+    {
+        double x = 0;
+        double value = 0;
+        QString label;
+        QString source;
+    };
+    QList<PointSeries> lines;
+    QList<QHash<double, QStringList>> lineSources; // per line: size -> the runs behind the point
+    QList<PointSeries> baselineSeries;
+    QList<Marker> markers;
+    QStringList sources;
+    QList<double> values;
+    QList<double> sizes;
+};
+
+PointSeries sortedBySize(const PointSeries &s)
+{
+    const bool withErrors = s.errors.size() == s.points.size();
+    QList<int> order(s.points.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return s.points[a].x() < s.points[b].x(); });
+    PointSeries out{s.label, s.source, {}, {}};
+    for (int i : std::as_const(order)) {
+        out.points.append(s.points[i]);
+        if (withErrors)
+            out.errors.append(s.errors[i]);
+    }
+    return out;
+}
+
+SweepPlan planSweep(const ComparisonData &d)
+{
+    SweepPlan p;
+    QSet<QString> seen;
+    auto addSource = [&](const QString &source) {
+        if (!source.isEmpty() && !seen.contains(source)) {
+            seen.insert(source);
+            p.sources.append(source);
+        }
+    };
+    QSet<QString> baselineSources;
+    for (const Observation &ob : d.observations)
+        if (ob.baseline)
+            baselineSources.insert(ob.source);
+    QSet<QString> historicalSeries;
+    for (const PointSeries &raw : d.sweeps) {
+        const PointSeries s = sortedBySize(raw);
+        if (!s.source.isEmpty() && baselineSources.contains(s.source)) {
+            p.baselineSeries.append(s);
+            historicalSeries.insert(s.source);
+        } else {
+            p.lines.append(s);
+        }
+        for (const QPointF &pt : s.points) {
+            p.sizes.append(pt.x());
+            p.values.append(pt.y());
+        }
+    }
+    // A line with no source of its own (a provider's mean over runs): the
+    // measured observations of its sizes that name its label.
+    for (const PointSeries &s : std::as_const(p.lines)) {
+        QHash<double, QStringList> bySize;
+        if (s.source.isEmpty()) {
+            for (const Observation &ob : d.observations) {
+                if (ob.baseline || ob.source.isEmpty())
+                    continue;
+                const auto size = categoryBytes(ob.attributes.value(kSizeAttribute));
+                if (!size || !std::any_of(s.points.begin(), s.points.end(), [&](const QPointF &pt) { return pt.x() == *size; }))
+                    continue;
+                const auto values = ob.attributes.values();
+                if (values.contains(s.label) && !bySize[*size].contains(ob.source))
+                    bySize[*size].append(ob.source);
+            }
+        }
+        p.lineSources.append(bySize);
+    }
+    for (const Observation &ob : d.observations) {
+        if (!ob.baseline || ob.values.isEmpty() || historicalSeries.contains(ob.source))
+            continue;
+        const auto size = categoryBytes(ob.attributes.value(kSizeAttribute));
+        if (!size || *size <= 0)
+            continue;
+        QStringList what;
+        for (auto it = ob.attributes.cbegin(); it != ob.attributes.cend(); ++it)
+            if (it.key() != kSizeAttribute && it.value() != u"—"_s && !it.value().isEmpty() && !what.contains(it.value()))
+                what << it.value();
+        const SweepPlan::Marker m{*size, stats::summarize(ob.values).mean, what.join(u" · "_s), ob.source};
+        p.markers.append(m);
+        p.sizes.append(m.x);
+        p.values.append(m.value);
+    }
+    std::stable_sort(p.markers.begin(), p.markers.end(),
+                     [](const SweepPlan::Marker &a, const SweepPlan::Marker &b) { return a.x < b.x; });
+    // Sources in the order they are drawn: lines, historical series, markers.
+    bool unnamedLine = false;
+    for (int i = 0; i < p.lines.size(); ++i) {
+        addSource(p.lines[i].source);
+        QList<double> sizes = p.lineSources[i].keys();
+        std::sort(sizes.begin(), sizes.end());
+        for (double size : std::as_const(sizes))
+            for (const QString &source : p.lineSources[i].value(size))
+                addSource(source);
+        unnamedLine = unnamedLine || (p.lines[i].source.isEmpty() && p.lineSources[i].isEmpty());
+    }
+    if (unnamedLine) // nothing names its runs: every measured observation with a size fed the sweep
+        for (const Observation &ob : d.observations)
+            if (!ob.baseline && categoryBytes(ob.attributes.value(kSizeAttribute)))
+                addSource(ob.source);
+    for (const PointSeries &s : std::as_const(p.baselineSeries))
+        addSource(s.source);
+    for (const SweepPlan::Marker &m : std::as_const(p.markers))
+        addSource(m.source);
+    return p;
+}
+
+bool logSizeAxis(const QList<double> &sizes)
+{
+    double lo = std::numeric_limits<double>::max();
+    double hi = 0;
+    for (double x : sizes) {
+        lo = std::min(lo, x);
+        hi = std::max(hi, x);
+    }
+    return lo > 0 && hi / lo > kLogSizeSpan;
+}
+
+void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o, ChartContent &out)
 {
     out.table.header = {u"series"_s, u"x"_s, u"value"_s, u"ci_half_width"_s, u"unit"_s, u"source"_s};
+    const SweepPlan plan = planSweep(d);
     double xMin = std::numeric_limits<double>::max();
     double xMax = 0;
     double yMax = 0;
-    for (int i = 0; i < d.sweeps.size(); ++i) {
-        const PointSeries &s = d.sweeps[i];
+    for (int i = 0; i < plan.lines.size(); ++i) {
+        const PointSeries &s = plan.lines[i];
+        const QHash<double, QStringList> pointSources = plan.lineSources[i];
         QVector<double> keys, values, errors;
         const bool withErrors = s.errors.size() == s.points.size();
         for (qsizetype k = 0; k < s.points.size(); ++k) {
@@ -525,7 +772,8 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
             xMin = std::min(xMin, p.x());
             xMax = std::max(xMax, p.x());
             yMax = std::max(yMax, p.y() + (withErrors ? s.errors[k] : 0));
-            out.table.rows.append({s.label, exact(p.x()), exact(p.y()), withErrors ? exact(s.errors[k]) : QString(), d.unit, s.source});
+            const QString source = s.source.isEmpty() ? joinSources(pointSources.value(p.x())) : s.source;
+            out.table.rows.append({s.label, exact(p.x()), exact(p.y()), withErrors ? exact(s.errors[k]) : QString(), d.unit, source});
         }
         QCPGraph *g = addLine(plot, s.label, i, keys, values);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, seriesColor(i), Qt::white, 7));
@@ -540,12 +788,74 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
         const QString label = s.label;
         const QString source = s.source;
         const QString unit = d.unit;
+        out.hover.insert(g, [g, label, source, pointSources, unit](int index, double, double) {
+            if (index < 0 || index >= g->data()->size())
+                return QString();
+            const auto it = g->data()->at(index);
+            const QString from = source.isEmpty() ? joinSources(pointSources.value(it->key)) : source;
+            QString text = tr("%1\n%2 %3 at %4").arg(label, num(it->value), unit, num(it->key));
+            return from.isEmpty() ? text : text + tr("\nSource: %1").arg(from);
+        });
+    }
+    // Historical figures: markers only, a series colour each, one entry for
+    // the single sized baselines.
+    const QString unit = d.unit;
+    for (int i = 0; i < plan.baselineSeries.size(); ++i) {
+        const PointSeries &s = plan.baselineSeries[i];
+        QVector<double> keys, values;
+        for (const QPointF &p : s.points) {
+            keys.append(p.x());
+            values.append(p.y());
+            xMin = std::min(xMin, p.x());
+            xMax = std::max(xMax, p.x());
+            yMax = std::max(yMax, p.y());
+            out.table.rows.append({s.label, exact(p.x()), exact(p.y()), QString(), d.unit, s.source});
+        }
+        auto *g = new QCPGraph(plot.xAxis, plot.yAxis);
+        g->setName(s.label + tr(" (historical baseline)"));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::black, 1.5),
+                                           QBrush(seriesColor(int(plan.lines.size()) + i)), 11));
+        g->setData(keys, values, true);
+        g->setObjectName(u"baselineMarkers"_s);
+        const QString label = s.label;
+        const QString source = s.source;
         out.hover.insert(g, [g, label, source, unit](int index, double, double) {
             if (index < 0 || index >= g->data()->size())
                 return QString();
             const auto it = g->data()->at(index);
-            return tr("%1\n%2 %3 at %4\nSource: %5").arg(label, num(it->value), unit, num(it->key), source);
+            return tr("%1\nhistorical baseline %2 %3 at %4\nSource: %5").arg(label, num(it->value), unit, num(it->key), source);
         });
+    }
+    if (!plan.markers.isEmpty()) {
+        QVector<double> keys, values;
+        for (const SweepPlan::Marker &m : plan.markers) {
+            keys.append(m.x);
+            values.append(m.value);
+            xMin = std::min(xMin, m.x);
+            xMax = std::max(xMax, m.x);
+            yMax = std::max(yMax, m.value);
+            out.table.rows.append({m.label.isEmpty() ? tr("historical baseline") : m.label, exact(m.x), exact(m.value),
+                                   QString(), d.unit, m.source});
+        }
+        auto *g = new QCPGraph(plot.xAxis, plot.yAxis);
+        g->setName(tr("historical baseline"));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::black, 1.5), QBrush(QColor(0xff, 0xd7, 0x00)), 11));
+        g->setData(keys, values, true);
+        g->setObjectName(u"baselineMarkers"_s);
+        const QList<SweepPlan::Marker> markers = plan.markers;
+        out.hover.insert(g, [markers, unit](int index, double, double) {
+            if (index < 0 || index >= markers.size())
+                return QString();
+            const SweepPlan::Marker &m = markers[index];
+            return tr("%1\nhistorical baseline %2 %3 at %4\nSource: %5")
+                .arg(m.label.isEmpty() ? tr("baseline") : m.label, num(m.value), unit, num(m.x), m.source);
+        });
+    }
+    if (d.sweeps.isEmpty() && plan.markers.isEmpty()) {
+        addEmptyNote(plot, tr("This dataset has no size sweep."));
+        return;
     }
     if (!d.sweepCeiling.isEmpty()) {
         QVector<double> keys, values;
@@ -561,7 +871,6 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
         QCPGraph *g = addLine(plot, d.ceilingLabel.isEmpty() ? tr("theoretical ceiling") : d.ceilingLabel, 0, keys, values);
         g->setPen(QPen(kCeilingColor, 1.6, Qt::DashLine));
         g->setObjectName(u"ceiling"_s);
-        const QString unit = d.unit;
         out.hover.insert(g, [g, unit](int index, double, double) {
             if (index < 0 || index >= g->data()->size())
                 return QString();
@@ -569,24 +878,30 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
             return tr("ceiling %1 %2 at %3").arg(num(it->value), unit, num(it->key));
         });
     }
-    if (d.sweeps.isEmpty()) {
-        addEmptyNote(plot, tr("This dataset has no size sweep."));
-        return;
-    }
+    const QString xLabel = d.sweepXLabel.isEmpty() ? tr("message size (bytes)") : d.sweepXLabel;
     // Message sizes span decades: a log axis keeps 1-byte and 64 KB readable.
-    if (xMin > 0 && xMax / xMin > 50) {
+    out.logKeyAxis = logSizeAxis(plan.sizes);
+    if (out.logKeyAxis) {
         plot.xAxis->setScaleType(QCPAxis::stLogarithmic);
         auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
         ticker->setLogBase(10);
         ticker->setSubTickCount(8);
         plot.xAxis->setTicker(ticker);
         plot.xAxis->setRange(xMin / 1.5, xMax * 1.5);
+        plot.xAxis->setLabel(logLabel(xLabel));
     } else {
-        plot.xAxis->setRange(xMin - (xMax - xMin) * 0.05, xMax + (xMax - xMin) * 0.05);
+        const double pad = xMax > xMin ? (xMax - xMin) * 0.05 : std::max(1.0, xMax * 0.1);
+        plot.xAxis->setRange(xMin - pad, xMax + pad);
+        plot.xAxis->setLabel(xLabel);
     }
-    plot.xAxis->setLabel(d.sweepXLabel.isEmpty() ? tr("message size (bytes)") : d.sweepXLabel);
-    plot.yAxis->setLabel(metricLabel(d));
-    plot.yAxis->setRange(0, yMax > 0 ? yMax * 1.08 : 1);
+    out.logValueAxis = logAxisFor(plan.values, o.logScale);
+    if (out.logValueAxis) {
+        plot.yAxis->setLabel(logLabel(metricLabel(d)));
+        setLogAxis(plot.yAxis, plan.values, yMax * 1.5);
+    } else {
+        plot.yAxis->setLabel(metricLabel(d));
+        plot.yAxis->setRange(0, yMax > 0 ? yMax * 1.08 : 1);
+    }
 }
 
 // ---- heat map -------------------------------------------------------------------
@@ -608,6 +923,7 @@ void buildHeatMap(QCustomPlot &plot, const ComparisonData &d, const ChartOptions
             if ((d.seriesKey.isEmpty() || ob.attributes.value(d.seriesKey) == series) && ob.attributes.contains(key)
                 && !ob.attributes.value(key).isEmpty() && !hosts.contains(ob.attributes.value(key)))
                 hosts.append(ob.attributes.value(key));
+    hosts = orderCategories(hosts);
     const int n = int(hosts.size());
     struct Cell { QList<double> values; QStringList sources; };
     QHash<QPair<int, int>, Cell> grid; // (column, row)
@@ -726,7 +1042,9 @@ PlottedTable ChartContent::plotted() const
     return t;
 }
 
-QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
+namespace {
+
+QString captionText(const ComparisonData &d, const ChartOptions &o, bool logValue, bool logKey)
 {
     QString grouping;
     switch (o.kind) {
@@ -743,6 +1061,9 @@ QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
             const QString s = o.matrixSeries.isEmpty() ? d.attributeValues(d.seriesKey).value(0) : o.matrixSeries;
             grouping += u", %1 = %2"_s.arg(d.seriesKey, s);
         }
+        break;
+    case ChartKind::Sweep:
+        grouping = tr("one line per series; historical baselines as markers");
         break;
     default:
         grouping = tr("one line per run");
@@ -777,14 +1098,36 @@ QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
             add(l.source);
         break;
     case ChartKind::Sweep:
-        for (const PointSeries &s : d.sweeps)
-            add(s.source);
+        for (const QString &s : planSweep(d).sources)
+            add(s);
         break;
     }
+    QStringList scales;
+    if (logValue)
+        scales << tr("value axis");
+    if (logKey)
+        scales << tr("size axis");
     const QString text = tr("Metric: %1 (%2). Grouped by: %3.").arg(metric, unit, grouping)
+        + (scales.isEmpty() ? QString() : u" "_s + tr("Log scale on the %1.").arg(scales.join(tr(" and "))))
         + (d.description.isEmpty() ? QString() : u" "_s + d.description + u'.')
-        + u'\n' + tr("Sources: %1").arg(sources.isEmpty() ? tr("none") : compactSources(sources).join(u"; "_s));
-    return wrap(text, kCaptionWrap);
+        + u'\n' + tr("Sources: %1").arg(sources.isEmpty() ? tr("none") : ChartBuilder::compactSources(sources).join(u"; "_s));
+    return text;
+}
+
+} // namespace
+
+QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
+{
+    bool logValue = false;
+    bool logKey = false;
+    if (o.kind == ChartKind::Bars) {
+        logValue = logAxisFor(planBars(d, o).values, o.logScale);
+    } else if (o.kind == ChartKind::Sweep && (!d.sweeps.isEmpty() || d.hasBars())) {
+        const SweepPlan plan = planSweep(d);
+        logValue = logAxisFor(plan.values, o.logScale);
+        logKey = logSizeAxis(plan.sizes);
+    }
+    return captionText(d, o, logValue, logKey);
 }
 
 QStringList ChartBuilder::compactSources(const QStringList &sources)
@@ -852,14 +1195,17 @@ ChartContent ChartBuilder::build(QCustomPlot &plot, const ComparisonData &data, 
         buildCdf(plot, data, out);
         break;
     case ChartKind::Sweep:
-        buildSweep(plot, data, out);
+        buildSweep(plot, data, options, out);
         break;
     case ChartKind::HeatMap:
         buildHeatMap(plot, data, options, out);
         break;
     }
-    if (options.caption)
-        out.caption = caption(data, options);
+    if (options.caption) {
+        out.caption = captionText(data, options, out.logValueAxis, out.logKeyAxis);
+        if (auto *cap = plot.findChild<QCPTextElement *>(u"chartCaption"_s))
+            cap->setText(out.caption);
+    }
     if (plot.legend->itemCount() == 0)
         plot.legend->setVisible(false);
     applyPalette(plot, plot.palette());

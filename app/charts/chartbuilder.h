@@ -3,8 +3,11 @@
 // Draws one comparison chart into a fresh QCustomPlot: grouped bars with
 // confidence-interval error bars, baseline markers, the line-rate ceiling and
 // each bar's % of it; time-series overlays; latency CDFs; message-size
-// sweeps; the host-pair heat map. Returns what it plotted (for CSV export),
-// the caption, and per-plottable hover texts naming each point's source.
+// sweeps with historical figures as markers; the host-pair heat map.
+// Numeric categories go in numeric order, value axes turn logarithmic when
+// the values span decades, and titles, legends and captions fit the width.
+// Returns what it plotted (for CSV export), the caption, and per-plottable
+// hover texts naming each point's source.
 
 #include "chartkind.h"
 #include "plottedtable.h"
@@ -35,6 +38,10 @@ struct ChartContent
     // Every plotted point: `table` plus the rows of `lazyRows`.
     PlottedTable plotted() const;
     QString caption;
+    // Whether the value axis (bars, sweeps) and the size axis (sweeps) came
+    // out logarithmic, as ChartOptions::logScale asked or chose.
+    bool logValueAxis = false;
+    bool logKeyAxis = false;
     // Hover text for a data point: (data index or -1, key, value) -> text.
     using HoverText = std::function<QString(int index, double key, double value)>;
     QHash<const QCPAbstractPlottable *, HoverText> hover;
@@ -47,7 +54,8 @@ public:
     // without anything for `options.kind` gives an empty chart saying so.
     static ChartContent build(QCustomPlot &plot, const ComparisonData &data, const ChartOptions &options);
 
-    // The caption text: metric, unit, grouping and sources, wrapped.
+    // The caption text: metric, unit, grouping, log axes and sources; one
+    // paragraph per line, wrapped at the chart's width when drawn.
     static QString caption(const ComparisonData &data, const ChartOptions &options);
     // Sources as a caption names them: consecutive run ids as ranges
     // ("runs 3–7, 12"), at most a few dozen entries, then how many more.

@@ -22,6 +22,10 @@ struct ChartOptions
     QString groupBy;       // bars: attribute for the categories (empty: the data's default)
     QString matrixSeries;  // heat map: which series value to show (empty: the first)
     bool caption = true;   // metric, unit, grouping and sources under the chart
+    // Bars and sweeps: a logarithmic value axis (true), a linear one (false),
+    // or automatic (unset): logarithmic when the positive values plotted span
+    // more than two decades and none is negative.
+    std::optional<bool> logScale;
 };
 
 QList<ChartKind> allChartKinds();

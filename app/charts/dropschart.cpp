@@ -4,6 +4,7 @@
 #include "analysis/droptimeline.h"
 
 #include "qcustomplotinclude.h"
+#include "wrappedtextelement.h"
 
 #include <QCoreApplication>
 
@@ -28,7 +29,7 @@ DropsChartContent DropsChart::build(QCustomPlot &plot, const DropTimeline &timel
     DropsChartContent out;
     out.table.header = {u"t_start_s"_s, u"t_end_s"_s, u"direction"_s, u"lost"_s, u"received"_s, u"received_per_s"_s};
     plot.plotLayout()->insertRow(0);
-    plot.plotLayout()->addElement(0, 0, new QCPTextElement(&plot, title, QFont(plot.font().family(), 11, QFont::Bold)));
+    plot.plotLayout()->addElement(0, 0, new WrappedTextElement(&plot, title, QFont(plot.font().family(), 11, QFont::Bold)));
     plot.xAxis->setLabel(tr("time since the start (s)"));
     plot.yAxis->setLabel(tr("datagrams lost per interval"));
     plot.yAxis2->setLabel(tr("received (packets/s)"));
@@ -93,7 +94,7 @@ DropsChartContent DropsChart::build(QCustomPlot &plot, const DropTimeline &timel
     below->addElement(0, 0, plot.legend);
     plot.legend->setFillOrder(QCPLegend::foColumnsFirst);
     plot.legend->setWrap(2);
-    below->addElement(1, 0, new QCPTextElement(&plot, out.caption, QFont(plot.font().family(), 8)));
+    below->addElement(1, 0, new WrappedTextElement(&plot, out.caption, QFont(plot.font().family(), 8)));
     plot.plotLayout()->setRowStretchFactor(2, 0.001);
     return out;
 }

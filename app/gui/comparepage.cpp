@@ -11,6 +11,7 @@
 #include "pngexportdialog.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCalendarWidget>
 #include <QDateEdit>
@@ -133,6 +134,12 @@ void ComparePage::buildUi()
     m_dataset->setMinimumContentsLength(22);
     for (charts::ChartKind k : charts::allChartKinds())
         m_kind->addItem(charts::chartKindTitle(k), int(k));
+    m_logScale = new QCheckBox(tr("&Log scale"));
+    m_logScale->setObjectName(u"logScaleToggle"_s);
+    m_logScale->setTristate(true);
+    m_logScale->setCheckState(Qt::PartiallyChecked);
+    m_logScale->setToolTip(tr("Value axis of bars and sweeps. Partly checked: log when the values span more than "
+                              "two decades. Checked: always log. Unchecked: always linear."));
 
     auto label = [](const QString &text, QWidget *buddy) {
         auto *l = new QLabel(text);
@@ -184,6 +191,7 @@ void ComparePage::buildUi()
     controls->addSpacing(8);
     controls->addWidget(label(tr("&Chart:"), m_kind));
     controls->addWidget(m_kind);
+    controls->addWidget(m_logScale);
     controls->addSpacing(8);
     controls->addWidget(m_groupByLabel);
     controls->addWidget(m_groupBy);
@@ -304,6 +312,7 @@ void ComparePage::buildUi()
         m_excluded.clear();
         startBuild(false);
     });
+    connect(m_logScale, &QCheckBox::stateChanged, this, &ComparePage::refresh);
     for (QComboBox *c : {m_kind, m_matrixSeries}) {
         connect(c, &QComboBox::currentIndexChanged, this, [this] {
             if (!m_updating)
@@ -767,6 +776,8 @@ charts::ChartOptions ComparePage::currentOptions() const
     o.kind = charts::ChartKind(m_kind->currentData().toInt());
     o.groupBy = m_groupBy->currentText();
     o.matrixSeries = m_matrixSeries->currentText();
+    if (m_logScale->checkState() != Qt::PartiallyChecked)
+        o.logScale = m_logScale->checkState() == Qt::Checked;
     return o;
 }
 
@@ -807,6 +818,7 @@ void ComparePage::refresh()
     const bool matrix = o.kind == charts::ChartKind::HeatMap;
     m_groupBy->setVisible(bars);
     m_groupByLabel->setVisible(bars);
+    m_logScale->setVisible(bars || o.kind == charts::ChartKind::Sweep);
     m_matrixSeries->setVisible(matrix && m_matrixSeries->count() > 0);
     m_matrixSeriesLabel->setVisible(m_matrixSeries->isVisible());
     m_chart->setChart(matrix ? m_view.heatMapData(m_data) : m_view.chartData(m_data), o);

@@ -29,6 +29,7 @@
 #include <memory>
 
 class QAction;
+class QCheckBox;
 class QComboBox;
 class QDateEdit;
 class QLineEdit;
@@ -173,6 +174,7 @@ private:
     QLabel *m_origin = nullptr;
     QComboBox *m_dataset = nullptr;
     QComboBox *m_kind = nullptr;
+    QCheckBox *m_logScale = nullptr; // partly checked: the chart chooses
     QComboBox *m_groupBy = nullptr;
     QLabel *m_groupByLabel = nullptr;
     QComboBox *m_matrixSeries = nullptr;

@@ -151,7 +151,8 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     const int em = fontMetrics().horizontalAdvance(u'M');
-    const int widths[] = {8, 16, 10, 8, 5, 18, 6, 10};
+    const int widths[] = {8, 9, 21, 11, 6, 5, 4, 19, 6, 10};
+    static_assert(std::size(widths) == RunListModel::ColumnCount);
     for (int c = 0; c < RunListModel::ColumnCount; ++c)
         m_table->setColumnWidth(c, widths[c] * em);
     m_splitter->addWidget(m_table);

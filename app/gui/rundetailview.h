@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// One stored run in full, below the Results table: every metric, both ends'
-// environment, the interval samples as a plot, the plan that made it, and
-// for a soak run its drops over time (the chart `wirebench-cli drops` draws).
+// One stored run in full, below the Results table: its parameters, every
+// metric in its display unit, both ends' environment side by side (client |
+// server, a field per row), the interval samples as a plot, the plan that
+// made it, and for a soak run its drops over time (the chart
+// `wirebench-cli drops` draws).
 // The run (with its samples) is read off the GUI thread; the newest request
 // wins when the user moves through the table quickly.
 
@@ -47,6 +49,8 @@ public:
     const std::optional<StoredRun> &run() const { return m_run; }
 
     QTableWidget *metricsTable() const { return m_metrics; }
+    // Field | client | server; fields only one end knows show "—" for the other.
+    QTableWidget *environmentTable() const { return m_environment; }
     QCustomPlot *samplesPlot() const { return m_plot; }
     // The drops-over-time chart; null when the run has no loss samples.
     QCustomPlot *dropsPlot() const { return m_drops; }
@@ -68,7 +72,7 @@ private:
     QLabel *m_summary;
     QTabWidget *m_tabs;
     QTableWidget *m_metrics;
-    QPlainTextEdit *m_environment;
+    QTableWidget *m_environment;
     QCustomPlot *m_drops = nullptr; // rebuilt per run: the chart code wants a fresh plot
     QCustomPlot *m_plot;
     QPlainTextEdit *m_plan;

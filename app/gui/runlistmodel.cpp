@@ -12,6 +12,7 @@
 #include <QGuiApplication>
 #include <QJsonArray>
 #include <QLocale>
+#include <QSet>
 
 #include <algorithm>
 
@@ -64,6 +65,7 @@ RunRow runRowFrom(const StoredRun &run)
     row.kind = run.record.kind;
     row.plan = run.plan;
     row.testCase = run.testCase;
+    row.parameters = runParameters(run.record.params, run.record.kind);
     row.clientEndpoint = run.clientEndpoint;
     row.serverEndpoint = run.serverEndpoint;
     row.status = run.status;
@@ -124,6 +126,7 @@ void RunListModel::reload()
     ++m_generation;
     beginResetModel();
     m_rows.clear();
+    m_varying.clear();
     m_total = 0;
     endResetModel();
     if (!m_store)
@@ -179,9 +182,56 @@ void RunListModel::handlePage()
         m_rows.append(page.rows);
         endInsertRows();
     }
+    updateVaryingParameters();
     if (m_sortColumn != Date)
         sortLoaded();
     emit pageLoaded(int(m_rows.size()), m_total);
+}
+
+void RunListModel::updateVaryingParameters()
+{
+    // Per kind: every key any run has, then the texts each takes (a run
+    // without the key counts as one more value).
+    QHash<QString, QStringList> keys;
+    for (const RunRow &r : std::as_const(m_rows)) {
+        QStringList &k = keys[r.kind];
+        for (const RunParameter &p : r.parameters)
+            if (!p.housekeeping && !k.contains(p.key)) // a sample interval does not tell runs apart
+                k.append(p.key);
+    }
+    QHash<QString, QHash<QString, QSet<QString>>> texts;
+    for (const RunRow &r : std::as_const(m_rows)) {
+        QHash<QString, QSet<QString>> &byKey = texts[r.kind];
+        for (const QString &key : keys.value(r.kind)) {
+            const auto it = std::find_if(r.parameters.begin(), r.parameters.end(),
+                                         [&](const RunParameter &p) { return p.key == key; });
+            byKey[key].insert(it == r.parameters.end() ? QString() : it->text);
+        }
+    }
+    QHash<QString, QStringList> varying;
+    for (auto kind = keys.cbegin(); kind != keys.cend(); ++kind) {
+        QStringList differ;
+        for (const QString &key : kind.value())
+            if (texts.value(kind.key()).value(key).size() > 1)
+                differ.append(key);
+        if (!differ.isEmpty())
+            varying.insert(kind.key(), differ);
+    }
+    if (varying == m_varying)
+        return;
+    m_varying = varying;
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, Parameters), index(int(m_rows.size()) - 1, Parameters));
+}
+
+QList<RunParameter> RunListModel::shownParameters(const RunRow &row) const
+{
+    const QStringList varying = m_varying.value(row.kind);
+    QList<RunParameter> shown;
+    for (const RunParameter &p : row.parameters)
+        if (varying.contains(p.key))
+            shown.append(p);
+    return shown;
 }
 
 int RunListModel::rowCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
@@ -197,6 +247,8 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case Kind: return r.kind;
+        case TestCase: return testCaseTitle(r.testCase);
+        case Parameters: return joinParameters(shownParameters(r));
         case Endpoints: return r.clientEndpoint + u" → "_s + r.serverEndpoint;
         case Nics:
             return r.clientNic.isEmpty() && r.serverNic.isEmpty() ? QString()
@@ -212,9 +264,17 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
         case CableLength: return r.cableLengthM ? *r.cableLengthM : -1.0;
         case KeyMetric: return r.keyValid ? r.keyValue : -1.0;
         case Date: return r.startedAt;
+        case Parameters: {
+            QStringList keys;
+            for (const RunParameter &p : shownParameters(r))
+                keys << p.sortKey;
+            return keys.join(u' ');
+        }
         default: return data(index, Qt::DisplayRole);
         }
     } else if (role == Qt::ToolTipRole) {
+        if (index.column() == Parameters)
+            return r.parameters.isEmpty() ? tr("No parameters recorded") : joinParameters(r.parameters);
         if (!r.error.isEmpty())
             return r.error;
         return u"%1 — %2"_s.arg(r.plan, r.testCase);
@@ -232,10 +292,14 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
 
 QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Parameters)
+        return tr("The parameters that differ between the listed runs of a kind; point at a cell for all of them");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case Kind: return tr("Kind");
+    case TestCase: return tr("Test");
+    case Parameters: return tr("Parameters");
     case Endpoints: return tr("Endpoints");
     case Nics: return tr("NICs");
     case Switch: return tr("Switch");

@@ -4,13 +4,18 @@
 // read off the GUI thread (the store service's read pool), so a database of 100k runs opens and filters
 // without a pause: the first page and the total count come at once, further
 // pages as the view scrolls (fetchMore). A newer filter always wins over a
-// page still loading for an older one.
+// page still loading for an older one. The Parameters column shows, for
+// each run, only the parameters that differ between the loaded runs of its
+// kind (message size across a sweep, sink across FTP runs), so the runs of
+// one sweep can be told apart at a glance.
 
+#include "runtext.h"
 #include "store/runfilter.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>
 #include <QFutureWatcher>
+#include <QHash>
 
 #include <memory>
 #include <optional>
@@ -28,6 +33,7 @@ struct RunRow
     QString kind;
     QString plan;
     QString testCase;
+    QList<RunParameter> parameters;
     QString clientEndpoint;
     QString serverEndpoint;
     QString clientNic;
@@ -57,7 +63,7 @@ class RunListModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Kind, Endpoints, Nics, Switch, CableLength, KeyMetric, Status, Date, ColumnCount };
+    enum Column { Kind, TestCase, Parameters, Endpoints, Nics, Switch, CableLength, KeyMetric, Status, Date, ColumnCount };
     static constexpr int kPageSize = 250;
     // Sorting role: numbers and dates compare as such.
     static constexpr int kSortRole = Qt::UserRole + 1;
@@ -77,6 +83,9 @@ public:
     qint64 totalCount() const { return m_total; }
     bool isLoading() const { return m_inFlight; }
     const RunRow &row(int r) const { return m_rows.at(r); }
+    // The parameters of runs of `kind` that differ between the loaded rows
+    // of that kind, by key ("message_size_bytes").
+    QStringList varyingParameters(const QString &kind) const { return m_varying.value(kind); }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -97,10 +106,13 @@ private:
     void requestPage(int offset);
     void handlePage();
     void sortLoaded();
+    void updateVaryingParameters();
+    QList<RunParameter> shownParameters(const RunRow &row) const;
 
     std::shared_ptr<StoreService> m_store;
     RunFilter m_filter;
     QList<RunRow> m_rows;
+    QHash<QString, QStringList> m_varying; // kind -> parameter keys that differ
     qint64 m_total = 0;
     int m_generation = 0;
     bool m_inFlight = false;

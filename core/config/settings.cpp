@@ -21,7 +21,9 @@ QString viewStateKey(Settings::ViewState view)
 {
     switch (view) {
     case Settings::ViewState::ResultsSplitter: return u"ui/results/splitter"_s;
-    case Settings::ViewState::ResultsHeader: return u"ui/results/header"_s;
+    // "columns", not the old "header": the table gained Test and Parameters
+    // columns, and an older state would put its widths on the wrong ones.
+    case Settings::ViewState::ResultsHeader: return u"ui/results/columns"_s;
     case Settings::ViewState::RunsSplitter: return u"ui/runs/splitter"_s;
     case Settings::ViewState::RunsLogHeader: return u"ui/runs/logHeader"_s;
     case Settings::ViewState::InventorySplitter: return u"ui/inventory/splitter"_s;

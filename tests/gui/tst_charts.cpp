@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The shared chart builder off-screen: every chart kind draws the expected
 // plottables and points, hover names the source, and exports give valid
-// PNG (size and DPI), SVG, PDF and CSV files.
+// PNG (size and DPI), SVG, PDF and CSV files. Charts read well: a log value
+// axis when values span decades (or as asked), numeric categories in
+// numeric order, sweeps on a numeric size axis with historical figures as
+// markers, no label on a bar that cannot be seen, and titles, legends and
+// captions inside the chart at every export size.
 
+#include "categoryorder.h"
 #include "chartbuilder.h"
 #include "chartexporter.h"
 #include "chartfixtures.h"
 #include "chartview.h"
+#include "legendnote.h"
 #include "qcustomplotinclude.h"
 
 #include <QFile>
@@ -51,6 +57,102 @@ ComparisonData ftp()
     return testdata::ftpTable();
 }
 
+// The 1999 netperf UDP_STREAM figures through the FS108 at 1 and 1472
+// bytes: historical figures only, as a sweep of two points.
+ComparisonData seedSweep()
+{
+    ComparisonData d;
+    d.title = u"netperf UDP_STREAM through a Netgear FS108 (1999)"_s;
+    d.metric = u"throughput_bps"_s;
+    d.unit = u"Mbit/s"_s;
+    d.dimensions = {u"message size"_s};
+    d.defaultGroupBy = u"message size"_s;
+    const QString source = u"R. G. Brown 1999"_s;
+    for (const auto &[size, value] : {std::pair{1, 0.01}, std::pair{1472, 95.07}}) {
+        Observation o;
+        o.attributes = {{u"message size"_s, u"%1 B"_s.arg(size)}};
+        o.values = {value};
+        o.source = source;
+        o.baseline = true;
+        d.observations.append(o);
+    }
+    d.sweeps = {PointSeries{u"FS108"_s, source, {{1, 0.01}, {1472, 95.07}}, {}}};
+    d.sweepXLabel = u"message size (bytes)"_s;
+    return d;
+}
+
+ComparisonData seed(const QString &name)
+{
+    return name == u"ftp"_s ? testdata::ftpTable() : seedSweep();
+}
+
+// UDP throughput by message size as a store gives it: categories in the
+// order the runs came (newest first), values over three decades, one
+// historical figure with a size, and a sweep line per host pair that names
+// no source of its own.
+ComparisonData bySize()
+{
+    ComparisonData d;
+    d.title = u"UDP_STREAM by message size"_s;
+    d.metric = u"throughput_bps"_s;
+    d.unit = u"Mbit/s"_s;
+    d.dimensions = {u"message size"_s, u"host pair"_s};
+    d.defaultGroupBy = u"message size"_s;
+    d.ceiling = 95.7;
+    d.ceilingLabel = u"UDP line rate"_s;
+    const struct { const char16_t *size; double bytes; double mean; int run; } rows[] = {
+        {u"1472 B", 1472, 95.0, 3}, {u"64 B", 64, 30.0, 2}, {u"1 B", 1, 0.5, 1}, {u"65507 B", 65507, 0.0, 4},
+    };
+    PointSeries line{u"adam → eve"_s, QString(), {}, {}};
+    for (const auto &r : rows) {
+        Observation o;
+        o.attributes = {{u"message size"_s, QString::fromUtf16(r.size)}, {u"host pair"_s, u"adam → eve"_s}};
+        o.values = {r.mean};
+        o.source = u"run %1"_s.arg(r.run);
+        d.observations.append(o);
+        line.points.append(QPointF(r.bytes, r.mean));
+    }
+    Observation base;
+    base.attributes = {{u"message size"_s, u"1472 B"_s}, {u"host pair"_s, u"Zeus → Torus"_s}};
+    base.values = {93.0};
+    base.source = u"rgb 1999"_s;
+    base.baseline = true;
+    d.observations.append(base);
+    d.sweeps.append(line); // points in the order the runs came, not by size
+    d.sweepXLabel = u"message size (bytes)"_s;
+    return d;
+}
+
+QStringList tickLabels(QCPAxis *axis)
+{
+    auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>();
+    return ticker ? ticker->ticks().values() : QStringList();
+}
+
+// Lays `plot` out at a logical size as an export does; the picture.
+QImage layOut(QCustomPlot &plot, QSize size)
+{
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QCPPainter painter(&image);
+    plot.toPainter(&painter, size.width(), size.height());
+    return image;
+}
+
+// The text of a title or caption fits the rect the layout gave it.
+bool textFits(QCPTextElement *e, QString *why)
+{
+    const QRect r = e->rect();
+    const QRect need = QFontMetrics(e->font()).boundingRect(QRect(0, 0, r.width(), 100000),
+                                                            e->textFlags() | Qt::TextWordWrap, e->text());
+    if (need.height() > r.height() + 1 || need.width() > r.width() + 1) {
+        *why = u"%1 needs %2x%3, has %4x%5"_s.arg(e->objectName()).arg(need.width()).arg(need.height())
+                   .arg(r.width()).arg(r.height());
+        return false;
+    }
+    return true;
+}
+
 // Keeps exported files for a human to look at when WB_CHART_SHOTS is set.
 void keepCopy(const QString &path)
 {
@@ -83,6 +185,16 @@ private slots:
     void exportErrors();
     void csvQuoting();
     void kindKeys();
+    void logValueAxis();
+    void logScaleSwitch();
+    void categoryOrder_data();
+    void categoryOrder();
+    void barsInNumericOrder();
+    void noLabelOnInvisibleBar();
+    void sweepOnSizeAxis();
+    void sweepBaselinesAsMarkers();
+    void layoutFits_data();
+    void layoutFits();
 
 private:
     QTemporaryDir m_dir;
@@ -399,6 +511,318 @@ void TstCharts::kindKeys()
     for (ChartKind k : allChartKinds())
         QCOMPARE(chartKindFromKey(chartKindKey(k)), k);
     QVERIFY(!chartKindFromKey(u"pie"_s));
+}
+
+void TstCharts::logValueAxis()
+{
+    // 0.5 to 95 Mbit/s: a linear axis would flatten the 1-byte bar to nothing.
+    QCustomPlot plot;
+    const ChartContent c = ChartBuilder::build(plot, bySize(), {});
+    QVERIFY(c.logValueAxis);
+    QCOMPARE(plot.yAxis->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY2(plot.yAxis->label().contains(u"log scale"_s), qPrintable(plot.yAxis->label()));
+    QVERIFY2(c.caption.contains(u"Log scale on the value axis"_s), qPrintable(c.caption));
+    // Every positive bar is above the axis' lower end, so it shows.
+    QVERIFY(plot.yAxis->range().lower < 0.5 && plot.yAxis->range().lower > 0);
+    // 60 to 95 Mbit/s stays linear, and says nothing about scales.
+    QCustomPlot linear;
+    const ChartContent l = ChartBuilder::build(linear, testdata::measured(), {});
+    QVERIFY(!l.logValueAxis);
+    QCOMPARE(linear.yAxis->scaleType(), QCPAxis::stLinear);
+    QVERIFY(!linear.yAxis->label().contains(u"log"_s));
+    QVERIFY(!l.caption.contains(u"Log scale"_s));
+    // A negative value rules a log axis out.
+    ComparisonData negative = bySize();
+    negative.observations[0].values = {-5.0};
+    QCustomPlot n;
+    QVERIFY(!ChartBuilder::build(n, negative, {}).logValueAxis);
+}
+
+void TstCharts::logScaleSwitch()
+{
+    ChartOptions o;
+    o.logScale = false;
+    QCustomPlot linear;
+    QVERIFY(!ChartBuilder::build(linear, bySize(), o).logValueAxis);
+    QCOMPARE(linear.yAxis->scaleType(), QCPAxis::stLinear);
+    QVERIFY(!ChartBuilder::caption(bySize(), o).contains(u"Log scale"_s));
+    o.logScale = true;
+    QCustomPlot log;
+    QVERIFY(ChartBuilder::build(log, testdata::measured(), o).logValueAxis);
+    QCOMPARE(log.yAxis->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(ChartBuilder::caption(testdata::measured(), o).contains(u"Log scale on the value axis"_s));
+    // Sweeps honour it too: 0.1 to 95 Mbit/s is logarithmic unless told not.
+    o.kind = ChartKind::Sweep;
+    o.logScale.reset();
+    QCustomPlot sweep;
+    QVERIFY(ChartBuilder::build(sweep, testdata::withLines(), o).logValueAxis);
+    QCOMPARE(sweep.yAxis->scaleType(), QCPAxis::stLogarithmic);
+    o.logScale = false;
+    QCustomPlot sweepLinear;
+    const ChartContent c = ChartBuilder::build(sweepLinear, testdata::withLines(), o);
+    QVERIFY(!c.logValueAxis);
+    QCOMPARE(sweepLinear.yAxis->scaleType(), QCPAxis::stLinear);
+    QVERIFY(c.logKeyAxis); // the sizes still span decades
+    QVERIFY(c.caption.contains(u"Log scale on the size axis"_s));
+}
+
+void TstCharts::categoryOrder_data()
+{
+    QTest::addColumn<QStringList>("labels");
+    QTest::addColumn<QStringList>("ordered");
+    QTest::newRow("message sizes") << QStringList{u"1472 B"_s, u"64 B"_s, u"1 B"_s}
+                                   << QStringList{u"1 B"_s, u"64 B"_s, u"1472 B"_s};
+    QTest::newRow("file sizes and bytes") << QStringList{u"12 MB file"_s, u"512 B"_s, u"1 MB file"_s}
+                                          << QStringList{u"512 B"_s, u"1 MB file"_s, u"12 MB file"_s};
+    QTest::newRow("placeholder last") << QStringList{u"1472 B"_s, u"—"_s, u"64 B"_s}
+                                      << QStringList{u"64 B"_s, u"1472 B"_s, u"—"_s};
+    QTest::newRow("cable lengths") << QStringList{u"65 m"_s, u"1 m"_s, u"12.5 m"_s}
+                                   << QStringList{u"1 m"_s, u"12.5 m"_s, u"65 m"_s};
+    QTest::newRow("bare numbers") << QStringList{u"10"_s, u"9"_s, u"100"_s} << QStringList{u"9"_s, u"10"_s, u"100"_s};
+    QTest::newRow("names stay") << QStringList{u"Hub"_s, u"FS108"_s, u"Cat5000"_s}
+                                << QStringList{u"Hub"_s, u"FS108"_s, u"Cat5000"_s};
+    QTest::newRow("dates stay") << QStringList{u"2024-05-02"_s, u"2024-05-01"_s}
+                                << QStringList{u"2024-05-02"_s, u"2024-05-01"_s};
+    QTest::newRow("one name keeps all") << QStringList{u"64 B"_s, u"1 B"_s, u"jumbo"_s}
+                                        << QStringList{u"64 B"_s, u"1 B"_s, u"jumbo"_s};
+    QTest::newRow("different units stay") << QStringList{u"64 B"_s, u"1 m"_s} << QStringList{u"64 B"_s, u"1 m"_s};
+}
+
+void TstCharts::categoryOrder()
+{
+    QFETCH(QStringList, labels);
+    QFETCH(QStringList, ordered);
+    QCOMPARE(orderCategories(labels), ordered);
+}
+
+void TstCharts::barsInNumericOrder()
+{
+    // The runs came 1472, 64, 1, 65507 B; the axis reads small to large.
+    QCustomPlot plot;
+    ChartOptions o;
+    o.logScale = false;
+    const ChartContent c = ChartBuilder::build(plot, bySize(), o);
+    QCOMPARE(tickLabels(plot.xAxis), (QStringList{u"1 B"_s, u"64 B"_s, u"1472 B"_s, u"65507 B"_s}));
+    auto *bars = plottables<QCPBars>(plot, u"measuredBars"_s).value(0);
+    QVERIFY(bars);
+    QCOMPARE(bars->data()->size(), 4);
+    QCOMPARE(bars->data()->at(0)->value, 0.5);
+    QCOMPARE(bars->data()->at(2)->value, 95.0);
+    // The CSV reads like the axis.
+    QCOMPARE(c.plotted().rows.value(0).value(0), u"1 B"_s);
+    // Hover names the bar under the pointer, not the one first stored.
+    ChartView view;
+    view.resize(900, 600);
+    view.setChart(bySize(), o);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot();
+    auto *shown = plottables<QCPBars>(*view.plot(), u"measuredBars"_s)[0];
+    const auto d = shown->data()->at(1);
+    const QString text = view.hoverTextAt(shown->coordsToPixels(d->key, d->value / 2));
+    QVERIFY2(text.startsWith(u"64 B"_s) && text.contains(u"run 2"_s), qPrintable(text));
+}
+
+void TstCharts::noLabelOnInvisibleBar()
+{
+    // 65507 B measured 0 Mbit/s: no bar to see, so no "0%" floating on the axis.
+    ChartOptions o;
+    o.logScale = false;
+    QCustomPlot plot;
+    ChartBuilder::build(plot, bySize(), o);
+    QCOMPARE(itemsNamed(plot, u"pctLabel"_s), 3);
+    for (int i = 0; i < plot.itemCount(); ++i)
+        if (auto *t = qobject_cast<QCPItemText *>(plot.item(i)); t && t->objectName() == u"pctLabel"_s)
+            QVERIFY2(t->text() != u"0.0%"_s, qPrintable(t->text()));
+    // On a log axis the zero bar cannot show either.
+    QCustomPlot log;
+    ChartBuilder::build(log, bySize(), {});
+    QCOMPARE(itemsNamed(log, u"pctLabel"_s), 3);
+    // The legend says what the numbers over the bars are.
+    auto *note = plot.findChild<LegendNote *>(u"pctLegendNote"_s);
+    QVERIFY(note);
+    bool inLegend = false;
+    for (int i = 0; i < plot.legend->itemCount(); ++i)
+        inLegend = inLegend || plot.legend->item(i) == note;
+    QVERIFY(inLegend);
+    QVERIFY2(note->text().contains(u"UDP line rate"_s), qPrintable(note->text()));
+    // No ceiling, no % labels, nothing to explain.
+    ComparisonData bare = bySize();
+    bare.ceiling = 0;
+    QCustomPlot none;
+    ChartBuilder::build(none, bare, o);
+    QCOMPARE(itemsNamed(none, u"pctLabel"_s), 0);
+    QVERIFY(!none.findChild<LegendNote *>());
+}
+
+void TstCharts::sweepOnSizeAxis()
+{
+    // Points given out of size order keep their own error bars.
+    ComparisonData d = testdata::withLines();
+    PointSeries &s = d.sweeps[0];
+    s.points = {{1472, 90}, {1, 0.1}, {64, 6}};
+    s.errors = {3.0, 0.01, 0.5};
+    QCustomPlot plot;
+    ChartOptions o;
+    o.kind = ChartKind::Sweep;
+    const ChartContent c = ChartBuilder::build(plot, d, o);
+    auto *line = plottables<QCPGraph>(plot, u"sweep"_s)[0];
+    QCOMPARE(line->data()->size(), 3);
+    QCOMPARE(line->data()->at(0)->key, 1.0);
+    QCOMPARE(line->data()->at(1)->key, 64.0);
+    QCOMPARE(line->data()->at(2)->key, 1472.0);
+    auto *err = plottables<QCPErrorBars>(plot, u"ciErrorBars"_s)[0];
+    QCOMPARE(err->dataPlottable(), line);
+    QCOMPARE(err->data()->at(0).errorPlus, 0.01);
+    QCOMPARE(err->data()->at(2).errorPlus, 3.0);
+    QCOMPARE(c.plotted().rows.value(0).value(1), u"1"_s);
+    // A numeric size axis, logarithmic across decades, saying so.
+    QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(plot.xAxis->label().contains(u"log scale"_s));
+    // Sizes within one decade: linear, numeric, in order.
+    ComparisonData narrow = testdata::withLines();
+    narrow.sweeps = {PointSeries{u"frames"_s, u"run 9"_s, {{1518, 80}, {512, 70}, {1024, 75}}, {}}};
+    narrow.sweepCeiling.clear();
+    QCustomPlot n;
+    ChartBuilder::build(n, narrow, o);
+    QCOMPARE(n.xAxis->scaleType(), QCPAxis::stLinear);
+    QVERIFY(n.xAxis->range().contains(512) && n.xAxis->range().contains(1518));
+    QCOMPARE(plottables<QCPGraph>(n, u"sweep"_s)[0]->data()->at(0)->key, 512.0);
+}
+
+void TstCharts::sweepBaselinesAsMarkers()
+{
+    // The seeds' sweep is two historical figures: markers, never a line
+    // claiming what lies between 1 and 1472 bytes.
+    ChartOptions o;
+    o.kind = ChartKind::Sweep;
+    QCustomPlot seeds;
+    ChartBuilder::build(seeds, seedSweep(), o);
+    QVERIFY(plottables<QCPGraph>(seeds, u"sweep"_s).isEmpty());
+    const auto historical = plottables<QCPGraph>(seeds, u"baselineMarkers"_s);
+    QCOMPARE(historical.size(), 1);
+    QCOMPARE(historical[0]->lineStyle(), QCPGraph::lsNone);
+    QCOMPARE(historical[0]->data()->size(), 2);
+    QVERIFY(historical[0]->name().contains(u"historical baseline"_s));
+
+    // A store's sweep: one line over the runs, the sized baseline as a marker.
+    QCustomPlot plot;
+    o.logScale = false;
+    const ChartContent c = ChartBuilder::build(plot, bySize(), o);
+    QCOMPARE(plottables<QCPGraph>(plot, u"sweep"_s).size(), 1);
+    const auto markers = plottables<QCPGraph>(plot, u"baselineMarkers"_s);
+    QCOMPARE(markers.size(), 1);
+    QCOMPARE(markers[0]->lineStyle(), QCPGraph::lsNone);
+    QCOMPARE(markers[0]->data()->size(), 1);
+    QCOMPARE(markers[0]->data()->at(0)->key, 1472.0);
+    QCOMPARE(markers[0]->data()->at(0)->value, 93.0);
+    // The line's points name their runs; the caption names every source.
+    QVERIFY2(!c.caption.contains(u"Sources: none"_s), qPrintable(c.caption));
+    for (const QString &source : {u"run 1"_s, u"run 2"_s, u"run 3"_s, u"run 4"_s, u"rgb 1999"_s})
+        QVERIFY2(c.caption.contains(source), qPrintable(c.caption));
+    QCOMPARE(c.plotted().rows.value(0).value(5), u"run 1"_s);
+    ChartView view;
+    view.resize(900, 600);
+    view.setChart(bySize(), o);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.plot()->replot();
+    auto *line = plottables<QCPGraph>(*view.plot(), u"sweep"_s)[0];
+    const QString text = view.hoverTextAt(line->coordsToPixels(64, 30));
+    QVERIFY2(text.contains(u"Source: run 2"_s), qPrintable(text));
+    auto *marker = plottables<QCPGraph>(*view.plot(), u"baselineMarkers"_s)[0];
+    const QString markerText = view.hoverTextAt(marker->coordsToPixels(1472, 93));
+    QVERIFY2(markerText.contains(u"rgb 1999"_s) && markerText.contains(u"Zeus → Torus"_s), qPrintable(markerText));
+}
+
+void TstCharts::layoutFits_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("dataset");
+    QTest::addColumn<QSize>("pixels");
+    QTest::addColumn<int>("dpi");
+    // The export dialog's default, the report's, the tests', a print-quality
+    // PNG and a small one, and what the Compare page gives its chart in a
+    // 1280x800 window (measured on the screenshot).
+    const QList<std::tuple<const char *, QSize, int>> sizes{
+        {"1200x780@150", QSize(1200, 780), 150}, {"1400x900@130", QSize(1400, 900), 130},
+        {"1000x650@96", QSize(1000, 650), 96},   {"1600x1000@200", QSize(1600, 1000), 200},
+        {"1200x780@200", QSize(1200, 780), 200}, {"window 1280x800", QSize(672, 576), 96},
+    };
+    const QList<std::tuple<const char *, ChartKind, QString>> charts{
+        {"bars", ChartKind::Bars, u"measured"_s},
+        {"ftp", ChartKind::Bars, u"ftp"_s},
+        {"sweep-seed", ChartKind::Sweep, u"sweep"_s},
+        {"long-names", ChartKind::Bars, u"long"_s},
+        {"heatmap", ChartKind::HeatMap, u"ftp"_s},
+    };
+    for (const auto &[chartName, kind, dataset] : charts)
+        for (const auto &[sizeName, pixels, dpi] : sizes)
+            QTest::addRow("%s %s", chartName, sizeName) << int(kind) << dataset << pixels << dpi;
+}
+
+void TstCharts::layoutFits()
+{
+    QFETCH(int, kind);
+    QFETCH(QString, dataset);
+    QFETCH(QSize, pixels);
+    QFETCH(int, dpi);
+    ComparisonData data;
+    if (dataset == u"measured"_s) {
+        data = testdata::measured();
+    } else if (dataset == u"long"_s) {
+        // Series names as a lab writes them: long, and one longer than
+        // the narrowest chart is wide.
+        data = testdata::measured();
+        for (Observation &ob : data.observations) {
+            QString &driver = ob.attributes[u"driver"_s];
+            driver += u" 1.2.3-k on the Intel 82540EM Gigabit Ethernet controller"_s;
+            if (driver.startsWith(u"e1000"_s))
+                driver += u", firmware 0.5-4, interrupt moderation off, ring buffers 4096, on the riser card"_s;
+        }
+        data.title = u"UDP_STREAM 1472 B between every host pair of the lab, through each switch, with each driver"_s;
+    } else {
+        data = seed(dataset);
+    }
+    ChartOptions o;
+    o.kind = ChartKind(kind);
+    QCustomPlot plot;
+    plot.setPalette(ChartBuilder::printPalette());
+    ChartBuilder::build(plot, data, o);
+    // Laid out at the logical size an export of `pixels` at `dpi` uses.
+    const double scale = dpi / 96.0;
+    const QSize logical(int(std::lround(pixels.width() / scale)), int(std::lround(pixels.height() / scale)));
+    const QImage image = layOut(plot, logical);
+    if (const QString dir = qEnvironmentVariable("WB_CHART_SHOTS"); !dir.isEmpty())
+        image.save(dir + u"/layout-"_s + QString::fromLatin1(QTest::currentDataTag()).replace(u' ', u'-') + u".png"_s);
+    const QRect viewport(QPoint(0, 0), logical);
+    QString why;
+    for (const QString &name : {u"chartTitle"_s, u"chartCaption"_s}) {
+        auto *e = plot.findChild<QCPTextElement *>(name);
+        QVERIFY(e);
+        QVERIFY2(viewport.contains(e->outerRect()), qPrintable(u"%1 at %2,%3 %4x%5 outside %6x%7"_s.arg(name)
+            .arg(e->outerRect().x()).arg(e->outerRect().y()).arg(e->outerRect().width()).arg(e->outerRect().height())
+            .arg(logical.width()).arg(logical.height())));
+        QVERIFY2(textFits(e, &why), qPrintable(why));
+    }
+    if (plot.legend->visible()) {
+        const QRect legend = plot.legend->outerRect();
+        QVERIFY2(legend.left() >= 0 && legend.right() <= logical.width(),
+                 qPrintable(u"legend %1..%2 outside 0..%3"_s.arg(legend.left()).arg(legend.right()).arg(logical.width())));
+        // Every entry inside the chart and as wide as its text: squeezed
+        // into a narrower cell, its text would run into the next one.
+        for (int i = 0; i < plot.legend->itemCount(); ++i) {
+            QCPAbstractLegendItem *item = plot.legend->item(i);
+            if (!item)
+                continue;
+            const int needs = static_cast<QCPLayoutElement *>(item)->minimumOuterSizeHint().width();
+            QVERIFY2(viewport.contains(item->outerRect()) && item->outerRect().width() >= needs,
+                     qPrintable(u"legend entry %1 is %2 px wide at %3, needs %4"_s.arg(i).arg(item->outerRect().width())
+                                    .arg(item->outerRect().x()).arg(needs)));
+        }
+    }
+    QVERIFY(viewport.contains(plot.axisRect()->outerRect()));
+    QVERIFY2(plot.axisRect()->height() > logical.height() / 4, "the plot keeps room for the data");
 }
 
 QTEST_MAIN(TstCharts)

@@ -13,6 +13,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QSpinBox>
@@ -80,6 +81,7 @@ private slots:
     void welchVerdictsInTable();
     void environmentDiffBesideVerdict();
     void selectorsRebuild();
+    void logScaleToggle();
     void unavailableKindsDisabled();
     void providerSeam();
     void exportShortcuts();
@@ -219,6 +221,28 @@ void TstComparePage::selectorsRebuild()
     QCOMPARE(page.data().title, u"UDP_STREAM 1472 B"_s);
     QVERIFY(page.ratioModel()->rowCount() > 0);
     QVERIFY(!cell(page, 0, ComparePage::VerdictColumn).isEmpty());
+}
+
+void TstComparePage::logScaleToggle()
+{
+    // Beside the chart kind: automatic at first, then linear or log as asked.
+    ComparePage page;
+    page.setData(testdata::ftpTable());
+    auto *toggle = page.findChild<QCheckBox *>(u"logScaleToggle"_s);
+    QVERIFY(toggle);
+    QCOMPARE(toggle->checkState(), Qt::PartiallyChecked);
+    QVERIFY(!page.chartView()->options().logScale);
+    QCOMPARE(page.chartView()->plot()->yAxis->scaleType(), QCPAxis::stLinear); // FTP: 0.8 to 8.6 MB/s
+    toggle->setCheckState(Qt::Checked);
+    QCOMPARE(page.chartView()->options().logScale, std::optional<bool>(true));
+    QCOMPARE(page.chartView()->plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
+    toggle->setCheckState(Qt::Unchecked);
+    QCOMPARE(page.chartView()->options().logScale, std::optional<bool>(false));
+    QCOMPARE(page.chartView()->plot()->yAxis->scaleType(), QCPAxis::stLinear);
+    // Only bars and sweeps have a value axis to switch.
+    auto *kind = page.findChild<QComboBox *>(u"chartKindSelector"_s);
+    kind->setCurrentIndex(kind->findData(int(charts::ChartKind::HeatMap)));
+    QVERIFY(toggle->isHidden());
 }
 
 void TstComparePage::unavailableKindsDisabled()

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The drops-over-time chart: lost datagrams per interval as bars and the
 // received rate as a line per direction, the plotted points as CSV, a PNG
-// off-screen; and the Results page's run detail showing it for a soak run
-// read from a real database (and not for a run without loss samples).
+// off-screen, title and totals inside a small chart; and the Results page's
+// run detail showing it for a soak run read from a real database (and not
+// for a run without loss samples).
 
 #include "analysis/droptimeline.h"
 #include "chartexporter.h"
@@ -14,6 +15,7 @@
 #include "store/storeservice.h"
 
 #include <QFile>
+#include <QImage>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -46,6 +48,7 @@ class TstDropsChart : public QObject
 private slots:
     void barsAndRatesPerDirection();
     void exportsCsvAndPng();
+    void textFitsSmallChart();
     void runDetailShowsDrops();
 };
 
@@ -70,6 +73,33 @@ void TstDropsChart::barsAndRatesPerDirection()
     const auto none = wb::charts::DropsChart::build(empty, wb::DropTimeline{}, u"x"_s);
     QVERIFY(none.table.rows.isEmpty());
     QVERIFY(none.caption.contains(u"no per-interval loss samples"_s));
+}
+
+void TstDropsChart::textFitsSmallChart()
+{
+    // The run detail's tab is small: the title and the totals wrap, not cut.
+    QCustomPlot plot;
+    wb::charts::DropsChart::build(plot, wb::DropTimeline::fromRecord(soakRecord()),
+                                  u"Drops over time of a long soak between two hosts of the lab"_s);
+    const QSize size(420, 300);
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    QCPPainter painter(&image);
+    plot.toPainter(&painter, size.width(), size.height());
+    int texts = 0;
+    for (QCPLayoutElement *e : plot.plotLayout()->elements(true)) {
+        auto *text = qobject_cast<QCPTextElement *>(e);
+        if (!text)
+            continue;
+        ++texts;
+        const QRect r = text->rect();
+        const QRect need = QFontMetrics(text->font()).boundingRect(QRect(0, 0, r.width(), 100000),
+                                                                   text->textFlags() | Qt::TextWordWrap, text->text());
+        QVERIFY2(QRect(QPoint(0, 0), size).contains(text->outerRect()) && need.height() <= r.height() + 1
+                     && need.width() <= r.width() + 1,
+                 qPrintable(u"%1: needs %2x%3, has %4x%5"_s.arg(text->text().left(30)).arg(need.width()).arg(need.height())
+                                .arg(r.width()).arg(r.height())));
+    }
+    QCOMPARE(texts, 2);
 }
 
 void TstDropsChart::exportsCsvAndPng()

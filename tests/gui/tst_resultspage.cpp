@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Results page on a real SQLite file: the run model under
 // QAbstractItemModelTester, paging, filtering by kind/status/host/plan,
-// free-text search, sorting, the detail view (metrics, samples plot, plan), delete through the
-// dialog seam, CSV/JSON export, a re-run plan built from the stored plan, and
-// the composition root refusing a damaged database without touching it.
+// free-text search, sorting, the test and the parameters that differ between
+// runs, the detail view (metrics in display units, both ends' environment
+// side by side, samples plot, plan), delete through the dialog seam, CSV/JSON
+// export, a re-run plan built from the stored plan, and the composition root
+// refusing a damaged database without touching it.
 
 #include "../core/storetestlab.h"
 
@@ -18,6 +20,7 @@
 #include "runspage.h"
 #include "rundetailview.h"
 #include "runlistmodel.h"
+#include "runtext.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
@@ -31,6 +34,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QSplitter>
@@ -59,6 +63,11 @@ private slots:
     void filters_data();
     void filters();
     void sortsByKeyMetric();
+    void testAndParameterColumns();
+    void parameterText_data();
+    void parameterText();
+    void runText_data();
+    void runText();
     void detailShowsRun();
     void deletesThroughDialog();
     void exportsCsvAndJson();
@@ -116,7 +125,9 @@ void TstResultsPage::init()
         wb::StoredRun r;
         const bool rr = i % 3 == 0;
         r.plan = i % 2 ? u"lab plan"_s : u"other plan"_s;
-        r.testCase = u"UDP [message_size_bytes=64]"_s;
+        // UDP runs sweep the message size; buffers and duration stay put.
+        const int size = (i / 3) % 2 ? 1472 : 64;
+        r.testCase = rr ? u"RR"_s : u"UDP [message_size_bytes=%1]"_s.arg(size);
         r.clientEndpoint = u"alpha/eth0"_s;
         r.serverEndpoint = i % 5 == 0 ? u"gamma"_s : u"beta/eth0"_s;
         r.clientNicId = alphaNic;
@@ -128,13 +139,30 @@ void TstResultsPage::init()
             r.error = u"agent on beta stopped"_s;
         r.record.kind = rr ? u"tcp_rr"_s : u"udp_stream"_s;
         r.record.tool = u"wirebench-agent"_s;
-        r.record.params = QJsonObject{{u"message_size_bytes"_s, 64}};
+        r.record.params = rr ? QJsonObject{{u"request_size_bytes"_s, 1}, {u"response_size_bytes"_s, 1}, {u"duration_s"_s, 2}}
+                             : QJsonObject{{u"message_size_bytes"_s, size},
+                                           {u"send_socket_bytes"_s, 65536},
+                                           {u"duration_s"_s, 2}};
         if (rr)
             r.record.addMetric(u"transactions_per_s"_s, u"client"_s, 1000 + i);
         else
             r.record.addMetric(u"throughput_bps"_s, u"server"_s, 1e6 * (i + 1));
         r.record.addMetric(u"cpu_util_pct"_s, u"client"_s, 10);
-        if (i == kRuns - 1) { // the newest: samples and a plan to re-run
+        if (i == kRuns - 1) { // the newest: samples, both ends' environment and a plan to re-run
+            r.clientEnvironment = QJsonObject{
+                {u"host"_s, u"alpha-box"_s}, {u"kernel"_s, u"Linux 6.1.0-18-amd64"_s},
+                {u"cpu_model"_s, u"Intel Xeon E5-2620"_s}, {u"cpus"_s, 12}, {u"memory_bytes"_s, 34359738368.0},
+                {u"interfaces"_s, QJsonArray{QJsonObject{{u"name"_s, u"eth0"_s}, {u"driver"_s, u"e1000e"_s},
+                                                         {u"driver_version"_s, u"3.2.6-k"_s}, {u"speed_mbps"_s, 1000},
+                                                         {u"duplex"_s, u"full"_s}, {u"mtu"_s, 1500},
+                                                         {u"addresses"_s, QJsonArray{u"192.0.2.10"_s}},
+                                                         {u"offloads"_s, QJsonObject{{u"tso"_s, true}, {u"gro"_s, false}}}},
+                                             QJsonObject{{u"name"_s, u"wlan0"_s}, {u"driver"_s, u"iwlwifi"_s}}}}};
+            r.serverEnvironment = QJsonObject{
+                {u"host"_s, u"beta-box"_s}, {u"kernel"_s, u"Linux 5.10.0-28-amd64"_s},
+                {u"interfaces"_s, QJsonArray{QJsonObject{{u"name"_s, u"eth0"_s}, {u"driver"_s, u"igb"_s},
+                                                         {u"speed_mbps"_s, 1000}, {u"duplex"_s, u"full"_s},
+                                                         {u"mtu"_s, 9000}}}}};
             for (int s = 0; s < 20; ++s)
                 r.record.samples.append(wb::Sample{s * 0.1, u"server"_s, u"throughput_bps"_s, 5e7 + s});
             r.record.extra.insert(u"plan"_s, kPlanSource);
@@ -270,6 +298,124 @@ void TstResultsPage::sortsByKeyMetric()
     QVERIFY(m.row(0).startedAt <= m.row(m.rowCount() - 1).startedAt);
 }
 
+void TstResultsPage::testAndParameterColumns()
+{
+    wb::gui::ResultsPage page(*m_settings);
+    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.resize(1280, 800);
+    page.show();
+    page.setStore(startedStore(m_db));
+    waitLoaded(page);
+    const wb::gui::RunListModel &m = *page.model();
+    QCOMPARE(m.headerData(wb::gui::RunListModel::TestCase, Qt::Horizontal).toString(), u"Test"_s);
+    QCOMPARE(m.headerData(wb::gui::RunListModel::Parameters, Qt::Horizontal).toString(), u"Parameters"_s);
+    // Only the message size differs between the UDP runs; nothing between the RR ones.
+    QCOMPARE(m.varyingParameters(u"udp_stream"_s), QStringList{u"message_size_bytes"_s});
+    QVERIFY(m.varyingParameters(u"tcp_rr"_s).isEmpty());
+    bool saw64 = false, saw1472 = false;
+    for (int r = 0; r < m.rowCount(); ++r) {
+        const QString params = m.index(r, wb::gui::RunListModel::Parameters).data().toString();
+        const QString test = m.index(r, wb::gui::RunListModel::TestCase).data().toString();
+        if (m.row(r).kind == u"tcp_rr"_s) {
+            QCOMPARE(params, QString());
+            QCOMPARE(test, u"RR"_s);
+            continue;
+        }
+        // The plan's "[message_size_bytes=64]" is in the parameters, said better.
+        QCOMPARE(test, u"UDP"_s);
+        QVERIFY2(params == u"message 64 B"_s || params == u"message 1472 B"_s, qPrintable(params));
+        saw64 = saw64 || params.contains(u"64 B"_s);
+        saw1472 = saw1472 || params.contains(u"1472"_s);
+        // Every parameter, the ones that stay put too, on the tooltip.
+        const QString all = m.index(r, wb::gui::RunListModel::Parameters).data(Qt::ToolTipRole).toString();
+        QVERIFY2(all.contains(u"send buffer 64 KiB"_s) && all.contains(u"duration 2 s"_s), qPrintable(all));
+    }
+    QVERIFY(saw64 && saw1472);
+    // Sorting by parameters orders sizes as numbers, 64 before 1472.
+    auto *kindBox = page.findChild<QComboBox *>(u"kindFilter"_s);
+    kindBox->setCurrentIndex(kindBox->findData(u"udp_stream"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(!m.isLoading() && m.filter().kind == u"udp_stream"_s && m.rowCount() > 0, 10000);
+    page.table()->sortByColumn(wb::gui::RunListModel::Parameters, Qt::AscendingOrder);
+    QCOMPARE(m.index(0, wb::gui::RunListModel::Parameters).data().toString(), u"message 64 B"_s);
+    QCOMPARE(m.index(m.rowCount() - 1, wb::gui::RunListModel::Parameters).data().toString(), u"message 1472 B"_s);
+}
+
+void TstResultsPage::parameterText_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QByteArray>("params");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("message") << u"udp_stream"_s << QByteArray(R"({"message_size_bytes": 1472})") << u"message 1472 B"_s;
+    QTest::newRow("reading order") << u"udp_stream"_s
+                                   << QByteArray(R"({"duration_s": 2, "recv_socket_bytes": 65536, "message_size_bytes": 64})")
+                                   << u"message 64 B · receive buffer 64 KiB · duration 2 s"_s;
+    QTest::newRow("a byte short of 64 KiB") << u"udp_stream"_s << QByteArray(R"({"send_socket_bytes": 65535})")
+                                            << u"send buffer 65535 B"_s;
+    QTest::newRow("default buffer") << u"tcp_rr"_s << QByteArray(R"({"send_socket_bytes": 0})")
+                                    << u"send buffer system default"_s;
+    QTest::newRow("equal buffers") << u"udp_stream"_s
+                                   << QByteArray(R"({"send_socket_bytes": 65536, "recv_socket_bytes": 65536})")
+                                   << u"buffers 64 KiB"_s;
+    QTest::newRow("different buffers") << u"udp_stream"_s
+                                       << QByteArray(R"({"send_socket_bytes": 65535, "recv_socket_bytes": 65536})")
+                                       << u"send buffer 65535 B · receive buffer 64 KiB"_s;
+    QTest::newRow("file transfer") << u"file_transfer"_s
+                                   << QByteArray(R"({"file_size_bytes": 12582912, "sink": "devnull", "fsync": true, "message_size_bytes": 131072})")
+                                   << u"send size 128 KiB · file 12 MiB · sink /dev/null · fsync on"_s;
+    QTest::newRow("other units") << u"tcp_rr"_s << QByteArray(R"({"busy_poll_us": 200, "busy_poll": false})")
+                                 << u"busy poll no · busy poll 200 µs"_s;
+    QTest::newRow("housekeeping left out") << u"udp_stream"_s
+                                           << QByteArray(R"({"interval_s": 0.1, "watchdog_margin_s": 10, "duration_s": 3})")
+                                           << u"duration 3 s"_s;
+}
+
+void TstResultsPage::parameterText()
+{
+    QFETCH(QString, kind);
+    QFETCH(QByteArray, params);
+    QFETCH(QString, text);
+    const QJsonObject o = QJsonDocument::fromJson(params).object();
+    QCOMPARE(wb::gui::joinParameters(wb::gui::runParameters(o, kind), true), text);
+    // The test case a plan names after its swept values, without them.
+    QCOMPARE(wb::gui::testCaseTitle(u"UDP_STREAM [message_size_bytes=64]"_s), u"UDP_STREAM"_s);
+    QCOMPARE(wb::gui::testCaseTitle(u"FTP 12 MB [sink=file, fsync=true]"_s), u"FTP 12 MB"_s);
+    QCOMPARE(wb::gui::testCaseTitle(u"TCP_RR 1/1"_s), u"TCP_RR 1/1"_s);
+    QCOMPARE(wb::gui::testCaseTitle(u"cable [new]"_s), u"cable [new]"_s);
+}
+
+void TstResultsPage::runText_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("shownUnit");
+    QTest::newRow("throughput") << u"throughput_bps"_s << u"bit/s"_s << 1.05e9 << u"1,050"_s << u"Mbit/s"_s;
+    QTest::newRow("fraction") << u"throughput_bps"_s << u"bit/s"_s << 62620000.0 << u"62.62"_s << u"Mbit/s"_s;
+    QTest::newRow("latency") << u"latency_us_p99"_s << u"us"_s << 39.056 << u"39.06"_s << u"µs"_s;
+    QTest::newRow("loss") << u"loss_ratio"_s << u"ratio"_s << 0.6061 << u"60.61"_s << u"%"_s;
+    QTest::newRow("count") << u"messages"_s << u"count"_s << 12345678.0 << u"12,345,678"_s << QString();
+    QTest::newRow("packets") << u"packets_per_s"_s << u"1/s"_s << 580000.0 << u"580"_s << u"kpps"_s;
+    QTest::newRow("elapsed") << u"elapsed_s"_s << u"s"_s << 3.00008 << u"3.000"_s << u"s"_s;
+    QTest::newRow("small") << u"jitter_ms"_s << u"ms"_s << 0.0001234 << u"0.0001234"_s << u"ms"_s;
+    QTest::newRow("unknown metric") << u"frobs"_s << u"widgets"_s << 2.5e12 << u"2,500,000,000,000"_s << u"widgets"_s;
+}
+
+void TstResultsPage::runText()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, unit);
+    QFETCH(double, value);
+    QFETCH(QString, text);
+    QFETCH(QString, shownUnit);
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    const wb::gui::MetricText t = wb::gui::metricText(wb::Metric{name, u"server"_s, value, unit});
+    QLocale::setDefault(QLocale::system());
+    QCOMPARE(t.value, text);
+    QCOMPARE(t.unit, shownUnit);
+    QVERIFY(!t.value.contains(u'e'));
+}
+
 void TstResultsPage::detailShowsRun()
 {
     wb::gui::ResultsPage page(*m_settings);
@@ -282,11 +428,47 @@ void TstResultsPage::detailShowsRun()
     page.table()->setCurrentIndex(page.model()->index(0, 0));
     QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 10000);
     QCOMPARE(shown.first().first().toLongLong(), page.model()->row(0).id);
-    QCOMPARE(page.detail()->metricsTable()->rowCount(), 2);
+    // Metrics by label, in their display units, key figure first.
+    QTableWidget *metrics = page.detail()->metricsTable();
+    QCOMPARE(metrics->rowCount(), 2);
+    QCOMPARE(metrics->item(0, 0)->text(), u"throughput"_s);
+    QCOMPARE(metrics->item(0, 2)->text(), u"600"_s); // 6e8 bit/s
+    QCOMPARE(metrics->item(0, 3)->text(), u"Mbit/s"_s);
+    QVERIFY(metrics->item(0, 0)->toolTip().contains(u"throughput_bps"_s));
+    QCOMPARE(metrics->item(1, 0)->text(), u"CPU utilisation"_s);
+    QCOMPARE(metrics->item(1, 3)->text(), u"%"_s);
+    for (int r = 0; r < metrics->rowCount(); ++r)
+        QVERIFY2(!metrics->item(r, 2)->text().contains(u"e+"_s), qPrintable(metrics->item(r, 2)->text()));
+    // The parameters under the title.
+    const QString summary = page.findChild<QLabel *>(u"runSummary"_s)->text();
+    QVERIFY2(summary.contains(u"message 1472 B · send buffer 64 KiB · duration 2 s"_s), qPrintable(summary));
     QCOMPARE(page.detail()->samplesPlot()->graphCount(), 1);
     QCOMPARE(page.detail()->samplesPlot()->graph(0)->dataCount(), 20);
     QVERIFY(page.findChild<QPlainTextEdit *>(u"runPlan"_s)->toPlainText().contains(u"lab plan"_s));
-    QVERIFY(page.findChild<QPlainTextEdit *>(u"runEnvironment"_s)->toPlainText().contains(u"fs108"_s));
+    // Both ends side by side, a field per row, not raw JSON.
+    QTableWidget *env = page.detail()->environmentTable();
+    QCOMPARE(env, page.findChild<QTableWidget *>(u"runEnvironment"_s));
+    QCOMPARE(env->columnCount(), 3);
+    QVERIFY(env->horizontalHeaderItem(1)->text().startsWith(u"Client"_s));
+    QVERIFY(env->horizontalHeaderItem(2)->text().contains(u"beta/eth0"_s));
+    QHash<QString, QPair<QString, QString>> rows;
+    for (int r = 0; r < env->rowCount(); ++r)
+        rows.insert(env->item(r, 0)->text(), {env->item(r, 1)->text(), env->item(r, 2) ? env->item(r, 2)->text() : QString()});
+    QCOMPARE(rows.value(u"Host"_s), (QPair<QString, QString>(u"alpha"_s, u"beta"_s)));
+    QCOMPARE(rows.value(u"Machine name"_s), (QPair<QString, QString>(u"alpha-box"_s, u"beta-box"_s)));
+    QCOMPARE(rows.value(u"Kernel"_s), (QPair<QString, QString>(u"Linux 6.1.0-18-amd64"_s, u"Linux 5.10.0-28-amd64"_s)));
+    QCOMPARE(rows.value(u"Interface"_s).first, u"eth0 (192.0.2.10)"_s); // the test's NIC, not wlan0
+    QCOMPARE(rows.value(u"Driver"_s), (QPair<QString, QString>(u"e1000e 3.2.6-k"_s, u"igb"_s)));
+    QCOMPARE(rows.value(u"Link"_s), (QPair<QString, QString>(u"1 Gbit/s, full duplex"_s, u"1 Gbit/s, full duplex"_s)));
+    QCOMPARE(rows.value(u"MTU"_s), (QPair<QString, QString>(u"1500"_s, u"9000"_s)));
+    QCOMPARE(rows.value(u"CPU"_s), (QPair<QString, QString>(u"Intel Xeon E5-2620 (12 CPUs)"_s, u"—"_s)));
+    QCOMPARE(rows.value(u"Memory"_s).first, u"32.0 GiB"_s);
+    QVERIFY(rows.value(u"Offloads"_s).first.contains(u"on: tso"_s));
+    QVERIFY2(rows.value(u"Switch"_s).first.contains(u"fs108"_s, Qt::CaseInsensitive), qPrintable(rows.value(u"Switch"_s).first));
+    QVERIFY2(rows.value(u"Path"_s).first.contains(u"65 m cable"_s), qPrintable(rows.value(u"Path"_s).first));
+    QVERIFY(!rows.contains(u"Kernel build"_s)); // neither end said
+    for (const auto &[client, server] : std::as_const(rows))
+        QVERIFY2(!client.contains(u'{') && !server.contains(u'{'), qPrintable(client + u" | "_s + server));
 }
 
 void TstResultsPage::deletesThroughDialog()
