@@ -915,121 +915,152 @@ void buildHeatMap(QCustomPlot &plot, const ComparisonData &d, const ChartOptions
     }
     QStringList seriesValues = d.seriesKey.isEmpty() ? QStringList() : d.attributeValues(d.seriesKey);
     const QString series = o.matrixSeries.isEmpty() ? seriesValues.value(0) : o.matrixSeries;
+    auto inSeries = [&](const Observation &ob) { return d.seriesKey.isEmpty() || ob.attributes.value(d.seriesKey) == series; };
     // One ordered host list for both axes so the diagonal is the diagonal:
-    // the hosts of the matrix shown, not of every series.
+    // the hosts of the matrices shown, not of every series.
     QStringList hosts;
     for (const QString &key : {d.matrixRowKey, d.matrixColumnKey})
         for (const Observation &ob : d.observations)
-            if ((d.seriesKey.isEmpty() || ob.attributes.value(d.seriesKey) == series) && ob.attributes.contains(key)
-                && !ob.attributes.value(key).isEmpty() && !hosts.contains(ob.attributes.value(key)))
+            if (inSeries(ob) && ob.attributes.contains(key) && !ob.attributes.value(key).isEmpty()
+                && !hosts.contains(ob.attributes.value(key)))
                 hosts.append(ob.attributes.value(key));
     hosts = orderCategories(hosts);
     const int n = int(hosts.size());
+    // Side by side: one matrix per value of the panel attribute (a sink),
+    // on one colour scale; one matrix when there is none.
+    QStringList panels;
+    if (!o.matrixPanels.isEmpty())
+        for (const Observation &ob : d.observations)
+            if (inSeries(ob) && !panels.contains(ob.attributes.value(o.matrixPanels)))
+                panels << ob.attributes.value(o.matrixPanels);
+    if (panels.isEmpty())
+        panels << QString();
     struct Cell { QList<double> values; QStringList sources; };
-    QHash<QPair<int, int>, Cell> grid; // (column, row)
+    using Grid = QHash<QPair<int, int>, Cell>; // (column, row)
+    QList<Grid> grids(panels.size());
+    double vmin = std::numeric_limits<double>::max();
+    double vmax = std::numeric_limits<double>::lowest();
     for (const Observation &ob : d.observations) {
-        if (!d.seriesKey.isEmpty() && ob.attributes.value(d.seriesKey) != series)
+        if (!inSeries(ob))
             continue;
+        const int p = o.matrixPanels.isEmpty() ? 0 : int(panels.indexOf(ob.attributes.value(o.matrixPanels)));
         const int r = int(hosts.indexOf(ob.attributes.value(d.matrixRowKey)));
         const int c = int(hosts.indexOf(ob.attributes.value(d.matrixColumnKey)));
-        if (r < 0 || c < 0)
+        if (p < 0 || r < 0 || c < 0)
             continue;
-        Cell &cell = grid[{c, r}];
+        Cell &cell = grids[p][{c, r}];
         cell.values += ob.values;
         if (!cell.sources.contains(ob.source))
             cell.sources.append(ob.source);
     }
-    auto *map = new QCPColorMap(plot.xAxis, plot.yAxis);
-    map->setObjectName(u"heatMap"_s);
-    map->removeFromLegend();
-    map->data()->setSize(n, n);
-    map->data()->setRange(QCPRange(1, n), QCPRange(1, n));
-    double vmin = std::numeric_limits<double>::max();
-    double vmax = std::numeric_limits<double>::lowest();
-    for (int c = 0; c < n; ++c)
-        for (int r = 0; r < n; ++r)
-            map->data()->setCell(c, r, kNaN);
-    for (auto it = grid.cbegin(); it != grid.cend(); ++it) {
-        const double m = stats::summarize(it->values).mean;
-        map->data()->setCell(it.key().first, it.key().second, m);
-        vmin = std::min(vmin, m);
-        vmax = std::max(vmax, m);
-    }
-    // Rows in host order, then columns, so the CSV reads like the table.
-    for (int r = 0; r < n; ++r) {
-        for (int c = 0; c < n; ++c) {
-            const auto it = grid.constFind({c, r});
-            if (it == grid.cend())
-                continue;
-            const double m = stats::summarize(it->values).mean;
-            out.table.rows.append({hosts[r], hosts[c], exact(m), d.unit, joinSources(it->sources)});
-            auto *label = new QCPItemText(&plot);
-            label->position->setCoords(c + 1, r + 1);
-            label->setText(num(m));
-            label->setFont(QFont(plot.font().family(), 9, QFont::DemiBold));
-            const double frac = vmax > vmin ? (m - vmin) / (vmax - vmin) : 1;
-            label->setColor(frac > 0.55 ? Qt::white : Qt::black);
-            label->setObjectName(u"cellLabel"_s);
+    // The shown figure of a cell: as every front end shows one (a single
+    // figure as it is, repetitions by their geometric mean).
+    auto valueOf = [](const Cell &cell) { return stats::estimateMean(cell.values).mean; };
+    for (const Grid &grid : std::as_const(grids))
+        for (const Cell &cell : grid) {
+            vmin = std::min(vmin, valueOf(cell));
+            vmax = std::max(vmax, valueOf(cell));
         }
-    }
     QCPColorGradient gradient;
     gradient.setColorStops({{0.0, QColor(0xf7, 0xfb, 0xff)}, {0.5, QColor(0x6b, 0xae, 0xd6)}, {1.0, QColor(0x08, 0x30, 0x6b)}});
     gradient.setNanHandling(QCPColorGradient::nhTransparent);
-    map->setGradient(gradient);
-    map->setInterpolate(false);
-    map->setDataRange(QCPRange(std::min(0.0, vmin), vmax > 0 ? vmax : 1));
+    const QCPRange range(std::min(0.0, vmin), vmax > 0 ? vmax : 1);
 
     auto *scale = new QCPColorScale(&plot);
     scale->setObjectName(u"colorScale"_s);
-    // Axis rect and scale share one nested row, so the title, legend and
+    // Axis rects and scale share one nested row, so the title, legend and
     // caption rows keep the full width.
     const int row = 2; // below title and legend rows
-    QCPAxisRect *rect = plot.axisRect();
-    plot.plotLayout()->take(rect);
+    QCPAxisRect *first = plot.axisRect();
+    plot.plotLayout()->take(first);
     auto *nested = new QCPLayoutGrid;
     plot.plotLayout()->addElement(row, 0, nested);
-    nested->addElement(0, 0, rect);
-    nested->addElement(0, 1, scale);
-    nested->setColumnStretchFactor(1, 0.001);
+    auto *group = new QCPMarginGroup(&plot);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int i = 0; i < n; ++i)
+        ticker->addTick(i + 1, hosts[i]);
+    const QString unit = d.unit;
+    for (int p = 0; p < panels.size(); ++p) {
+        QCPAxisRect *rect = p == 0 ? first : new QCPAxisRect(&plot);
+        nested->addElement(0, p, rect);
+        rect->setMarginGroup(QCP::msBottom | QCP::msTop | QCP::msLeft, group);
+        QCPAxis *x = rect->axis(QCPAxis::atBottom);
+        QCPAxis *y = rect->axis(QCPAxis::atLeft);
+        auto *map = new QCPColorMap(x, y);
+        map->setObjectName(u"heatMap"_s);
+        map->removeFromLegend();
+        map->data()->setSize(n, n);
+        map->data()->setRange(QCPRange(1, n), QCPRange(1, n));
+        for (int c = 0; c < n; ++c)
+            for (int r = 0; r < n; ++r)
+                map->data()->setCell(c, r, kNaN);
+        const Grid &grid = grids[p];
+        for (auto it = grid.cbegin(); it != grid.cend(); ++it)
+            map->data()->setCell(it.key().first, it.key().second, valueOf(*it));
+        // Rows in host order, then columns, so the CSV reads like the table.
+        for (int r = 0; r < n; ++r) {
+            for (int c = 0; c < n; ++c) {
+                const auto it = grid.constFind({c, r});
+                if (it == grid.cend())
+                    continue;
+                const double m = valueOf(*it);
+                out.table.rows.append({hosts[r] + (panels[p].isEmpty() ? QString() : u" ("_s + panels[p] + u')'),
+                                       hosts[c], exact(m), d.unit, joinSources(it->sources)});
+                auto *label = new QCPItemText(&plot);
+                label->setClipAxisRect(rect);
+                label->position->setAxes(x, y);
+                label->position->setCoords(c + 1, r + 1);
+                label->setText(num(m));
+                label->setFont(QFont(plot.font().family(), panels.size() > 1 ? 8 : 9, QFont::DemiBold));
+                const double frac = vmax > vmin ? (m - vmin) / (vmax - vmin) : 1;
+                label->setColor(frac > 0.55 ? Qt::white : Qt::black);
+                label->setObjectName(u"cellLabel"_s);
+            }
+        }
+        map->setGradient(gradient);
+        map->setInterpolate(false);
+        map->setDataRange(range);
+        map->setColorScale(scale);
+        for (QCPAxis *axis : {x, y}) {
+            axis->setTicker(ticker);
+            axis->setSubTicks(false);
+            axis->setRange(0.5, n + 0.5);
+            axis->grid()->setVisible(false);
+            axis->setTickLabelFont(QFont(plot.font().family(), 8));
+        }
+        y->setRangeReversed(true); // first host at the top, as in a table
+        // Unmeasured pairs (and the diagonal) show a light hatch, not "zero".
+        rect->setBackground(QBrush(QColor(0xcc, 0xcc, 0xcc), Qt::BDiagPattern));
+        x->setLabel(panels[p].isEmpty() ? d.matrixColumnKey
+                                        : u"%1 — %2 %3"_s.arg(d.matrixColumnKey, o.matrixPanels, panels[p]));
+        y->setLabel(d.matrixRowKey);
+        out.hover.insert(map, [grid, hosts, unit, series, panel = panels[p]](int, double key, double value) {
+            const int c = int(std::lround(key)) - 1;
+            const int r = int(std::lround(value)) - 1;
+            const auto it = grid.constFind({c, r});
+            if (it == grid.cend())
+                return QString();
+            QString text = u"%1 → %2: %3 %4"_s.arg(hosts[r], hosts[c], num(stats::estimateMean(it->values).mean), unit);
+            QStringList what;
+            if (!series.isEmpty())
+                what << series;
+            if (!panel.isEmpty())
+                what << panel;
+            if (!what.isEmpty())
+                text += u" (%1)"_s.arg(what.join(u", "_s));
+            return text + tr("\nSource: %1").arg(joinSources(it->sources));
+        });
+    }
+    nested->addElement(0, int(panels.size()), scale);
+    nested->setColumnStretchFactor(int(panels.size()), 0.001);
     scale->setType(QCPAxis::atRight);
     scale->setGradient(gradient);
-    scale->setDataRange(map->dataRange());
+    scale->setDataRange(range);
     scale->axis()->setLabel(metricLabel(d));
     scale->axis()->setLabelFont(QFont(plot.font().family(), 8));
     scale->axis()->setTickLabelFont(QFont(plot.font().family(), 7));
     scale->setBarWidth(12);
-    map->setColorScale(scale);
-    auto *group = new QCPMarginGroup(&plot);
-    plot.axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
-
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (int i = 0; i < n; ++i)
-        ticker->addTick(i + 1, hosts[i]);
-    for (QCPAxis *axis : {plot.xAxis, plot.yAxis}) {
-        axis->setTicker(ticker);
-        axis->setSubTicks(false);
-        axis->setRange(0.5, n + 0.5);
-        axis->grid()->setVisible(false);
-    }
-    plot.yAxis->setRangeReversed(true); // first host at the top, as in a table
-    // Unmeasured pairs (and the diagonal) show a light hatch, not "zero".
-    plot.axisRect()->setBackground(QBrush(QColor(0xcc, 0xcc, 0xcc), Qt::BDiagPattern));
-    plot.xAxis->setLabel(d.matrixColumnKey);
-    plot.yAxis->setLabel(d.matrixRowKey);
-
-    const QString unit = d.unit;
-    out.hover.insert(map, [grid, hosts, unit, series](int, double key, double value) {
-        const int c = int(std::lround(key)) - 1;
-        const int r = int(std::lround(value)) - 1;
-        const auto it = grid.constFind({c, r});
-        if (it == grid.cend())
-            return QString();
-        QString text = u"%1 → %2: %3 %4"_s.arg(hosts[r], hosts[c], num(stats::summarize(it->values).mean), unit);
-        if (!series.isEmpty())
-            text += u" (%1)"_s.arg(series);
-        return text + tr("\nSource: %1").arg(joinSources(it->sources));
-    });
 }
 
 } // namespace

@@ -21,6 +21,7 @@ struct ChartOptions
     ChartKind kind = ChartKind::Bars;
     QString groupBy;       // bars: attribute for the categories (empty: the data's default)
     QString matrixSeries;  // heat map: which series value to show (empty: the first)
+    QString matrixPanels;  // heat map: an attribute whose values get a matrix each, side by side (a sink)
     bool caption = true;   // metric, unit, grouping and sources under the chart
     // Bars and sweeps: a logarithmic value axis (true), a linear one (false),
     // or automatic (unset): logarithmic when the positive values plotted span

@@ -186,11 +186,12 @@ void printText(QTextStream &out, const wb::ComparisonView &view)
 int compareCommand(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
-    QString kind, groupBy, reference, confidence, condition, chart, chartKind, csv, pointsCsv, report, error;
+    QString kind, groupBy, reference, confidence, condition, chart, chartKind, matrixSeries, csv, pointsCsv, report, error;
     for (const auto &[name, out] :
          {std::pair{u"--kind"_s, &kind}, std::pair{u"--group-by"_s, &groupBy}, std::pair{u"--reference"_s, &reference},
           std::pair{u"--confidence"_s, &confidence}, std::pair{u"--condition"_s, &condition},
-          std::pair{u"--chart"_s, &chart}, std::pair{u"--chart-kind"_s, &chartKind}, std::pair{u"--csv"_s, &csv},
+          std::pair{u"--chart"_s, &chart}, std::pair{u"--chart-kind"_s, &chartKind},
+          std::pair{u"--matrix-series"_s, &matrixSeries}, std::pair{u"--csv"_s, &csv},
           std::pair{u"--points-csv"_s, &pointsCsv}, std::pair{u"--report"_s, &report}}) {
         if (!wb::cli::takeOption(args, name, out, &error)) {
             ctx.err << "wirebench-cli compare: " << error << '\n';
@@ -349,9 +350,9 @@ int compareCommand(wb::cli::CliContext &ctx)
     }
     if (!chart.isEmpty() || !pointsCsv.isEmpty() || !report.isEmpty()) {
 #ifdef WB_CLI_CHARTS
-        const wb::ComparisonData chartData = view.chartData(*data);
         wb::charts::ChartOptions options;
         options.groupBy = groupBy;
+        options.matrixSeries = matrixSeries; // the heat map's origin: "measured …" or a baseline source
         if (!chartKind.isEmpty()) {
             const auto k = wb::charts::chartKindFromKey(chartKind);
             if (!k) {
@@ -362,6 +363,9 @@ int compareCommand(wb::cli::CliContext &ctx)
         } else if (view.isSweep()) {
             options.kind = wb::charts::ChartKind::Sweep;
         }
+        const wb::ComparisonData chartData = options.kind == wb::charts::ChartKind::HeatMap
+            ? wb::heatMapChartData(*data, view, &options.matrixPanels)
+            : view.chartData(*data);
         if (!wb::charts::chartKindAvailable(chartData, options.kind)) {
             ctx.err << "wirebench-cli compare: this data has nothing to draw as '" << chartKind << "'\n";
             return wb::cli::kExitFailure;
@@ -413,7 +417,7 @@ int compareCommand(wb::cli::CliContext &ctx)
 
 WB_CLI_COMMAND(u"compare"_s,
                u"--kind K [--group-by ATTR] [--condition N] [--reference CELL] [--confidence 90|95|99] "
-               "[--chart FILE.png|svg|pdf] [--chart-kind bars|timeseries|cdf|sweep|heatmap] [--csv FILE] "
+               "[--chart FILE.png|svg|pdf] [--chart-kind bars|timeseries|cdf|sweep|heatmap] [--matrix-series ORIGIN] [--csv FILE] "
                "[--points-csv FILE] [--report FILE.html|pdf] [--json]"_s,
                u"compare runs and baselines of one kind, one condition at a time, with honest intervals, verdicts "
                "within a condition and the chart"_s,

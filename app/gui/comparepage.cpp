@@ -743,7 +743,7 @@ void ComparePage::applyData(const ComparisonData &data)
     int firstAvailable = -1;
     for (int i = 0; i < m_kind->count(); ++i) {
         const auto kind = charts::ChartKind(m_kind->itemData(i).toInt());
-        const bool available = charts::chartKindAvailable(m_data, kind);
+        const bool available = kindAvailable(kind);
         if (QStandardItem *item = kindModel ? kindModel->item(i) : nullptr) {
             item->setEnabled(available);
             item->setToolTip(available ? QString() : tr("This dataset has nothing to draw as %1").arg(m_kind->itemText(i)));
@@ -752,7 +752,7 @@ void ComparePage::applyData(const ComparisonData &data)
             firstAvailable = i;
     }
     const auto currentKind = charts::ChartKind(m_kind->currentData().toInt());
-    if (!charts::chartKindAvailable(m_data, currentKind) && firstAvailable >= 0)
+    if (!kindAvailable(currentKind) && firstAvailable >= 0)
         m_kind->setCurrentIndex(firstAvailable);
 
     const QString previousGroup = m_groupBy->currentText();
@@ -768,6 +768,13 @@ void ComparePage::applyData(const ComparisonData &data)
     m_reference->setCurrentIndex(-1); // new data: its newest measured cell
     m_updating = false;
     refreshView();
+}
+
+ComparisonData ComparePage::chartData(charts::ChartOptions &options) const
+{
+    if (options.kind != charts::ChartKind::HeatMap)
+        return m_view.chartData(m_data);
+    return heatMapChartData(m_data, m_view, &options.matrixPanels);
 }
 
 charts::ChartOptions ComparePage::currentOptions() const
@@ -811,17 +818,48 @@ void ComparePage::refreshView()
     refresh();
 }
 
+QString ComparePage::sweepDimension() const
+{
+    // The first defining parameter the data can be swept along: one whose
+    // values are numbers (message, file or frame size).
+    for (const QString &dim : m_data.dimensions) {
+        if (!m_data.observations.isEmpty() && m_data.observations.first().condition
+            && definingParameterByLabel(m_data.observations.first().condition->kind, dim)
+            && !buildComparisonView(m_data, {dim, {}, {}, 0.95}).chartData(m_data).sweeps.isEmpty())
+            return dim;
+    }
+    return {};
+}
+
+bool ComparePage::kindAvailable(charts::ChartKind kind) const
+{
+    if (kind == charts::ChartKind::Sweep)
+        return !m_data.sweeps.isEmpty() || !sweepDimension().isEmpty();
+    return charts::chartKindAvailable(m_data, kind);
+}
+
 void ComparePage::refresh()
 {
-    const charts::ChartOptions o = currentOptions();
+    charts::ChartOptions o = currentOptions();
+    if (o.kind == charts::ChartKind::Sweep && !m_view.isSweep() && m_data.sweeps.isEmpty()) {
+        // A sweep is along a parameter: group by the first one there is.
+        if (const int i = m_groupBy->findText(sweepDimension()); i >= 0 && i != m_groupBy->currentIndex()) {
+            m_updating = true;
+            m_groupBy->setCurrentIndex(i);
+            m_reference->setCurrentIndex(-1);
+            m_updating = false;
+            refreshView(); // comes back here grouped along it
+            return;
+        }
+    }
     const bool bars = o.kind == charts::ChartKind::Bars;
     const bool matrix = o.kind == charts::ChartKind::HeatMap;
-    m_groupBy->setVisible(bars);
-    m_groupByLabel->setVisible(bars);
+    m_groupBy->setVisible(bars || o.kind == charts::ChartKind::Sweep);
+    m_groupByLabel->setVisible(m_groupBy->isVisible());
     m_logScale->setVisible(bars || o.kind == charts::ChartKind::Sweep);
     m_matrixSeries->setVisible(matrix && m_matrixSeries->count() > 0);
     m_matrixSeriesLabel->setVisible(m_matrixSeries->isVisible());
-    m_chart->setChart(matrix ? m_view.heatMapData(m_data) : m_view.chartData(m_data), o);
+    m_chart->setChart(chartData(o), o);
     refreshTable();
 }
 
@@ -929,7 +967,8 @@ bool ComparePage::exportChart(charts::ExportFormat format, const QString &path, 
         ok = charts::ChartExporter::saveCsv(content.plotted(), path, error);
         break;
     }
-    m_chart->setChart(m_view.chartData(m_data), currentOptions()); // export lays the plot out at its own size
+    charts::ChartOptions options = currentOptions();
+    m_chart->setChart(chartData(options), options); // export lays the plot out at its own size
     return ok;
 }
 
@@ -956,9 +995,10 @@ bool ComparePage::exportReport(const QString &path, QString *error)
 
 bool ComparePage::writeReport(const QString &path, const QList<charts::ReportSection> &sections, QString *error)
 {
-    const ComparisonData chartData = m_view.chartData(m_data);
-    const bool ok = charts::ComparisonReport::write(chartData, currentOptions(), sections, path, error);
-    m_chart->setChart(chartData, currentOptions());
+    charts::ChartOptions options = currentOptions();
+    const ComparisonData data = chartData(options);
+    const bool ok = charts::ComparisonReport::write(data, options, sections, path, error);
+    m_chart->setChart(data, options);
     return ok;
 }
 

@@ -129,6 +129,13 @@ private:
     void onExportTriggered(charts::ExportFormat format);
     void onReportTriggered();
     charts::ChartOptions currentOptions() const;
+    // What the chart draws for these options (the heat map may add its
+    // side-by-side panels to them).
+    ComparisonData chartData(charts::ChartOptions &options) const;
+    // The dimension a sweep chart groups by (a numeric defining
+    // parameter), or empty when the data has none.
+    QString sweepDimension() const;
+    bool kindAvailable(charts::ChartKind kind) const;
     QWidget *buildFilterRow();
     QWidget *buildCandidatePanel();
     void scheduleBuild();

@@ -441,7 +441,7 @@ ComparisonData ComparisonView::chartData(const ComparisonData &source) const
             PointSeries &s = bySeries[cell.series];
             if (s.label.isEmpty()) {
                 s.label = cell.series;
-                s.source = cell.sources.value(0);
+                // No one source: the chart names the runs behind each point.
                 order << cell.series;
             }
             s.points.append(QPointF(*x, cell.estimate.mean));
@@ -463,6 +463,25 @@ ComparisonData ComparisonView::heatMapData(const ComparisonData &source) const
         else if (!o.attributes.contains(u"origin"_s))
             o.attributes.insert(u"origin"_s, o.source);
     return d;
+}
+
+ComparisonData heatMapChartData(const ComparisonData &source, const ComparisonView &view, QString *panelAttribute)
+{
+    panelAttribute->clear();
+    const ConditionEntry *shown = view.shownCondition();
+    const ConditionParameterInfo *sink = shown ? findDefiningParameter(shown->condition.kind, u"sink"_s) : nullptr;
+    if (!sink)
+        return view.heatMapData(source);
+    if (view.sweepParameter == sink->key) {
+        *panelAttribute = sink->label;
+        return view.heatMapData(source);
+    }
+    const ComparisonView bySink = buildComparisonView(
+        source, {sink->label, shown->condition.keyWithout(sink->key), QString(), view.confidence});
+    if (!bySink.shownCondition() || bySink.shownCondition()->key != shown->condition.keyWithout(sink->key))
+        return view.heatMapData(source);
+    *panelAttribute = sink->label;
+    return bySink.heatMapData(source);
 }
 
 QList<CellEnvironmentDiff> ComparisonView::environmentDiffs(const ComparisonData &source) const

@@ -107,6 +107,11 @@ struct ComparisonView
 };
 
 ComparisonView buildComparisonView(const ComparisonData &data, const ComparisonRequest &request);
+// The host-pair heat maps of a view. For a kind with a sink (file
+// transfers) the same condition along the sink, so file -> file and
+// file -> /dev/null stand side by side: `panelAttribute` then names the
+// attribute whose values get a matrix each ("sink"); empty otherwise.
+ComparisonData heatMapChartData(const ComparisonData &source, const ComparisonView &view, QString *panelAttribute);
 
 // Numbers as every front end prints them: 4 significant digits, a dash for NaN.
 QString comparisonNumber(double v);
