@@ -313,12 +313,18 @@ void ComparePage::buildUi()
         startBuild(false);
     });
     connect(m_logScale, &QCheckBox::stateChanged, this, &ComparePage::refresh);
-    for (QComboBox *c : {m_kind, m_matrixSeries}) {
-        connect(c, &QComboBox::currentIndexChanged, this, [this] {
-            if (!m_updating)
-                refresh();
-        });
-    }
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_updating)
+            return;
+        if (charts::ChartKind(m_kind->currentData().toInt()) == charts::ChartKind::HeatMap)
+            refreshView(); // fills the matrix series
+        else
+            refresh();
+    });
+    connect(m_matrixSeries, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_updating)
+            refresh();
+    });
     for (QComboBox *c : {m_groupBy, m_condition, m_reference, m_confidence}) {
         connect(c, &QComboBox::currentIndexChanged, this, [this, c] {
             if (m_updating)
@@ -593,8 +599,12 @@ void ComparePage::launchBuild(bool wantKinds)
     sel.wantKinds = wantKinds || m_dataset->count() == 0;
     const quint64 generation = m_generation;
     ++m_running;
-    auto *watcher = new QFutureWatcher<ComparisonBuild>(this);
-    connect(watcher, &QFutureWatcher<ComparisonBuild>::finished, this, [this, watcher, generation] {
+    // The engine's view is made on the worker too, for the grouping,
+    // condition, reference and confidence the page shows now.
+    const ComparisonRequest request = currentRequest();
+    using Built = std::pair<ComparisonBuild, std::optional<ComparisonView>>;
+    auto *watcher = new QFutureWatcher<Built>(this);
+    connect(watcher, &QFutureWatcher<Built>::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
         --m_running;
         if (m_pending) {
@@ -605,12 +615,23 @@ void ComparePage::launchBuild(bool wantKinds)
         m_busy->hide();
         if (generation != m_generation)
             return;
-        applyBuild(watcher->result());
+        const Built built = watcher->result();
+        applyBuild(built.first, built.second);
     });
-    watcher->setFuture(QtConcurrent::run([builder = m_builder, sel, cancel = m_cancel] { return builder(sel, cancel.get()); }));
+    watcher->setFuture(QtConcurrent::run([builder = m_builder, sel, cancel = m_cancel, request]() -> Built {
+        ComparisonBuild b = builder(sel, cancel.get());
+        std::optional<ComparisonView> view;
+        if (b.data && !b.cancelled) {
+            ComparisonRequest r = request;
+            if (!b.data->dimensions.contains(r.groupBy))
+                r.groupBy = b.data->defaultGroupBy;
+            view = buildComparisonView(*b.data, r);
+        }
+        return {std::move(b), std::move(view)};
+    }));
 }
 
-void ComparePage::applyBuild(const ComparisonBuild &build)
+void ComparePage::applyBuild(const ComparisonBuild &build, std::optional<ComparisonView> view)
 {
     if (build.cancelled)
         return;
@@ -660,7 +681,7 @@ void ComparePage::applyBuild(const ComparisonBuild &build)
     updateSelectionSummary();
     if (build.data) {
         m_status->clear();
-        applyData(*build.data);
+        applyData(*build.data, std::move(view));
     } else {
         m_status->setText(build.error);
         ComparisonData empty;
@@ -734,7 +755,7 @@ void ComparePage::setData(const ComparisonData &data)
     applyData(data);
 }
 
-void ComparePage::applyData(const ComparisonData &data)
+void ComparePage::applyData(const ComparisonData &data, std::optional<ComparisonView> view)
 {
     m_data = data;
     m_updating = true;
@@ -765,9 +786,13 @@ void ComparePage::applyData(const ComparisonData &data)
     const int c = m_confidence->findData(m_data.confidence);
     if (c >= 0)
         m_confidence->setCurrentIndex(c);
-    m_reference->setCurrentIndex(-1); // new data: its newest measured cell
     m_updating = false;
-    refreshView();
+    // The worker's view stands when it was made for what the page now asks.
+    const ComparisonRequest asked = currentRequest();
+    if (view && view->groupBy == asked.groupBy && view->confidence == asked.confidence)
+        refreshView(std::move(view));
+    else
+        refreshView();
 }
 
 ComparisonData ComparePage::chartData(charts::ChartOptions &options) const
@@ -788,14 +813,19 @@ charts::ChartOptions ComparePage::currentOptions() const
     return o;
 }
 
-void ComparePage::refreshView()
+ComparisonRequest ComparePage::currentRequest() const
 {
     ComparisonRequest request;
     request.groupBy = m_groupBy->currentText();
     request.conditionKey = m_condition->currentData().toString();
     request.reference = m_reference->currentIndex() >= 0 ? m_reference->currentText() : QString();
     request.confidence = m_confidence->currentData().toDouble();
-    m_view = buildComparisonView(m_data, request);
+    return request;
+}
+
+void ComparePage::refreshView(std::optional<ComparisonView> precomputed)
+{
+    m_view = precomputed ? std::move(*precomputed) : buildComparisonView(m_data, currentRequest());
     m_updating = true;
     m_condition->clear();
     for (const ConditionEntry &c : std::as_const(m_view.conditions)) {
@@ -808,12 +838,15 @@ void ComparePage::refreshView()
     for (const EngineCell &cell : std::as_const(m_view.cells))
         m_reference->addItem(cell.label);
     m_reference->setCurrentIndex(m_view.reference);
-    // The heat map's matrices: the measured runs and each baseline source.
-    const QString previousSeries = m_matrixSeries->currentText();
-    m_matrixSeries->clear();
-    m_matrixSeries->addItems(m_view.heatMapData(m_data).attributeValues(u"origin"_s));
-    if (const int i = m_matrixSeries->findText(previousSeries); i >= 0)
-        m_matrixSeries->setCurrentIndex(i);
+    // The heat map's matrices: the measured runs and each baseline source
+    // (only worked out while a heat map is shown).
+    if (charts::ChartKind(m_kind->currentData().toInt()) == charts::ChartKind::HeatMap) {
+        const QString previousSeries = m_matrixSeries->currentText();
+        m_matrixSeries->clear();
+        m_matrixSeries->addItems(m_view.heatMapData(m_data).attributeValues(u"origin"_s));
+        if (const int i = m_matrixSeries->findText(previousSeries); i >= 0)
+            m_matrixSeries->setCurrentIndex(i);
+    }
     m_updating = false;
     refresh();
 }
@@ -822,10 +855,17 @@ QString ComparePage::sweepDimension() const
 {
     // The first defining parameter the data can be swept along: one whose
     // values are numbers (message, file or frame size).
+    if (m_data.observations.isEmpty() || !m_data.observations.first().condition)
+        return {};
+    const QString kind = m_data.observations.first().condition->kind;
+    static const QRegularExpression number(u"^[0-9]"_s);
     for (const QString &dim : m_data.dimensions) {
-        if (!m_data.observations.isEmpty() && m_data.observations.first().condition
-            && definingParameterByLabel(m_data.observations.first().condition->kind, dim)
-            && !buildComparisonView(m_data, {dim, {}, {}, 0.95}).chartData(m_data).sweeps.isEmpty())
+        if (!definingParameterByLabel(kind, dim))
+            continue;
+        int numeric = 0;
+        for (const QString &v : m_data.attributeValues(dim))
+            numeric += number.match(v).hasMatch();
+        if (numeric >= 2)
             return dim;
     }
     return {};
@@ -929,9 +969,7 @@ void ComparePage::showSelectedVerdict()
     QString text = r.verdict;
     text += u"\n"_s + tr("Condition: %1").arg(m_view.cells[r.cell].condition.label());
     // What else differs, field by field: kernel, driver, link, NIC, switch, cable.
-    for (const CellEnvironmentDiff &e : m_view.environmentDiffs(m_data)) {
-        if (e.cell != m_view.cells[r.cell].label)
-            continue;
+    for (const CellEnvironmentDiff &e : m_view.environmentDiffs(m_data, r.cell)) {
         const QStringList lines = e.describe();
         if (!lines.isEmpty())
             text += u"\nAgainst %1:\n• %2"_s.arg(e.reference, lines.join(u"\n• "_s));

@@ -121,9 +121,12 @@ signals:
 private:
     void buildUi();
     void loadDataset(const QString &name);
-    void applyData(const ComparisonData &data);
+    // `view`: the engine's view of `data` for the page's current grouping,
+    // condition, reference and confidence, when a worker made it already.
+    void applyData(const ComparisonData &data, std::optional<ComparisonView> view = std::nullopt);
     void refresh();
-    void refreshView();
+    void refreshView(std::optional<ComparisonView> precomputed = std::nullopt);
+    ComparisonRequest currentRequest() const;
     void refreshTable();
     void showSelectedVerdict();
     void onExportTriggered(charts::ExportFormat format);
@@ -141,7 +144,7 @@ private:
     void scheduleBuild();
     void startBuild(bool wantKinds);
     void launchBuild(bool wantKinds);
-    void applyBuild(const ComparisonBuild &build);
+    void applyBuild(const ComparisonBuild &build, std::optional<ComparisonView> view);
     void onCandidateChanged(QListWidgetItem *item);
     void setAllCandidates(bool checked);
     void updateSelectionSummary();

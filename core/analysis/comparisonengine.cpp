@@ -484,7 +484,7 @@ ComparisonData heatMapChartData(const ComparisonData &source, const ComparisonVi
     return bySink.heatMapData(source);
 }
 
-QList<CellEnvironmentDiff> ComparisonView::environmentDiffs(const ComparisonData &source) const
+QList<CellEnvironmentDiff> ComparisonView::environmentDiffs(const ComparisonData &source, int onlyCell) const
 {
     auto environmentOf = [&](const EngineCell &cell) {
         QMap<QString, QStringList> values;
@@ -502,7 +502,7 @@ QList<CellEnvironmentDiff> ComparisonView::environmentDiffs(const ComparisonData
         return out;
     const EnvironmentFacts ref = environmentOf(cells[reference]);
     for (int i = 0; i < cells.size(); ++i) {
-        if (i == reference)
+        if (i == reference || (onlyCell >= 0 && i != onlyCell))
             continue;
         const EnvironmentFacts mine = environmentOf(cells[i]);
         if (mine.isEmpty() && ref.isEmpty())

@@ -102,8 +102,9 @@ struct ComparisonView
     // The same for the host-pair heat map: one matrix per origin (the
     // measured runs, each baseline source), chosen by its seriesKey.
     ComparisonData heatMapData(const ComparisonData &source) const;
-    // What differs between each cell's environment and the reference's.
-    QList<CellEnvironmentDiff> environmentDiffs(const ComparisonData &source) const;
+    // What differs between each cell's environment and the reference's;
+    // only that cell's when `onlyCell` is one.
+    QList<CellEnvironmentDiff> environmentDiffs(const ComparisonData &source, int onlyCell = -1) const;
 };
 
 ComparisonView buildComparisonView(const ComparisonData &data, const ComparisonRequest &request);
