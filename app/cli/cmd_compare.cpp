@@ -143,6 +143,8 @@ bool writeCsv(const wb::ComparisonView &view, const QString &path, QString *erro
     return true;
 }
 
+void printRows(QTextStream &out, const wb::ComparisonView &view);
+
 void printText(QTextStream &out, const wb::ComparisonView &view)
 {
     out << view.title << " (" << view.unit << "), grouped by " << view.groupBy << ", reference: "
@@ -158,6 +160,11 @@ void printText(QTextStream &out, const wb::ComparisonView &view)
         out << "note: " << n << '\n';
     if (!view.notes.isEmpty())
         out << '\n';
+    printRows(out, view);
+}
+
+void printRows(QTextStream &out, const wb::ComparisonView &view)
+{
     out << QString(u"%1  %2  %3  %4  %5  %6  %7  %8"_s)
                .arg(u"cell"_s, -44)
                .arg(u"link"_s, -10)
@@ -307,8 +314,18 @@ int compareCommand(wb::cli::CliContext &ctx)
                                                                           {u"notes"_s, QJsonArray::fromStringList(view.notes)}}}})
                        .toJson(QJsonDocument::Compact)
                 << '\n';
-        for (const wb::EngineRow &row : std::as_const(view.rows))
-            ctx.out << QJsonDocument(rowJson(view, row)).toJson(QJsonDocument::Compact) << '\n';
+        // Every condition's rows (only the one asked for with --condition),
+        // each row carrying its condition: one section per condition.
+        QList<wb::ComparisonView> views{view};
+        if (condition.isEmpty())
+            views += wb::otherConditionViews(*data, view);
+        for (const wb::ComparisonView &v : std::as_const(views))
+            for (const wb::EngineRow &row : v.rows) {
+                QJsonObject o = rowJson(v, row);
+                o.insert(u"condition_number"_s, v.condition + 1);
+                o.insert(u"shown"_s, v.condition == view.condition);
+                ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+            }
         for (const wb::CellEnvironmentDiff &e : envDiffs) {
             QJsonArray fields;
             for (const wb::EnvironmentFieldDiff &f : e.fields) {
@@ -328,6 +345,11 @@ int compareCommand(wb::cli::CliContext &ctx)
             ctx.out << QJsonDocument(QJsonObject{{u"latency"_s, line}}).toJson(QJsonDocument::Compact) << '\n';
     } else {
         printText(ctx.out, view);
+        if (condition.isEmpty())
+            for (const wb::ComparisonView &other : wb::otherConditionViews(*data, view)) {
+                ctx.out << "\ncondition " << other.condition + 1 << ": " << other.conditions[other.condition].label << '\n';
+                printRows(ctx.out, other);
+            }
         if (!envDiffs.isEmpty()) {
             ctx.out << "\nenvironment against the reference (" << view.cells[view.reference].label << "):\n";
             for (const wb::CellEnvironmentDiff &e : envDiffs) {

@@ -264,12 +264,18 @@ ComparisonView buildComparisonView(const ComparisonData &data, const ComparisonR
             series = parts.join(u" · "_s);
             key = u"b\x1f"_s + (o.baselineKey.isEmpty() ? o.source + QString::number(i) : o.baselineKey);
         } else {
+            // What the setup is, in the key; in the label only what is known.
+            QStringList setup;
             for (const QString &dim : std::as_const(varying))
-                parts << o.attributes.value(dim, u"—"_s);
+                setup << o.attributes.value(dim, u"—"_s);
+            for (const QString &part : std::as_const(setup))
+                if (part != u"—"_s)
+                    parts << part;
             series = (parts.isEmpty() ? tr("measured") : parts.join(u" · "_s)) + linkSuffix(o.link);
+            key = setup.join(u'\x1f');
             if (nameLinks && (o.link.linkClass == LinkInfo::Class::Physical || o.link.linkClass == LinkInfo::Class::Unknown))
                 series += u" ("_s + o.link.shortLabel() + u')';
-            key = u"m\x1f"_s + category + u'\x1f' + series + u'\x1f' + o.link.label() + u'\x1f'
+            key = u"m\x1f"_s + category + u'\x1f' + series + u'\x1f' + key + u'\x1f' + o.link.label() + u'\x1f'
                 + (o.condition ? o.condition->key() : QString());
         }
         auto it = cellIndex.constFind(key);
@@ -463,6 +469,15 @@ ComparisonData ComparisonView::heatMapData(const ComparisonData &source) const
         else if (!o.attributes.contains(u"origin"_s))
             o.attributes.insert(u"origin"_s, o.source);
     return d;
+}
+
+QList<ComparisonView> otherConditionViews(const ComparisonData &data, const ComparisonView &view)
+{
+    QList<ComparisonView> out;
+    for (int i = 0; i < view.conditions.size(); ++i)
+        if (i != view.condition)
+            out << buildComparisonView(data, {view.groupBy, view.conditions[i].key, QString(), view.confidence});
+    return out;
 }
 
 ComparisonData heatMapChartData(const ComparisonData &source, const ComparisonView &view, QString *panelAttribute)

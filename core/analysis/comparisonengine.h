@@ -108,6 +108,10 @@ struct ComparisonView
 };
 
 ComparisonView buildComparisonView(const ComparisonData &data, const ComparisonRequest &request);
+// Every other condition of `view`'s selection as a view of its own (same
+// grouping and confidence, each its own newest reference), in the order
+// view.conditions lists them: one section per condition, never pooled.
+QList<ComparisonView> otherConditionViews(const ComparisonData &data, const ComparisonView &view);
 // The host-pair heat maps of a view. For a kind with a sink (file
 // transfers) the same condition along the sink, so file -> file and
 // file -> /dev/null stand side by side: `panelAttribute` then names the

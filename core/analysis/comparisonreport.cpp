@@ -41,6 +41,11 @@ const QString kRuns = u"Runs compared, with the environment of each end"_s;
 const QString kLatency = u"Latency against the physical floor"_s;
 const QString kBaselines = u"Historical baselines, with hardware and citation"_s;
 
+QString otherConditionTitle(const ComparisonView &view, int i)
+{
+    return u"Condition %1 of %2: %3"_s.arg(i + 1).arg(view.conditions.size()).arg(view.conditions[i].label);
+}
+
 QString conditionsHtml(const ComparisonView &view)
 {
     QString html = u"<table><tr><th></th><th>condition</th><th>runs</th><th>baselines</th></tr>"_s;
@@ -92,7 +97,13 @@ QString latencyFloorLine(const StoredRun &run)
     const auto lpath = latencyPathFromSnapshot(run.inventoryPath, frame(req), frame(resp));
     QString line = u"run %1: measured mean round trip %2"_s.arg(run.id).arg(
         measured ? u"%1 µs"_s.arg(*measured, 0, 'f', 1) : u"not reported"_s);
-    if (lpath) {
+    if (const LinkInfo link = linkOfRun(run); link.linkClass == LinkInfo::Class::Loopback
+                                              || link.linkClass == LinkInfo::Class::Virtual) {
+        // No wire: the inventory's cables and switches were not crossed.
+        line += u"; it ran over %1, so no physical floor applies"_s.arg(link.label());
+        if (lpath)
+            line += u" (the inventory path lists cables or switches it did not cross)"_s;
+    } else if (lpath) {
         const LatencyFloor f = latencyFloor(*lpath);
         line += u"; physical floor of its path %1 µs (%2)"_s.arg(f.roundTripS * 1e6, 0, 'f', 2).arg(f.describe());
     } else {
@@ -131,6 +142,9 @@ QString environmentHtml(const QJsonObject &e)
 QStringList comparisonReportSectionTitles(const ComparisonView &view, bool withStore)
 {
     QStringList t{kConditions, kTable};
+    for (int i = 0; i < view.conditions.size(); ++i)
+        if (i != view.condition)
+            t << otherConditionTitle(view, i);
     if (!view.notes.isEmpty())
         t << kNotes;
     t << kEnvironment;
@@ -148,6 +162,14 @@ QList<ReportSection> comparisonReportSections(const ComparisonView &view, const 
     QList<ReportSection> sections;
     sections.append({kConditions, conditionsHtml(view)});
     sections.append({kTable, tableHtml(view)});
+    // One section per other condition of the selection, never pooled.
+    {
+        const QList<ComparisonView> others = otherConditionViews(data, view);
+        int k = 0;
+        for (int i = 0; i < view.conditions.size(); ++i)
+            if (i != view.condition)
+                sections.append({otherConditionTitle(view, i), tableHtml(others[k++])});
+    }
     if (!view.notes.isEmpty())
         sections.append({kNotes, listHtml(view.notes)});
     sections.append({kEnvironment, environmentDiffHtml(view, data)});
