@@ -602,7 +602,12 @@ void ComparePage::launchBuild(bool wantKinds)
     // The engine's view is made on the worker too, for the grouping,
     // condition, reference and confidence the page shows now.
     const ComparisonRequest request = currentRequest();
-    using Built = std::pair<ComparisonBuild, std::optional<ComparisonView>>;
+    struct Built
+    {
+        ComparisonBuild build;
+        std::optional<ComparisonView> view;
+        std::optional<ComparisonData> chart;
+    };
     auto *watcher = new QFutureWatcher<Built>(this);
     connect(watcher, &QFutureWatcher<Built>::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
@@ -616,7 +621,7 @@ void ComparePage::launchBuild(bool wantKinds)
         if (generation != m_generation)
             return;
         const Built built = watcher->result();
-        applyBuild(built.first, built.second);
+        applyBuild(built.build, built.view, built.chart);
     });
     watcher->setFuture(QtConcurrent::run([builder = m_builder, sel, cancel = m_cancel, request]() -> Built {
         ComparisonBuild b = builder(sel, cancel.get());
@@ -627,11 +632,15 @@ void ComparePage::launchBuild(bool wantKinds)
                 r.groupBy = b.data->defaultGroupBy;
             view = buildComparisonView(*b.data, r);
         }
-        return {std::move(b), std::move(view)};
+        std::optional<ComparisonData> chart;
+        if (view)
+            chart = view->chartData(*b.data);
+        return {std::move(b), std::move(view), std::move(chart)};
     }));
 }
 
-void ComparePage::applyBuild(const ComparisonBuild &build, std::optional<ComparisonView> view)
+void ComparePage::applyBuild(const ComparisonBuild &build, std::optional<ComparisonView> view,
+                             std::optional<ComparisonData> chart)
 {
     if (build.cancelled)
         return;
@@ -681,7 +690,7 @@ void ComparePage::applyBuild(const ComparisonBuild &build, std::optional<Compari
     updateSelectionSummary();
     if (build.data) {
         m_status->clear();
-        applyData(*build.data, std::move(view));
+        applyData(*build.data, std::move(view), std::move(chart));
     } else {
         m_status->setText(build.error);
         ComparisonData empty;
@@ -755,7 +764,8 @@ void ComparePage::setData(const ComparisonData &data)
     applyData(data);
 }
 
-void ComparePage::applyData(const ComparisonData &data, std::optional<ComparisonView> view)
+void ComparePage::applyData(const ComparisonData &data, std::optional<ComparisonView> view,
+                            std::optional<ComparisonData> chart)
 {
     m_data = data;
     m_updating = true;
@@ -790,7 +800,7 @@ void ComparePage::applyData(const ComparisonData &data, std::optional<Comparison
     // The worker's view stands when it was made for what the page now asks.
     const ComparisonRequest asked = currentRequest();
     if (view && view->groupBy == asked.groupBy && view->confidence == asked.confidence)
-        refreshView(std::move(view));
+        refreshView(std::move(view), std::move(chart));
     else
         refreshView();
 }
@@ -798,7 +808,7 @@ void ComparePage::applyData(const ComparisonData &data, std::optional<Comparison
 ComparisonData ComparePage::chartData(charts::ChartOptions &options) const
 {
     if (options.kind != charts::ChartKind::HeatMap)
-        return m_view.chartData(m_data);
+        return m_chartCache ? *m_chartCache : m_view.chartData(m_data);
     return heatMapChartData(m_data, m_view, &options.matrixPanels);
 }
 
@@ -823,8 +833,9 @@ ComparisonRequest ComparePage::currentRequest() const
     return request;
 }
 
-void ComparePage::refreshView(std::optional<ComparisonView> precomputed)
+void ComparePage::refreshView(std::optional<ComparisonView> precomputed, std::optional<ComparisonData> chart)
 {
+    m_chartCache = precomputed ? std::move(chart) : std::nullopt;
     m_view = precomputed ? std::move(*precomputed) : buildComparisonView(m_data, currentRequest());
     m_updating = true;
     m_condition->clear();

@@ -123,9 +123,11 @@ private:
     void loadDataset(const QString &name);
     // `view`: the engine's view of `data` for the page's current grouping,
     // condition, reference and confidence, when a worker made it already.
-    void applyData(const ComparisonData &data, std::optional<ComparisonView> view = std::nullopt);
+    void applyData(const ComparisonData &data, std::optional<ComparisonView> view = std::nullopt,
+                   std::optional<ComparisonData> chart = std::nullopt);
     void refresh();
-    void refreshView(std::optional<ComparisonView> precomputed = std::nullopt);
+    void refreshView(std::optional<ComparisonView> precomputed = std::nullopt,
+                     std::optional<ComparisonData> chart = std::nullopt);
     ComparisonRequest currentRequest() const;
     void refreshTable();
     void showSelectedVerdict();
@@ -144,7 +146,7 @@ private:
     void scheduleBuild();
     void startBuild(bool wantKinds);
     void launchBuild(bool wantKinds);
-    void applyBuild(const ComparisonBuild &build, std::optional<ComparisonView> view);
+    void applyBuild(const ComparisonBuild &build, std::optional<ComparisonView> view, std::optional<ComparisonData> chart);
     void onCandidateChanged(QListWidgetItem *item);
     void setAllCandidates(bool checked);
     void updateSelectionSummary();
@@ -154,6 +156,9 @@ private:
     ComparisonProvider *m_provider = nullptr;
     ComparisonData m_data;
     ComparisonView m_view;
+    // m_view's chart data for bars, sweeps, time series and CDFs, made on
+    // the worker with the view; empty once the view is remade here.
+    std::optional<ComparisonData> m_chartCache;
     QList<GroupComparison> m_comparisons;
     charts::ExportSettings m_exportSettings;
     QString m_nextExportPath;
