@@ -357,7 +357,7 @@ ComparisonView buildComparisonView(const ComparisonData &data, const ComparisonR
         EngineRow row;
         row.cell = i;
         row.reference = i == v.reference;
-        row.comparable = row.reference || c.condition.key() == ref.condition.key();
+        row.comparable = row.reference || c.condition.sameAs(ref.condition);
         row.pctOfCeiling = c.link.ceilingApplies() && c.ceiling > 0 && c.estimate.n > 0 ? 100.0 * c.estimate.mean / c.ceiling
                                                                                       : kNaN;
         row.aboveCeiling = std::isfinite(row.pctOfCeiling) && row.pctOfCeiling > 100.0;

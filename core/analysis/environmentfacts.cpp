@@ -333,13 +333,6 @@ LinkInfo linkOfRun(const StoredRun &run)
             link.duplex.clear();
         return link;
     }
-    // No NIC named: both ends on this machine's loopback addresses.
-    const auto loopbackAddress = [](const QJsonObject &env) {
-        const QString a = env.value(u"address"_s).toString();
-        return a.startsWith(u"127."_s) || a == u"::1"_s;
-    };
-    if (loopbackAddress(run.clientEnvironment) && loopbackAddress(run.serverEnvironment))
-        link.linkClass = LinkInfo::Class::Loopback;
     return link;
 }
 

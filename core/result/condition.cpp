@@ -260,10 +260,7 @@ FigureSide defaultSide(const QString &kind)
 
 bool hasSided(const ResultRecord &r, const QString &metric, const QString &side)
 {
-    for (const Metric &m : r.metrics)
-        if (m.name == metric && m.side == side)
-            return true;
-    return false;
+    return r.metric(metric, side).has_value();
 }
 
 } // namespace
@@ -287,13 +284,14 @@ QList<FigureSide> sidesWithMetric(const ResultRecord &record, const QString &met
 
 std::optional<double> valueAtSide(const ResultRecord &record, const QString &metric, FigureSide side)
 {
-    if (side == FigureSide::Whole)
-        return record.metric(metric, QString()) ? record.metric(metric, QString()) : record.metric(metric, u"server"_s);
-    if (auto v = record.metric(metric, recordSide(record, side)); v && hasSided(record, metric, recordSide(record, side)))
+    if (side == FigureSide::Whole) {
+        const auto whole = record.metric(metric, QString());
+        return whole ? whole : record.metric(metric, u"server"_s);
+    }
+    if (auto v = record.metric(metric, recordSide(record, side)))
         return v;
-    if (side == defaultSide(record.kind) && hasSided(record, metric, QString()))
-        return record.metric(metric, QString());
-    return std::nullopt;
+    // A figure given without a side stands for the kind's default side.
+    return side == defaultSide(record.kind) ? record.metric(metric, QString()) : std::nullopt;
 }
 
 Condition conditionOf(const ResultRecord &record, const QString &metric, FigureSide side)
