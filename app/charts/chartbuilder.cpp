@@ -81,6 +81,8 @@ QString metricLabel(const ComparisonData &d)
 constexpr double kLogSpan = 100;
 // Sizes spanning this much go on a log axis: 1-byte and 64 KB both readable.
 constexpr double kLogSizeSpan = 50;
+// A % label is about this share of a bar chart's value axis high.
+constexpr double kPctLabelShare = 0.06;
 
 // Whether a value axis over `values` is logarithmic: as asked, or when the
 // positive values span more than two decades and none is negative (a log
@@ -271,6 +273,15 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
     double yMax = 0;
     double yMin = 0;
     int pctLabels = 0;
+    // Each % label with the height it stands on and its bar's ceiling: placed
+    // once the axis range is known, so none sits on a ceiling dash.
+    struct PctLabel
+    {
+        QCPItemText *item;
+        double y;
+        double ceiling;
+    };
+    QList<PctLabel> pctItems;
     QVector<double> ceilingKeys;
     QVector<double> ceilingValues;
     const double confidence = d.confidence;
@@ -318,7 +329,8 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
                     label->setPadding(QMargins(0, 0, 0, labelY > top ? 7 : 1));
                     label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
                     label->setText(QString::number(pct, 'f', pct < 10 ? 1 : 0) + u'%');
-                    label->setFont(QFont(plot.font().family(), 7));
+                    label->setFont(QFont(plot.font().family(), 8));
+                    pctItems.append({label, labelY, c.ceiling});
                     label->setColor(QColor(0x44, 0x44, 0x44));
                     label->setClipToAxisRect(false);
                     label->setObjectName(u"pctLabel"_s);
@@ -500,14 +512,29 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
     if (log) {
         plot.yAxis->setLabel(logLabel(metricLabel(d)));
         // Headroom for the % labels: a third of a decade.
+        // The bars keep their base at 0: QCPBars draws from the base to
+        // base + value, so a base at the axis' lower end would make every
+        // bar taller than its value by that much. 0 lies below a log axis
+        // and the bar is clipped at its bottom edge.
         setLogAxis(plot.yAxis, plan.values, yMax * 2.2);
-        for (int i = 0; i < plot.plottableCount(); ++i)
-            if (auto *bars = qobject_cast<QCPBars *>(plot.plottable(i)))
-                bars->setBaseValue(plot.yAxis->range().lower);
     } else {
         plot.yAxis->setLabel(metricLabel(d));
         // Headroom for the % labels above the tallest bar.
         plot.yAxis->setRange(yMin < 0 ? yMin * 1.1 : 0, yMax > 0 ? yMax * 1.12 : 1);
+    }
+    // A label whose bar ends just under its ceiling would sit on the dash:
+    // it goes above the dash instead. "Just under": within the label's
+    // height, about 6 % of the value axis.
+    const QCPRange range = plot.yAxis->range();
+    for (const PctLabel &l : std::as_const(pctItems)) {
+        if (!(l.ceiling > l.y))
+            continue;
+        const double share = log ? std::log(l.ceiling / l.y) / std::log(range.upper / range.lower)
+                                 : (l.ceiling - l.y) / range.size();
+        if (share < kPctLabelShare) {
+            l.item->position->setCoords(l.item->position->key(), l.ceiling);
+            l.item->setPadding(QMargins(0, 0, 0, 3));
+        }
     }
 }
 
@@ -566,7 +593,20 @@ void buildTimeSeries(QCustomPlot &plot, const ComparisonData &d, ChartContent &o
     plot.yAxis->scaleRange(1.08);
 }
 
-void buildCdf(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
+// Every latency a CDF draws, for its axis: the samples, or the points of a
+// distribution that came as percentiles.
+QList<double> cdfLatencies(const ComparisonData &d)
+{
+    QList<double> all;
+    for (const LatencyDistribution &l : d.latencies) {
+        all += l.samplesUs;
+        for (const QPointF &p : l.cdfPoints)
+            all.append(p.x());
+    }
+    return all;
+}
+
+void buildCdf(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o, ChartContent &out)
 {
     out.table.header = {u"series"_s, u"latency_us"_s, u"cumulative_fraction"_s, u"source"_s};
     for (int i = 0; i < d.latencies.size(); ++i) {
@@ -609,10 +649,25 @@ void buildCdf(QCustomPlot &plot, const ComparisonData &d, ChartContent &out)
     }
     if (d.latencies.isEmpty())
         addEmptyNote(plot, tr("This dataset has no latency samples."));
-    plot.xAxis->setLabel(tr("round-trip latency (µs)"));
     plot.yAxis->setLabel(tr("fraction of transactions ≤ latency"));
     plot.rescaleAxes();
     plot.yAxis->setRange(0, 1.02);
+    // A loopback probe at 20 µs beside a 1999 LAN at 300 µs and a loaded
+    // path at 30 ms: over two decades, a linear axis squeezes the fast ones
+    // into the first pixel column.
+    const QList<double> latencies = cdfLatencies(d);
+    out.logKeyAxis = logAxisFor(latencies, o.logScale);
+    const QString xLabel = tr("round-trip latency (µs)");
+    if (out.logKeyAxis) {
+        double top = 0;
+        for (double v : latencies)
+            top = std::max(top, v);
+        setLogAxis(plot.xAxis, latencies, top * 1.5);
+        plot.xAxis->grid()->setSubGridVisible(false);
+        plot.xAxis->setLabel(logLabel(xLabel));
+    } else {
+        plot.xAxis->setLabel(xLabel);
+    }
 }
 
 // The attribute providers give an observation's size under ("64 B",
@@ -1137,7 +1192,7 @@ QString captionText(const ComparisonData &d, const ChartOptions &o, bool logValu
     if (logValue)
         scales << tr("value axis");
     if (logKey)
-        scales << tr("size axis");
+        scales << (o.kind == ChartKind::LatencyCdf ? tr("latency axis") : tr("size axis"));
     const QString text = tr("Metric: %1 (%2). Grouped by: %3.").arg(metric, unit, grouping)
         + (scales.isEmpty() ? QString() : u" "_s + tr("Log scale on the %1.").arg(scales.join(tr(" and "))))
         + (d.description.isEmpty() ? QString() : u" "_s + d.description + u'.')
@@ -1157,6 +1212,8 @@ QString ChartBuilder::caption(const ComparisonData &d, const ChartOptions &o)
         const SweepPlan plan = planSweep(d);
         logValue = logAxisFor(plan.values, o.logScale);
         logKey = logSizeAxis(plan.sizes);
+    } else if (o.kind == ChartKind::LatencyCdf) {
+        logKey = logAxisFor(cdfLatencies(d), o.logScale);
     }
     return captionText(d, o, logValue, logKey);
 }
@@ -1223,7 +1280,7 @@ ChartContent ChartBuilder::build(QCustomPlot &plot, const ComparisonData &data, 
         buildTimeSeries(plot, data, out);
         break;
     case ChartKind::LatencyCdf:
-        buildCdf(plot, data, out);
+        buildCdf(plot, data, options, out);
         break;
     case ChartKind::Sweep:
         buildSweep(plot, data, options, out);

@@ -38,8 +38,9 @@ struct ChartContent
     // Every plotted point: `table` plus the rows of `lazyRows`.
     PlottedTable plotted() const;
     QString caption;
-    // Whether the value axis (bars, sweeps) and the size axis (sweeps) came
-    // out logarithmic, as ChartOptions::logScale asked or chose.
+    // Whether the value axis (bars, sweeps) and the key axis (a sweep's
+    // sizes, a CDF's latencies) came out logarithmic, as
+    // ChartOptions::logScale asked or chose.
     bool logValueAxis = false;
     bool logKeyAxis = false;
     // Hover text for a data point: (data index or -1, key, value) -> text.

@@ -3,6 +3,7 @@
 
 #include <QEvent>
 
+#include "offthreadrelease.h"
 #include "qcustomplotinclude.h"
 
 #include <QHelpEvent>
@@ -26,7 +27,8 @@ void ChartView::setChart(const ComparisonData &data, const ChartOptions &options
     fresh->setMinimumSize(320, 240);
     fresh->setAttribute(Qt::WA_AlwaysShowToolTips);
     fresh->installEventFilter(this);
-    m_data = data;
+    ComparisonData copy = data; // may be m_data itself (a palette change redraws)
+    releaseOffGuiThread(std::exchange(m_data, std::move(copy)));
     m_options = options;
     m_content = ChartBuilder::build(*fresh, m_data, m_options);
     m_layout->replaceWidget(m_plot, fresh);

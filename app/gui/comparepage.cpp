@@ -6,7 +6,9 @@
 
 #include "result/metriccatalog.h"
 #include "analysis/statistics.h"
+#include "candidatelistmodel.h"
 #include "chartview.h"
+#include "offthreadrelease.h"
 #include "comparisonreport.h"
 #include "pngexportdialog.h"
 
@@ -19,7 +21,7 @@
 #include <QDoubleValidator>
 #include <QFutureWatcher>
 #include <QLineEdit>
-#include <QListWidget>
+#include <QListView>
 #include <QProgressBar>
 #include <QTimer>
 #include <QtConcurrent>
@@ -41,6 +43,8 @@
 using namespace Qt::StringLiterals;
 
 namespace wb::gui {
+
+using charts::releaseOffGuiThread;
 
 namespace {
 
@@ -138,7 +142,7 @@ void ComparePage::buildUi()
     m_logScale->setObjectName(u"logScaleToggle"_s);
     m_logScale->setTristate(true);
     m_logScale->setCheckState(Qt::PartiallyChecked);
-    m_logScale->setToolTip(tr("Value axis of bars and sweeps. Partly checked: log when the values span more than "
+    m_logScale->setToolTip(tr("Value axis of bars and sweeps, latency axis of a CDF. Partly checked: log when the values span more than "
                               "two decades. Checked: always log. Unchecked: always linear."));
 
     auto label = [](const QString &text, QWidget *buddy) {
@@ -309,7 +313,7 @@ void ComparePage::buildUi()
         m_updating = true;
         m_metric->clear();
         m_updating = false;
-        m_excluded.clear();
+        m_candidateModel->setExcluded({});
         startBuild(false);
     });
     connect(m_logScale, &QCheckBox::stateChanged, this, &ComparePage::refresh);
@@ -355,7 +359,7 @@ void ComparePage::setProvider(ComparisonProvider *provider)
         m_dataset->clear();
         m_metric->clear();
         m_updating = false;
-        m_excluded.clear();
+        m_candidateModel->setExcluded({});
         compareRuns({}); // back to the filter; builds with the kinds (the list is empty)
         return;
     }
@@ -480,13 +484,15 @@ QWidget *ComparePage::buildCandidatePanel()
     head->addWidget(all);
     head->addWidget(none);
     l->addLayout(head);
-    m_candidates = new QListWidget;
+    m_candidateModel = new CandidateListModel(this);
+    m_candidates = new QListView;
     m_candidates->setObjectName(u"candidateList"_s);
+    m_candidates->setModel(m_candidateModel);
     m_candidates->setUniformItemSizes(true);
     m_candidates->setTextElideMode(Qt::ElideMiddle); // the full line is in the tooltip
     m_candidates->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_candidates->setToolTip(tr("Uncheck a run or baseline to leave it out of the chart, the table and the report"));
-    connect(m_candidates, &QListWidget::itemChanged, this, &ComparePage::onCandidateChanged);
+    connect(m_candidateModel, &CandidateListModel::checkToggled, this, &ComparePage::onCandidateToggled);
     l->addWidget(m_candidates, 1);
     panel->hide();
     return panel;
@@ -521,7 +527,7 @@ ComparisonSelection ComparePage::selection() const
     sel.status = status.isEmpty() ? std::nullopt : runStatusFromName(status);
     sel.messageSize = m_size->text().toDouble();
     sel.runIds = m_pickedRuns;
-    sel.excluded = m_excluded;
+    sel.excluded = m_candidateModel->excluded();
     return sel;
 }
 
@@ -544,7 +550,7 @@ void ComparePage::setFilter(const ComparisonSelection &filter)
             m_statusFilter->setCurrentIndex(i);
     m_size->setText(filter.messageSize > 0 ? QString::number(filter.messageSize, 'f', 0) : QString());
     m_updating = false;
-    m_excluded = filter.excluded;
+    m_candidateModel->setExcluded(filter.excluded);
     rebuild();
 }
 
@@ -555,7 +561,7 @@ void ComparePage::compareRuns(const QList<qint64> &runIds)
         return;
     }
     m_pickedRuns = runIds;
-    m_excluded.clear();
+    m_candidateModel->setExcluded({});
     m_updating = true;
     m_metric->clear();
     m_updating = false;
@@ -666,26 +672,8 @@ void ComparePage::applyBuild(const ComparisonBuild &build, std::optional<Compari
     }
     m_metric->setCurrentIndex(std::max(0, m_metric->findData(build.metric)));
     m_metric->setEnabled(m_metric->count() > 1);
-    m_candidates->clear();
-    const QFont italic = [this] {
-        QFont f = m_candidates->font();
-        f.setItalic(true);
-        return f;
-    }();
-    // Items filled before they join the list: thousands of them, one
-    // insertion each and no change signals.
-    m_candidates->setUpdatesEnabled(false);
-    for (const ComparisonCandidate &c : build.candidates) {
-        auto *item = new QListWidgetItem(c.label);
-        item->setData(Qt::UserRole, c.id);
-        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
-        item->setCheckState(m_excluded.contains(c.id) ? Qt::Unchecked : Qt::Checked);
-        item->setToolTip(c.baseline ? tr("Historical baseline: %1").arg(c.label) : c.label);
-        if (c.baseline)
-            item->setFont(italic);
-        m_candidates->addItem(item);
-    }
-    m_candidates->setUpdatesEnabled(true);
+    // One reset for the whole list; the old one is released on a worker.
+    releaseOffGuiThread(m_candidateModel->setCandidates(build.candidates));
     m_updating = false;
     updateSelectionSummary();
     if (build.data) {
@@ -700,41 +688,26 @@ void ComparePage::applyBuild(const ComparisonBuild &build, std::optional<Compari
     emit comparisonBuilt();
 }
 
-void ComparePage::onCandidateChanged(QListWidgetItem *item)
+void ComparePage::onCandidateToggled()
 {
     if (m_updating)
         return;
-    const QString id = item->data(Qt::UserRole).toString();
-    if (item->checkState() == Qt::Checked)
-        m_excluded.remove(id);
-    else
-        m_excluded.insert(id);
     updateSelectionSummary();
     scheduleBuild();
 }
 
 void ComparePage::setAllCandidates(bool checked)
 {
-    m_updating = true;
-    for (int i = 0; i < m_candidates->count(); ++i) {
-        QListWidgetItem *item = m_candidates->item(i);
-        item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
-        if (checked)
-            m_excluded.remove(item->data(Qt::UserRole).toString());
-        else
-            m_excluded.insert(item->data(Qt::UserRole).toString());
-    }
-    m_updating = false;
+    m_candidateModel->setAllChecked(checked);
     updateSelectionSummary();
     scheduleBuild();
 }
 
 void ComparePage::updateSelectionSummary()
 {
-    int checked = 0;
-    for (int i = 0; i < m_candidates->count(); ++i)
-        checked += m_candidates->item(i)->checkState() == Qt::Checked;
-    m_selectionSummary->setText(tr("%1 of %2 runs and baselines compared").arg(checked).arg(m_candidates->count()));
+    m_selectionSummary->setText(tr("%1 of %2 runs and baselines compared")
+                                    .arg(m_candidateModel->checkedCount())
+                                    .arg(m_candidateModel->rowCount()));
 }
 
 void ComparePage::loadDataset(const QString &name)
@@ -767,7 +740,8 @@ void ComparePage::setData(const ComparisonData &data)
 void ComparePage::applyData(const ComparisonData &data, std::optional<ComparisonView> view,
                             std::optional<ComparisonData> chart)
 {
-    m_data = data;
+    ComparisonData copy = data;
+    releaseOffGuiThread(std::exchange(m_data, std::move(copy)));
     m_updating = true;
     // Chart kinds without data stay listed but disabled, with the reason.
     auto *kindModel = qobject_cast<QStandardItemModel *>(m_kind->model());
@@ -835,8 +809,8 @@ ComparisonRequest ComparePage::currentRequest() const
 
 void ComparePage::refreshView(std::optional<ComparisonView> precomputed, std::optional<ComparisonData> chart)
 {
-    m_chartCache = precomputed ? std::move(chart) : std::nullopt;
-    m_view = precomputed ? std::move(*precomputed) : buildComparisonView(m_data, currentRequest());
+    releaseOffGuiThread(std::exchange(m_chartCache, precomputed ? std::move(chart) : std::nullopt));
+    releaseOffGuiThread(std::exchange(m_view, precomputed ? std::move(*precomputed) : buildComparisonView(m_data, currentRequest())));
     m_updating = true;
     m_condition->clear();
     for (const ConditionEntry &c : std::as_const(m_view.conditions)) {
@@ -907,7 +881,7 @@ void ComparePage::refresh()
     const bool matrix = o.kind == charts::ChartKind::HeatMap;
     m_groupBy->setVisible(bars || o.kind == charts::ChartKind::Sweep);
     m_groupByLabel->setVisible(m_groupBy->isVisible());
-    m_logScale->setVisible(bars || o.kind == charts::ChartKind::Sweep);
+    m_logScale->setVisible(bars || o.kind == charts::ChartKind::Sweep || o.kind == charts::ChartKind::LatencyCdf);
     m_matrixSeries->setVisible(matrix && m_matrixSeries->count() > 0);
     m_matrixSeriesLabel->setVisible(m_matrixSeries->isVisible());
     m_chart->setChart(chartData(o), o);

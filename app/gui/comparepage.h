@@ -33,8 +33,7 @@ class QCheckBox;
 class QComboBox;
 class QDateEdit;
 class QLineEdit;
-class QListWidget;
-class QListWidgetItem;
+class QListView;
 class QProgressBar;
 class QTimer;
 class QLabel;
@@ -47,6 +46,8 @@ class ChartView;
 }
 
 namespace wb::gui {
+
+class CandidateListModel;
 
 class ComparePage : public Page
 {
@@ -81,7 +82,8 @@ public:
     ComparisonSelection selection() const;
     // True while a comparison is being built off the GUI thread.
     bool isBuilding() const { return m_running > 0 || m_pending; }
-    QListWidget *candidateList() const { return m_candidates; }
+    QListView *candidateList() const { return m_candidates; }
+    CandidateListModel *candidateModel() const { return m_candidateModel; }
     // Builds now instead of after the typing pause.
     void rebuild();
 
@@ -147,7 +149,7 @@ private:
     void startBuild(bool wantKinds);
     void launchBuild(bool wantKinds);
     void applyBuild(const ComparisonBuild &build, std::optional<ComparisonView> view, std::optional<ComparisonData> chart);
-    void onCandidateChanged(QListWidgetItem *item);
+    void onCandidateToggled();
     void setAllCandidates(bool checked);
     void updateSelectionSummary();
     bool writeReport(const QString &path, const QList<charts::ReportSection> &sections, QString *error);
@@ -170,7 +172,6 @@ private:
     bool m_pending = false;      // a newer build waits for the running one to stop
     bool m_pendingKinds = false; // ... and wants the kinds listed
     QList<qint64> m_pickedRuns;
-    QSet<QString> m_excluded;
     QTimer *m_buildDelay = nullptr;
     QWidget *m_filterRow = nullptr;
     QWidget *m_candidatePanel = nullptr;
@@ -180,7 +181,8 @@ private:
     QLineEdit *m_text = nullptr;
     QComboBox *m_statusFilter = nullptr;
     QLineEdit *m_size = nullptr;
-    QListWidget *m_candidates = nullptr;
+    QListView *m_candidates = nullptr;
+    CandidateListModel *m_candidateModel = nullptr;
     QLabel *m_selectionSummary = nullptr;
     QLabel *m_picked = nullptr;
     QToolButton *m_clearPicked = nullptr;

@@ -3,6 +3,7 @@
 // tests read too: every name the agent may report is canonical, in the
 // catalog's unit.
 
+#include "testparams.h"
 #include "testrun.h"
 
 #include <QFile>
@@ -41,6 +42,63 @@ private slots:
             QCOMPARE(QString::fromUtf8(wb::agent::TestRun::unitFor(name)), golden.value(n));
         }
         QVERIFY(!wb::agent::TestRun::unitFor("no_such_metric"));
+    }
+
+    void agentDefaultsAreTheCatalogDefaults()
+    {
+        // A figure that does not state a defining parameter is taken at the
+        // catalog's default: that must be what this agent runs when a plan
+        // leaves the parameter out.
+        QFile f(QStringLiteral(WB_TEST_DATA_DIR "/metric-catalog.json"));
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+        int checked = 0;
+        for (const QJsonValue &v : QJsonDocument::fromJson(f.readAll()).object().value(u"kinds"_s).toArray()) {
+            const QJsonObject k = v.toObject();
+            const std::string kind = k.value(u"name"_s).toString().toStdString();
+            const std::vector<wb::agent::ParamSpec> *specs = wb::agent::kindParams(kind);
+            // Kinds the agent does not run itself (the controller's rfc2544
+            // search, forwarding through a device, imported-only kinds) have
+            // no agent defaults to check.
+            if (!specs)
+                continue;
+            for (const QJsonValue &pv : k.value(u"defining_parameters"_s).toArray()) {
+                const QJsonObject p = pv.toObject();
+                const std::string key = p.value(u"key"_s).toString().toStdString();
+                const QString def = p.value(u"default"_s).toString();
+                const QString where = QString::fromStdString(kind + "." + key);
+                const wb::agent::ParamSpec *spec = nullptr;
+                for (const wb::agent::ParamSpec &s : *specs)
+                    if (key == s.name)
+                        spec = &s;
+                if (!p.value(u"agent_param"_s).toBool(true)) {
+                    // The agent takes no such parameter: it always runs at
+                    // the default. Once it takes one, the catalog must say so.
+                    QVERIFY2(!spec, qPrintable(where + u": the agent takes it now; drop agent_param false"_s));
+                    continue;
+                }
+                QVERIFY2(spec, qPrintable(where + u": the agent has no such parameter"_s));
+                using T = wb::agent::ParamSpec::Type;
+                QString agentDefault;
+                switch (spec->type) {
+                case T::Int:
+                case T::Number: {
+                    const double d = spec->def.asDouble(-1);
+                    // 0: the system's buffer, no rate limit.
+                    agentDefault = d == 0 ? (def == u"unlimited"_s ? u"unlimited"_s : u"default"_s) : QString::number(d, 'g', 15);
+                    break;
+                }
+                case T::Bool:
+                    agentDefault = spec->def.asBool(true) ? u"on"_s : u"off"_s;
+                    break;
+                case T::String:
+                    agentDefault = QString::fromStdString(spec->def.asString());
+                    break;
+                }
+                QVERIFY2(agentDefault == def, qPrintable(where + u": agent "_s + agentDefault + u", catalog "_s + def));
+                ++checked;
+            }
+        }
+        QVERIFY(checked >= 20);
     }
 };
 

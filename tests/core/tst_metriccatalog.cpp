@@ -3,6 +3,7 @@
 // tests read too: one list of names, units and kinds for both programs.
 
 #include "result/keyfigure.h"
+#include "result/condition.h"
 #include "result/metriccatalog.h"
 #include "result/resultrecord.h"
 
@@ -71,6 +72,31 @@ private slots:
             QCOMPARE(wb::keyMetricForKind(k.value(u"name"_s).toString()), k.value(u"key_metric"_s).toString());
             QVERIFY2(wb::findMetric(k.value(u"key_metric"_s).toString()), qPrintable(k.value(u"name"_s).toString()));
         }
+    }
+
+    void definingParametersMatchTheGoldenFile()
+    {
+        // The golden file lists, per kind, what makes two measurements one
+        // condition and the default an unstated value takes; the core's
+        // table is exactly that, in that order.
+        int kindsWithParameters = 0;
+        for (const QJsonValue &v : m_golden.value(u"kinds"_s).toArray()) {
+            const QJsonObject k = v.toObject();
+            const QString kind = k.value(u"name"_s).toString();
+            const QJsonArray golden = k.value(u"defining_parameters"_s).toArray();
+            const QList<wb::ConditionParameterInfo> &core = wb::definingParameters(kind);
+            QCOMPARE(core.size(), golden.size());
+            kindsWithParameters += !golden.isEmpty();
+            for (qsizetype i = 0; i < golden.size(); ++i) {
+                const QJsonObject g = golden.at(i).toObject();
+                const QString where = kind + u'.' + g.value(u"key"_s).toString();
+                QVERIFY2(core.at(i).key == g.value(u"key"_s).toString(), qPrintable(where));
+                QVERIFY2(core.at(i).label == g.value(u"label"_s).toString(), qPrintable(where));
+                QVERIFY2(core.at(i).defaultValue == g.value(u"default"_s).toString(),
+                         qPrintable(where + u": core "_s + core.at(i).defaultValue));
+            }
+        }
+        QVERIFY(kindsWithParameters >= 9);
     }
 
     void displayFollowsTheCatalog_data()

@@ -174,6 +174,7 @@ private slots:
     void barsByOtherDimension();
     void timeSeries();
     void latencyCdf();
+    void latencyCdfLogAxisOverDecades();
     void sweep();
     void heatMap();
     void emptyKind();
@@ -191,6 +192,7 @@ private slots:
     void categoryOrder();
     void barsInNumericOrder();
     void noLabelOnInvisibleBar();
+    void pctLabelClearOfCeiling();
     void sweepOnSizeAxis();
     void sweepBaselinesAsMarkers();
     void layoutFits_data();
@@ -280,6 +282,34 @@ void TstCharts::latencyCdf()
     QCOMPARE(graphs[0]->data()->at(999)->value, 1.0);
     QCOMPARE(graphs[0]->data()->at(499)->value, 0.5);
     QCOMPARE(graphs[1]->data()->size(), 4); // histogram points as given
+    // 40-200 µs: one decade, a linear latency axis.
+    QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLinear);
+}
+
+void TstCharts::latencyCdfLogAxisOverDecades()
+{
+    // A loaded path at 20-40 ms beside 50-150 µs: over two decades, so the
+    // latency axis is logarithmic, the caption says so, and the switch wins.
+    ComparisonData d = testdata::withLines();
+    d.latencies.append(LatencyDistribution{u"loaded"_s, u"run 3"_s, {}, {{20000, 0.0}, {30000, 0.5}, {40000, 1.0}}});
+    ChartOptions o;
+    o.kind = ChartKind::LatencyCdf;
+    {
+        QCustomPlot plot;
+        const ChartContent c = ChartBuilder::build(plot, d, o);
+        QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLogarithmic);
+        QVERIFY(c.logKeyAxis);
+        QVERIFY(plot.xAxis->label().contains(u"log scale"_s));
+        QVERIFY2(c.caption.contains(u"Log scale on the latency axis"_s), qPrintable(c.caption));
+        QVERIFY(plot.xAxis->range().lower > 0 && plot.xAxis->range().lower < 50);
+        QVERIFY(plot.xAxis->range().upper >= 40000);
+        QCOMPARE(ChartBuilder::caption(d, o), c.caption);
+    }
+    o.logScale = false;
+    QCustomPlot linear;
+    const ChartContent c = ChartBuilder::build(linear, d, o);
+    QCOMPARE(linear.xAxis->scaleType(), QCPAxis::stLinear);
+    QVERIFY(!c.caption.contains(u"Log scale"_s));
 }
 
 void TstCharts::sweep()
@@ -524,6 +554,23 @@ void TstCharts::logValueAxis()
     QVERIFY2(c.caption.contains(u"Log scale on the value axis"_s), qPrintable(c.caption));
     // Every positive bar is above the axis' lower end, so it shows.
     QVERIFY(plot.yAxis->range().lower < 0.5 && plot.yAxis->range().lower > 0);
+    // Each bar ends at its value: its top is where the axis puts the value,
+    // not raised by the axis' lower end (QCPBars draws base + value).
+    plot.setGeometry(0, 0, 900, 600);
+    plot.replot();
+    int bars = 0;
+    for (int i = 0; i < plot.plottableCount(); ++i) {
+        auto *b = qobject_cast<QCPBars *>(plot.plottable(i));
+        if (!b)
+            continue;
+        for (int k = 0; k < b->dataCount(); ++k) {
+            const double value = b->data()->at(k)->value;
+            QVERIFY2(std::abs(b->dataPixelPosition(k).y() - plot.yAxis->coordToPixel(value)) < 0.5,
+                     qPrintable(u"bar of %1 drawn to %2"_s.arg(value).arg(plot.yAxis->pixelToCoord(b->dataPixelPosition(k).y()))));
+            ++bars;
+        }
+    }
+    QVERIFY(bars >= 4);
     // 60 to 95 Mbit/s stays linear, and says nothing about scales.
     QCustomPlot linear;
     const ChartContent l = ChartBuilder::build(linear, testdata::measured(), {});
@@ -653,6 +700,36 @@ void TstCharts::noLabelOnInvisibleBar()
     ChartBuilder::build(none, bare, o);
     QCOMPARE(itemsNamed(none, u"pctLabel"_s), 0);
     QVERIFY(!none.findChild<LegendNote *>());
+}
+
+void TstCharts::pctLabelClearOfCeiling()
+{
+    // 1472 B at 95.0 of a 95.7 Mbit/s ceiling (99 %): its label stands above
+    // the ceiling's dash, not on it, on a log and on a linear axis.
+    for (const bool logAxis : {true, false}) {
+        ChartOptions o;
+        o.logScale = logAxis;
+        ChartView view;
+        view.resize(900, 600);
+        view.setChart(bySize(), o);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.plot()->replot();
+        QCustomPlot &plot = *view.plot();
+        const auto ceilings = plottables<QCPGraph>(plot, u"ceiling"_s);
+        QCOMPARE(ceilings.size(), 1);
+        const double dashY = plot.yAxis->coordToPixel(95.7);
+        int checked = 0;
+        for (int i = 0; i < plot.itemCount(); ++i) {
+            auto *t = qobject_cast<QCPItemText *>(plot.item(i));
+            if (!t || t->objectName() != u"pctLabel"_s || t->text() != u"99%"_s)
+                continue;
+            const double textBottom = t->position->pixelPosition().y() - t->padding().bottom();
+            QVERIFY2(textBottom < dashY - 1, qPrintable(u"log %1: text bottom %2, dash %3"_s.arg(logAxis).arg(textBottom).arg(dashY)));
+            ++checked;
+        }
+        QCOMPARE(checked, 1);
+    }
 }
 
 void TstCharts::sweepOnSizeAxis()

@@ -9,6 +9,7 @@
 #include "analysis/comparisonreport.h"
 #include "../core/storeservicefixture.h"
 #include "chartview.h"
+#include "candidatelistmodel.h"
 #include "comparepage.h"
 #include "exchange/resultimport.h"
 #include "inventory/inventory.h"
@@ -25,7 +26,8 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
+#include <QFont>
+#include <QListView>
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QStandardItemModel>
@@ -35,6 +37,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace wb;
+using wb::gui::CandidateListModel;
 using wb::gui::ComparePage;
 
 class TstCompareFilter : public QObject
@@ -206,42 +209,46 @@ void TstCompareFilter::checkListLeavesOut()
     f.kind = u"udp_stream"_s;
     page.setFilter(f);
     QVERIFY(waitBuilt(page, built, 2));
-    QListWidget *list = page.candidateList();
-    const int candidates = list->count();
+    CandidateListModel *list = page.candidateModel();
+    QCOMPARE(page.candidateList()->model(), list);
+    const int candidates = list->rowCount();
     QVERIFY(candidates > 4); // four runs and the 1999 baselines
     int baselines = 0;
-    QListWidgetItem *r0 = nullptr;
-    QListWidgetItem *firstBaseline = nullptr;
-    for (int i = 0; i < list->count(); ++i) {
-        QListWidgetItem *item = list->item(i);
-        QCOMPARE(item->checkState(), Qt::Checked);
-        if (item->data(Qt::UserRole).toString().startsWith(u"baseline "_s)) {
+    QModelIndex r0;
+    QModelIndex firstBaseline;
+    for (int i = 0; i < list->rowCount(); ++i) {
+        const QModelIndex item = list->index(i);
+        QCOMPARE(item.data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+        if (item.data(CandidateListModel::IdRole).toString().startsWith(u"baseline "_s)) {
             ++baselines;
-            if (!firstBaseline)
+            if (!firstBaseline.isValid())
                 firstBaseline = item;
+            QVERIFY(item.data(Qt::FontRole).value<QFont>().italic());
         }
-        if (item->data(Qt::UserRole).toString() == u"run %1"_s.arg(m_ids[0]))
+        if (item.data(CandidateListModel::IdRole).toString() == u"run %1"_s.arg(m_ids[0]))
             r0 = item;
     }
-    QVERIFY(r0 && firstBaseline);
+    QVERIFY(r0.isValid() && firstBaseline.isValid());
     QVERIFY(baselines >= 1);
     const int observationsBefore = int(page.data().observations.size());
-    r0->setCheckState(Qt::Unchecked);
-    firstBaseline->setCheckState(Qt::Unchecked);
+    // As a click on the check box does: through the view's model.
+    QVERIFY(page.candidateList()->model()->setData(r0, Qt::Unchecked, Qt::CheckStateRole));
+    QVERIFY(page.candidateList()->model()->setData(firstBaseline, Qt::Unchecked, Qt::CheckStateRole));
     QVERIFY(waitBuilt(page, built, 3)); // two clicks, one build after the pause
     QVERIFY(!measuredSources(page).contains(u"run %1"_s.arg(m_ids[0])));
     QCOMPARE(measuredSources(page).size(), 3);
     QVERIFY(int(page.data().observations.size()) < observationsBefore);
     // The list keeps every candidate, the left-out ones unchecked.
-    QCOMPARE(page.candidateList()->count(), candidates);
+    QCOMPARE(list->rowCount(), candidates);
+    QCOMPARE(list->index(list->rowOf(u"run %1"_s.arg(m_ids[0]))).data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
     QVERIFY(page.findChild<QLabel *>(u"selectionSummary"_s)->text().startsWith(u"%1 of %2"_s.arg(candidates - 2).arg(candidates)));
     // None, then one run: exactly that run, no baselines.
     QTest::mouseClick(page.findChild<QToolButton *>(u"checkNone"_s), Qt::LeftButton);
     QVERIFY(waitBuilt(page, built, 4));
     QVERIFY(page.data().observations.isEmpty());
-    for (int i = 0; i < page.candidateList()->count(); ++i)
-        if (page.candidateList()->item(i)->data(Qt::UserRole).toString() == u"run %1"_s.arg(m_ids[2]))
-            page.candidateList()->item(i)->setCheckState(Qt::Checked);
+    const int r2 = list->rowOf(u"run %1"_s.arg(m_ids[2]));
+    QVERIFY(r2 >= 0);
+    QVERIFY(list->setData(list->index(r2), Qt::Checked, Qt::CheckStateRole));
     QVERIFY(waitBuilt(page, built, 5));
     QCOMPARE(int(page.data().observations.size()), 1);
     QCOMPARE(measuredSources(page), QStringList{u"run %1"_s.arg(m_ids[2])});
