@@ -28,7 +28,12 @@ RunHardware RunHardware::of(const StoredRun &run)
         } else if (type == u"switch"_s) {
             if (!hw.switches.contains(key))
                 hw.switches.append(key);
-            parts.append(key);
+            ResolvedPath::Hop hop;
+            hop.kind = ResolvedPath::Hop::Kind::Switch;
+            hop.key = key;
+            hop.inPort = attrs.value(u"port"_s).toInt();
+            hop.outPort = attrs.value(u"peer_port"_s).toInt();
+            parts.append(hop.text());
         } else if (type == u"cable"_s) {
             if (!hw.cables.contains(key))
                 hw.cables.append(key);

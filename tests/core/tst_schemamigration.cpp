@@ -166,7 +166,7 @@ void TstSchemaMigration::migratesWithData()
         QCOMPARE(hw.cables, QStringList{u"C1"_s});
         QCOMPARE(hw.longestCableM, 1.0);
         QVERIFY(hw.pathStatus.isEmpty());
-        QCOMPARE(hw.pathText, u"alpha/eth0 → C1 · 1 m → fs108"_s);
+        QCOMPARE(hw.pathText, u"alpha/eth0 → C1 · 1 m → fs108 port 1"_s);
         wb::NetworkSwitch second;
         second.name = u"fs108-b"_s;
         QVERIFY(store.inventory().addSwitch(second).ok());
