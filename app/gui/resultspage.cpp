@@ -94,7 +94,7 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     for (RunStatus s : {RunStatus::Finished, RunStatus::Failed, RunStatus::Cancelled, RunStatus::Running})
         m_status->addItem(runStatusName(s), runStatusName(s));
     m_host->setObjectName(u"hostFilter"_s);
-    m_host->setPlaceholderText(tr("Inventory host (either end)"));
+    m_host->setPlaceholderText(tr("Host (either end)"));
     m_host->setToolTip(tr("The exact name of a host in the inventory; matches runs over it at either end"));
     m_host->setClearButtonEnabled(true);
     // The hardware the runs went over, by the names at run time (RunFilter).
