@@ -206,7 +206,24 @@ StoreResult<QJsonArray> RunStore::snapshot(const StoredRun &run)
     // across every switch and uplink on the way. Otherwise (or when the
     // inventory cannot tell one route) each NIC with its own cable and
     // switch, as far as that goes.
-    if (run.clientNicId > 0 && run.serverNicId > 0) {
+    // Only a path across uplinks needs the whole lab; on one switch or a
+    // crossover each NIC's own wire is the path.
+    auto acrossSwitches = [&]() -> StoreResult<bool> {
+        auto cl = inv.linkOfNic(run.clientNicId);
+        auto sl = inv.linkOfNic(run.serverNicId);
+        if (!cl || !sl)
+            return false;
+        if (cl->isCrossover() || sl->isCrossover() || cl->switchId == sl->switchId)
+            return false;
+        SqlStatement any(m_store, u"SELECT 1 FROM uplinks LIMIT 1"_s);
+        if (!any.exec())
+            return any.error(u"reading the uplinks"_s);
+        return any.next();
+    };
+    StoreResult<bool> resolve = run.clientNicId > 0 && run.serverNicId > 0 ? acrossSwitches() : false;
+    if (!resolve)
+        return resolve.error();
+    if (*resolve) {
         auto lab = inv.load();
         if (!lab)
             return lab.error();
