@@ -116,6 +116,14 @@ void TstRunStore::filtersAcrossSwitches()
     auto imported = m_store->inventory().importInventory(more);
     QVERIFY2(imported.ok(), qPrintable(imported.message()));
     QCOMPARE(m_store->inventory().load()->uplinks.size(), 1);
+    // Importing the same again changes nothing (an uplink is known by its cable).
+    auto again = m_store->inventory().importInventory(more);
+    QVERIFY2(again.ok(), qPrintable(again.message()));
+    QCOMPARE(again->added, 0);
+    QCOMPARE(again->updated, 0);
+    more.uplinks.first().peerSwitchPort = 2;
+    QCOMPARE(m_store->inventory().importInventory(more)->updated, 1);
+    QCOMPARE(m_store->inventory().load()->uplinks.first().peerSwitchPort, 2);
 
     wb::StoredRun r = makeRun(u"udp_stream"_s, 9e7, 1472);
     r.serverNicId = m_store->inventory().nicByKey(u"gamma/eth0"_s)->id;
