@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `inventory export LAB.json`, `inventory import LAB.json`: the lab file
-// format of docs/lab-format.md.
+// format of docs/lab-format.md. `inventory path A B`: the wire between two
+// NICs as the inventory has it.
 
 #include "clicommand.h"
 #include "clistore.h"
 
+#include "inventory/pathresolver.h"
 #include "store/inventorystore.h"
 
 #include <QJsonDocument>
@@ -37,7 +39,8 @@ int inventoryExport(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     }
     ctx.out << "Wrote " << lab->hosts.size() << " hosts, " << lab->nics.size() << " NICs, " << lab->switches.size()
-            << " switches, " << lab->cables.size() << " cables, " << lab->links.size() << " links to "
+            << " switches, " << lab->cables.size() << " cables, " << lab->links.size() << " links, "
+            << lab->uplinks.size() << " uplinks to "
             << ctx.args.first() << ".\n";
     return wb::cli::kExitOk;
 }
@@ -67,8 +70,53 @@ int inventoryImport(wb::cli::CliContext &ctx)
     return wb::cli::kExitOk;
 }
 
+int inventoryPath(wb::cli::CliContext &ctx)
+{
+    QStringList args = ctx.args;
+    QString labFile;
+    QString error;
+    if (!wb::cli::takeOption(args, u"--lab"_s, &labFile, &error)) {
+        ctx.err << "wirebench-cli inventory path: " << error << '\n';
+        return wb::cli::kExitUsage;
+    }
+    if (args.size() != 2) {
+        ctx.err << "wirebench-cli inventory path: give the two ends as HOST/NIC (or HOST when it has one NIC)\n";
+        return wb::cli::kExitUsage;
+    }
+    std::optional<wb::Inventory> lab;
+    if (!labFile.isEmpty()) {
+        lab = wb::Inventory::fromFile(labFile, &error);
+        if (!lab) {
+            ctx.err << "wirebench-cli: " << error << '\n';
+            return wb::cli::kExitFailure;
+        }
+    } else {
+        auto store = wb::cli::openStore(ctx, true);
+        if (!store)
+            return wb::cli::kExitFailure;
+        auto loaded = store->inventory().load();
+        if (!loaded) {
+            ctx.err << "wirebench-cli: " << loaded.message() << '\n';
+            return wb::cli::kExitFailure;
+        }
+        lab = *loaded;
+    }
+    const wb::ResolvedPath path = wb::PathResolver(*lab).resolve(args.at(0), args.at(1));
+    if (ctx.json) {
+        ctx.out << QJsonDocument(path.toJson()).toJson(QJsonDocument::Indented);
+    } else {
+        if (path.hasHops())
+            ctx.out << path.text() << '\n';
+        for (const QString &w : path.warnings())
+            ctx.err << "warning: " << w << '\n';
+    }
+    return path.hasHops() ? wb::cli::kExitOk : wb::cli::kExitFailure;
+}
+
 } // namespace
 
+WB_CLI_COMMAND(u"inventory path"_s, u"HOST/NIC HOST/NIC [--lab LAB.json] [--json]"_s,
+               u"the wire between two NICs: cables, switch ports and switches, with warnings"_s, inventoryPath);
 WB_CLI_COMMAND(u"inventory export"_s, u"[LAB.json]"_s, u"write the lab inventory as a lab file"_s, inventoryExport);
 WB_CLI_COMMAND(u"inventory import"_s, u"LAB.json"_s, u"add or update the inventory from a lab file"_s,
                inventoryImport);

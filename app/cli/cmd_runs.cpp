@@ -5,6 +5,7 @@
 #include "clicommand.h"
 #include "clistore.h"
 
+#include "store/runhardware.h"
 #include "store/runstore.h"
 
 #include <QFile>
@@ -205,10 +206,21 @@ int runsShow(wb::cli::CliContext &ctx)
     // Schema 3 marks runs that an older importer stored with wrong numbers.
     if (const QString check = r.record.extra.value(u"import_check"_s).toString(); !check.isEmpty())
         ctx.out << "check:     " << check << '\n';
-    QStringList path;
-    for (const QJsonValue &v : r.inventoryPath)
-        path.append(v.toObject().value(u"key"_s).toString());
-    ctx.out << "path:      " << (path.isEmpty() ? u"-"_s : path.join(u" -> "_s)) << '\n' << "metrics:\n";
+    const wb::RunHardware hw = wb::RunHardware::of(r);
+    ctx.out << "path:      " << (hw.pathText.isEmpty() ? u"-"_s : hw.pathText)
+            << (hw.pathStatus.isEmpty() || hw.pathStatus == u"ok"_s ? QString() : u" ("_s + hw.pathStatus + u')')
+            << '\n';
+    if (!hw.isEmpty())
+        ctx.out << "hardware:  NICs " << (hw.clientNic.isEmpty() ? u"-"_s : hw.clientNic) << " → "
+                << (hw.serverNic.isEmpty() ? u"-"_s : hw.serverNic) << "; switches "
+                << (hw.switches.isEmpty() ? u"-"_s : hw.switches.join(u", "_s)) << "; cables "
+                << (hw.cables.isEmpty() ? u"-"_s : hw.cables.join(u", "_s)) << '\n';
+    for (const QString &w : hw.warnings)
+        ctx.out << "warning:   " << w << '\n';
+    if (const QJsonObject link = r.record.extra.value(u"link"_s).toObject(); !link.isEmpty())
+        ctx.out << "link:      " << link.value(u"label"_s).toString() << " (from "
+                << link.value(u"source"_s).toString(u"environment"_s) << ")\n";
+    ctx.out << "metrics:\n";
     for (const wb::Metric &m : r.record.metrics)
         ctx.out << "  " << QString(u"%1 %2 %3 %4"_s)
                                .arg(m.name, -28)

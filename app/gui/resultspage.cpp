@@ -73,6 +73,9 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
       m_kind(new QComboBox),
       m_status(new QComboBox),
       m_host(new QLineEdit),
+      m_nic(new QLineEdit),
+      m_switch(new QLineEdit),
+      m_cable(new QLineEdit),
       m_search(new QLineEdit),
       m_count(new QLabel),
       m_table(new QTableView),
@@ -91,9 +94,19 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     for (RunStatus s : {RunStatus::Finished, RunStatus::Failed, RunStatus::Cancelled, RunStatus::Running})
         m_status->addItem(runStatusName(s), runStatusName(s));
     m_host->setObjectName(u"hostFilter"_s);
-    m_host->setPlaceholderText(tr("Inventory host (either end)"));
+    m_host->setPlaceholderText(tr("Host (either end)"));
     m_host->setToolTip(tr("The exact name of a host in the inventory; matches runs over it at either end"));
     m_host->setClearButtonEnabled(true);
+    // The hardware the runs went over, by the names at run time (RunFilter).
+    for (auto [edit, name, placeholder, tip] :
+         {std::tuple{m_nic, u"nicFilter"_s, tr("NIC (host/if)"), tr("A NIC as host/interface; matches runs over it at either end")},
+          std::tuple{m_switch, u"switchFilter"_s, tr("Switch"), tr("A switch or hub anywhere on the path")},
+          std::tuple{m_cable, u"cableFilter"_s, tr("Cable"), tr("A cable label anywhere on the path")}}) {
+        edit->setObjectName(name);
+        edit->setPlaceholderText(placeholder);
+        edit->setToolTip(tip);
+        edit->setClearButtonEnabled(true);
+    }
     m_search->setObjectName(u"searchFilter"_s);
     m_search->setPlaceholderText(tr("Search plan, test or endpoint (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
@@ -108,6 +121,9 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     filters->addWidget(m_kind);
     filters->addWidget(m_status);
     filters->addWidget(m_host, 1);
+    filters->addWidget(m_nic, 1);
+    filters->addWidget(m_switch, 1);
+    filters->addWidget(m_cable, 1);
     filters->addWidget(m_search, 2);
     m_count->setObjectName(u"runCount"_s);
     filters->addWidget(m_count);
@@ -174,7 +190,8 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     connect(m_filterDelay, &QTimer::timeout, this, &ResultsPage::applyFilter);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &ResultsPage::applyFilter);
     connect(m_status, &QComboBox::currentIndexChanged, this, &ResultsPage::applyFilter);
-    connect(m_host, &QLineEdit::textChanged, m_filterDelay, qOverload<>(&QTimer::start));
+    for (QLineEdit *edit : {m_host, m_nic, m_switch, m_cable})
+        connect(edit, &QLineEdit::textChanged, m_filterDelay, qOverload<>(&QTimer::start));
     connect(m_search, &QLineEdit::textChanged, m_filterDelay, qOverload<>(&QTimer::start));
     connect(m_model, &RunListModel::pageLoaded, this, &ResultsPage::updateCount);
     connect(m_model, &RunListModel::modelReset, this, &ResultsPage::updateCount);
@@ -217,6 +234,9 @@ void ResultsPage::applyFilter()
     f.kind = m_kind->currentData().toString();
     f.status = runStatusFromName(m_status->currentData().toString());
     f.hostName = m_host->text().trimmed();
+    f.nicKey = m_nic->text().trimmed();
+    f.switchName = m_switch->text().trimmed();
+    f.cableLabel = m_cable->text().trimmed();
     f.text = m_search->text().trimmed();
     m_model->setFilter(f);
 }

@@ -81,6 +81,9 @@ private:
     QComboBox *m_kind;
     QComboBox *m_status;
     QLineEdit *m_host;
+    QLineEdit *m_nic;
+    QLineEdit *m_switch;
+    QLineEdit *m_cable;
     QLineEdit *m_search;
     QLabel *m_count;
     QTableView *m_table;

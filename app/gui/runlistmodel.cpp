@@ -5,6 +5,7 @@
 
 #include "result/keyfigure.h"
 #include "store/resultstore.h"
+#include "store/runhardware.h"
 #include "store/runstore.h"
 #include "store/storeservice.h"
 
@@ -71,22 +72,15 @@ RunRow runRowFrom(const StoredRun &run)
     row.status = run.status;
     row.error = run.error;
     row.startedAt = run.startedAt;
-    for (const QJsonValue &v : run.inventoryPath) {
-        const QJsonObject e = v.toObject();
-        const QString type = e.value(u"type"_s).toString();
-        const QString role = e.value(u"role"_s).toString();
-        if (role == u"client_nic"_s)
-            row.clientNic = nicName(e.value(u"key"_s).toString());
-        else if (role == u"server_nic"_s)
-            row.serverNic = nicName(e.value(u"key"_s).toString());
-        else if (type == u"switch"_s && row.switchName.isEmpty())
-            row.switchName = e.value(u"key"_s).toString();
-        else if (type == u"cable"_s) {
-            const QJsonValue len = e.value(u"attrs"_s).toObject().value(u"length_m"_s);
-            if (len.isDouble())
-                row.cableLengthM = std::max(row.cableLengthM.value_or(0), len.toDouble());
-        }
-    }
+    // What core makes of the snapshot and the resolved path (RunHardware).
+    const RunHardware hw = RunHardware::of(run);
+    row.clientNic = nicName(hw.clientNic);
+    row.serverNic = nicName(hw.serverNic);
+    row.switchName = hw.switches.join(u" + "_s);
+    row.cableLabels = hw.cables.join(u", "_s);
+    row.cableLengthM = hw.longestCableM;
+    row.pathText = hw.pathText;
+    row.pathWarnings = hw.warnings;
     if (run.status == RunStatus::Finished) {
         const KeyFigure k = keyFigure(run.record);
         row.keyText = k.text;
@@ -275,6 +269,16 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
     } else if (role == Qt::ToolTipRole) {
         if (index.column() == Parameters)
             return r.parameters.isEmpty() ? tr("No parameters recorded") : joinParameters(r.parameters);
+        if (index.column() == Nics || index.column() == Switch || index.column() == CableLength) {
+            if (r.pathText.isEmpty() && r.pathWarnings.isEmpty())
+                return tr("The inventory knew no NIC of this run's ends");
+            QStringList lines{r.pathText};
+            if (!r.cableLabels.isEmpty())
+                lines << tr("Cables: %1").arg(r.cableLabels);
+            lines += r.pathWarnings;
+            lines.removeDuplicates();
+            return lines.join(u'\n');
+        }
         if (!r.error.isEmpty())
             return r.error;
         return u"%1 — %2"_s.arg(r.plan, r.testCase);

@@ -38,8 +38,11 @@ struct RunRow
     QString serverEndpoint;
     QString clientNic;
     QString serverNic;
-    QString switchName;
+    QString switchName; // every switch on the path, " + " between
+    QString cableLabels;
     std::optional<double> cableLengthM; // the longest cable on the path
+    QString pathText;   // the resolved path, for the tooltip
+    QStringList pathWarnings;
     QString keyText;
     double keyValue = 0;
     bool keyValid = false;

@@ -47,7 +47,8 @@ bool arrayField(const QJsonObject &o, const QString &key, const QString &where, 
 
 bool Inventory::isEmpty() const
 {
-    return hosts.isEmpty() && nics.isEmpty() && switches.isEmpty() && cables.isEmpty() && links.isEmpty();
+    return hosts.isEmpty() && nics.isEmpty() && switches.isEmpty() && cables.isEmpty() && links.isEmpty() &&
+           uplinks.isEmpty();
 }
 
 const Host *Inventory::host(const QString &name) const
@@ -99,6 +100,12 @@ QJsonObject Inventory::toJson() const
     for (const Link &l : links)
         ls.append(l.toJson());
     o.insert(u"links"_s, ls);
+    if (!uplinks.isEmpty()) {
+        QJsonArray us;
+        for (const Uplink &u : uplinks)
+            us.append(u.toJson());
+        o.insert(u"uplinks"_s, us);
+    }
     return o;
 }
 
@@ -219,6 +226,36 @@ std::optional<Inventory> Inventory::fromJson(const QJsonObject &json, const QStr
             return std::nullopt;
         }
         inv.links.append(*l);
+    }
+    if (!arrayField(json, u"uplinks"_s, p, &arr, error))
+        return std::nullopt;
+    QSet<QString> usedPorts; // "switch#port"
+    for (const Link &l : std::as_const(inv.links))
+        if (!l.isCrossover() && l.switchPort > 0)
+            usedPorts.insert(l.switchName + u'#' + QString::number(l.switchPort));
+    for (qsizetype i = 0; i < arr.size(); ++i) {
+        const QString where = u"%1uplinks[%2]"_s.arg(p).arg(i);
+        auto u = Uplink::fromJson(arr.at(i).toObject(), where, error);
+        if (!u)
+            return std::nullopt;
+        for (const auto &[name, port] : {std::pair{u->switchName, u->switchPort},
+                                         std::pair{u->peerSwitchName, u->peerSwitchPort}}) {
+            if (!inv.networkSwitch(name)) {
+                fail(error, u"%1 names switch '%2', which is not in 'switches'"_s.arg(where, name));
+                return std::nullopt;
+            }
+            const QString tag = name + u'#' + QString::number(port);
+            if (port > 0 && usedPorts.contains(tag)) {
+                fail(error, u"%1: port %2 of switch '%3' is already wired"_s.arg(where).arg(port).arg(name));
+                return std::nullopt;
+            }
+            usedPorts.insert(tag);
+        }
+        if (!inv.cable(u->cableLabel)) {
+            fail(error, u"%1 names cable '%2', which is not in 'cables'"_s.arg(where, u->cableLabel));
+            return std::nullopt;
+        }
+        inv.uplinks.append(*u);
     }
     return inv;
 }

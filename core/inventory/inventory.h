@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// A whole lab: hosts with their NICs, switches, cables and links. This is
+// A whole lab: hosts with their NICs, switches, cables, links and the
+// uplinks between switches. This is
 // the in-memory form of a lab file (docs/lab-format.md) and what the store
 // imports and exports; lookups are by natural key.
 
@@ -9,6 +10,7 @@
 #include "link.h"
 #include "networkswitch.h"
 #include "nic.h"
+#include "uplink.h"
 
 #include <QByteArray>
 #include <QList>
@@ -22,6 +24,7 @@ struct Inventory
     QList<NetworkSwitch> switches;
     QList<Cable> cables;
     QList<Link> links;
+    QList<Uplink> uplinks; // switch to switch
 
     static constexpr int kFormatVersion = 1;
 

@@ -2,6 +2,7 @@
 #include "planrecorder.h"
 
 #include "analysis/environmentfacts.h"
+#include "inventory/pathresolver.h"
 
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
@@ -19,6 +20,73 @@
 using namespace Qt::StringLiterals;
 
 namespace wb {
+
+namespace {
+
+// The inventory host an end of a test is: its name when the inventory has
+// a host of that name (or one differing only in case), else the one host
+// whose address is the plan host's data or SSH address or the end's own.
+QString inventoryHostOf(const Inventory &inv, const QString &name, const QStringList &addresses)
+{
+    for (const Host &h : inv.hosts)
+        if (h.name == name)
+            return name;
+    for (const Host &h : inv.hosts)
+        if (h.name.compare(name, Qt::CaseInsensitive) == 0)
+            return h.name;
+    QString found;
+    for (const Host &h : inv.hosts) {
+        if (h.address.isEmpty() || !addresses.contains(h.address))
+            continue;
+        if (!found.isEmpty())
+            return name; // two hosts share the address: neither
+        found = h.name;
+    }
+    return found.isEmpty() ? name : found;
+}
+
+// The link class kept with a run. What the agents saw wins: a run over lo
+// is loopback and one over a veth virtual whatever the inventory says. The
+// inventory path fills in a class the environment does not show (a
+// physical link at the slowest NIC's rated speed) and half duplex across a
+// hub. `source` says which of the two each run's class came from.
+QJsonObject linkJson(const LinkInfo &env, const ResolvedPath &path)
+{
+    LinkInfo link = env;
+    QString source = u"environment"_s;
+    if (env.linkClass == LinkInfo::Class::Unknown && path.hasHops()) {
+        link.linkClass = LinkInfo::Class::Physical;
+        link.speedBps = double(path.ratedSpeedBps());
+        link.duplex = path.crossesHub() ? u"half"_s : QString();
+        const QStringList switches = path.switches();
+        link.detail = switches.isEmpty() ? u"crossover cable"_s : switches.join(u" + "_s);
+        source = u"inventory"_s;
+    } else if (env.linkClass == LinkInfo::Class::Physical && path.hasHops()) {
+        bool filled = false;
+        if (link.speedBps <= 0 && path.ratedSpeedBps() > 0) {
+            link.speedBps = double(path.ratedSpeedBps());
+            filled = true;
+        }
+        if (link.duplex.isEmpty() && path.crossesHub()) {
+            link.duplex = u"half"_s;
+            filled = true;
+        }
+        if (filled)
+            source = u"environment+inventory"_s;
+    } else if (env.linkClass == LinkInfo::Class::Unknown) {
+        source = u"none"_s;
+    }
+    QJsonObject l{{u"class"_s, linkClassName(link.linkClass)}, {u"label"_s, link.label()}, {u"source"_s, source}};
+    if (link.speedBps > 0)
+        l.insert(u"speed_bps"_s, link.speedBps);
+    if (!link.duplex.isEmpty())
+        l.insert(u"duplex"_s, link.duplex);
+    if (!link.detail.isEmpty())
+        l.insert(u"detail"_s, link.detail);
+    return l;
+}
+
+} // namespace
 
 PlanRecorder::PlanRecorder(StoreService &store, Plan plan, QString planRunId, QObject *parent)
     : QObject(parent), m_store(store), m_plan(std::move(plan)), m_planRunId(std::move(planRunId))
@@ -82,19 +150,30 @@ bool PlanRecorder::record(const CaseResult &result)
     };
     extra.insert(u"client_address"_s, addressOf(tc.client));
     extra.insert(u"server_address"_s, addressOf(tc.server));
+    // The link class as the environment shows it; the inventory path adds
+    // to it on the writer thread (linkJson).
+    LinkInfo envLink;
     {
         StoredRun probe = base;
         probe.record.extra = extra;
-        const LinkInfo link = linkOfRun(probe);
-        QJsonObject l{{u"class"_s, linkClassName(link.linkClass)}, {u"label"_s, link.label()}};
-        if (link.speedBps > 0)
-            l.insert(u"speed_bps"_s, link.speedBps);
-        if (!link.duplex.isEmpty())
-            l.insert(u"duplex"_s, link.duplex);
-        if (!link.detail.isEmpty())
-            l.insert(u"detail"_s, link.detail);
-        extra.insert(u"link"_s, l);
+        envLink = linkOfRun(probe);
     }
+    // What a rescued run keeps when the database refuses the case.
+    extra.insert(u"link"_s, linkJson(envLink, ResolvedPath{}));
+    // Where each end may be found in the inventory when its plan host has
+    // another name there: by the addresses the plan gives it.
+    auto addressesOf = [this](const Endpoint &e) {
+        QStringList out;
+        if (!e.address.isEmpty())
+            out.append(e.address);
+        if (const PlanHost *h = m_plan.host(e.host)) {
+            if (!h->address.isEmpty())
+                out.append(h->address);
+            if (!h->sshAddress.isEmpty())
+                out.append(h->sshAddress);
+        }
+        return out;
+    };
     if (!result.warnings.isEmpty())
         extra.insert(u"warnings"_s, QJsonArray::fromStringList(result.warnings));
     if (!result.clientEnvAfter.isEmpty())
@@ -166,27 +245,47 @@ bool PlanRecorder::record(const CaseResult &result)
         replacedIds += resumed->replaced;
     }
 
-    // On the writer thread: the inventory objects the endpoints name (where
-    // the inventory knows them), then the case in one transaction.
+    // On the writer thread: the path between the NICs the endpoints name
+    // over the inventory as it is now (the store snapshots what is on it),
+    // its status and warnings and the link class, then the case in one
+    // transaction.
     QFuture<StoreResult<QList<qint64>>> stored =
         m_store.write([m, runs, keptIds, replacedIds, resuming = resumed != nullptr, client = tc.client,
-                       server = tc.server](ResultStore &store) {
+                       server = tc.server, clientAddresses = addressesOf(tc.client),
+                       serverAddresses = addressesOf(tc.server), envLink](ResultStore &store) {
+            auto lab = store.inventory().load();
+            if (!lab)
+                return StoreResult<QList<qint64>>(lab.error());
+            const QString clientHost = inventoryHostOf(*lab, client.host, clientAddresses);
+            const QString serverHost = inventoryHostOf(*lab, server.host, serverAddresses);
+            ResolvedPath path = PathResolver(*lab).resolve(clientHost, client.nic, serverHost, server.nic);
+            if (path.hasHops() && envLink.linkClass != LinkInfo::Class::Unknown
+                && envLink.linkClass != LinkInfo::Class::Physical)
+                path.notes.append(u"the test ran over a %1 link (%2), not over this path"_s.arg(
+                    linkClassName(envLink.linkClass), envLink.detail));
             auto hostId = [&](const QString &name) -> qint64 {
                 auto h = store.inventory().hostByName(name);
                 return h ? h->id : 0;
             };
-            auto nicId = [&](const Endpoint &e) -> qint64 {
-                if (e.nic.isEmpty())
+            auto nicId = [&](const QString &key) -> qint64 {
+                if (key.isEmpty())
                     return 0;
-                auto n = store.inventory().nicByKey(e.host + u'/' + e.nic);
+                auto n = store.inventory().nicByKey(key);
                 return n ? n->id : 0;
             };
+            const qint64 clientNicId = nicId(path.clientNic);
+            const qint64 serverNicId = nicId(path.serverNic);
+            const QJsonObject pathJson = path.toJson();
+            const QJsonObject link = linkJson(envLink, path);
             QList<StoredRun> linked = runs;
             for (StoredRun &r : linked) {
-                r.clientHostId = hostId(client.host);
-                r.serverHostId = hostId(server.host);
-                r.clientNicId = nicId(client);
-                r.serverNicId = nicId(server);
+                // The NIC's host when a NIC was found, so a case-insensitive name still matches.
+                r.clientHostId = hostId(clientHost);
+                r.serverHostId = hostId(serverHost);
+                r.clientNicId = clientNicId;
+                r.serverNicId = serverNicId;
+                r.record.extra.insert(u"path"_s, pathJson);
+                r.record.extra.insert(u"link"_s, link);
             }
             return resuming ? store.runs().completeMeasurementRuns(m, keptIds, replacedIds, linked)
                             : store.runs().saveMeasurementRuns(m, linked);

@@ -28,6 +28,11 @@ const auto kLinkColumns =
     "JOIN cables c ON c.id = l.cable_id LEFT JOIN switches s ON s.id = l.switch_id "
     "LEFT JOIN nics n2 ON n2.id = l.peer_nic_id LEFT JOIN hosts h2 ON h2.id = n2.host_id"_s;
 
+const auto kUplinkColumns =
+    u"SELECT u.id, u.switch_id, s1.name, u.switch_port, u.cable_id, c.label, u.peer_switch_id, s2.name, u.peer_port, "
+    "u.notes, u.created_ms, u.changed_ms FROM uplinks u JOIN switches s1 ON s1.id = u.switch_id "
+    "JOIN switches s2 ON s2.id = u.peer_switch_id JOIN cables c ON c.id = u.cable_id"_s;
+
 Host readHost(const SqlStatement &q)
 {
     Host h;
@@ -167,6 +172,24 @@ StoreError duplicateOr(const StoreError &e, const QString &what)
     if (e.kind == StoreError::Kind::Invalid)
         return invalid(u"%1 already exists (names must be unique)"_s.arg(what));
     return e;
+}
+
+Uplink readUplink(const SqlStatement &q)
+{
+    Uplink u;
+    u.id = q.integer(0);
+    u.switchId = q.integer(1);
+    u.switchName = q.text(2);
+    u.switchPort = int(q.integer(3));
+    u.cableId = q.integer(4);
+    u.cableLabel = q.text(5);
+    u.peerSwitchId = q.integer(6);
+    u.peerSwitchName = q.text(7);
+    u.peerSwitchPort = int(q.integer(8));
+    u.notes = q.text(9);
+    u.created = fromDbTime(q.value(10));
+    u.changed = fromDbTime(q.value(11));
+    return u;
 }
 
 } // namespace
@@ -620,6 +643,85 @@ StoreStatus InventoryStore::deleteLink(qint64 id)
     return deleteById(u"DELETE FROM links WHERE id = ?"_s, id, u"link %1"_s.arg(id));
 }
 
+// ---- uplinks ----
+
+StoreResult<QList<Uplink>> InventoryStore::uplinks()
+{
+    return list<Uplink>(m_store, kUplinkColumns + u" ORDER BY s1.name, u.switch_port, c.label"_s, {}, readUplink,
+                        u"uplinks"_s);
+}
+
+StoreResult<Uplink> InventoryStore::uplinkByCable(const QString &label)
+{
+    return one<Uplink>(m_store, kUplinkColumns + u" WHERE c.label = ?"_s, label, readUplink,
+                       u"the uplink on cable '%1'"_s.arg(label));
+}
+
+StoreResult<Uplink> InventoryStore::resolveUplink(const Uplink &uplink)
+{
+    Uplink u = uplink;
+    for (auto [id, name] : {std::pair{&u.switchId, &u.switchName}, std::pair{&u.peerSwitchId, &u.peerSwitchName}}) {
+        if (*id > 0)
+            continue;
+        auto s = switchByName(*name);
+        if (!s)
+            return s.error();
+        *id = s->id;
+    }
+    if (u.cableId <= 0) {
+        auto c = cableByLabel(u.cableLabel);
+        if (!c)
+            return c.error();
+        u.cableId = c->id;
+    }
+    if (u.switchId == u.peerSwitchId)
+        return invalid(u"an uplink goes between two different switches"_s);
+    // A cable is in one place: not on a NIC link as well.
+    SqlStatement q(m_store, u"SELECT 1 FROM links WHERE cable_id = ?"_s);
+    q.bind(u.cableId);
+    if (!q.exec())
+        return q.error(u"checking links"_s);
+    if (q.next())
+        return invalid(u"cable '%1' already wires a NIC; an uplink needs a cable of its own"_s.arg(u.cableLabel));
+    return u;
+}
+
+StoreResult<qint64> InventoryStore::addUplink(const Uplink &uplink)
+{
+    auto u = resolveUplink(uplink);
+    if (!u)
+        return u.error();
+    const QVariant now = toDbTime(QDateTime::currentDateTimeUtc());
+    SqlStatement q(m_store, u"INSERT INTO uplinks (switch_id, switch_port, cable_id, peer_switch_id, peer_port, notes, "
+                            "created_ms, changed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
+    q.bind(u->switchId).bind(u->switchPort).bind(u->cableId).bind(u->peerSwitchId).bind(u->peerSwitchPort);
+    q.bindText(u->notes).bind(now).bind(now);
+    if (!q.exec())
+        return duplicateOr(q.error(u"adding an uplink"_s), u"an uplink on cable '%1'"_s.arg(u->cableLabel));
+    return q.insertedId();
+}
+
+StoreStatus InventoryStore::updateUplink(const Uplink &uplink)
+{
+    auto u = resolveUplink(uplink);
+    if (!u)
+        return u.error();
+    SqlStatement q(m_store, u"UPDATE uplinks SET switch_id = ?, switch_port = ?, cable_id = ?, peer_switch_id = ?, "
+                            "peer_port = ?, notes = ?, changed_ms = ? WHERE id = ?"_s);
+    q.bind(u->switchId).bind(u->switchPort).bind(u->cableId).bind(u->peerSwitchId).bind(u->peerSwitchPort);
+    q.bindText(u->notes).bind(toDbTime(QDateTime::currentDateTimeUtc())).bind(u->id);
+    if (!q.exec())
+        return q.error(u"changing uplink %1"_s.arg(u->id));
+    if (q.rowsAffected() == 0)
+        return StoreError{StoreError::Kind::NotFound, u"uplink %1 does not exist"_s.arg(u->id)};
+    return {};
+}
+
+StoreStatus InventoryStore::deleteUplink(qint64 id)
+{
+    return deleteById(u"DELETE FROM uplinks WHERE id = ?"_s, id, u"uplink %1"_s.arg(id));
+}
+
 // ---- whole lab ----
 
 StoreResult<Inventory> InventoryStore::load()
@@ -645,6 +747,10 @@ StoreResult<Inventory> InventoryStore::load()
     if (!l)
         return l.error();
     inv.links = *l;
+    auto u = uplinks();
+    if (!u)
+        return u.error();
+    inv.uplinks = *u;
     return inv;
 }
 
@@ -724,6 +830,16 @@ StoreResult<InventoryImportSummary> InventoryStore::importInventoryNoTransaction
         }
         if (StoreStatus s = apply(existing, in, [&](const Link &x) { return insertLink(x); },
                                   [&](const Link &x) { return writeLink(x); });
+            !s)
+            return s.error();
+    }
+    // An uplink is known by its cable.
+    for (const Uplink &uplink : inventory.uplinks) {
+        Uplink in = uplink;
+        in.id = in.switchId = in.cableId = in.peerSwitchId = 0;
+        if (StoreStatus s = apply(uplinkByCable(uplink.cableLabel), in,
+                                  [&](const Uplink &x) { return addUplink(x); },
+                                  [&](const Uplink &x) { return updateUplink(x); });
             !s)
             return s.error();
     }

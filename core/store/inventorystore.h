@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Inventory persistence: hosts, NICs, switches, cables and links, with
+// Inventory persistence: hosts, NICs, switches, cables, links and uplinks, with
 // created/changed times. Deleting an object that runs or baselines refer to
 // is refused with a message naming them. Lab files (docs/lab-format.md) go in
 // and out through load() / importInventory(). Use through ResultStore.
@@ -67,6 +67,13 @@ public:
     StoreStatus updateLink(const Link &link);
     StoreStatus deleteLink(qint64 id);
 
+    // Cables between switches (schema 5); natural keys as for links.
+    StoreResult<QList<Uplink>> uplinks();
+    StoreResult<Uplink> uplinkByCable(const QString &label);
+    StoreResult<qint64> addUplink(const Uplink &uplink);
+    StoreStatus updateUplink(const Uplink &uplink);
+    StoreStatus deleteUplink(qint64 id);
+
     // The whole lab with ids and natural keys filled in.
     StoreResult<Inventory> load();
     // Upserts by natural key in one transaction; nothing changes on error.
@@ -90,6 +97,7 @@ private:
     StoreStatus writeCable(const Cable &c);
     StoreStatus writeLink(const Link &l);
     StoreResult<Link> resolveLink(const Link &link);
+    StoreResult<Uplink> resolveUplink(const Uplink &uplink);
     StoreStatus deleteById(const QString &sql, qint64 id, const QString &what);
 
     ResultStore &m_store;

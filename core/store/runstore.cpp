@@ -2,6 +2,7 @@
 #include "runstore.h"
 
 #include "inventorystore.h"
+#include "inventory/pathresolver.h"
 #include "resultstore.h"
 #include "runfiltersql.h"
 #include "samplecodec.h"
@@ -201,6 +202,63 @@ StoreResult<QJsonArray> RunStore::snapshot(const StoredRun &run)
     if (clientHost > 0)
         if (StoreStatus s = addHost(u"client_host"_s, clientHost); !s)
             return s.error();
+    // Both NICs known: the wire between them as the inventory resolves it,
+    // across every switch and uplink on the way. Otherwise (or when the
+    // inventory cannot tell one route) each NIC with its own cable and
+    // switch, as far as that goes.
+    // Only a path across uplinks needs the whole lab; on one switch or a
+    // crossover each NIC's own wire is the path.
+    auto acrossSwitches = [&]() -> StoreResult<bool> {
+        auto cl = inv.linkOfNic(run.clientNicId);
+        auto sl = inv.linkOfNic(run.serverNicId);
+        if (!cl || !sl)
+            return false;
+        if (cl->isCrossover() || sl->isCrossover() || cl->switchId == sl->switchId)
+            return false;
+        SqlStatement any(m_store, u"SELECT 1 FROM uplinks LIMIT 1"_s);
+        if (!any.exec())
+            return any.error(u"reading the uplinks"_s);
+        return any.next();
+    };
+    StoreResult<bool> resolve = run.clientNicId > 0 && run.serverNicId > 0 ? acrossSwitches() : false;
+    if (!resolve)
+        return resolve.error();
+    if (*resolve) {
+        auto lab = inv.load();
+        if (!lab)
+            return lab.error();
+        auto client = inv.nic(run.clientNicId);
+        auto server = inv.nic(run.serverNicId);
+        if (!client || !server)
+            return (client ? server : client).error();
+        const ResolvedPath resolved = PathResolver(*lab).resolve(client->key(), server->key());
+        if (resolved.status == ResolvedPath::Status::Ok) {
+            for (const ResolvedPath::Hop &hop : resolved.hops) {
+                if (hop.kind == ResolvedPath::Hop::Kind::Nic) {
+                    const bool isClient = hop.key == client->key();
+                    const Nic &n = isClient ? *client : *server;
+                    QJsonObject attrs = n.toJson();
+                    attrs.insert(u"host"_s, n.hostName);
+                    add(isClient ? u"client_nic"_s : u"server_nic"_s, u"nic"_s, n.id, n.key(), attrs);
+                } else if (hop.kind == ResolvedPath::Hop::Kind::Cable) {
+                    const Cable *c = lab->cable(hop.key);
+                    add(u"cable"_s, u"cable"_s, c ? c->id : 0, hop.key, c ? c->toJson() : QJsonObject{});
+                } else {
+                    const NetworkSwitch *sw = lab->networkSwitch(hop.key);
+                    QJsonObject sattrs = sw ? sw->toJson() : QJsonObject{};
+                    // The port towards the client end, as a single-switch snapshot had it.
+                    sattrs.insert(u"port"_s, hop.inPort);
+                    if (hop.outPort > 0)
+                        sattrs.insert(u"peer_port"_s, hop.outPort);
+                    add(u"switch"_s, u"switch"_s, sw ? sw->id : 0, hop.key, sattrs);
+                }
+            }
+            if (serverHost > 0)
+                if (StoreStatus s = addHost(u"server_host"_s, serverHost); !s)
+                    return s.error();
+            return path;
+        }
+    }
     if (run.clientNicId > 0)
         if (StoreStatus s = addNicAndWire(u"client_nic"_s, run.clientNicId, true); !s)
             return s.error();

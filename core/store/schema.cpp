@@ -289,6 +289,28 @@ QStringList step3()
     };
 }
 
+// Version 5: cables between switches (uplinks), so the path of a run can
+// cross several switches (PathResolver). A port of a switch holds one cable;
+// port 0 means "not recorded" and may repeat.
+QStringList step5()
+{
+    return {
+        u"CREATE TABLE uplinks ("
+        " id INTEGER PRIMARY KEY,"
+        " switch_id INTEGER NOT NULL REFERENCES switches(id) ON DELETE CASCADE,"
+        " switch_port INTEGER NOT NULL DEFAULT 0,"
+        " cable_id INTEGER NOT NULL UNIQUE REFERENCES cables(id) ON DELETE CASCADE,"
+        " peer_switch_id INTEGER NOT NULL REFERENCES switches(id) ON DELETE CASCADE,"
+        " peer_port INTEGER NOT NULL DEFAULT 0,"
+        " notes TEXT NOT NULL DEFAULT '',"
+        " created_ms INTEGER NOT NULL,"
+        " changed_ms INTEGER NOT NULL,"
+        " CHECK (switch_id <> peer_switch_id))"_s,
+        u"CREATE INDEX uplinks_switch ON uplinks (switch_id)"_s,
+        u"CREATE INDEX uplinks_peer_switch ON uplinks (peer_switch_id)"_s,
+    };
+}
+
 } // namespace
 
 QString Schema::forDialect(const QString &sql, SqlDialect dialect)
@@ -330,6 +352,8 @@ QStringList Schema::step(int version)
     case 3:
         return step3();
     // 4 has no statements: it is the rebuild of sqliteAutoincrementTables().
+    case 5:
+        return step5();
     default:
         return {};
     }

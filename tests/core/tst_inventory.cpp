@@ -160,6 +160,8 @@ void TstInventory::exampleInDocsParses()
     QVERIFY2(inv, qPrintable(error));
     QCOMPARE(inv->hosts.size(), 1);
     QCOMPARE(inv->nics.first().driver, u"tulip"_s);
+    QCOMPARE(inv->uplinks.size(), 1);
+    QCOMPARE(inv->uplinks.first().peerSwitchName, u"hub-2"_s);
 }
 
 QTEST_GUILESS_MAIN(TstInventory)

@@ -9,6 +9,7 @@
 #include "store/inventorystore.h"
 #include "storetestdb.h"
 #include "store/resultstore.h"
+#include "store/runhardware.h"
 #include "store/runstore.h"
 
 #include <QMap>
@@ -27,6 +28,7 @@ private slots:
     void interruptedRuns();
     void filters();
     void snapshotsPerRun();
+    void filtersAcrossSwitches();
     void failedSaveLeavesNothing();
     void measurements();
     void completeMeasurementRenumbers();
@@ -73,6 +75,101 @@ wb::StoredRun TstRunStore::makeRun(const QString &kind, double throughput, qint6
     for (int i = 0; i < 10; ++i)
         r.record.samples.append(wb::Sample{double(i), u"server"_s, u"throughput_bps"_s, throughput + i});
     return r;
+}
+
+// A run between NICs on two switches joined by an uplink: the snapshot is
+// the resolved path, so the NIC, both switches and all three cables find
+// it, and the hardware core reads from it is in path order.
+void TstRunStore::filtersAcrossSwitches()
+{
+    wb::Inventory more;
+    wb::Host g;
+    g.name = u"gamma"_s;
+    more.hosts = {g};
+    wb::Nic ng;
+    ng.hostName = u"gamma"_s;
+    ng.interfaceName = u"eth0"_s;
+    more.nics = {ng};
+    wb::NetworkSwitch hub;
+    hub.name = u"hub8"_s;
+    hub.kind = wb::SwitchKind::Hub;
+    more.switches = {hub};
+    wb::Cable cg, up;
+    cg.label = u"CG"_s;
+    cg.lengthM = 5;
+    up.label = u"UP"_s;
+    up.lengthM = 30;
+    more.cables = {cg, up};
+    wb::Link lg;
+    lg.nicKey = u"gamma/eth0"_s;
+    lg.cableLabel = u"CG"_s;
+    lg.switchName = u"hub8"_s;
+    lg.switchPort = 3;
+    more.links = {lg};
+    wb::Uplink u;
+    u.switchName = u"fs108"_s;
+    u.switchPort = 8;
+    u.cableLabel = u"UP"_s;
+    u.peerSwitchName = u"hub8"_s;
+    u.peerSwitchPort = 1;
+    more.uplinks = {u};
+    auto imported = m_store->inventory().importInventory(more);
+    QVERIFY2(imported.ok(), qPrintable(imported.message()));
+    QCOMPARE(m_store->inventory().load()->uplinks.size(), 1);
+    // Importing the same again changes nothing (an uplink is known by its cable).
+    auto again = m_store->inventory().importInventory(more);
+    QVERIFY2(again.ok(), qPrintable(again.message()));
+    QCOMPARE(again->added, 0);
+    QCOMPARE(again->updated, 0);
+    more.uplinks.first().peerSwitchPort = 2;
+    QCOMPARE(m_store->inventory().importInventory(more)->updated, 1);
+    QCOMPARE(m_store->inventory().load()->uplinks.first().peerSwitchPort, 2);
+
+    wb::StoredRun r = makeRun(u"udp_stream"_s, 9e7, 1472);
+    r.serverNicId = m_store->inventory().nicByKey(u"gamma/eth0"_s)->id;
+    const qint64 id = m_store->runs().saveRun(r).value();
+    QVERIFY(id > 0);
+    const qint64 other = m_store->runs().saveRun(makeRun(u"udp_stream"_s, 9e7, 1472)).value(); // alpha -> beta
+
+    auto ids = [&](const wb::RunFilter &f) {
+        QList<qint64> out;
+        const QList<wb::StoredRun> runs = m_store->runs().listRuns(f).value();
+        for (const wb::StoredRun &x : runs)
+            out.append(x.id);
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    wb::RunFilter f;
+    f.switchName = u"hub8"_s;
+    QCOMPARE(ids(f), QList<qint64>{id});
+    f = {};
+    f.switchName = u"fs108"_s;
+    QCOMPARE(ids(f), (QList<qint64>{id, other}));
+    f = {};
+    f.cableLabel = u"UP"_s;
+    QCOMPARE(ids(f), QList<qint64>{id});
+    f = {};
+    f.cableLabel = u"C1"_s;
+    QCOMPARE(ids(f), (QList<qint64>{id, other}));
+    f = {};
+    f.nicKey = u"gamma/eth0"_s;
+    QCOMPARE(ids(f), QList<qint64>{id});
+    f.switchName = u"hub8"_s;
+    f.cableLabel = u"CG"_s;
+    QCOMPARE(ids(f), QList<qint64>{id});
+    f = {};
+    f.nicKey = u"gamma/eth1"_s;
+    QVERIFY(ids(f).isEmpty());
+    f = {};
+    f.switchId = m_store->inventory().switchByName(u"hub8"_s)->id;
+    QCOMPARE(ids(f), QList<qint64>{id});
+
+    const wb::RunHardware hw = wb::RunHardware::of(m_store->runs().run(id).value());
+    QCOMPARE(hw.clientNic, u"alpha/eth0"_s);
+    QCOMPARE(hw.serverNic, u"gamma/eth0"_s);
+    QCOMPARE(hw.switches, (QStringList{u"fs108"_s, u"hub8"_s}));
+    QCOMPARE(hw.cables, (QStringList{u"C1"_s, u"UP"_s, u"CG"_s}));
+    QCOMPARE(hw.longestCableM, 30.0);
 }
 
 void TstRunStore::roundTrip()

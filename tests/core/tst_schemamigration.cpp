@@ -8,6 +8,7 @@
 #include "store/baselinestore.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
+#include "store/runhardware.h"
 #include "store/runstore.h"
 #include "store/schema.h"
 
@@ -155,6 +156,38 @@ void TstSchemaMigration::migratesWithData()
         QVERIFY(sq.exec(u"SELECT count(*) FROM all_metrics"_s) && sq.next());
         QCOMPARE(sq.value(0).toInt(), 5);
         sq.finish();
+    }
+    // Version 5: uplinks between switches. A run stored before keeps the
+    // hardware its snapshot names, and has no resolved path.
+    {
+        const wb::RunHardware hw = wb::RunHardware::of(*run);
+        QCOMPARE(hw.clientNic, u"alpha/eth0"_s);
+        QCOMPARE(hw.switches, QStringList{u"fs108"_s});
+        QCOMPARE(hw.cables, QStringList{u"C1"_s});
+        QCOMPARE(hw.longestCableM, 1.0);
+        QVERIFY(hw.pathStatus.isEmpty());
+        QCOMPARE(hw.pathText, u"alpha/eth0 → C1 · 1 m → fs108 port 1"_s);
+        wb::NetworkSwitch second;
+        second.name = u"fs108-b"_s;
+        QVERIFY(store.inventory().addSwitch(second).ok());
+        wb::Cable uplinkCable;
+        uplinkCable.label = u"U1"_s;
+        QVERIFY(store.inventory().addCable(uplinkCable).ok());
+        wb::Uplink u;
+        u.switchName = u"fs108"_s;
+        u.switchPort = 8;
+        u.cableLabel = u"U1"_s;
+        u.peerSwitchName = u"fs108-b"_s;
+        auto added = store.inventory().addUplink(u);
+        QVERIFY2(added.ok(), qPrintable(added.message()));
+        // A cable already on a NIC link is not an uplink as well.
+        u.cableLabel = u"C1"_s;
+        QVERIFY(!store.inventory().addUplink(u).ok());
+        const auto lab = store.inventory().load();
+        QVERIFY(lab.ok());
+        QCOMPARE(lab->uplinks.size(), 1);
+        QCOMPARE(lab->uplinks.first().peerSwitchName, u"fs108-b"_s);
+        QCOMPARE(lab->uplinks.first().switchPort, 8);
     }
     const auto all = store.runs().listRuns({});
     QVERIFY(all.ok());

@@ -71,6 +71,7 @@ class TstStoreCli : public QObject
     Q_OBJECT
 private slots:
     void inventoryRoundTrip();
+    void inventoryPath();
     void runsAndArchive();
     void badRunIds_data();
     void badRunIds();
@@ -109,6 +110,35 @@ void TstStoreCli::inventoryRoundTrip()
     r = cli({u"--db"_s, db2, u"inventory"_s, u"import"_s, bad.fileName()});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(bad.fileName() + u": hosts[0].ssh_port"_s), qPrintable(r.err));
+}
+
+// `inventory path`: the wire between two NICs of the 1997 lab file, and
+// from the database after importing it; a warning naming the host, exit 1,
+// when there is none.
+void TstStoreCli::inventoryPath()
+{
+    const QString lab = QStringLiteral(WB_SOURCE_DIR "/resources/labs/1997-sai-msu-fast-ethernet.json");
+    Result r = cli({u"inventory"_s, u"path"_s, u"Star/eth1"_s, u"Zeus/eth0"_s, u"--lab"_s, lab});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out.trimmed(), u"Star/eth1 → cable-star · 1 m → hub ports 5/1 → cable-zeus · 1 m → Zeus/eth0"_s);
+    QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+    r = cli({u"inventory"_s, u"path"_s, u"Net3"_s, u"Zeus/eth0"_s, u"--lab"_s, lab});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.contains(u"warning: no NIC named for host 'Net3', which has 3 (eth0, 10m-a, 10m-b)"_s),
+             qPrintable(r.err));
+    r = cli({u"inventory"_s, u"path"_s, u"Star/eth1"_s});
+    QCOMPARE(r.code, 2);
+
+    QTemporaryDir dir;
+    const QString db = wbtest::databaseLocation(dir, u"p.sqlite"_s);
+    QCOMPARE(cli({u"--db"_s, db, u"inventory"_s, u"import"_s, lab}).code, 0);
+    r = cli({u"--db"_s, db, u"--json"_s, u"inventory"_s, u"path"_s, u"Mira/eth0"_s, u"Torus/eth0"_s});
+    QCOMPARE(r.code, 0);
+    const QJsonObject path = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(path.value(u"status"_s).toString(), u"ok"_s);
+    QCOMPARE(path.value(u"switches"_s).toArray(), QJsonArray{u"hub"_s});
+    QCOMPARE(path.value(u"cables"_s).toArray(), (QJsonArray{u"cable-mira"_s, u"cable-torus"_s}));
 }
 
 void TstStoreCli::runsAndArchive()

@@ -63,6 +63,7 @@ private slots:
     void filters_data();
     void filters();
     void sortsByKeyMetric();
+    void hardwareColumnsAndFilters();
     void testAndParameterColumns();
     void parameterText_data();
     void parameterText();
@@ -276,6 +277,94 @@ void TstResultsPage::filters()
         if (!status.isEmpty())
             QCOMPARE(wb::runStatusName(page.model()->row(r).status), status);
     }
+}
+
+// A run whose path crosses two switches (an uplink to a hub): the NIC,
+// Switch and Cable columns come from core's reading of the path, the
+// tooltip shows the path, and the NIC, switch and cable filters find it.
+void TstResultsPage::hardwareColumnsAndFilters()
+{
+    {
+        auto store = wb::ResultStore::open(m_db);
+        QVERIFY2(store.ok(), qPrintable(store.message()));
+        wb::Inventory more;
+        wb::Host g;
+        g.name = u"gamma"_s;
+        more.hosts = {g};
+        wb::Nic ng;
+        ng.hostName = u"gamma"_s;
+        ng.interfaceName = u"eth1"_s;
+        more.nics = {ng};
+        wb::NetworkSwitch hub;
+        hub.name = u"hub8"_s;
+        hub.kind = wb::SwitchKind::Hub;
+        more.switches = {hub};
+        wb::Cable cg, up;
+        cg.label = u"CG"_s;
+        cg.lengthM = 5;
+        up.label = u"UP"_s;
+        up.lengthM = 30;
+        more.cables = {cg, up};
+        wb::Link lg;
+        lg.nicKey = u"gamma/eth1"_s;
+        lg.cableLabel = u"CG"_s;
+        lg.switchName = u"hub8"_s;
+        more.links = {lg};
+        wb::Uplink u;
+        u.switchName = u"fs108"_s;
+        u.switchPort = 8;
+        u.cableLabel = u"UP"_s;
+        u.peerSwitchName = u"hub8"_s;
+        more.uplinks = {u};
+        QVERIFY((*store)->inventory().importInventory(more).ok());
+        wb::StoredRun r;
+        r.plan = u"two switches"_s;
+        r.testCase = u"UDP"_s;
+        r.clientEndpoint = u"left"_s;
+        r.serverEndpoint = u"right"_s;
+        r.clientNicId = (*store)->inventory().nicByKey(u"alpha/eth0"_s)->id;
+        r.serverNicId = (*store)->inventory().nicByKey(u"gamma/eth1"_s)->id;
+        r.startedAt = QDateTime::currentDateTimeUtc();
+        r.record.kind = u"udp_stream"_s;
+        r.record.addMetric(u"throughput_bps"_s, u"server"_s, 9e7);
+        QVERIFY((*store)->runs().saveRun(r).ok());
+    }
+    wb::gui::ResultsPage page(*m_settings);
+    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.show();
+    page.setStore(startedStore(m_db));
+    waitLoaded(page);
+    const wb::gui::RunListModel &m = *page.model();
+    QCOMPARE(m.index(0, wb::gui::RunListModel::TestCase).data().toString(), u"UDP"_s);
+    QCOMPARE(m.index(0, wb::gui::RunListModel::Nics).data().toString(), u"eth0 → eth1"_s);
+    QCOMPARE(m.index(0, wb::gui::RunListModel::Switch).data().toString(), u"fs108 + hub8"_s);
+    QCOMPARE(m.index(0, wb::gui::RunListModel::CableLength).data().toString(), u"30 m"_s);
+    const QString tip = m.index(0, wb::gui::RunListModel::Switch).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(u"alpha/eth0 → C1 · 1 m → fs108 ports 1/8 → UP · 30 m → hub8 → CG · 5 m → gamma/eth1"_s), qPrintable(tip));
+    QVERIFY2(tip.contains(u"Cables: C1, UP, CG"_s), qPrintable(tip));
+
+    auto filterBy = [&](const QString &field, const QString &value) {
+        auto *edit = page.findChild<QLineEdit *>(field);
+        edit->clear();
+        QTest::keyClicks(edit, value);
+    };
+    filterBy(u"switchFilter"_s, u"hub8"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!m.isLoading() && m.filter().switchName == u"hub8"_s, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(m.totalCount(), qint64(1), 10000);
+    filterBy(u"switchFilter"_s, QString());
+    filterBy(u"cableFilter"_s, u"UP"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!m.isLoading() && m.filter().cableLabel == u"UP"_s && m.filter().switchName.isEmpty(),
+                             10000);
+    QTRY_COMPARE_WITH_TIMEOUT(m.totalCount(), qint64(1), 10000);
+    filterBy(u"cableFilter"_s, QString());
+    // Every run of the fixture but those with no server NIC crosses beta/eth0.
+    filterBy(u"nicFilter"_s, u"beta/eth0"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!m.isLoading() && m.filter().nicKey == u"beta/eth0"_s && m.filter().cableLabel.isEmpty(),
+                             10000);
+    int beta = 0;
+    for (int i = 0; i < kRuns; ++i)
+        beta += i % 5 != 0 ? 1 : 0;
+    QTRY_COMPARE_WITH_TIMEOUT(m.totalCount(), qint64(beta), 10000);
 }
 
 void TstResultsPage::sortsByKeyMetric()
