@@ -289,6 +289,20 @@ QStringList step3()
     };
 }
 
+// Version 5: a host's SSH settings live once, in the inventory: a
+// management address SSH uses apart from the data address, a ProxyJump hop,
+// and the range its listening data ports come from (for a lab firewall).
+// Old rows get the defaults: SSH to the address, no jump host, any port.
+QStringList step5()
+{
+    return {
+        u"ALTER TABLE hosts ADD COLUMN ssh_address TEXT NOT NULL DEFAULT ''"_s,
+        u"ALTER TABLE hosts ADD COLUMN jump_host TEXT NOT NULL DEFAULT ''"_s,
+        u"ALTER TABLE hosts ADD COLUMN data_port_min INTEGER NOT NULL DEFAULT 0"_s,
+        u"ALTER TABLE hosts ADD COLUMN data_port_max INTEGER NOT NULL DEFAULT 0"_s,
+    };
+}
+
 } // namespace
 
 QString Schema::forDialect(const QString &sql, SqlDialect dialect)
@@ -330,6 +344,8 @@ QStringList Schema::step(int version)
     case 3:
         return step3();
     // 4 has no statements: it is the rebuild of sqliteAutoincrementTables().
+    case 5:
+        return step5();
     default:
         return {};
     }
