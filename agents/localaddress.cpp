@@ -2,6 +2,7 @@
 #include "localaddress.h"
 
 #include <arpa/inet.h>
+#include <cerrno>
 #include <cstring>
 #include <ifaddrs.h>
 #include <net/if.h>
