@@ -297,7 +297,11 @@ void CaseExecution::beginIteration()
     m_dutSamples.clear();
     m_runId = -1;
     m_token = randomToken();
-    ServeRequest req{agentKind(), paramsFor(m_m.testCase.server), m_serverAddress, 0, m_token};
+    ServeRequest req;
+    req.kind = agentKind();
+    req.params = paramsFor(m_m.testCase.server);
+    req.bind = m_serverAddress;
+    req.token = m_token;
     if (m_server->hasCapability(msg::kBindNic)) {
         req.family = m_m.testCase.ipVersion == 6 ? u"ipv6"_s : m_m.testCase.ipVersion == 4 ? u"ipv4"_s : QString();
         req.portMin = m_server->host().dataPortMin;
@@ -365,7 +369,12 @@ void CaseExecution::startRun(int port)
         return;
     m_phase = Phase::Running;
     m_iterationClock.start();
-    RunRequest req{agentKind(), paramsFor(m_m.testCase.client), m_serverAddress, port, m_token};
+    RunRequest req;
+    req.kind = agentKind();
+    req.params = paramsFor(m_m.testCase.client);
+    req.to = m_serverAddress;
+    req.port = port;
+    req.token = m_token;
     req.bindDevice = m_m.testCase.client.bindDevice;
     QPointer<CaseExecution> self(this);
     m_runId = m_client->send(req, [self](const AgentMessage &m) {
