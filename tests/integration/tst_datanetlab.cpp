@@ -114,6 +114,12 @@ void TstDataNetLab::initTestCase()
     m_db = m_dir.filePath(u"results.sqlite"_s);
     const Outcome imported = cli({u"--db"_s, m_db, u"inventory"_s, u"import"_s, labPath});
     QVERIFY2(imported.exitCode == 0, qPrintable(imported.out + imported.err));
+    // Deploy the agents (over management) before anything is counted: the
+    // upload is megabytes, the conversation with a deployed agent is not.
+    const Outcome checked = cli({u"hosts"_s, u"check"_s, u"--user"_s, u"root"_s, u"--identity"_s, key,
+                                 u"--known-hosts"_s, m_dir.filePath(u"known_hosts"_s), u"--accept-new-host-keys"_s,
+                                 u"198.51.100.131"_s, u"198.51.100.132"_s});
+    QVERIFY2(checked.exitCode == 0, qPrintable(checked.out + checked.err));
 }
 
 void TstDataNetLab::cleanupTestCase()
@@ -242,9 +248,9 @@ void TstDataNetLab::testTrafficUsesTheDataNics()
                                 .arg(qint64(bytes)).arg(dataOut).arg(dataIn).arg(mgmt);
     qInfo("%s", qPrintable(figures));
     QVERIFY2(double(dataOut) >= bytes && double(dataIn) >= bytes, qPrintable(figures));
-    // SSH (with the agent's deployment the first time: about 2 MB) and the
-    // agent protocol only: far below the test's bytes.
-    QVERIFY2(double(mgmt) < bytes / 4, qPrintable(figures));
+    // SSH and the agent protocol only (the agents are deployed already):
+    // tens of kilobytes, far below the test's bytes.
+    QVERIFY2(double(mgmt) < bytes / 100 && mgmt < 2 * 1024 * 1024, qPrintable(figures));
 }
 
 void TstDataNetLab::listenerKeepsToThePortRange()
