@@ -111,7 +111,17 @@ std::string errnoText(int err)
     return ::strerror_r(err, buf, sizeof buf);
 }
 
-Fd listenTcp(const SockAddr &addr, std::string *error)
+bool bindToDevice(int fd, const std::string &device, std::string *error)
+{
+    if (::setsockopt(fd, SOL_SOCKET, SO_BINDTODEVICE, device.c_str(), static_cast<socklen_t>(device.size())) != 0) {
+        *error = "cannot bind the socket to device " + device + " (SO_BINDTODEVICE needs CAP_NET_RAW): "
+            + errnoText(errno);
+        return false;
+    }
+    return true;
+}
+
+Fd listenTcp(const SockAddr &addr, std::string *error, const std::string &device, int *bindErrno)
 {
     Fd fd(::socket(addr.family(), SOCK_STREAM | SOCK_CLOEXEC, 0));
     if (!fd.valid()) {
@@ -120,7 +130,11 @@ Fd listenTcp(const SockAddr &addr, std::string *error)
     }
     int one = 1;
     ::setsockopt(fd.get(), SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (!device.empty() && !bindToDevice(fd.get(), device, error))
+        return {};
     if (::bind(fd.get(), addr.get(), addr.length) != 0) {
+        if (bindErrno)
+            *bindErrno = errno;
         *error = "cannot bind " + addr.host() + " port " + std::to_string(addr.port()) + ": " + errnoText(errno);
         return {};
     }
@@ -131,25 +145,36 @@ Fd listenTcp(const SockAddr &addr, std::string *error)
     return fd;
 }
 
-Fd bindUdp(const SockAddr &addr, std::string *error)
+Fd bindUdp(const SockAddr &addr, std::string *error, const std::string &device, int *bindErrno)
 {
     Fd fd(::socket(addr.family(), SOCK_DGRAM | SOCK_CLOEXEC, 0));
     if (!fd.valid()) {
         *error = "cannot create a UDP socket: " + errnoText(errno);
         return {};
     }
+    if (!device.empty() && !bindToDevice(fd.get(), device, error))
+        return {};
     if (::bind(fd.get(), addr.get(), addr.length) != 0) {
+        if (bindErrno)
+            *bindErrno = errno;
         *error = "cannot bind UDP " + addr.host() + " port " + std::to_string(addr.port()) + ": " + errnoText(errno);
         return {};
     }
     return fd;
 }
 
-Fd connectTcp(const SockAddr &to, int timeoutMs, const std::atomic<bool> &stop, std::string *error)
+Fd connectTcp(const SockAddr &to, int timeoutMs, const std::atomic<bool> &stop, std::string *error,
+              const SockAddr *from, const std::string &device)
 {
     Fd fd(::socket(to.family(), SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0));
     if (!fd.valid()) {
         *error = "cannot create a TCP socket: " + errnoText(errno);
+        return {};
+    }
+    if (!device.empty() && !bindToDevice(fd.get(), device, error))
+        return {};
+    if (from && ::bind(fd.get(), from->get(), from->length) != 0) {
+        *error = "cannot send from " + from->host() + ": " + errnoText(errno);
         return {};
     }
     const std::string where = to.host() + " port " + std::to_string(to.port());

@@ -65,10 +65,16 @@ private:
 
 std::string errnoText(int err);
 
-// Each returns an invalid Fd and sets *error on failure.
-Fd listenTcp(const SockAddr &addr, std::string *error);
-Fd bindUdp(const SockAddr &addr, std::string *error);
-Fd connectTcp(const SockAddr &to, int timeoutMs, const std::atomic<bool> &stop, std::string *error);
+// Each returns an invalid Fd and sets *error on failure. `device`, when
+// given, binds the socket to that interface first (SO_BINDTODEVICE);
+// `bindErrno` gets the errno of a failed bind (EADDRINUSE: try another port).
+Fd listenTcp(const SockAddr &addr, std::string *error, const std::string &device = {}, int *bindErrno = nullptr);
+Fd bindUdp(const SockAddr &addr, std::string *error, const std::string &device = {}, int *bindErrno = nullptr);
+// `from`, when given, is the local address (and port, 0: any) to send from.
+Fd connectTcp(const SockAddr &to, int timeoutMs, const std::atomic<bool> &stop, std::string *error,
+              const SockAddr *from = nullptr, const std::string &device = {});
+// SO_BINDTODEVICE; needs CAP_NET_RAW (root) on the kernels we know.
+bool bindToDevice(int fd, const std::string &device, std::string *error);
 SockAddr localAddress(int fd);
 SockAddr peerAddress(int fd);
 

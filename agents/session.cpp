@@ -26,6 +26,7 @@ std::vector<std::string> Session::capabilities() const
     std::vector<std::string> caps{"hello"};
     for (const auto &[type, handler] : m_handlers)
         caps.push_back(type);
+    caps.insert(caps.end(), m_extraCapabilities.begin(), m_extraCapabilities.end());
     return caps;
 }
 

@@ -14,6 +14,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace wb::agent {
 
@@ -31,6 +32,8 @@ public:
     explicit Session(Output &out);
 
     void addHandler(std::string type, Handler handler);
+    // A capability that is no request type (a field a request may carry).
+    void addCapability(std::string name) { m_extraCapabilities.push_back(std::move(name)); }
     void handleLine(std::string_view line);
     bool handshakeDone() const { return m_handshakeDone; }
     // The controller said in its hello that it takes a result's samples in
@@ -46,6 +49,7 @@ private:
 
     Output &m_out;
     std::map<std::string, Handler, std::less<>> m_handlers;
+    std::vector<std::string> m_extraCapabilities;
     bool m_handshakeDone = false;
     std::atomic<bool> m_controllerTakesSamples{false};
 };

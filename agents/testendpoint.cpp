@@ -3,6 +3,7 @@
 
 #include "clock.h"
 #include "hoststats.h"
+#include "localaddress.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -36,6 +37,124 @@ bool ServingEndpoint::open(const std::string &bind, int port, bool udp, std::str
         }
     }
     return true;
+}
+
+bool resolveServeBinding(const std::string &bind, int family, const std::string &interface, bool device,
+                         DataBinding &out, std::string *error)
+{
+    out = {};
+    if (device)
+        out.device = interface;
+    if (!interface.empty() && !interfaceExists(interface)) {
+        *error = "this host has no interface '" + interface + "'";
+        return false;
+    }
+    if (!bind.empty()) {
+        if (!parseAddress(bind, 0, out.address)) {
+            *error = "'" + bind + "' is not a numeric IPv4 or IPv6 address";
+            return false;
+        }
+        if ((family == AF_INET || family == AF_INET6) && out.address.family() != family) {
+            *error = "the bind address " + bind + " is not of the family asked for";
+            return false;
+        }
+        // The wildcard means every address of this host, and no interface.
+        static const std::string any4 = "0.0.0.0", any6 = "::";
+        if (bind == any4 || bind == any6) {
+            if (!interface.empty()) {
+                *error = "a wildcard bind address does not stay on interface '" + interface + "'; name no address";
+                return false;
+            }
+            out.wildcard = true;
+            return true;
+        }
+        if (!isOwnAddress(out.address, interface)) {
+            *error = bind + " is not an address of " + (interface.empty() ? "this host" : "interface " + interface)
+                + "; the agent binds only its own addresses";
+            return false;
+        }
+        return true;
+    }
+    if (!interface.empty())
+        return interfaceAddress(interface, family, out.address, error);
+    parseAddress(family == AF_INET6 ? "::" : "0.0.0.0", 0, out.address);
+    out.wildcard = true;
+    return true;
+}
+
+bool resolveClientBinding(const std::string &bind, const SockAddr &to, const std::string &interface, bool device,
+                          DataBinding &out, bool *bound, std::string *error)
+{
+    out = {};
+    *bound = false;
+    if (device)
+        out.device = interface;
+    if (!bind.empty()) {
+        if (!parseAddress(bind, 0, out.address) || out.address.family() != to.family()) {
+            *error = "the source address " + bind + " is not a numeric address of the server's family";
+            return false;
+        }
+        if (!isOwnAddress(out.address, interface)) {
+            *error = bind + " is not an address of " + (interface.empty() ? "this host" : "interface " + interface)
+                + "; the agent sends only from its own addresses";
+            return false;
+        }
+        *bound = true;
+        return true;
+    }
+    if (interface.empty())
+        return true;
+    // The named NIC's address of the server's family: traffic leaves by it.
+    if (!interfaceAddress(interface, to.family(), out.address, error))
+        return false;
+    *bound = true;
+    return true;
+}
+
+bool ServingEndpoint::open(const DataBinding &b, int port, int portMin, int portMax, bool udp, std::string *error)
+{
+    const bool range = portMin > 0 && port == 0;
+    const int first = range ? portMin : port;
+    const int last = range ? portMax : port;
+    for (int p = first; p <= last; ++p) {
+        SockAddr addr = b.address;
+        addr.setPort(p);
+        int bindErr = 0;
+        m_listen = listenTcp(addr, error, b.device, &bindErr);
+        if (!m_listen.valid()) {
+            if (range && bindErr == EADDRINUSE)
+                continue;
+            return false;
+        }
+        if (!udp)
+            return true;
+        SockAddr u = addr;
+        u.setPort(localAddress(m_listen.get()).port()); // the same number
+        m_udp = bindUdp(u, error, b.device, &bindErr);
+        if (m_udp.valid())
+            return true;
+        if (!range) {
+            // No range: any free UDP port will do.
+            if (bindErr != EADDRINUSE)
+                return false;
+            u.setPort(0);
+            m_udp = bindUdp(u, error, b.device);
+            if (!m_udp.valid())
+                m_listen.reset();
+            return m_udp.valid();
+        }
+        m_listen.reset();
+        if (bindErr != EADDRINUSE)
+            return false;
+    }
+    *error = "every port from " + std::to_string(portMin) + " to " + std::to_string(portMax) + " on "
+        + b.address.host() + " is in use (the host's data port range)";
+    return false;
+}
+
+std::string ServingEndpoint::address() const
+{
+    return m_listen.valid() ? localAddress(m_listen.get()).host() : std::string();
 }
 
 int ServingEndpoint::port() const
@@ -200,7 +319,8 @@ Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Val
     return out;
 }
 
-Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::string &token)
+Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::string &token,
+                      const DataBinding *source)
 {
     SockAddr server;
     if (!parseAddress(to, port, server) || to.empty())
@@ -217,15 +337,16 @@ Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::
         return prep;
     std::string err;
     Fd udp;
+    const std::string device = source ? source->device : std::string();
     if (impl->usesUdp()) {
         SockAddr any;
         parseAddress(server.family() == AF_INET6 ? "::" : "0.0.0.0", 0, any);
-        udp = bindUdp(any, &err);
+        udp = bindUdp(source ? source->address : any, &err, device);
         if (!udp.valid())
             return Outcome::fail("socket_error", err);
         header["udp_port"] = localAddress(udp.get()).port();
     }
-    Fd conn = connectTcp(server, kConnectTimeoutMs, run.stopFlag(), &err);
+    Fd conn = connectTcp(server, kConnectTimeoutMs, run.stopFlag(), &err, source ? &source->address : nullptr, device);
     if (!conn.valid())
         return Outcome::fail(run.stopped() ? "cancelled" : "connect_failed", err);
     ControlChannel chan(conn.get(), run.stopFlag());

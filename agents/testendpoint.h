@@ -15,14 +15,39 @@
 
 namespace wb::agent {
 
+// Where one end's data sockets go, resolved on this host from what the
+// controller asked. Only this host's own addresses (or the wildcard) get
+// here: a peer cannot make the agent bind anything else.
+struct DataBinding
+{
+    SockAddr address;   // port 0
+    std::string device; // SO_BINDTODEVICE to this interface, or empty
+    bool wildcard = false;
+};
+
+// The serving end: `bind` (numeric, may be empty), else the address of
+// `interface` of `family` (AF_UNSPEC: IPv4 first), else the wildcard of
+// `family`. A given bind must be this host's (and on `interface`, if named).
+bool resolveServeBinding(const std::string &bind, int family, const std::string &interface, bool device,
+                         DataBinding &out, std::string *error);
+// The running end, sending to `to`: `bind` (this host's), else the address
+// of `interface` of to's family; false in *bound: the kernel chooses.
+bool resolveClientBinding(const std::string &bind, const SockAddr &to, const std::string &interface, bool device,
+                          DataBinding &out, bool *bound, std::string *error);
+
 class ServingEndpoint
 {
 public:
     // Binds the TCP listener (and, for UDP kinds, a datagram socket on the
     // same address) on `bind`:`port`; port 0 picks a free one.
     bool open(const std::string &bind, int port, bool udp, std::string *error);
+    // The same on a resolved binding. With a range (portMin > 0) both
+    // sockets take the first port in it that is free for both; every port
+    // busy is an error naming the range. The search is bounded by the range.
+    bool open(const DataBinding &binding, int port, int portMin, int portMax, bool udp, std::string *error);
     int port() const;
     int udpPort() const;
+    std::string address() const; // the address listened on
     Fd &udp() { return m_udp; }
     void close();
 
@@ -56,8 +81,10 @@ struct ServePolicy
 Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Value &overrides, Fd &conn,
                   Fd &udp, std::string *kindOut = nullptr, const ServePolicy &policy = {});
 
-// Running end: connects to `to`:`port`, presents the token, runs the kind.
-Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::string &token);
+// Running end: connects to `to`:`port` (from `source` when given),
+// presents the token, runs the kind.
+Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::string &token,
+                      const DataBinding *source = nullptr);
 
 // Connect-time limits.
 inline constexpr int kConnectTimeoutMs = 5000;

@@ -3,6 +3,7 @@
 
 #include "clock.h"
 #include "hoststats.h"
+#include "localaddress.h"
 #include "netutil.h"
 #include "requestcheck.h"
 #include "testendpoint.h"
@@ -19,6 +20,10 @@ TestManager::TestManager(Session &session, Output &out) : m_session(session), m_
     session.addHandler("cancel", [this](const json::Value &r, Output &o) { handleCancel(r, o); });
     session.addHandler("heartbeat", [this](const json::Value &r, Output &o) { handleHeartbeat(r, o); });
     session.addHandler("monitor", [this](const json::Value &r, Output &o) { handleMonitor(r, o); });
+    // Data sockets on a named NIC's own address, checked binds, port
+    // ranges and SO_BINDTODEVICE (serve/run fields bind, family, port_min,
+    // port_max, bind_device): docs/agent-protocol.md.
+    session.addCapability("bind_nic");
     m_watchdog = std::thread([this] { watchdogLoop(); });
 }
 
@@ -151,21 +156,33 @@ void TestManager::handleServe(const json::Value &request, Output &out)
     if (!validateTestRequest(request, out, params))
         return;
     const json::Value &id = request["id"];
-    const json::Value &bind = request["bind"];
     const std::string kind = request["kind"].asString();
     auto impl = makeTestKind(kind);
     auto endpoint = std::make_shared<ServingEndpoint>();
     std::string err;
-    if (!endpoint->open(bind.asString(), static_cast<int>(request["port"].asInt(0)), impl->usesUdp(), &err)) {
+    int family = AF_UNSPEC;
+    parseFamily(request["family"].asString(), &family); // checked by checkTestRequest
+    const std::string interface = params.has("interface") ? params.text("interface") : std::string();
+    DataBinding binding;
+    if (!resolveServeBinding(request["bind"].asString(), family, interface, request["bind_device"].asBool(false),
+                             binding, &err)
+        || !endpoint->open(binding, static_cast<int>(request["port"].asInt(0)),
+                           static_cast<int>(request["port_min"].asInt(0)),
+                           static_cast<int>(request["port_max"].asInt(0)), impl->usesUdp(), &err)) {
         out.send(Session::makeError(id, "bind_failed", err));
         return;
     }
     json::Value listening = Session::makeReply(id, "listening");
+    listening["address"] = endpoint->address();
     listening["port"] = endpoint->port();
     if (endpoint->udp().valid())
         listening["udp_port"] = endpoint->udpPort();
     out.send(listening);
     auto run = std::make_shared<TestRun>(id.asInt(), kind, "server", params, &m_out);
+    run->extra()["bound_address"] = endpoint->address();
+    run->extra()["bound_port"] = endpoint->port();
+    if (!binding.device.empty())
+        run->extra()["bound_device"] = binding.device;
     const std::string token = request["token"].asString();
     const json::Value overrides = request["params"];
     const double idle = params.number("idle_timeout_s", 60);
@@ -241,8 +258,29 @@ void TestManager::handleRun(const json::Value &request, Output &out)
     const std::string host = to.asString();
     const int port = static_cast<int>(request["port"].asInt());
     const std::string token = request["token"].asString();
-    start(id.asInt(), run, [this, host, port, token](TestRun &r) {
-        Outcome o = runClientTest(r, host, port, token);
+    // The source: the named NIC's address of the server's family (or the
+    // bind address asked for, if it is this host's); checked before the
+    // test starts so a wrong NIC is an error, not a test over another path.
+    SockAddr server;
+    parseAddress(host, port, server); // checked by checkTestRequest
+    DataBinding source;
+    bool bound = false;
+    std::string err;
+    if (!resolveClientBinding(request["bind"].asString(), server,
+                              params.has("interface") ? params.text("interface") : std::string(),
+                              request["bind_device"].asBool(false), source, &bound, &err)) {
+        out.send(Session::makeError(id, "bind_failed", err));
+        return;
+    }
+    if (bound)
+        run->extra()["bound_address"] = source.address.host();
+    if (!source.device.empty())
+        run->extra()["bound_device"] = source.device;
+    const bool useSource = bound || !source.device.empty();
+    if (!bound) // a device alone: from whatever address it has of that family
+        parseAddress(server.family() == AF_INET6 ? "::" : "0.0.0.0", 0, source.address);
+    start(id.asInt(), run, [this, host, port, token, source, useSource](TestRun &r) {
+        Outcome o = runClientTest(r, host, port, token, useSource ? &source : nullptr);
         finish(r, o.code, o.message);
     });
 }

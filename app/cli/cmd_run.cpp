@@ -99,9 +99,13 @@ int runPlan(wb::cli::CliContext &ctx)
     options.maxParallel = parallel.isEmpty() ? 0 : maxParallel;
     wb::PlanExecution execution(*plan, access, options);
     if (const QString problem = execution.prepare(); !problem.isEmpty()) {
-        ctx.err << "wirebench-cli: " << problem << '\n';
+        ctx.err << "wirebench-cli: " << args.first() << ": " << problem << '\n';
         return wb::cli::kExitUsage;
     }
+    // A host is defined once, in the inventory; a plan entry that differs
+    // wins for this plan, and the user hears it.
+    for (const QString &note : execution.hostResolution()->overrideNotes())
+        ctx.err << "note: " << note << '\n';
     const QString runId = execution.planRunId();
     const int skipped = execution.alreadyFinished();
 

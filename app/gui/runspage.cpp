@@ -428,27 +428,29 @@ void RunsPage::startPlan(const Plan &plan, const QString &resumeRunId)
     connect(execution, &PlanExecution::progressChanged, this, &RunsPage::handleProgress);
     connect(execution, &PlanExecution::logged, this, &RunsPage::addLog);
     connect(execution, &PlanExecution::planFinished, this, &RunsPage::handlePlanFinished);
-    if (resumeRunId.isEmpty()) {
-        launch();
-        return;
-    }
-    // What the plan run holds is read off the GUI thread; then it starts.
+    // The plan's hosts resolve against the inventory (and what a resumed
+    // plan run holds is read) off the GUI thread; then it starts.
     m_openButton->setEnabled(false);
     updateResumeButton();
-    addLog(u"info"_s, QString(), tr("reading what plan run %1 of '%2' holds in %3")
-                                     .arg(resumeRunId, plan.name, DatabaseUrl::redacted(m_databasePath)));
-    connect(execution, &PlanExecution::prepared, this, [this, resumeRunId](const QString &problem) {
+    if (!resumeRunId.isEmpty())
+        addLog(u"info"_s, QString(), tr("reading what plan run %1 of '%2' holds in %3")
+                                         .arg(resumeRunId, plan.name, DatabaseUrl::redacted(m_databasePath)));
+    connect(execution, &PlanExecution::prepared, this, [this, resumeRunId, name = plan.name](const QString &problem) {
         if (problem.isEmpty()) {
+            if (const PlanHosts *hosts = m_execution->hostResolution())
+                for (const QString &note : hosts->overrideNotes())
+                    addLog(u"warning"_s, QString(), note);
             launch();
             return;
         }
-        const QString message = tr("Plan run %1 was not resumed: %2").arg(resumeRunId, problem);
+        const QString message = resumeRunId.isEmpty() ? tr("Plan '%1' was not started: %2").arg(name, problem)
+                                                      : tr("Plan run %1 was not resumed: %2").arg(resumeRunId, problem);
         addLog(u"error"_s, QString(), message);
         m_execution.release()->deleteLater(); // we are inside its signal
         m_openButton->setEnabled(true);
         updateResumeButton();
         emit planRefused(message);
-        MessageBox::critical(this, tr("Resume plan run"), message);
+        MessageBox::critical(this, resumeRunId.isEmpty() ? tr("Run plan") : tr("Resume plan run"), message);
     });
     execution->prepareLater();
 }

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// A lab host as the inventory knows it: where to reach it over SSH, where its
-// agent lives and what hardware it is. A value type; the store keeps it.
+// A lab host as the inventory knows it: where to reach it over SSH (on a
+// management network when sshAddress is set), where its test traffic goes
+// (address, its data network), where its agent lives and what hardware it
+// is. A value type; the store keeps it. Plans refer to hosts by name and take
+// these settings (core/run/planhosts.h).
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -15,10 +18,14 @@ struct Host
 {
     qint64 id = 0; // database id, 0 while not stored
     QString name;  // unique in a lab
-    QString address;
+    QString address;       // data address (test traffic); empty: the name
+    QString sshAddress;    // management address SSH uses; empty: address (or ~/.ssh/config)
     int sshPort = 22;
     QString sshUser;
     QString sshKeyPath;
+    QString jumpHost;      // ProxyJump: [user@]host[:port]; empty: none (or ~/.ssh/config)
+    int dataPortMin = 0;   // listening data ports come from this range (for a lab
+    int dataPortMax = 0;   // firewall); 0/0: any free port
     QString agentPath;
     QString cpu;
     qint64 memoryBytes = 0;
@@ -33,6 +40,8 @@ struct Host
     static std::optional<Host> fromJson(const QJsonObject &json, const QString &where, QString *error);
     // Same attributes, ignoring id and times.
     bool sameAttributes(const Host &other) const;
+    // [user@]host[:port]: one ProxyJump hop, safe for an ssh command line.
+    static bool isValidJumpHost(const QString &jump);
 };
 
 } // namespace wb

@@ -75,6 +75,16 @@ public:
         *out = int(v);
         return true;
     }
+    bool boolean(const QString &name, bool *out)
+    {
+        const QJsonValue v = m_m.body.value(name);
+        if (v.isUndefined())
+            return true;
+        if (!v.isBool())
+            return fail(u"'%1': field '%2' must be true or false"_s.arg(m_m.type, name));
+        *out = v.toBool();
+        return true;
+    }
     bool token(QString *out)
     {
         static const QRegularExpression kToken(u"^[0-9a-f]{32}$"_s);
@@ -111,8 +121,20 @@ bool msg::isFinal(const AgentMessage &m)
 
 AgentMessage ServeRequest::toMessage(qint64 id) const
 {
-    return make(msg::kServe, id,
-                {{u"kind"_s, kind}, {u"params"_s, params}, {u"bind"_s, bind}, {u"port"_s, port}, {u"token"_s, token}});
+    QJsonObject o{{u"kind"_s, kind}, {u"params"_s, params}, {u"port"_s, port}, {u"token"_s, token}};
+    // The fields past protocol 1's first form go out only when used, so an
+    // agent without the "bind_nic" capability sees the messages it knows.
+    if (!bind.isEmpty())
+        o.insert(u"bind"_s, bind);
+    if (!family.isEmpty())
+        o.insert(u"family"_s, family);
+    if (portMin > 0) {
+        o.insert(u"port_min"_s, portMin);
+        o.insert(u"port_max"_s, portMax);
+    }
+    if (bindDevice)
+        o.insert(u"bind_device"_s, true);
+    return make(msg::kServe, id, o);
 }
 
 std::optional<ServeRequest> ServeRequest::fromMessage(const AgentMessage &m, QString *error)
@@ -120,8 +142,20 @@ std::optional<ServeRequest> ServeRequest::fromMessage(const AgentMessage &m, QSt
     Fields f(m, error);
     ServeRequest r;
     if (!f.type(msg::kServe) || !f.string(u"kind"_s, &r.kind) || !f.object(u"params"_s, &r.params, false)
-        || !f.string(u"bind"_s, &r.bind) || !f.port(u"port"_s, &r.port, false) || !f.token(&r.token))
+        || !f.string(u"bind"_s, &r.bind, false) || !f.port(u"port"_s, &r.port, false) || !f.token(&r.token)
+        || !f.string(u"family"_s, &r.family, false) || !f.port(u"port_min"_s, &r.portMin, false)
+        || !f.port(u"port_max"_s, &r.portMax, false) || !f.boolean(u"bind_device"_s, &r.bindDevice))
         return std::nullopt;
+    if (!r.family.isEmpty() && r.family != u"ipv4"_s && r.family != u"ipv6"_s) {
+        if (error)
+            *error = u"'serve': field 'family' must be \"ipv4\" or \"ipv6\""_s;
+        return std::nullopt;
+    }
+    if ((r.portMin > 0) != (r.portMax > 0) || r.portMin > r.portMax) {
+        if (error)
+            *error = u"'serve': fields 'port_min' and 'port_max' go together, port_min at most port_max"_s;
+        return std::nullopt;
+    }
     return r;
 }
 
@@ -130,6 +164,8 @@ AgentMessage ListeningReply::toMessage(qint64 id) const
     QJsonObject o{{u"port"_s, port}};
     if (udpPort > 0)
         o.insert(u"udp_port"_s, udpPort);
+    if (!address.isEmpty())
+        o.insert(u"address"_s, address);
     return make(msg::kListening, id, o);
 }
 
@@ -137,11 +173,20 @@ std::optional<ListeningReply> ListeningReply::fromMessage(const AgentMessage &m,
 {
     Fields f(m, error);
     ListeningReply r;
-    if (!f.type(msg::kListening) || !f.port(u"port"_s, &r.port) || !f.port(u"udp_port"_s, &r.udpPort, false))
+    if (!f.type(msg::kListening) || !f.port(u"port"_s, &r.port) || !f.port(u"udp_port"_s, &r.udpPort, false)
+        || !f.string(u"address"_s, &r.address, false))
         return std::nullopt;
     if (r.port == 0) {
         if (error)
             *error = u"'listening': field 'port' must name the port listened on, not 0"_s;
+        return std::nullopt;
+    }
+    // Numeric only (Qt Network is not this layer's): the run request that
+    // carries it on is checked again by the agent that connects.
+    static const QRegularExpression kNumeric(u"^[0-9A-Fa-f:.]{2,45}$"_s);
+    if (!r.address.isEmpty() && !kNumeric.match(r.address).hasMatch()) {
+        if (error)
+            *error = u"'listening': field 'address' must be a numeric IP address"_s;
         return std::nullopt;
     }
     return r;
@@ -149,8 +194,12 @@ std::optional<ListeningReply> ListeningReply::fromMessage(const AgentMessage &m,
 
 AgentMessage RunRequest::toMessage(qint64 id) const
 {
-    return make(msg::kRun, id,
-                {{u"kind"_s, kind}, {u"params"_s, params}, {u"to"_s, to}, {u"port"_s, port}, {u"token"_s, token}});
+    QJsonObject o{{u"kind"_s, kind}, {u"params"_s, params}, {u"to"_s, to}, {u"port"_s, port}, {u"token"_s, token}};
+    if (!bind.isEmpty())
+        o.insert(u"bind"_s, bind);
+    if (bindDevice)
+        o.insert(u"bind_device"_s, true);
+    return make(msg::kRun, id, o);
 }
 
 std::optional<RunRequest> RunRequest::fromMessage(const AgentMessage &m, QString *error)
@@ -158,7 +207,8 @@ std::optional<RunRequest> RunRequest::fromMessage(const AgentMessage &m, QString
     Fields f(m, error);
     RunRequest r;
     if (!f.type(msg::kRun) || !f.string(u"kind"_s, &r.kind) || !f.object(u"params"_s, &r.params, false)
-        || !f.string(u"to"_s, &r.to) || !f.port(u"port"_s, &r.port) || !f.token(&r.token))
+        || !f.string(u"to"_s, &r.to) || !f.port(u"port"_s, &r.port) || !f.token(&r.token)
+        || !f.string(u"bind"_s, &r.bind, false) || !f.boolean(u"bind_device"_s, &r.bindDevice))
         return std::nullopt;
     return r;
 }

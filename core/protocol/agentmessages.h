@@ -34,6 +34,9 @@ inline const QString kSysinfo = QStringLiteral("sysinfo");
 inline const QString kCancel = QStringLiteral("cancel");
 inline const QString kCancelled = QStringLiteral("cancelled");
 inline const QString kHeartbeat = QStringLiteral("heartbeat");
+// A capability, not a message: the agent binds its named NIC's own address,
+// checks bind addresses, keeps to port ranges and binds to devices.
+inline const QString kBindNic = QStringLiteral("bind_nic");
 
 // Whether a message ends its request (no more messages with that id follow).
 bool isFinal(const AgentMessage &message);
@@ -44,9 +47,16 @@ struct ServeRequest
 {
     QString kind;
     QJsonObject params;
-    QString bind;  // numeric address of this host's test NIC
-    int port = 0;  // 0: any free port
+    // Numeric address of this host's test NIC; empty: the agent takes the
+    // address of params.interface (of `family`), or the wildcard. An agent
+    // binds only its own addresses (capability "bind_nic").
+    QString bind;
+    int port = 0;  // 0: any free port (in portMin..portMax when set)
     QString token; // 32 hex digits, shared with the running end
+    QString family;        // "ipv4", "ipv6" or empty (IPv4 when the NIC has one)
+    int portMin = 0;       // the host's data port range; 0: none
+    int portMax = 0;
+    bool bindDevice = false; // SO_BINDTODEVICE to params.interface
 
     AgentMessage toMessage(qint64 id) const;
     static std::optional<ServeRequest> fromMessage(const AgentMessage &m, QString *error);
@@ -57,6 +67,7 @@ struct ListeningReply
 {
     int port = 0;
     int udpPort = 0; // 0 when the kind has no UDP socket
+    QString address; // the address listened on; empty from older agents
 
     AgentMessage toMessage(qint64 id) const;
     static std::optional<ListeningReply> fromMessage(const AgentMessage &m, QString *error);
@@ -70,6 +81,10 @@ struct RunRequest
     QString to; // the serving end's address
     int port = 0;
     QString token;
+    // Where to send from: empty: the address of params.interface of to's
+    // family (none named: the kernel's choice); else one of this host's.
+    QString bind;
+    bool bindDevice = false; // SO_BINDTODEVICE to params.interface
 
     AgentMessage toMessage(qint64 id) const;
     static std::optional<RunRequest> fromMessage(const AgentMessage &m, QString *error);

@@ -18,6 +18,10 @@ struct SshEndpoint
     int port = 0; // 0: ~/.ssh/config, else 22
     QString user; // empty: ~/.ssh/config, else the local login name
     QString identityFile; // empty: ssh-agent, then ~/.ssh/config IdentityFile and the default keys
+    // One ProxyJump hop, [user@]host[:port] (checked by the inventory);
+    // overrides ~/.ssh/config's. libssh 0.10 has no ProxyJump of its own: it
+    // runs the OpenSSH client as a ProxyCommand, as for ~/.ssh/config's.
+    QString jumpHost;
     QString remoteAgentPath; // empty: $HOME/.local/lib/wirebench/<version>/wirebench-agent on the host
 
     // "user@host:port" with only the parts that were given, for messages.

@@ -188,9 +188,45 @@ SshStep SshWorker::connectSession()
                               u"turning off its own ~/.ssh/config pass"_s);
         !s)
         return s;
-    if (m_options.useSshConfig) {
+    if (!m_endpoint.jumpHost.isEmpty()) {
+        // The inventory's jump host wins over ~/.ssh/config's. libssh 0.10
+        // has no ProxyJump option (SSH_OPTIONS_PROXYJUMP came in 0.11): it
+        // turns ssh_config's into this OpenSSH command, and so do we, so the
+        // same checks, -F and stderr capture apply. The value was checked
+        // ([user@]host[:port], no shell characters) where it was read.
+        QString jump = m_endpoint.jumpHost;
+        QString user, port;
+        if (const qsizetype at = jump.indexOf(u'@'); at >= 0) {
+            user = jump.left(at);
+            jump = jump.mid(at + 1);
+        }
+        if (const qsizetype colon = jump.lastIndexOf(u':'); colon > jump.lastIndexOf(u']')) {
+            port = jump.mid(colon + 1);
+            jump = jump.left(colon);
+        }
+        if (jump.startsWith(u'[') && jump.endsWith(u']'))
+            jump = jump.mid(1, jump.size() - 2);
+        static const QRegularExpression kSafe(u"^[A-Za-z0-9_.:-]+$"_s);
+        if (!kSafe.match(jump).hasMatch() || jump.startsWith(u'-') || (!user.isEmpty() && !kSafe.match(user).hasMatch())
+            || (!port.isEmpty() && !kSafe.match(port).hasMatch()))
+            return SshStep::persistent(
+                u"%1: the jump host '%2' is not [user@]host[:port]"_s.arg(where(), m_endpoint.jumpHost));
+        QString command = u"ssh"_s;
+        if (!user.isEmpty())
+            command += u" -l "_s + user;
+        if (!port.isEmpty())
+            command += u" -p "_s + port;
+        command += u" -W '[%h]:%p' "_s + jump;
+        const QByteArray c = command.toUtf8();
+        if (SshStep s = setOption(SSH_OPTIONS_PROXYCOMMAND, c.constData(),
+                                  u"the jump host '%1'"_s.arg(m_endpoint.jumpHost));
+            !s)
+            return s;
+    }
+    if (m_options.useSshConfig || !m_endpoint.jumpHost.isEmpty()) {
         const QString config = m_options.configFile.isEmpty() ? sshDir + u"/config"_s : m_options.configFile;
-        if (SshStep step = prepareProxyCommand(QFileInfo::exists(config) ? config : QString()); !step)
+        if (SshStep step = prepareProxyCommand(QFileInfo::exists(config) && m_options.useSshConfig ? config : QString());
+            !step)
             return step;
     }
     // An ignored refusal here would keep the value from ~/.ssh/config (or

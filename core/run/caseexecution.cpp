@@ -115,6 +115,13 @@ void CaseExecution::resolveServerAddress()
 {
     const Endpoint &e = m_m.testCase.server;
     const PlanHost &h = m_server->host();
+    if (!e.nic.isEmpty() && e.address.isEmpty()) {
+        // The plan names the server's NIC: its address comes from that
+        // host (its agent, or its sysinfo report), not from a name lookup.
+        m_serverByNic = true;
+        handleSessionReady();
+        return;
+    }
     const QString address = e.address.isEmpty() ? h.address : e.address;
     if (!QHostAddress(address).isNull()) {
         m_serverAddress = address;
@@ -142,8 +149,8 @@ void CaseExecution::resolveServerAddress()
 
 void CaseExecution::handleSessionReady()
 {
-    if (m_phase != Phase::Connecting || !m_client->isReady() || !m_server->isReady() || m_serverAddress.isEmpty()
-        || (m_dut && !m_dut->isReady()))
+    if (m_phase != Phase::Connecting || !m_client->isReady() || !m_server->isReady()
+        || (m_serverAddress.isEmpty() && !m_serverByNic) || (m_dut && !m_dut->isReady()))
         return;
     m_timer.stop();
     captureEnvironment(true);
@@ -186,7 +193,10 @@ void CaseExecution::environmentCaptured(bool before)
 {
     m_timer.stop();
     if (before) {
-        useNicAddress();
+        if (const QString problem = useNicAddress(); !problem.isEmpty()) {
+            complete(u"failed"_s, problem);
+            return;
+        }
         if (m_m.testCase.kind == u"rfc2544"_s)
             m_rfc.emplace(m_m.testCase, m_m.clientEnvBefore);
         // A resumed case whose kept repetitions already meet its rule (it
@@ -201,23 +211,37 @@ void CaseExecution::environmentCaptured(bool before)
     complete(u"finished"_s, QString());
 }
 
-void CaseExecution::useNicAddress()
+QString CaseExecution::useNicAddress()
 {
-    const Endpoint &e = m_m.testCase.server;
-    if (e.nic.isEmpty() || !e.address.isEmpty())
-        return;
+    const TestCase &c = m_m.testCase;
+    const bool serverKnowsNics = m_server->hasCapability(msg::kBindNic);
+    const PlanHost &sh = m_server->host();
+    // What only an agent that binds its NIC's address itself can do; an
+    // older agent would quietly listen elsewhere, so it is refused instead.
+    if (!serverKnowsNics && (sh.dataPortMin > 0 || c.server.bindDevice))
+        return u"%1: its agent cannot %2; let Wirebench deploy the current agent (wirebench-cli hosts check "
+               "--redeploy)"_s.arg(c.server.host, sh.dataPortMin > 0 ? u"keep to a data port range"_s
+                                                                      : u"bind to a device"_s);
+    if (!m_client->hasCapability(msg::kBindNic) && c.client.bindDevice)
+        return u"%1: its agent cannot bind to a device; let Wirebench deploy the current agent "
+               "(wirebench-cli hosts check --redeploy)"_s.arg(c.client.host);
+    if (!m_serverByNic || serverKnowsNics)
+        return {}; // an address from the plan, or the agent finds its NIC's
+    const auto wanted = c.ipVersion == 6 ? QAbstractSocket::IPv6Protocol : QAbstractSocket::IPv4Protocol;
     for (const QJsonValue &i : m_m.serverEnvBefore.value(u"interfaces"_s).toArray()) {
         const QJsonObject nic = i.toObject();
-        if (nic.value(u"name"_s).toString() != e.nic)
+        if (nic.value(u"name"_s).toString() != c.server.nic)
             continue;
         for (const QJsonValue &a : nic.value(u"addresses"_s).toArray()) {
-            const QHostAddress addr(a.toString());
-            if (addr.protocol() == QAbstractSocket::IPv4Protocol && !addr.isLoopback()) {
+            const QHostAddress addr(a.toString().section(u'/', 0, 0));
+            if (addr.protocol() == wanted && !addr.isLoopback() && !addr.isLinkLocal()) {
                 m_serverAddress = addr.toString();
-                return;
+                return {};
             }
         }
     }
+    return u"%1: NIC %2 has no IPv%3 address in the host's report"_s.arg(c.server.host, c.server.nic)
+        .arg(c.ipVersion == 6 ? 6 : 4);
 }
 
 void CaseExecution::checkEnvironmentChanges()
@@ -273,7 +297,17 @@ void CaseExecution::beginIteration()
     m_dutSamples.clear();
     m_runId = -1;
     m_token = randomToken();
-    const ServeRequest req{agentKind(), paramsFor(m_m.testCase.server), m_serverAddress, 0, m_token};
+    ServeRequest req;
+    req.kind = agentKind();
+    req.params = paramsFor(m_m.testCase.server);
+    req.bind = m_serverAddress;
+    req.token = m_token;
+    if (m_server->hasCapability(msg::kBindNic)) {
+        req.family = m_m.testCase.ipVersion == 6 ? u"ipv6"_s : m_m.testCase.ipVersion == 4 ? u"ipv4"_s : QString();
+        req.portMin = m_server->host().dataPortMin;
+        req.portMax = m_server->host().dataPortMax;
+        req.bindDevice = m_m.testCase.server.bindDevice;
+    }
     QPointer<CaseExecution> self(this);
     m_serveId = m_server->send(req, [self](const AgentMessage &m) {
         if (self)
@@ -296,6 +330,16 @@ void CaseExecution::handleServerMessage(const AgentMessage &m)
         if (!listening) {
             complete(u"failed"_s, u"%1: %2"_s.arg(m_m.testCase.server.host, error));
             return;
+        }
+        if (m_serverByNic && m_server->hasCapability(msg::kBindNic)) {
+            // The address the server's agent bound on its NIC: the client
+            // connects to exactly that.
+            if (listening->address.isEmpty()) {
+                complete(u"failed"_s, u"%1: the agent did not say which address it listens on"_s.arg(
+                                          m_m.testCase.server.host));
+                return;
+            }
+            m_serverAddress = listening->address;
         }
         startRun(listening->port);
         return;
@@ -325,7 +369,13 @@ void CaseExecution::startRun(int port)
         return;
     m_phase = Phase::Running;
     m_iterationClock.start();
-    const RunRequest req{agentKind(), paramsFor(m_m.testCase.client), m_serverAddress, port, m_token};
+    RunRequest req;
+    req.kind = agentKind();
+    req.params = paramsFor(m_m.testCase.client);
+    req.to = m_serverAddress;
+    req.port = port;
+    req.token = m_token;
+    req.bindDevice = m_m.testCase.client.bindDevice;
     QPointer<CaseExecution> self(this);
     m_runId = m_client->send(req, [self](const AgentMessage &m) {
         if (self)

@@ -52,7 +52,8 @@ private:
     void environmentCaptured(bool before);
     // A server NIC named without an address: test over that NIC's own
     // address, as its agent reported it, rather than the host's.
-    void useNicAddress();
+    // Empty, or why the case cannot run on these agents and NICs.
+    QString useNicAddress();
     void checkEnvironmentChanges();
     QString agentKind() const;
     QJsonObject paramsFor(const Endpoint &e) const;
@@ -84,6 +85,7 @@ private:
     QTimer m_timer;
     QElapsedTimer m_iterationClock;
     QString m_serverAddress;
+    bool m_serverByNic = false; // the server's agent takes its NIC's address itself
     QString m_token;
     qint64 m_serveId = -1;
     qint64 m_runId = -1;

@@ -38,6 +38,7 @@ AgentTransport *openLabTransport(const ProbeTarget &target, const LabAccess &acc
     e.port = target.port;
     e.user = target.user;
     e.identityFile = target.identityFile;
+    e.jumpHost = target.jumpHost;
     e.remoteAgentPath = target.agentPath;
     auto *ssh = new SshTransport(e, access.ssh);
     ssh->setHostKeyPolicy(access.hostKeys);
@@ -56,6 +57,7 @@ ProbeTarget probeTargetOf(const PlanHost &host)
     t.port = host.sshPort;
     t.user = host.sshUser;
     t.identityFile = host.identityFile;
+    t.jumpHost = host.jumpHost;
     t.agentPath = host.agentPath;
     return t;
 }
@@ -71,10 +73,11 @@ ProbeTarget ProbeTarget::fromHost(const Host &host)
     ProbeTarget t;
     t.name = host.name;
     t.local = !needsSsh(host);
-    t.address = host.address;
+    t.address = host.sshAddress.isEmpty() ? host.address : host.sshAddress;
     t.port = host.sshPort == 22 ? 0 : host.sshPort;
     t.user = host.sshUser;
     t.identityFile = host.sshKeyPath;
+    t.jumpHost = host.jumpHost;
     t.agentPath = host.agentPath;
     return t;
 }
@@ -89,8 +92,8 @@ ProbeTarget ProbeTarget::localAgent()
 
 bool ProbeTarget::needsSsh(const Host &host)
 {
-    return !isLocalAddress(host.address) || !host.sshUser.isEmpty() || !host.sshKeyPath.isEmpty()
-        || (host.sshPort != 22 && host.sshPort != 0);
+    return !isLocalAddress(host.address) || !host.sshAddress.isEmpty() || !host.jumpHost.isEmpty()
+        || !host.sshUser.isEmpty() || !host.sshKeyPath.isEmpty() || (host.sshPort != 22 && host.sshPort != 0);
 }
 
 HostProbe::HostProbe(LabAccess access, QObject *parent) : QObject(parent), m_access(std::move(access))

@@ -44,10 +44,11 @@ struct ProbeTarget
     int port = 0;          // 0: ~/.ssh/config, else 22
     QString user;
     QString identityFile;
+    QString jumpHost;      // ProxyJump [user@]host[:port]; empty: none (or ~/.ssh/config)
     QString agentPath;     // where the agent lives on the host; empty: the default
 
-    // A host of the inventory: reached over SSH unless it is this machine
-    // with no SSH settings of its own.
+    // A host of the inventory: reached over SSH (at its management address
+    // when it has one) unless it is this machine with no SSH settings of its own.
     static ProbeTarget fromHost(const Host &host);
     static ProbeTarget localAgent();
     // Whether discovering this inventory host needs SSH.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plan.h"
 
+#include "inventory/host.h"
 #include "result/resultrecord.h"
 
 #include <QCryptographicHash>
@@ -135,10 +136,28 @@ public:
             return false;
         out.identityFile = o.value(u"identity_file"_s).toString();
         out.agentPath = o.value(u"agent_path"_s).toString();
+        out.jumpHost = o.value(u"jump_host"_s).toString();
+        if (!out.jumpHost.isEmpty() && !Host::isValidJumpHost(out.jumpHost))
+            return fail(path + u".jump_host"_s, u"'%1' is not one hop [user@]host[:port]"_s.arg(out.jumpHost));
+        return parsePortRange(o, path, &out.dataPortMin, &out.dataPortMax);
+    }
+
+    bool parsePortRange(const QJsonObject &o, const QString &path, int *min, int *max)
+    {
+        for (const auto &[key, out] : {std::pair{u"data_port_min"_s, min}, std::pair{u"data_port_max"_s, max}}) {
+            const QJsonValue v = o.value(key);
+            if (v.isUndefined())
+                continue;
+            if (!v.isDouble() || v.toDouble() < 1 || v.toDouble() > 65535 || v.toDouble() != std::floor(v.toDouble()))
+                return fail(path + u'.' + key, u"must be an integer from 1 to 65535"_s);
+            *out = v.toInt();
+        }
+        if ((*min > 0) != (*max > 0) || *min > *max)
+            return fail(path + u".data_port_min"_s, u"must be given with data_port_max, and be at most it"_s);
         return true;
     }
 
-    bool parseEndpoint(const QJsonValue &v, const QString &path, const Plan &plan, Endpoint &out)
+    bool parseEndpoint(const QJsonValue &v, const QString &path, Plan &plan, Endpoint &out)
     {
         if (v.isString()) {
             out.host = v.toString();
@@ -148,16 +167,25 @@ public:
             out.nic = o.value(u"nic"_s).toString();
             if (!readAddress(o, u"address"_s, path, &out.address))
                 return false;
+            const QJsonValue device = o.value(u"bind_device"_s);
+            if (!device.isUndefined() && !device.isBool())
+                return fail(path + u".bind_device"_s, u"must be true or false"_s);
+            out.bindDevice = device.toBool(false);
         } else {
             return fail(path, u"must be a host name or an object with \"host\" (and optional \"nic\")"_s);
         }
         if (out.host.isEmpty())
             return fail(path + u".host"_s, u"is missing"_s);
-        if (!plan.host(out.host))
-            return fail(path + u".host"_s, u"unknown host '%1'; declare it under \"hosts\""_s.arg(out.host));
+        if (!isValidName(out.host))
+            return fail(path + u".host"_s, u"host names may use letters, digits and _.:@- (1-64 characters)"_s);
         static const QRegularExpression nicRe(u"^[A-Za-z0-9_.:@-]{1,15}$"_s);
         if (!out.nic.isEmpty() && (!nicRe.match(out.nic).hasMatch() || out.nic.startsWith(u'-')))
             return fail(path + u".nic"_s, u"'%1' is not a valid interface name"_s.arg(out.nic));
+        if (out.bindDevice && out.nic.isEmpty())
+            return fail(path + u".bind_device"_s, u"needs the \"nic\" to bind to"_s);
+        // Whether the host exists is PlanHosts::resolve()'s question: it may
+        // be in the inventory rather than in the plan.
+        plan.references.append({out.host, out.nic, path});
         return true;
     }
 
@@ -262,6 +290,8 @@ QString caseKey(const TestCase &c)
                   {u"duration_s"_s, c.durationS}};
     if (c.dut)
         o.insert(u"dut"_s, c.dut->host + u'/' + c.dut->nic + u'/' + c.dutIngress);
+    if (c.ipVersion != 0) // only when given: the keys of older plans stay as they were
+        o.insert(u"ip_version"_s, c.ipVersion);
     const QByteArray h = QCryptographicHash::hash(QJsonDocument(o).toJson(QJsonDocument::Compact),
                                                   QCryptographicHash::Sha256);
     return QString::fromLatin1(h.toHex().left(16));
@@ -274,6 +304,14 @@ const PlanHost *Plan::host(const QString &name) const
     for (const PlanHost &h : hosts)
         if (h.name == name)
             return &h;
+    return nullptr;
+}
+
+const HostReference *Plan::firstUnknownHost() const
+{
+    for (const HostReference &r : references)
+        if (!host(r.host))
+            return &r;
     return nullptr;
 }
 
@@ -294,9 +332,10 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &json, QString *error)
     }
     plan.description = json.value(u"description"_s).toString();
 
+    // Optional: a plan written against the inventory names no hosts here.
     const QJsonValue hosts = json.value(u"hosts"_s);
-    if (!hosts.isObject() || hosts.toObject().isEmpty()) {
-        p.fail(u"hosts"_s, u"must be an object naming at least one host"_s);
+    if (!hosts.isUndefined() && !hosts.isNull() && !hosts.isObject()) {
+        p.fail(u"hosts"_s, u"must be an object of host name -> settings"_s);
         return failed();
     }
     const QJsonObject ho = hosts.toObject();
@@ -332,6 +371,11 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &json, QString *error)
             return failed();
         }
         const QString name = t.value(u"name"_s).toString(kind);
+        const QJsonValue ipVersion = t.value(u"ip_version"_s);
+        if (!ipVersion.isUndefined() && ipVersion != QJsonValue(4) && ipVersion != QJsonValue(6)) {
+            p.fail(path + u".ip_version"_s, u"must be 4 or 6"_s);
+            return failed();
+        }
         // A soak runs long unless told otherwise: the seeds ran 10+ minutes.
         const double duration = t.value(u"duration_s"_s).toDouble(
             kind == u"soak"_s && !defaults.contains(u"duration_s"_s) ? 600 : defaultDuration);
@@ -424,6 +468,7 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &json, QString *error)
                 c.durationS = duration;
                 c.repetitions = rule;
                 c.allowSharedNic = t.value(u"allow_shared_nic"_s).toBool(false);
+                c.ipVersion = ipVersion.toInt(0);
                 c.dut = dut;
                 c.dutIngress = dutIngress;
                 const QString sweep = describeSweep(combo, params);

@@ -25,6 +25,9 @@ struct PlanHost
     int sshPort = 0;          // 0: ~/.ssh/config, else 22
     QString sshUser;
     QString identityFile;
+    QString jumpHost;         // ProxyJump hop [user@]host[:port]; empty: none (or ~/.ssh/config)
+    int dataPortMin = 0;      // the serving end listens on a port in this
+    int dataPortMax = 0;      // range (lab firewalls); 0/0: any free port
     QString agentPath;        // remote agent path; empty = deploy the default
 };
 
@@ -33,6 +36,16 @@ struct Endpoint
     QString host;             // a PlanHost name
     QString nic;              // interface name on that host, may be empty
     QString address;          // data address override; empty = the host's
+    bool bindDevice = false;  // also SO_BINDTODEVICE the data sockets to nic
+};
+
+// Where a plan names a host (or a host's NIC): for errors that name the
+// JSON path, since a plan may name hosts only the inventory knows.
+struct HostReference
+{
+    QString host;
+    QString nic;              // may be empty
+    QString path;             // e.g. "tests[1].server"
 };
 
 struct RepetitionRule
@@ -55,6 +68,7 @@ struct TestCase
     double durationS = 10;
     RepetitionRule repetitions;
     bool allowSharedNic = false;
+    int ipVersion = 0;        // 4 or 6: the family of the data NICs' addresses; 0: IPv4 if the NIC has one
     // forwarding: the device under test between client and server, with the
     // NIC traffic leaves by (nic) and the one it arrives on (dutIngress).
     std::optional<Endpoint> dut;
@@ -65,14 +79,22 @@ struct Plan
 {
     QString name;
     QString description;
+    // The plan's own "hosts" (may be empty: the inventory has them). After
+    // PlanHosts::resolve(), every host the tests name, as it is reached.
     QList<PlanHost> hosts;
     QList<TestCase> cases;    // expanded
+    QList<HostReference> references; // every endpoint as written, in order
     QJsonObject source;       // the plan as written, kept with every run
 
     const PlanHost *host(const QString &name) const;
+    // The first reference to each host the tests name that is not in
+    // `hosts`, or null when there is none.
+    const HostReference *firstUnknownHost() const;
 
     // Parses and expands a plan. Errors name the JSON path of the problem
     // ("tests[1].params.message_size_bytes[2]: ...") and, for files, the file.
+    // Hosts the tests name need not be under "hosts": PlanHosts::resolve()
+    // finds them in the inventory (or names the path of one that is nowhere).
     static std::optional<Plan> fromJson(const QJsonObject &json, QString *error);
     static std::optional<Plan> load(const QString &path, QString *error);
 };

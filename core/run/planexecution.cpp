@@ -2,6 +2,8 @@
 #include "planexecution.h"
 
 #include "planrecorder.h"
+#include "store/inventorystore.h"
+#include "store/resultstore.h"
 #include "store/storeservice.h"
 
 #include <QThread>
@@ -39,8 +41,31 @@ PlanExecution::~PlanExecution()
     stopRecorder();
 }
 
+QString PlanExecution::resolveHosts(const Inventory &inventory)
+{
+    QString error;
+    auto resolved = PlanHosts::resolve(m_plan, inventory, &error);
+    if (!resolved)
+        return error;
+    m_hosts = std::move(resolved);
+    m_plan = m_hosts->plan();
+    return QString();
+}
+
 QString PlanExecution::prepare()
 {
+    if (m_options.inventory) {
+        if (const QString problem = resolveHosts(*m_options.inventory); !problem.isEmpty())
+            return problem;
+    } else {
+        auto inventory = m_store->read([](ResultStore &store) { return store.inventory().load(); });
+        inventory.waitForFinished();
+        const StoreResult<Inventory> lab = inventory.result();
+        if (!lab)
+            return tr("cannot read the inventory from %1: %2").arg(databaseLocation(), lab.message());
+        if (const QString problem = resolveHosts(*lab); !problem.isEmpty())
+            return problem;
+    }
     if (m_options.resumeRunId.isEmpty())
         return QString();
     auto loaded = m_store->read(
@@ -51,14 +76,34 @@ QString PlanExecution::prepare()
 
 void PlanExecution::prepareLater()
 {
-    if (m_options.resumeRunId.isEmpty()) {
-        QTimer::singleShot(0, this, [this] { emit prepared(QString()); });
+    if (m_options.inventory) {
+        const QString problem = resolveHosts(*m_options.inventory);
+        if (!problem.isEmpty() || m_options.resumeRunId.isEmpty()) {
+            QTimer::singleShot(0, this, [this, problem] { emit prepared(problem); });
+            return;
+        }
+        readResumeLater();
         return;
     }
-    m_store->read([plan = m_plan, id = m_planRunId](ResultStore &store) { return PlanRunAccount::load(store, plan, id); })
-        .then(this, [this](const StoreResult<PlanRunAccount> &loaded) {
+    m_store->read([](ResultStore &store) { return store.inventory().load(); })
+        .then(this, [this](const StoreResult<Inventory> &lab) {
+            QString problem = lab ? resolveHosts(*lab)
+                                  : tr("cannot read the inventory from %1: %2").arg(databaseLocation(), lab.message());
+            if (problem.isEmpty() && !m_options.resumeRunId.isEmpty()) {
+                readResumeLater();
+                return;
+            }
             // then() calls at once when the read is already done: answer
             // from the event loop all the same, never inside this call.
+            QMetaObject::invokeMethod(
+                this, [this, problem] { emit prepared(problem); }, Qt::QueuedConnection);
+        });
+}
+
+void PlanExecution::readResumeLater()
+{
+    m_store->read([plan = m_plan, id = m_planRunId](ResultStore &store) { return PlanRunAccount::load(store, plan, id); })
+        .then(this, [this](const StoreResult<PlanRunAccount> &loaded) {
             QMetaObject::invokeMethod(
                 this, [this, loaded] { emit prepared(adopt(loaded)); }, Qt::QueuedConnection);
         });
@@ -87,6 +132,19 @@ bool PlanExecution::isRunning() const
 
 void PlanExecution::start()
 {
+    if (!m_hosts) {
+        // Not prepared: the plan's own hosts (or the given inventory) only.
+        if (const QString problem = resolveHosts(m_options.inventory.value_or(Inventory())); !problem.isEmpty()) {
+            emit logged(u"error"_s, QString(), problem);
+            const int cases = int(m_plan.cases.size());
+            QTimer::singleShot(0, this, [this, cases] {
+                m_planDone = true;
+                emit planFinished(0, cases, 0);
+                handleStored();
+            });
+            return;
+        }
+    }
     m_recorderThread = new QThread(this);
     m_recorderThread->setObjectName(u"planRecorder"_s);
     m_recorder = new PlanRecorder(*m_store, m_plan, m_planRunId);

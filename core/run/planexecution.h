@@ -13,6 +13,7 @@
 #include "hostprobe.h"
 #include "orchestrator.h"
 #include "plan.h"
+#include "planhosts.h"
 #include "planrunaccount.h"
 
 #include <QObject>
@@ -20,6 +21,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 class QThread;
 
@@ -43,16 +45,23 @@ public:
         // Tests replace how hosts are reached; empty: the lab's own
         // (local agents and SSH through LabAccess).
         Orchestrator::TransportFactory transportFactory;
+        // The inventory the plan's hosts resolve against (PlanHosts); unset:
+        // the store's, read by prepare().
+        std::optional<Inventory> inventory;
     };
 
     PlanExecution(Plan plan, LabAccess access, Options options, QObject *parent = nullptr);
     // Waits for the recorder to store what it was handed.
     ~PlanExecution() override;
 
-    // Reads what a resumed run already holds and checks that the plan is
-    // still the one it was made with. Empty on success, else what is wrong
-    // (an unknown run id, a changed plan, an unreadable database). Waits
-    // for the store: never on the GUI thread (see prepareLater()).
+    // Resolves the plan's hosts against the inventory (PlanHosts: the plan
+    // names inventory hosts, its own "hosts" entries win where both name
+    // one); for a resumed run, reads what it already holds and checks that
+    // the plan is still the one it was made with. Empty on success, else
+    // what is wrong (a host in neither plan nor inventory, an unknown run
+    // id, a changed plan, an unreadable database). Waits for the store:
+    // never on the GUI thread (see prepareLater()). start() without it
+    // resolves against Options::inventory (or none: plan hosts only).
     QString prepare();
     // The same without waiting: prepared() follows from this object's
     // thread's event loop (never inside this call).
@@ -62,7 +71,11 @@ public:
     bool isRunning() const;
     bool isStored() const { return m_planDone && m_stored >= m_finished; }
 
+    // After prepare (or start): the plan with every host it runs on.
     const Plan &plan() const { return m_plan; }
+    // After prepare (or start): where each host's settings came from, and
+    // the notes on plan entries that override the inventory; null before.
+    const PlanHosts *hostResolution() const { return m_hosts ? &*m_hosts : nullptr; }
     QString planRunId() const { return m_planRunId; }
     // Where the results go, as it may be shown (no password).
     QString databaseLocation() const;
@@ -92,11 +105,14 @@ signals:
 
 private:
     QString adopt(const StoreResult<PlanRunAccount> &loaded);
+    QString resolveHosts(const Inventory &inventory);
+    void readResumeLater();
     void handleCaseFinished(const CaseResult &result);
     void handleStored();
     void stopRecorder();
 
     Plan m_plan;
+    std::optional<PlanHosts> m_hosts;
     LabAccess m_access;
     Options m_options;
     std::shared_ptr<StoreService> m_store;

@@ -14,7 +14,8 @@ namespace wb {
 namespace {
 
 const auto kHostColumns = u"SELECT id, name, address, ssh_port, ssh_user, ssh_key_path, agent_path, cpu, "
-                          "memory_bytes, os, notes, created_ms, changed_ms FROM hosts"_s;
+                          "memory_bytes, os, notes, created_ms, changed_ms, ssh_address, jump_host, "
+                          "data_port_min, data_port_max FROM hosts"_s;
 const auto kNicColumns = u"SELECT n.id, n.host_id, h.name, n.interface, n.vendor, n.model, n.chip, n.driver, "
                          "n.driver_version, n.firmware, n.bus, n.mac, n.max_speed_bps, n.notes, n.created_ms, "
                          "n.changed_ms FROM nics n JOIN hosts h ON h.id = n.host_id"_s;
@@ -49,6 +50,10 @@ Host readHost(const SqlStatement &q)
     h.notes = q.text(10);
     h.created = fromDbTime(q.value(11));
     h.changed = fromDbTime(q.value(12));
+    h.sshAddress = q.text(13);
+    h.jumpHost = q.text(14);
+    h.dataPortMin = int(q.integer(15));
+    h.dataPortMax = int(q.integer(16));
     return h;
 }
 
@@ -223,9 +228,11 @@ StoreResult<qint64> InventoryStore::insertHost(const Host &h)
     const QVariant now = toDbTime(QDateTime::currentDateTimeUtc());
     SqlStatement q(m_store,
                    u"INSERT INTO hosts (name, address, ssh_port, ssh_user, ssh_key_path, agent_path, cpu, "
-                   "memory_bytes, os, notes, created_ms, changed_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
+                   "memory_bytes, os, notes, created_ms, changed_ms, ssh_address, jump_host, data_port_min, "
+                   "data_port_max) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
     q.bindText(h.name).bindText(h.address).bind(h.sshPort).bindText(h.sshUser).bindText(h.sshKeyPath);
     q.bindText(h.agentPath).bindText(h.cpu).bind(h.memoryBytes).bindText(h.os).bindText(h.notes).bind(now).bind(now);
+    q.bindText(h.sshAddress).bindText(h.jumpHost).bind(h.dataPortMin).bind(h.dataPortMax);
     if (!q.exec())
         return duplicateOr(q.error(u"adding host '%1'"_s.arg(h.name)), u"host '%1'"_s.arg(h.name));
     return q.insertedId();
@@ -242,9 +249,11 @@ StoreStatus InventoryStore::writeHost(const Host &h)
         return invalid(u"a host needs a name"_s);
     SqlStatement q(m_store,
                    u"UPDATE hosts SET name = ?, address = ?, ssh_port = ?, ssh_user = ?, ssh_key_path = ?, "
-                   "agent_path = ?, cpu = ?, memory_bytes = ?, os = ?, notes = ?, changed_ms = ? WHERE id = ?"_s);
+                   "agent_path = ?, cpu = ?, memory_bytes = ?, os = ?, notes = ?, ssh_address = ?, jump_host = ?, "
+                   "data_port_min = ?, data_port_max = ?, changed_ms = ? WHERE id = ?"_s);
     q.bindText(h.name).bindText(h.address).bind(h.sshPort).bindText(h.sshUser).bindText(h.sshKeyPath);
     q.bindText(h.agentPath).bindText(h.cpu).bind(h.memoryBytes).bindText(h.os).bindText(h.notes);
+    q.bindText(h.sshAddress).bindText(h.jumpHost).bind(h.dataPortMin).bind(h.dataPortMax);
     q.bind(toDbTime(QDateTime::currentDateTimeUtc())).bind(h.id);
     if (!q.exec())
         return duplicateOr(q.error(u"changing host '%1'"_s.arg(h.name)), u"host '%1'"_s.arg(h.name));

@@ -311,6 +311,20 @@ QStringList step5()
     };
 }
 
+// Version 6: a host's SSH settings live once, in the inventory: a
+// management address SSH uses apart from the data address, a ProxyJump hop,
+// and the range its listening data ports come from (for a lab firewall).
+// Old rows get the defaults: SSH to the address, no jump host, any port.
+QStringList step6()
+{
+    return {
+        u"ALTER TABLE hosts ADD COLUMN ssh_address TEXT NOT NULL DEFAULT ''"_s,
+        u"ALTER TABLE hosts ADD COLUMN jump_host TEXT NOT NULL DEFAULT ''"_s,
+        u"ALTER TABLE hosts ADD COLUMN data_port_min INTEGER NOT NULL DEFAULT 0"_s,
+        u"ALTER TABLE hosts ADD COLUMN data_port_max INTEGER NOT NULL DEFAULT 0"_s,
+    };
+}
+
 } // namespace
 
 QString Schema::forDialect(const QString &sql, SqlDialect dialect)
@@ -354,6 +368,8 @@ QStringList Schema::step(int version)
     // 4 has no statements: it is the rebuild of sqliteAutoincrementTables().
     case 5:
         return step5();
+    case 6:
+        return step6();
     default:
         return {};
     }

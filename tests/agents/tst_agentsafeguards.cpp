@@ -7,6 +7,9 @@
 #include "json.h"
 #include "netutil.h"
 #include "safefile.h"
+#include "localaddress.h"
+#include "requestcheck.h"
+#include "testendpoint.h"
 #include "sequencewindow.h"
 
 #include <QDir>
@@ -49,6 +52,10 @@ private slots:
     void sequenceWindowSlides();
     void filesOpenWithoutLinksOrBlocking_data();
     void filesOpenWithoutLinksOrBlocking();
+    void hostileBindFieldsAreRefused_data();
+    void hostileBindFieldsAreRefused();
+    void bindsOnlyItsOwnAddresses();
+    void portRangeIsKeptAndBounded();
 };
 
 void TstAgentSafeguards::passedDeadlineDoesNotBlock_data()
@@ -232,6 +239,87 @@ void TstAgentSafeguards::filesOpenWithoutLinksOrBlocking()
     QVERIFY(open(d + u"/real/created"_s, O_WRONLY | O_CREAT | O_EXCL, &err).valid());
     QVERIFY(!open(d + u"/real/created"_s, O_WRONLY | O_CREAT | O_EXCL, &err).valid());
     QVERIFY2(err.find("overwrite") != std::string::npos, err.c_str());
+}
+
+void TstAgentSafeguards::hostileBindFieldsAreRefused_data()
+{
+    QTest::addColumn<QByteArray>("fields");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("bind name") << QByteArray(R"("bind":"evil.example")") << u"field 'bind'"_s;
+    QTest::newRow("bind number") << QByteArray(R"("bind":7)") << u"field 'bind'"_s;
+    QTest::newRow("family") << QByteArray(R"("family":"ipx")") << u"field 'family'"_s;
+    QTest::newRow("half range") << QByteArray(R"("port_min":5000)") << u"'port_min' and 'port_max'"_s;
+    QTest::newRow("reversed range") << QByteArray(R"("port_min":6000,"port_max":5000)") << u"'port_min' and 'port_max'"_s;
+    QTest::newRow("range past 65535") << QByteArray(R"("port_min":1,"port_max":70000)") << u"'port_min' and 'port_max'"_s;
+    QTest::newRow("port outside range") << QByteArray(R"("port":80,"port_min":5000,"port_max":5001)") << u"field 'port'"_s;
+    QTest::newRow("device not bool") << QByteArray(R"("bind_device":"lo")") << u"field 'bind_device'"_s;
+    QTest::newRow("device without interface") << QByteArray(R"("bind_device":true)") << u"needs params.interface"_s;
+}
+
+void TstAgentSafeguards::hostileBindFieldsAreRefused()
+{
+    QFETCH(QByteArray, fields);
+    QFETCH(QString, expected);
+    const std::string line = R"({"id":1,"type":"serve","kind":"tcp_rr","token":"0123456789abcdef0123456789abcdef",)"
+        + fields.toStdString() + "}";
+    auto request = wb::json::parse(line, nullptr);
+    QVERIFY(request);
+    wb::agent::TestParams params;
+    std::string error;
+    QVERIFY(!wb::agent::checkTestRequest(*request, params, &error));
+    QVERIFY2(QString::fromStdString(error).contains(expected), error.c_str());
+}
+
+void TstAgentSafeguards::bindsOnlyItsOwnAddresses()
+{
+    wb::agent::DataBinding b;
+    std::string error;
+    // An address of another host (TEST-NET-3), even on lo, is refused.
+    QVERIFY(!wb::agent::resolveServeBinding("203.0.113.9", AF_UNSPEC, "", false, b, &error));
+    QVERIFY2(error.find("not an address of this host") != std::string::npos, error.c_str());
+    QVERIFY(!wb::agent::resolveServeBinding("127.0.0.1", AF_UNSPEC, "no-such-nic0", false, b, &error));
+    QVERIFY2(error.find("no interface 'no-such-nic0'") != std::string::npos, error.c_str());
+    // The NIC's own address is found by name.
+    QVERIFY2(wb::agent::resolveServeBinding("", AF_INET, "lo", false, b, &error), error.c_str());
+    QCOMPARE(QString::fromStdString(b.address.host()), u"127.0.0.1"_s);
+    QVERIFY(!wb::agent::resolveServeBinding("127.0.0.1", AF_INET6, "lo", false, b, &error));
+    // The client sends only from its own addresses, of the server's family.
+    wb::agent::SockAddr to;
+    QVERIFY(wb::agent::parseAddress("127.0.0.1", 9, to));
+    bool bound = true;
+    QVERIFY(!wb::agent::resolveClientBinding("203.0.113.9", to, "", false, b, &bound, &error));
+    QVERIFY(wb::agent::resolveClientBinding("", to, "lo", false, b, &bound, &error));
+    QVERIFY(bound);
+    QCOMPARE(QString::fromStdString(b.address.host()), u"127.0.0.1"_s);
+    QVERIFY(wb::agent::resolveClientBinding("", to, "", false, b, &bound, &error));
+    QVERIFY(!bound); // no NIC named: the kernel chooses
+}
+
+void TstAgentSafeguards::portRangeIsKeptAndBounded()
+{
+    wb::agent::DataBinding b;
+    std::string error;
+    QVERIFY(wb::agent::resolveServeBinding("127.0.0.1", AF_UNSPEC, "", false, b, &error));
+    // A free range of three ports on loopback: take them all, then one more fails.
+    int base = 0;
+    for (int start = 20000 + (::getpid() % 20000); start < 65000 && base == 0; start += 7) {
+        wb::agent::ServingEndpoint probe[3];
+        bool free = true;
+        for (int i = 0; i < 3 && free; ++i)
+            free = probe[i].open(b, start + i, 0, 0, true, &error);
+        if (free)
+            base = start;
+    }
+    QVERIFY(base > 0);
+    wb::agent::ServingEndpoint e[4];
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY2(e[i].open(b, 0, base, base + 2, true, &error), error.c_str());
+        QVERIFY(e[i].port() >= base && e[i].port() <= base + 2);
+        QCOMPARE(e[i].udpPort(), e[i].port());
+    }
+    QVERIFY(!e[3].open(b, 0, base, base + 2, true, &error));
+    QCOMPARE(QString::fromStdString(error), u"every port from %1 to %2 on 127.0.0.1 is in use (the host's data port range)"_s
+                                                .arg(base).arg(base + 2));
 }
 
 QTEST_GUILESS_MAIN(TstAgentSafeguards)

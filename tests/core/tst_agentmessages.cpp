@@ -65,11 +65,29 @@ private slots:
         QVERIFY2(roundTrips<wb::ServeRequest>(u"serve_request.json"_s, &why), qPrintable(why));
         QVERIFY2(roundTrips<wb::ListeningReply>(u"listening_reply.json"_s, &why), qPrintable(why));
         QVERIFY2(roundTrips<wb::RunRequest>(u"run_request.json"_s, &why), qPrintable(why));
+        // The NIC, port range and device fields (capability "bind_nic").
+        QVERIFY2(roundTrips<wb::ServeRequest>(u"serve_request_nic.json"_s, &why), qPrintable(why));
+        QVERIFY2(roundTrips<wb::RunRequest>(u"run_request_nic.json"_s, &why), qPrintable(why));
         QVERIFY2(roundTrips<wb::SampleMessage>(u"sample_message.json"_s, &why), qPrintable(why));
         QVERIFY2(roundTrips<wb::CancelRequest>(u"cancel_request.json"_s, &why), qPrintable(why));
         QVERIFY2(roundTrips<wb::HeartbeatRequest>(u"heartbeat_request.json"_s, &why), qPrintable(why));
         QVERIFY2(roundTrips<wb::SysinfoReply>(u"sysinfo_reply.json"_s, &why), qPrintable(why));
         QVERIFY2(roundTrips<wb::SamplesBatch>(u"samples_message.json"_s, &why), qPrintable(why));
+    }
+
+    void nicFieldsAreChecked()
+    {
+        QString why;
+        auto bad = [&](const char *json) {
+            const auto m = wb::AgentMessage::decode(QByteArrayView(json), &why);
+            return m && !wb::ServeRequest::fromMessage(*m, &why);
+        };
+        QVERIFY(bad(R"({"id":1,"kind":"tcp_rr","port":0,"token":"0123456789abcdef0123456789abcdef","type":"serve","family":"ipx"})"));
+        QVERIFY(why.contains(u"family"_s));
+        QVERIFY(bad(R"({"id":1,"kind":"tcp_rr","port":0,"token":"0123456789abcdef0123456789abcdef","type":"serve","port_min":6000,"port_max":5000})"));
+        QVERIFY(why.contains(u"port_min"_s));
+        QVERIFY(bad(R"({"id":1,"kind":"tcp_rr","port":0,"token":"0123456789abcdef0123456789abcdef","type":"serve","bind_device":"yes"})"));
+        QVERIFY(why.contains(u"bind_device"_s));
     }
 
     void resultsCarryTheirRecord()

@@ -3,6 +3,7 @@
 // case keys, and errors that name the JSON path of the problem.
 
 #include "run/plan.h"
+#include "run/planhosts.h"
 #include "result/metriccatalog.h"
 #include "result/resultrecord.h"
 
@@ -26,6 +27,8 @@ private slots:
     void fileErrorsNameFileAndLine();
     void soakDefaults();
     void connectionRateIsTcpCrrKeyMetric();
+    void resolvesAgainstTheInventory();
+    void unknownHostsNameTheirPath();
 };
 
 static std::optional<wb::Plan> parse(const QByteArray &json, QString *error)
@@ -100,12 +103,15 @@ void TstPlan::errors_data()
     const QByteArray hosts = R"("hosts":{"a":{"transport":"local"},"b":{"transport":"local"}})";
     auto plan = [&](const QByteArray &tests) { return "{\"name\":\"p\"," + hosts + ",\"tests\":[" + tests + "]}"; };
     QTest::newRow("no name") << QByteArray(R"({"hosts":{},"tests":[]})") << u"name: a plan needs a name"_s;
-    QTest::newRow("no hosts") << QByteArray(R"({"name":"x","tests":[]})") << u"hosts: must be an object"_s;
+    QTest::newRow("hosts not an object") << QByteArray(R"({"name":"x","hosts":[],"tests":[]})")
+                                         << u"hosts: must be an object"_s;
     QTest::newRow("no tests") << QByteArray("{\"name\":\"p\"," + hosts + "}") << u"tests: must be a non-empty"_s;
     QTest::newRow("bad kind") << plan(R"({"kind":"sctp_rr","client":"a","server":"b"})")
                               << u"tests[0].kind: 'sctp_rr' is not a test kind"_s;
-    QTest::newRow("unknown host") << plan(R"({"kind":"tcp_rr","client":"a","server":"zz"})")
-                                  << u"tests[0].server.host: unknown host 'zz'"_s;
+    QTest::newRow("bad ip_version") << plan(R"({"kind":"tcp_rr","client":"a","server":"b","ip_version":5})")
+                                    << u"tests[0].ip_version: must be 4 or 6"_s;
+    QTest::newRow("bind_device without nic") << plan(R"({"kind":"tcp_rr","client":{"host":"a","bind_device":true},"server":"b"})")
+                                             << u"tests[0].client.bind_device: needs the \"nic\""_s;
     QTest::newRow("message too big") << plan(R"({"kind":"udp_stream","client":"a","server":"b","params":{"message_size_bytes":[1,70000]}})")
                                      << u"tests[0].params.message_size_bytes[1]: must be an integer from 1 to 65507"_s;
     QTest::newRow("zero message") << plan(R"({"kind":"udp_stream","client":"a","server":"b","params":{"message_size_bytes":0}})")
@@ -143,6 +149,12 @@ void TstPlan::errors_data()
                                           << u"hosts.a.ssh_address:"_s;
     QTest::newRow("address newline") << host(R"("address":"h\nid")") << u"hosts.a.address:"_s;
     QTest::newRow("address dollar") << host(R"x("address":"$(id)")x") << u"hosts.a.address: '$(id)' is not"_s;
+    QTest::newRow("jump host option") << host(R"("jump_host":"-oProxyCommand=x")") << u"hosts.a.jump_host: '-oProxyCommand=x' is not"_s;
+    QTest::newRow("jump host url") << host(R"("jump_host":"ssh://root@j")") << u"hosts.a.jump_host:"_s;
+    QTest::newRow("jump host two hops") << host(R"("jump_host":"j1,j2")") << u"hosts.a.jump_host:"_s;
+    QTest::newRow("port range half") << host(R"("data_port_min":5000)") << u"hosts.a.data_port_min: must be given with data_port_max"_s;
+    QTest::newRow("port range reversed") << host(R"("data_port_min":6000,"data_port_max":5000)") << u"hosts.a.data_port_min:"_s;
+    QTest::newRow("port range zero") << host(R"("data_port_min":0,"data_port_max":5000)") << u"hosts.a.data_port_min: must be an integer"_s;
     QTest::newRow("user option") << host(R"("user":"-oProxyCommand=x")") << u"hosts.a.user: '-oProxyCommand=x' is not a user name"_s;
     QTest::newRow("user at") << host(R"("user":"ann@evil")") << u"hosts.a.user:"_s;
     QTest::newRow("user quote") << host(R"("user":"ann'")") << u"hosts.a.user:"_s;
@@ -248,6 +260,100 @@ void TstPlan::connectionRateIsTcpCrrKeyMetric()
     QCOMPARE(wb::keyMetricForKind(u"tcp_crr"_s), u"connections_per_s"_s);
     QCOMPARE(wb::canonicalUnit(u"connections_per_s"_s), u"1/s"_s);
     QCOMPARE(wb::keyMetricForKind(u"tcp_rr"_s), u"transactions_per_s"_s);
+}
+
+static wb::Inventory twoHostLab()
+{
+    wb::Inventory lab;
+    wb::Host h1;
+    h1.name = u"h1"_s;
+    h1.address = u"198.51.100.11"_s;
+    h1.sshAddress = u"198.51.100.131"_s;
+    h1.sshUser = u"root"_s;
+    h1.sshKeyPath = u"/keys/lab"_s;
+    h1.jumpHost = u"ops@bastion:2222"_s;
+    wb::Host h2 = h1;
+    h2.name = u"h2"_s;
+    h2.address = u"198.51.100.12"_s;
+    h2.sshAddress.clear();
+    h2.dataPortMin = 5301;
+    h2.dataPortMax = 5310;
+    lab.hosts = {h1, h2};
+    for (const QString &host : {u"h1"_s, u"h2"_s})
+        for (const QString &nic : {u"data0"_s, u"mgmt0"_s}) {
+            wb::Nic n;
+            n.hostName = host;
+            n.interfaceName = nic;
+            lab.nics.append(n);
+        }
+    return lab;
+}
+
+void TstPlan::resolvesAgainstTheInventory()
+{
+    QString error;
+    auto plan = parse(R"({"name":"p","hosts":{"h2":{"user":"lab","address":"198.51.100.12"},"h3":{"transport":"local"}},
+        "tests":[{"kind":"tcp_rr","client":{"host":"h1","nic":"data0"},"server":{"host":"h2","nic":"data0"}},
+                 {"kind":"tcp_rr","client":"h3","server":"h1"}]})", &error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->references.size(), 4);
+    QCOMPARE(plan->references.at(1).path, u"tests[0].server"_s);
+    auto resolved = wb::PlanHosts::resolve(*plan, twoHostLab(), &error);
+    QVERIFY2(resolved, qPrintable(error));
+    QCOMPARE(resolved->hosts().size(), 3);
+    const wb::ResolvedHost *h1 = resolved->find(u"h1"_s);
+    QVERIFY(h1);
+    QCOMPARE(h1->origin, wb::ResolvedHost::Origin::Inventory);
+    QCOMPARE(h1->host.transport, u"ssh"_s);
+    QCOMPARE(h1->host.address, u"198.51.100.11"_s);    // data
+    QCOMPARE(h1->host.sshAddress, u"198.51.100.131"_s); // management
+    QCOMPARE(h1->host.identityFile, u"/keys/lab"_s);
+    QCOMPARE(h1->host.jumpHost, u"ops@bastion:2222"_s);
+    QCOMPARE(h1->host.sshPort, 0); // 22: ~/.ssh/config may say otherwise
+    // Both name h2: the plan's user wins; its address repeats the inventory's.
+    const wb::ResolvedHost *h2 = resolved->find(u"h2"_s);
+    QVERIFY(h2);
+    QCOMPARE(h2->origin, wb::ResolvedHost::Origin::PlanOverridesInventory);
+    QCOMPARE(h2->host.sshUser, u"lab"_s);
+    QCOMPARE(h2->host.sshAddress, u"198.51.100.12"_s); // the inventory's rule: SSH to the address
+    QCOMPARE(h2->host.dataPortMin, 5301);
+    QCOMPARE(h2->overriddenFields, QStringList{u"user"_s});
+    QCOMPARE(resolved->overrideNotes(),
+             QStringList{u"h2: the plan's \"hosts\" entry overrides the inventory's user for this plan"_s});
+    const wb::ResolvedHost *h3 = resolved->find(u"h3"_s);
+    QVERIFY(h3);
+    QCOMPARE(h3->origin, wb::ResolvedHost::Origin::PlanOnly);
+    QCOMPARE(h3->host.transport, u"local"_s);
+    // The resolved plan is what the orchestrator runs: every host in it.
+    QVERIFY(resolved->plan().host(u"h1"_s) && resolved->plan().host(u"h2"_s) && resolved->plan().host(u"h3"_s));
+    QVERIFY(!resolved->plan().firstUnknownHost());
+    // Importing the plan offers the host the inventory lacks, as it is reached.
+    const QList<wb::Host> missing = wb::PlanHosts::hostsMissingFromInventory(*plan, twoHostLab());
+    QCOMPARE(missing.size(), 1);
+    QCOMPARE(missing.first().name, u"h3"_s);
+    QVERIFY(missing.first().address.isEmpty()); // local: this machine
+}
+
+void TstPlan::unknownHostsNameTheirPath()
+{
+    QString error;
+    // A plan with no "hosts" at all parses; the inventory supplies them.
+    auto plan = parse(R"({"name":"p","tests":[{"kind":"tcp_rr","client":"h1","server":"h1"},
+        {"kind":"tcp_rr","client":{"host":"h1","nic":"data0"},"server":{"host":"h9","nic":"data0"}}]})", &error);
+    QVERIFY2(plan, qPrintable(error));
+    QVERIFY(plan->hosts.isEmpty());
+    QCOMPARE(plan->firstUnknownHost()->host, u"h1"_s);
+    QVERIFY(!wb::PlanHosts::resolve(*plan, twoHostLab(), &error));
+    QVERIFY2(error.startsWith(u"tests[1].server.host: unknown host 'h9': it is neither under the plan's \"hosts\" "
+                              "nor in the inventory"_s), qPrintable(error));
+    QVERIFY(!wb::PlanHosts::resolve(*plan, wb::Inventory(), &error));
+    QVERIFY2(error.startsWith(u"tests[0].client.host: unknown host 'h1'"_s), qPrintable(error));
+    // A NIC the inventory does not list for its host.
+    plan = parse(R"({"name":"p","tests":[{"kind":"tcp_rr","client":{"host":"h1","nic":"eth7"},"server":"h2"}]})", &error);
+    QVERIFY(plan);
+    QVERIFY(!wb::PlanHosts::resolve(*plan, twoHostLab(), &error));
+    QVERIFY2(error.startsWith(u"tests[0].client.nic: host 'h1' has no NIC 'eth7' in the inventory (it has data0, mgmt0)"_s),
+             qPrintable(error));
 }
 
 QTEST_GUILESS_MAIN(TstPlan)

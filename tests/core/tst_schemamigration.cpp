@@ -136,6 +136,28 @@ void TstSchemaMigration::migratesWithData()
     QCOMPARE(store.runs().listRuns(f)->size(), 2);
     QCOMPARE(store.baselines().baseline(u"seed-000/fs108-1472"_s)->record.metrics.size(), 1);
     QVERIFY(!store.inventory().deleteSwitch(store.inventory().switchByName(u"fs108"_s)->id).ok());
+    // Version 6: hosts keep their address and gain a management address, a
+    // jump host and a data port range, empty until set.
+    {
+        auto alpha = store.inventory().hostByName(u"alpha"_s);
+        QVERIFY2(alpha.ok(), qPrintable(alpha.message()));
+        QCOMPARE(alpha->address, u"192.0.2.1"_s);
+        QVERIFY(alpha->sshAddress.isEmpty() && alpha->jumpHost.isEmpty());
+        QCOMPARE(alpha->dataPortMin, 0);
+        wb::Host h = *alpha;
+        h.sshAddress = u"198.51.100.70"_s;
+        h.jumpHost = u"root@bastion:2222"_s;
+        h.dataPortMin = 5201;
+        h.dataPortMax = 5210;
+        QVERIFY(store.inventory().updateHost(h).ok());
+        auto again = store.inventory().hostByName(u"alpha"_s);
+        QVERIFY(again.ok());
+        QCOMPARE(again->sshAddress, h.sshAddress);
+        QCOMPARE(again->jumpHost, h.jumpHost);
+        QCOMPARE(again->dataPortMin, 5201);
+        QCOMPARE(again->dataPortMax, 5210);
+        QVERIFY(again->sameAttributes(h));
+    }
     // What the newer schema added works on the migrated file.
     QVERIFY(store.runs().setRunNotes(run->id, u"after migration"_s).ok());
     QCOMPARE(store.runs().run(run->id)->notes, u"after migration"_s);

@@ -86,7 +86,8 @@ void TstRunsPage::runsTinyPlan()
     QSignalSpy stored(&runs, &wb::gui::RunsPage::planStored);
     QVERIFY(runs.runPlanFile(planPath()));
     QVERIFY(runs.isRunning());
-    QCOMPARE(runs.casesView()->topLevelItemCount(), 2);
+    // The plan's hosts resolve against the inventory off the GUI thread first.
+    QTRY_COMPARE_WITH_TIMEOUT(runs.casesView()->topLevelItemCount(), 2, 10000);
     QCOMPARE(runs.overallProgress()->maximum(), 2);
     QVERIFY(runs.logView()->topLevelItemCount() >= 1);
 

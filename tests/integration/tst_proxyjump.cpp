@@ -47,6 +47,7 @@ private slots:
     void planRunThroughJump();
     void failingJumpHostExplained();
     void uriFormRefused();
+    void inventoryJumpHost();
 
 private:
     CliRun cli(const QStringList &args);
@@ -212,6 +213,35 @@ void TstProxyJump::uriFormRefused()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(u"ssh://"_s) && r.err.contains(u"libssh 0.10"_s), qPrintable(r.err));
     QVERIFY2(r.err.contains(u"[user@]host[:port]"_s), qPrintable(r.err));
+}
+
+void TstProxyJump::inventoryJumpHost()
+{
+    // The jump host comes from the inventory, not from ssh_config: these
+    // host names have no entry there, and the plan names only them.
+    const QString lab = m_dir.filePath(u"jump-lab.json"_s);
+    const QString key = m_lab + u"/client_ed25519"_s;
+    QFile l(lab);
+    QVERIFY(l.open(QIODevice::WriteOnly));
+    l.write(u"{\"format\":\"wirebench-lab\",\"version\":1,\"hosts\":["
+            "{\"name\":\"inv-a\",\"address\":\"198.51.100.130\",\"ssh_user\":\"root\",\"ssh_key_path\":\"%1\",\"jump_host\":\"jump\"},"
+            "{\"name\":\"inv-b\",\"address\":\"198.51.100.130\",\"ssh_user\":\"root\",\"ssh_key_path\":\"%1\",\"jump_host\":\"jump\"}]}"_s
+                .arg(key).toUtf8());
+    l.close();
+    const QString plan = m_dir.filePath(u"inventory-plan.json"_s);
+    QFile f(plan);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"name":"inventory jump","tests":[{"name":"rr","kind":"tcp_rr","client":"inv-a","server":"inv-b","duration_s":0.5}]})");
+    f.close();
+    const QString db = m_dir.filePath(u"inventory-jump.sqlite"_s);
+    const CliRun imported = cli({u"--db"_s, db, u"inventory"_s, u"import"_s, lab});
+    QVERIFY2(imported.exitCode == 0, qPrintable(imported.all()));
+    const qsizetype before = readAll(m_lab + u"/sshd_target.log"_s).count("Connection from 198.51.100.129");
+    const CliRun r = cli(QStringList { u"--db"_s, db, u"run"_s, plan } + sshArgs());
+    QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+    QVERIFY2(r.out.contains(u"1 finished, 0 failed"_s), qPrintable(r.all()));
+    // Both sessions came through the jump host (the target saw its address).
+    QVERIFY(readAll(m_lab + u"/sshd_target.log"_s).count("Connection from 198.51.100.129") >= before + 2);
 }
 
 QTEST_MAIN(TstProxyJump)

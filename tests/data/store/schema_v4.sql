@@ -1,7 +1,8 @@
 -- SPDX-License-Identifier: GPL-3.0-or-later
 -- A Wirebench results database at schema version 4, with data: schema_v3.sql
 -- after step 4 (runs and measurements rebuilt with AUTOINCREMENT ids; step 3's
--- import flags match none of its runs). Version 5 adds the uplinks table.
+-- import flags match none of its runs). Version 5 adds the uplinks table, version 6
+-- the hosts' management address, jump host and data port range.
 PRAGMA foreign_keys=OFF;
 BEGIN TRANSACTION;
 CREATE TABLE hosts ( id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, address TEXT NOT NULL DEFAULT '', ssh_port INTEGER NOT NULL DEFAULT 22, ssh_user TEXT NOT NULL DEFAULT '', ssh_key_path TEXT NOT NULL DEFAULT '', agent_path TEXT NOT NULL DEFAULT '', cpu TEXT NOT NULL DEFAULT '', memory_bytes INTEGER NOT NULL DEFAULT 0, os TEXT NOT NULL DEFAULT '', notes TEXT NOT NULL DEFAULT '', created_ms INTEGER NOT NULL, changed_ms INTEGER NOT NULL);

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# A lab with a management network apart from the data network under test,
+# as a real lab wires them: each host (a network namespace) has two NICs,
+#   mgmt0  on the management "switch" (a bridge in this namespace, where the
+#          controller lives): 198.51.100.(130+i)/26, sshd listens here only;
+#   data0  on the data "switch" (a bridge in a namespace of its own, so the
+#          controller cannot reach it): 198.51.100.(10+i)/26 and
+#          2001:db8:d::(10+i)/64.
+#   bridged_lab.sh start DIR [N]  N hosts (default 2). Files: DIR/client_ed25519
+#                                 (root's login key), DIR/namespaces (hosts
+#                                 first, the data switch last), DIR/host<i>.env.
+#   bridged_lab.sh stop DIR       stops the sshds and every process left in the
+#                                 namespaces, deletes the namespaces and bridges.
+# Run under `flock /tmp/wirebench-netns.lock` with the other namespace tests.
+set -euo pipefail
+action=${1:?start or stop}
+dir=${2:?lab directory}
+SSHD=$(command -v sshd || echo /usr/sbin/sshd)
+
+stop_lab() {
+    [ -f "$dir/namespaces" ] || return 0
+    for pidfile in "$dir"/sshd_*.pid; do
+        [ -f "$pidfile" ] || continue
+        kill "$(cat "$pidfile")" 2>/dev/null || true
+        rm -f "$pidfile"
+    done
+    while read -r ns; do
+        [ -n "$ns" ] || continue
+        for pid in $(ip netns pids "$ns" 2>/dev/null); do kill -9 "$pid" 2>/dev/null || true; done
+        ip netns del "$ns" 2>/dev/null || true
+    done < "$dir/namespaces"
+    [ -f "$dir/bridge" ] && ip link del "$(cat "$dir/bridge")" 2>/dev/null || true
+    rm -f "$dir/namespaces" "$dir/bridge"
+}
+
+case "$action" in
+start)
+    n=${3:-2}
+    [ "$(id -u)" -eq 0 ] || { echo "bridged_lab: needs root" >&2; exit 77; }
+    stop_lab
+    mkdir -p "$dir" /run/sshd
+    chmod 700 "$dir"
+    tag=wb$$
+    : > "$dir/namespaces"
+    trap 'stop_lab' ERR
+    ssh-keygen -q -t ed25519 -N '' -C wb-lab-host -f "$dir/host_ed25519" <<< y >/dev/null
+    ssh-keygen -q -t ed25519 -N '' -C wb-lab-client -f "$dir/client_ed25519" <<< y >/dev/null
+    cp "$dir/client_ed25519.pub" "$dir/authorized_keys"
+    chmod 600 "$dir/host_ed25519" "$dir/client_ed25519" "$dir/authorized_keys"
+    # The management switch, with the controller on it.
+    mbr=${tag}mbr
+    echo "$mbr" > "$dir/bridge"
+    ip link add "$mbr" type bridge
+    ip addr add 198.51.100.129/26 dev "$mbr"
+    ip link set "$mbr" up
+    # The data switch, out of the controller's reach.
+    sw=$tag-sw
+    for i in $(seq 1 "$n"); do
+        ns=$tag-h$i
+        ip netns add "$ns"
+        echo "$ns" >> "$dir/namespaces"
+        ip -n "$ns" link set lo up
+        ip link add "${tag}m$i" type veth peer name mgmt0 netns "$ns"
+        ip link set "${tag}m$i" master "$mbr" up
+        ip -n "$ns" addr add "198.51.100.$((130 + i))/26" dev mgmt0
+        ip -n "$ns" link set mgmt0 up
+    done
+    ip netns add "$sw"
+    echo "$sw" >> "$dir/namespaces"
+    ip -n "$sw" link add br0 type bridge
+    ip -n "$sw" link set br0 up
+    for i in $(seq 1 "$n"); do
+        ns=$tag-h$i
+        ip -n "$sw" link add "p$i" type veth peer name data0 netns "$ns"
+        ip -n "$sw" link set "p$i" master br0 up
+        ip -n "$ns" addr add "198.51.100.$((10 + i))/26" dev data0
+        ip -n "$ns" addr add "2001:db8:d::$((10 + i))/64" dev data0 nodad
+        ip -n "$ns" link set data0 up
+    done
+    for i in $(seq 1 "$n"); do
+        ns=$tag-h$i
+        mkdir -p "$dir/home$i"
+        cat > "$dir/sshd_$i.conf" <<CONF
+ListenAddress 198.51.100.$((130 + i))
+Port 22
+HostKey $dir/host_ed25519
+PidFile $dir/sshd_$i.pid
+AuthorizedKeysFile $dir/authorized_keys
+PermitRootLogin prohibit-password
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+Subsystem sftp internal-sftp
+SetEnv HOME=$dir/home$i
+CONF
+        ip netns exec "$ns" "$SSHD" -f "$dir/sshd_$i.conf" -E "$dir/sshd_$i.log"
+        printf 'NS=%s\nSSH=198.51.100.%s\nDATA=198.51.100.%s\nDATA6=2001:db8:d::%s\n' \
+            "$ns" $((130 + i)) $((10 + i)) $((10 + i)) > "$dir/host$i.env"
+    done
+    for i in $(seq 1 "$n"); do
+        ip=198.51.100.$((130 + i))
+        for _ in $(seq 50); do
+            ssh-keyscan -T 1 -t ed25519 "$ip" >/dev/null 2>&1 && break
+            sleep 0.1
+        done
+        ssh-keyscan -T 2 -t ed25519 "$ip" >/dev/null 2>&1 || { echo "bridged_lab: sshd on $ip did not come up" >&2; cat "$dir/sshd_$i.log" >&2; stop_lab; exit 1; }
+    done
+    trap - ERR
+    echo "bridged_lab: $n hosts up ($(tr '\n' ' ' < "$dir/namespaces"))"
+    ;;
+stop)
+    stop_lab
+    ;;
+*)
+    echo "usage: $0 start DIR [N] | stop DIR" >&2
+    exit 2
+    ;;
+esac

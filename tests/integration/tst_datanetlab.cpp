@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A host is defined once, in the inventory, and test traffic goes where the
+// plan says. bridged_lab.sh builds two hosts (namespaces) that each have a
+// management NIC on a management bridge (sshd listens there only) and a data
+// NIC on a separate data bridge. The inventory names the hosts with their
+// management SSH address and data NICs; the plans name only inventory hosts
+// and NICs. `wirebench-cli run` reaches the agents over management and the
+// tests over data: the data veths' byte counters carry at least the bytes
+// the test moved, the management veths far less (SSH and the agent protocol
+// only). Also over IPv6, and with a data port range: the listener's port is
+// inside it, and a range whose ports are all busy is a clear error.
+
+#include "store/resultstore.h"
+#include "store/runfilter.h"
+#include "store/runstore.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QString kCli = QStringLiteral(WB_BIN_DIR "/wirebench-cli");
+const QString kLab = QStringLiteral(WB_SOURCE_DIR "/tests/integration/bridged_lab.sh");
+constexpr int kPortMin = 5301;
+constexpr int kPortMax = 5303;
+
+struct Counters
+{
+    qint64 rx = 0;
+    qint64 tx = 0;
+};
+
+struct Outcome
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+} // namespace
+
+class TstDataNetLab : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void testTrafficUsesTheDataNics_data();
+    void testTrafficUsesTheDataNics();
+    void listenerKeepsToThePortRange();
+    void busyPortRangeIsAClearError();
+    void unknownHostNamesItsPath();
+
+private:
+    QString ns(int host) const { return m_namespaces.value(host - 1); }
+    Counters counters(int host, const QString &nic);
+    Outcome cli(const QStringList &args, int timeoutMs = 120000);
+    QString writePlan(const QString &name, const QByteArray &tests, const QByteArray &hosts = {});
+    QList<wb::StoredRun> runs(const QString &db);
+    QTemporaryDir m_dir;
+    QString m_lab;
+    QString m_db;
+    QStringList m_namespaces;
+    bool m_up = false;
+    int m_case = 0;
+};
+
+void TstDataNetLab::initTestCase()
+{
+    if (::geteuid() != 0)
+        QSKIP("network namespaces need root");
+    m_lab = m_dir.filePath(u"lab"_s);
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(u"bash"_s, {kLab, u"start"_s, m_lab, u"2"_s});
+    QVERIFY(p.waitForFinished(60000));
+    QVERIFY2(p.exitCode() == 0, p.readAll().constData());
+    m_up = true;
+    QFile f(m_lab + u"/namespaces"_s);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    m_namespaces = QString::fromUtf8(f.readAll()).split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(m_namespaces.size(), 3);
+
+    // The inventory: SSH to the management address, tests to the data NIC;
+    // h2's listeners keep to a port range (a lab firewall's).
+    const QString key = m_lab + u"/client_ed25519"_s;
+    auto host = [&](int i) {
+        QJsonObject h{{u"name"_s, u"h%1"_s.arg(i)},
+                      {u"address"_s, u"198.51.100.%1"_s.arg(10 + i)},
+                      {u"ssh_address"_s, u"198.51.100.%1"_s.arg(130 + i)},
+                      {u"ssh_user"_s, u"root"_s},
+                      {u"ssh_key_path"_s, key},
+                      {u"nics"_s, QJsonArray{QJsonObject{{u"interface"_s, u"data0"_s}},
+                                             QJsonObject{{u"interface"_s, u"mgmt0"_s}}}}};
+        if (i == 2) {
+            h.insert(u"data_port_min"_s, kPortMin);
+            h.insert(u"data_port_max"_s, kPortMax);
+        }
+        return h;
+    };
+    const QJsonObject lab{{u"format"_s, u"wirebench-lab"_s}, {u"version"_s, 1}, {u"hosts"_s, QJsonArray{host(1), host(2)}}};
+    const QString labPath = m_dir.filePath(u"lab.json"_s);
+    QFile lf(labPath);
+    QVERIFY(lf.open(QIODevice::WriteOnly));
+    lf.write(QJsonDocument(lab).toJson());
+    lf.close();
+    m_db = m_dir.filePath(u"results.sqlite"_s);
+    const Outcome imported = cli({u"--db"_s, m_db, u"inventory"_s, u"import"_s, labPath});
+    QVERIFY2(imported.exitCode == 0, qPrintable(imported.out + imported.err));
+    // Deploy the agents (over management) before anything is counted: the
+    // upload is megabytes, the conversation with a deployed agent is not.
+    const Outcome checked = cli({u"hosts"_s, u"check"_s, u"--user"_s, u"root"_s, u"--identity"_s, key,
+                                 u"--known-hosts"_s, m_dir.filePath(u"known_hosts"_s), u"--accept-new-host-keys"_s,
+                                 u"198.51.100.131"_s, u"198.51.100.132"_s});
+    QVERIFY2(checked.exitCode == 0, qPrintable(checked.out + checked.err));
+}
+
+void TstDataNetLab::cleanupTestCase()
+{
+    if (!m_up)
+        return;
+    QProcess p;
+    p.start(u"bash"_s, {kLab, u"stop"_s, m_lab});
+    p.waitForFinished(30000);
+}
+
+Counters TstDataNetLab::counters(int host, const QString &nic)
+{
+    QProcess p;
+    p.start(u"ip"_s, {u"netns"_s, u"exec"_s, ns(host), u"cat"_s, u"/sys/class/net/%1/statistics/rx_bytes"_s.arg(nic),
+                      u"/sys/class/net/%1/statistics/tx_bytes"_s.arg(nic)});
+    p.waitForFinished(5000);
+    const QList<QByteArray> lines = p.readAllStandardOutput().trimmed().split('\n');
+    if (lines.size() != 2)
+        return {-1, -1};
+    return {lines[0].toLongLong(), lines[1].toLongLong()};
+}
+
+Outcome TstDataNetLab::cli(const QStringList &args, int timeoutMs)
+{
+    QProcess p;
+    p.start(kCli, args);
+    Outcome o;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished(5000);
+        o.err = u"timed out"_s;
+        return o;
+    }
+    o.exitCode = p.exitCode();
+    o.out = QString::fromUtf8(p.readAllStandardOutput());
+    o.err += QString::fromUtf8(p.readAllStandardError());
+    return o;
+}
+
+QString TstDataNetLab::writePlan(const QString &name, const QByteArray &tests, const QByteArray &hosts)
+{
+    const QString path = m_dir.filePath(name + u".json"_s);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write the plan");
+    // No "hosts" unless asked: the plan names inventory hosts and NICs only.
+    f.write("{\"name\":\"" + name.toUtf8() + "\"," + (hosts.isEmpty() ? QByteArray() : "\"hosts\":" + hosts + ",")
+            + "\"tests\":[" + tests + "]}");
+    return path;
+}
+
+QList<wb::StoredRun> TstDataNetLab::runs(const QString &db)
+{
+    QList<wb::StoredRun> out;
+    auto store = wb::ResultStore::open(db);
+    if (!store)
+        return out;
+    wb::RunFilter f;
+    f.newestFirst = false;
+    f.withMetrics = true;
+    auto listed = (*store)->runs().listRuns(f);
+    if (!listed)
+        return out;
+    for (const wb::StoredRun &r : *listed)
+        if (auto full = (*store)->runs().run(r.id, true))
+            out.append(*full);
+    return out;
+}
+
+void TstDataNetLab::testTrafficUsesTheDataNics_data()
+{
+    QTest::addColumn<QByteArray>("test");
+    QTest::addColumn<QString>("serverAddress");
+    QTest::newRow("tcp_stream IPv4")
+        << QByteArray(R"({"name":"v4","kind":"tcp_stream","client":{"host":"h1","nic":"data0"},
+                         "server":{"host":"h2","nic":"data0"},"duration_s":2})")
+        << u"198.51.100.12"_s;
+    QTest::newRow("tcp_stream IPv6")
+        << QByteArray(R"({"name":"v6","kind":"tcp_stream","ip_version":6,"client":{"host":"h1","nic":"data0"},
+                         "server":{"host":"h2","nic":"data0"},"duration_s":2})")
+        << u"2001:db8:d::12"_s;
+    QTest::newRow("udp_stream IPv6, bound to the device")
+        << QByteArray(R"({"name":"v6dev","kind":"udp_stream","ip_version":6,
+                         "client":{"host":"h1","nic":"data0","bind_device":true},
+                         "server":{"host":"h2","nic":"data0","bind_device":true},"duration_s":2,
+                         "params":{"message_size_bytes":1400}})")
+        << u"2001:db8:d::12"_s;
+}
+
+void TstDataNetLab::testTrafficUsesTheDataNics()
+{
+    QFETCH(QByteArray, test);
+    QFETCH(QString, serverAddress);
+    const QString name = u"data%1"_s.arg(++m_case);
+    const QString plan = writePlan(name, test);
+    const QString db = m_dir.filePath(name + u".sqlite"_s);
+    // Same inventory in this case's own database.
+    QVERIFY(QFile::copy(m_db, db));
+
+    const Counters d1 = counters(1, u"data0"_s), d2 = counters(2, u"data0"_s);
+    const Counters m1 = counters(1, u"mgmt0"_s), m2 = counters(2, u"mgmt0"_s);
+    QVERIFY(d1.rx >= 0 && m1.rx >= 0 && d2.rx >= 0 && m2.rx >= 0);
+    const Outcome run = cli({u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
+                             m_dir.filePath(u"known_hosts"_s)});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
+    const Counters d1a = counters(1, u"data0"_s), d2a = counters(2, u"data0"_s);
+    const Counters m1a = counters(1, u"mgmt0"_s), m2a = counters(2, u"mgmt0"_s);
+
+    const QList<wb::StoredRun> stored = runs(db);
+    QCOMPARE(stored.size(), 1);
+    const wb::ResultRecord &r = stored.first().record;
+    // The payload the test moved, as the receiving end counted it.
+    double bytes = r.metric(u"bytes"_s, u"server"_s).value_or(0);
+    if (bytes <= 0)
+        bytes = r.metric(u"throughput_bps"_s, u"server"_s).value_or(0) / 8 * 2;
+    QVERIFY2(bytes > 1e6, qPrintable(u"only %1 bytes moved"_s.arg(bytes)));
+    // Each end bound its data NIC's address of the family asked for.
+    const QJsonObject server = r.extra.value(u"server"_s).toObject();
+    QCOMPARE(server.value(u"bound_address"_s).toString(), serverAddress);
+    QCOMPARE(r.extra.value(u"bound_address"_s).toString(), QString(serverAddress).replace(u"12"_s, u"11"_s));
+
+    const qint64 dataOut = d1a.tx - d1.tx, dataIn = d2a.rx - d2.rx;
+    const qint64 mgmt = (m1a.rx - m1.rx) + (m1a.tx - m1.tx) + (m2a.rx - m2.rx) + (m2a.tx - m2.tx);
+    const QString figures = u"bytes %1, h1 data0 tx %2, h2 data0 rx %3, mgmt0 both ways on both hosts %4"_s
+                                .arg(qint64(bytes)).arg(dataOut).arg(dataIn).arg(mgmt);
+    qInfo("%s", qPrintable(figures));
+    QVERIFY2(double(dataOut) >= bytes && double(dataIn) >= bytes, qPrintable(figures));
+    // SSH and the agent protocol only (the agents are deployed already):
+    // tens of kilobytes, far below the test's bytes.
+    QVERIFY2(double(mgmt) < bytes / 100 && mgmt < 2 * 1024 * 1024, qPrintable(figures));
+}
+
+void TstDataNetLab::listenerKeepsToThePortRange()
+{
+    // Two of the three ports are taken on h2's data address: the listener
+    // takes the third. The plan also overrides h1's inventory entry (its
+    // user, the same value written again) and the CLI says so.
+    QProcess holder;
+    holder.start(u"ip"_s, {u"netns"_s, u"exec"_s, ns(2), u"python3"_s, u"-c"_s,
+                           u"import socket,time\n"
+                           "ss=[]\n"
+                           "for p in (%1,%2):\n"
+                           " s=socket.socket(); s.setsockopt(socket.SOL_SOCKET,socket.SO_REUSEADDR,1)\n"
+                           " s.bind(('198.51.100.12',p)); s.listen(); ss.append(s)\n"
+                           "print('held',flush=True)\n"
+                           "time.sleep(60)\n"_s.arg(kPortMin).arg(kPortMin + 1)});
+    QVERIFY(holder.waitForStarted());
+    QVERIFY(holder.waitForReadyRead(10000));
+    const QString db = m_dir.filePath(u"range.sqlite"_s);
+    QVERIFY(QFile::copy(m_db, db));
+    const QString plan = writePlan(u"range"_s, R"({"name":"rr","kind":"tcp_rr","client":{"host":"h1","nic":"data0"},
+        "server":{"host":"h2","nic":"data0"},"duration_s":1})", R"({"h1":{"user":"root","address":"198.51.100.11","ssh_address":"198.51.100.131","identity_file":")"
+        + (m_lab + u"/client_ed25519"_s).toUtf8() + R"(","agent_path":""}})");
+    const Outcome run = cli({u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
+                             m_dir.filePath(u"known_hosts"_s)});
+    holder.kill();
+    holder.waitForFinished(5000);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
+    // The entry repeats the inventory's values: no note. An entry that
+    // differs is said to override (the busy-range case below).
+    QVERIFY2(!run.err.contains(u"overrides"_s), qPrintable(run.err));
+    const QList<wb::StoredRun> stored = runs(db);
+    QCOMPARE(stored.size(), 1);
+    const QJsonObject server = stored.first().record.extra.value(u"server"_s).toObject();
+    QCOMPARE(server.value(u"bound_port"_s).toInt(), kPortMax);
+    QCOMPARE(server.value(u"bound_address"_s).toString(), u"198.51.100.12"_s);
+}
+
+void TstDataNetLab::busyPortRangeIsAClearError()
+{
+    QProcess holder;
+    holder.start(u"ip"_s, {u"netns"_s, u"exec"_s, ns(2), u"python3"_s, u"-c"_s,
+                           u"import socket,time\n"
+                           "ss=[]\n"
+                           "for p in range(%1,%2):\n"
+                           " s=socket.socket(); s.setsockopt(socket.SOL_SOCKET,socket.SO_REUSEADDR,1)\n"
+                           " s.bind(('198.51.100.12',p)); s.listen(); ss.append(s)\n"
+                           "print('held',flush=True)\n"
+                           "time.sleep(60)\n"_s.arg(kPortMin).arg(kPortMax + 1)});
+    QVERIFY(holder.waitForStarted());
+    QVERIFY(holder.waitForReadyRead(10000));
+    const QString db = m_dir.filePath(u"busy.sqlite"_s);
+    QVERIFY(QFile::copy(m_db, db));
+    // The plan's entry for h2 narrows its data port range (the inventory
+    // keeps 5301-5303): it wins for this plan, and the CLI says so.
+    const QString plan = writePlan(u"busy"_s, R"({"name":"rr","kind":"tcp_rr","client":{"host":"h1","nic":"data0"},
+        "server":{"host":"h2","nic":"data0"},"duration_s":1})",
+        R"({"h2":{"data_port_min":5301,"data_port_max":5302}})");
+    const Outcome run = cli({u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
+                             m_dir.filePath(u"known_hosts"_s)});
+    holder.kill();
+    holder.waitForFinished(5000);
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(u"note: h2: the plan's \"hosts\" entry overrides the inventory's data_port_max"_s),
+             qPrintable(run.err));
+    QVERIFY2((run.out + run.err).contains(u"every port from 5301 to 5302 on 198.51.100.12 is in use"_s),
+             qPrintable(run.out + run.err));
+}
+
+void TstDataNetLab::unknownHostNamesItsPath()
+{
+    const QString plan = writePlan(u"unknown"_s, R"({"name":"rr","kind":"tcp_rr","client":{"host":"h1","nic":"data0"},
+        "server":{"host":"h9","nic":"data0"},"duration_s":1})");
+    const Outcome run = cli({u"--db"_s, m_db, u"run"_s, plan});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(u"tests[0].server.host: unknown host 'h9'"_s), qPrintable(run.err));
+    const QString badNic = writePlan(u"badnic"_s, R"({"name":"rr","kind":"tcp_rr","client":{"host":"h1","nic":"eth7"},
+        "server":{"host":"h2","nic":"data0"},"duration_s":1})");
+    const Outcome nic = cli({u"--db"_s, m_db, u"run"_s, badNic});
+    QCOMPARE(nic.exitCode, 2);
+    QVERIFY2(nic.err.contains(u"tests[0].client.nic: host 'h1' has no NIC 'eth7' in the inventory"_s),
+             qPrintable(nic.err));
+}
+
+QTEST_GUILESS_MAIN(TstDataNetLab)
+#include "tst_datanetlab.moc"
