@@ -629,7 +629,9 @@ void TstSshTransport::foreignArchitectureRefused()
     QVERIFY(!c.waitReady());
     QCOMPARE(c.persistent.count(), 1);
     const QString msg = c.persistent.at(0).at(0).toString();
-    QVERIFY2(msg.contains(u"the host is x86_64"_s) && msg.contains(u"built for aarch64"_s), qPrintable(msg));
+    // It names the host's machine and what there is, with its path.
+    QVERIFY2(msg.contains(u"the host is x86_64"_s) && msg.contains(u"built for aarch64 (%1) only"_s.arg(foreign)),
+        qPrintable(msg));
     QVERIFY(!QFile::exists(setup.endpoint.remoteAgentPath));
 }
 
