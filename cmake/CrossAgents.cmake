@@ -8,8 +8,9 @@
 # A missing cross compiler is a warning, not an error: that build then deploys
 # to hosts of its own architecture only.
 #
-# Sets the global properties WB_CROSS_AGENTS (the architectures built) and
-# WB_CROSS_AGENT_<arch> (the program's path); the target of each is
+# Sets the global properties WB_CROSS_AGENTS (the architectures built),
+# WB_CROSS_AGENT_<arch> (the program's path) and WB_CROSS_STRIP_<arch> (the
+# strip that reads it: the host's cannot); the target of each is
 # wirebench-agent-<arch>.
 include(ExternalProject)
 
@@ -40,6 +41,10 @@ foreach(arch IN LISTS WIREBENCH_CROSS_AGENTS)
             "-DWIREBENCH_CROSS_AGENTS= to build for ${CMAKE_SYSTEM_PROCESSOR} only.")
         continue()
     endif()
+    find_program(WB_CROSS_STRIP_${arch} ${triple}-strip)
+    if(NOT WB_CROSS_STRIP_${arch})
+        message(FATAL_ERROR "${WB_CROSS_CXX_${arch}} is installed but ${triple}-strip is not")
+    endif()
     set(out_dir ${CMAKE_BINARY_DIR}/bin/agents/${arch})
     ExternalProject_Add(wirebench-agent-${arch}
         SOURCE_DIR ${PROJECT_SOURCE_DIR}/cmake/agent-cross
@@ -62,5 +67,6 @@ foreach(arch IN LISTS WIREBENCH_CROSS_AGENTS)
         BUILD_BYPRODUCTS ${out_dir}/wirebench-agent)
     set_property(GLOBAL APPEND PROPERTY WB_CROSS_AGENTS ${arch})
     set_property(GLOBAL PROPERTY WB_CROSS_AGENT_${arch} ${out_dir}/wirebench-agent)
+    set_property(GLOBAL PROPERTY WB_CROSS_STRIP_${arch} ${WB_CROSS_STRIP_${arch}})
     message(STATUS "Cross agent: ${arch} with ${WB_CROSS_CXX_${arch}}")
 endforeach()
