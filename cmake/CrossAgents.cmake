@@ -18,7 +18,7 @@ set(WIREBENCH_CROSS_AGENTS "aarch64" CACHE STRING
     "Architectures (uname -m names) to build the agent for besides this one; empty for none")
 
 # What each architecture needs from Debian 12.
-set(wb_cross_package_aarch64 "crossbuild-essential-arm64 (g++-aarch64-linux-gnu)")
+set(wb_cross_package_aarch64 "crossbuild-essential-arm64")
 
 set_property(GLOBAL PROPERTY WB_CROSS_AGENTS "")
 foreach(arch IN LISTS WIREBENCH_CROSS_AGENTS)
@@ -37,8 +37,8 @@ foreach(arch IN LISTS WIREBENCH_CROSS_AGENTS)
             set(pkg "g++-${triple}")
         endif()
         message(WARNING "No ${triple}-g++: the ${arch} agent is not built, so this build cannot deploy to "
-            "${arch} lab hosts. Install ${pkg} (packaging/install-deps.sh does), or configure with "
-            "-DWIREBENCH_CROSS_AGENTS= to build for ${CMAKE_SYSTEM_PROCESSOR} only.")
+            "${arch} lab hosts. Install ${pkg} (packaging/install-deps.sh does) and configure again, or "
+            "configure with -DWIREBENCH_CROSS_AGENTS= to build the agent for this machine only.")
         continue()
     endif()
     find_program(WB_CROSS_STRIP_${arch} ${triple}-strip)
