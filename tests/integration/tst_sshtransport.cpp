@@ -14,6 +14,7 @@
 #include "sshconnection.h"
 #include "sshfixture.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -133,6 +134,7 @@ private slots:
     void foreignArchitectureRefused();
     void aarch64HostGetsTheAarch64Agent();
     void hostWithoutAnAgentRefused();
+    void handBuiltAgentKeptOnHostWithoutAnAgent();
     void unsafeAgentPathRefused();
     void missingAgentWithDeploymentOff();
     void agentExitReported();
@@ -714,6 +716,31 @@ void TstSshTransport::hostWithoutAnAgentRefused()
         QVERIFY2(msg.contains(u"aarch64 (%1)"_s.arg(cross)), qPrintable(msg));
     QVERIFY2(msg.contains(u"put it at %1"_s.arg(wb::crossAgentPath(kAgent, u"arm"_s))), qPrintable(msg));
     QVERIFY(!QFile::exists(setup.endpoint.remoteAgentPath));
+}
+
+void TstSshTransport::handBuiltAgentKeptOnHostWithoutAnAgent()
+{
+    if (!loginShellIsBash())
+        QSKIP("the fake `uname -m` (the \"arch\" server's ~/.bashrc) needs bash as the login shell");
+    // An agent of this version built for the host by hand (here: a copy of
+    // ours, which runs): with nothing built here to compare it with, its
+    // version is enough, and it is neither replaced nor refused.
+    FakeMachine machine("armv7l");
+    QVERIFY(machine.ok());
+    QTemporaryDir remote;
+    const QString path = remote.filePath(u"wirebench-agent"_s);
+    QVERIFY(QFile::copy(kAgent, path));
+    QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    const QDateTime before = QFileInfo(path).lastModified();
+    wbtest::ClientSetup setup(u"arch"_s);
+    setup.trustHostKey();
+    setup.endpoint.remoteAgentPath = path;
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.everything()));
+    QCOMPARE(c.transport->remoteArch(), u"arm"_s);
+    QVERIFY2(!c.progress.join(u'\n').contains(u"deploy"_s), qPrintable(c.progress.join(u'\n')));
+    QCOMPARE(QFileInfo(path).lastModified(), before);
 }
 
 void TstSshTransport::unsafeAgentPathRefused()
