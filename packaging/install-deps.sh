@@ -11,6 +11,8 @@ packages=(
   libqt6sql6-sqlite libqt6sql6-psql
   libqcustomplot-dev libssh-dev qtkeychain-qt6-dev
   clang libclang-rt-14-dev
+  # the aarch64 agent (cmake/CrossAgents.cmake) and running it in tests
+  crossbuild-essential-arm64 qemu-user-static
   # run and test: local lab hosts, SSH, namespaces, displays, peers
   openssh-server openssh-client iproute2 procps psmisc
   # packet filters inside test namespaces (the black-holed host of tst_faulttable)

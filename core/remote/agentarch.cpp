@@ -2,6 +2,7 @@
 #include "agentarch.h"
 
 #include <QFile>
+#include <QStringList>
 
 using namespace Qt::StringLiterals;
 
@@ -60,6 +61,51 @@ QString normalizeMachine(const QString &unameMachine)
     if (m.startsWith(u"armv"_s))
         return u"arm"_s;
     return m;
+}
+
+namespace {
+
+    // The host's `uname -m` as shown in a message: it comes from the peer, so
+    // anything but a plain machine name is cut and escaped.
+    QString shownMachine(const QString &raw)
+    {
+        static constexpr qsizetype kMax = 32;
+        QString out;
+        for (const QChar c : raw.left(kMax)) {
+            const char16_t u = c.unicode();
+            const bool plain = (u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z') || (u >= u'0' && u <= u'9')
+                || u == u'_' || u == u'-' || u == u'.';
+            out += plain ? QString(c) : u"\\x%1"_s.arg(unsigned(u), 2, 16, QChar(u'0'));
+        }
+        return raw.size() > kMax ? out + u"..."_s : out;
+    }
+
+} // namespace
+
+QString pickAgent(const QMap<QString, QString> &agents, const QString &unameMachine, QString *error)
+{
+    const QString raw = unameMachine.trimmed();
+    const QString arch = normalizeMachine(raw);
+    if (arch.isEmpty()) {
+        *error = u"the host did not say what machine it is (`uname -m` printed nothing)"_s;
+        return {};
+    }
+    if (const auto it = agents.constFind(arch); it != agents.cend())
+        return it.value();
+    const QString host
+        = raw == arch ? shownMachine(arch) : u"%1 (%2)"_s.arg(shownMachine(raw), shownMachine(arch));
+    if (agents.isEmpty()) {
+        *error = u"the host is %1, and this Wirebench has no agent program at all"_s.arg(host);
+        return {};
+    }
+    QStringList have;
+    for (auto it = agents.cbegin(); it != agents.cend(); ++it)
+        have << u"%1 (%2)"_s.arg(it.key(), it.value());
+    const QString list = have.size() == 1
+        ? have.first()
+        : have.mid(0, have.size() - 1).join(u", "_s) + u" and "_s + have.last();
+    *error = u"the host is %1, but this Wirebench's agents are built for %2 only"_s.arg(host, list);
+    return {};
 }
 
 } // namespace wb

@@ -9,6 +9,7 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <fcntl.h>
 #include <libssh/sftp.h>
 
@@ -51,6 +52,22 @@ AgentDeployer::AgentDeployer(
     , m_exec(std::move(exec))
     , m_progress(std::move(progress))
 {
+}
+
+QMap<QString, QString> AgentDeployer::localAgents(QString *error) const
+{
+    if (m_options.localAgentPath.isEmpty()) {
+        const QMap<QString, QString> agents = locateAgents();
+        if (!agents.isEmpty())
+            return agents;
+    }
+    // An agent named by the caller is the only one; without any, the native
+    // agent's path says what is wrong with it.
+    const QString path = m_options.localAgentPath.isEmpty() ? locateAgent() : m_options.localAgentPath;
+    const QString arch = elfArchitecture(path, error);
+    if (arch.isEmpty())
+        return {};
+    return { { arch, path } };
 }
 
 QString AgentDeployer::where() const
@@ -103,7 +120,8 @@ SshStep AgentDeployer::ensureAgent()
     if (info.exitStatus != 0 || lines.size() < 2 || lines.at(1).trimmed().isEmpty())
         return SshStep::persistent(u"%1: `uname -m` failed on the host: %2"_s.arg(
             where(), QString::fromUtf8(info.stdErr + info.stdOut).trimmed()));
-    m_remoteArch = normalizeMachine(lines.at(1));
+    const QString machine = lines.at(1).trimmed();
+    m_remoteArch = normalizeMachine(machine);
     if (!explicitPath) {
         remotePath = u"%1/.local/lib/wirebench/%2/wirebench-agent"_s.arg(
             lines.at(0), QStringLiteral(WIREBENCH_VERSION));
@@ -128,15 +146,18 @@ SshStep AgentDeployer::ensureAgent()
     // that is asked of them.
     if (sameVersion && !m_options.deployAgent)
         return {};
-    const QString local = m_options.localAgentPath.isEmpty() ? locateAgent() : m_options.localAgentPath;
+    // The agent built for this host's machine, among those this Wirebench has.
+    QString agentsError;
+    const QMap<QString, QString> agents = localAgents(&agentsError);
+    QString pickError;
+    const QString local = pickAgent(agents, machine, &pickError);
     QString why; // why an agent of the right version is replaced
     if (sameVersion && m_options.redeployAgent) {
         why = u"redeploy asked for"_s;
     } else if (sameVersion) {
-        // An agent built here for another machine says nothing about the
-        // one installed there (built for it by hand): the version has to do.
-        QString ignored;
-        if (elfArchitecture(local, &ignored) != m_remoteArch)
+        // Without an agent built here for that machine, the one installed
+        // there (built for it by hand) cannot be compared: the version has to do.
+        if (local.isEmpty())
             return {};
         const QString localHash = fileSha256(local);
         if (localHash.isEmpty()) {
@@ -157,14 +178,19 @@ SshStep AgentDeployer::ensureAgent()
                 remotePath, found.isEmpty() ? u"missing"_s : u"'"_s + found + u"'"_s,
                 expectedAgentVersionLine()));
     }
-    QString archError;
-    const QString localArch = elfArchitecture(local, &archError);
-    if (localArch.isEmpty())
-        return SshStep::persistent(u"%1: cannot deploy: %2"_s.arg(where(), archError));
-    if (localArch != m_remoteArch) {
-        return SshStep::persistent(u"%1: the host is %2, but this Wirebench's agent (%3) is built for %4; "
-                                   "build wirebench-agent for %2 and point WIREBENCH_AGENT at it"_s.arg(
-                                       where(), m_remoteArch, local, localArch));
+    if (agents.isEmpty())
+        return SshStep::persistent(u"%1: cannot deploy: %2"_s.arg(where(), agentsError));
+    if (local.isEmpty()) {
+        // The machine's name came from the host: only a plain one goes into a path.
+        static const QRegularExpression plainName(u"^[A-Za-z0-9_.-]{1,32}$"_s);
+        QString hint;
+        if (plainName.match(m_remoteArch).hasMatch()) {
+            hint = m_options.localAgentPath.isEmpty()
+                ? u"; build wirebench-agent for %1 and put it at %2"_s.arg(
+                    m_remoteArch, crossAgentPath(locateAgent(), m_remoteArch))
+                : u"; build wirebench-agent for %1 to deploy to this host"_s.arg(m_remoteArch);
+        }
+        return SshStep::persistent(u"%1: cannot deploy: %2%3"_s.arg(where(), pickError, hint));
     }
     m_progress(found.isEmpty() ? u"%1: deploying the agent to %2"_s.arg(where(), remotePath)
             : why.isEmpty()    ? u"%1: replacing agent '%2' at %3"_s.arg(where(), found, remotePath)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "agentlocator.h"
 
+#include "agentarch.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -8,6 +10,11 @@
 using namespace Qt::StringLiterals;
 
 namespace wb {
+
+namespace {
+    constexpr auto kAgentName = "wirebench-agent";
+    constexpr auto kCrossFolder = "agents";
+} // namespace
 
 QString locateAgent()
 {
@@ -27,6 +34,37 @@ QString locateAgent()
             return fi.canonicalFilePath();
     }
     return candidates.first();
+}
+
+QString crossAgentPath(const QString &nativeAgent, const QString &arch)
+{
+    return QFileInfo(nativeAgent).dir().filePath(
+        u"%1/%2/%3"_s.arg(QLatin1StringView(kCrossFolder), arch, QLatin1StringView(kAgentName)));
+}
+
+QMap<QString, QString> agentsBeside(const QString &nativeAgent)
+{
+    QMap<QString, QString> agents;
+    const auto add = [&agents](const QString &path) {
+        const QFileInfo fi(path);
+        if (!fi.isFile() || !fi.isExecutable())
+            return;
+        QString ignored;
+        const QString arch = elfArchitecture(path, &ignored);
+        if (!arch.isEmpty() && !agents.contains(arch))
+            agents.insert(arch, path);
+    };
+    add(nativeAgent);
+    const QDir cross(QFileInfo(nativeAgent).dir().filePath(QLatin1StringView(kCrossFolder)));
+    const QStringList archDirs = cross.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QString &dir : archDirs)
+        add(cross.filePath(dir + u'/' + QLatin1StringView(kAgentName)));
+    return agents;
+}
+
+QMap<QString, QString> locateAgents()
+{
+    return agentsBeside(locateAgent());
 }
 
 } // namespace wb

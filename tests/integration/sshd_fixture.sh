@@ -6,7 +6,11 @@
 #                               ports go to DIR/port_main and DIR/port_nosftp.
 #                               "nosftp" sessions also get a noisy ~/.bashrc
 #                               (banner lines on stdout and stderr), as some
-#                               lab hosts have
+#                               lab hosts have; "arch" sessions get a
+#                               ~/.bashrc whose `uname -m` prints
+#                               DIR/home-arch/machine when that file exists
+#                               (a lab host of another machine, for the
+#                               deployer's choice of agent)
 #                               As root also a third, "pw" (port_pw), that
 #                               takes passwords only, for one system account
 #                               per fixture directory (wbpw<hash of DIR>, in
@@ -17,8 +21,8 @@
 #                               keyboard-interactive.
 #   sshd_fixture.sh stop DIR    stops the listeners by PID, deletes the account
 # Works as root (root logs in by key only) and as an ordinary user. Sessions
-# see HOME=DIR/home (nosftp: DIR/home-noisy, pw and kbd: DIR/home-pw), so deployment
-# never touches the real home directory.
+# see HOME=DIR/home (nosftp: DIR/home-noisy, arch: DIR/home-arch, pw and kbd:
+# DIR/home-pw), so deployment never touches the real home directory.
 set -euo pipefail
 
 action=${1:?start or stop}
@@ -124,9 +128,14 @@ case "$action" in
 start)
     if [ -d "$dir" ]; then stop_servers; fi
     rm -rf "$dir"
-    mkdir -p "$dir/home" "$dir/home-noisy"
+    mkdir -p "$dir/home" "$dir/home-noisy" "$dir/home-arch"
     printf '%s\n' 'echo "Welcome to the lab host (a noisy .bashrc)"' 'echo "and some noise on stderr" >&2' \
         > "$dir/home-noisy/.bashrc"
+    cat > "$dir/home-arch/.bashrc" <<'BASHRC'
+uname() {
+    if [ "${1:-}" = -m ] && [ -f "$HOME/machine" ]; then cat "$HOME/machine"; else command uname "$@"; fi
+}
+BASHRC
     chmod 700 "$dir"
     if [ "$(id -u)" -eq 0 ]; then mkdir -p /run/sshd; fi
     ssh-keygen -q -t ed25519 -N '' -C wb-fixture-host -f "$dir/host_ed25519"
@@ -140,6 +149,7 @@ start)
     chmod 600 "$dir"/*_ed25519 "$dir"/*_ecdsa "$dir/authorized_keys"
     start_server main yes "$dir/home"
     start_server nosftp no "$dir/home-noisy"
+    start_server arch yes "$dir/home-arch"
     # Without it only the password tests fail (they require it as root).
     if [ "$(id -u)" -eq 0 ]; then
         setup_password_user && start_server pw yes "$dir/home-pw" && start_server kbd yes "$dir/home-pw" \

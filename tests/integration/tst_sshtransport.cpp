@@ -7,12 +7,14 @@
 
 #include "remote/agentclient.h"
 #include "remote/agentheartbeat.h"
+#include "remote/agentlocator.h"
 #include "config/fixedhostkeypolicy.h"
 #include "remote/remotecommand.h"
 #include "remote/sshtransport.h"
 #include "sshconnection.h"
 #include "sshfixture.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -51,6 +53,29 @@ private:
 };
 
 using Connection = wbtest::SshConnection;
+
+// What `uname -m` says on the fixture's "arch" server while it lives.
+class FakeMachine
+{
+public:
+    explicit FakeMachine(const QByteArray &machine) : m_path(wbtest::fixtureFile(QStringLiteral("home-arch/machine")))
+    {
+        QFile f(m_path);
+        m_ok = f.open(QIODevice::WriteOnly) && f.write(machine + '\n') == machine.size() + 1;
+    }
+    ~FakeMachine() { QFile::remove(m_path); }
+    bool ok() const { return m_ok; }
+
+private:
+    QString m_path;
+    bool m_ok = false;
+};
+
+bool loginShellIsBash()
+{
+    const passwd *pw = getpwuid(getuid());
+    return pw && QByteArray(pw->pw_shell).endsWith("bash");
+}
 
 QByteArray readAll(const QString &path)
 {
@@ -107,6 +132,9 @@ private slots:
     void forcedSftpWithoutSubsystemFails();
     void noisyLoginShell();
     void foreignArchitectureRefused();
+    void aarch64HostGetsTheAarch64Agent();
+    void hostWithoutAnAgentRefused();
+    void handBuiltAgentKeptOnHostWithoutAnAgent();
     void unsafeAgentPathRefused();
     void missingAgentWithDeploymentOff();
     void agentExitReported();
@@ -629,8 +657,90 @@ void TstSshTransport::foreignArchitectureRefused()
     QVERIFY(!c.waitReady());
     QCOMPARE(c.persistent.count(), 1);
     const QString msg = c.persistent.at(0).at(0).toString();
-    QVERIFY2(msg.contains(u"the host is x86_64"_s) && msg.contains(u"built for aarch64"_s), qPrintable(msg));
+    // It names the host's machine and what there is, with its path.
+    QVERIFY2(msg.contains(u"the host is x86_64"_s) && msg.contains(u"built for aarch64 (%1) only"_s.arg(foreign)),
+        qPrintable(msg));
     QVERIFY(!QFile::exists(setup.endpoint.remoteAgentPath));
+}
+
+void TstSshTransport::aarch64HostGetsTheAarch64Agent()
+{
+    const QString cross = wb::crossAgentPath(kAgent, u"aarch64"_s);
+    if (!QFileInfo(cross).isExecutable())
+        QSKIP("this build has no aarch64 agent (install crossbuild-essential-arm64 and configure again)");
+    if (!loginShellIsBash())
+        QSKIP("the fake `uname -m` (the \"arch\" server's ~/.bashrc) needs bash as the login shell");
+    FakeMachine machine("aarch64");
+    QVERIFY(machine.ok());
+    QTemporaryDir remote;
+    wbtest::ClientSetup setup(u"arch"_s);
+    setup.trustHostKey();
+    setup.endpoint.remoteAgentPath = remote.filePath(u"wirebench-agent"_s);
+    Connection c(setup, nullptr);
+    c.client.start();
+    const bool ready = c.waitReady(60000);
+    // The aarch64 agent went up, not this machine's.
+    QVERIFY2(c.progress.join(u'\n').contains(u"deploying the agent"_s), qPrintable(c.everything()));
+    QVERIFY(readAll(setup.endpoint.remoteAgentPath) == readAll(cross));
+    QVERIFY(QFileInfo(setup.endpoint.remoteAgentPath).isExecutable());
+    if (ready) {
+        // binfmt_misc runs it under qemu-user on this machine: a real handshake.
+        QCOMPARE(c.client.hello().arch, u"aarch64"_s);
+    } else {
+        // This x86-64 machine cannot run it: the check after the upload says so.
+        QCOMPARE(c.persistent.count(), 1);
+        QVERIFY2(c.errors().contains(u"does not run"_s), qPrintable(c.errors()));
+    }
+}
+
+void TstSshTransport::hostWithoutAnAgentRefused()
+{
+    if (!loginShellIsBash())
+        QSKIP("the fake `uname -m` (the \"arch\" server's ~/.bashrc) needs bash as the login shell");
+    FakeMachine machine("armv7l");
+    QVERIFY(machine.ok());
+    QTemporaryDir remote;
+    wbtest::ClientSetup setup(u"arch"_s);
+    setup.trustHostKey();
+    setup.endpoint.remoteAgentPath = remote.filePath(u"wirebench-agent"_s);
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY(!c.waitReady());
+    QCOMPARE(c.persistent.count(), 1);
+    const QString msg = c.persistent.at(0).at(0).toString();
+    // The host's machine, every agent there is, and where one for it would go.
+    QVERIFY2(msg.contains(u"the host is armv7l (arm)"_s), qPrintable(msg));
+    QVERIFY2(msg.contains(u"x86_64 (%1)"_s.arg(kAgent)), qPrintable(msg));
+    const QString cross = wb::crossAgentPath(kAgent, u"aarch64"_s);
+    if (QFileInfo(cross).isExecutable())
+        QVERIFY2(msg.contains(u"aarch64 (%1)"_s.arg(cross)), qPrintable(msg));
+    QVERIFY2(msg.contains(u"put it at %1"_s.arg(wb::crossAgentPath(kAgent, u"arm"_s))), qPrintable(msg));
+    QVERIFY(!QFile::exists(setup.endpoint.remoteAgentPath));
+}
+
+void TstSshTransport::handBuiltAgentKeptOnHostWithoutAnAgent()
+{
+    if (!loginShellIsBash())
+        QSKIP("the fake `uname -m` (the \"arch\" server's ~/.bashrc) needs bash as the login shell");
+    // An agent of this version built for the host by hand (here: a copy of
+    // ours, which runs): with nothing built here to compare it with, its
+    // version is enough, and it is neither replaced nor refused.
+    FakeMachine machine("armv7l");
+    QVERIFY(machine.ok());
+    QTemporaryDir remote;
+    const QString path = remote.filePath(u"wirebench-agent"_s);
+    QVERIFY(QFile::copy(kAgent, path));
+    QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    const QDateTime before = QFileInfo(path).lastModified();
+    wbtest::ClientSetup setup(u"arch"_s);
+    setup.trustHostKey();
+    setup.endpoint.remoteAgentPath = path;
+    Connection c(setup, nullptr);
+    c.client.start();
+    QVERIFY2(c.waitReady(), qPrintable(c.everything()));
+    QCOMPARE(c.transport->remoteArch(), u"arm"_s);
+    QVERIFY2(!c.progress.join(u'\n').contains(u"deploy"_s), qPrintable(c.progress.join(u'\n')));
+    QCOMPARE(QFileInfo(path).lastModified(), before);
 }
 
 void TstSshTransport::unsafeAgentPathRefused()
