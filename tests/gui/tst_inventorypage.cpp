@@ -48,6 +48,9 @@ private slots:
     void undoRedoWithCascade();
     void addAndRemoveRows();
     void topology();
+    void exampleLabTopologyReadable();
+    void emptyLabShowsWhatToDo();
+    void portsInUseAndPortWarnings();
     void clickSelectsRow();
     void exportRoundTrip();
     void exampleLab();
@@ -277,17 +280,112 @@ void TstInventoryPage::topology()
     QCOMPARE(scene->itemCount(wb::gui::TopologyScene::HostNode), 3);
     QCOMPARE(scene->itemCount(wb::gui::TopologyScene::SwitchNode), 1);
     QCOMPARE(scene->itemCount(wb::gui::TopologyScene::LinkEdge), 3);
-    QCOMPARE(scene->labels(), (QStringList{u"C1 · 1 m (port 1)"_s, u"C65 · 65 m (port 2)"_s, u"X3 · 3 m"_s}));
+    QCOMPARE(scene->labels(), (QStringList{u"C1\n1 m · port 1"_s, u"C65\n65 m · port 2"_s, u"X3\n3 m"_s}));
     // Edits show up: a new length relabels the edge.
     auto *cables = m_page->model(InventoryTable::Cables);
     QVERIFY(cables->setData(cables->index(1, 2), 30.0));
-    QVERIFY(scene->labels().contains(u"C65 · 30 m (port 2)"_s));
+    QVERIFY(scene->labels().contains(u"C65\n30 m · port 2"_s));
     // A new switch is a new node; a removed link a removed edge.
     m_page->findChild<QTabWidget *>(u"inventoryTabs"_s)->setCurrentIndex(int(InventoryTable::Switches));
     m_page->addRow();
     QCOMPARE(scene->itemCount(wb::gui::TopologyScene::SwitchNode), 2);
     QVERIFY(m_page->document()->removeRow(InventoryTable::Links, 2).isEmpty());
     QCOMPARE(scene->itemCount(wb::gui::TopologyScene::LinkEdge), 2);
+}
+
+void TstInventoryPage::exampleLabTopologyReadable()
+{
+    QSignalSpy loaded(m_page.get(), &wb::gui::InventoryPage::labLoaded);
+    m_page->openLabFile(u":/labs/1997-sai-msu-fast-ethernet.json"_s);
+    QVERIFY(loaded.wait(10000));
+    const wb::gui::TopologyScene *scene = m_page->topology();
+    const wb::gui::TopologyLayout &layout = scene->layout();
+    QCOMPARE(layout.nodes.size(), 6);
+    QCOMPARE(layout.edges.size(), 5);
+    QVERIFY(layout.labelsClear);
+    QVERIFY2(layout.font.pointSizeF() >= 9, qPrintable(QString::number(layout.font.pointSizeF())));
+    QVERIFY(layout.titleFont.pointSizeF() >= 9);
+    // No label over a box or another label, no two boxes over each other.
+    QList<QRectF> rects;
+    for (const auto &n : layout.nodes)
+        rects.append(n.rect);
+    for (const auto &e : layout.edges) {
+        QVERIFY(!e.labelRect.isEmpty());
+        rects.append(e.labelRect);
+    }
+    for (int i = 0; i < rects.size(); ++i)
+        for (int j = i + 1; j < rects.size(); ++j)
+            QVERIFY2(!rects.at(i).intersects(rects.at(j)), qPrintable(u"rectangles %1 and %2 overlap"_s.arg(i).arg(j)));
+    // What is drawn is where the layout said: label items clear of each
+    // other and of the boxes, in the layout's font.
+    QList<QRectF> drawn;
+    for (QGraphicsItem *item : scene->items()) {
+        const int kind = item->data(wb::gui::TopologyScene::kKindKey).toInt();
+        if (kind == wb::gui::TopologyScene::LinkLabel) {
+            QVERIFY(static_cast<QGraphicsSimpleTextItem *>(item)->font().pointSizeF() >= 9);
+            drawn.append(item->sceneBoundingRect());
+        } else if (kind == wb::gui::TopologyScene::HostNode || kind == wb::gui::TopologyScene::SwitchNode) {
+            drawn.append(item->sceneBoundingRect());
+        }
+    }
+    QCOMPARE(drawn.size(), 11);
+    for (int i = 0; i < drawn.size(); ++i)
+        for (int j = i + 1; j < drawn.size(); ++j)
+            QVERIFY2(!drawn.at(i).intersects(drawn.at(j)), qPrintable(u"drawn items %1 and %2 overlap"_s.arg(i).arg(j)));
+    // The hub shows the ports its links use, not "0 ports".
+    const auto hub = std::find_if(layout.nodes.begin(), layout.nodes.end(), [](const auto &n) { return n.isSwitch; });
+    QVERIFY(hub != layout.nodes.end());
+    QCOMPARE(hub->lines, QStringList{u"5 ports in use"_s}); // its kind is its name here
+    QVERIFY(scene->labels().contains(u"cable-star\n1 m · port 5"_s));
+    // On screen the text is not shrunk below readable either.
+    QVERIFY(m_page->topologyView()->transform().m11() >= wb::gui::InventoryPage::kMinTopologyScale - 1e-9);
+    QVERIFY(scene->hintText().isEmpty());
+}
+
+void TstInventoryPage::emptyLabShowsWhatToDo()
+{
+    // A page with no lab yet (no database, nothing opened).
+    const wb::gui::TopologyScene *scene = m_page->topology();
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::Hint), 1);
+    QVERIFY2(scene->hintText().contains(u"Ctrl+N"_s) && scene->hintText().contains(u"Discover"_s) &&
+                 scene->hintText().contains(u"example lab"_s),
+             qPrintable(scene->hintText()));
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::HostNode), 0);
+    // Hosts without links: the boxes, and how to wire them.
+    m_page->addRow();
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::HostNode), 1);
+    QVERIFY2(scene->hintText().contains(u"Links tab"_s), qPrintable(scene->hintText()));
+    // A wired lab needs no hint.
+    openTinyLab();
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::Hint), 0);
+}
+
+void TstInventoryPage::portsInUseAndPortWarnings()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"ports.json"_s);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "wirebench-lab", "version": 1,
+        "hosts": [{"name": "a", "nics": [{"interface": "eth0"}]}, {"name": "b", "nics": [{"interface": "eth0"}]}],
+        "switches": [{"name": "sw4", "kind": "store-and-forward", "ports": 4}],
+        "cables": [{"label": "c1"}, {"label": "c2"}],
+        "links": [{"nic": "a/eth0", "cable": "c1", "switch": "sw4", "port": 2},
+                  {"nic": "b/eth0", "cable": "c2", "switch": "sw4", "port": 6}]})");
+    f.close();
+    QSignalSpy loaded(m_page.get(), &wb::gui::InventoryPage::labLoaded);
+    m_page->openLabFile(path);
+    QVERIFY(loaded.wait(10000));
+    // The lab loads whole; the message names the link, port and switch.
+    QCOMPARE(m_page->document()->inventory().links.size(), 2);
+    QVERIFY2(m_page->message().contains(u"link of b/eth0: port 6 of switch sw4, which has 4 ports"_s),
+             qPrintable(m_page->message()));
+    auto *switches = m_page->model(InventoryTable::Switches);
+    QCOMPARE(switches->index(0, InventoryFields::kSwitchPortsColumn).data().toString(), u"4 (2 in use)"_s);
+    QCOMPARE(switches->index(0, InventoryFields::kSwitchPortsColumn).data(Qt::EditRole).toInt(), 4);
+    const auto &nodes = m_page->topology()->layout().nodes;
+    QVERIFY(std::any_of(nodes.begin(), nodes.end(),
+                        [](const auto &n) { return n.lines.contains(u"2 of 4 ports in use"_s); }));
 }
 
 void TstInventoryPage::clickSelectsRow()
