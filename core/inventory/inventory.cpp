@@ -85,17 +85,6 @@ QList<int> Inventory::portsInUse(const QString &switchName) const
     return ports;
 }
 
-QString Inventory::portSummary(const NetworkSwitch &sw) const
-{
-    const auto used = portsInUse(sw.name);
-    if (sw.ports > 0)
-        return QObject::tr("%1 of %2 ports in use").arg(used.size()).arg(sw.ports);
-    if (used.isEmpty())
-        return QObject::tr("no ports in use");
-    return (used.size() == 1 ? QObject::tr("1 port in use") : QObject::tr("%1 ports in use").arg(used.size())) +
-           QObject::tr(" (port count not recorded)");
-}
-
 QStringList Inventory::warnings() const
 {
     QStringList out;

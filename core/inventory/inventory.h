@@ -33,9 +33,6 @@ struct Inventory
     // The port numbers the links of a switch use, ascending (links without a
     // recorded port are not in it).
     QList<int> portsInUse(const QString &switchName) const;
-    // "5 ports in use (port count not recorded)", "5 of 8 ports in use",
-    // "no links": for the topology and the tables.
-    QString portSummary(const NetworkSwitch &sw) const;
     // What a valid lab may still get wrong, one sentence each naming the
     // link, switch and port: a port beyond the switch's port count, two
     // links on one port. A lab with warnings still loads; nothing is lost.

@@ -18,6 +18,7 @@
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "topologyscene.h"
+#include "inventory/nicdiscovery.h"
 
 #include <QAbstractItemModelTester>
 #include <QGraphicsItem>
@@ -56,6 +57,7 @@ private slots:
     void exampleLab();
     void databaseSaveAndLoad();
     void discoverLocalHost();
+    void discoveredNicsInOrder();
 
 private:
     void openTinyLab();
@@ -499,6 +501,40 @@ void TstInventoryPage::databaseSaveAndLoad()
     QVERIFY(!after->nic(u"seth/eth0"_s));
     QVERIFY(after->host(u"eve"_s));
     QCOMPARE(after->links.size(), 1); // adam/eth0 only; eve's and adam/eth1's went with the hosts
+}
+
+void TstInventoryPage::discoveredNicsInOrder()
+{
+    // A host's NICs stay together and in natural order however the
+    // discovery adds them: eth2 before eth10, after what was known.
+    openTinyLab();
+    const wb::Inventory before = m_page->document()->inventory();
+    const QString host = before.hosts.first().name;
+    QList<wb::Nic> found;
+    for (const QString &name : {u"eth10"_s, u"eth2"_s}) {
+        wb::Nic n;
+        n.hostName = host;
+        n.interfaceName = name;
+        found.append(n);
+    }
+    m_page->document()->applyDiscovery(before.hosts.first(), found, u"Discover"_s);
+    QStringList order;
+    qsizetype firstOfHost = -1, lastOfHost = -1;
+    const auto &nics = m_page->document()->inventory().nics;
+    for (qsizetype i = 0; i < nics.size(); ++i) {
+        if (nics.at(i).hostName != host)
+            continue;
+        order.append(nics.at(i).interfaceName);
+        if (firstOfHost < 0)
+            firstOfHost = i;
+        lastOfHost = i;
+    }
+    QCOMPARE(lastOfHost - firstOfHost + 1, order.size()); // together
+    QStringList sorted = order;
+    std::sort(sorted.begin(), sorted.end(), wb::interfaceNameLess);
+    QCOMPARE(order, sorted);
+    QVERIFY(order.indexOf(u"eth2"_s) < order.indexOf(u"eth10"_s));
+    QCOMPARE(nics.size(), before.nics.size() + 2);
 }
 
 void TstInventoryPage::discoverLocalHost()

@@ -3,9 +3,11 @@
 // machine loopback (and whatever else has no device behind it) is left out
 // and the rest comes sorted; inside a network namespace this test creates,
 // a veth pair (named without "veth", so only its driver tells) is
-// virtual, left out, and added only when asked. Needs root; takes
-// /tmp/wirebench-netns.lock itself (bounded wait) and deletes its
-// namespace in cleanup, also when a test fails.
+// virtual, left out, and added only when asked. Needs root; run it as
+// the other namespace tests, under `flock /tmp/wirebench-netns.lock`
+// (it does not take the lock itself, so that such a run cannot wait on
+// itself). Its namespace carries this process's PID and is deleted in
+// cleanup, also when a test fails.
 
 #include "agentprocess.h"
 
@@ -17,9 +19,7 @@
 #include <QTest>
 
 #include <cerrno>
-#include <fcntl.h>
 #include <signal.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -74,7 +74,6 @@ private slots:
 
 private:
     void removeStaleNamespaces();
-    int m_lock = -1;
     QString m_ns, m_vethA, m_vethB;
     bool m_created = false;
 };
@@ -83,16 +82,6 @@ void TstDiscoverNetns::initTestCase()
 {
     if (::geteuid() != 0)
         QSKIP("network namespaces need root");
-    // One namespace user at a time on this machine: wait up to 120 s for the lock.
-    m_lock = ::open("/tmp/wirebench-netns.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-    QVERIFY(m_lock >= 0);
-    bool locked = false;
-    for (int i = 0; i < 1200 && !locked; ++i) {
-        locked = ::flock(m_lock, LOCK_EX | LOCK_NB) == 0;
-        if (!locked)
-            QTest::qWait(100);
-    }
-    QVERIFY2(locked, "another test held /tmp/wirebench-netns.lock for 120 s");
     removeStaleNamespaces();
     const QString pid = QString::number(::getpid());
     m_ns = u"wb"_s + pid + u"-nic"_s;
@@ -107,14 +96,12 @@ void TstDiscoverNetns::initTestCase()
 
 void TstDiscoverNetns::cleanupTestCase()
 {
-    if (m_created) {
-        ip({u"netns"_s, u"del"_s, m_ns}); // the veth pair goes with it
-        QString list;
-        ip({u"netns"_s, u"list"_s}, &list);
-        QVERIFY(!list.contains(m_ns));
-    }
-    if (m_lock >= 0)
-        ::close(m_lock); // releases the lock
+    if (!m_created)
+        return;
+    ip({u"netns"_s, u"del"_s, m_ns}); // the veth pair goes with it
+    QString list;
+    ip({u"netns"_s, u"list"_s}, &list);
+    QVERIFY(!list.contains(m_ns));
 }
 
 void TstDiscoverNetns::removeStaleNamespaces()
