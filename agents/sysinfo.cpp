@@ -2,6 +2,7 @@
 #include "sysinfo.h"
 
 #include "hoststats.h"
+#include "interfaceclass.h"
 #include "netutil.h"
 #include "session.h"
 
@@ -130,15 +131,25 @@ json::Value collectSysinfo()
                 std::string target(link, static_cast<size_t>(n));
                 nic["driver"] = target.substr(target.rfind('/') + 1);
             }
+            const InterfaceClass cls = classifyInterface("/sys/class/net", name);
+            nic["virtual"] = cls.isVirtual;
+            if (cls.isVirtual)
+                nic["virtual_kind"] = cls.kind;
             nic["addresses"] = json::Array{};
             nics[name] = nic;
         }
         ::closedir(d);
     }
     Fd sock(::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0));
-    for (auto &[name, nic] : nics)
+    for (auto &[name, nic] : nics) {
         if (sock.valid())
             ethtoolInfo(sock.get(), name, nic);
+        // A software interface with no telling name: its driver says what it is (veth, ifb, ...).
+        const json::Value &facts = nic; // const: reading must not insert members
+        if (facts["virtual"].asBool() && facts["virtual_kind"].asString() == "software" &&
+            !facts["driver"].asString().empty())
+            nic["virtual_kind"] = facts["driver"].asString();
+    }
     ifaddrs *list = nullptr;
     if (::getifaddrs(&list) == 0) {
         for (ifaddrs *i = list; i; i = i->ifa_next) {

@@ -6,12 +6,16 @@
 # matches. Usage: check_skips.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
-json=$(ctest --test-dir "$build" --show-only=json-v1)
+# In a file, not an argument: the listing outgrows one argument's 128 KiB limit.
+json=$(mktemp)
+trap 'rm -f "$json"' EXIT
+ctest --test-dir "$build" --show-only=json-v1 >"$json"
 # The tests that skip everything without root.
-root_only=(tst_sshlab tst_sshblackhole tst_agentnetns tst_proxyjump tst_sshpassword tst_clipassword)
+root_only=(tst_sshlab tst_sshblackhole tst_agentnetns tst_discovernetns tst_proxyjump tst_sshpassword tst_clipassword)
 regex=$(python3 - "$json" "${root_only[@]}" <<'PY'
 import json, sys
-tests = {t["name"]: t for t in json.loads(sys.argv[1])["tests"]}
+with open(sys.argv[1], encoding="utf-8") as f:
+    tests = {t["name"]: t for t in json.load(f)["tests"]}
 found = set()
 for name in sys.argv[2:]:
     if name not in tests:
@@ -43,7 +47,8 @@ grep -E -- "$regex" <<<"$out"
 # as another user, its output must match that entry's own skip expression.
 agent_regex=$(python3 - "$json" <<'PY'
 import json, sys
-tests = {t["name"]: t for t in json.loads(sys.argv[1])["tests"]}
+with open(sys.argv[1], encoding="utf-8") as f:
+    tests = {t["name"]: t for t in json.load(f)["tests"]}
 t = tests.get("tst_agentmeasure_root")
 if not t:
     sys.exit("tst_agentmeasure_root is not configured: its root-only functions would count as passed")
@@ -63,7 +68,8 @@ grep -E -- "$agent_regex" <<<"$out"
 # expression. One root-only fault is enough to see it (no sshd needed).
 faults_regex=$(python3 - "$json" <<'PY'
 import json, sys
-tests = {t["name"]: t for t in json.loads(sys.argv[1])["tests"]}
+with open(sys.argv[1], encoding="utf-8") as f:
+    tests = {t["name"]: t for t in json.load(f)["tests"]}
 t = tests.get("tst_faulttable")
 if not t:
     sys.exit("tst_faulttable is not configured: its root-only faults would count as passed")
@@ -72,7 +78,7 @@ print(props["SKIP_REGULAR_EXPRESSION"][0])
 PY
 )
 fake=$(mktemp -d)
-trap 'rm -rf "$fake"' EXIT
+trap 'rm -rf "$fake" "$json"' EXIT
 chmod 755 "$fake"
 echo 1 > "$fake/port_main"
 chmod 644 "$fake/port_main"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `inventory discover HOST`: ask the host's agent (over SSH, or the local
 // agent with --local) for its sysinfo and add or update the host and its
-// NICs in the inventory.
+// NICs in the inventory; software interfaces (loopback, veth, bridges, ...)
+// only with --include-virtual.
 
 #include "clicommand.h"
 #include "clistore.h"
@@ -37,6 +38,7 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
     const bool local = wb::cli::takeFlag(args, u"--local"_s);
     const bool acceptNew = wb::cli::takeFlag(args, u"--accept-new-host-keys"_s);
     const bool noKeychain = wb::cli::takeFlag(args, u"--no-keychain"_s);
+    const bool includeVirtual = wb::cli::takeFlag(args, u"--include-virtual"_s);
     if (args.size() != 1 || args.first().startsWith(u'-')) {
         ctx.err << "wirebench-cli inventory discover: name one host\n";
         return wb::cli::kExitUsage;
@@ -94,7 +96,8 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     }
 
-    const wb::DiscoveredHost found = wb::discoverFromSysinfo(sysinfo, base);
+    const wb::DiscoveredHost found =
+        wb::discoverFromSysinfo(sysinfo, base, {.includeVirtual = includeVirtual});
     wb::Inventory lab;
     lab.hosts.append(found.host);
     lab.nics = found.nics;
@@ -104,10 +107,20 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     }
     ctx.out << hostName << ": " << found.host.cpu << ", " << found.host.os << '\n';
-    for (const wb::Nic &n : found.nics)
+    for (qsizetype i = 0; i < found.nics.size(); ++i) {
+        const wb::Nic &n = found.nics.at(i);
+        const wb::DiscoveredLink &link = found.links.at(i);
+        QString speed;
+        if (n.maxSpeedBps > 0)
+            speed = u"  %1 Mbit/s"_s.arg(n.maxSpeedBps / 1000000);
+        if (!link.duplex.isEmpty())
+            speed += u"  %1 duplex"_s.arg(link.duplex);
         ctx.out << "  " << n.interfaceName << "  " << (n.driver.isEmpty() ? u"?"_s : n.driver) << ' ' << n.driverVersion
-                << "  " << n.mac << (n.maxSpeedBps > 0 ? u"  %1 Mbit/s"_s.arg(n.maxSpeedBps / 1000000) : QString())
-                << '\n';
+                << "  " << (n.mac.isEmpty() ? u"no MAC"_s : n.mac) << speed
+                << (link.virtualKind.isEmpty() ? QString() : u"  (virtual: %1)"_s.arg(link.virtualKind)) << '\n';
+    }
+    if (!found.leftOut.isEmpty())
+        ctx.out << "  left out, virtual: " << found.leftOut.join(u", "_s) << " (--include-virtual adds them)\n";
     ctx.out << "inventory: " << sum->added << " added, " << sum->updated << " updated, " << sum->unchanged
             << " unchanged\n";
     return wb::cli::kExitOk;
@@ -117,5 +130,6 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
 
 WB_CLI_COMMAND(u"inventory discover"_s,
                u"HOST [--local] [--address A] [--port N] [--user U] [--identity FILE] [--known-hosts FILE] "
-               "[--accept-new-host-keys] [--no-keychain]"_s,
-               u"add or update a host and its NICs from what its agent reports"_s, inventoryDiscover);
+               "[--accept-new-host-keys] [--no-keychain] [--include-virtual]"_s,
+               u"add or update a host and its NICs from what its agent reports (virtual interfaces only with "
+               "--include-virtual)"_s, inventoryDiscover);

@@ -67,6 +67,8 @@ int inventoryImport(wb::cli::CliContext &ctx)
     }
     ctx.out << "Imported " << ctx.args.first() << ": " << sum->added << " added, " << sum->updated << " updated, "
             << sum->unchanged << " unchanged.\n";
+    for (const QString &w : lab->warnings())
+        ctx.err << "wirebench-cli: warning: " << ctx.args.first() << ": " << w << '\n';
     return wb::cli::kExitOk;
 }
 

@@ -65,7 +65,7 @@ AppComposition::AppComposition()
                      [this] { m_window->setCurrentPage(4); });
     QObject::connect(m_welcome, &gui::WelcomePage::exampleLabRequested, m_window.get(), [this] {
         m_window->setCurrentPage(0);
-        m_inventory->openExampleLab();
+        m_inventory->openLabFile(u":/labs/1997-sai-msu-fast-ethernet.json"_s);
     });
 
     gui::MainWindow *w = m_window.get();
@@ -188,8 +188,8 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
     // Every database holds the historical baselines this program ships (a
     // new one all of them, an older one those added since); on the store's
     // writer thread.
-    // A first start also gets the example labs: this machine's local lab and
-    // the seeds' 1997 lab; the pages that show them reload afterwards.
+    // A first start also gets this machine's local lab (the seeds' 1997 lab
+    // stays an example to open); the pages that show it reload afterwards.
     const bool examples = m_firstRun;
     m_store->write([examples](ResultStore &store) -> StoreStatus {
         ensureBuiltinBaselines(store);

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inventorydocument.h"
 
+#include "inventory/nicdiscovery.h"
+
+#include <algorithm>
+
 #include <QUndoCommand>
 #include <QUndoStack>
 
@@ -129,6 +133,23 @@ void InventoryDocument::applyDiscovery(const Host &found, const QList<Nic> &nics
         if (!known)
             after.nics.append(n);
     }
+    // The host's NICs together and in natural order (eth2 before eth10),
+    // where its first NIC was.
+    QList<Nic> hostNics;
+    qsizetype at = -1;
+    for (qsizetype i = 0; i < after.nics.size();) {
+        if (after.nics.at(i).hostName == hostName) {
+            if (at < 0)
+                at = i;
+            hostNics.append(after.nics.takeAt(i));
+        } else {
+            ++i;
+        }
+    }
+    std::stable_sort(hostNics.begin(), hostNics.end(),
+                     [](const Nic &a, const Nic &b) { return interfaceNameLess(a.interfaceName, b.interfaceName); });
+    for (qsizetype i = 0; i < hostNics.size(); ++i)
+        after.nics.insert(at + i, hostNics.at(i));
     push(after, InventoryTable::Nics, Change::Reset, -1, description);
 }
 

@@ -22,6 +22,7 @@ class InventoryFields
 {
 public:
     static constexpr double kMaxCableLengthM = 2000;
+    static constexpr int kSwitchPortsColumn = 4;
 
     static QString tableName(InventoryTable table);
     static int rowCount(const Inventory &inv, InventoryTable table);

@@ -19,6 +19,7 @@
 #include "topologyscene.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDir>
 #include <QFileInfo>
 #include <QGraphicsView>
@@ -36,6 +37,8 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QtConcurrent>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -178,6 +181,8 @@ InventoryPage::InventoryPage(Settings &settings, QWidget *parent)
         for (QTableView *v : m_views)
             v->resizeColumnsToContents();
     });
+    // An empty lab shows what to do until one is loaded.
+    m_scene->rebuild(m_doc->inventory());
     // The whole lab stays in view as the view changes size.
     m_topologyView->viewport()->installEventFilter(this);
     connect(m_scene, &TopologyScene::objectClicked, this, &InventoryPage::selectObject);
@@ -235,6 +240,11 @@ void InventoryPage::createToolbar()
     bar->addSpacing(12);
     QAction *discover = makeAction(tr("Discover NICs"), QStyle::SP_BrowserReload, QKeySequence(Qt::CTRL | Qt::Key_D),
                                    u"discover"_s);
+    m_includeVirtual = new QCheckBox(tr("Include virtual interfaces"));
+    m_includeVirtual->setObjectName(u"includeVirtual"_s);
+    m_includeVirtual->setToolTip(tr("Discover also adds loopback, veth, bridges, docker, tun/tap and ifb "
+                                    "interfaces (a lab of network namespaces is cabled with veth pairs)."));
+    bar->addWidget(m_includeVirtual);
     bar->addStretch(1);
     body()->addLayout(bar);
     connect(open, &QAction::triggered, this, [this] {
@@ -384,22 +394,30 @@ void InventoryPage::handleJob()
             MessageBox::critical(this, tr("Inventory"), job.error);
         return;
     }
+    // What a lab that loads may still get wrong (a port beyond its switch's
+    // count, two links on one port) comes after the summary.
+    const auto withWarnings = [this](QString text, const Inventory &inv) {
+        const QStringList warnings = inv.warnings();
+        if (!warnings.isEmpty())
+            text += u' ' + tr("Check: %1.").arg(warnings.join(u"; "_s));
+        showMessage(text, !warnings.isEmpty());
+    };
     if (what == u"load"_s) {
         m_doc->load(*job.inventory);
-        showMessage(tr("The lab in the database %1: %2 hosts, %3 links. Edits are kept here until you save "
-                       "them (Ctrl+S).")
-                        .arg(DatabaseUrl::redacted(m_databasePath))
-                        .arg(job.inventory->hosts.size())
-                        .arg(job.inventory->links.size()),
-                    false);
+        withWarnings(tr("The lab in the database %1: %2 hosts, %3 links. Edits are kept here until you save "
+                        "them (Ctrl+S).")
+                         .arg(DatabaseUrl::redacted(m_databasePath))
+                         .arg(job.inventory->hosts.size())
+                         .arg(job.inventory->links.size()),
+                     *job.inventory);
         emit labLoaded(m_databasePath);
     } else if (what.startsWith(u"open:"_s)) {
         const QString path = what.mid(5);
         m_doc->replace(*job.inventory, tr("Open %1").arg(QFileInfo(path).fileName()));
-        showMessage(tr("Opened %1: %2 hosts. Save to the database (Ctrl+S) to keep it.")
-                        .arg(path)
-                        .arg(job.inventory->hosts.size()),
-                    false);
+        withWarnings(tr("Opened %1: %2 hosts. Save to the database (Ctrl+S) to keep it.")
+                         .arg(path)
+                         .arg(job.inventory->hosts.size()),
+                     *job.inventory);
         emit labLoaded(path);
     } else {
         if (what == u"save"_s)
@@ -576,12 +594,16 @@ void InventoryPage::failDiscovery(const QString &error)
 
 void InventoryPage::applySysinfo(const QJsonObject &sysinfo)
 {
-    const DiscoveredHost found = discoverFromSysinfo(sysinfo, m_discoverHost);
+    const DiscoveredHost found =
+        discoverFromSysinfo(sysinfo, m_discoverHost, {.includeVirtual = m_includeVirtual->isChecked()});
     m_doc->applyDiscovery(found.host, found.nics, tr("Discover %1").arg(m_discoverHost.name));
-    showMessage(tr("%1: %2 NICs found and added or updated. Ctrl+Z undoes.")
-                    .arg(m_discoverHost.name)
-                    .arg(found.nics.size()),
-                false);
+    QString text = tr("%1: %2 NICs found and added or updated. Ctrl+Z undoes.")
+                       .arg(m_discoverHost.name)
+                       .arg(found.nics.size());
+    if (!found.leftOut.isEmpty())
+        text += u' ' + tr("Left out as virtual: %1 (tick \"Include virtual interfaces\" to add them).")
+                           .arg(found.leftOut.join(u", "_s));
+    showMessage(text, false);
     emit discovered(m_discoverHost.name, int(found.nics.size()));
 }
 
@@ -601,11 +623,13 @@ void InventoryPage::fitTopology()
     if (m_scene->items().isEmpty())
         return;
     m_topologyView->fitInView(m_scene->sceneRect(), Qt::KeepAspectRatio);
-    // A lab of one or two boxes should not fill the view with giant letters.
-    constexpr double kMaxScale = 1.25;
-    if (m_topologyView->transform().m11() > kMaxScale) {
+    // A lab of one or two boxes should not fill the view with giant letters,
+    // and a big lab is never shrunk below readable text: the view scrolls
+    // (drag it) instead.
+    const double scale = std::clamp(m_topologyView->transform().m11(), kMinTopologyScale, 1.25);
+    if (!qFuzzyCompare(scale, m_topologyView->transform().m11())) {
         m_topologyView->resetTransform();
-        m_topologyView->scale(kMaxScale, kMaxScale);
+        m_topologyView->scale(scale, scale);
         m_topologyView->centerOn(m_scene->sceneRect().center());
     }
 }

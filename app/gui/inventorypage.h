@@ -6,7 +6,8 @@
 // Labs come from the database (loaded and saved off the GUI thread), from
 // lab files (docs/lab-format.md, through wb::Inventory's own reader and
 // writer) or from the example labs shipped with Wirebench. "Discover" fills
-// a host's NICs from its agent's sysinfo: the local agent for the machine
+// a host's NICs (software interfaces only when asked) from its agent's
+// sysinfo: the local agent for the machine
 // itself, an SSH connection (host-key and passphrase questions as dialogs,
 // libssh on the transport's own thread) for any other host.
 
@@ -19,6 +20,7 @@
 #include <QFutureWatcher>
 #include <QPointer>
 
+class QCheckBox;
 class QGraphicsView;
 class QLabel;
 class QProgressBar;
@@ -72,6 +74,11 @@ public:
     void setExampleLabDirs(const QStringList &dirs) { m_exampleDirs = dirs; }
     QStringList exampleLabs() const;
 
+    // The topology view never shrinks the lab below this (its text stays
+    // at least TopologyLayout::kMinPointSize × this on screen).
+    static constexpr double kMinTopologyScale = 0.9;
+    QGraphicsView *topologyView() const { return m_topologyView; }
+
     InventoryDocument *document() const { return m_doc; }
     InventoryTableModel *model(InventoryTable table) const { return m_models[int(table)]; }
     QTableView *view(InventoryTable table) const { return m_views[int(table)]; }
@@ -120,6 +127,7 @@ private:
     std::unique_ptr<DialogPrompter> m_prompter;
     HostProbe *m_probe = nullptr;
     QProgressBar *m_discoverBusy = nullptr;
+    QCheckBox *m_includeVirtual = nullptr; // Discover also adds loopback, veth, bridges, ...
     InventoryDocument *m_doc;
     InventoryTableModel *m_models[kInventoryTableCount];
     QTableView *m_views[kInventoryTableCount];

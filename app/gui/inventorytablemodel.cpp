@@ -30,6 +30,15 @@ QVariant InventoryTableModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::EditRole: return v;
     case Qt::DisplayRole:
+        if (m_table == InventoryTable::Switches && index.column() == InventoryFields::kSwitchPortsColumn) {
+            // The count as recorded, with what the links use beside it.
+            const Inventory &inv = m_doc->inventory();
+            const NetworkSwitch &sw = inv.switches.at(index.row());
+            const int used = int(inv.portsInUse(sw.name).size());
+            if (sw.ports > 0)
+                return tr("%1 (%2 in use)").arg(sw.ports).arg(used);
+            return used > 0 ? tr("not recorded (%1 in use)").arg(used) : QString();
+        }
         if (v.typeId() == QMetaType::Double)
             return QLocale().toString(v.toDouble(), 'g', 6);
         return v;

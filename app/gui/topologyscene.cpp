@@ -8,7 +8,6 @@
 #include <QLocale>
 #include <QPalette>
 #include <QPen>
-#include <QtMath>
 
 using namespace Qt::StringLiterals;
 
@@ -16,46 +15,37 @@ namespace wb::gui {
 
 namespace {
 
-constexpr double kNodeW = 120;
-constexpr double kNodeH = 44;
-
 bool isDark(const QPalette &p)
 {
     return p.color(QPalette::Base).lightness() < 128;
 }
 
-QGraphicsRectItem *makeNode(QGraphicsScene *scene, const QString &title, const QString &subtitle, QPointF centre,
-                            const QColor &fill, TopologyScene::ItemKind kind, InventoryTable table)
+QGraphicsRectItem *makeNode(QGraphicsScene *scene, const TopologyNode &node, const TopologyLayout &layout,
+                            const QColor &fill)
 {
     const QColor textColour = scene->palette().color(QPalette::Text);
-    auto *box = scene->addRect(QRectF(-kNodeW / 2, -kNodeH / 2, kNodeW, kNodeH), QPen(fill.darker(160), 1.2),
-                               QBrush(fill));
-    box->setPos(centre);
+    const QRectF local(QPointF(-node.rect.width() / 2, -node.rect.height() / 2), node.rect.size());
+    auto *box = scene->addRect(local, QPen(fill.darker(160), 1.2), QBrush(fill));
+    box->setPos(node.rect.center());
     box->setZValue(2);
     box->setFlag(QGraphicsItem::ItemIsSelectable);
-    box->setData(TopologyScene::kTableKey, int(table));
-    box->setData(TopologyScene::kObjectKey, title);
-    box->setData(TopologyScene::kKindKey, int(kind));
-    box->setToolTip(subtitle.isEmpty() ? title : title + u"\n"_s + subtitle);
-    auto *t = new QGraphicsSimpleTextItem(title, box);
-    t->setBrush(textColour);
-    QFont f = t->font();
-    f.setBold(true);
-    t->setFont(f);
-    QRectF r = t->boundingRect();
-    const double shift = subtitle.isEmpty() ? 0 : r.height() / 2;
-    t->setPos(-r.width() / 2, -r.height() / 2 - shift);
-    if (!subtitle.isEmpty()) {
-        auto *s = new QGraphicsSimpleTextItem(subtitle, box);
-        s->setBrush(textColour);
-        QFont sf = s->font();
-        sf.setPointSizeF(sf.pointSizeF() * 0.85);
-        s->setFont(sf);
-        const QString elided = subtitle.size() > 20 ? subtitle.left(19) + u'…' : subtitle;
-        s->setText(elided);
-        r = s->boundingRect();
-        s->setPos(-r.width() / 2, shift - r.height() / 2 + 2);
-    }
+    box->setData(TopologyScene::kTableKey, int(node.isSwitch ? InventoryTable::Switches : InventoryTable::Hosts));
+    box->setData(TopologyScene::kObjectKey, node.name);
+    box->setData(TopologyScene::kKindKey, int(node.isSwitch ? TopologyScene::SwitchNode : TopologyScene::HostNode));
+    box->setToolTip((QStringList{node.name} + node.lines).join(u'\n'));
+    // The name in bold, then each line, centred; the box was sized to them.
+    double y = local.top() + 6;
+    auto addLine = [&](const QString &text, const QFont &font) {
+        auto *t = new QGraphicsSimpleTextItem(text, box);
+        t->setBrush(textColour);
+        t->setFont(font);
+        const QRectF r = t->boundingRect();
+        t->setPos(-r.width() / 2, y);
+        y += r.height();
+    };
+    addLine(node.name, layout.titleFont);
+    for (const QString &l : node.lines)
+        addLine(l, layout.font);
     return box;
 }
 
@@ -70,6 +60,7 @@ void TopologyScene::rebuild(const Inventory &inv)
 {
     m_rebuilding = true;
     clear();
+    m_layout = TopologyLayout::make(inv, font());
     // Pale boxes on a light view, deep ones on a dark view; lines and labels
     // in the palette's text colour.
     const bool dark = isDark(palette());
@@ -81,72 +72,41 @@ void TopologyScene::rebuild(const Inventory &inv)
                                                float(fg.greenF() * 0.65 + base.greenF() * 0.35),
                                                float(fg.blueF() * 0.65 + base.blueF() * 0.35));
     QColor plateColour = base;
-    plateColour.setAlpha(225);
-    QHash<QString, QGraphicsRectItem *> hostNodes, switchNodes;
-    // Switches in a column in the middle, hosts on a circle around them.
-    const int ns = int(inv.switches.size());
-    for (int i = 0; i < ns; ++i) {
-        const NetworkSwitch &s = inv.switches.at(i);
-        const QString sub = s.kind == SwitchKind::Unknown ? s.model : switchKindName(s.kind);
-        switchNodes.insert(s.name, makeNode(this, s.name, sub, QPointF(0, (i - (ns - 1) / 2.0) * 90),
-                                            switchFill, SwitchNode, InventoryTable::Switches));
-    }
-    const int nh = int(inv.hosts.size());
-    const double radius = std::max(150.0, nh * 170 / (2 * M_PI)) + ns * 20;
-    for (int i = 0; i < nh; ++i) {
-        const Host &h = inv.hosts.at(i);
-        const double a = 2 * M_PI * i / std::max(1, nh) - M_PI / 2 + (nh % 2 ? 0 : M_PI / nh);
-        const QPointF centre(radius * 1.3 * std::cos(a), radius * 0.8 * std::sin(a));
-        hostNodes.insert(h.name, makeNode(this, h.name, h.address, centre, hostFill, HostNode,
-                                          InventoryTable::Hosts));
-    }
-    // Links: NIC's host to the switch, or to the peer NIC's host.
-    QHash<QString, int> pairCount;
-    for (const Link &l : inv.links) {
-        const Nic *nic = inv.nic(l.nicKey);
-        if (!nic)
-            continue;
-        QGraphicsRectItem *from = hostNodes.value(nic->hostName);
-        QGraphicsRectItem *to = nullptr;
-        if (!l.switchName.isEmpty())
-            to = switchNodes.value(l.switchName);
-        else if (const Nic *peer = inv.nic(l.peerNicKey))
-            to = hostNodes.value(peer->hostName);
-        if (!from || !to)
-            continue;
-        const QString pairKey = from->data(kObjectKey).toString() + u'|' + to->data(kObjectKey).toString();
-        const int nth = pairCount[pairKey]++;
-        // Parallel links between the same two nodes are drawn side by side.
-        const QPointF offset(0, nth * 10.0);
-        const QLineF line(from->pos() + offset, to->pos() + offset);
-        auto *edge = addLine(line, QPen(edgeColour, 2));
+    plateColour.setAlpha(235);
+    for (const TopologyNode &n : std::as_const(m_layout.nodes))
+        makeNode(this, n, m_layout, n.isSwitch ? switchFill : hostFill);
+    for (const TopologyEdge &e : std::as_const(m_layout.edges)) {
+        auto *edge = addLine(e.line, QPen(edgeColour, 2));
         edge->setZValue(0);
         edge->setFlag(QGraphicsItem::ItemIsSelectable);
         edge->setData(kTableKey, int(InventoryTable::Links));
-        edge->setData(kObjectKey, l.nicKey);
+        edge->setData(kObjectKey, e.nicKey);
         edge->setData(kKindKey, int(LinkEdge));
-        const Cable *cable = inv.cable(l.cableLabel);
-        QString label = l.cableLabel;
-        if (cable && cable->lengthM)
-            label += u" · "_s + QLocale().toString(*cable->lengthM, 'g', 4) + u" m"_s;
-        if (l.switchPort > 0)
-            label += tr(" (port %1)").arg(l.switchPort);
-        edge->setToolTip(tr("%1 — cable %2").arg(l.nicKey, label));
-        auto *text = addSimpleText(label);
+        edge->setToolTip(tr("%1 — cable %2").arg(e.nicKey, QString(e.label).replace(u'\n', u' ')));
+        auto *text = addSimpleText(e.label, m_layout.font);
         text->setBrush(fg);
         text->setData(kTableKey, int(InventoryTable::Cables));
-        text->setData(kObjectKey, l.cableLabel);
+        text->setData(kObjectKey, e.cableLabel);
         text->setData(kKindKey, int(LinkLabel));
         text->setFlag(QGraphicsItem::ItemIsSelectable);
         text->setZValue(3);
-        const QRectF textBox = text->boundingRect();
-        // Label a third of the way from the host, on a white plate so lines do not cross it.
-        const QPointF at = line.pointAt(0.35);
-        text->setPos(at - QPointF(textBox.width() / 2, textBox.height() / 2));
-        auto *plate = addRect(text->sceneBoundingRect().adjusted(-3, -1, 3, 1), Qt::NoPen, QBrush(plateColour));
+        // Centred in the place the layout found, on a plate so the line does not cross it.
+        const QRectF drawn = text->boundingRect();
+        text->setPos(e.labelRect.center() - QPointF(drawn.width() / 2, drawn.height() / 2));
+        auto *plate = addRect(text->sceneBoundingRect().adjusted(-2, -1, 2, 1), Qt::NoPen, QBrush(plateColour));
         plate->setZValue(1);
     }
-    setSceneRect(itemsBoundingRect().adjusted(-30, -30, 30, 30));
+    if (!m_layout.hint.isEmpty()) {
+        auto *hint = addSimpleText(m_layout.hint, m_layout.font);
+        hint->setBrush(fg);
+        hint->setData(kKindKey, int(Hint));
+        const QRectF r = hint->boundingRect();
+        const QRectF lab = m_layout.bounds();
+        // Under the drawing, or alone in the middle of an empty view.
+        hint->setPos(lab.isNull() ? QPointF(-r.width() / 2, -r.height() / 2)
+                                  : QPointF(lab.center().x() - r.width() / 2, lab.bottom() + 24));
+    }
+    setSceneRect(itemsBoundingRect().adjusted(-20, -20, 20, 20));
     m_rebuilding = false;
 }
 

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The lab drawn as a graph for the Inventory page: a box per host, a box per
-// switch or hub, and a line per link (host to switch, or host to host for a
-// crossover) labelled with its cable and length. Switches sit in a column in
-// the middle, hosts around them. Clicking an item reports which inventory
-// object it is so the page can select it in the tables.
+// switch or hub (with its ports in use), and a line per link (host to
+// switch, or host to host for a crossover) labelled with its cable, length
+// and port, where TopologyLayout puts them. An empty lab shows what to do
+// instead. Clicking an item reports which inventory object it is so the
+// page can select it in the tables.
 
 #include "inventoryfields.h"
+#include "topologylayout.h"
 
 #include <QGraphicsScene>
 
@@ -21,7 +23,7 @@ public:
     static constexpr int kObjectKey = 1;
     // Item kinds, for tests (QGraphicsItem::data(kKindKey)).
     static constexpr int kKindKey = 2;
-    enum ItemKind { HostNode = 1, SwitchNode, LinkEdge, LinkLabel };
+    enum ItemKind { HostNode = 1, SwitchNode, LinkEdge, LinkLabel, Hint };
 
     explicit TopologyScene(QObject *parent = nullptr);
 
@@ -30,6 +32,9 @@ public:
     void selectObject(InventoryTable table, const QString &key);
     int itemCount(ItemKind kind) const;
     QStringList labels() const;
+    // What the last rebuild drew, and the hint shown (empty when none).
+    const TopologyLayout &layout() const { return m_layout; }
+    QString hintText() const { return m_layout.hint; }
 
 signals:
     void objectClicked(wb::gui::InventoryTable table, const QString &key);
@@ -37,6 +42,7 @@ signals:
 private:
     void handleSelection();
     bool m_rebuilding = false;
+    TopologyLayout m_layout;
 };
 
 } // namespace wb::gui

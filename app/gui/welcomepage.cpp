@@ -40,7 +40,7 @@ WelcomePage::WelcomePage(QWidget *parent)
     connect(run, &QPushButton::clicked, this, &WelcomePage::samplePlanRequested);
     grid->addWidget(run, 1, 0);
     grid->addWidget(text(tr("The seeds' classic tests between two agents on this machine (the <i>local lab</i>, "
-                            "hosts <b>adam</b> and <b>eve</b>): UDP_STREAM with 1, 64 and 1472-byte messages, TCP_RR "
+                            "hosts <b>local-a</b> and <b>local-b</b>): UDP_STREAM with 1, 64 and 1472-byte messages, TCP_RR "
                             "1/1 and a 12 MB file transfer to a file and to /dev/null. About 15 seconds.")),
                     1, 1);
     auto *compare = new QPushButton(style()->standardIcon(QStyle::SP_FileDialogContentsView), tr("Open Compare"));

@@ -120,7 +120,7 @@ StoreResult<int> ensureExampleLabs(ResultStore &store)
     if (!hosts->isEmpty())
         return 0;
     int added = 0;
-    for (const auto &file : {u":/labs/local-lab.json"_s, u":/labs/1997-sai-msu-fast-ethernet.json"_s}) {
+    for (const auto &file : {u":/labs/local-lab.json"_s}) {
         QString error;
         const auto lab = Inventory::fromFile(file, &error);
         if (!lab)

@@ -35,9 +35,12 @@ StoreResult<StoredImport> storeImportedBaselines(ResultStore &store, const QStri
 // how many were added.
 StoreResult<int> ensureBuiltinBaselines(ResultStore &store);
 
-// A first start's example labs, when the inventory is still empty: this
-// machine as a local lab of two agents (adam, eve) and the seeds' 1997 lab
-// for browsing. Returns how many inventory objects were added.
+// A first start's lab, when the inventory is still empty: this machine as
+// a local lab of two agents (local-a, local-b), the lab the sample plan
+// runs on. The seeds' 1997 lab is not put in: it is an example to open
+// (":/labs/1997-sai-msu-fast-ethernet.json"), and mixed into the database
+// it would sit beside hosts nobody can reach. Returns how many inventory
+// objects were added.
 StoreResult<int> ensureExampleLabs(ResultStore &store);
 
 } // namespace wb

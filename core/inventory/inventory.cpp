@@ -2,10 +2,14 @@
 #include "inventory.h"
 
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QObject>
 #include <QSaveFile>
 #include <QSet>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -69,6 +73,44 @@ const NetworkSwitch *Inventory::networkSwitch(const QString &name) const
 const Cable *Inventory::cable(const QString &label) const
 {
     return findBy(cables, [&](const Cable &c) { return c.label == label; });
+}
+
+QList<int> Inventory::portsInUse(const QString &switchName) const
+{
+    QList<int> ports;
+    for (const Link &l : links)
+        if (l.switchName == switchName && l.switchPort > 0)
+            ports.append(l.switchPort);
+    std::sort(ports.begin(), ports.end());
+    ports.erase(std::unique(ports.begin(), ports.end()), ports.end());
+    return ports;
+}
+
+QStringList Inventory::warnings() const
+{
+    QStringList out;
+    QHash<QString, QString> portUse; // "switch#port" -> NIC
+    for (const Link &l : links) {
+        if (l.switchName.isEmpty() || l.switchPort <= 0)
+            continue;
+        const NetworkSwitch *sw = networkSwitch(l.switchName);
+        if (sw && sw->ports > 0 && l.switchPort > sw->ports)
+            out.append(QObject::tr("link of %1: port %2 of switch %3, which has %4 ports; correct the port or the "
+                                   "switch's port count")
+                           .arg(l.nicKey)
+                           .arg(l.switchPort)
+                           .arg(l.switchName)
+                           .arg(sw->ports));
+        const QString key = l.switchName + u'#' + QString::number(l.switchPort);
+        if (portUse.contains(key))
+            out.append(QObject::tr("links of %1 and %2 both use port %3 of switch %4")
+                           .arg(portUse.value(key), l.nicKey)
+                           .arg(l.switchPort)
+                           .arg(l.switchName));
+        else
+            portUse.insert(key, l.nicKey);
+    }
+    return out;
 }
 
 QJsonObject Inventory::toJson() const

@@ -23,6 +23,7 @@ private slots:
     void badFields_data();
     void badFields();
     void exampleInDocsParses();
+    void portsInUseAndWarnings();
 };
 
 void TstInventory::switchKinds_data()
@@ -162,6 +163,27 @@ void TstInventory::exampleInDocsParses()
     QCOMPARE(inv->nics.first().driver, u"tulip"_s);
     QCOMPARE(inv->uplinks.size(), 1);
     QCOMPARE(inv->uplinks.first().peerSwitchName, u"hub-2"_s);
+}
+
+void TstInventory::portsInUseAndWarnings()
+{
+    // The 1997 lab's hub has no port count (the report does not give one):
+    // its five links' ports are what is known, and nothing is wrong.
+    QString error;
+    const auto lab = wb::Inventory::fromFile(u":/labs/1997-sai-msu-fast-ethernet.json"_s, &error);
+    QVERIFY2(lab, qPrintable(error));
+    QCOMPARE(lab->networkSwitch(u"hub"_s)->ports, 0);
+    QCOMPARE(lab->portsInUse(u"hub"_s), (QList<int>{1, 2, 3, 4, 5}));
+    QVERIFY(lab->warnings().isEmpty());
+    // A port beyond the count and a port used twice are named.
+    wb::Inventory bad = *lab;
+    bad.switches.first().ports = 4;
+    bad.links[1].switchPort = 1;
+    const QStringList w = bad.warnings();
+    QCOMPARE(w.size(), 2);
+    QVERIFY2(w.at(0).contains(u"links of Zeus/eth0 and Torus/eth0 both use port 1 of switch hub"_s), qPrintable(w.at(0)));
+    QVERIFY2(w.at(1).contains(u"link of Star/eth1: port 5 of switch hub, which has 4 ports"_s), qPrintable(w.at(1)));
+    QCOMPARE(bad.portsInUse(u"hub"_s), (QList<int>{1, 3, 4, 5}));
 }
 
 QTEST_GUILESS_MAIN(TstInventory)

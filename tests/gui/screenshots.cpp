@@ -11,7 +11,10 @@
 //   wirebench-cli --db demo.sqlite run resources/plans/local-demo.json
 //   xvfb-run -a build/tests/wb_screenshots demo.sqlite docs/screenshots
 //       tests/data/plans/screenshot-demo.json tests/data/labs/tiny-lab.json
-// (one line). WB_SCREENSHOT_PALETTE=dark (or light) takes them in that
+// (one line). The 1997 lab's topology (inventory-1997-lab.png, topology-1997-lab.png):
+//   WB_SCREENSHOT_ONLY=inventory xvfb-run -a -s "-screen 0 1280x800x24" build/tests/wb_screenshots
+//       empty.sqlite OUTDIR "" resources/labs/1997-sai-msu-fast-ethernet.json
+// WB_SCREENSHOT_PALETTE=dark (or light) takes them in that
 // palette (AppPalette, as `wirebench --palette dark`), named page-dark.png.
 
 #include "appcomposition.h"
@@ -31,6 +34,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QGraphicsView>
 #include <QProgressBar>
 #include <QStandardPaths>
 #include <QTableView>
@@ -108,6 +112,14 @@ int main(int argc, char **argv)
     if (auto *v = inventory.view(wb::gui::InventoryTable::Hosts); v->model()->rowCount() > 0)
         v->selectRow(0);
     bool ok = save(w, out, u"inventory"_s);
+    // WB_SCREENSHOT_ONLY=inventory: this page and its topology view alone
+    // (topology.png), no plan run; for a lab's picture, e.g. the 1997 lab's.
+    if (qEnvironmentVariable("WB_SCREENSHOT_ONLY") == u"inventory"_s) {
+        const QString path = out + u"/topology"_s + g_suffix + u".png"_s;
+        const bool shot = inventory.topologyView()->grab().save(path);
+        std::printf("%s %s\n", shot ? "wrote" : "FAILED", qPrintable(path));
+        return ok && shot ? 0 : 1;
+    }
 
     // Plans: the demo plan loaded, its first test selected.
     w.setCurrentPage(1);

@@ -18,6 +18,7 @@
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "topologyscene.h"
+#include "inventory/nicdiscovery.h"
 
 #include <QAbstractItemModelTester>
 #include <QGraphicsItem>
@@ -48,11 +49,15 @@ private slots:
     void undoRedoWithCascade();
     void addAndRemoveRows();
     void topology();
+    void exampleLabTopologyReadable();
+    void emptyLabShowsWhatToDo();
+    void portsInUseAndPortWarnings();
     void clickSelectsRow();
     void exportRoundTrip();
     void exampleLab();
     void databaseSaveAndLoad();
     void discoverLocalHost();
+    void discoveredNicsInOrder();
 
 private:
     void openTinyLab();
@@ -277,17 +282,112 @@ void TstInventoryPage::topology()
     QCOMPARE(scene->itemCount(wb::gui::TopologyScene::HostNode), 3);
     QCOMPARE(scene->itemCount(wb::gui::TopologyScene::SwitchNode), 1);
     QCOMPARE(scene->itemCount(wb::gui::TopologyScene::LinkEdge), 3);
-    QCOMPARE(scene->labels(), (QStringList{u"C1 · 1 m (port 1)"_s, u"C65 · 65 m (port 2)"_s, u"X3 · 3 m"_s}));
+    QCOMPARE(scene->labels(), (QStringList{u"C1\n1 m · port 1"_s, u"C65\n65 m · port 2"_s, u"X3\n3 m"_s}));
     // Edits show up: a new length relabels the edge.
     auto *cables = m_page->model(InventoryTable::Cables);
     QVERIFY(cables->setData(cables->index(1, 2), 30.0));
-    QVERIFY(scene->labels().contains(u"C65 · 30 m (port 2)"_s));
+    QVERIFY(scene->labels().contains(u"C65\n30 m · port 2"_s));
     // A new switch is a new node; a removed link a removed edge.
     m_page->findChild<QTabWidget *>(u"inventoryTabs"_s)->setCurrentIndex(int(InventoryTable::Switches));
     m_page->addRow();
     QCOMPARE(scene->itemCount(wb::gui::TopologyScene::SwitchNode), 2);
     QVERIFY(m_page->document()->removeRow(InventoryTable::Links, 2).isEmpty());
     QCOMPARE(scene->itemCount(wb::gui::TopologyScene::LinkEdge), 2);
+}
+
+void TstInventoryPage::exampleLabTopologyReadable()
+{
+    QSignalSpy loaded(m_page.get(), &wb::gui::InventoryPage::labLoaded);
+    m_page->openLabFile(u":/labs/1997-sai-msu-fast-ethernet.json"_s);
+    QVERIFY(loaded.wait(10000));
+    const wb::gui::TopologyScene *scene = m_page->topology();
+    const wb::gui::TopologyLayout &layout = scene->layout();
+    QCOMPARE(layout.nodes.size(), 6);
+    QCOMPARE(layout.edges.size(), 5);
+    QVERIFY(layout.labelsClear);
+    QVERIFY2(layout.font.pointSizeF() >= 9, qPrintable(QString::number(layout.font.pointSizeF())));
+    QVERIFY(layout.titleFont.pointSizeF() >= 9);
+    // No label over a box or another label, no two boxes over each other.
+    QList<QRectF> rects;
+    for (const auto &n : layout.nodes)
+        rects.append(n.rect);
+    for (const auto &e : layout.edges) {
+        QVERIFY(!e.labelRect.isEmpty());
+        rects.append(e.labelRect);
+    }
+    for (int i = 0; i < rects.size(); ++i)
+        for (int j = i + 1; j < rects.size(); ++j)
+            QVERIFY2(!rects.at(i).intersects(rects.at(j)), qPrintable(u"rectangles %1 and %2 overlap"_s.arg(i).arg(j)));
+    // What is drawn is where the layout said: label items clear of each
+    // other and of the boxes, in the layout's font.
+    QList<QRectF> drawn;
+    for (QGraphicsItem *item : scene->items()) {
+        const int kind = item->data(wb::gui::TopologyScene::kKindKey).toInt();
+        if (kind == wb::gui::TopologyScene::LinkLabel) {
+            QVERIFY(static_cast<QGraphicsSimpleTextItem *>(item)->font().pointSizeF() >= 9);
+            drawn.append(item->sceneBoundingRect());
+        } else if (kind == wb::gui::TopologyScene::HostNode || kind == wb::gui::TopologyScene::SwitchNode) {
+            drawn.append(item->sceneBoundingRect());
+        }
+    }
+    QCOMPARE(drawn.size(), 11);
+    for (int i = 0; i < drawn.size(); ++i)
+        for (int j = i + 1; j < drawn.size(); ++j)
+            QVERIFY2(!drawn.at(i).intersects(drawn.at(j)), qPrintable(u"drawn items %1 and %2 overlap"_s.arg(i).arg(j)));
+    // The hub shows the ports its links use, not "0 ports".
+    const auto hub = std::find_if(layout.nodes.begin(), layout.nodes.end(), [](const auto &n) { return n.isSwitch; });
+    QVERIFY(hub != layout.nodes.end());
+    QCOMPARE(hub->lines, QStringList{u"5 ports in use"_s}); // its kind is its name here
+    QVERIFY(scene->labels().contains(u"cable-star\n1 m · port 5"_s));
+    // On screen the text is not shrunk below readable either.
+    QVERIFY(m_page->topologyView()->transform().m11() >= wb::gui::InventoryPage::kMinTopologyScale - 1e-9);
+    QVERIFY(scene->hintText().isEmpty());
+}
+
+void TstInventoryPage::emptyLabShowsWhatToDo()
+{
+    // A page with no lab yet (no database, nothing opened).
+    const wb::gui::TopologyScene *scene = m_page->topology();
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::Hint), 1);
+    QVERIFY2(scene->hintText().contains(u"Ctrl+N"_s) && scene->hintText().contains(u"Discover"_s) &&
+                 scene->hintText().contains(u"example lab"_s),
+             qPrintable(scene->hintText()));
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::HostNode), 0);
+    // Hosts without links: the boxes, and how to wire them.
+    m_page->addRow();
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::HostNode), 1);
+    QVERIFY2(scene->hintText().contains(u"Links tab"_s), qPrintable(scene->hintText()));
+    // A wired lab needs no hint.
+    openTinyLab();
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::Hint), 0);
+}
+
+void TstInventoryPage::portsInUseAndPortWarnings()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"ports.json"_s);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "wirebench-lab", "version": 1,
+        "hosts": [{"name": "a", "nics": [{"interface": "eth0"}]}, {"name": "b", "nics": [{"interface": "eth0"}]}],
+        "switches": [{"name": "sw4", "kind": "store-and-forward", "ports": 4}],
+        "cables": [{"label": "c1"}, {"label": "c2"}],
+        "links": [{"nic": "a/eth0", "cable": "c1", "switch": "sw4", "port": 2},
+                  {"nic": "b/eth0", "cable": "c2", "switch": "sw4", "port": 6}]})");
+    f.close();
+    QSignalSpy loaded(m_page.get(), &wb::gui::InventoryPage::labLoaded);
+    m_page->openLabFile(path);
+    QVERIFY(loaded.wait(10000));
+    // The lab loads whole; the message names the link, port and switch.
+    QCOMPARE(m_page->document()->inventory().links.size(), 2);
+    QVERIFY2(m_page->message().contains(u"link of b/eth0: port 6 of switch sw4, which has 4 ports"_s),
+             qPrintable(m_page->message()));
+    auto *switches = m_page->model(InventoryTable::Switches);
+    QCOMPARE(switches->index(0, InventoryFields::kSwitchPortsColumn).data().toString(), u"4 (2 in use)"_s);
+    QCOMPARE(switches->index(0, InventoryFields::kSwitchPortsColumn).data(Qt::EditRole).toInt(), 4);
+    const auto &nodes = m_page->topology()->layout().nodes;
+    QVERIFY(std::any_of(nodes.begin(), nodes.end(),
+                        [](const auto &n) { return n.lines.contains(u"2 of 4 ports in use"_s); }));
 }
 
 void TstInventoryPage::clickSelectsRow()
@@ -401,6 +501,40 @@ void TstInventoryPage::databaseSaveAndLoad()
     QVERIFY(!after->nic(u"seth/eth0"_s));
     QVERIFY(after->host(u"eve"_s));
     QCOMPARE(after->links.size(), 1); // adam/eth0 only; eve's and adam/eth1's went with the hosts
+}
+
+void TstInventoryPage::discoveredNicsInOrder()
+{
+    // A host's NICs stay together and in natural order however the
+    // discovery adds them: eth2 before eth10, after what was known.
+    openTinyLab();
+    const wb::Inventory before = m_page->document()->inventory();
+    const QString host = before.hosts.first().name;
+    QList<wb::Nic> found;
+    for (const QString &name : {u"eth10"_s, u"eth2"_s}) {
+        wb::Nic n;
+        n.hostName = host;
+        n.interfaceName = name;
+        found.append(n);
+    }
+    m_page->document()->applyDiscovery(before.hosts.first(), found, u"Discover"_s);
+    QStringList order;
+    qsizetype firstOfHost = -1, lastOfHost = -1;
+    const auto &nics = m_page->document()->inventory().nics;
+    for (qsizetype i = 0; i < nics.size(); ++i) {
+        if (nics.at(i).hostName != host)
+            continue;
+        order.append(nics.at(i).interfaceName);
+        if (firstOfHost < 0)
+            firstOfHost = i;
+        lastOfHost = i;
+    }
+    QCOMPARE(lastOfHost - firstOfHost + 1, order.size()); // together
+    QStringList sorted = order;
+    std::sort(sorted.begin(), sorted.end(), wb::interfaceNameLess);
+    QCOMPARE(order, sorted);
+    QVERIFY(order.indexOf(u"eth2"_s) < order.indexOf(u"eth10"_s));
+    QCOMPARE(nics.size(), before.nics.size() + 2);
 }
 
 void TstInventoryPage::discoverLocalHost()

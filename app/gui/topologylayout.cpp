@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "topologylayout.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QHash>
+#include <QLocale>
+#include <QtMath>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace wb::gui {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("wb::gui::TopologyLayout", text);
+}
+
+QSizeF textSize(const QFontMetricsF &fm, const QString &text)
+{
+    double w = 0;
+    const QStringList lines = text.split(u'\n');
+    for (const QString &l : lines)
+        w = std::max(w, fm.horizontalAdvance(l));
+    return {w, fm.height() * lines.size()};
+}
+
+QSizeF nodeSize(const TopologyNode &n, const QFontMetricsF &title, const QFontMetricsF &body)
+{
+    double w = title.horizontalAdvance(n.name);
+    for (const QString &l : n.lines)
+        w = std::max(w, body.horizontalAdvance(l));
+    return {std::max(110.0, w + 20), title.height() + body.height() * n.lines.size() + 12};
+}
+
+// Where the segment from the centre of `r` towards `to` leaves `r`.
+QPointF exitPoint(const QRectF &r, QPointF to)
+{
+    const QPointF c = r.center();
+    const QPointF d = to - c;
+    if (qFuzzyIsNull(d.x()) && qFuzzyIsNull(d.y()))
+        return c;
+    const double tx = qFuzzyIsNull(d.x()) ? 1e9 : (r.width() / 2) / std::abs(d.x());
+    const double ty = qFuzzyIsNull(d.y()) ? 1e9 : (r.height() / 2) / std::abs(d.y());
+    return c + d * std::min({tx, ty, 1.0});
+}
+
+bool clearOf(const QRectF &r, const QList<QRectF> &taken)
+{
+    const QRectF grown = r.adjusted(-TopologyLayout::kClearance, -TopologyLayout::kClearance,
+                                    TopologyLayout::kClearance, TopologyLayout::kClearance);
+    return std::none_of(taken.begin(), taken.end(), [&](const QRectF &t) { return grown.intersects(t); });
+}
+
+} // namespace
+
+QRectF TopologyLayout::bounds() const
+{
+    QRectF b;
+    for (const TopologyNode &n : nodes)
+        b = b.united(n.rect);
+    for (const TopologyEdge &e : edges)
+        b = b.united(e.labelRect);
+    return b;
+}
+
+TopologyLayout TopologyLayout::make(const Inventory &inv, const QFont &base)
+{
+    TopologyLayout out;
+    out.font = base;
+    if (out.font.pointSizeF() < kMinPointSize)
+        out.font.setPointSizeF(kMinPointSize); // also when the base font was set in pixels
+    out.titleFont = out.font;
+    out.titleFont.setBold(true);
+    const QFontMetricsF body(out.font), title(out.titleFont);
+
+    if (inv.hosts.isEmpty()) {
+        out.hint = tr("No hosts in this lab yet.\n"
+                      "Add a host (Ctrl+N) and fill its NICs with Discover NICs (Ctrl+D),\n"
+                      "open a lab file (Ctrl+O), or open the example lab.");
+    } else if (inv.links.isEmpty()) {
+        out.hint = tr("No links yet: on the Links tab, wire each NIC through a cable to a switch port\n"
+                      "(or to another NIC for a crossover cable) to draw the lab.");
+    }
+
+    QHash<QString, int> switchIndex, hostIndex;
+    for (const NetworkSwitch &s : inv.switches) {
+        TopologyNode n;
+        n.name = s.name;
+        n.isSwitch = true;
+        // The kind (unless the name says it already) and the ports the links use.
+        const QString kind = s.kind == SwitchKind::Unknown ? s.model : switchKindName(s.kind);
+        if (!kind.isEmpty() && kind.compare(s.name, Qt::CaseInsensitive) != 0)
+            n.lines.append(kind);
+        const auto used = inv.portsInUse(s.name).size();
+        if (s.ports > 0)
+            n.lines.append(tr("%1 of %2 ports in use").arg(used).arg(s.ports));
+        else if (used > 0)
+            n.lines.append(used == 1 ? tr("1 port in use") : tr("%1 ports in use").arg(used));
+        switchIndex.insert(s.name, int(out.nodes.size()));
+        out.nodes.append(n);
+    }
+    for (const Host &h : inv.hosts) {
+        TopologyNode n;
+        n.name = h.name;
+        if (!h.address.isEmpty())
+            n.lines.append(h.address);
+        hostIndex.insert(h.name, int(out.nodes.size()));
+        out.nodes.append(n);
+    }
+    QList<QSizeF> sizes;
+    for (const TopologyNode &n : std::as_const(out.nodes))
+        sizes.append(nodeSize(n, title, body));
+
+    // The links, their ends and their labels; placed below.
+    QHash<QString, int> pairCount;
+    QList<QSizeF> labelSizes;
+    QList<int> parallel;
+    for (const Link &l : inv.links) {
+        const Nic *nic = inv.nic(l.nicKey);
+        if (!nic || !hostIndex.contains(nic->hostName))
+            continue;
+        TopologyEdge e;
+        e.nicKey = l.nicKey;
+        e.cableLabel = l.cableLabel;
+        e.fromNode = hostIndex.value(nic->hostName);
+        if (!l.switchName.isEmpty())
+            e.toNode = switchIndex.value(l.switchName, -1);
+        else if (const Nic *peer = inv.nic(l.peerNicKey))
+            e.toNode = hostIndex.value(peer->hostName, -1);
+        if (e.toNode < 0)
+            continue;
+        // The cable, then its length and the switch port: two short lines
+        // fit between the boxes better than one long one.
+        QStringList facts;
+        if (const Cable *cable = inv.cable(l.cableLabel); cable && cable->lengthM)
+            facts.append(QLocale().toString(*cable->lengthM, 'g', 4) + u" m"_s);
+        if (l.switchPort > 0)
+            facts.append(tr("port %1").arg(l.switchPort));
+        e.label = l.cableLabel;
+        if (!facts.isEmpty())
+            e.label += u'\n' + facts.join(u" · "_s);
+        const QString pairKey = QString::number(e.fromNode) + u'|' + QString::number(e.toNode);
+        parallel.append(pairCount[pairKey]++);
+        labelSizes.append(textSize(body, e.label));
+        out.edges.append(e);
+    }
+
+    // Grow the ellipse until every label has a free place.
+    const int ns = int(inv.switches.size());
+    const int nh = int(inv.hosts.size());
+    double switchColumn = 0;
+    double widest = 0;
+    for (int i = 0; i < ns; ++i) {
+        switchColumn += sizes.at(i).height() + 40;
+        widest = std::max(widest, sizes.at(i).width());
+    }
+    // The smallest ellipse that works, so that the lab fits its view at a
+    // readable scale: start just outside the switches and grow by 8 %.
+    double radius = std::max({120.0, nh * 130 / (2 * M_PI), switchColumn / 2 + 60, widest / 2 + 40});
+    constexpr int kAttempts = 40;
+    for (int attempt = 0; attempt < kAttempts; ++attempt, radius *= 1.08) {
+        double y = -(switchColumn - 40) / 2;
+        for (int i = 0; i < ns; ++i) {
+            const QSizeF s = sizes.at(i);
+            out.nodes[i].rect = QRectF(QPointF(-s.width() / 2, y), s);
+            y += s.height() + 40;
+        }
+        for (int i = 0; i < nh; ++i) {
+            const double a = 2 * M_PI * i / std::max(1, nh) - M_PI / 2 + (nh % 2 ? 0 : M_PI / nh);
+            // Taller than wide: the view sits beside the tables.
+            const QPointF centre(radius * std::cos(a), radius * 1.3 * std::sin(a));
+            const QSizeF s = sizes.at(ns + i);
+            out.nodes[ns + i].rect = QRectF(centre - QPointF(s.width() / 2, s.height() / 2), s);
+        }
+        QList<QRectF> taken;
+        bool allPlaced = true;
+        for (const TopologyNode &n : std::as_const(out.nodes)) {
+            allPlaced = allPlaced && clearOf(n.rect, taken); // boxes clear of each other too
+            taken.append(n.rect);
+        }
+        for (int k = 0; k < out.edges.size(); ++k) {
+            TopologyEdge &e = out.edges[k];
+            const QRectF from = out.nodes.at(e.fromNode).rect, to = out.nodes.at(e.toNode).rect;
+            // Parallel links between the same two boxes side by side.
+            const QPointF offset(0, parallel.at(k) * 12.0);
+            e.line = QLineF(from.center() + offset, to.center() + offset);
+            // The visible part of the line, between the two boxes.
+            const QLineF visible(exitPoint(from, to.center()) + offset, exitPoint(to, from.center()) + offset);
+            const QSizeF ls = labelSizes.at(k);
+            bool placed = false;
+            for (double t : {0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82, 0.1, 0.9}) {
+                const QPointF at = visible.pointAt(t);
+                const QRectF r(at - QPointF(ls.width() / 2, ls.height() / 2), ls);
+                if (clearOf(r, taken)) {
+                    e.labelRect = r;
+                    placed = true;
+                    break;
+                }
+            }
+            if (!placed) {
+                allPlaced = false;
+                e.labelRect = QRectF(visible.pointAt(0.5) - QPointF(ls.width() / 2, ls.height() / 2), ls);
+            }
+            taken.append(e.labelRect);
+        }
+        out.labelsClear = allPlaced;
+        if (allPlaced)
+            break;
+    }
+    return out;
+}
+
+} // namespace wb::gui
