@@ -193,13 +193,15 @@ void printRows(QTextStream &out, const wb::ComparisonView &view)
 int compareCommand(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
-    QString kind, groupBy, reference, confidence, condition, chart, chartKind, matrixSeries, csv, pointsCsv, report, error;
+    QString kind, groupBy, reference, confidence, condition, chart, chartKind, matrixSeries, csv, pointsCsv, report, experiment,
+        error;
     for (const auto &[name, out] :
          {std::pair{u"--kind"_s, &kind}, std::pair{u"--group-by"_s, &groupBy}, std::pair{u"--reference"_s, &reference},
           std::pair{u"--confidence"_s, &confidence}, std::pair{u"--condition"_s, &condition},
           std::pair{u"--chart"_s, &chart}, std::pair{u"--chart-kind"_s, &chartKind},
           std::pair{u"--matrix-series"_s, &matrixSeries}, std::pair{u"--csv"_s, &csv},
-          std::pair{u"--points-csv"_s, &pointsCsv}, std::pair{u"--report"_s, &report}}) {
+          std::pair{u"--points-csv"_s, &pointsCsv}, std::pair{u"--report"_s, &report},
+          std::pair{u"--experiment"_s, &experiment}}) {
         if (!wb::cli::takeOption(args, name, out, &error)) {
             ctx.err << "wirebench-cli compare: " << error << '\n';
             return wb::cli::kExitUsage;
@@ -235,7 +237,21 @@ int compareCommand(wb::cli::CliContext &ctx)
                 << "; this database has: " << kinds.join(u", "_s) << '\n';
         return wb::cli::kExitUsage;
     }
-    auto data = provider.dataset(datasetName, &error);
+    std::optional<wb::ComparisonData> data;
+    if (experiment.isEmpty()) {
+        data = provider.dataset(datasetName, &error);
+    } else {
+        // One experiment's runs, grouped by their arm; no baselines.
+        wb::ComparisonSelection selection;
+        selection.kind = kind;
+        selection.experiment = experiment;
+        wb::ComparisonBuild built = provider.builder()(selection, nullptr);
+        data = std::move(built.data);
+        error = built.error.isEmpty() ? u"plan run '%1' has no experiment runs of kind '%2'"_s.arg(experiment, kind)
+                                      : built.error;
+        if (data)
+            data->title = datasetName + u" · experiment"_s;
+    }
     if (!data) {
         ctx.err << "wirebench-cli compare: " << error << '\n';
         return wb::cli::kExitFailure;
@@ -440,7 +456,7 @@ int compareCommand(wb::cli::CliContext &ctx)
 WB_CLI_COMMAND(u"compare"_s,
                u"--kind K [--group-by ATTR] [--condition N] [--reference CELL] [--confidence 90|95|99] "
                "[--chart FILE.png|svg|pdf] [--chart-kind bars|timeseries|cdf|sweep|heatmap] [--matrix-series ORIGIN] [--csv FILE] "
-               "[--points-csv FILE] [--report FILE.html|pdf] [--json]"_s,
+               "[--points-csv FILE] [--report FILE.html|pdf] [--experiment PLAN_RUN] [--json]"_s,
                u"compare runs and baselines of one kind, one condition at a time, with honest intervals, verdicts "
                "within a condition and the chart"_s,
                compareCommand);

@@ -7,6 +7,7 @@
 // repetitions.
 
 #include "clicommand.h"
+#include "clirun.h"
 #include "clistore.h"
 #include "terminalcredentials.h"
 
@@ -64,8 +65,9 @@ int runPlan(wb::cli::CliContext &ctx)
             return wb::cli::kExitUsage;
         }
     }
-    const bool acceptNew = wb::cli::takeFlag(args, u"--accept-new-host-keys"_s);
-    const bool noKeychain = wb::cli::takeFlag(args, u"--no-keychain"_s);
+    wb::cli::PlanRunOptions options;
+    options.acceptNewHostKeys = wb::cli::takeFlag(args, u"--accept-new-host-keys"_s);
+    options.noKeychain = wb::cli::takeFlag(args, u"--no-keychain"_s);
     if (args.size() != 1 || args.first().startsWith(u'-')) {
         ctx.err << "wirebench-cli run: give exactly one PLAN.json (see docs/plan-format.md)\n";
         return wb::cli::kExitUsage;
@@ -75,6 +77,24 @@ int runPlan(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli: " << error << '\n';
         return wb::cli::kExitUsage;
     }
+    options.planFile = args.first();
+    options.resume = resume;
+    options.maxParallel = maxParallel;
+    options.knownHosts = knownHosts;
+    options.sshDir = sshDir;
+    return wb::cli::executePlan(ctx, *plan, options);
+}
+
+} // namespace
+
+int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptions &runOptions, QString *planRunId)
+{
+    const std::optional<wb::Plan> plan = loaded;
+    const QString &resume = runOptions.resume;
+    const QString &knownHosts = runOptions.knownHosts;
+    const QString &sshDir = runOptions.sshDir;
+    const bool acceptNew = runOptions.acceptNewHostKeys;
+    const bool noKeychain = runOptions.noKeychain;
     // Refuse to start when the database cannot take results: a plan whose
     // results would be dropped is not worth running.
     const QString dbPath = ctx.databasePath.isEmpty() ? wb::Settings::defaultDatabasePath() : ctx.databasePath;
@@ -96,7 +116,7 @@ int runPlan(wb::cli::CliContext &ctx)
     wb::PlanExecution::Options options;
     options.databasePath = dbPath;
     options.resumeRunId = resume;
-    options.maxParallel = parallel.isEmpty() ? 0 : maxParallel;
+    options.maxParallel = runOptions.maxParallel;
     wb::PlanExecution execution(*plan, access, options);
     if (const QString problem = execution.prepare(); !problem.isEmpty()) {
         ctx.err << "wirebench-cli: " << args.first() << ": " << problem << '\n';
@@ -107,6 +127,8 @@ int runPlan(wb::cli::CliContext &ctx)
     for (const QString &note : execution.hostResolution()->overrideNotes())
         ctx.err << "note: " << note << '\n';
     const QString runId = execution.planRunId();
+    if (planRunId)
+        *planRunId = runId;
     const int skipped = execution.alreadyFinished();
 
     const bool tty = ::isatty(STDERR_FILENO);
@@ -199,7 +221,7 @@ int runPlan(wb::cli::CliContext &ctx)
                 ctx.out << " (and " << skipped << " finished before the resume)";
             ctx.out << "; run id " << runId;
             if (failed + cancelled > 0)
-                ctx.out << " (resume with: wirebench-cli run " << args.first() << " --resume " << runId << ')';
+                ctx.out << " (resume with: wirebench-cli run " << runOptions.planFile << " --resume " << runId << ')';
             ctx.out << '\n';
         }
         ctx.out.flush();
@@ -234,8 +256,6 @@ int runPlan(wb::cli::CliContext &ctx)
     std::signal(SIGTERM, SIG_DFL);
     return exitCode;
 }
-
-} // namespace
 
 WB_CLI_COMMAND(u"run"_s,
                u"PLAN.json [--resume RUN_ID] [--parallel N] [--accept-new-host-keys] [--known-hosts FILE] "

@@ -6,7 +6,7 @@
 #include "config/settings.h"
 #include "filedialog.h"
 #include "messagebox.h"
-#include "planpresets.h"
+#include "run/planpresets.h"
 #include "result/resultrecord.h"
 
 #include <QAction>

@@ -104,6 +104,7 @@ struct ComparisonData
     QString metric;          // canonical name, decides "faster"/"slower"
     QString unit;            // display unit of every value, e.g. "Mbit/s"
     QString description;     // shown above the chart, e.g. "1997 baselines"
+    QStringList notes;       // said above the comparison table (an experiment's arms, ...)
     double confidence = 0.95;
 
     QList<Observation> observations;

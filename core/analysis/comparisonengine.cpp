@@ -391,6 +391,7 @@ ComparisonView buildComparisonView(const ComparisonData &data, const ComparisonR
         v.notes << tr("Virtual-link runs (veth, bridge, virtio) crossed no physical wire.");
     if (v.conditions.size() > 1)
         v.notes << tr("The selection holds %1 conditions; one is shown at a time, never pooled.").arg(v.conditions.size());
+    v.notes += data.notes;
     return v;
 }
 

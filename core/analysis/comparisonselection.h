@@ -33,6 +33,9 @@ struct ComparisonSelection
     double messageSize = 0;  // bytes (message, request, frame or file); 0: any
     QList<qint64> runIds;    // non-empty: exactly these runs, the filter ignored
     bool includeBaselines = true;
+    // Non-empty: only the runs of this plan run's A/B experiment, grouped by
+    // their arm (no baselines).
+    QString experiment;
     QSet<QString> excluded;  // candidate ids left out ("run 42", "baseline KEY")
     bool wantKinds = false;  // also list the kinds the database can compare
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "storecomparisonprovider.h"
 
+#include "result/experimentinfo.h"
 #include "result/metriccatalog.h"
 #include "environmentfacts.h"
 #include "store/baselinestore.h"
@@ -105,6 +106,61 @@ double sizeBytesOf(const QJsonObject &params)
         if (params.contains(key))
             return params.value(key).toDouble();
     return 0;
+}
+
+// An experiment's runs are grouped by the arm they ran over.
+const QString kArmAttribute = u"experiment arm"_s;
+
+// The experiment object the runs of one plan run carry (the first one).
+QJsonObject experimentOf(const QList<StoredRun> &runs, const QString &planRun)
+{
+    for (const StoredRun &r : runs)
+        if (r.record.extra.value(u"plan_run"_s).toString() == planRun && !experimentArmOf(r.record.extra).isEmpty())
+            return experimentOfRun(r.record.extra);
+    return {};
+}
+
+// What the experiment asks, and whether its arms differ in the element they
+// are meant to vary and in nothing else the inventory knows of: a verdict
+// between arms is about that element only when the rest was held constant.
+QStringList experimentNotes(const ComparisonData &d, const QJsonObject &experiment)
+{
+    QStringList notes;
+    const QString varies = experiment.value(u"varies"_s).toString();
+    if (!experiment.value(u"question"_s).toString().isEmpty())
+        notes << u"Experiment: %1 The arms vary the %2; %3 round(s), interleaved."_s.arg(
+            experiment.value(u"question"_s).toString(), varies == u"nic"_s ? u"NIC"_s : varies)
+                     .arg(experiment.value(u"rounds"_s).toInt());
+    // The elements as the observations name them.
+    const QList<std::pair<QString, QString>> elements{
+        {u"host"_s, u"host pair"_s}, {u"nic"_s, u"NIC"_s}, {u"switch"_s, u"switch"_s}, {u"cable"_s, u"cable"_s}};
+    QStringList alsoDiffer;
+    QStringList unknown;
+    for (const auto &[element, attribute] : elements) {
+        QHash<QString, QSet<QString>> perArm;
+        for (const Observation &o : d.observations)
+            if (!o.baseline && o.attributes.contains(kArmAttribute))
+                perArm[o.attributes.value(kArmAttribute)].insert(o.attributes.value(attribute));
+        QSet<QString> values;
+        bool known = true;
+        for (const QSet<QString> &v : std::as_const(perArm)) {
+            values.unite(v);
+            for (const QString &x : v)
+                known = known && !x.isEmpty() && x != u"—"_s;
+        }
+        if (!known)
+            unknown << attribute;
+        else if (element == varies && values.size() < 2)
+            notes << u"The arms do not differ in the %1 the inventory records for them."_s.arg(attribute);
+        else if (element != varies && values.size() > 1)
+            alsoDiffer << attribute;
+    }
+    if (!alsoDiffer.isEmpty())
+        notes << u"Besides the %1, the arms differ in the %2: a verdict is about the whole path each arm took."_s
+                     .arg(varies == u"nic"_s ? u"NIC"_s : varies, alsoDiffer.join(u" and "_s));
+    if (!unknown.isEmpty())
+        notes << u"The inventory does not say which %1 each arm ran over."_s.arg(unknown.join(u", "_s));
+    return notes;
 }
 
 bool runMatchesText(const StoredRun &r, const QString &text)
@@ -267,7 +323,7 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
     if (sel.to.isValid())
         f.until = sel.to.addDays(1).startOfDay();
     // Text and size are matched here, after the query: no limit then.
-    const bool postFiltered = !sel.text.isEmpty() || sel.messageSize > 0;
+    const bool postFiltered = !sel.text.isEmpty() || sel.messageSize > 0 || !sel.experiment.isEmpty();
     f.limit = postFiltered ? 0 : kMaxRuns;
     std::optional<QList<StoredRun>> runs;
     if (sel.handPicked()) {
@@ -294,6 +350,9 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
         }
         if (!sel.handPicked()
             && (!runMatchesText(r, sel.text) || (sel.messageSize > 0 && sizeBytesOf(r.record.params) != sel.messageSize)))
+            continue;
+        if (!sel.experiment.isEmpty()
+            && (r.record.extra.value(u"plan_run"_s).toString() != sel.experiment || experimentArmOf(r.record.extra).isEmpty()))
             continue;
         for (const Metric &m : r.record.metrics)
             metricNames.insert(m.name);
@@ -337,6 +396,8 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
                             {u"plan"_s, r.plan},
                             {u"date"_s, r.startedAt.date().toString(Qt::ISODate)},
                             {u"origin"_s, u"measured"_s}};
+            if (const QString arm = experimentArmOf(r.record.extra); !arm.isEmpty())
+                o.attributes.insert(kArmAttribute, arm);
             addParameterAttributes(o.attributes, *o.condition);
             o.environment = environment;
             o.ceiling = side == FigureSide::Sender ? 0
@@ -379,7 +440,7 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
     // Historical baselines of the same kind: each one observation with its
     // identity (source, host pair, switch, side), never pooled.
     auto baselines = store.baselines().baselines(kind);
-    if (baselines && sel.includeBaselines) {
+    if (baselines && sel.includeBaselines && sel.experiment.isEmpty()) {
         for (const Baseline &b : *baselines) {
             const auto figures = figuresOf(b.record, view.metric);
             if (figures.isEmpty())
@@ -443,6 +504,13 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
         if (d.attributeValues(p.label).size() > 1)
             d.dimensions.insert(0, p.label);
     d.defaultGroupBy = u"host pair"_s;
+    if (d.attributeValues(kArmAttribute).size() > 1) {
+        d.dimensions.insert(0, kArmAttribute);
+        if (!sel.experiment.isEmpty()) {
+            d.defaultGroupBy = kArmAttribute;
+            d.notes += experimentNotes(d, experimentOf(*runs, sel.experiment));
+        }
+    }
     if (result.skipped > 0)
         d.description += u"; %1 picked run(s) left out (another kind, or no %2)"_s.arg(result.skipped).arg(view.label);
     result.data = std::move(d);

@@ -2,6 +2,8 @@
 #include "plan.h"
 
 #include "inventory/host.h"
+#include "experiment.h"
+
 #include "result/resultrecord.h"
 
 #include <QCryptographicHash>
@@ -315,14 +317,37 @@ const HostReference *Plan::firstUnknownHost() const
     return nullptr;
 }
 
-std::optional<Plan> Plan::fromJson(const QJsonObject &json, QString *error)
+std::optional<Plan> Plan::fromJson(const QJsonObject &written, QString *error)
 {
+    // An experiment is its tests over every arm, round by round; what was
+    // written is what is kept with the runs.
+    QString experimentError;
+    const std::optional<QJsonObject> expanded = expandExperiment(written, &experimentError);
+    if (!expanded) {
+        if (error)
+            *error = experimentError;
+        return std::nullopt;
+    }
+    const bool isExperiment = written.contains(u"experiment"_s);
+    const QJsonObject &json = *expanded;
     Parser p;
     Plan plan;
-    plan.source = json;
+    plan.source = written;
+    if (isExperiment)
+        plan.experiment = written.value(u"experiment"_s).toObject();
     auto failed = [&]() -> std::optional<Plan> {
-        if (error)
+        if (error) {
             *error = p.error;
+            // A problem in an expanded test is reported at the test as written.
+            static const QRegularExpression expandedTest(u"^tests\\[(\\d+)\\]"_s);
+            if (const auto m = expandedTest.match(*error); isExperiment && m.hasMatch()) {
+                const qsizetype written_ = written.value(u"tests"_s).toArray().size();
+                const qsizetype arms = written.value(u"experiment"_s).toObject().value(u"arms"_s).toArray().size();
+                const qsizetype k = m.captured(1).toLongLong();
+                if (written_ > 0 && arms > 0)
+                    error->replace(0, m.capturedLength(), u"tests[%1]"_s.arg((k / arms) % written_));
+            }
+        }
         return std::nullopt;
     };
     plan.name = json.value(u"name"_s).toString();
@@ -371,6 +396,10 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &json, QString *error)
             return failed();
         }
         const QString name = t.value(u"name"_s).toString(kind);
+        if (t.contains(u"experiment"_s) && !isExperiment) {
+            p.fail(path + u".experiment"_s, u"set by the plan's experiment field (docs/plan-format.md); leave it out of a test"_s);
+            return failed();
+        }
         const QJsonValue ipVersion = t.value(u"ip_version"_s);
         if (!ipVersion.isUndefined() && ipVersion != QJsonValue(4) && ipVersion != QJsonValue(6)) {
             p.fail(path + u".ip_version"_s, u"must be 4 or 6"_s);
@@ -471,6 +500,7 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &json, QString *error)
                 c.ipVersion = ipVersion.toInt(0);
                 c.dut = dut;
                 c.dutIngress = dutIngress;
+                c.experiment = t.value(u"experiment"_s).toObject();
                 const QString sweep = describeSweep(combo, params);
                 c.name = name;
                 if (pairs.size() > 1)
@@ -481,6 +511,16 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &json, QString *error)
                 plan.cases.append(c);
             }
         }
+    }
+    // An experiment's endpoints are its arms': a host the inventory does not
+    // know is named at the arm that names it.
+    if (isExperiment) {
+        static const QRegularExpression expandedEnd(u"^tests\\[(\\d+)\\]\\.(client|server)"_s);
+        const qsizetype arms = plan.experiment.value(u"arms"_s).toArray().size();
+        for (HostReference &r : plan.references)
+            if (const auto m = expandedEnd.match(r.path); m.hasMatch() && arms > 0)
+                r.path.replace(0, m.capturedLength(),
+                               u"experiment.arms[%1].%2"_s.arg(m.captured(1).toLongLong() % arms).arg(m.captured(2)));
     }
     return plan;
 }

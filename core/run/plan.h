@@ -73,6 +73,9 @@ struct TestCase
     // NIC traffic leaves by (nic) and the one it arrives on (dutIngress).
     std::optional<Endpoint> dut;
     QString dutIngress;
+    // Part of an A/B experiment (core/run/experiment.h): {question, varies,
+    // arm, test, round, rounds}; empty otherwise. Kept with every run.
+    QJsonObject experiment;
 };
 
 struct Plan
@@ -85,6 +88,7 @@ struct Plan
     QList<TestCase> cases;    // expanded
     QList<HostReference> references; // every endpoint as written, in order
     QJsonObject source;       // the plan as written, kept with every run
+    QJsonObject experiment;   // the plan's `experiment` as written; empty: none
 
     const PlanHost *host(const QString &name) const;
     // The first reference to each host the tests name that is not in

@@ -140,6 +140,9 @@ bool PlanRecorder::record(const CaseResult &result)
     base.measurementUuid = m_planRunId + u'-' + tc.key;
 
     QJsonObject extra{{u"plan_run"_s, m_planRunId}, {u"case_key"_s, tc.key}, {u"plan"_s, m_plan.source}};
+    // Which arm of an A/B experiment, and what the arms vary.
+    if (!tc.experiment.isEmpty())
+        extra.insert(u"experiment"_s, tc.experiment);
     // The data addresses the test used, and the link class they show
     // (loopback, virtual, physical with speed and duplex), kept with the run.
     auto addressOf = [this](const Endpoint &e) {

@@ -6,7 +6,7 @@
 
 #include "config/settings.h"
 #include "messagebox.h"
-#include "planpresets.h"
+#include "run/planpresets.h"
 #include "planspage.h"
 
 #include <QCheckBox>
@@ -75,7 +75,7 @@ void TstPlansPage::cleanup()
 
 int TstPlansPage::presetIndex(const QString &startsWith) const
 {
-    const auto &presets = wb::gui::planPresets();
+    const auto &presets = wb::planPresets();
     for (int i = 0; i < presets.size(); ++i)
         if (presets.at(i).name.startsWith(startsWith))
             return i;

@@ -9,15 +9,18 @@
 #include <QList>
 #include <QString>
 
-namespace wb::gui {
+namespace wb {
 
 struct PlanPreset
 {
     QString name;   // shown in the editor
     QString kind;
     QJsonObject params;
+    QString key;    // short name for the command line: "udp-1-64-1472", "ftp-devnull"
 };
 
 const QList<PlanPreset> &planPresets();
+// The preset a short name names, or nullptr.
+const PlanPreset *findPlanPreset(const QString &key);
 
-} // namespace wb::gui
+} // namespace wb
