@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "iperf2parser.h"
 
+#include "importcollector.h"
 #include "importtext.h"
 
 #include <QJsonObject>
@@ -123,24 +124,17 @@ std::optional<UdpFigures> parseUdp(const QString &tail, bool *looksUdp)
     return UdpFigures{*j, *l, *t, m.captured(5)};
 }
 
-class Reader
+class Reader : public ImportCollector
 {
 public:
     Reader(const QByteArray &data, const QString &file)
-        : m_text(data)
-        , m_file(file)
+        : ImportCollector(file)
+        , m_text(data)
     {
     }
     ImportResult run();
 
 private:
-    bool fail(int line, const QString &message)
-    {
-        if (!m_error)
-            m_error = ImportError{m_file, line, message};
-        return false;
-    }
-    void warn(int line, const QString &message) { m_warnings.append(u"%1:%2: %3"_s.arg(m_file).arg(line).arg(message)); }
     void begin(int line);
     bool finish();
     bool finishTest(const Test &t);
@@ -148,11 +142,6 @@ private:
     bool addCsvRow(const QRegularExpressionMatch &m, int line);
 
     ImportText m_text;
-    QString m_file;
-    std::optional<ImportError> m_error;
-    QStringList m_warnings;
-    QList<ResultRecord> m_records;
-    QList<int> m_recordLines;
     std::optional<Test> m_cur;
     QString m_version;
 };
@@ -297,8 +286,7 @@ bool Reader::addGroup(const Test &t, const QStringList &ids, bool hostSends, con
         warn(t.firstLine, u"the receiver reports 0 bytes: nothing arrived (or the test broke)"_s);
         r.extra.insert(u"receiver_zero_bytes"_s, true);
     }
-    m_records.append(r);
-    m_recordLines.append(t.firstLine);
+    addRecord(r, t.firstLine);
     return true;
 }
 
@@ -447,7 +435,7 @@ ImportResult Reader::run()
     static const QRegularExpression kVersion(uR"(^iperf version (2\.\S+))"_s);
     static const QRegularExpression kSent(uR"(^\[\s*(\d+|SUM)\]\s+Sent\s+(\d+)\s+datagrams)"_s);
     static const QRegularExpression kReport(uR"(^\[\s*(\d+)\]\s+Server Report:)"_s);
-    for (qsizetype i = 0; i < m_text.size() && !m_error; ++i) {
+    for (qsizetype i = 0; i < m_text.size() && !failed(); ++i) {
         const QString t = m_text.line(i).trimmed();
         const int line = ImportText::number(i);
         if (t.isEmpty())
@@ -599,22 +587,10 @@ ImportResult Reader::run()
             cur.udp = true;
         cur.rows.append(row);
     }
-    if (!m_error)
+    if (!failed())
         finish();
-    if (m_error) {
-        ImportResult r;
-        r.error = m_error;
-        return r;
-    }
-    if (m_records.isEmpty())
-        return ImportResult::failure(m_file, 0,
-                                     u"expected iperf 2 output ('Client connecting to ...' / 'Server listening on TCP port "
-                                     "...' and its report, or -y C lines); found none"_s);
-    ImportResult r;
-    r.records = m_records;
-    r.recordLines = m_recordLines;
-    r.warnings = m_warnings;
-    return r;
+    return result(u"expected iperf 2 output ('Client connecting to ...' / 'Server listening on TCP port "
+                  "...' and its report, or -y C lines); found none"_s);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "iperf3parser.h"
 
+#include "importcollector.h"
 #include "importtext.h"
 
 #include <QJsonArray>
@@ -105,38 +106,23 @@ bool has(const QJsonObject &o, const char *key)
     return o.value(QLatin1StringView(key)).isDouble();
 }
 
-class JsonReader
+class JsonReader : public ImportCollector
 {
 public:
-    JsonReader(const QString &file)
-        : m_file(file)
-    {
-    }
+    using ImportCollector::ImportCollector;
     // One complete -J document (start, intervals, end).
     bool addDocument(const QJsonObject &doc, int line);
     // A --json-stream event.
     bool addEvent(const QJsonObject &event, int line);
     bool finishStream(int line);
 
-    std::optional<ImportError> error;
-    QList<ResultRecord> records;
-    QList<int> recordLines;
-    QStringList warnings;
-
 private:
-    bool fail(int line, const QString &m)
-    {
-        if (!error)
-            error = ImportError{m_file, line, m};
-        return false;
-    }
     void addSummary(ResultRecord &r, const QJsonObject &end, bool udp, const QString &senderSide,
                     const QString &receiverSide, const char *sentKey, const char *receivedKey);
     void checkSentDatagrams(ResultRecord &r, const QJsonObject &end, const QJsonObject &server, const QString &senderSide,
                             bool reverse, int line);
     void checkReceiver(ResultRecord &r, const QJsonObject &end, const QString &receiverSide, const char *receivedKey, int line);
 
-    QString m_file;
     QJsonObject m_streamStart;
     QJsonArray m_streamIntervals;
     int m_streamLine = 0;
@@ -228,8 +214,8 @@ void JsonReader::checkSentDatagrams(ResultRecord &r, const QJsonObject &end, con
         r.extra.insert(u"sent_datagrams_from"_s, u"server_output_json"_s);
         return;
     }
-    warnings.append(u"%1:%2: the sender's datagram count is 0 although bytes were sent (iperf3 -R does not always pass "
-                    "it on); not imported — run with --get-server-output to have it"_s.arg(m_file).arg(line));
+    warn(line, u"the sender's datagram count is 0 although bytes were sent (iperf3 -R does not always pass "
+               "it on); not imported — run with --get-server-output to have it"_s);
     r.extra.insert(u"sent_datagrams_unknown"_s, true);
 }
 
@@ -239,7 +225,7 @@ void JsonReader::checkReceiver(ResultRecord &r, const QJsonObject &end, const QS
     const QJsonObject received = end.value(QLatin1StringView(receivedKey)).toObject();
     if (received.isEmpty() || !has(received, "bytes") || num(received, "bytes") != 0)
         return;
-    warnings.append(u"%1:%2: the receiver (%3) reports 0 bytes: nothing arrived (or the test broke)"_s.arg(m_file).arg(line).arg(receiverSide));
+    warn(line, u"the receiver (%1) reports 0 bytes: nothing arrived (or the test broke)"_s.arg(receiverSide));
     r.extra.insert(u"receiver_zero_bytes"_s, true);
 }
 
@@ -330,7 +316,7 @@ bool JsonReader::addDocument(const QJsonObject &doc, int line)
         r.extra.insert(u"server_output"_s, u"text"_s);
     }
     if (skipped > 0)
-        warnings.append(u"%1:%2: %3 omitted or zero-length intervals not kept as samples"_s.arg(m_file).arg(line).arg(skipped));
+        warn(line, u"%1 omitted or zero-length intervals not kept as samples"_s.arg(skipped));
     if (bidir) {
         r.params.insert(u"bidirectional"_s, true);
         ResultRecord back = r;
@@ -340,16 +326,12 @@ bool JsonReader::addDocument(const QJsonObject &doc, int line)
         addSummary(back, end, udp, receiver, sender, "sum_sent_bidir_reverse", "sum_received_bidir_reverse");
         addIntervalSamples(back, doc.value(u"intervals"_s).toArray(), local, "sum_bidir_reverse", &skipped);
         checkReceiver(back, end, sender, "sum_received_bidir_reverse", line);
-        records.append(r);
-        recordLines.append(line);
-        if (!back.metrics.isEmpty()) {
-            records.append(back);
-            recordLines.append(line);
-        }
+        addRecord(r, line);
+        if (!back.metrics.isEmpty())
+            addRecord(back, line);
         return true;
     }
-    records.append(r);
-    recordLines.append(line);
+    addRecord(r, line);
     return true;
 }
 
@@ -433,19 +415,9 @@ ImportResult parseJson(const QByteArray &data, const QString &fileName)
         if (!ok)
             break;
     }
-    if (!reader.error)
+    if (!reader.failed())
         reader.finishStream(lastLine);
-    ImportResult r;
-    if (reader.error) {
-        r.error = reader.error;
-        return r;
-    }
-    if (reader.records.isEmpty())
-        return ImportResult::failure(fileName, 0, u"expected at least one finished iperf3 test; found none"_s);
-    r.records = reader.records;
-    r.recordLines = reader.recordLines;
-    r.warnings = reader.warnings;
-    return r;
+    return reader.result(u"expected at least one finished iperf3 test; found none"_s);
 }
 
 // ---------------------------------------------------------------- text
@@ -547,34 +519,22 @@ bool isWholeNumber(double v)
     return v == std::floor(v);
 }
 
-class TextReader
+class TextReader : public ImportCollector
 {
 public:
     TextReader(const QByteArray &data, const QString &fileName)
-        : m_text(data)
-        , m_file(fileName)
+        : ImportCollector(fileName)
+        , m_text(data)
     {
     }
     ImportResult run();
 
 private:
-    bool fail(int line, const QString &message)
-    {
-        if (!m_error)
-            m_error = ImportError{m_file, line, message};
-        return false;
-    }
-    void warn(int line, const QString &message) { m_warnings.append(u"%1:%2: %3"_s.arg(m_file).arg(line).arg(message)); }
     void begin(int line, bool serverLog);
     bool finish(qsizetype index);
     bool addRow(const QRegularExpressionMatch &m, const QString &t, int line);
 
     ImportText m_text;
-    QString m_file;
-    std::optional<ImportError> m_error;
-    QList<ResultRecord> m_records;
-    QList<int> m_recordLines;
-    QStringList m_warnings;
     std::optional<TextTest> m_cur;
     QString m_version;
 };
@@ -770,8 +730,7 @@ bool TextReader::finish(qsizetype index)
         warn(cur.firstLine, u"the receiver reports 0 bytes: nothing arrived (or the test broke)"_s);
         r.extra.insert(u"receiver_zero_bytes"_s, true);
     }
-    m_records.append(r);
-    m_recordLines.append(cur.firstLine);
+    addRecord(r, cur.firstLine);
     return true;
 }
 
@@ -787,7 +746,7 @@ ImportResult TextReader::run()
     static const QRegularExpression kConnecting(uR"(^Connecting to host\s+([^,\s]+),\s*port\s+(\d+))"_s);
     static const QRegularExpression kLocal(uR"(local\s+(\S+)\s+port\s+\d+\s+connected (?:to|with)\s+(\S+)\s+port)"_s);
     static const QRegularExpression kSent(uR"(^\[\s*(?:\d+|SUM)\]\s+Sent\s+(\d+)\s+datagrams)"_s);
-    for (qsizetype i = 0; i < m_text.size() && !m_error; ++i) {
+    for (qsizetype i = 0; i < m_text.size() && !failed(); ++i) {
         const QString t = m_text.line(i).trimmed();
         const int line = ImportText::number(i);
         if (t.isEmpty())
@@ -921,19 +880,9 @@ ImportResult TextReader::run()
         }
         addRow(m, t, line);
     }
-    if (!m_error && m_cur)
+    if (!failed() && m_cur)
         finish(m_text.size() - 1);
-    ImportResult res;
-    if (m_error) {
-        res.error = m_error;
-        return res;
-    }
-    if (m_records.isEmpty())
-        return ImportResult::failure(m_file, 0, u"expected iperf3 output (-J JSON or the text report); found none"_s);
-    res.records = m_records;
-    res.recordLines = m_recordLines;
-    res.warnings = m_warnings;
-    return res;
+    return result(u"expected iperf3 output (-J JSON or the text report); found none"_s);
 }
 
 ImportResult parseText(const QByteArray &data, const QString &fileName)
