@@ -3,6 +3,7 @@
 
 #include "importcollector.h"
 #include "importtext.h"
+#include "iperftransfer.h"
 
 #include <QJsonObject>
 #include <QMap>
@@ -15,25 +16,6 @@ using namespace Qt::StringLiterals;
 namespace wb {
 
 namespace {
-
-// iperf 2 prints bytes in powers of 1024 and bits in powers of 1000.
-std::optional<double> bytesFactor(const QString &unit)
-{
-    static const QStringList kUnits{u"Bytes"_s, u"KBytes"_s, u"MBytes"_s, u"GBytes"_s, u"TBytes"_s};
-    const qsizetype k = kUnits.indexOf(unit);
-    if (k < 0)
-        return std::nullopt;
-    return std::pow(1024.0, double(k));
-}
-
-std::optional<double> bitsFactor(const QString &unit)
-{
-    static const QStringList kUnits{u"bits/sec"_s, u"Kbits/sec"_s, u"Mbits/sec"_s, u"Gbits/sec"_s, u"Tbits/sec"_s};
-    const qsizetype k = kUnits.indexOf(unit);
-    if (k < 0)
-        return std::nullopt;
-    return std::pow(1000.0, double(k));
-}
 
 const QRegularExpression &clientHeader()
 {
@@ -57,13 +39,9 @@ const QRegularExpression &csvLine()
     return k;
 }
 
-struct Row
+struct Row : IperfTransfer
 {
     QString id; // "3", or "SUM"
-    double start = 0;
-    double end = 0;
-    double bytes = 0;
-    double bps = 0;
     QString tail;
     bool serverReport = false; // a client's copy of the server's receiver figures
     bool csvUdp = false;       // a -y C line with the jitter/loss fields
@@ -564,18 +542,10 @@ ImportResult Reader::run()
         Row row;
         row.line = line;
         row.id = m.captured(1);
-        const auto start = ImportText::toNumber(m.captured(2));
-        const auto end = ImportText::toNumber(m.captured(3));
-        const auto amount = ImportText::toNumber(m.captured(4));
-        const auto rate = ImportText::toNumber(m.captured(6));
-        const auto bf = bytesFactor(m.captured(5));
-        const auto rf = bitsFactor(m.captured(7));
-        if (!start || !end || !amount || !rate || !bf || !rf)
-            return ImportResult::failure(m_file, line, u"expected numbers with units such as 'MBytes' and 'Mbits/sec' in '%1'"_s.arg(t.left(100)));
-        row.start = *start;
-        row.end = *end;
-        row.bytes = ImportText::scaled(*amount, *bf);
-        row.bps = ImportText::scaled(*rate, *rf);
+        const auto transfer = IperfTransfer::read(m, 2);
+        if (!transfer)
+            return ImportResult::failure(m_file, line, IperfTransfer::unreadable(t));
+        static_cast<IperfTransfer &>(row) = *transfer;
         row.tail = m.captured(8).trimmed();
         if (cur.pendingServerReport.contains(row.id)) {
             row.serverReport = true;

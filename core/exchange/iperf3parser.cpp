@@ -3,6 +3,7 @@
 
 #include "importcollector.h"
 #include "importtext.h"
+#include "iperftransfer.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -422,47 +423,12 @@ ImportResult parseJson(const QByteArray &data, const QString &fileName)
 
 // ---------------------------------------------------------------- text
 
-std::optional<double> bytesFactor(const QString &unit)
-{
-    // iperf3 prints Bytes in powers of 1024 and bits in powers of 1000.
-    if (unit == u"Bytes"_s)
-        return 1.0;
-    if (unit == u"KBytes"_s)
-        return 1024.0;
-    if (unit == u"MBytes"_s)
-        return 1024.0 * 1024;
-    if (unit == u"GBytes"_s)
-        return 1024.0 * 1024 * 1024;
-    if (unit == u"TBytes"_s)
-        return 1024.0 * 1024 * 1024 * 1024;
-    return std::nullopt;
-}
-
-std::optional<double> bitsFactor(const QString &unit)
-{
-    if (unit == u"bits/sec"_s)
-        return 1.0;
-    if (unit == u"Kbits/sec"_s)
-        return 1e3;
-    if (unit == u"Mbits/sec"_s)
-        return 1e6;
-    if (unit == u"Gbits/sec"_s)
-        return 1e9;
-    if (unit == u"Tbits/sec"_s)
-        return 1e12;
-    return std::nullopt;
-}
-
 // One "[ ID] START-END sec ..." row of a text report.
-struct TextRow
+struct TextRow : IperfTransfer
 {
     enum What { Interval, Sender, Receiver, Summary } what = Interval;
     QString id;   // "5", or "SUM"
     QString role; // --bidir: "TX-C", "RX-C", "TX-S", "RX-S"
-    double start = 0;
-    double end = 0;
-    double bytes = 0;
-    double bps = 0;
     QString tail; // what follows the rate, without the role word
     bool omitted = false;
     bool serverOutput = false; // from the "Server output:" section of a client log
@@ -560,18 +526,10 @@ bool TextReader::addRow(const QRegularExpressionMatch &m, const QString &t, int 
     row.role = m.captured(2);
     row.role.remove(u'[');
     row.role.remove(u']');
-    const auto start = ImportText::toNumber(m.captured(3));
-    const auto endT = ImportText::toNumber(m.captured(4));
-    const auto amount = ImportText::toNumber(m.captured(5));
-    const auto rate = ImportText::toNumber(m.captured(7));
-    const auto bf = bytesFactor(m.captured(6));
-    const auto rf = bitsFactor(m.captured(8));
-    if (!start || !endT || !amount || !rate || !bf || !rf)
-        return fail(line, u"expected numbers with units such as 'MBytes' and 'Mbits/sec' in '%1'"_s.arg(t.left(100)));
-    row.start = *start;
-    row.end = *endT;
-    row.bytes = ImportText::scaled(*amount, *bf);
-    row.bps = ImportText::scaled(*rate, *rf);
+    const auto transfer = IperfTransfer::read(m, 3);
+    if (!transfer)
+        return fail(line, IperfTransfer::unreadable(t));
+    static_cast<IperfTransfer &>(row) = *transfer;
     QString tail = m.captured(9).trimmed();
     row.omitted = tail.contains(u"(omitted)"_s);
     tail.remove(u"(omitted)"_s);

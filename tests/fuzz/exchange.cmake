@@ -24,6 +24,7 @@ if(WIREBENCH_FUZZ)
             ${PROJECT_SOURCE_DIR}/core/exchange/netperfparser.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/iperf3parser.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/iperf2parser.cpp
+            ${PROJECT_SOURCE_DIR}/core/exchange/iperftransfer.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/sockperfparser.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/pktgenparser.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/csvresultparser.cpp
