@@ -589,15 +589,16 @@ bool Parser::parseClassic(const Banner &b, const QStringList &titles, qsizetype 
             return true;
         return fail(i, u"expected %1 numbers (%2) in the %3 result row, found %4"_s.arg(n).arg(columns, testName).arg(row.size()));
     };
+    // A CPU figure; netperf prints a negative one for what it did not measure.
+    auto measured = [&](const QString &name, const QString &side, double v) {
+        if (v >= 0)
+            r.addMetric(name, side, v);
+    };
     auto cpuMetrics = [&](double lu, double ru, double lsd, double rsd, const QString &sdName) {
-        if (lu >= 0)
-            r.addMetric(u"cpu_util_pct"_s, u"client"_s, lu);
-        if (ru >= 0)
-            r.addMetric(u"cpu_util_pct"_s, u"server"_s, ru);
-        if (lsd >= 0)
-            r.addMetric(sdName, u"client"_s, lsd);
-        if (rsd >= 0)
-            r.addMetric(sdName, u"server"_s, rsd);
+        measured(u"cpu_util_pct"_s, u"client"_s, lu);
+        measured(u"cpu_util_pct"_s, u"server"_s, ru);
+        measured(sdName, u"client"_s, lsd);
+        measured(sdName, u"server"_s, rsd);
     };
     switch (family) {
     case Family::Stream:
@@ -637,19 +638,15 @@ bool Parser::parseClassic(const Banner &b, const QStringList &titles, qsizetype 
         r.addMetric(u"throughput_bps"_s, u"client"_s, ImportText::scaled(row[5], units->toBitsPerSecond));
         r.addMetric(u"elapsed_s"_s, u"client"_s, row[2]);
         if (cpu) {
-            if (row[6] >= 0)
-                r.addMetric(u"cpu_util_pct"_s, u"client"_s, row[6]);
-            if (row[7] >= 0)
-                r.addMetric(u"service_demand_us_per_kb"_s, u"client"_s, row[7]);
+            measured(u"cpu_util_pct"_s, u"client"_s, row[6]);
+            measured(u"service_demand_us_per_kb"_s, u"client"_s, row[7]);
         }
         r.addMetric(u"messages"_s, u"server"_s, recv[2]);
         r.addMetric(u"throughput_bps"_s, u"server"_s, ImportText::scaled(recv[3], units->toBitsPerSecond));
         r.addMetric(u"elapsed_s"_s, u"server"_s, recv[1]);
         if (cpu) {
-            if (recv[4] >= 0)
-                r.addMetric(u"cpu_util_pct"_s, u"server"_s, recv[4]);
-            if (recv[5] >= 0)
-                r.addMetric(u"service_demand_us_per_kb"_s, u"server"_s, recv[5]);
+            measured(u"cpu_util_pct"_s, u"server"_s, recv[4]);
+            measured(u"service_demand_us_per_kb"_s, u"server"_s, recv[5]);
         }
         if (row[3] > 0)
             r.addMetric(u"loss_ratio"_s, QString(), std::max(0.0, (row[3] - recv[2]) / row[3]));
@@ -1012,12 +1009,10 @@ bool Parser::finishOmni(const QMap<QString, QString> &v, qsizetype index, Result
     metric("THROUGHPUT_CONFID", "ci_width_pct", QString());
     metric("CONFIDENCE_LEVEL", "ci_level_pct", QString());
     if (udp && !rr) {
+        metric("LOCAL_SEND_CALLS", "messages", u"client"_s);
+        metric("REMOTE_RECV_CALLS", "messages", u"server"_s);
         const auto sent = num(u"LOCAL_SEND_CALLS"_s);
         const auto recvd = num(u"REMOTE_RECV_CALLS"_s);
-        if (sent && *sent >= 0)
-            r.addMetric(u"messages"_s, u"client"_s, *sent);
-        if (recvd && *recvd >= 0)
-            r.addMetric(u"messages"_s, u"server"_s, *recvd);
         if (sent && recvd && *sent > 0 && *recvd >= 0)
             r.addMetric(u"loss_ratio"_s, QString(), std::max(0.0, (*sent - *recvd) / *sent));
     }
