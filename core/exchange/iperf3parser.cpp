@@ -258,22 +258,20 @@ bool JsonReader::addDocument(const QJsonObject &doc, int line)
         version = version.mid(6);
     r.toolVersion = version;
     r.params.insert(u"protocol"_s, protocol);
-    if (has(ts, "duration") && num(ts, "duration") > 0)
-        r.params.insert(u"duration_s"_s, num(ts, "duration"));
-    if (has(ts, "blksize"))
-        r.params.insert(u"message_size_bytes"_s, num(ts, "blksize"));
-    if (has(ts, "num_streams"))
-        r.params.insert(u"streams"_s, num(ts, "num_streams"));
-    if (has(ts, "omit") && num(ts, "omit") > 0)
-        r.params.insert(u"omit_s"_s, num(ts, "omit"));
-    if (has(start, "sock_bufsize") && num(start, "sock_bufsize") > 0)
-        r.params.insert(u"requested_socket_bytes"_s, num(start, "sock_bufsize"));
-    if (has(start, "sndbuf_actual"))
-        r.params.insert(u"send_socket_bytes"_s, num(start, "sndbuf_actual"));
-    if (has(start, "rcvbuf_actual"))
-        r.params.insert(u"recv_socket_bytes"_s, num(start, "rcvbuf_actual"));
-    if (udp && has(ts, "target_bitrate"))
-        r.params.insert(u"target_bitrate_bps"_s, num(ts, "target_bitrate"));
+    // A figure of the start block, when it is there (and when above 0, for those where 0 means unset).
+    auto param = [&](const QJsonObject &o, const char *key, const QString &name, bool unsetAtZero = false) {
+        if (has(o, key) && (!unsetAtZero || num(o, key) > 0))
+            r.params.insert(name, num(o, key));
+    };
+    param(ts, "duration", u"duration_s"_s, true);
+    param(ts, "blksize", u"message_size_bytes"_s);
+    param(ts, "num_streams", u"streams"_s);
+    param(ts, "omit", u"omit_s"_s, true);
+    param(start, "sock_bufsize", u"requested_socket_bytes"_s, true);
+    param(start, "sndbuf_actual", u"send_socket_bytes"_s);
+    param(start, "rcvbuf_actual", u"recv_socket_bytes"_s);
+    if (udp)
+        param(ts, "target_bitrate", u"target_bitrate_bps"_s);
     r.params.insert(u"direction"_s, reverse ? u"server_to_client"_s : u"client_to_server"_s);
     const QJsonObject connectingTo = start.value(u"connecting_to"_s).toObject();
     if (!connectingTo.isEmpty())
