@@ -306,15 +306,24 @@ std::optional<ImportFormat> Importer::detect(const QByteArray &data, const QStri
     return std::nullopt;
 }
 
-std::optional<ImportFormat> Importer::formatFromName(const QString &name)
+namespace {
+
+// Each format's name, in the order --help lists them.
+const QList<std::pair<QString, ImportFormat>> &formatTable()
 {
     static const QList<std::pair<QString, ImportFormat>> kNames{
         {u"auto"_s, ImportFormat::Auto},         {u"netperf"_s, ImportFormat::Netperf},
         {u"iperf3"_s, ImportFormat::Iperf3},     {u"iperf2"_s, ImportFormat::Iperf2},
-        {u"flent"_s, ImportFormat::Flent},
-        {u"sockperf"_s, ImportFormat::Sockperf}, {u"pktgen"_s, ImportFormat::Pktgen},
-        {u"csv"_s, ImportFormat::Csv}};
-    for (const auto &[n, f] : kNames)
+        {u"flent"_s, ImportFormat::Flent},       {u"sockperf"_s, ImportFormat::Sockperf},
+        {u"pktgen"_s, ImportFormat::Pktgen},     {u"csv"_s, ImportFormat::Csv}};
+    return kNames;
+}
+
+} // namespace
+
+std::optional<ImportFormat> Importer::formatFromName(const QString &name)
+{
+    for (const auto &[n, f] : formatTable())
         if (n == name)
             return f;
     return std::nullopt;
@@ -322,30 +331,18 @@ std::optional<ImportFormat> Importer::formatFromName(const QString &name)
 
 QString Importer::formatName(ImportFormat format)
 {
-    switch (format) {
-    case ImportFormat::Auto:
-        return u"auto"_s;
-    case ImportFormat::Netperf:
-        return u"netperf"_s;
-    case ImportFormat::Iperf3:
-        return u"iperf3"_s;
-    case ImportFormat::Iperf2:
-        return u"iperf2"_s;
-    case ImportFormat::Flent:
-        return u"flent"_s;
-    case ImportFormat::Sockperf:
-        return u"sockperf"_s;
-    case ImportFormat::Pktgen:
-        return u"pktgen"_s;
-    case ImportFormat::Csv:
-        return u"csv"_s;
-    }
+    for (const auto &[n, f] : formatTable())
+        if (f == format)
+            return n;
     return QString();
 }
 
 QStringList Importer::formatNames()
 {
-    return {u"auto"_s, u"netperf"_s, u"iperf3"_s, u"iperf2"_s, u"flent"_s, u"sockperf"_s, u"pktgen"_s, u"csv"_s};
+    QStringList names;
+    for (const auto &entry : formatTable())
+        names.append(entry.first);
+    return names;
 }
 
 } // namespace wb
