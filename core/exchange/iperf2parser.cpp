@@ -55,6 +55,14 @@ struct Connection
     int localPort = 0;
     int remotePort = 0;
     bool reverse = false;
+
+    // Captures 2 to 5 of m: local address and port, remote address and
+    // port, where both the -y C line and the "local ... connected with"
+    // line have them.
+    static Connection fromMatch(const QRegularExpressionMatch &m)
+    {
+        return Connection{m.captured(2), m.captured(4), m.captured(3).toInt(), m.captured(5).toInt()};
+    }
 };
 
 struct Test
@@ -363,12 +371,7 @@ bool Reader::addCsvRow(const QRegularExpressionMatch &m, int line)
     } else {
         row.id = key;
         if (!t.connections.contains(key)) {
-            Connection c;
-            c.localAddress = m.captured(2);
-            c.localPort = m.captured(3).toInt();
-            c.remoteAddress = m.captured(4);
-            c.remotePort = m.captured(5).toInt();
-            t.connections.insert(key, c);
+            t.connections.insert(key, Connection::fromMatch(m));
             t.connectionOrder.append(key);
         }
     }
@@ -501,11 +504,7 @@ ImportResult Reader::run()
                 m_cur = next;
             }
             Test &c = *m_cur;
-            Connection conn;
-            conn.localAddress = m.captured(2);
-            conn.localPort = m.captured(3).toInt();
-            conn.remoteAddress = m.captured(4);
-            conn.remotePort = m.captured(5).toInt();
+            Connection conn = Connection::fromMatch(m);
             conn.reverse = m.captured(6).contains(u"reverse"_s, Qt::CaseInsensitive);
             if (!c.connections.contains(m.captured(1)))
                 c.connectionOrder.append(m.captured(1));
