@@ -155,44 +155,44 @@ void JsonReader::addSummary(ResultRecord &r, const QJsonObject &end, bool udp, c
     const QJsonObject sent = end.value(QLatin1StringView(sentKey)).toObject();
     const QJsonObject received = end.value(QLatin1StringView(receivedKey)).toObject();
     const QJsonObject sum = end.value(u"sum"_s).toObject();
+    // Rate, bytes and duration of one end's sum.
+    auto transfer = [&](const QJsonObject &o, const QString &side) {
+        r.addMetric(u"throughput_bps"_s, side, num(o, "bits_per_second"));
+        r.addMetric(u"bytes"_s, side, num(o, "bytes"));
+        r.addMetric(u"elapsed_s"_s, side, num(o, "seconds", num(o, "end") - num(o, "start")));
+    };
+    // The receiver's jitter and loss, those of them o has.
+    auto jitterAndLoss = [&](const QJsonObject &o) {
+        if (has(o, "jitter_ms"))
+            r.addMetric(u"jitter_ms"_s, QString(), num(o, "jitter_ms"));
+        if (has(o, "lost_percent"))
+            r.addMetric(u"loss_ratio"_s, QString(), num(o, "lost_percent") / 100.0);
+    };
     if (!sent.isEmpty()) {
-        r.addMetric(u"throughput_bps"_s, senderSide, num(sent, "bits_per_second"));
-        r.addMetric(u"bytes"_s, senderSide, num(sent, "bytes"));
-        r.addMetric(u"elapsed_s"_s, senderSide, num(sent, "seconds", num(sent, "end") - num(sent, "start")));
+        transfer(sent, senderSide);
         if (has(sent, "retransmits"))
             r.addMetric(u"retransmits"_s, senderSide, num(sent, "retransmits"));
         if (udp && has(sent, "packets"))
             r.addMetric(u"messages"_s, senderSide, num(sent, "packets"));
     }
     if (!received.isEmpty()) {
-        r.addMetric(u"throughput_bps"_s, receiverSide, num(received, "bits_per_second"));
-        r.addMetric(u"bytes"_s, receiverSide, num(received, "bytes"));
-        r.addMetric(u"elapsed_s"_s, receiverSide,
-                    num(received, "seconds", num(received, "end") - num(received, "start")));
+        transfer(received, receiverSide);
         if (udp) {
             if (has(received, "packets") && has(received, "lost_packets"))
                 r.addMetric(u"messages"_s, receiverSide, num(received, "packets") - num(received, "lost_packets"));
-            if (has(received, "jitter_ms"))
-                r.addMetric(u"jitter_ms"_s, QString(), num(received, "jitter_ms"));
-            if (has(received, "lost_percent"))
-                r.addMetric(u"loss_ratio"_s, QString(), num(received, "lost_percent") / 100.0);
+            jitterAndLoss(received);
         }
     }
     if (udp && sent.isEmpty() && received.isEmpty() && !sum.isEmpty()) {
         // Before 3.11 a UDP test ends with one "sum": the sender's rate, and
         // the receiver's jitter and loss as the client learnt them.
-        r.addMetric(u"throughput_bps"_s, senderSide, num(sum, "bits_per_second"));
-        r.addMetric(u"bytes"_s, senderSide, num(sum, "bytes"));
-        r.addMetric(u"elapsed_s"_s, senderSide, num(sum, "seconds", num(sum, "end") - num(sum, "start")));
+        transfer(sum, senderSide);
         if (has(sum, "packets")) {
             r.addMetric(u"messages"_s, senderSide, num(sum, "packets"));
             if (has(sum, "lost_packets"))
                 r.addMetric(u"messages"_s, receiverSide, num(sum, "packets") - num(sum, "lost_packets"));
         }
-        if (has(sum, "jitter_ms"))
-            r.addMetric(u"jitter_ms"_s, QString(), num(sum, "jitter_ms"));
-        if (has(sum, "lost_percent"))
-            r.addMetric(u"loss_ratio"_s, QString(), num(sum, "lost_percent") / 100.0);
+        jitterAndLoss(sum);
         r.extra.insert(u"udp_summary"_s, u"sum (iperf3 < 3.11)"_s);
     }
 }
