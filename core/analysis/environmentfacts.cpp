@@ -244,17 +244,9 @@ QString linkClassName(LinkInfo::Class c)
 
 QString LinkInfo::shortLabel() const
 {
-    switch (linkClass) {
-    case Class::Loopback:
-        return u"loopback"_s;
-    case Class::Virtual:
-        return u"virtual"_s;
-    case Class::Physical:
-        return speedBps > 0 ? speedText(speedBps) : u"physical"_s;
-    case Class::Unknown:
-        break;
-    }
-    return u"link not known"_s;
+    if (linkClass == Class::Physical && speedBps > 0)
+        return speedText(speedBps);
+    return linkClass == Class::Unknown ? u"link not known"_s : linkClassName(linkClass);
 }
 
 QString LinkInfo::label() const

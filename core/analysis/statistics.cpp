@@ -22,32 +22,20 @@ double betaContinuedFraction(double x, double a, double b)
     const double qab = a + b;
     const double qap = a + 1.0;
     const double qam = a - 1.0;
+    const auto nonZero = [&](double v) { return std::fabs(v) < kTiny ? kTiny : v; };
     double c = 1.0;
-    double d = 1.0 - qab * x / qap;
-    if (std::fabs(d) < kTiny)
-        d = kTiny;
-    d = 1.0 / d;
+    double d = 1.0 / nonZero(1.0 - qab * x / qap);
+    // One step with the next coefficient: the factor it multiplies h by.
+    const auto step = [&](double aa) {
+        d = 1.0 / nonZero(1.0 + aa * d);
+        c = nonZero(1.0 + aa / c);
+        return d * c;
+    };
     double h = d;
     for (int m = 1; m <= kMaxIterations; ++m) {
         const double m2 = 2.0 * m;
-        double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-        d = 1.0 + aa * d;
-        if (std::fabs(d) < kTiny)
-            d = kTiny;
-        c = 1.0 + aa / c;
-        if (std::fabs(c) < kTiny)
-            c = kTiny;
-        d = 1.0 / d;
-        h *= d * c;
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-        d = 1.0 + aa * d;
-        if (std::fabs(d) < kTiny)
-            d = kTiny;
-        c = 1.0 + aa / c;
-        if (std::fabs(c) < kTiny)
-            c = kTiny;
-        d = 1.0 / d;
-        const double del = d * c;
+        h *= step(m * (b - m) * x / ((qam + m2) * (a + m2)));
+        const double del = step(-(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)));
         h *= del;
         if (std::fabs(del - 1.0) < kEpsilon)
             break;

@@ -55,26 +55,33 @@ QByteArray normalizedEncoding(const QByteArray &data)
     return text.toUtf8();
 }
 
+struct FormatEntry
+{
+    QString name;
+    ImportFormat format;
+    ImportResult (*parse)(const QByteArray &data, const QString &fileName); // none for Auto
+};
+
+// Each format's name and parser, in the order --help lists them.
+const QList<FormatEntry> &formatTable()
+{
+    static const QList<FormatEntry> kFormats{
+        {u"auto"_s, ImportFormat::Auto, nullptr},
+        {u"netperf"_s, ImportFormat::Netperf, &NetperfParser::parse},
+        {u"iperf3"_s, ImportFormat::Iperf3, &Iperf3Parser::parse},
+        {u"iperf2"_s, ImportFormat::Iperf2, &Iperf2Parser::parse},
+        {u"flent"_s, ImportFormat::Flent, &FlentParser::parse},
+        {u"sockperf"_s, ImportFormat::Sockperf, &SockperfParser::parse},
+        {u"pktgen"_s, ImportFormat::Pktgen, &PktgenParser::parse},
+        {u"csv"_s, ImportFormat::Csv, &CsvResultParser::parse}};
+    return kFormats;
+}
+
 ImportResult parseAs(ImportFormat format, const QByteArray &data, const QString &fileName)
 {
-    switch (format) {
-    case ImportFormat::Netperf:
-        return NetperfParser::parse(data, fileName);
-    case ImportFormat::Iperf3:
-        return Iperf3Parser::parse(data, fileName);
-    case ImportFormat::Iperf2:
-        return Iperf2Parser::parse(data, fileName);
-    case ImportFormat::Flent:
-        return FlentParser::parse(data, fileName);
-    case ImportFormat::Sockperf:
-        return SockperfParser::parse(data, fileName);
-    case ImportFormat::Pktgen:
-        return PktgenParser::parse(data, fileName);
-    case ImportFormat::Csv:
-        return CsvResultParser::parse(data, fileName);
-    case ImportFormat::Auto:
-        break;
-    }
+    for (const FormatEntry &f : formatTable())
+        if (f.format == format && f.parse)
+            return f.parse(data, fileName);
     return ImportResult::failure(fileName, 0, u"no parser chosen"_s);
 }
 
@@ -308,44 +315,26 @@ std::optional<ImportFormat> Importer::detect(const QByteArray &data, const QStri
 
 std::optional<ImportFormat> Importer::formatFromName(const QString &name)
 {
-    static const QList<std::pair<QString, ImportFormat>> kNames{
-        {u"auto"_s, ImportFormat::Auto},         {u"netperf"_s, ImportFormat::Netperf},
-        {u"iperf3"_s, ImportFormat::Iperf3},     {u"iperf2"_s, ImportFormat::Iperf2},
-        {u"flent"_s, ImportFormat::Flent},
-        {u"sockperf"_s, ImportFormat::Sockperf}, {u"pktgen"_s, ImportFormat::Pktgen},
-        {u"csv"_s, ImportFormat::Csv}};
-    for (const auto &[n, f] : kNames)
-        if (n == name)
-            return f;
+    for (const FormatEntry &f : formatTable())
+        if (f.name == name)
+            return f.format;
     return std::nullopt;
 }
 
 QString Importer::formatName(ImportFormat format)
 {
-    switch (format) {
-    case ImportFormat::Auto:
-        return u"auto"_s;
-    case ImportFormat::Netperf:
-        return u"netperf"_s;
-    case ImportFormat::Iperf3:
-        return u"iperf3"_s;
-    case ImportFormat::Iperf2:
-        return u"iperf2"_s;
-    case ImportFormat::Flent:
-        return u"flent"_s;
-    case ImportFormat::Sockperf:
-        return u"sockperf"_s;
-    case ImportFormat::Pktgen:
-        return u"pktgen"_s;
-    case ImportFormat::Csv:
-        return u"csv"_s;
-    }
+    for (const FormatEntry &f : formatTable())
+        if (f.format == format)
+            return f.name;
     return QString();
 }
 
 QStringList Importer::formatNames()
 {
-    return {u"auto"_s, u"netperf"_s, u"iperf3"_s, u"iperf2"_s, u"flent"_s, u"sockperf"_s, u"pktgen"_s, u"csv"_s};
+    QStringList names;
+    for (const FormatEntry &f : formatTable())
+        names.append(f.name);
+    return names;
 }
 
 } // namespace wb

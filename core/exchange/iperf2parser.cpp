@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "iperf2parser.h"
 
+#include "importcollector.h"
 #include "importtext.h"
+#include "iperftransfer.h"
 
 #include <QJsonObject>
 #include <QMap>
@@ -14,25 +16,6 @@ using namespace Qt::StringLiterals;
 namespace wb {
 
 namespace {
-
-// iperf 2 prints bytes in powers of 1024 and bits in powers of 1000.
-std::optional<double> bytesFactor(const QString &unit)
-{
-    static const QStringList kUnits{u"Bytes"_s, u"KBytes"_s, u"MBytes"_s, u"GBytes"_s, u"TBytes"_s};
-    const qsizetype k = kUnits.indexOf(unit);
-    if (k < 0)
-        return std::nullopt;
-    return std::pow(1024.0, double(k));
-}
-
-std::optional<double> bitsFactor(const QString &unit)
-{
-    static const QStringList kUnits{u"bits/sec"_s, u"Kbits/sec"_s, u"Mbits/sec"_s, u"Gbits/sec"_s, u"Tbits/sec"_s};
-    const qsizetype k = kUnits.indexOf(unit);
-    if (k < 0)
-        return std::nullopt;
-    return std::pow(1000.0, double(k));
-}
 
 const QRegularExpression &clientHeader()
 {
@@ -56,13 +39,9 @@ const QRegularExpression &csvLine()
     return k;
 }
 
-struct Row
+struct Row : IperfTransfer
 {
     QString id; // "3", or "SUM"
-    double start = 0;
-    double end = 0;
-    double bytes = 0;
-    double bps = 0;
     QString tail;
     bool serverReport = false; // a client's copy of the server's receiver figures
     bool csvUdp = false;       // a -y C line with the jitter/loss fields
@@ -76,6 +55,14 @@ struct Connection
     int localPort = 0;
     int remotePort = 0;
     bool reverse = false;
+
+    // Captures 2 to 5 of m: local address and port, remote address and
+    // port, where both the -y C line and the "local ... connected with"
+    // line have them.
+    static Connection fromMatch(const QRegularExpressionMatch &m)
+    {
+        return Connection{m.captured(2), m.captured(4), m.captured(3).toInt(), m.captured(5).toInt()};
+    }
 };
 
 struct Test
@@ -123,24 +110,17 @@ std::optional<UdpFigures> parseUdp(const QString &tail, bool *looksUdp)
     return UdpFigures{*j, *l, *t, m.captured(5)};
 }
 
-class Reader
+class Reader : public ImportCollector
 {
 public:
     Reader(const QByteArray &data, const QString &file)
-        : m_text(data)
-        , m_file(file)
+        : ImportCollector(file)
+        , m_text(data)
     {
     }
     ImportResult run();
 
 private:
-    bool fail(int line, const QString &message)
-    {
-        if (!m_error)
-            m_error = ImportError{m_file, line, message};
-        return false;
-    }
-    void warn(int line, const QString &message) { m_warnings.append(u"%1:%2: %3"_s.arg(m_file).arg(line).arg(message)); }
     void begin(int line);
     bool finish();
     bool finishTest(const Test &t);
@@ -148,11 +128,6 @@ private:
     bool addCsvRow(const QRegularExpressionMatch &m, int line);
 
     ImportText m_text;
-    QString m_file;
-    std::optional<ImportError> m_error;
-    QStringList m_warnings;
-    QList<ResultRecord> m_records;
-    QList<int> m_recordLines;
     std::optional<Test> m_cur;
     QString m_version;
 };
@@ -297,8 +272,7 @@ bool Reader::addGroup(const Test &t, const QStringList &ids, bool hostSends, con
         warn(t.firstLine, u"the receiver reports 0 bytes: nothing arrived (or the test broke)"_s);
         r.extra.insert(u"receiver_zero_bytes"_s, true);
     }
-    m_records.append(r);
-    m_recordLines.append(t.firstLine);
+    addRecord(r, t.firstLine);
     return true;
 }
 
@@ -397,12 +371,7 @@ bool Reader::addCsvRow(const QRegularExpressionMatch &m, int line)
     } else {
         row.id = key;
         if (!t.connections.contains(key)) {
-            Connection c;
-            c.localAddress = m.captured(2);
-            c.localPort = m.captured(3).toInt();
-            c.remoteAddress = m.captured(4);
-            c.remotePort = m.captured(5).toInt();
-            t.connections.insert(key, c);
+            t.connections.insert(key, Connection::fromMatch(m));
             t.connectionOrder.append(key);
         }
     }
@@ -447,7 +416,7 @@ ImportResult Reader::run()
     static const QRegularExpression kVersion(uR"(^iperf version (2\.\S+))"_s);
     static const QRegularExpression kSent(uR"(^\[\s*(\d+|SUM)\]\s+Sent\s+(\d+)\s+datagrams)"_s);
     static const QRegularExpression kReport(uR"(^\[\s*(\d+)\]\s+Server Report:)"_s);
-    for (qsizetype i = 0; i < m_text.size() && !m_error; ++i) {
+    for (qsizetype i = 0; i < m_text.size() && !failed(); ++i) {
         const QString t = m_text.line(i).trimmed();
         const int line = ImportText::number(i);
         if (t.isEmpty())
@@ -535,11 +504,7 @@ ImportResult Reader::run()
                 m_cur = next;
             }
             Test &c = *m_cur;
-            Connection conn;
-            conn.localAddress = m.captured(2);
-            conn.localPort = m.captured(3).toInt();
-            conn.remoteAddress = m.captured(4);
-            conn.remotePort = m.captured(5).toInt();
+            Connection conn = Connection::fromMatch(m);
             conn.reverse = m.captured(6).contains(u"reverse"_s, Qt::CaseInsensitive);
             if (!c.connections.contains(m.captured(1)))
                 c.connectionOrder.append(m.captured(1));
@@ -576,18 +541,10 @@ ImportResult Reader::run()
         Row row;
         row.line = line;
         row.id = m.captured(1);
-        const auto start = ImportText::toNumber(m.captured(2));
-        const auto end = ImportText::toNumber(m.captured(3));
-        const auto amount = ImportText::toNumber(m.captured(4));
-        const auto rate = ImportText::toNumber(m.captured(6));
-        const auto bf = bytesFactor(m.captured(5));
-        const auto rf = bitsFactor(m.captured(7));
-        if (!start || !end || !amount || !rate || !bf || !rf)
-            return ImportResult::failure(m_file, line, u"expected numbers with units such as 'MBytes' and 'Mbits/sec' in '%1'"_s.arg(t.left(100)));
-        row.start = *start;
-        row.end = *end;
-        row.bytes = ImportText::scaled(*amount, *bf);
-        row.bps = ImportText::scaled(*rate, *rf);
+        const auto transfer = IperfTransfer::read(m, 2);
+        if (!transfer)
+            return ImportResult::failure(m_file, line, IperfTransfer::unreadable(t));
+        static_cast<IperfTransfer &>(row) = *transfer;
         row.tail = m.captured(8).trimmed();
         if (cur.pendingServerReport.contains(row.id)) {
             row.serverReport = true;
@@ -599,22 +556,10 @@ ImportResult Reader::run()
             cur.udp = true;
         cur.rows.append(row);
     }
-    if (!m_error)
+    if (!failed())
         finish();
-    if (m_error) {
-        ImportResult r;
-        r.error = m_error;
-        return r;
-    }
-    if (m_records.isEmpty())
-        return ImportResult::failure(m_file, 0,
-                                     u"expected iperf 2 output ('Client connecting to ...' / 'Server listening on TCP port "
-                                     "...' and its report, or -y C lines); found none"_s);
-    ImportResult r;
-    r.records = m_records;
-    r.recordLines = m_recordLines;
-    r.warnings = m_warnings;
-    return r;
+    return result(u"expected iperf 2 output ('Client connecting to ...' / 'Server listening on TCP port "
+                  "...' and its report, or -y C lines); found none"_s);
 }
 
 } // namespace

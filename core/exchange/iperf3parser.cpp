@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "iperf3parser.h"
 
+#include "importcollector.h"
 #include "importtext.h"
+#include "iperftransfer.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -105,38 +107,23 @@ bool has(const QJsonObject &o, const char *key)
     return o.value(QLatin1StringView(key)).isDouble();
 }
 
-class JsonReader
+class JsonReader : public ImportCollector
 {
 public:
-    JsonReader(const QString &file)
-        : m_file(file)
-    {
-    }
+    using ImportCollector::ImportCollector;
     // One complete -J document (start, intervals, end).
     bool addDocument(const QJsonObject &doc, int line);
     // A --json-stream event.
     bool addEvent(const QJsonObject &event, int line);
     bool finishStream(int line);
 
-    std::optional<ImportError> error;
-    QList<ResultRecord> records;
-    QList<int> recordLines;
-    QStringList warnings;
-
 private:
-    bool fail(int line, const QString &m)
-    {
-        if (!error)
-            error = ImportError{m_file, line, m};
-        return false;
-    }
     void addSummary(ResultRecord &r, const QJsonObject &end, bool udp, const QString &senderSide,
                     const QString &receiverSide, const char *sentKey, const char *receivedKey);
     void checkSentDatagrams(ResultRecord &r, const QJsonObject &end, const QJsonObject &server, const QString &senderSide,
                             bool reverse, int line);
     void checkReceiver(ResultRecord &r, const QJsonObject &end, const QString &receiverSide, const char *receivedKey, int line);
 
-    QString m_file;
     QJsonObject m_streamStart;
     QJsonArray m_streamIntervals;
     int m_streamLine = 0;
@@ -168,44 +155,44 @@ void JsonReader::addSummary(ResultRecord &r, const QJsonObject &end, bool udp, c
     const QJsonObject sent = end.value(QLatin1StringView(sentKey)).toObject();
     const QJsonObject received = end.value(QLatin1StringView(receivedKey)).toObject();
     const QJsonObject sum = end.value(u"sum"_s).toObject();
+    // Rate, bytes and duration of one end's sum.
+    auto transfer = [&](const QJsonObject &o, const QString &side) {
+        r.addMetric(u"throughput_bps"_s, side, num(o, "bits_per_second"));
+        r.addMetric(u"bytes"_s, side, num(o, "bytes"));
+        r.addMetric(u"elapsed_s"_s, side, num(o, "seconds", num(o, "end") - num(o, "start")));
+    };
+    // The receiver's jitter and loss, those of them o has.
+    auto jitterAndLoss = [&](const QJsonObject &o) {
+        if (has(o, "jitter_ms"))
+            r.addMetric(u"jitter_ms"_s, QString(), num(o, "jitter_ms"));
+        if (has(o, "lost_percent"))
+            r.addMetric(u"loss_ratio"_s, QString(), num(o, "lost_percent") / 100.0);
+    };
     if (!sent.isEmpty()) {
-        r.addMetric(u"throughput_bps"_s, senderSide, num(sent, "bits_per_second"));
-        r.addMetric(u"bytes"_s, senderSide, num(sent, "bytes"));
-        r.addMetric(u"elapsed_s"_s, senderSide, num(sent, "seconds", num(sent, "end") - num(sent, "start")));
+        transfer(sent, senderSide);
         if (has(sent, "retransmits"))
             r.addMetric(u"retransmits"_s, senderSide, num(sent, "retransmits"));
         if (udp && has(sent, "packets"))
             r.addMetric(u"messages"_s, senderSide, num(sent, "packets"));
     }
     if (!received.isEmpty()) {
-        r.addMetric(u"throughput_bps"_s, receiverSide, num(received, "bits_per_second"));
-        r.addMetric(u"bytes"_s, receiverSide, num(received, "bytes"));
-        r.addMetric(u"elapsed_s"_s, receiverSide,
-                    num(received, "seconds", num(received, "end") - num(received, "start")));
+        transfer(received, receiverSide);
         if (udp) {
             if (has(received, "packets") && has(received, "lost_packets"))
                 r.addMetric(u"messages"_s, receiverSide, num(received, "packets") - num(received, "lost_packets"));
-            if (has(received, "jitter_ms"))
-                r.addMetric(u"jitter_ms"_s, QString(), num(received, "jitter_ms"));
-            if (has(received, "lost_percent"))
-                r.addMetric(u"loss_ratio"_s, QString(), num(received, "lost_percent") / 100.0);
+            jitterAndLoss(received);
         }
     }
     if (udp && sent.isEmpty() && received.isEmpty() && !sum.isEmpty()) {
         // Before 3.11 a UDP test ends with one "sum": the sender's rate, and
         // the receiver's jitter and loss as the client learnt them.
-        r.addMetric(u"throughput_bps"_s, senderSide, num(sum, "bits_per_second"));
-        r.addMetric(u"bytes"_s, senderSide, num(sum, "bytes"));
-        r.addMetric(u"elapsed_s"_s, senderSide, num(sum, "seconds", num(sum, "end") - num(sum, "start")));
+        transfer(sum, senderSide);
         if (has(sum, "packets")) {
             r.addMetric(u"messages"_s, senderSide, num(sum, "packets"));
             if (has(sum, "lost_packets"))
                 r.addMetric(u"messages"_s, receiverSide, num(sum, "packets") - num(sum, "lost_packets"));
         }
-        if (has(sum, "jitter_ms"))
-            r.addMetric(u"jitter_ms"_s, QString(), num(sum, "jitter_ms"));
-        if (has(sum, "lost_percent"))
-            r.addMetric(u"loss_ratio"_s, QString(), num(sum, "lost_percent") / 100.0);
+        jitterAndLoss(sum);
         r.extra.insert(u"udp_summary"_s, u"sum (iperf3 < 3.11)"_s);
     }
 }
@@ -228,8 +215,8 @@ void JsonReader::checkSentDatagrams(ResultRecord &r, const QJsonObject &end, con
         r.extra.insert(u"sent_datagrams_from"_s, u"server_output_json"_s);
         return;
     }
-    warnings.append(u"%1:%2: the sender's datagram count is 0 although bytes were sent (iperf3 -R does not always pass "
-                    "it on); not imported — run with --get-server-output to have it"_s.arg(m_file).arg(line));
+    warn(line, u"the sender's datagram count is 0 although bytes were sent (iperf3 -R does not always pass "
+               "it on); not imported — run with --get-server-output to have it"_s);
     r.extra.insert(u"sent_datagrams_unknown"_s, true);
 }
 
@@ -239,7 +226,7 @@ void JsonReader::checkReceiver(ResultRecord &r, const QJsonObject &end, const QS
     const QJsonObject received = end.value(QLatin1StringView(receivedKey)).toObject();
     if (received.isEmpty() || !has(received, "bytes") || num(received, "bytes") != 0)
         return;
-    warnings.append(u"%1:%2: the receiver (%3) reports 0 bytes: nothing arrived (or the test broke)"_s.arg(m_file).arg(line).arg(receiverSide));
+    warn(line, u"the receiver (%1) reports 0 bytes: nothing arrived (or the test broke)"_s.arg(receiverSide));
     r.extra.insert(u"receiver_zero_bytes"_s, true);
 }
 
@@ -271,22 +258,20 @@ bool JsonReader::addDocument(const QJsonObject &doc, int line)
         version = version.mid(6);
     r.toolVersion = version;
     r.params.insert(u"protocol"_s, protocol);
-    if (has(ts, "duration") && num(ts, "duration") > 0)
-        r.params.insert(u"duration_s"_s, num(ts, "duration"));
-    if (has(ts, "blksize"))
-        r.params.insert(u"message_size_bytes"_s, num(ts, "blksize"));
-    if (has(ts, "num_streams"))
-        r.params.insert(u"streams"_s, num(ts, "num_streams"));
-    if (has(ts, "omit") && num(ts, "omit") > 0)
-        r.params.insert(u"omit_s"_s, num(ts, "omit"));
-    if (has(start, "sock_bufsize") && num(start, "sock_bufsize") > 0)
-        r.params.insert(u"requested_socket_bytes"_s, num(start, "sock_bufsize"));
-    if (has(start, "sndbuf_actual"))
-        r.params.insert(u"send_socket_bytes"_s, num(start, "sndbuf_actual"));
-    if (has(start, "rcvbuf_actual"))
-        r.params.insert(u"recv_socket_bytes"_s, num(start, "rcvbuf_actual"));
-    if (udp && has(ts, "target_bitrate"))
-        r.params.insert(u"target_bitrate_bps"_s, num(ts, "target_bitrate"));
+    // A figure of the start block, when it is there (and when above 0, for those where 0 means unset).
+    auto param = [&](const QJsonObject &o, const char *key, const QString &name, bool unsetAtZero = false) {
+        if (has(o, key) && (!unsetAtZero || num(o, key) > 0))
+            r.params.insert(name, num(o, key));
+    };
+    param(ts, "duration", u"duration_s"_s, true);
+    param(ts, "blksize", u"message_size_bytes"_s);
+    param(ts, "num_streams", u"streams"_s);
+    param(ts, "omit", u"omit_s"_s, true);
+    param(start, "sock_bufsize", u"requested_socket_bytes"_s, true);
+    param(start, "sndbuf_actual", u"send_socket_bytes"_s);
+    param(start, "rcvbuf_actual", u"recv_socket_bytes"_s);
+    if (udp)
+        param(ts, "target_bitrate", u"target_bitrate_bps"_s);
     r.params.insert(u"direction"_s, reverse ? u"server_to_client"_s : u"client_to_server"_s);
     const QJsonObject connectingTo = start.value(u"connecting_to"_s).toObject();
     if (!connectingTo.isEmpty())
@@ -330,7 +315,7 @@ bool JsonReader::addDocument(const QJsonObject &doc, int line)
         r.extra.insert(u"server_output"_s, u"text"_s);
     }
     if (skipped > 0)
-        warnings.append(u"%1:%2: %3 omitted or zero-length intervals not kept as samples"_s.arg(m_file).arg(line).arg(skipped));
+        warn(line, u"%1 omitted or zero-length intervals not kept as samples"_s.arg(skipped));
     if (bidir) {
         r.params.insert(u"bidirectional"_s, true);
         ResultRecord back = r;
@@ -340,16 +325,12 @@ bool JsonReader::addDocument(const QJsonObject &doc, int line)
         addSummary(back, end, udp, receiver, sender, "sum_sent_bidir_reverse", "sum_received_bidir_reverse");
         addIntervalSamples(back, doc.value(u"intervals"_s).toArray(), local, "sum_bidir_reverse", &skipped);
         checkReceiver(back, end, sender, "sum_received_bidir_reverse", line);
-        records.append(r);
-        recordLines.append(line);
-        if (!back.metrics.isEmpty()) {
-            records.append(back);
-            recordLines.append(line);
-        }
+        addRecord(r, line);
+        if (!back.metrics.isEmpty())
+            addRecord(back, line);
         return true;
     }
-    records.append(r);
-    recordLines.append(line);
+    addRecord(r, line);
     return true;
 }
 
@@ -433,64 +414,19 @@ ImportResult parseJson(const QByteArray &data, const QString &fileName)
         if (!ok)
             break;
     }
-    if (!reader.error)
+    if (!reader.failed())
         reader.finishStream(lastLine);
-    ImportResult r;
-    if (reader.error) {
-        r.error = reader.error;
-        return r;
-    }
-    if (reader.records.isEmpty())
-        return ImportResult::failure(fileName, 0, u"expected at least one finished iperf3 test; found none"_s);
-    r.records = reader.records;
-    r.recordLines = reader.recordLines;
-    r.warnings = reader.warnings;
-    return r;
+    return reader.result(u"expected at least one finished iperf3 test; found none"_s);
 }
 
 // ---------------------------------------------------------------- text
 
-std::optional<double> bytesFactor(const QString &unit)
-{
-    // iperf3 prints Bytes in powers of 1024 and bits in powers of 1000.
-    if (unit == u"Bytes"_s)
-        return 1.0;
-    if (unit == u"KBytes"_s)
-        return 1024.0;
-    if (unit == u"MBytes"_s)
-        return 1024.0 * 1024;
-    if (unit == u"GBytes"_s)
-        return 1024.0 * 1024 * 1024;
-    if (unit == u"TBytes"_s)
-        return 1024.0 * 1024 * 1024 * 1024;
-    return std::nullopt;
-}
-
-std::optional<double> bitsFactor(const QString &unit)
-{
-    if (unit == u"bits/sec"_s)
-        return 1.0;
-    if (unit == u"Kbits/sec"_s)
-        return 1e3;
-    if (unit == u"Mbits/sec"_s)
-        return 1e6;
-    if (unit == u"Gbits/sec"_s)
-        return 1e9;
-    if (unit == u"Tbits/sec"_s)
-        return 1e12;
-    return std::nullopt;
-}
-
 // One "[ ID] START-END sec ..." row of a text report.
-struct TextRow
+struct TextRow : IperfTransfer
 {
     enum What { Interval, Sender, Receiver, Summary } what = Interval;
     QString id;   // "5", or "SUM"
     QString role; // --bidir: "TX-C", "RX-C", "TX-S", "RX-S"
-    double start = 0;
-    double end = 0;
-    double bytes = 0;
-    double bps = 0;
     QString tail; // what follows the rate, without the role word
     bool omitted = false;
     bool serverOutput = false; // from the "Server output:" section of a client log
@@ -547,34 +483,22 @@ bool isWholeNumber(double v)
     return v == std::floor(v);
 }
 
-class TextReader
+class TextReader : public ImportCollector
 {
 public:
     TextReader(const QByteArray &data, const QString &fileName)
-        : m_text(data)
-        , m_file(fileName)
+        : ImportCollector(fileName)
+        , m_text(data)
     {
     }
     ImportResult run();
 
 private:
-    bool fail(int line, const QString &message)
-    {
-        if (!m_error)
-            m_error = ImportError{m_file, line, message};
-        return false;
-    }
-    void warn(int line, const QString &message) { m_warnings.append(u"%1:%2: %3"_s.arg(m_file).arg(line).arg(message)); }
     void begin(int line, bool serverLog);
     bool finish(qsizetype index);
     bool addRow(const QRegularExpressionMatch &m, const QString &t, int line);
 
     ImportText m_text;
-    QString m_file;
-    std::optional<ImportError> m_error;
-    QList<ResultRecord> m_records;
-    QList<int> m_recordLines;
-    QStringList m_warnings;
     std::optional<TextTest> m_cur;
     QString m_version;
 };
@@ -600,18 +524,10 @@ bool TextReader::addRow(const QRegularExpressionMatch &m, const QString &t, int 
     row.role = m.captured(2);
     row.role.remove(u'[');
     row.role.remove(u']');
-    const auto start = ImportText::toNumber(m.captured(3));
-    const auto endT = ImportText::toNumber(m.captured(4));
-    const auto amount = ImportText::toNumber(m.captured(5));
-    const auto rate = ImportText::toNumber(m.captured(7));
-    const auto bf = bytesFactor(m.captured(6));
-    const auto rf = bitsFactor(m.captured(8));
-    if (!start || !endT || !amount || !rate || !bf || !rf)
-        return fail(line, u"expected numbers with units such as 'MBytes' and 'Mbits/sec' in '%1'"_s.arg(t.left(100)));
-    row.start = *start;
-    row.end = *endT;
-    row.bytes = ImportText::scaled(*amount, *bf);
-    row.bps = ImportText::scaled(*rate, *rf);
+    const auto transfer = IperfTransfer::read(m, 3);
+    if (!transfer)
+        return fail(line, IperfTransfer::unreadable(t));
+    static_cast<IperfTransfer &>(row) = *transfer;
     QString tail = m.captured(9).trimmed();
     row.omitted = tail.contains(u"(omitted)"_s);
     tail.remove(u"(omitted)"_s);
@@ -770,8 +686,7 @@ bool TextReader::finish(qsizetype index)
         warn(cur.firstLine, u"the receiver reports 0 bytes: nothing arrived (or the test broke)"_s);
         r.extra.insert(u"receiver_zero_bytes"_s, true);
     }
-    m_records.append(r);
-    m_recordLines.append(cur.firstLine);
+    addRecord(r, cur.firstLine);
     return true;
 }
 
@@ -787,7 +702,7 @@ ImportResult TextReader::run()
     static const QRegularExpression kConnecting(uR"(^Connecting to host\s+([^,\s]+),\s*port\s+(\d+))"_s);
     static const QRegularExpression kLocal(uR"(local\s+(\S+)\s+port\s+\d+\s+connected (?:to|with)\s+(\S+)\s+port)"_s);
     static const QRegularExpression kSent(uR"(^\[\s*(?:\d+|SUM)\]\s+Sent\s+(\d+)\s+datagrams)"_s);
-    for (qsizetype i = 0; i < m_text.size() && !m_error; ++i) {
+    for (qsizetype i = 0; i < m_text.size() && !failed(); ++i) {
         const QString t = m_text.line(i).trimmed();
         const int line = ImportText::number(i);
         if (t.isEmpty())
@@ -921,19 +836,9 @@ ImportResult TextReader::run()
         }
         addRow(m, t, line);
     }
-    if (!m_error && m_cur)
+    if (!failed() && m_cur)
         finish(m_text.size() - 1);
-    ImportResult res;
-    if (m_error) {
-        res.error = m_error;
-        return res;
-    }
-    if (m_records.isEmpty())
-        return ImportResult::failure(m_file, 0, u"expected iperf3 output (-J JSON or the text report); found none"_s);
-    res.records = m_records;
-    res.recordLines = m_recordLines;
-    res.warnings = m_warnings;
-    return res;
+    return result(u"expected iperf3 output (-J JSON or the text report); found none"_s);
 }
 
 ImportResult parseText(const QByteArray &data, const QString &fileName)

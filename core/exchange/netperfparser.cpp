@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "netperfparser.h"
 
+#include "importcollector.h"
 #include "importtext.h"
 
 #include <QJsonArray>
@@ -163,24 +164,20 @@ QString versionHint(const Banner &b)
     return b.newStyle ? u"2.4+"_s : u"<2.4"_s;
 }
 
-class Parser
+class Parser : public ImportCollector
 {
 public:
     Parser(const QByteArray &data, const QString &fileName)
-        : m_text(data)
-        , m_file(fileName)
+        : ImportCollector(fileName)
+        , m_text(data)
     {
     }
 
     ImportResult run();
 
 private:
-    bool fail(qsizetype index, const QString &message)
-    {
-        if (!m_error)
-            m_error = ImportError{m_file, ImportText::number(index), message};
-        return false;
-    }
+    // This reader counts in line indexes.
+    bool fail(qsizetype index, const QString &message) { return ImportCollector::fail(ImportText::number(index), message); }
     bool parseBlock(qsizetype bannerIndex, qsizetype &i);
     bool parseClassic(const Banner &b, const QStringList &titles, qsizetype &i, ResultRecord &r);
     bool parseHuman(const QList<qsizetype> &headerLines, qsizetype &i, ResultRecord &r, const Banner *b);
@@ -195,16 +192,11 @@ private:
     void flagZeroReceiver(qsizetype index, ResultRecord &r)
     {
         r.extra.insert(u"receiver_zero_bytes"_s, true);
-        m_warnings.append(u"%1:%2: the receiver reports nothing received"_s.arg(m_file).arg(ImportText::number(index)));
+        warn(ImportText::number(index), u"the receiver reports nothing received"_s);
     }
     static ResultRecord baseRecord(const Banner *b);
 
     ImportText m_text;
-    QString m_file;
-    std::optional<ImportError> m_error;
-    QList<ResultRecord> m_records;
-    QList<int> m_recordLines;
-    QStringList m_warnings;
     QString m_command; // the last netperf command line seen before a banner
     qsizetype m_commandIndex = -1; // the line it ended on
 };
@@ -367,30 +359,22 @@ void Parser::applyCommand(ResultRecord &r, qsizetype resultIndex)
 ImportResult Parser::run()
 {
     qsizetype i = 0;
-    while (i < m_text.size() && !m_error) {
+    while (i < m_text.size() && !failed()) {
         const QString &line = m_text.line(i);
         if (isBanner(line)) {
             parseBlock(i, i);
             continue;
         }
-        if (looksLikeKeyval(line) && isKnownOmniKey(line.trimmed().section(u'=', 0, 0))) {
+        // Omni -k or -o output without a banner.
+        const auto parseOmni = looksLikeKeyval(line) && isKnownOmniKey(line.trimmed().section(u'=', 0, 0))
+                                   ? &Parser::parseKeyval
+                                   : looksLikeCsvHeader(line) ? &Parser::parseCsv : nullptr;
+        if (parseOmni) {
             ResultRecord r = baseRecord(nullptr);
             applyCommand(r, i);
             const qsizetype first = i;
-            if (parseKeyval(i, r, nullptr)) {
-                m_records.append(r);
-                m_recordLines.append(ImportText::number(first));
-            }
-            continue;
-        }
-        if (looksLikeCsvHeader(line)) {
-            ResultRecord r = baseRecord(nullptr);
-            applyCommand(r, i);
-            const qsizetype first = i;
-            if (parseCsv(i, r, nullptr)) {
-                m_records.append(r);
-                m_recordLines.append(ImportText::number(first));
-            }
+            if ((this->*parseOmni)(i, r, nullptr))
+                addRecord(r, ImportText::number(first));
             continue;
         }
         // Shell prompts and command lines around the tests: remember the
@@ -409,22 +393,10 @@ ImportResult Parser::run()
         }
         ++i;
     }
-    ImportResult result;
-    result.format = u"netperf"_s;
-    if (m_error) {
-        result.error = m_error;
-        return result;
-    }
-    if (m_records.isEmpty()) {
-        result.error = ImportError{m_file, 0,
-                                   u"expected netperf output (a test banner such as 'TCP STREAM TEST to HOST', "
-                                   "omni -o CSV or -k keyval lines); found none"_s};
-        return result;
-    }
-    result.records = m_records;
-    result.recordLines = m_recordLines;
-    result.warnings = m_warnings;
-    return result;
+    ImportResult r = result(u"expected netperf output (a test banner such as 'TCP STREAM TEST to HOST', "
+                            "omni -o CSV or -k keyval lines); found none"_s);
+    r.format = u"netperf"_s;
+    return r;
 }
 
 // One line of the "!!! WARNING" block netperf prints when the confidence
@@ -534,8 +506,7 @@ bool Parser::parseBlock(qsizetype bannerIndex, qsizetype &i)
         parseTrailers(i, b.test->family, r);
     if (b.test->family == Family::RequestResponse)
         finishRequestResponse(bannerIndex, r);
-    m_records.append(r);
-    m_recordLines.append(ImportText::number(bannerIndex));
+    addRecord(r, ImportText::number(bannerIndex));
     return true;
 }
 
@@ -563,10 +534,9 @@ void Parser::finishRequestResponse(qsizetype bannerIndex, ResultRecord &r)
         return;
     r.addMetric(rateName, QString(), *tput / 8.0 / bytes);
     r.extra.insert(u"rate_derived_from_throughput"_s, true);
-    m_warnings.append(u"%1:%2: the %3 table shows a throughput (-f), not the rate; %4 is derived from it and the "
-                      "request and response sizes (add -v 2 for netperf's own figure)"_s.arg(m_file)
-                          .arg(ImportText::number(bannerIndex))
-                          .arg(r.extra.value(u"test"_s).toString(), rateName));
+    warn(ImportText::number(bannerIndex),
+         u"the %1 table shows a throughput (-f), not the rate; %2 is derived from it and the "
+         "request and response sizes (add -v 2 for netperf's own figure)"_s.arg(r.extra.value(u"test"_s).toString(), rateName));
 }
 
 bool Parser::parseClassic(const Banner &b, const QStringList &titles, qsizetype &i, ResultRecord &r)
@@ -619,15 +589,16 @@ bool Parser::parseClassic(const Banner &b, const QStringList &titles, qsizetype 
             return true;
         return fail(i, u"expected %1 numbers (%2) in the %3 result row, found %4"_s.arg(n).arg(columns, testName).arg(row.size()));
     };
+    // A CPU figure; netperf prints a negative one for what it did not measure.
+    auto measured = [&](const QString &name, const QString &side, double v) {
+        if (v >= 0)
+            r.addMetric(name, side, v);
+    };
     auto cpuMetrics = [&](double lu, double ru, double lsd, double rsd, const QString &sdName) {
-        if (lu >= 0)
-            r.addMetric(u"cpu_util_pct"_s, u"client"_s, lu);
-        if (ru >= 0)
-            r.addMetric(u"cpu_util_pct"_s, u"server"_s, ru);
-        if (lsd >= 0)
-            r.addMetric(sdName, u"client"_s, lsd);
-        if (rsd >= 0)
-            r.addMetric(sdName, u"server"_s, rsd);
+        measured(u"cpu_util_pct"_s, u"client"_s, lu);
+        measured(u"cpu_util_pct"_s, u"server"_s, ru);
+        measured(sdName, u"client"_s, lsd);
+        measured(sdName, u"server"_s, rsd);
     };
     switch (family) {
     case Family::Stream:
@@ -667,19 +638,15 @@ bool Parser::parseClassic(const Banner &b, const QStringList &titles, qsizetype 
         r.addMetric(u"throughput_bps"_s, u"client"_s, ImportText::scaled(row[5], units->toBitsPerSecond));
         r.addMetric(u"elapsed_s"_s, u"client"_s, row[2]);
         if (cpu) {
-            if (row[6] >= 0)
-                r.addMetric(u"cpu_util_pct"_s, u"client"_s, row[6]);
-            if (row[7] >= 0)
-                r.addMetric(u"service_demand_us_per_kb"_s, u"client"_s, row[7]);
+            measured(u"cpu_util_pct"_s, u"client"_s, row[6]);
+            measured(u"service_demand_us_per_kb"_s, u"client"_s, row[7]);
         }
         r.addMetric(u"messages"_s, u"server"_s, recv[2]);
         r.addMetric(u"throughput_bps"_s, u"server"_s, ImportText::scaled(recv[3], units->toBitsPerSecond));
         r.addMetric(u"elapsed_s"_s, u"server"_s, recv[1]);
         if (cpu) {
-            if (recv[4] >= 0)
-                r.addMetric(u"cpu_util_pct"_s, u"server"_s, recv[4]);
-            if (recv[5] >= 0)
-                r.addMetric(u"service_demand_us_per_kb"_s, u"server"_s, recv[5]);
+            measured(u"cpu_util_pct"_s, u"server"_s, recv[4]);
+            measured(u"service_demand_us_per_kb"_s, u"server"_s, recv[5]);
         }
         if (row[3] > 0)
             r.addMetric(u"loss_ratio"_s, QString(), std::max(0.0, (row[3] - recv[2]) / row[3]));
@@ -1042,12 +1009,10 @@ bool Parser::finishOmni(const QMap<QString, QString> &v, qsizetype index, Result
     metric("THROUGHPUT_CONFID", "ci_width_pct", QString());
     metric("CONFIDENCE_LEVEL", "ci_level_pct", QString());
     if (udp && !rr) {
+        metric("LOCAL_SEND_CALLS", "messages", u"client"_s);
+        metric("REMOTE_RECV_CALLS", "messages", u"server"_s);
         const auto sent = num(u"LOCAL_SEND_CALLS"_s);
         const auto recvd = num(u"REMOTE_RECV_CALLS"_s);
-        if (sent && *sent >= 0)
-            r.addMetric(u"messages"_s, u"client"_s, *sent);
-        if (recvd && *recvd >= 0)
-            r.addMetric(u"messages"_s, u"server"_s, *recvd);
         if (sent && recvd && *sent > 0 && *recvd >= 0)
             r.addMetric(u"loss_ratio"_s, QString(), std::max(0.0, (*sent - *recvd) / *sent));
     }

@@ -3,6 +3,7 @@
 
 #include "importtext.h"
 
+#include <QJsonValue>
 #include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
@@ -14,15 +15,25 @@ ImportResult PktgenParser::parse(const QByteArray &data, const QString &fileName
     const ImportText text(data);
     QList<ResultRecord> records;
     ResultRecord pending; // params seen before the next Result line
-    static const QRegularExpression kCount(uR"(\bcount\s+(\d+))"_s);
-    static const QRegularExpression kMinSize(uR"(min_pkt_size:\s*(\d+))"_s);
-    static const QRegularExpression kMaxSize(uR"(max_pkt_size:\s*(\d+))"_s);
-    static const QRegularExpression kPktSize(uR"(\bpkt_size:?\s+(\d+))"_s);
-    static const QRegularExpression kClone(uR"(clone_skb:\s*(\d+))"_s);
-    static const QRegularExpression kDelay(uR"(\bdelay:\s*(\d+))"_s);
-    static const QRegularExpression kIfname(uR"(ifname:\s*(\S+))"_s);
-    static const QRegularExpression kOdev(uR"re(odev\s+"([^"]+)")re"_s);
-    static const QRegularExpression kFrags(uR"(frags:\s*(\d+))"_s);
+    // What the Params lines (or the pgset commands) set, in this order: a
+    // later match of the same parameter wins.
+    struct Param
+    {
+        QRegularExpression pattern;
+        QString name;
+        bool number;
+    };
+    static const Param kParams[]{
+        {QRegularExpression(uR"(\bcount\s+(\d+))"_s), u"count"_s, true},
+        {QRegularExpression(uR"(min_pkt_size:\s*(\d+))"_s), u"packet_size_bytes"_s, true},
+        {QRegularExpression(uR"(max_pkt_size:\s*(\d+))"_s), u"max_packet_size_bytes"_s, true},
+        {QRegularExpression(uR"(\bpkt_size:?\s+(\d+))"_s), u"packet_size_bytes"_s, true},
+        {QRegularExpression(uR"(clone_skb:\s*(\d+))"_s), u"clone_skb"_s, true},
+        {QRegularExpression(uR"(\bdelay:\s*(\d+))"_s), u"delay_ns"_s, true},
+        {QRegularExpression(uR"(ifname:\s*(\S+))"_s), u"interface"_s, false},
+        {QRegularExpression(uR"re(odev\s+"([^"]+)")re"_s), u"interface"_s, false},
+        {QRegularExpression(uR"(frags:\s*(\d+))"_s), u"frags"_s, true},
+    };
     static const QRegularExpression kResult(
         uR"(^Result:\s*OK:\s*(\d+)\s*\(c(\d+)\+d(\d+)\)\s*usec,\s*(\d+)\s*\((\d+)byte(?:,(\d+)frags)?\)\s*(.*)$)"_s);
     static const QRegularExpression kRates(
@@ -40,24 +51,9 @@ ImportResult PktgenParser::parse(const QByteArray &data, const QString &fileName
         if (t.startsWith(u"Params:"_s) || t.contains(u"clone_skb:"_s) || t.contains(u"ifname:"_s)) {
             if (t.startsWith(u"Params:"_s))
                 pending = fresh();
-            if (const auto m = kCount.match(t); m.hasMatch())
-                pending.params.insert(u"count"_s, m.captured(1).toDouble());
-            if (const auto m = kMinSize.match(t); m.hasMatch())
-                pending.params.insert(u"packet_size_bytes"_s, m.captured(1).toDouble());
-            if (const auto m = kMaxSize.match(t); m.hasMatch())
-                pending.params.insert(u"max_packet_size_bytes"_s, m.captured(1).toDouble());
-            if (const auto m = kPktSize.match(t); m.hasMatch())
-                pending.params.insert(u"packet_size_bytes"_s, m.captured(1).toDouble());
-            if (const auto m = kClone.match(t); m.hasMatch())
-                pending.params.insert(u"clone_skb"_s, m.captured(1).toDouble());
-            if (const auto m = kDelay.match(t); m.hasMatch())
-                pending.params.insert(u"delay_ns"_s, m.captured(1).toDouble());
-            if (const auto m = kIfname.match(t); m.hasMatch())
-                pending.params.insert(u"interface"_s, m.captured(1));
-            if (const auto m = kOdev.match(t); m.hasMatch())
-                pending.params.insert(u"interface"_s, m.captured(1));
-            if (const auto m = kFrags.match(t); m.hasMatch())
-                pending.params.insert(u"frags"_s, m.captured(1).toDouble());
+            for (const Param &p : kParams)
+                if (const auto m = p.pattern.match(t); m.hasMatch())
+                    pending.params.insert(p.name, p.number ? QJsonValue(m.captured(1).toDouble()) : QJsonValue(m.captured(1)));
             continue;
         }
         if (!t.startsWith(u"Result:"_s))

@@ -52,13 +52,16 @@ ImportResult SockperfParser::parse(const QByteArray &data, const QString &fileNa
         cur.reset();
         haveSummary = false;
     };
+    auto applyProtocol = [&]() {
+        cur->kind = protocol == u"TCP"_s ? u"tcp_rr"_s : u"udp_rr"_s;
+        cur->params.insert(u"protocol"_s, protocol);
+    };
     auto ensure = [&](qsizetype i) {
         if (!cur) {
             cur = ResultRecord{};
             cur->tool = u"sockperf"_s;
             cur->toolVersion = version;
-            cur->kind = protocol == u"TCP"_s ? u"tcp_rr"_s : u"udp_rr"_s;
-            cur->params.insert(u"protocol"_s, protocol);
+            applyProtocol();
             curLine = ImportText::number(i);
         }
     };
@@ -75,10 +78,8 @@ ImportResult SockperfParser::parse(const QByteArray &data, const QString &fileNa
             return ImportResult::failure(fileName, ImportText::number(i), u"sockperf reported an error: %1"_s.arg(t.left(160)));
         if (const auto m = kProto.match(t); m.hasMatch() && t.contains(u"PORT"_s)) {
             protocol = m.captured(1);
-            if (cur) {
-                cur->kind = protocol == u"TCP"_s ? u"tcp_rr"_s : u"udp_rr"_s;
-                cur->params.insert(u"protocol"_s, protocol);
-            }
+            if (cur)
+                applyProtocol();
             continue;
         }
         if (const auto m = kNoteSize.match(t); m.hasMatch()) {

@@ -94,14 +94,14 @@ public:
             return fail(u"'%1': field 'token' must be 32 lower-case hex digits"_s.arg(m_m.type));
         return true;
     }
-
-private:
     bool fail(const QString &what)
     {
         if (m_error)
             *m_error = what;
         return false;
     }
+
+private:
     const AgentMessage &m_m;
     QString *m_error;
 };
@@ -109,6 +109,18 @@ private:
 AgentMessage make(const QString &type, qint64 id, QJsonObject fields)
 {
     return AgentMessage::request(type, id, std::move(fields));
+}
+
+// A T from a message that must be of the given type; read(f, r) takes the
+// fields into r and returns false (the error set) when one is wrong.
+template <typename T, typename Read>
+std::optional<T> decode(const AgentMessage &m, QString *error, const QString &type, Read read)
+{
+    Fields f(m, error);
+    T r;
+    if (!f.type(type) || !read(f, r))
+        return std::nullopt;
+    return r;
 }
 
 } // namespace
@@ -139,24 +151,18 @@ AgentMessage ServeRequest::toMessage(qint64 id) const
 
 std::optional<ServeRequest> ServeRequest::fromMessage(const AgentMessage &m, QString *error)
 {
-    Fields f(m, error);
-    ServeRequest r;
-    if (!f.type(msg::kServe) || !f.string(u"kind"_s, &r.kind) || !f.object(u"params"_s, &r.params, false)
-        || !f.string(u"bind"_s, &r.bind, false) || !f.port(u"port"_s, &r.port, false) || !f.token(&r.token)
-        || !f.string(u"family"_s, &r.family, false) || !f.port(u"port_min"_s, &r.portMin, false)
-        || !f.port(u"port_max"_s, &r.portMax, false) || !f.boolean(u"bind_device"_s, &r.bindDevice))
-        return std::nullopt;
-    if (!r.family.isEmpty() && r.family != u"ipv4"_s && r.family != u"ipv6"_s) {
-        if (error)
-            *error = u"'serve': field 'family' must be \"ipv4\" or \"ipv6\""_s;
-        return std::nullopt;
-    }
-    if ((r.portMin > 0) != (r.portMax > 0) || r.portMin > r.portMax) {
-        if (error)
-            *error = u"'serve': fields 'port_min' and 'port_max' go together, port_min at most port_max"_s;
-        return std::nullopt;
-    }
-    return r;
+    return decode<ServeRequest>(m, error, msg::kServe, [](Fields &f, ServeRequest &r) {
+        if (!f.string(u"kind"_s, &r.kind) || !f.object(u"params"_s, &r.params, false) || !f.string(u"bind"_s, &r.bind, false)
+            || !f.port(u"port"_s, &r.port, false) || !f.token(&r.token) || !f.string(u"family"_s, &r.family, false)
+            || !f.port(u"port_min"_s, &r.portMin, false) || !f.port(u"port_max"_s, &r.portMax, false)
+            || !f.boolean(u"bind_device"_s, &r.bindDevice))
+            return false;
+        if (!r.family.isEmpty() && r.family != u"ipv4"_s && r.family != u"ipv6"_s)
+            return f.fail(u"'serve': field 'family' must be \"ipv4\" or \"ipv6\""_s);
+        if ((r.portMin > 0) != (r.portMax > 0) || r.portMin > r.portMax)
+            return f.fail(u"'serve': fields 'port_min' and 'port_max' go together, port_min at most port_max"_s);
+        return true;
+    });
 }
 
 AgentMessage ListeningReply::toMessage(qint64 id) const
@@ -171,25 +177,19 @@ AgentMessage ListeningReply::toMessage(qint64 id) const
 
 std::optional<ListeningReply> ListeningReply::fromMessage(const AgentMessage &m, QString *error)
 {
-    Fields f(m, error);
-    ListeningReply r;
-    if (!f.type(msg::kListening) || !f.port(u"port"_s, &r.port) || !f.port(u"udp_port"_s, &r.udpPort, false)
-        || !f.string(u"address"_s, &r.address, false))
-        return std::nullopt;
-    if (r.port == 0) {
-        if (error)
-            *error = u"'listening': field 'port' must name the port listened on, not 0"_s;
-        return std::nullopt;
-    }
-    // Numeric only (Qt Network is not this layer's): the run request that
-    // carries it on is checked again by the agent that connects.
-    static const QRegularExpression kNumeric(u"^[0-9A-Fa-f:.]{2,45}$"_s);
-    if (!r.address.isEmpty() && !kNumeric.match(r.address).hasMatch()) {
-        if (error)
-            *error = u"'listening': field 'address' must be a numeric IP address"_s;
-        return std::nullopt;
-    }
-    return r;
+    return decode<ListeningReply>(m, error, msg::kListening, [](Fields &f, ListeningReply &r) {
+        if (!f.port(u"port"_s, &r.port) || !f.port(u"udp_port"_s, &r.udpPort, false)
+            || !f.string(u"address"_s, &r.address, false))
+            return false;
+        if (r.port == 0)
+            return f.fail(u"'listening': field 'port' must name the port listened on, not 0"_s);
+        // Numeric only (Qt Network is not this layer's): the run request that
+        // carries it on is checked again by the agent that connects.
+        static const QRegularExpression kNumeric(u"^[0-9A-Fa-f:.]{2,45}$"_s);
+        if (!r.address.isEmpty() && !kNumeric.match(r.address).hasMatch())
+            return f.fail(u"'listening': field 'address' must be a numeric IP address"_s);
+        return true;
+    });
 }
 
 AgentMessage RunRequest::toMessage(qint64 id) const
@@ -204,13 +204,11 @@ AgentMessage RunRequest::toMessage(qint64 id) const
 
 std::optional<RunRequest> RunRequest::fromMessage(const AgentMessage &m, QString *error)
 {
-    Fields f(m, error);
-    RunRequest r;
-    if (!f.type(msg::kRun) || !f.string(u"kind"_s, &r.kind) || !f.object(u"params"_s, &r.params, false)
-        || !f.string(u"to"_s, &r.to) || !f.port(u"port"_s, &r.port) || !f.token(&r.token)
-        || !f.string(u"bind"_s, &r.bind, false) || !f.boolean(u"bind_device"_s, &r.bindDevice))
-        return std::nullopt;
-    return r;
+    return decode<RunRequest>(m, error, msg::kRun, [](Fields &f, RunRequest &r) {
+        return f.string(u"kind"_s, &r.kind) && f.object(u"params"_s, &r.params, false) && f.string(u"to"_s, &r.to)
+               && f.port(u"port"_s, &r.port) && f.token(&r.token) && f.string(u"bind"_s, &r.bind, false)
+               && f.boolean(u"bind_device"_s, &r.bindDevice);
+    });
 }
 
 AgentMessage MonitorRequest::toMessage(qint64 id) const
@@ -220,11 +218,8 @@ AgentMessage MonitorRequest::toMessage(qint64 id) const
 
 std::optional<MonitorRequest> MonitorRequest::fromMessage(const AgentMessage &m, QString *error)
 {
-    Fields f(m, error);
-    MonitorRequest r;
-    if (!f.type(msg::kMonitor) || !f.object(u"params"_s, &r.params, false))
-        return std::nullopt;
-    return r;
+    return decode<MonitorRequest>(m, error, msg::kMonitor,
+                                  [](Fields &f, MonitorRequest &r) { return f.object(u"params"_s, &r.params, false); });
 }
 
 AgentMessage SampleMessage::toMessage(qint64 id) const
@@ -237,17 +232,12 @@ AgentMessage SampleMessage::toMessage(qint64 id) const
 
 std::optional<SampleMessage> SampleMessage::fromMessage(const AgentMessage &m, QString *error)
 {
-    Fields f(m, error);
-    SampleMessage s;
-    if (!f.type(msg::kSample) || !f.number(u"t"_s, &s.t) || !f.string(u"side"_s, &s.side, false)
-        || !f.object(u"metrics"_s, &s.metrics))
-        return std::nullopt;
-    if (!s.side.isEmpty() && s.side != u"client"_s && s.side != u"server"_s) {
-        if (error)
-            *error = u"'sample': field 'side' must be 'client' or 'server', not '%1'"_s.arg(s.side);
-        return std::nullopt;
-    }
-    return s;
+    return decode<SampleMessage>(m, error, msg::kSample, [](Fields &f, SampleMessage &s) {
+        if (!f.number(u"t"_s, &s.t) || !f.string(u"side"_s, &s.side, false) || !f.object(u"metrics"_s, &s.metrics))
+            return false;
+        return s.side.isEmpty() || s.side == u"client"_s || s.side == u"server"_s
+               || f.fail(u"'sample': field 'side' must be 'client' or 'server', not '%1'"_s.arg(s.side));
+    });
 }
 
 QList<Sample> SampleMessage::samples(const QString &defaultSide) const
@@ -269,25 +259,19 @@ AgentMessage SamplesBatch::toMessage(qint64 id) const
 
 std::optional<SamplesBatch> SamplesBatch::fromMessage(const AgentMessage &m, QString *error)
 {
-    Fields f(m, error);
-    if (!f.type(msg::kSamples))
-        return std::nullopt;
-    if (!m.body.value(u"samples"_s).isArray()) {
-        if (error)
-            *error = u"'samples': field 'samples' must be an array"_s;
-        return std::nullopt;
-    }
-    // The record's own decoder checks each sample, so batches and records
-    // take the same samples.
-    QString why;
-    const auto carrier = ResultRecord::fromJson(
-        {{u"kind"_s, u"samples"_s}, {u"metrics"_s, QJsonArray()}, {u"samples"_s, m.body.value(u"samples"_s)}}, &why);
-    if (!carrier) {
-        if (error)
-            *error = u"'samples': %1"_s.arg(why);
-        return std::nullopt;
-    }
-    return SamplesBatch{carrier->samples};
+    return decode<SamplesBatch>(m, error, msg::kSamples, [&m](Fields &f, SamplesBatch &r) {
+        if (!m.body.value(u"samples"_s).isArray())
+            return f.fail(u"'samples': field 'samples' must be an array"_s);
+        // The record's own decoder checks each sample, so batches and records
+        // take the same samples.
+        QString why;
+        const auto carrier = ResultRecord::fromJson(
+            {{u"kind"_s, u"samples"_s}, {u"metrics"_s, QJsonArray()}, {u"samples"_s, m.body.value(u"samples"_s)}}, &why);
+        if (!carrier)
+            return f.fail(u"'samples': %1"_s.arg(why));
+        r.samples = carrier->samples;
+        return true;
+    });
 }
 
 AgentMessage ResultMessage::toMessage(qint64 id) const
@@ -300,21 +284,17 @@ AgentMessage ResultMessage::toMessage(qint64 id) const
 
 std::optional<ResultMessage> ResultMessage::fromMessage(const AgentMessage &m, QString *error)
 {
-    Fields f(m, error);
-    QJsonObject json;
-    if (!f.type(msg::kResult) || !f.object(u"record"_s, &json))
-        return std::nullopt;
-    qint64 sent = -1;
-    if (!f.integer(u"samples_sent"_s, 0, qint64(1) << 53, &sent, false))
-        return std::nullopt;
-    QString why;
-    auto record = ResultRecord::fromJson(json, &why);
-    if (!record) {
-        if (error)
-            *error = u"'result': the record is not valid: %1"_s.arg(why);
-        return std::nullopt;
-    }
-    return ResultMessage{*record, sent};
+    return decode<ResultMessage>(m, error, msg::kResult, [](Fields &f, ResultMessage &r) {
+        QJsonObject json;
+        if (!f.object(u"record"_s, &json) || !f.integer(u"samples_sent"_s, 0, qint64(1) << 53, &r.samplesSent, false))
+            return false;
+        QString why;
+        auto record = ResultRecord::fromJson(json, &why);
+        if (!record)
+            return f.fail(u"'result': the record is not valid: %1"_s.arg(why));
+        r.record = std::move(*record);
+        return true;
+    });
 }
 
 AgentMessage SysinfoReply::toMessage(qint64 id) const
@@ -324,14 +304,12 @@ AgentMessage SysinfoReply::toMessage(qint64 id) const
 
 std::optional<SysinfoReply> SysinfoReply::fromMessage(const AgentMessage &m, QString *error)
 {
-    Fields f(m, error);
-    if (!f.type(msg::kSysinfo))
-        return std::nullopt;
-    SysinfoReply r;
-    r.info = m.body;
-    r.info.remove(u"type"_s);
-    r.info.remove(u"id"_s);
-    return r;
+    return decode<SysinfoReply>(m, error, msg::kSysinfo, [&m](Fields &, SysinfoReply &r) {
+        r.info = m.body;
+        r.info.remove(u"type"_s);
+        r.info.remove(u"id"_s);
+        return true;
+    });
 }
 
 AgentMessage CancelRequest::toMessage(qint64 id) const
@@ -341,11 +319,9 @@ AgentMessage CancelRequest::toMessage(qint64 id) const
 
 std::optional<CancelRequest> CancelRequest::fromMessage(const AgentMessage &m, QString *error)
 {
-    Fields f(m, error);
-    CancelRequest r;
-    if (!f.type(msg::kCancel) || !f.integer(u"target"_s, 0, (qint64(1) << 53), &r.target))
-        return std::nullopt;
-    return r;
+    return decode<CancelRequest>(m, error, msg::kCancel, [](Fields &f, CancelRequest &r) {
+        return f.integer(u"target"_s, 0, (qint64(1) << 53), &r.target);
+    });
 }
 
 AgentMessage HeartbeatRequest::toMessage(qint64 id) const
@@ -355,11 +331,8 @@ AgentMessage HeartbeatRequest::toMessage(qint64 id) const
 
 std::optional<HeartbeatRequest> HeartbeatRequest::fromMessage(const AgentMessage &m, QString *error)
 {
-    Fields f(m, error);
-    HeartbeatRequest r;
-    if (!f.type(msg::kHeartbeat) || !f.number(u"timeout_s"_s, &r.timeoutS))
-        return std::nullopt;
-    return r;
+    return decode<HeartbeatRequest>(m, error, msg::kHeartbeat,
+                                    [](Fields &f, HeartbeatRequest &r) { return f.number(u"timeout_s"_s, &r.timeoutS); });
 }
 
 } // namespace wb

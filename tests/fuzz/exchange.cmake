@@ -18,11 +18,13 @@ if(WIREBENCH_FUZZ)
         add_library(wb_fuzz_exchange STATIC
             ${PROJECT_SOURCE_DIR}/core/result/resultrecord.cpp
             ${PROJECT_SOURCE_DIR}/core/result/metriccatalog.cpp
+            ${PROJECT_SOURCE_DIR}/core/exchange/importcollector.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/importtext.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/importer.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/netperfparser.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/iperf3parser.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/iperf2parser.cpp
+            ${PROJECT_SOURCE_DIR}/core/exchange/iperftransfer.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/sockperfparser.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/pktgenparser.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/csvresultparser.cpp
