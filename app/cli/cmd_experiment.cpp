@@ -235,7 +235,9 @@ int experimentCommand(wb::cli::CliContext &ctx)
         if (compare != wb::cli::commandTable().cend())
             compared = std::max(compared, compare->run(sub));
     }
-    ctx.out << "\nsee it again with: wirebench-cli compare --kind KIND --experiment " << planRunId << '\n';
+    ctx.out << '\n';
+    for (const QString &kind : std::as_const(kinds))
+        ctx.out << "see it again with: wirebench-cli compare --kind " << kind << " --experiment " << planRunId << '\n';
     return std::max(status, compared);
 }
 

@@ -119,7 +119,7 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
     options.maxParallel = runOptions.maxParallel;
     wb::PlanExecution execution(*plan, access, options);
     if (const QString problem = execution.prepare(); !problem.isEmpty()) {
-        ctx.err << "wirebench-cli: " << args.first() << ": " << problem << '\n';
+        ctx.err << "wirebench-cli: " << runOptions.planFile << ": " << problem << '\n';
         return wb::cli::kExitUsage;
     }
     // A host is defined once, in the inventory; a plan entry that differs

@@ -7,7 +7,11 @@
 #   data0  on the data "switch" (a bridge in a namespace of its own, so the
 #          controller cannot reach it): 198.51.100.(10+i)/26 and
 #          2001:db8:d::(10+i)/64.
-#   bridged_lab.sh start DIR [N]  N hosts (default 2). Files: DIR/client_ed25519
+#   data1  (with RATE) on a second data "switch", namespace of its own too:
+#          198.51.100.(74+i)/26; that switch's port to the last host sends at
+#          most RATE (tc tbf), a slower switch for A/B experiments.
+#   bridged_lab.sh start DIR [N] [RATE]
+#                                 N hosts (default 2). Files: DIR/client_ed25519
 #                                 (root's login key), DIR/namespaces (hosts
 #                                 first, the data switch last), DIR/host<i>.env.
 #   bridged_lab.sh stop DIR       stops the sshds and every process left in the
@@ -68,6 +72,7 @@ start)
     done
     ip netns add "$sw"
     echo "$sw" >> "$dir/namespaces"
+    rate=${4:-}
     ip -n "$sw" link add br0 type bridge
     ip -n "$sw" link set br0 up
     for i in $(seq 1 "$n"); do
@@ -78,6 +83,22 @@ start)
         ip -n "$ns" addr add "2001:db8:d::$((10 + i))/64" dev data0 nodad
         ip -n "$ns" link set data0 up
     done
+    if [ -n "$rate" ]; then
+        sw2=$tag-sw2
+        ip netns add "$sw2"
+        echo "$sw2" >> "$dir/namespaces"
+        ip -n "$sw2" link add br0 type bridge
+        ip -n "$sw2" link set br0 up
+        for i in $(seq 1 "$n"); do
+            ns=$tag-h$i
+            ip -n "$sw2" link add "p$i" type veth peer name data1 netns "$ns"
+            ip -n "$sw2" link set "p$i" master br0 up
+            ip -n "$ns" addr add "198.51.100.$((74 + i))/26" dev data1
+            ip -n "$ns" link set data1 up
+        done
+        # The slower switch: its port to the last host forwards at most RATE.
+        ip netns exec "$sw2" tc qdisc add dev "p$n" root tbf rate "$rate" burst 32kbit latency 50ms
+    fi
     for i in $(seq 1 "$n"); do
         ns=$tag-h$i
         mkdir -p "$dir/home$i"
@@ -98,6 +119,7 @@ CONF
         ip netns exec "$ns" "$SSHD" -f "$dir/sshd_$i.conf" -E "$dir/sshd_$i.log"
         printf 'NS=%s\nSSH=198.51.100.%s\nDATA=198.51.100.%s\nDATA6=2001:db8:d::%s\n' \
             "$ns" $((130 + i)) $((10 + i)) $((10 + i)) > "$dir/host$i.env"
+        [ -z "$rate" ] || printf 'DATA1=198.51.100.%s\n' $((74 + i)) >> "$dir/host$i.env"
     done
     for i in $(seq 1 "$n"); do
         ip=198.51.100.$((130 + i))
@@ -114,7 +136,7 @@ stop)
     stop_lab
     ;;
 *)
-    echo "usage: $0 start DIR [N] | stop DIR" >&2
+    echo "usage: $0 start DIR [N] [RATE] | stop DIR" >&2
     exit 2
     ;;
 esac

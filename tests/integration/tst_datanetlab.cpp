@@ -19,6 +19,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -31,6 +32,8 @@ const QString kCli = QStringLiteral(WB_BIN_DIR "/wirebench-cli");
 const QString kLab = QStringLiteral(WB_SOURCE_DIR "/tests/integration/bridged_lab.sh");
 constexpr int kPortMin = 5301;
 constexpr int kPortMax = 5303;
+// The second data switch forwards to h2 at most this fast (tc tbf).
+const QString kSlowSwitchRate = QStringLiteral("40mbit");
 
 struct Counters
 {
@@ -57,6 +60,7 @@ private slots:
     void listenerKeepsToThePortRange();
     void busyPortRangeIsAClearError();
     void unknownHostNamesItsPath();
+    void abExperimentFindsTheSlowerSwitch();
 
 private:
     QString ns(int host) const { return m_namespaces.value(host - 1); }
@@ -79,14 +83,14 @@ void TstDataNetLab::initTestCase()
     m_lab = m_dir.filePath(u"lab"_s);
     QProcess p;
     p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(u"bash"_s, {kLab, u"start"_s, m_lab, u"2"_s});
+    p.start(u"bash"_s, {kLab, u"start"_s, m_lab, u"2"_s, kSlowSwitchRate});
     QVERIFY(p.waitForFinished(60000));
     QVERIFY2(p.exitCode() == 0, p.readAll().constData());
     m_up = true;
     QFile f(m_lab + u"/namespaces"_s);
     QVERIFY(f.open(QIODevice::ReadOnly));
     m_namespaces = QString::fromUtf8(f.readAll()).split(u'\n', Qt::SkipEmptyParts);
-    QCOMPARE(m_namespaces.size(), 3);
+    QCOMPARE(m_namespaces.size(), 4); // two hosts, two data switches
 
     // The inventory: SSH to the management address, tests to the data NIC;
     // h2's listeners keep to a port range (a lab firewall's).
@@ -98,6 +102,7 @@ void TstDataNetLab::initTestCase()
                       {u"ssh_user"_s, u"root"_s},
                       {u"ssh_key_path"_s, key},
                       {u"nics"_s, QJsonArray{QJsonObject{{u"interface"_s, u"data0"_s}},
+                                             QJsonObject{{u"interface"_s, u"data1"_s}},
                                              QJsonObject{{u"interface"_s, u"mgmt0"_s}}}}};
         if (i == 2) {
             h.insert(u"data_port_min"_s, kPortMin);
@@ -105,7 +110,19 @@ void TstDataNetLab::initTestCase()
         }
         return h;
     };
-    const QJsonObject lab{{u"format"_s, u"wirebench-lab"_s}, {u"version"_s, 1}, {u"hosts"_s, QJsonArray{host(1), host(2)}}};
+    // Two data switches, each host wired to both: data0 to sw-a, data1 to
+    // sw-b (the one the lab shapes slower), with a cable each.
+    QJsonArray cables, links;
+    for (int i = 1; i <= 2; ++i)
+        for (const auto &[nic, sw] : {std::pair{u"data0"_s, u"sw-a"_s}, std::pair{u"data1"_s, u"sw-b"_s}}) {
+            const QString cable = u"%1-h%2"_s.arg(sw).arg(i);
+            cables.append(QJsonObject{{u"label"_s, cable}, {u"category"_s, u"cat6"_s}, {u"length_m"_s, 2}});
+            links.append(QJsonObject{{u"nic"_s, u"h%1/%2"_s.arg(i).arg(nic)}, {u"cable"_s, cable}, {u"switch"_s, sw}, {u"port"_s, i}});
+        }
+    const QJsonArray switches{QJsonObject{{u"name"_s, u"sw-a"_s}, {u"ports"_s, 8}},
+                              QJsonObject{{u"name"_s, u"sw-b"_s}, {u"ports"_s, 8}}};
+    const QJsonObject lab{{u"format"_s, u"wirebench-lab"_s}, {u"version"_s, 1}, {u"hosts"_s, QJsonArray{host(1), host(2)}},
+                          {u"switches"_s, switches}, {u"cables"_s, cables}, {u"links"_s, links}};
     const QString labPath = m_dir.filePath(u"lab.json"_s);
     QFile lf(labPath);
     QVERIFY(lf.open(QIODevice::WriteOnly));
@@ -333,6 +350,89 @@ void TstDataNetLab::unknownHostNamesItsPath()
     QCOMPARE(nic.exitCode, 2);
     QVERIFY2(nic.err.contains(u"tests[0].client.nic: host 'h1' has no NIC 'eth7' in the inventory"_s),
              qPrintable(nic.err));
+}
+
+void TstDataNetLab::abExperimentFindsTheSlowerSwitch()
+{
+    // The seeds' question on two switches, sw-b shaped to 40 Mbit/s: the
+    // experiment runs the same test over both, interleaved, and Compare
+    // answers it by arm, within one condition, with a verdict.
+    const QString db = m_dir.filePath(u"ab.sqlite"_s);
+    QVERIFY(QFile::copy(m_db, db));
+    const Outcome run = cli({u"--db"_s, db, u"experiment"_s, u"--question"_s, u"Is sw-b as good as sw-a?"_s,
+                             u"--varies"_s, u"switch"_s, u"--arm"_s, u"sw-a=h1/data0>h2/data0"_s, u"--arm"_s,
+                             u"sw-b=h1/data1>h2/data1"_s, u"--test"_s, u"tcp_stream"_s, u"--rounds"_s, u"3"_s,
+                             u"--duration"_s, u"1.5"_s, u"--write"_s, m_dir.filePath(u"ab-plan.json"_s),
+                             u"--accept-new-host-keys"_s, u"--known-hosts"_s, m_dir.filePath(u"known_hosts"_s)},
+                            240000);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
+    // Interleaved: sw-a, sw-b, sw-a, ... in the order the runs were stored.
+    const QList<wb::StoredRun> stored = runs(db);
+    QCOMPARE(stored.size(), 6);
+    for (int i = 0; i < stored.size(); ++i) {
+        const QJsonObject e = stored[i].record.extra.value(u"experiment"_s).toObject();
+        QCOMPARE(e.value(u"arm"_s).toString(), i % 2 == 0 ? u"sw-a"_s : u"sw-b"_s);
+        QCOMPARE(e.value(u"varies"_s).toString(), u"switch"_s);
+        QCOMPARE(e.value(u"round"_s).toInt(), i / 2 + 1);
+    }
+    static const QRegularExpression again(u"wirebench-cli compare --kind tcp_stream --experiment (\\S+)"_s);
+    const auto m = again.match(run.out);
+    QVERIFY2(m.hasMatch(), qPrintable(run.out));
+    const Outcome compared = cli({u"--db"_s, db, u"--json"_s, u"compare"_s, u"--kind"_s, u"tcp_stream"_s,
+                                  u"--experiment"_s, m.captured(1)});
+    QVERIFY2(compared.exitCode == 0, qPrintable(compared.out + compared.err));
+    // JSON lines: the comparison with its notes, then one line per row.
+    QJsonObject answer;
+    QJsonArray rows;
+    for (const QString &line : compared.out.split(u'\n', Qt::SkipEmptyParts)) {
+        const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+        if (o.contains(u"comparison"_s))
+            answer = o.value(u"comparison"_s).toObject();
+        else if (o.contains(u"cell"_s))
+            rows.append(o);
+    }
+    QCOMPARE(answer.value(u"group_by"_s).toString(), u"experiment arm"_s);
+    QVERIFY(!answer.value(u"conditions"_s).toArray().isEmpty());
+    // The receiver's condition (shown) and the sender's: each one cell per
+    // arm, no baselines.
+    QJsonArray shown;
+    for (const QJsonValue &v : std::as_const(rows))
+        if (v.toObject().value(u"shown"_s).toBool())
+            shown.append(v);
+    rows = shown;
+    QCOMPARE(rows.size(), 2);
+    QJsonObject a, b;
+    for (const QJsonValue &v : rows)
+        (v.toObject().value(u"group"_s).toString() == u"sw-a"_s ? a : b) = v.toObject();
+    QCOMPARE(b.value(u"group"_s).toString(), u"sw-b"_s);
+    QCOMPARE(a.value(u"n"_s).toInt(), 3);
+    QCOMPARE(b.value(u"n"_s).toInt(), 3);
+    const double meanA = a.value(u"mean"_s).toDouble(), meanB = b.value(u"mean"_s).toDouble();
+    const QString figures = u"sw-a %1, sw-b %2 %3"_s.arg(meanA).arg(meanB).arg(a.value(u"unit"_s).toString());
+    qInfo("%s", qPrintable(figures));
+    // sw-b is held to 40 Mbit/s; TCP's goodput over it is below that and far
+    // below the unshaped bridge.
+    QVERIFY2(meanB < 40 && meanB > 20 && meanA > 3 * meanB, qPrintable(figures));
+    // The verdict says so, within the one condition, with a test behind it.
+    const QJsonObject other = a.value(u"reference"_s).toBool() ? b : a;
+    const bool otherIsSlow = other.value(u"group"_s).toString() == u"sw-b"_s;
+    QVERIFY2(other.value(u"comparable"_s).toBool(), qPrintable(other.value(u"verdict"_s).toString()));
+    QVERIFY2(other.value(u"verdict"_s).toString().contains(otherIsSlow ? u"slower"_s : u"faster"_s),
+             qPrintable(other.value(u"verdict"_s).toString()));
+    QVERIFY2(other.value(u"p_value"_s).toDouble(1) < 0.01, qPrintable(other.value(u"verdict"_s).toString()));
+    // The switch each arm ran over comes from the inventory path, and the
+    // notes say what the experiment asked and what else the arms differ in.
+    const QStringList notes = [&] {
+        QStringList n;
+        for (const QJsonValue &v : answer.value(u"notes"_s).toArray())
+            n << v.toString();
+        return n;
+    }();
+    const QString all = notes.join(u" | "_s);
+    QVERIFY2(all.contains(u"Experiment: Is sw-b as good as sw-a? The arms vary the switch; 3 round(s), interleaved."_s),
+             qPrintable(all));
+    QVERIFY2(!all.contains(u"do not differ in the switch"_s) && !all.contains(u"does not say which switch"_s), qPrintable(all));
+    QVERIFY2(all.contains(u"Besides the switch, the arms differ in the NIC"_s), qPrintable(all));
 }
 
 QTEST_GUILESS_MAIN(TstDataNetLab)
