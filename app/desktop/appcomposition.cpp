@@ -44,7 +44,10 @@ AppComposition::AppComposition()
     m_inventory = new gui::InventoryPage(*m_settings);
     m_window->addPage(m_inventory);
     auto *plans = new gui::PlansPage(*m_settings);
+    m_plans = plans;
     m_window->addPage(plans);
+    // The Plans page picks from the lab: it rereads it once it is saved.
+    QObject::connect(m_inventory, &gui::InventoryPage::labSaved, plans, &gui::PlansPage::reloadInventory);
     m_window->addPage(m_runs);
     m_window->addPage(m_results);
     m_compare = new gui::ComparePage;
@@ -176,6 +179,7 @@ void AppComposition::refreshFromOthers()
 {
     m_results->reload();
     m_baselines->reload();
+    m_plans->reloadInventory();
     if (m_compareProvider)
         m_compare->setProvider(m_compareProvider.get());
     m_window->statusBar()->showMessage(
@@ -200,8 +204,10 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
         if (examples) {
             m_settings->setFirstRunDone(true);
             m_firstRun = false;
-            if (path == m_databasePath)
+            if (path == m_databasePath) {
                 m_inventory->setStore(m_store);
+                m_plans->reloadInventory();
+            }
         }
         if (path == m_databasePath) {
             m_baselines->reload();
@@ -221,6 +227,7 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
     }
     m_runs->setStore(m_store);
     m_inventory->setStore(m_store);
+    m_plans->setStore(m_store);
     m_baselines->setStore(m_store);
     m_results->setStore(m_store);
     // Compare what this database holds: its runs beside its baselines.

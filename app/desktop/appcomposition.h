@@ -25,6 +25,7 @@ class StoreService;
 struct StoreError;
 namespace gui {
 class InventoryPage;
+class PlansPage;
 class MainWindow;
 class ResultsPage;
 class BaselinesPage;
@@ -77,6 +78,7 @@ private:
     std::unique_ptr<StoreChangeListener> m_listener;
     QString m_typedPassword; // typed for the database being opened; offered to the keychain once it works
     gui::InventoryPage *m_inventory = nullptr;
+    gui::PlansPage *m_plans = nullptr;
     gui::RunsPage *m_runs = nullptr;
     gui::ResultsPage *m_results = nullptr;
     gui::BaselinesPage *m_baselines = nullptr;

@@ -5,9 +5,14 @@
 
 #include "config/settings.h"
 #include "filedialog.h"
+#include "inventory/pathresolver.h"
 #include "messagebox.h"
+#include "run/planhosts.h"
 #include "run/planpresets.h"
 #include "result/resultrecord.h"
+#include "store/inventorystore.h"
+#include "store/resultstore.h"
+#include "store/storeservice.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -15,6 +20,7 @@
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QFile>
+#include <QFuture>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -79,9 +85,9 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
       m_preset(new QComboBox),
       m_matrix(new QCheckBox(tr("Every ordered pair of these hosts (matrix)"))),
       m_client(new QComboBox),
-      m_clientNic(new QLineEdit),
+      m_clientNic(new QComboBox),
       m_server(new QComboBox),
-      m_serverNic(new QLineEdit),
+      m_serverNic(new QComboBox),
       m_matrixHosts(new QListWidget),
       m_params(new QTableWidget(0, 2)),
       m_duration(new QDoubleSpinBox),
@@ -91,6 +97,8 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
       m_interval(new QDoubleSpinBox),
       m_preview(new QLabel),
       m_cases(new QListWidget),
+      m_resolvedPath(new QLabel),
+      m_hostNotes(new QLabel),
       m_splitter(new QSplitter(Qt::Horizontal))
 {
     setObjectName(u"plansPage"_s);
@@ -182,8 +190,14 @@ QWidget *PlansPage::buildPlanPanel()
     m_hosts->setHorizontalHeaderLabels({tr("Name"), tr("Transport"), tr("Address")});
     m_hosts->horizontalHeader()->setStretchLastSection(true);
     m_hosts->verticalHeader()->hide();
-    m_hosts->setToolTip(tr("Transport: local (an agent on this machine) or ssh"));
+    m_hosts->setToolTip(tr("Hosts the plan defines itself. Hosts of the inventory need no row here; a row for "
+                           "one overrides the inventory's entry for this plan."));
     hostsLayout->addWidget(m_hosts);
+    m_hostNotes->setObjectName(u"planHostNotes"_s);
+    m_hostNotes->setWordWrap(true);
+    m_hostNotes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_hostNotes->hide();
+    hostsLayout->addWidget(m_hostNotes);
     auto *hostButtons = new QHBoxLayout;
     auto *addHostButton = new QPushButton(tr("Add host"));
     auto *removeHostButton = new QPushButton(tr("Remove host"));
@@ -236,11 +250,16 @@ QWidget *PlansPage::buildTestPanel()
     for (const PlanPreset &p : planPresets())
         m_preset->addItem(p.name);
     form->addRow(tr("Preset:"), m_preset);
-    auto endpointRow = [](QComboBox *host, QLineEdit *nic) {
+    auto endpointRow = [](QComboBox *host, QComboBox *nic) {
         auto *w = new QWidget;
         auto *l = new QHBoxLayout(w);
         l->setContentsMargins(0, 0, 0, 0);
-        nic->setPlaceholderText(QObject::tr("NIC (e.g. eth0, optional)"));
+        // The host's NICs from the inventory; typing stays open for a
+        // plan-only host the inventory does not describe.
+        host->setToolTip(QObject::tr("Hosts of the inventory and of this plan"));
+        nic->setEditable(true);
+        nic->setInsertPolicy(QComboBox::NoInsert);
+        nic->lineEdit()->setPlaceholderText(QObject::tr("NIC (optional)"));
         l->addWidget(host, 1);
         l->addWidget(nic, 1);
         return w;
@@ -334,6 +353,14 @@ QWidget *PlansPage::buildPreviewPanel()
     m_cases->setTextElideMode(Qt::ElideMiddle);
     rightLayout->addWidget(m_preview);
     rightLayout->addWidget(m_cases, 1);
+    // The wire of the selected case, as PathResolver finds it in the inventory.
+    auto *pathBox = new QGroupBox(tr("Resolved path"));
+    auto *pathLayout = new QVBoxLayout(pathBox);
+    m_resolvedPath->setObjectName(u"planResolvedPath"_s);
+    m_resolvedPath->setWordWrap(true);
+    m_resolvedPath->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    pathLayout->addWidget(m_resolvedPath);
+    rightLayout->addWidget(pathBox);
     return right;
 }
 
@@ -346,8 +373,11 @@ void PlansPage::connectForm()
     connect(m_kind, &QComboBox::currentIndexChanged, this, &PlansPage::writeForm);
     connect(m_client, &QComboBox::currentIndexChanged, this, &PlansPage::writeForm);
     connect(m_server, &QComboBox::currentIndexChanged, this, &PlansPage::writeForm);
-    connect(m_clientNic, &QLineEdit::textEdited, this, &PlansPage::writeForm);
-    connect(m_serverNic, &QLineEdit::textEdited, this, &PlansPage::writeForm);
+    connect(m_client, &QComboBox::currentIndexChanged, this, [this] { refreshNicChoices(m_client, m_clientNic); });
+    connect(m_server, &QComboBox::currentIndexChanged, this, [this] { refreshNicChoices(m_server, m_serverNic); });
+    connect(m_clientNic, &QComboBox::currentTextChanged, this, &PlansPage::writeForm);
+    connect(m_serverNic, &QComboBox::currentTextChanged, this, &PlansPage::writeForm);
+    connect(m_cases, &QListWidget::currentRowChanged, this, &PlansPage::updateResolvedPath);
     connect(m_matrix, &QCheckBox::toggled, this, &PlansPage::writeForm);
     connect(m_matrix, &QCheckBox::toggled, this, &PlansPage::updateEndpointControls);
     connect(m_matrixHosts, &QListWidget::itemChanged, this, &PlansPage::writeForm);
@@ -395,7 +425,76 @@ void PlansPage::setPlanJson(const QJsonObject &json)
     loadForm();
 }
 
-QStringList PlansPage::hostNames() const { return m_plan.value(u"hosts"_s).toObject().keys(); }
+// The plan's own hosts, then the inventory's the plan does not name.
+QStringList PlansPage::hostNames() const
+{
+    QStringList names = m_plan.value(u"hosts"_s).toObject().keys();
+    for (const Host &h : m_inventory.hosts)
+        if (!names.contains(h.name))
+            names.append(h.name);
+    return names;
+}
+
+void PlansPage::setStore(std::shared_ptr<StoreService> store)
+{
+    m_store = std::move(store);
+    reloadInventory();
+}
+
+void PlansPage::reloadInventory()
+{
+    if (!m_store)
+        return;
+    // On a reader of the store service; the page takes the result when it comes.
+    m_store->read([](ResultStore &db) { return db.inventory().load(); })
+        .then(this, [this, store = m_store](const StoreResult<Inventory> &result) {
+            if (store != m_store)
+                return; // an older database's lab
+            setInventory(result ? *result : Inventory());
+            emit inventoryLoaded();
+        });
+}
+
+void PlansPage::setInventory(const Inventory &inventory)
+{
+    m_inventory = inventory;
+    refreshHostChoices();
+    loadTestForm();
+    updatePreview();
+}
+
+// The inventory's interfaces of the chosen host; the typed NIC stays.
+void PlansPage::refreshNicChoices(QComboBox *host, QComboBox *nic)
+{
+    const bool wasLoading = m_loading;
+    m_loading = true;
+    const QString current = nic->currentText();
+    nic->clear();
+    nic->addItem(QString());
+    for (const Nic &n : m_inventory.nics)
+        if (n.hostName == host->currentText())
+            nic->addItem(n.interfaceName);
+    const int i = nic->findText(current);
+    if (i >= 0)
+        nic->setCurrentIndex(i);
+    else
+        nic->setEditText(current);
+    m_loading = wasLoading;
+}
+
+void PlansPage::setHostRow(int row, const QString &name, const QString &transport, const QString &address)
+{
+    m_hosts->setItem(row, 0, new QTableWidgetItem(name));
+    m_hosts->setItem(row, 2, new QTableWidgetItem(address));
+    // Transport is a choice: an agent on this machine, or one over SSH.
+    auto *box = new QComboBox;
+    box->setObjectName(u"hostTransport"_s);
+    box->addItems({u"local"_s, u"ssh"_s});
+    box->setCurrentIndex(transport == u"local"_s ? 0 : 1);
+    box->setFrame(false);
+    m_hosts->setCellWidget(row, 1, box);
+    connect(box, &QComboBox::currentIndexChanged, this, &PlansPage::writeHosts);
+}
 
 void PlansPage::loadForm()
 {
@@ -409,9 +508,7 @@ void PlansPage::loadForm()
         const QJsonObject h = it->toObject();
         const int row = m_hosts->rowCount();
         m_hosts->insertRow(row);
-        m_hosts->setItem(row, 0, new QTableWidgetItem(it.key()));
-        m_hosts->setItem(row, 1, new QTableWidgetItem(h.value(u"transport"_s).toString(u"ssh"_s)));
-        m_hosts->setItem(row, 2, new QTableWidgetItem(h.value(u"address"_s).toString()));
+        setHostRow(row, it.key(), h.value(u"transport"_s).toString(u"ssh"_s), h.value(u"address"_s).toString());
     }
     m_hosts->resizeColumnsToContents();
     m_tests->clear();
@@ -436,6 +533,8 @@ void PlansPage::refreshHostChoices()
         box->addItems(names);
         box->setCurrentIndex(std::max(0, int(names.indexOf(current))));
     }
+    refreshNicChoices(m_client, m_clientNic);
+    refreshNicChoices(m_server, m_serverNic);
     QStringList checked;
     for (int i = 0; i < m_matrixHosts->count(); ++i)
         if (m_matrixHosts->item(i)->checkState() == Qt::Checked)
@@ -481,11 +580,17 @@ void PlansPage::loadTestForm()
     m_loading = true;
     m_testName->setText(t.value(u"name"_s).toString());
     m_kind->setCurrentText(t.value(u"kind"_s).toString());
-    auto endpoint = [&](const QString &field, QComboBox *host, QLineEdit *nic) {
+    auto endpoint = [&](const QString &field, QComboBox *host, QComboBox *nic) {
         const QJsonValue v = t.value(field);
         const QString h = v.isObject() ? v.toObject().value(u"host"_s).toString() : v.toString();
         host->setCurrentIndex(std::max(0, host->findText(h)));
-        nic->setText(v.isObject() ? v.toObject().value(u"nic"_s).toString() : QString());
+        refreshNicChoices(host, nic);
+        const QString n = v.isObject() ? v.toObject().value(u"nic"_s).toString() : QString();
+        const int i = nic->findText(n);
+        if (i >= 0)
+            nic->setCurrentIndex(i);
+        else
+            nic->setEditText(n);
     };
     endpoint(u"client"_s, m_client, m_clientNic);
     endpoint(u"server"_s, m_server, m_serverNic);
@@ -551,8 +656,8 @@ void PlansPage::writeForm()
                     hosts.append(m_matrixHosts->item(i)->text());
             t.insert(u"matrix"_s, QJsonObject{{u"hosts"_s, hosts}});
         } else {
-            auto endpoint = [](QComboBox *host, QLineEdit *nic) -> QJsonValue {
-                const QString n = nic->text().trimmed();
+            auto endpoint = [](QComboBox *host, QComboBox *nic) -> QJsonValue {
+                const QString n = nic->currentText().trimmed();
                 return n.isEmpty() ? QJsonValue(host->currentText()) : QJsonValue(endpointJson(host->currentText(), n));
             };
             t.insert(u"client"_s, endpoint(m_client, m_clientNic));
@@ -593,7 +698,8 @@ void PlansPage::writeHosts()
         if (name.isEmpty())
             continue;
         QJsonObject h = old.value(name).toObject(); // keeps SSH settings typed in the file
-        h.insert(u"transport"_s, cell(1).isEmpty() ? u"ssh"_s : cell(1));
+        const auto *transport = qobject_cast<QComboBox *>(m_hosts->cellWidget(r, 1));
+        h.insert(u"transport"_s, transport ? transport->currentText() : u"ssh"_s);
         if (cell(2).isEmpty())
             h.remove(u"address"_s);
         else
@@ -610,9 +716,7 @@ void PlansPage::addHost(const QString &name, const QString &transport, const QSt
     m_loading = true;
     const int row = m_hosts->rowCount();
     m_hosts->insertRow(row);
-    m_hosts->setItem(row, 0, new QTableWidgetItem(name));
-    m_hosts->setItem(row, 1, new QTableWidgetItem(transport));
-    m_hosts->setItem(row, 2, new QTableWidgetItem(address));
+    setHostRow(row, name, transport, address);
     m_loading = false;
     writeHosts();
 }
@@ -667,11 +771,15 @@ void PlansPage::updatePreview()
     QString error;
     const auto p = plan(&error);
     m_cases->clear();
+    m_parsed = p;
     if (!p) {
         m_preview->setText(tr("%1\n\nFix this field, then the plan can be saved and run.").arg(error));
         m_preview->setStyleSheet(u"color: %1;"_s.arg(AppPalette::errorColour(palette()).name()));
+        m_hostNotes->hide();
+        updateResolvedPath();
         return;
     }
+    updateHostNotes(*p);
     double seconds = 0;
     for (const TestCase &c : p->cases)
         seconds += c.durationS * c.repetitions.minIterations;
@@ -681,9 +789,63 @@ void PlansPage::updatePreview()
     const int shown = int(std::min<qsizetype>(p->cases.size(), 500));
     for (int i = 0; i < shown; ++i) {
         const TestCase &c = p->cases.at(i);
-        m_cases->addItem(tr("%1: %2 → %3").arg(c.name, c.client.host, c.server.host));
+        auto *item = new QListWidgetItem(tr("%1: %2 → %3").arg(c.name, c.client.host, c.server.host), m_cases);
+        // A case whose wire the inventory cannot tell is marked.
+        const ResolvedPath path =
+            PathResolver(m_inventory).resolve(c.client.host, c.client.nic, c.server.host, c.server.nic);
+        item->setToolTip(path.text());
+        if (path.status != ResolvedPath::Status::Ok)
+            item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
     }
+    if (shown > 0)
+        m_cases->setCurrentRow(0);
+    updateResolvedPath();
 }
+
+// One line per plan host that overrides the inventory's entry, from PlanHosts.
+void PlansPage::updateHostNotes(const Plan &plan)
+{
+    QString error;
+    const auto resolved = PlanHosts::resolve(plan, m_inventory, &error);
+    QStringList lines;
+    if (!resolved)
+        lines.append(error);
+    else
+        lines = resolved->overrideNotes();
+    m_hostNotes->setText(lines.join(u'\n'));
+    m_hostNotes->setStyleSheet(
+        u"color: %1;"_s.arg((resolved ? AppPalette::warningColour(palette()) : AppPalette::errorColour(palette())).name()));
+    m_hostNotes->setVisible(!lines.isEmpty());
+}
+
+// The selected case's path: NIC → cable → switch port → … → NIC, with every
+// warning PathResolver gives (not wired, ambiguous, not in the inventory).
+void PlansPage::updateResolvedPath()
+{
+    const int row = m_cases->currentRow();
+    if (!m_parsed || row < 0 || row >= m_parsed->cases.size()) {
+        m_resolvedPath->setText(tr("Select a case to see its path through the lab."));
+        m_resolvedPath->setStyleSheet(QString());
+        return;
+    }
+    const TestCase &c = m_parsed->cases.at(row);
+    const ResolvedPath path = PathResolver(m_inventory).resolve(c.client.host, c.client.nic, c.server.host, c.server.nic);
+    QString text = path.hasHops() ? path.text() : QString();
+    const QStringList warnings = path.warnings();
+    if (!warnings.isEmpty()) {
+        if (!text.isEmpty())
+            text += u'\n';
+        text += u"⚠ "_s + warnings.join(u"\n⚠ "_s);
+    }
+    m_resolvedPath->setText(text);
+    m_resolvedPath->setStyleSheet(path.status == ResolvedPath::Status::Ok && warnings.isEmpty()
+                              ? QString()
+                              : u"color: %1;"_s.arg(AppPalette::warningColour(palette()).name()));
+}
+
+QString PlansPage::resolvedPathText() const { return m_resolvedPath->text(); }
+
+QString PlansPage::hostNotesText() const { return !m_hostNotes->isHidden() ? m_hostNotes->text() : QString(); }
 
 bool PlansPage::loadFile(const QString &path)
 {

@@ -8,10 +8,13 @@
 // the same as the CLI's. Saves and loads plan files; Run hands the plan to
 // the run monitor.
 
+#include "inventory/inventory.h"
 #include "page.h"
 #include "run/plan.h"
 
 #include <QJsonObject>
+
+#include <memory>
 
 class QCheckBox;
 class QComboBox;
@@ -25,6 +28,7 @@ class QTableWidget;
 
 namespace wb {
 class Settings;
+class StoreService;
 }
 
 namespace wb::gui {
@@ -42,6 +46,16 @@ public:
     std::optional<Plan> plan(QString *error) const;
     void setPlanJson(const QJsonObject &json);
 
+    // The inventory the pickers list and paths resolve over, read through
+    // the store service off the GUI thread; reloadInventory() after the lab
+    // changed. inventoryLoaded() follows each read.
+    void setStore(std::shared_ptr<StoreService> store);
+    void reloadInventory();
+    const Inventory &inventory() const { return m_inventory; }
+    // The selected case's path as shown, and the hosts' override notes.
+    QString resolvedPathText() const;
+    QString hostNotesText() const;
+
     // Editing, for the buttons and for tests.
     void newPlan();
     bool loadFile(const QString &path);
@@ -57,6 +71,7 @@ public:
 
 signals:
     void runRequested(const wb::Plan &plan);
+    void inventoryLoaded();
 
 protected:
     void hideEvent(QHideEvent *event) override;
@@ -74,6 +89,11 @@ private:
     void writeForm();
     void writeHosts();
     void refreshHostChoices();
+    void refreshNicChoices(QComboBox *host, QComboBox *nic);
+    void setInventory(const Inventory &inventory);
+    void setHostRow(int row, const QString &name, const QString &transport, const QString &address);
+    void updateHostNotes(const Plan &plan);
+    void updateResolvedPath();
     void updatePreview();
     void updateEndpointControls();
     QStringList hostNames() const;
@@ -92,9 +112,9 @@ private:
     QComboBox *m_preset;
     QCheckBox *m_matrix;
     QComboBox *m_client;
-    QLineEdit *m_clientNic;
+    QComboBox *m_clientNic;
     QComboBox *m_server;
-    QLineEdit *m_serverNic;
+    QComboBox *m_serverNic;
     QListWidget *m_matrixHosts;
     QTableWidget *m_params;
     QDoubleSpinBox *m_duration;
@@ -104,6 +124,11 @@ private:
     QDoubleSpinBox *m_interval;
     QLabel *m_preview;
     QListWidget *m_cases;
+    QLabel *m_resolvedPath;
+    QLabel *m_hostNotes;
+    std::shared_ptr<StoreService> m_store;
+    Inventory m_inventory;
+    std::optional<Plan> m_parsed;
     QSplitter *m_splitter;
 };
 

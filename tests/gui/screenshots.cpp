@@ -4,7 +4,8 @@
 // tiny lab imported, local-demo.json run), runs the demo plan on the Runs
 // page and grabs each page. Not a test; run by hand (under Xvfb or
 // offscreen): wb_screenshots DB OUTDIR [RUN_PLAN.json] [LAB.json]. The Plans
-// page shows resources/plans/local-demo.json; the Runs page runs RUN_PLAN;
+// page shows RUN_PLAN (its first case's path over the database's lab); the
+// Runs page runs RUN_PLAN;
 // the Inventory page opens LAB. The docs' pictures were made with:
 //   wirebench-cli --db demo.sqlite inventory import tests/data/labs/loopback-lab.json
 //   wirebench-cli --db demo.sqlite run tests/data/plans/screenshot-demo.json
@@ -121,10 +122,12 @@ int main(int argc, char **argv)
         return ok && shot ? 0 : 1;
     }
 
-    // Plans: the demo plan loaded, its first test selected.
+    // Plans: the plan to run loaded, its first test and case selected, the
+    // case's path resolved over the database's lab.
     w.setCurrentPage(1);
     auto *plans = w.findChild<wb::gui::PlansPage *>();
-    plans->loadFile(demo);
+    plans->loadFile(plan.isEmpty() ? demo : plan);
+    QTest::qWait(300);
     ok &= save(w, out, u"plans"_s);
 
     // Runs: the demo plan running, grabbed part way through.

@@ -2,9 +2,18 @@
 // The Plans page: building a plan with the form (a classic preset, a NIC,
 // duration and a confidence rule; a host matrix) gives a plan that wb::Plan
 // parses into the expected cases; errors are wb::Plan's own, shown live and
-// on Run; plans save and load; Run hands the plan on.
+// on Run; plans save and load; Run hands the plan on. With the 1997 lab in
+// a real SQLite store: hosts and NICs are picked from the inventory, the
+// selected case shows PathResolver's path (and its warning for a NIC not
+// wired), transport is a choice of local/ssh, and a plan host that
+// overrides the inventory's says so.
 
 #include "config/settings.h"
+#include "inventory/pathresolver.h"
+#include "run/planhosts.h"
+#include "store/inventorystore.h"
+#include "store/resultstore.h"
+#include "store/storeservice.h"
 #include "messagebox.h"
 #include "run/planpresets.h"
 #include "planspage.h"
@@ -37,6 +46,8 @@ private slots:
     void saveAndLoad();
     void runHandsPlanOn();
     void loadsLocalDemo();
+    void transportIsAChoice();
+    void picksFromInventory();
 
 private:
     template<typename T>
@@ -91,7 +102,7 @@ void TstPlansPage::presetWithConfidence()
     QVERIFY(i >= 0);
     preset->setCurrentIndex(i + 1);
     emit preset->activated(i + 1);
-    QTest::keyClicks(child<QLineEdit>(u"testClientNic"_s), u"eth0"_s);
+    QTest::keyClicks(child<QComboBox>(u"testClientNic"_s)->lineEdit(), u"eth0"_s);
     child<QDoubleSpinBox>(u"testDuration"_s)->setValue(0.5);
     child<QSpinBox>(u"testMinReps"_s)->setValue(3);
     child<QSpinBox>(u"testMaxReps"_s)->setValue(5);
@@ -237,6 +248,89 @@ void TstPlansPage::loadsLocalDemo()
     QCOMPARE(plan->cases.size(), 6);
     for (const wb::TestCase &c : plan->cases)
         QCOMPARE(c.durationS, c.kind == u"tcp_rr"_s ? 1.0 : 2.0);
+}
+
+void TstPlansPage::transportIsAChoice()
+{
+    auto *hosts = child<QTableWidget>(u"planHosts"_s);
+    QCOMPARE(hosts->rowCount(), 2);
+    auto *transport = qobject_cast<QComboBox *>(hosts->cellWidget(0, 1));
+    QVERIFY(transport);
+    QCOMPARE(transport->count(), 2);
+    QCOMPARE(transport->itemText(0), u"local"_s);
+    QCOMPARE(transport->itemText(1), u"ssh"_s);
+    QVERIFY(!transport->isEditable());
+    QVERIFY(!hosts->item(0, 1) || !(hosts->item(0, 1)->flags() & Qt::ItemIsEditable) ||
+            hosts->item(0, 1)->text().isEmpty());
+    const QString name = hosts->item(0, 0)->text();
+    transport->setCurrentIndex(1);
+    QCOMPARE(m_page->planJson().value(u"hosts"_s).toObject().value(name).toObject().value(u"transport"_s).toString(),
+             u"ssh"_s);
+}
+
+void TstPlansPage::picksFromInventory()
+{
+    QTemporaryDir dir;
+    QString error;
+    const auto lab = wb::Inventory::fromFile(QStringLiteral(WB_SOURCE_DIR) +
+                                                 u"/resources/labs/1997-sai-msu-fast-ethernet.json"_s,
+                                             &error);
+    QVERIFY2(lab, qPrintable(error));
+    auto service = std::make_shared<wb::StoreService>(dir.filePath(u"lab.sqlite"_s));
+    service->start();
+    auto imported = service->write([inv = *lab](wb::ResultStore &db) { return db.inventory().importInventory(inv); });
+    QVERIFY(QTest::qWaitFor([&] { return imported.isFinished(); }, 10000));
+    QVERIFY2(imported.result(), qPrintable(imported.result().error().message));
+    QSignalSpy loaded(m_page.get(), &wb::gui::PlansPage::inventoryLoaded);
+    m_page->setStore(service);
+    QVERIFY(loaded.wait(10000));
+    QCOMPARE(m_page->inventory().hosts.size(), lab->hosts.size());
+
+    // A plan with no hosts of its own: the pickers list the inventory's.
+    m_page->setPlanJson(QJsonObject{{u"name"_s, u"Lab"_s}, {u"tests"_s, QJsonArray{}}});
+    m_page->addTest();
+    auto *client = child<QComboBox>(u"testClient"_s);
+    auto *server = child<QComboBox>(u"testServer"_s);
+    auto *clientNic = child<QComboBox>(u"testClientNic"_s);
+    auto *serverNic = child<QComboBox>(u"testServerNic"_s);
+    for (const wb::Host &h : lab->hosts)
+        QVERIFY2(client->findText(h.name) >= 0, qPrintable(h.name));
+    client->setCurrentIndex(client->findText(u"Star"_s));
+    QVERIFY(clientNic->findText(u"eth1"_s) >= 0);
+    clientNic->setCurrentIndex(clientNic->findText(u"eth1"_s));
+    server->setCurrentIndex(server->findText(u"Zeus"_s));
+    QVERIFY(serverNic->findText(u"eth0"_s) >= 0);
+    serverNic->setCurrentIndex(serverNic->findText(u"eth0"_s));
+    auto plan = m_page->plan(&error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->cases.first().client.host, u"Star"_s);
+    QCOMPARE(plan->cases.first().client.nic, u"eth1"_s);
+    QCOMPARE(plan->cases.first().server.nic, u"eth0"_s);
+    const wb::ResolvedPath star = wb::PathResolver(*lab).resolve(u"Star"_s, u"eth1"_s, u"Zeus"_s, u"eth0"_s);
+    QCOMPARE(star.status, wb::ResolvedPath::Status::Ok);
+    QCOMPARE(m_page->resolvedPathText(), star.text());
+    QVERIFY(m_page->resolvedPathText().contains(u"cable-star"_s));
+    QVERIFY(m_page->hostNotesText().isEmpty());
+
+    // Net3's 10 Mbit/s NIC has no link: the path says so, marked.
+    client->setCurrentIndex(client->findText(u"Net3"_s));
+    QVERIFY(clientNic->findText(u"10m-a"_s) >= 0);
+    clientNic->setCurrentIndex(clientNic->findText(u"10m-a"_s));
+    const wb::ResolvedPath unwired = wb::PathResolver(*lab).resolve(u"Net3"_s, u"10m-a"_s, u"Zeus"_s, u"eth0"_s);
+    QCOMPARE(unwired.status, wb::ResolvedPath::Status::NotWired);
+    QVERIFY(m_page->resolvedPathText().startsWith(u"⚠"_s));
+    QVERIFY2(m_page->resolvedPathText().contains(unwired.message), qPrintable(m_page->resolvedPathText()));
+    QVERIFY(!child<QListWidget>(u"planCases"_s)->item(0)->icon().isNull());
+
+    // A host the plan defines over the inventory's: the note says so.
+    m_page->addHost(u"Zeus"_s, u"ssh"_s, u"10.9.9.9"_s);
+    plan = m_page->plan(&error);
+    QVERIFY2(plan, qPrintable(error));
+    const auto resolved = wb::PlanHosts::resolve(*plan, *lab, &error);
+    QVERIFY2(resolved, qPrintable(error));
+    QVERIFY(!resolved->overrideNotes().isEmpty());
+    QCOMPARE(m_page->hostNotesText(), resolved->overrideNotes().join(u'\n'));
+    QVERIFY(m_page->hostNotesText().contains(u"Zeus"_s));
 }
 
 QTEST_MAIN(TstPlansPage)
