@@ -566,7 +566,7 @@ void ComparePage::compareRuns(const QList<qint64> &runIds)
     m_metric->clear();
     m_updating = false;
     const bool picked = !runIds.isEmpty();
-    m_picked->setText(tr("Comparing the %n run(s) picked on the Results page, beside the baselines of their kind.", "",
+    m_picked->setText(tr("Comparing the %n run(s) picked on the Results page.", "",
                          int(runIds.size())));
     m_picked->setVisible(picked);
     m_clearPicked->setVisible(picked);

@@ -523,6 +523,7 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
     if (d.attributeValues(kArmAttribute).size() > 1) {
         d.dimensions.insert(0, kArmAttribute);
         if (!experiment.isEmpty()) {
+            d.description = u"The runs of one experiment (plan run %1), by arm, without baselines, in %2"_s.arg(experiment, location);
             d.defaultGroupBy = kArmAttribute;
             d.notes += experimentNotes(d, experimentOf(*runs, experiment));
         }
