@@ -566,7 +566,7 @@ void ComparePage::compareRuns(const QList<qint64> &runIds)
     m_metric->clear();
     m_updating = false;
     const bool picked = !runIds.isEmpty();
-    m_picked->setText(tr("Comparing the %n run(s) picked on the Results page, beside the baselines of their kind.", "",
+    m_picked->setText(tr("Comparing the %n run(s) picked on the Results page.", "",
                          int(runIds.size())));
     m_picked->setVisible(picked);
     m_clearPicked->setVisible(picked);
@@ -629,12 +629,15 @@ void ComparePage::launchBuild(bool wantKinds)
         const Built built = watcher->result();
         applyBuild(built.build, built.view, built.chart);
     });
-    watcher->setFuture(QtConcurrent::run([builder = m_builder, sel, cancel = m_cancel, request]() -> Built {
+    // The grouping the page will show (applyData's rule): the user's, unless
+    // the data asks for another default (an experiment's runs: by arm).
+    watcher->setFuture(QtConcurrent::run([builder = m_builder, sel, cancel = m_cancel, request,
+                                          previousDefault = m_data.defaultGroupBy]() -> Built {
         ComparisonBuild b = builder(sel, cancel.get());
         std::optional<ComparisonView> view;
         if (b.data && !b.cancelled) {
             ComparisonRequest r = request;
-            if (!b.data->dimensions.contains(r.groupBy))
+            if (!b.data->dimensions.contains(r.groupBy) || b.data->defaultGroupBy != previousDefault)
                 r.groupBy = b.data->defaultGroupBy;
             view = buildComparisonView(*b.data, r);
         }
@@ -741,6 +744,7 @@ void ComparePage::applyData(const ComparisonData &data, std::optional<Comparison
                             std::optional<ComparisonData> chart)
 {
     ComparisonData copy = data;
+    const QString previousDefault = m_data.defaultGroupBy;
     releaseOffGuiThread(std::exchange(m_data, std::move(copy)));
     m_updating = true;
     // Chart kinds without data stay listed but disabled, with the reason.
@@ -763,7 +767,9 @@ void ComparePage::applyData(const ComparisonData &data, std::optional<Comparison
     const QString previousGroup = m_groupBy->currentText();
     m_groupBy->clear();
     m_groupBy->addItems(m_data.dimensions);
-    const int g = int(m_data.dimensions.indexOf(previousGroup));
+    // The user's grouping stays while the data's default does; new data
+    // with another default (an experiment's runs: by arm) gets that one.
+    const int g = m_data.defaultGroupBy == previousDefault ? int(m_data.dimensions.indexOf(previousGroup)) : -1;
     m_groupBy->setCurrentIndex(g >= 0 ? g : std::max(0, int(m_data.dimensions.indexOf(m_data.defaultGroupBy))));
 
 

@@ -437,10 +437,26 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
     }
     d.timeSeriesUnit = view.unit;
 
+    // Runs picked by hand that are all one experiment's (the Results page's
+    // "Compare selected" on its runs): that experiment's question, as if
+    // asked for by its plan run.
+    QString experiment = sel.experiment;
+    if (experiment.isEmpty() && sel.handPicked() && !d.observations.isEmpty()) {
+        QSet<QString> planRuns;
+        bool allArms = true;
+        for (const StoredRun &r : std::as_const(*runs)) {
+            allArms = allArms && !experimentArmOf(r.record.extra).isEmpty();
+            planRuns.insert(r.record.extra.value(u"plan_run"_s).toString());
+        }
+        if (allArms && planRuns.size() == 1)
+            experiment = *planRuns.cbegin();
+    }
+
     // Historical baselines of the same kind: each one observation with its
-    // identity (source, host pair, switch, side), never pooled.
+    // identity (source, host pair, switch, side), never pooled. Not in an
+    // experiment's answer: its question is about its own arms.
     auto baselines = store.baselines().baselines(kind);
-    if (baselines && sel.includeBaselines && sel.experiment.isEmpty()) {
+    if (baselines && sel.includeBaselines && experiment.isEmpty()) {
         for (const Baseline &b : *baselines) {
             const auto figures = figuresOf(b.record, view.metric);
             if (figures.isEmpty())
@@ -506,9 +522,10 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
     d.defaultGroupBy = u"host pair"_s;
     if (d.attributeValues(kArmAttribute).size() > 1) {
         d.dimensions.insert(0, kArmAttribute);
-        if (!sel.experiment.isEmpty()) {
+        if (!experiment.isEmpty()) {
+            d.description = u"The runs of one experiment (plan run %1), by arm, without baselines, in %2"_s.arg(experiment, location);
             d.defaultGroupBy = kArmAttribute;
-            d.notes += experimentNotes(d, experimentOf(*runs, sel.experiment));
+            d.notes += experimentNotes(d, experimentOf(*runs, experiment));
         }
     }
     if (result.skipped > 0)

@@ -12,6 +12,7 @@
 #include "exchange/resultimport.h"
 #include "store/baselinestore.h"
 #include "store/resultstore.h"
+#include "store/runfilter.h"
 #include "store/runstore.h"
 
 #include <QJsonArray>
@@ -29,6 +30,7 @@ private slots:
     void ceilingsAndEnvironmentAgainstTheBaseline();
     void olderDatabaseGetsTheBaselinesLinks();
     void forwardingRunsBesideTheRouterReports();
+    void experimentGroupedByArm();
 };
 
 static wb::StoredRun udpRun(int size, double rxBps)
@@ -255,6 +257,86 @@ void TstStoreComparisonProvider::olderDatabaseGetsTheBaselinesLinks()
     QCOMPARE(b->hardware.value(u"link"_s).toObject().value(u"speed_bps"_s).toDouble(), 100e6);
     QCOMPARE(b->record.metric(u"throughput_bps"_s, u"server"_s).value_or(0), 95.07e6);
     QCOMPARE((*store)->baselines().baselines()->size(), old.size());
+}
+
+void TstStoreComparisonProvider::experimentGroupedByArm()
+{
+    // Two arms, two rounds each, of one plan run; beside them a run of
+    // another plan. The experiment's answer takes only its runs, no
+    // baselines, grouped by arm; so do its runs picked by hand.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"e.sqlite"_s);
+    QList<qint64> armRuns;
+    {
+        auto store = wb::ResultStore::open(db);
+        QVERIFY(store);
+        QVERIFY(wb::ensureBuiltinBaselines(**store));
+        QList<wb::StoredRun> runs;
+        for (int round = 1; round <= 2; ++round)
+            for (const auto &[arm, bps] : {std::pair{u"sw-a"_s, 90e6}, std::pair{u"sw-b"_s, 40e6}}) {
+                wb::StoredRun r = udpRun(1472, bps + round * 1e5);
+                r.record.extra.insert(u"plan_run"_s, u"abcd1234"_s);
+                r.record.extra.insert(u"experiment"_s, QJsonObject{{u"question"_s, u"Is sw-b as good as sw-a?"_s},
+                                                                   {u"varies"_s, u"switch"_s},
+                                                                   {u"arm"_s, arm},
+                                                                   {u"round"_s, round},
+                                                                   {u"rounds"_s, 2}});
+                runs.append(r);
+            }
+        wb::StoredRun other = udpRun(1472, 95e6);
+        other.record.extra.insert(u"plan_run"_s, u"ffff0000"_s);
+        runs.append(other);
+        QVERIFY((*store)->runs().saveRuns(runs));
+        wb::RunFilter f;
+        f.newestFirst = false;
+        const auto listed = (*store)->runs().listRuns(f);
+        QVERIFY(listed);
+        for (const wb::StoredRun &r : *listed)
+            armRuns.append(r.id);
+        armRuns.removeLast(); // the other plan's run
+    }
+    wb::StoreComparisonProvider provider(wb::testing::storeServiceFor(db));
+    auto check = [](const wb::ComparisonBuild &b) {
+        QVERIFY2(b.data, qPrintable(b.error));
+        QCOMPARE(b.data->defaultGroupBy, u"experiment arm"_s);
+        QVERIFY(b.data->dimensions.contains(u"experiment arm"_s));
+        int receivers = 0;
+        for (const wb::Observation &o : b.data->observations) {
+            QVERIFY(!o.baseline);
+            receivers += o.condition->side == wb::FigureSide::Receiver;
+        }
+        QCOMPARE(receivers, 4);
+        QVERIFY2(b.data->notes.join(u' ').contains(u"Experiment: Is sw-b as good as sw-a? The arms vary the switch; 2 round(s)"_s),
+                 qPrintable(b.data->notes.join(u" | "_s)));
+        const wb::ComparisonView v = wb::buildComparisonView(*b.data, {u"experiment arm"_s, {}, {}, 0.95});
+        QCOMPARE(v.cells.size(), 2);
+        for (const wb::EngineCell &c : v.cells)
+            QCOMPARE(c.estimate.n, 2);
+        QVERIFY(v.notes.join(u' ').contains(u"Experiment:"_s));
+    };
+    wb::ComparisonSelection byExperiment;
+    byExperiment.kind = u"udp_stream"_s;
+    byExperiment.experiment = u"abcd1234"_s;
+    check(provider.builder()(byExperiment, nullptr));
+    if (QTest::currentTestFailed())
+        return;
+    wb::ComparisonSelection picked;
+    picked.runIds = armRuns;
+    check(provider.builder()(picked, nullptr));
+    if (QTest::currentTestFailed())
+        return;
+    // The whole kind: every run and the baselines, by host pair; the arm is
+    // still a dimension to group by.
+    wb::ComparisonSelection all;
+    all.kind = u"udp_stream"_s;
+    const wb::ComparisonBuild whole = provider.builder()(all, nullptr);
+    QVERIFY(whole.data);
+    QCOMPARE(whole.data->defaultGroupBy, u"host pair"_s);
+    QVERIFY(whole.data->dimensions.contains(u"experiment arm"_s));
+    bool baseline = false;
+    for (const wb::Observation &o : whole.data->observations)
+        baseline = baseline || o.baseline;
+    QVERIFY(baseline);
 }
 
 QTEST_GUILESS_MAIN(TstStoreComparisonProvider)

@@ -12,7 +12,9 @@
 //   wirebench-cli --db demo.sqlite run resources/plans/local-demo.json
 //   xvfb-run -a build/tests/wb_screenshots demo.sqlite docs/screenshots
 //       tests/data/plans/screenshot-demo.json tests/data/labs/tiny-lab.json
-// (one line). The 1997 lab's topology (inventory-1997-lab.png, topology-1997-lab.png):
+// (one line). An experiment's runs on the Compare page (compare-experiment.png):
+//   WB_SCREENSHOT_EXPERIMENT_RUNS=1,2,3,... xvfb-run ... build/tests/wb_screenshots DB OUTDIR
+// The 1997 lab's topology (inventory-1997-lab.png, topology-1997-lab.png):
 //   WB_SCREENSHOT_ONLY=inventory xvfb-run -a -s "-screen 0 1280x800x24" build/tests/wb_screenshots
 //       empty.sqlite OUTDIR "" resources/labs/1997-sai-msu-fast-ethernet.json
 // WB_SCREENSHOT_PALETTE=dark (or light) takes them in that
@@ -103,6 +105,22 @@ int main(int argc, char **argv)
         return 1;
     }
     QTest::qWait(1000);
+
+    // WB_SCREENSHOT_EXPERIMENT_RUNS=ID,ID,...: the Compare page on those
+    // runs alone (an experiment's: grouped by arm), compare-experiment.png.
+    if (const QString ids = qEnvironmentVariable("WB_SCREENSHOT_EXPERIMENT_RUNS"); !ids.isEmpty()) {
+        QList<qint64> runIds;
+        for (const QString &id : ids.split(u',', Qt::SkipEmptyParts))
+            runIds << id.toLongLong();
+        w.setCurrentPage(4);
+        auto &compare = composition.comparePage();
+        const bool opened = QTest::qWaitFor([&] { return !compare.isBuilding(); }, 20000);
+        compare.compareRuns(runIds);
+        QTest::qWait(300);
+        const bool built = QTest::qWaitFor([&] { return !compare.isBuilding(); }, 20000);
+        QTest::qWait(1500);
+        return opened && built && save(w, out, u"compare-experiment"_s) ? 0 : 1;
+    }
 
     // Inventory: the lab from the database; select a host so the topology highlights it.
     w.setCurrentPage(0);

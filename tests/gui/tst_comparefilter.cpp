@@ -53,6 +53,7 @@ private slots:
     void metricChoice();
     void reportHasInventoryAndEnvironment();
     void dateCalendarOpensOnThisMonth();
+    void experimentRunsGroupedByArm();
 
 private:
     QStringList measuredSources(const ComparePage &page) const;
@@ -420,6 +421,57 @@ void TstCompareFilter::dateCalendarOpensOnThisMonth()
         QCOMPARE(calendar->yearShown(), QDate::currentDate().year());
         QCOMPARE(calendar->monthShown(), QDate::currentDate().month());
     }
+}
+
+void TstCompareFilter::experimentRunsGroupedByArm()
+{
+    // "Compare selected" on an experiment's runs opens on its question:
+    // grouped by arm, no baselines, the question in the notes; back to the
+    // filter, the page groups by host pair again.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"ab.sqlite"_s);
+    QList<qint64> ids;
+    {
+        auto store = ResultStore::open(db);
+        QVERIFY(store);
+        QVERIFY(ensureBuiltinBaselines(**store));
+        QList<StoredRun> runs;
+        for (int round = 1; round <= 2; ++round)
+            for (const auto &[arm, mbps] : {std::pair{u"sw-a"_s, 90.0}, std::pair{u"sw-b"_s, 40.0}}) {
+                StoredRun r = run(u"adam/eth0"_s, u"eve/eth0"_s, 1472, mbps + round, 1);
+                r.record.extra.insert(u"plan_run"_s, u"0badcafe"_s);
+                r.record.extra.insert(u"experiment"_s, QJsonObject{{u"question"_s, u"Is sw-b as good as sw-a?"_s},
+                                                                   {u"varies"_s, u"switch"_s},
+                                                                   {u"arm"_s, arm},
+                                                                   {u"round"_s, round},
+                                                                   {u"rounds"_s, 2}});
+                runs.append(r);
+            }
+        auto saved = (*store)->runs().saveRuns(runs);
+        QVERIFY2(saved, qPrintable(saved.message()));
+        ids = *saved;
+    }
+    StoreComparisonProvider provider(wb::testing::storeServiceFor(db));
+    ComparePage page;
+    QSignalSpy built(&page, &ComparePage::comparisonBuilt);
+    page.setProvider(&provider);
+    QVERIFY(waitBuilt(page, built));
+    auto *groupBy = page.findChild<QComboBox *>(u"groupBySelector"_s);
+    QCOMPARE(groupBy->currentText(), u"host pair"_s);
+    page.compareRuns(ids);
+    QVERIFY(waitBuilt(page, built, 2));
+    QCOMPARE(groupBy->currentText(), u"experiment arm"_s);
+    QStringList groups;
+    for (int r = 0; r < page.ratioModel()->rowCount(); ++r)
+        groups << page.ratioModel()->item(r, ComparePage::GroupColumn)->text();
+    QCOMPARE(groups.size(), 2);
+    QVERIFY2(groups.join(u"|"_s).contains(u"sw-a"_s) && groups.join(u"|"_s).contains(u"sw-b"_s), qPrintable(groups.join(u"|"_s)));
+    for (const Observation &o : page.data().observations)
+        QVERIFY(!o.baseline);
+    QVERIFY(page.data().notes.join(u' ').contains(u"Experiment: Is sw-b as good as sw-a?"_s));
+    QTest::mouseClick(page.findChild<QToolButton *>(u"clearPicked"_s), Qt::LeftButton);
+    QVERIFY(waitBuilt(page, built, 3));
+    QCOMPARE(groupBy->currentText(), u"host pair"_s);
 }
 
 QTEST_MAIN(TstCompareFilter)
