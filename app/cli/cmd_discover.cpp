@@ -113,8 +113,8 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
         QString speed;
         if (n.maxSpeedBps > 0)
             speed = u"  %1 Mbit/s"_s.arg(n.maxSpeedBps / 1000000);
-        if (!link.duplex.isEmpty())
-            speed += u"  %1 duplex"_s.arg(link.duplex);
+        if (!n.duplex.isEmpty())
+            speed += u"  %1 duplex"_s.arg(n.duplex);
         ctx.out << "  " << n.interfaceName << "  " << (n.driver.isEmpty() ? u"?"_s : n.driver) << ' ' << n.driverVersion
                 << "  " << (n.mac.isEmpty() ? u"no MAC"_s : n.mac) << speed
                 << (link.virtualKind.isEmpty() ? QString() : u"  (virtual: %1)"_s.arg(link.virtualKind)) << '\n';

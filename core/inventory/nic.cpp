@@ -22,6 +22,7 @@ QJsonObject Nic::toJson() const
     putString(o, u"mac"_s, mac);
     if (maxSpeedBps > 0)
         o.insert(u"max_speed_bps"_s, double(maxSpeedBps));
+    putString(o, u"duplex"_s, duplex);
     putString(o, u"notes"_s, notes);
     return o;
 }
@@ -39,8 +40,15 @@ std::optional<Nic> Nic::fromJson(const QJsonObject &json, const QString &host, c
         !readString(json, u"firmware"_s, where, &n.firmware, error) ||
         !readString(json, u"bus"_s, where, &n.bus, error) || !readString(json, u"mac"_s, where, &n.mac, error) ||
         !readInteger(json, u"max_speed_bps"_s, where, &n.maxSpeedBps, error, 0, 9.0e15) ||
+        !readString(json, u"duplex"_s, where, &n.duplex, error) ||
         !readString(json, u"notes"_s, where, &n.notes, error))
         return std::nullopt;
+    if (!isValidDuplex(n.duplex)) {
+        if (error)
+            *error = u"%1.duplex '%2' must be \"full\" or \"half\" (leave it out when not known)"_s.arg(where,
+                                                                                                       n.duplex);
+        return std::nullopt;
+    }
     return n;
 }
 
@@ -48,7 +56,12 @@ bool Nic::sameAttributes(const Nic &o) const
 {
     return hostName == o.hostName && interfaceName == o.interfaceName && vendor == o.vendor && model == o.model &&
            chip == o.chip && driver == o.driver && driverVersion == o.driverVersion && firmware == o.firmware &&
-           bus == o.bus && mac == o.mac && maxSpeedBps == o.maxSpeedBps && notes == o.notes;
+           bus == o.bus && mac == o.mac && maxSpeedBps == o.maxSpeedBps && duplex == o.duplex && notes == o.notes;
+}
+
+bool Nic::isValidDuplex(const QString &d)
+{
+    return d.isEmpty() || d == u"full"_s || d == u"half"_s;
 }
 
 } // namespace wb

@@ -26,6 +26,7 @@ struct Nic
     QString bus;
     QString mac;
     qint64 maxSpeedBps = 0;
+    QString duplex; // "full", "half", or empty when not known
     QString notes;
     QDateTime created;
     QDateTime changed;
@@ -36,6 +37,8 @@ struct Nic
     static std::optional<Nic> fromJson(const QJsonObject &json, const QString &hostName, const QString &where,
                                        QString *error);
     bool sameAttributes(const Nic &other) const;
+    // "full", "half" or empty (not known): what a lab file and the store take.
+    static bool isValidDuplex(const QString &duplex);
 };
 
 } // namespace wb

@@ -113,10 +113,10 @@ DiscoveredHost discoverFromSysinfo(const QJsonObject &sysinfo, const Host &base,
         const double mbps = i.value(u"speed_mbps"_s).toDouble();
         if (mbps > 0 && mbps < 1e7) // up to 10 Tbit/s; anything else is not a link speed
             n.maxSpeedBps = qint64(mbps * 1e6);
+        n.duplex = duplexOf(i); // "unknown" (a link that is down) is not known
         n.chip = n.driver; // the driver names the chip family until the user says more
         DiscoveredLink link;
         link.interfaceName = name;
-        link.duplex = duplexOf(i);
         link.operstate = i.value(u"operstate"_s).toString();
         link.virtualKind = software ? kind : QString();
         found.append({n, link});

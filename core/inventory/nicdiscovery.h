@@ -22,11 +22,11 @@ struct DiscoveryOptions
     bool includeVirtual = false; // also the software interfaces, marked by their kind in `links`
 };
 
-// What the agent said about one interface's link when it was asked.
+// What the agent said about one interface's link when it was asked (its
+// speed and duplex are the NIC's, in Nic).
 struct DiscoveredLink
 {
     QString interfaceName;
-    QString duplex;      // "full", "half" or empty when the kernel does not tell
     QString operstate;   // "up", "down", ...
     QString virtualKind; // empty for a NIC
 };

@@ -18,7 +18,7 @@ const auto kHostColumns = u"SELECT id, name, address, ssh_port, ssh_user, ssh_ke
                           "data_port_min, data_port_max FROM hosts"_s;
 const auto kNicColumns = u"SELECT n.id, n.host_id, h.name, n.interface, n.vendor, n.model, n.chip, n.driver, "
                          "n.driver_version, n.firmware, n.bus, n.mac, n.max_speed_bps, n.notes, n.created_ms, "
-                         "n.changed_ms FROM nics n JOIN hosts h ON h.id = n.host_id"_s;
+                         "n.changed_ms, n.duplex FROM nics n JOIN hosts h ON h.id = n.host_id"_s;
 const auto kSwitchColumns = u"SELECT id, name, vendor, model, kind, rated_latency_us, ports, notes, created_ms, "
                             "changed_ms FROM switches"_s;
 const auto kCableColumns = u"SELECT id, label, category, length_m, notes, created_ms, changed_ms FROM cables"_s;
@@ -76,6 +76,7 @@ Nic readNic(const SqlStatement &q)
     n.notes = q.text(13);
     n.created = fromDbTime(q.value(14));
     n.changed = fromDbTime(q.value(15));
+    n.duplex = q.text(16);
     return n;
 }
 
@@ -169,6 +170,11 @@ QVariant idOrNull(qint64 id)
 StoreError invalid(const QString &message)
 {
     return {StoreError::Kind::Invalid, message};
+}
+
+StoreError invalidDuplex(const Nic &n)
+{
+    return invalid(u"NIC '%1': duplex '%2' must be full or half (empty when not known)"_s.arg(n.key(), n.duplex));
 }
 
 // Turns a UNIQUE violation into a sentence about the object.
@@ -329,6 +335,8 @@ StoreResult<qint64> InventoryStore::insertNic(const Nic &n)
 {
     if (n.interfaceName.trimmed().isEmpty())
         return invalid(u"a NIC needs an interface name"_s);
+    if (!Nic::isValidDuplex(n.duplex))
+        return invalidDuplex(n);
     qint64 hostId = n.hostId;
     if (hostId <= 0) {
         auto h = hostByName(n.hostName);
@@ -339,11 +347,11 @@ StoreResult<qint64> InventoryStore::insertNic(const Nic &n)
     const QVariant now = toDbTime(QDateTime::currentDateTimeUtc());
     SqlStatement q(m_store,
                    u"INSERT INTO nics (host_id, interface, vendor, model, chip, driver, driver_version, firmware, bus, "
-                   "mac, max_speed_bps, notes, created_ms, changed_ms) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
+                   "mac, max_speed_bps, duplex, notes, created_ms, changed_ms) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
     q.bind(hostId).bindText(n.interfaceName).bindText(n.vendor).bindText(n.model).bindText(n.chip);
     q.bindText(n.driver).bindText(n.driverVersion).bindText(n.firmware).bindText(n.bus).bindText(n.mac);
-    q.bind(n.maxSpeedBps).bindText(n.notes).bind(now).bind(now);
+    q.bind(n.maxSpeedBps).bindText(n.duplex).bindText(n.notes).bind(now).bind(now);
     if (!q.exec()) {
         StoreError e = q.error(u"adding NIC '%1'"_s.arg(n.interfaceName));
         if (e.kind == StoreError::Kind::Invalid)
@@ -360,12 +368,14 @@ StoreResult<qint64> InventoryStore::addNic(const Nic &nic)
 
 StoreStatus InventoryStore::writeNic(const Nic &n)
 {
+    if (!Nic::isValidDuplex(n.duplex))
+        return invalidDuplex(n);
     SqlStatement q(m_store,
                    u"UPDATE nics SET interface = ?, vendor = ?, model = ?, chip = ?, driver = ?, driver_version = ?, "
-                   "firmware = ?, bus = ?, mac = ?, max_speed_bps = ?, notes = ?, changed_ms = ? WHERE id = ?"_s);
+                   "firmware = ?, bus = ?, mac = ?, max_speed_bps = ?, duplex = ?, notes = ?, changed_ms = ? WHERE id = ?"_s);
     q.bindText(n.interfaceName).bindText(n.vendor).bindText(n.model).bindText(n.chip).bindText(n.driver);
     q.bindText(n.driverVersion).bindText(n.firmware).bindText(n.bus).bindText(n.mac).bind(n.maxSpeedBps);
-    q.bindText(n.notes).bind(toDbTime(QDateTime::currentDateTimeUtc())).bind(n.id);
+    q.bindText(n.duplex).bindText(n.notes).bind(toDbTime(QDateTime::currentDateTimeUtc())).bind(n.id);
     if (!q.exec())
         return duplicateOr(q.error(u"changing NIC %1"_s.arg(n.id)), u"interface '%1'"_s.arg(n.interfaceName));
     if (q.rowsAffected() == 0)

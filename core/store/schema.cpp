@@ -325,6 +325,17 @@ QStringList step6()
     };
 }
 
+// Version 7: a NIC's duplex ("full", "half"; empty while not known), as
+// discovery reads it from the agent and the Inventory page edits it. Old
+// rows are not known.
+QStringList step7()
+{
+    return {
+        u"ALTER TABLE nics ADD COLUMN duplex TEXT NOT NULL DEFAULT ''"
+        " CHECK (duplex IN ('', 'full', 'half'))"_s,
+    };
+}
+
 } // namespace
 
 QString Schema::forDialect(const QString &sql, SqlDialect dialect)
@@ -370,6 +381,8 @@ QStringList Schema::step(int version)
         return step5();
     case 6:
         return step6();
+    case 7:
+        return step7();
     default:
         return {};
     }

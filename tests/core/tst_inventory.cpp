@@ -60,6 +60,7 @@ void TstInventory::roundTrip()
     n.interfaceName = u"eth0:1"_s;
     n.driver = u"tulip"_s;
     n.maxSpeedBps = 100000000;
+    n.duplex = u"half"_s;
     inv.nics = {n};
     wb::NetworkSwitch s;
     s.name = u"cat5000"_s;
@@ -85,6 +86,8 @@ void TstInventory::roundTrip()
     QVERIFY(back->cables[0].sameAttributes(c));
     QVERIFY(back->links[0].sameAttributes(l));
     QCOMPARE(back->nic(u"alpha/eth0:1"_s)->driver, u"tulip"_s);
+    QCOMPARE(back->nic(u"alpha/eth0:1"_s)->duplex, u"half"_s);
+    QCOMPARE(inv.toJson().value(u"hosts"_s)[0][u"nics"_s][0][u"duplex"_s].toString(), u"half"_s);
     QVERIFY(!back->links[0].isCrossover());
 }
 
@@ -100,6 +103,17 @@ void TstInventory::optionalFieldsStayAbsent()
     wb::NetworkSwitch s;
     s.name = u"s"_s;
     QVERIFY(!s.toJson().contains(u"rated_latency_us"_s));
+    // A duplex not known is left out, and reads back as not known.
+    wb::Nic n;
+    n.hostName = u"a"_s;
+    n.interfaceName = u"eth0"_s;
+    QVERIFY(!n.toJson().contains(u"duplex"_s));
+    auto nic = wb::Nic::fromJson(n.toJson(), u"a"_s, u"n"_s, &error);
+    QVERIFY2(nic, qPrintable(error));
+    QVERIFY(nic->duplex.isEmpty());
+    QVERIFY(nic->sameAttributes(n));
+    n.duplex = u"full"_s;
+    QVERIFY(!nic->sameAttributes(n));
 }
 
 void TstInventory::badFields_data()
@@ -114,6 +128,12 @@ void TstInventory::badFields_data()
     QTest::newRow("dup-nic") << head + R"("hosts":[{"name":"a","nics":[{"interface":"e"},{"interface":"e"}]}]})"
                              << u"hosts[0].nics[1].interface 'e' appears twice"_s;
     QTest::newRow("memory") << head + R"("hosts":[{"name":"a","memory_bytes":1.5}]})" << u"hosts[0].memory_bytes"_s;
+    QTest::newRow("duplex") << head + R"("hosts":[{"name":"a","nics":[{"interface":"e","duplex":"auto"}]}]})"
+                            << u"hosts[0].nics[0].duplex 'auto' must be \"full\" or \"half\""_s;
+    QTest::newRow("duplex-case") << head + R"("hosts":[{"name":"a","nics":[{"interface":"e","duplex":"Full"}]}]})"
+                                 << u"hosts[0].nics[0].duplex 'Full'"_s;
+    QTest::newRow("duplex-number") << head + R"("hosts":[{"name":"a","nics":[{"interface":"e","duplex":1}]}]})"
+                                   << u"hosts[0].nics[0].duplex must be a string"_s;
     QTest::newRow("length") << head + R"("cables":[{"label":"c","length_m":-1}]})" << u"cables[0].length_m"_s;
     QTest::newRow("dup-cable") << head + R"("cables":[{"label":"c"},{"label":"c"}]})" << u"cables[1].label 'c'"_s;
     QTest::newRow("nic-key") << head + R"("links":[{"nic":"eth0","cable":"c","switch":"s"}]})"
@@ -161,6 +181,7 @@ void TstInventory::exampleInDocsParses()
     QVERIFY2(inv, qPrintable(error));
     QCOMPARE(inv->hosts.size(), 1);
     QCOMPARE(inv->nics.first().driver, u"tulip"_s);
+    QCOMPARE(inv->nics.first().duplex, u"full"_s);
     QCOMPARE(inv->uplinks.size(), 1);
     QCOMPARE(inv->uplinks.first().peerSwitchName, u"hub-2"_s);
 }

@@ -25,6 +25,7 @@ private slots:
     void crossover();
     void refusesDeletingReferencedObjects();
     void labFileRoundTrip();
+    void duplexRoundTrip();
     void labFileErrors_data();
     void labFileErrors();
 
@@ -206,6 +207,53 @@ void TstInventoryStore::labFileRoundTrip()
     QVERIFY(lab->nics[1].sameAttributes(testLab().nics[1]));
     QCOMPARE(lab->switches[0].kind, wb::SwitchKind::StoreAndForward);
     QCOMPARE(*lab->switches[0].ratedLatencyUs, 20.0);
+}
+
+// A NIC's duplex goes lab file -> store -> lab file unchanged, an edit of it
+// alone is an update, and the store refuses what a lab file would.
+void TstInventoryStore::duplexRoundTrip()
+{
+    wb::Inventory lab = testLab();
+    lab.nics[0].duplex = u"full"_s;
+    lab.nics[1].duplex = u"half"_s;
+    const QString path = m_dir->filePath(u"duplex.json"_s);
+    QString error;
+    QVERIFY(lab.saveToFile(path, &error));
+    auto file = wb::Inventory::fromFile(path, &error);
+    QVERIFY2(file, qPrintable(error));
+    QCOMPARE(file->nics[1].duplex, u"half"_s);
+
+    wb::InventoryStore &inv = m_store->inventory();
+    QVERIFY(inv.importInventory(*file).ok());
+    QCOMPARE(inv.nicByKey(u"alpha/eth0"_s)->duplex, u"full"_s);
+    QCOMPARE(inv.nicByKey(u"beta/eth0"_s)->duplex, u"half"_s);
+    auto loaded = inv.load();
+    QVERIFY(loaded.ok());
+    for (int i = 0; i < 2; ++i)
+        QVERIFY(loaded->nic(lab.nics[i].key())->sameAttributes(lab.nics[i]));
+    const QString out = m_dir->filePath(u"out.json"_s);
+    QVERIFY(loaded->saveToFile(out, &error));
+    auto back = wb::Inventory::fromFile(out, &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(back->nic(u"beta/eth0"_s)->duplex, u"half"_s);
+
+    // Changing only the duplex is an update; clearing it makes it not known.
+    lab.nics[1].duplex.clear();
+    auto changed = inv.importInventory(lab);
+    QVERIFY2(changed.ok(), qPrintable(changed.message()));
+    QCOMPARE(changed->updated, 1);
+    QVERIFY(inv.nicByKey(u"beta/eth0"_s)->duplex.isEmpty());
+
+    wb::Nic bad = *inv.nicByKey(u"alpha/eth0"_s);
+    bad.duplex = u"auto"_s;
+    const wb::StoreStatus refused = inv.updateNic(bad);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().kind, wb::StoreError::Kind::Invalid);
+    QVERIFY2(refused.message().contains(u"alpha/eth0"_s) && refused.message().contains(u"'auto'"_s),
+             qPrintable(refused.message()));
+    bad.interfaceName = u"eth1"_s;
+    QVERIFY(!inv.addNic(bad).ok());
+    QCOMPARE(inv.nicByKey(u"alpha/eth0"_s)->duplex, u"full"_s);
 }
 
 void TstInventoryStore::labFileErrors_data()

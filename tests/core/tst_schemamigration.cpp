@@ -158,6 +158,23 @@ void TstSchemaMigration::migratesWithData()
         QCOMPARE(again->dataPortMax, 5210);
         QVERIFY(again->sameAttributes(h));
     }
+    // Version 7: NICs keep what they had and gain a duplex, not known until
+    // set; the column takes full and half only.
+    {
+        auto eth0 = store.inventory().nicByKey(u"alpha/eth0"_s);
+        QVERIFY2(eth0.ok(), qPrintable(eth0.message()));
+        QCOMPARE(eth0->driver, u"tulip"_s);
+        QVERIFY(eth0->duplex.isEmpty());
+        wb::Nic n = *eth0;
+        n.duplex = u"half"_s;
+        QVERIFY(store.inventory().updateNic(n).ok());
+        QCOMPARE(store.inventory().nicByKey(u"alpha/eth0"_s)->duplex, u"half"_s);
+        QCOMPARE(store.inventory().nicByKey(u"beta/eth0"_s)->driver, u"eepro100"_s);
+        QSqlQuery dq(store.database());
+        QVERIFY(!dq.exec(u"UPDATE nics SET duplex = 'both' WHERE id = 1"_s));
+        dq.finish();
+        QCOMPARE(store.inventory().nicByKey(u"alpha/eth0"_s)->duplex, u"half"_s);
+    }
     // What the newer schema added works on the migrated file.
     QVERIFY(store.runs().setRunNotes(run->id, u"after migration"_s).ok());
     QCOMPARE(store.runs().run(run->id)->notes, u"after migration"_s);

@@ -1,7 +1,7 @@
 -- SPDX-License-Identifier: GPL-3.0-or-later
 -- A Wirebench results database at schema version 5, with data: schema_v4.sql after
 -- step 5 (the uplinks table, empty). Version 6 adds the hosts' management address,
--- jump host and data port range.
+-- jump host and data port range, version 7 the NICs' duplex.
 PRAGMA foreign_keys=OFF;
 BEGIN TRANSACTION;
 CREATE TABLE hosts ( id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, address TEXT NOT NULL DEFAULT '', ssh_port INTEGER NOT NULL DEFAULT 22, ssh_user TEXT NOT NULL DEFAULT '', ssh_key_path TEXT NOT NULL DEFAULT '', agent_path TEXT NOT NULL DEFAULT '', cpu TEXT NOT NULL DEFAULT '', memory_bytes INTEGER NOT NULL DEFAULT 0, os TEXT NOT NULL DEFAULT '', notes TEXT NOT NULL DEFAULT '', created_ms INTEGER NOT NULL, changed_ms INTEGER NOT NULL);
