@@ -125,6 +125,11 @@ void InventoryDocument::applyDiscovery(const Host &found, const QList<Nic> &nics
                     n.model = existing.model;
                 if (n.vendor.isEmpty())
                     n.vendor = existing.vendor;
+                // A link that is down tells neither speed nor duplex.
+                if (n.maxSpeedBps <= 0)
+                    n.maxSpeedBps = existing.maxSpeedBps;
+                if (n.duplex.isEmpty())
+                    n.duplex = existing.duplex;
                 existing = n;
                 known = true;
                 break;

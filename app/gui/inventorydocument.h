@@ -36,7 +36,7 @@ public:
     void replace(const Inventory &inventory, const QString &description);
     // Takes what discovery found about one host (CPU, memory, OS) and adds
     // or updates its NICs, undoably. What the user wrote and discovery does
-    // not know (notes, model) stays.
+    // not know (notes, model; speed and duplex of a link that is down) stays.
     void applyDiscovery(const Host &found, const QList<Nic> &nics, const QString &description);
     // Starts over from `inventory` (opening the database): no undo history.
     void load(const Inventory &inventory);

@@ -29,6 +29,17 @@ std::optional<double> number(const QVariant &v, bool *ok)
     return d;
 }
 
+// A switch port as typed: a whole number, empty for "not recorded" (0).
+QString switchPort(const QVariant &v, int *out)
+{
+    bool ok = true;
+    const auto port = number(v, &ok);
+    if (!ok || (port && (*port < 0 || *port > 100000 || *port != int(*port))))
+        return QObject::tr("The port is a whole number (1, 2, …); leave it empty when not recorded.");
+    *out = port ? int(*port) : 0;
+    return {};
+}
+
 void renameNicKeys(Inventory &inv, const QString &oldKey, const QString &newKey)
 {
     for (Link &l : inv.links) {
@@ -37,6 +48,20 @@ void renameNicKeys(Inventory &inv, const QString &oldKey, const QString &newKey)
         if (l.peerNicKey == oldKey)
             l.peerNicKey = newKey;
     }
+}
+
+// The first cable that no link or uplink uses; empty when there is none.
+QString freeCable(const Inventory &inv)
+{
+    QSet<QString> used;
+    for (const Link &l : inv.links)
+        used.insert(l.cableLabel);
+    for (const Uplink &u : inv.uplinks)
+        used.insert(u.cableLabel);
+    for (const Cable &c : inv.cables)
+        if (!used.contains(c.label))
+            return c.label;
+    return {};
 }
 
 QString uniqueName(const QString &stem, const std::function<bool(const QString &)> &taken)
@@ -58,6 +83,7 @@ QString InventoryFields::tableName(InventoryTable table)
     case InventoryTable::Switches: return QObject::tr("Switches/hubs");
     case InventoryTable::Cables: return QObject::tr("Cables");
     case InventoryTable::Links: return QObject::tr("Links");
+    case InventoryTable::Uplinks: return QObject::tr("Uplinks");
     }
     return {};
 }
@@ -70,6 +96,7 @@ int InventoryFields::rowCount(const Inventory &inv, InventoryTable table)
     case InventoryTable::Switches: return int(inv.switches.size());
     case InventoryTable::Cables: return int(inv.cables.size());
     case InventoryTable::Links: return int(inv.links.size());
+    case InventoryTable::Uplinks: return int(inv.uplinks.size());
     }
     return 0;
 }
@@ -77,23 +104,33 @@ int InventoryFields::rowCount(const Inventory &inv, InventoryTable table)
 int InventoryFields::columnCount(InventoryTable table)
 {
     switch (table) {
-    case InventoryTable::Hosts: return 7;
-    case InventoryTable::Nics: return 9;
+    case InventoryTable::Hosts: return HostColumn::Count;
+    case InventoryTable::Nics: return NicColumn::Count;
     case InventoryTable::Switches: return 7;
     case InventoryTable::Cables: return 4;
     case InventoryTable::Links: return 6;
+    case InventoryTable::Uplinks: return UplinkColumn::Count;
     }
     return 0;
 }
 
 QString InventoryFields::header(InventoryTable table, int column)
 {
-    static const QStringList hosts{QObject::tr("Name"), QObject::tr("Address"), QObject::tr("SSH user"),
-                                   QObject::tr("SSH port"), QObject::tr("CPU"), QObject::tr("OS"),
+    static const QStringList hosts{QObject::tr("Name"),
+                                   QObject::tr("Address (data)"),
+                                   QObject::tr("SSH address (management)"),
+                                   QObject::tr("SSH user"),
+                                   QObject::tr("SSH port"),
+                                   QObject::tr("Identity file (SSH key)"),
+                                   QObject::tr("Jump host (ProxyJump)"),
+                                   QObject::tr("Data ports (min-max)"),
+                                   QObject::tr("CPU"),
+                                   QObject::tr("OS"),
                                    QObject::tr("Notes")};
     static const QStringList nics{QObject::tr("Host"),    QObject::tr("Interface"), QObject::tr("Vendor"),
                                   QObject::tr("Model"),   QObject::tr("Driver"),    QObject::tr("Driver version"),
-                                  QObject::tr("MAC"),     QObject::tr("Speed (Mbit/s)"), QObject::tr("Notes")};
+                                  QObject::tr("MAC"),     QObject::tr("Speed (Mbit/s)"), QObject::tr("Duplex"),
+                                  QObject::tr("Notes")};
     static const QStringList switches{QObject::tr("Name"),  QObject::tr("Vendor"), QObject::tr("Model"),
                                       QObject::tr("Kind"),  QObject::tr("Ports"),  QObject::tr("Rated latency (µs)"),
                                       QObject::tr("Notes")};
@@ -101,6 +138,8 @@ QString InventoryFields::header(InventoryTable table, int column)
                                     QObject::tr("Notes")};
     static const QStringList links{QObject::tr("NIC"),  QObject::tr("Cable"),    QObject::tr("Switch"),
                                    QObject::tr("Port"), QObject::tr("Peer NIC (crossover)"), QObject::tr("Notes")};
+    static const QStringList uplinks{QObject::tr("Switch"),      QObject::tr("Port"),      QObject::tr("Cable"),
+                                     QObject::tr("Peer switch"), QObject::tr("Peer port"), QObject::tr("Notes")};
     const QStringList *list = nullptr;
     switch (table) {
     case InventoryTable::Hosts: list = &hosts; break;
@@ -108,8 +147,36 @@ QString InventoryFields::header(InventoryTable table, int column)
     case InventoryTable::Switches: list = &switches; break;
     case InventoryTable::Cables: list = &cables; break;
     case InventoryTable::Links: list = &links; break;
+    case InventoryTable::Uplinks: list = &uplinks; break;
     }
     return list && column >= 0 && column < list->size() ? list->at(column) : QString();
+}
+
+QString InventoryFields::headerHint(InventoryTable table, int column)
+{
+    if (table == InventoryTable::Hosts) {
+        switch (column) {
+        case HostColumn::Address:
+            return QObject::tr("Where test traffic reaches this host (its data network). Empty: the name.");
+        case HostColumn::SshAddress:
+            return QObject::tr("The management address SSH connects to, when it is not the data address. Empty: "
+                               "the address (or ~/.ssh/config).");
+        case HostColumn::SshKeyPath:
+            return QObject::tr("The path of the SSH identity file, e.g. ~/.ssh/id_ed25519 (never the key itself). "
+                               "Empty: the SSH agent or ~/.ssh/config.");
+        case HostColumn::JumpHost:
+            return QObject::tr("One ProxyJump hop, [user@]host[:port], e.g. lab@bastion:2222. Empty: none (or "
+                               "~/.ssh/config). Several hops go in ~/.ssh/config.");
+        case HostColumn::DataPorts:
+            return QObject::tr("The ports the agent listens on for tests, e.g. 5201-5299 for a lab firewall. "
+                               "Empty: any free port.");
+        }
+    }
+    if (table == InventoryTable::Nics && column == NicColumn::Duplex)
+        return QObject::tr("full or half; empty when not known. Discover fills it from the link.");
+    if (table == InventoryTable::Uplinks && (column == UplinkColumn::Port || column == UplinkColumn::PeerPort))
+        return QObject::tr("The switch port the cable is plugged into; empty when not recorded.");
+    return {};
 }
 
 QVariant InventoryFields::value(const Inventory &inv, InventoryTable table, int row, int column)
@@ -120,28 +187,38 @@ QVariant InventoryFields::value(const Inventory &inv, InventoryTable table, int 
     case InventoryTable::Hosts: {
         const Host &h = inv.hosts.at(row);
         switch (column) {
-        case 0: return h.name;
-        case 1: return h.address;
-        case 2: return h.sshUser;
-        case 3: return h.sshPort;
-        case 4: return h.cpu;
-        case 5: return h.os;
-        case 6: return h.notes;
+        case HostColumn::Name: return h.name;
+        case HostColumn::Address: return h.address;
+        case HostColumn::SshAddress: return h.sshAddress;
+        case HostColumn::SshUser: return h.sshUser;
+        case HostColumn::SshPort: return h.sshPort;
+        case HostColumn::SshKeyPath: return h.sshKeyPath;
+        case HostColumn::JumpHost: return h.jumpHost;
+        case HostColumn::DataPorts:
+            if (h.dataPortMin <= 0)
+                return QString();
+            return h.dataPortMin == h.dataPortMax ? QString::number(h.dataPortMin)
+                                                  : u"%1-%2"_s.arg(h.dataPortMin).arg(h.dataPortMax);
+        case HostColumn::Cpu: return h.cpu;
+        case HostColumn::Os: return h.os;
+        case HostColumn::Notes: return h.notes;
         }
         break;
     }
     case InventoryTable::Nics: {
         const Nic &n = inv.nics.at(row);
         switch (column) {
-        case 0: return n.hostName;
-        case 1: return n.interfaceName;
-        case 2: return n.vendor;
-        case 3: return n.model;
-        case 4: return n.driver;
-        case 5: return n.driverVersion;
-        case 6: return n.mac;
-        case 7: return n.maxSpeedBps > 0 ? QVariant(double(n.maxSpeedBps) / 1e6) : QVariant(QString());
-        case 8: return n.notes;
+        case NicColumn::Host: return n.hostName;
+        case NicColumn::Interface: return n.interfaceName;
+        case NicColumn::Vendor: return n.vendor;
+        case NicColumn::Model: return n.model;
+        case NicColumn::Driver: return n.driver;
+        case NicColumn::DriverVersion: return n.driverVersion;
+        case NicColumn::Mac: return n.mac;
+        case NicColumn::Speed:
+            return n.maxSpeedBps > 0 ? QVariant(double(n.maxSpeedBps) / 1e6) : QVariant(QString());
+        case NicColumn::Duplex: return n.duplex;
+        case NicColumn::Notes: return n.notes;
         }
         break;
     }
@@ -180,6 +257,18 @@ QVariant InventoryFields::value(const Inventory &inv, InventoryTable table, int 
         }
         break;
     }
+    case InventoryTable::Uplinks: {
+        const Uplink &u = inv.uplinks.at(row);
+        switch (column) {
+        case UplinkColumn::Switch: return u.switchName;
+        case UplinkColumn::Port: return u.switchPort > 0 ? QVariant(u.switchPort) : QVariant(QString());
+        case UplinkColumn::Cable: return u.cableLabel;
+        case UplinkColumn::PeerSwitch: return u.peerSwitchName;
+        case UplinkColumn::PeerPort: return u.peerSwitchPort > 0 ? QVariant(u.peerSwitchPort) : QVariant(QString());
+        case UplinkColumn::Notes: return u.notes;
+        }
+        break;
+    }
     }
     return {};
 }
@@ -194,6 +283,7 @@ QString InventoryFields::key(const Inventory &inv, InventoryTable table, int row
     case InventoryTable::Switches: return inv.switches.at(row).name;
     case InventoryTable::Cables: return inv.cables.at(row).label;
     case InventoryTable::Links: return inv.links.at(row).nicKey;
+    case InventoryTable::Uplinks: return inv.uplinks.at(row).cableLabel;
     }
     return {};
 }
@@ -234,11 +324,13 @@ bool InventoryFields::isValidInterfaceName(const QString &name)
 
 QString InventoryFields::checkLinks(const Inventory &inv)
 {
-    QHash<QString, int> nicUse, cableUse;
-    QHash<QString, int> portUse;
+    QHash<QString, int> nicUse;
+    // What holds each cable and each "switch#port": "link 2", "uplink 1".
+    QHash<QString, QString> cableUse, portUse;
     for (int i = 0; i < inv.links.size(); ++i) {
         const Link &l = inv.links.at(i);
         const QString where = QObject::tr("Link %1 (%2)").arg(i + 1).arg(l.nicKey);
+        const QString self = QObject::tr("link %1").arg(i + 1);
         if (!inv.nic(l.nicKey))
             return QObject::tr("%1: there is no NIC '%2'. Enter a NIC as host/interface from the NICs table.")
                 .arg(where, l.nicKey);
@@ -253,11 +345,10 @@ QString InventoryFields::checkLinks(const Inventory &inv)
                                "there first).")
                 .arg(where, l.cableLabel);
         if (cableUse.contains(l.cableLabel))
-            return QObject::tr("%1: cable %2 is already used by link %3. Each cable makes one link; pick another "
-                               "cable.")
-                .arg(where, l.cableLabel)
-                .arg(cableUse.value(l.cableLabel) + 1);
-        cableUse.insert(l.cableLabel, i);
+            return QObject::tr("%1: cable %2 is already used by %3. A cable is in one link or uplink; pick "
+                               "another cable.")
+                .arg(where, l.cableLabel, cableUse.value(l.cableLabel));
+        cableUse.insert(l.cableLabel, self);
         if (!l.switchName.isEmpty()) {
             if (!l.peerNicKey.isEmpty())
                 return QObject::tr("%1: a link goes to a switch or to a peer NIC (crossover), not both. Clear one "
@@ -274,12 +365,11 @@ QString InventoryFields::checkLinks(const Inventory &inv)
             if (l.switchPort > 0) {
                 const QString port = sw->name + u'#' + QString::number(l.switchPort);
                 if (portUse.contains(port))
-                    return QObject::tr("%1: port %2 of switch %3 is already used by link %4. Pick a free port.")
+                    return QObject::tr("%1: port %2 of switch %3 is already used by %4. Pick a free port.")
                         .arg(where)
                         .arg(l.switchPort)
-                        .arg(sw->name)
-                        .arg(portUse.value(port) + 1);
-                portUse.insert(port, i);
+                        .arg(sw->name, portUse.value(port));
+                portUse.insert(port, self);
             }
         } else {
             if (l.peerNicKey.isEmpty())
@@ -297,6 +387,74 @@ QString InventoryFields::checkLinks(const Inventory &inv)
             nicUse.insert(l.peerNicKey, i);
         }
     }
+    for (int i = 0; i < inv.uplinks.size(); ++i) {
+        const Uplink &u = inv.uplinks.at(i);
+        const QString where = QObject::tr("Uplink %1 (%2)").arg(i + 1).arg(u.cableLabel);
+        const QString self = QObject::tr("uplink %1").arg(i + 1);
+        if (u.cableLabel.isEmpty() || !inv.cable(u.cableLabel))
+            return QObject::tr("%1: there is no cable '%2'. Enter a label from the Cables table (add the cable "
+                               "there first).")
+                .arg(where, u.cableLabel);
+        if (cableUse.contains(u.cableLabel))
+            return QObject::tr("%1: cable %2 is already used by %3. A cable is in one link or uplink; pick "
+                               "another cable.")
+                .arg(where, u.cableLabel, cableUse.value(u.cableLabel));
+        cableUse.insert(u.cableLabel, self);
+        if (u.switchName == u.peerSwitchName)
+            return QObject::tr("%1: switch %2 is at both ends. An uplink joins two different switches; enter "
+                               "another peer switch.")
+                .arg(where, u.switchName);
+        for (const auto &[name, port] :
+             {std::pair{u.switchName, u.switchPort}, std::pair{u.peerSwitchName, u.peerSwitchPort}}) {
+            const NetworkSwitch *sw = inv.networkSwitch(name);
+            if (!sw)
+                return QObject::tr("%1: there is no switch '%2'. Enter a name from the Switches/hubs table.")
+                    .arg(where, name);
+            if (port < 0 || (sw->ports > 0 && port > sw->ports))
+                return QObject::tr("%1: switch %2 has ports 1 to %3; enter one of them (or leave the port empty).")
+                    .arg(where, sw->name)
+                    .arg(sw->ports);
+            if (port == 0)
+                continue;
+            const QString tag = sw->name + u'#' + QString::number(port);
+            if (portUse.contains(tag))
+                return QObject::tr("%1: port %2 of switch %3 is already used by %4. Pick a free port.")
+                    .arg(where)
+                    .arg(port)
+                    .arg(sw->name, portUse.value(tag));
+            portUse.insert(tag, self);
+        }
+    }
+    return {};
+}
+
+QString InventoryFields::parseDataPorts(const QString &input, int *min, int *max)
+{
+    const QString t = input.trimmed();
+    if (t.isEmpty()) {
+        *min = *max = 0;
+        return {};
+    }
+    // "5201-5299" (also with an en dash or spaces) or one port.
+    static const QRegularExpression re(u"^([0-9]{1,9})(?:\\s*[-\u2013]\\s*([0-9]{1,9}))?$"_s);
+    const QRegularExpressionMatch m = re.match(t);
+    if (!m.hasMatch())
+        return QObject::tr("'%1' is not a port range. Enter the data ports as min-max, e.g. 5201-5299, or one "
+                           "port; leave it empty for any free port.")
+            .arg(t);
+    const int lo = m.captured(1).toInt();
+    const int hi = m.captured(2).isEmpty() ? lo : m.captured(2).toInt();
+    if (lo < 1 || lo > 65535 || hi < 1 || hi > 65535)
+        return QObject::tr("Data ports are whole numbers from 1 to 65535; '%1' is outside that. Enter e.g. "
+                           "5201-5299.")
+            .arg(t);
+    if (lo > hi)
+        return QObject::tr("The data ports %1-%2 run backwards: the first port must be at most the last. Enter "
+                           "%2-%1.")
+            .arg(lo)
+            .arg(hi);
+    *min = lo;
+    *max = hi;
     return {};
 }
 
@@ -310,7 +468,7 @@ QString InventoryFields::setValue(Inventory &inv, InventoryTable table, int row,
     case InventoryTable::Hosts: {
         Host &h = copy.hosts[row];
         switch (column) {
-        case 0: {
+        case HostColumn::Name: {
             const QString name = text(v);
             if (!isValidHostName(name))
                 return QObject::tr("'%1' is not a valid host name. Use letters, digits, '-' and '.', e.g. "
@@ -329,7 +487,7 @@ QString InventoryFields::setValue(Inventory &inv, InventoryTable table, int row,
             }
             break;
         }
-        case 1: {
+        case HostColumn::Address: {
             const QString a = text(v);
             if (!a.isEmpty() && !isValidAddress(a))
                 return QObject::tr("'%1' is neither an IP address nor a host name. Enter e.g. 192.0.2.10, "
@@ -338,17 +496,50 @@ QString InventoryFields::setValue(Inventory &inv, InventoryTable table, int row,
             h.address = a;
             break;
         }
-        case 2: h.sshUser = text(v); break;
-        case 3: {
+        case HostColumn::SshAddress: {
+            const QString a = text(v);
+            if (!a.isEmpty() && !isValidAddress(a))
+                return QObject::tr("'%1' is neither an IP address nor a host name. Enter the management address "
+                                   "SSH connects to, e.g. 198.51.100.20 or adam-mgmt.lab.example, or leave it "
+                                   "empty to use the address.")
+                    .arg(a);
+            h.sshAddress = a;
+            break;
+        }
+        case HostColumn::SshUser: h.sshUser = text(v); break;
+        case HostColumn::SshPort: {
             const auto port = number(v, &ok);
             if (!ok || !port || *port < 1 || *port > 65535 || *port != int(*port))
                 return QObject::tr("The SSH port must be a whole number from 1 to 65535 (usually 22).");
             h.sshPort = int(*port);
             break;
         }
-        case 4: h.cpu = text(v); break;
-        case 5: h.os = text(v); break;
-        case 6: h.notes = v.toString(); break;
+        case HostColumn::SshKeyPath: {
+            // A path only: the lab file and the database never hold a key.
+            const QString path = text(v);
+            if (path.contains(u'\n') || path.contains(u"PRIVATE KEY"_s))
+                return QObject::tr("Enter the path of the identity file, e.g. ~/.ssh/id_ed25519, not the key "
+                                   "itself.");
+            h.sshKeyPath = path;
+            break;
+        }
+        case HostColumn::JumpHost: {
+            const QString jump = text(v);
+            if (!jump.isEmpty() && !Host::isValidJumpHost(jump))
+                return QObject::tr("'%1' is not one jump host. Enter [user@]host[:port], e.g. bastion, "
+                                   "lab@192.0.2.254 or lab@bastion:2222, or leave it empty; several hops go in "
+                                   "~/.ssh/config.")
+                    .arg(jump);
+            h.jumpHost = jump;
+            break;
+        }
+        case HostColumn::DataPorts:
+            if (QString error = parseDataPorts(text(v), &h.dataPortMin, &h.dataPortMax); !error.isEmpty())
+                return error;
+            break;
+        case HostColumn::Cpu: h.cpu = text(v); break;
+        case HostColumn::Os: h.os = text(v); break;
+        case HostColumn::Notes: h.notes = v.toString(); break;
         }
         break;
     }
@@ -356,7 +547,7 @@ QString InventoryFields::setValue(Inventory &inv, InventoryTable table, int row,
         Nic &n = copy.nics[row];
         const QString oldKey = n.key();
         switch (column) {
-        case 0: {
+        case NicColumn::Host: {
             const QString host = text(v);
             if (!copy.host(host))
                 return QObject::tr("There is no host '%1'. Enter a name from the Hosts table (add the host there "
@@ -365,7 +556,7 @@ QString InventoryFields::setValue(Inventory &inv, InventoryTable table, int row,
             n.hostName = host;
             break;
         }
-        case 1: {
+        case NicColumn::Interface: {
             const QString name = text(v);
             if (!isValidInterfaceName(name))
                 return QObject::tr("'%1' is not an interface name. Use up to 15 letters, digits or . _ : @ - "
@@ -374,11 +565,11 @@ QString InventoryFields::setValue(Inventory &inv, InventoryTable table, int row,
             n.interfaceName = name;
             break;
         }
-        case 2: n.vendor = text(v); break;
-        case 3: n.model = text(v); break;
-        case 4: n.driver = text(v); break;
-        case 5: n.driverVersion = text(v); break;
-        case 6: {
+        case NicColumn::Vendor: n.vendor = text(v); break;
+        case NicColumn::Model: n.model = text(v); break;
+        case NicColumn::Driver: n.driver = text(v); break;
+        case NicColumn::DriverVersion: n.driverVersion = text(v); break;
+        case NicColumn::Mac: {
             static const QRegularExpression mac(u"^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$"_s);
             const QString m = text(v);
             if (!m.isEmpty() && !mac.match(m).hasMatch())
@@ -388,7 +579,7 @@ QString InventoryFields::setValue(Inventory &inv, InventoryTable table, int row,
             n.mac = m.toLower().replace(u'-', u':');
             break;
         }
-        case 7: {
+        case NicColumn::Speed: {
             const auto mbps = number(v, &ok);
             if (!ok || (mbps && (*mbps < 0 || *mbps > 1e7)))
                 return QObject::tr("The speed is in Mbit/s, from 0 to 10000000 (e.g. 100 for Fast Ethernet); "
@@ -396,7 +587,15 @@ QString InventoryFields::setValue(Inventory &inv, InventoryTable table, int row,
             n.maxSpeedBps = mbps ? qint64(*mbps * 1e6) : 0;
             break;
         }
-        case 8: n.notes = v.toString(); break;
+        case NicColumn::Duplex: {
+            const QString d = text(v).toLower();
+            if (!Nic::isValidDuplex(d))
+                return QObject::tr("'%1' is not a duplex. Enter full or half, or leave it empty when not known.")
+                    .arg(text(v));
+            n.duplex = d;
+            break;
+        }
+        case NicColumn::Notes: n.notes = v.toString(); break;
         }
         if (n.key() != oldKey) {
             for (int i = 0; i < copy.nics.size(); ++i)
@@ -421,6 +620,12 @@ QString InventoryFields::setValue(Inventory &inv, InventoryTable table, int row,
             for (Link &l : copy.links)
                 if (l.switchName == s.name)
                     l.switchName = name;
+            for (Uplink &u : copy.uplinks) {
+                if (u.switchName == s.name)
+                    u.switchName = name;
+                if (u.peerSwitchName == s.name)
+                    u.peerSwitchName = name;
+            }
             s.name = name;
             break;
         }
@@ -467,6 +672,9 @@ QString InventoryFields::setValue(Inventory &inv, InventoryTable table, int row,
             for (Link &l : copy.links)
                 if (l.cableLabel == c.label)
                     l.cableLabel = label;
+            for (Uplink &u : copy.uplinks)
+                if (u.cableLabel == c.label)
+                    u.cableLabel = label;
             c.label = label;
             break;
         }
@@ -490,15 +698,30 @@ QString InventoryFields::setValue(Inventory &inv, InventoryTable table, int row,
         case 0: l.nicKey = text(v); break;
         case 1: l.cableLabel = text(v); break;
         case 2: l.switchName = text(v); break;
-        case 3: {
-            const auto port = number(v, &ok);
-            if (!ok || (port && (*port < 0 || *port != int(*port))))
-                return QObject::tr("The port is a whole number (1, 2, …); leave it empty when not recorded.");
-            l.switchPort = port ? int(*port) : 0;
+        case 3:
+            if (QString error = switchPort(v, &l.switchPort); !error.isEmpty())
+                return error;
             break;
-        }
         case 4: l.peerNicKey = text(v); break;
         case 5: l.notes = v.toString(); break;
+        }
+        break;
+    }
+    case InventoryTable::Uplinks: {
+        Uplink &u = copy.uplinks[row];
+        switch (column) {
+        case UplinkColumn::Switch: u.switchName = text(v); break;
+        case UplinkColumn::Port:
+            if (QString error = switchPort(v, &u.switchPort); !error.isEmpty())
+                return error;
+            break;
+        case UplinkColumn::Cable: u.cableLabel = text(v); break;
+        case UplinkColumn::PeerSwitch: u.peerSwitchName = text(v); break;
+        case UplinkColumn::PeerPort:
+            if (QString error = switchPort(v, &u.peerSwitchPort); !error.isEmpty())
+                return error;
+            break;
+        case UplinkColumn::Notes: u.notes = v.toString(); break;
         }
         break;
     }
@@ -540,11 +763,10 @@ QString InventoryFields::appendRow(Inventory &inv, InventoryTable table, int *ro
         break;
     }
     case InventoryTable::Links: {
-        QSet<QString> usedNics, usedCables;
-        for (const Link &l : std::as_const(inv.links)) {
+        QSet<QString> usedNics;
+        const QString cable = freeCable(inv);
+        for (const Link &l : std::as_const(inv.links))
             usedNics << l.nicKey << l.peerNicKey;
-            usedCables << l.cableLabel;
-        }
         Link l;
         for (const Nic &n : std::as_const(inv.nics))
             if (!usedNics.contains(n.key())) {
@@ -553,13 +775,9 @@ QString InventoryFields::appendRow(Inventory &inv, InventoryTable table, int *ro
             }
         if (l.nicKey.isEmpty())
             return QObject::tr("Every NIC has a link already. Add a NIC on the NICs tab first.");
-        for (const Cable &c : std::as_const(inv.cables))
-            if (!usedCables.contains(c.label)) {
-                l.cableLabel = c.label;
-                break;
-            }
+        l.cableLabel = cable;
         if (l.cableLabel.isEmpty())
-            return QObject::tr("Every cable is in a link already. Add a cable on the Cables tab first.");
+            return QObject::tr("Every cable is in a link or uplink already. Add a cable on the Cables tab first.");
         if (inv.switches.isEmpty())
             return QObject::tr("A link goes to a switch (or a crossover peer NIC): add a switch on the Switches "
                                "tab first.");
@@ -567,6 +785,23 @@ QString InventoryFields::appendRow(Inventory &inv, InventoryTable table, int *ro
         inv.links.append(l);
         if (const QString error = checkLinks(inv); !error.isEmpty()) {
             inv.links.removeLast();
+            return error;
+        }
+        break;
+    }
+    case InventoryTable::Uplinks: {
+        if (inv.switches.size() < 2)
+            return QObject::tr("An uplink is a cable between two switches: add a second switch on the "
+                               "Switches/hubs tab first.");
+        Uplink u;
+        u.cableLabel = freeCable(inv);
+        if (u.cableLabel.isEmpty())
+            return QObject::tr("Every cable is in a link or uplink already. Add a cable on the Cables tab first.");
+        u.switchName = inv.switches.at(0).name;
+        u.peerSwitchName = inv.switches.at(1).name;
+        inv.uplinks.append(u);
+        if (const QString error = checkLinks(inv); !error.isEmpty()) {
+            inv.uplinks.removeLast();
             return error;
         }
         break;
@@ -601,16 +836,19 @@ void InventoryFields::removeRow(Inventory &inv, InventoryTable table, int row)
     case InventoryTable::Switches: {
         const QString name = inv.switches.at(row).name;
         dropLinks([&](const Link &l) { return l.switchName == name; });
+        inv.uplinks.removeIf([&](const Uplink &u) { return u.switchName == name || u.peerSwitchName == name; });
         inv.switches.removeAt(row);
         break;
     }
     case InventoryTable::Cables: {
         const QString label = inv.cables.at(row).label;
         dropLinks([&](const Link &l) { return l.cableLabel == label; });
+        inv.uplinks.removeIf([&](const Uplink &u) { return u.cableLabel == label; });
         inv.cables.removeAt(row);
         break;
     }
     case InventoryTable::Links: inv.links.removeAt(row); break;
+    case InventoryTable::Uplinks: inv.uplinks.removeAt(row); break;
     }
 }
 

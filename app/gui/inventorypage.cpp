@@ -84,6 +84,14 @@ LabJob saveToDatabaseJob(ResultStore &db, const Inventory &inv)
     for (const Link &l : std::as_const(before->links))
         if (!linkedNics.contains(l.nicKey))
             drop(store.deleteLink(l.id), QObject::tr("link of %1").arg(l.nicKey));
+    // An uplink is known by its cable: one whose cable is no uplink's here
+    // goes first, so that the cable is free for what it is now.
+    QSet<QString> uplinkCables;
+    for (const Uplink &u : inv.uplinks)
+        uplinkCables.insert(u.cableLabel);
+    for (const Uplink &u : std::as_const(before->uplinks))
+        if (!uplinkCables.contains(u.cableLabel))
+            drop(store.deleteUplink(u.id), QObject::tr("uplink on cable %1").arg(u.cableLabel));
     auto sum = store.importInventory(inv);
     if (!sum) {
         job.error = sum.message() + QObject::tr(" (the lab was not saved; fix it and save again)");

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The Inventory page: the lab's hosts, NICs, switches/hubs, cables and links
-// as editable tables (validated, with undo/redo) beside a topology view;
+// The Inventory page: the lab's hosts (with their SSH and data settings),
+// NICs, switches/hubs, cables, links and uplinks as editable tables
+// (validated, with undo/redo) beside a topology view;
 // clicking a host, switch or cable label there selects it in the tables.
 // Labs come from the database (loaded and saved off the GUI thread), from
 // lab files (docs/lab-format.md, through wb::Inventory's own reader and

@@ -3,6 +3,8 @@
 
 #include <QLocale>
 
+using namespace Qt::StringLiterals;
+
 namespace wb::gui {
 
 InventoryTableModel::InventoryTableModel(InventoryDocument *document, InventoryTable table, QObject *parent)
@@ -73,8 +75,15 @@ Qt::ItemFlags InventoryTableModel::flags(const QModelIndex &index) const
 
 QVariant InventoryTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation == Qt::Horizontal && role == Qt::DisplayRole)
-        return InventoryFields::header(m_table, section);
+    if (orientation == Qt::Horizontal && role == Qt::DisplayRole) {
+        // "SSH address (management)" over two lines keeps the column narrow.
+        QString text = InventoryFields::header(m_table, section);
+        return text.replace(u" ("_s, u"\n("_s);
+    }
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        const QString hint = InventoryFields::headerHint(m_table, section);
+        return hint.isEmpty() ? QVariant() : QVariant(hint);
+    }
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 

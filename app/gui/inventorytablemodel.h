@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// One of the Inventory page's five editable tables (hosts, NICs, switches,
-// cables, links) over the shared InventoryDocument. Edits go through the
+// One of the Inventory page's six editable tables (hosts, NICs, switches,
+// cables, links, uplinks) over the shared InventoryDocument. Edits go through the
 // document, so they are validated and undoable; a refused edit leaves the
 // cell as it was and reports why (editRefused).
 

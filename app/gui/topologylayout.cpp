@@ -56,6 +56,40 @@ bool clearOf(const QRectF &r, const QList<QRectF> &taken)
     return std::none_of(taken.begin(), taken.end(), [&](const QRectF &t) { return grown.intersects(t); });
 }
 
+// The switches top to bottom: in the lab's order, except that a switch
+// joined by an uplink to the one above comes straight after it (depth
+// first), so most uplinks are short lines between neighbours.
+QList<int> switchColumnOrder(const Inventory &inv)
+{
+    QHash<QString, int> index;
+    for (int i = 0; i < inv.switches.size(); ++i)
+        index.insert(inv.switches.at(i).name, i);
+    QList<QList<int>> next(inv.switches.size());
+    for (const Uplink &u : inv.uplinks) {
+        const int a = index.value(u.switchName, -1), b = index.value(u.peerSwitchName, -1);
+        if (a >= 0 && b >= 0 && a != b) {
+            next[a].append(b);
+            next[b].append(a);
+        }
+    }
+    QList<int> order;
+    QList<bool> seen(inv.switches.size(), false);
+    for (int start = 0; start < inv.switches.size(); ++start) {
+        QList<int> stack{start};
+        while (!stack.isEmpty()) {
+            const int i = stack.takeLast();
+            if (seen.at(i))
+                continue;
+            seen[i] = true;
+            order.append(i);
+            for (auto it = next.at(i).crbegin(); it != next.at(i).crend(); ++it)
+                if (!seen.at(*it))
+                    stack.append(*it);
+        }
+    }
+    return order;
+}
+
 } // namespace
 
 QRectF TopologyLayout::bounds() const
@@ -88,7 +122,8 @@ TopologyLayout TopologyLayout::make(const Inventory &inv, const QFont &base)
     }
 
     QHash<QString, int> switchIndex, hostIndex;
-    for (const NetworkSwitch &s : inv.switches) {
+    for (const int i : switchColumnOrder(inv)) {
+        const NetworkSwitch &s = inv.switches.at(i);
         TopologyNode n;
         n.name = s.name;
         n.isSwitch = true;
@@ -149,14 +184,45 @@ TopologyLayout TopologyLayout::make(const Inventory &inv, const QFont &base)
         labelSizes.append(textSize(body, e.label));
         out.edges.append(e);
     }
+    // The uplinks: the cable, then its length and the ports from the upper
+    // switch to the lower one.
+    double uplinkLabelHeight = 0;
+    for (const Uplink &u : inv.uplinks) {
+        const int a = switchIndex.value(u.switchName, -1), b = switchIndex.value(u.peerSwitchName, -1);
+        if (a < 0 || b < 0 || a == b)
+            continue;
+        TopologyEdge e;
+        e.uplink = true;
+        e.cableLabel = u.cableLabel;
+        e.fromNode = std::min(a, b);
+        e.toNode = std::max(a, b);
+        QStringList facts;
+        if (const Cable *cable = inv.cable(u.cableLabel); cable && cable->lengthM)
+            facts.append(QLocale().toString(*cable->lengthM, 'g', 4) + u" m"_s);
+        const int upper = u.portOn(out.nodes.at(e.fromNode).name), lower = u.portOn(out.nodes.at(e.toNode).name);
+        if (upper > 0 || lower > 0)
+            facts.append(tr("ports %1 ↔ %2")
+                             .arg(upper > 0 ? QString::number(upper) : u"?"_s,
+                                  lower > 0 ? QString::number(lower) : u"?"_s));
+        e.label = u.cableLabel;
+        if (!facts.isEmpty())
+            e.label += u'\n' + facts.join(u" · "_s);
+        const QString pairKey = QString::number(e.fromNode) + u'|' + QString::number(e.toNode);
+        parallel.append(pairCount[pairKey]++);
+        labelSizes.append(textSize(body, e.label));
+        uplinkLabelHeight = std::max(uplinkLabelHeight, labelSizes.last().height());
+        out.edges.append(e);
+    }
 
     // Grow the ellipse until every label has a free place.
     const int ns = int(inv.switches.size());
     const int nh = int(inv.hosts.size());
+    // Between two switches an uplink's label must fit, clear of both boxes.
+    const double gap = std::max(40.0, uplinkLabelHeight + 2 * kClearance + 12);
     double switchColumn = 0;
     double widest = 0;
     for (int i = 0; i < ns; ++i) {
-        switchColumn += sizes.at(i).height() + 40;
+        switchColumn += sizes.at(i).height() + gap;
         widest = std::max(widest, sizes.at(i).width());
     }
     // The smallest ellipse that works, so that the lab fits its view at a
@@ -164,11 +230,11 @@ TopologyLayout TopologyLayout::make(const Inventory &inv, const QFont &base)
     double radius = std::max({120.0, nh * 130 / (2 * M_PI), switchColumn / 2 + 60, widest / 2 + 40});
     constexpr int kAttempts = 40;
     for (int attempt = 0; attempt < kAttempts; ++attempt, radius *= 1.08) {
-        double y = -(switchColumn - 40) / 2;
+        double y = -(switchColumn - gap) / 2;
         for (int i = 0; i < ns; ++i) {
             const QSizeF s = sizes.at(i);
             out.nodes[i].rect = QRectF(QPointF(-s.width() / 2, y), s);
-            y += s.height() + 40;
+            y += s.height() + gap;
         }
         for (int i = 0; i < nh; ++i) {
             const double a = 2 * M_PI * i / std::max(1, nh) - M_PI / 2 + (nh % 2 ? 0 : M_PI / nh);
@@ -183,11 +249,40 @@ TopologyLayout TopologyLayout::make(const Inventory &inv, const QFont &base)
             allPlaced = allPlaced && clearOf(n.rect, taken); // boxes clear of each other too
             taken.append(n.rect);
         }
+        int besideColumn = 0; // uplinks routed beside the column so far
         for (int k = 0; k < out.edges.size(); ++k) {
             TopologyEdge &e = out.edges[k];
             const QRectF from = out.nodes.at(e.fromNode).rect, to = out.nodes.at(e.toNode).rect;
-            // Parallel links between the same two boxes side by side.
-            const QPointF offset(0, parallel.at(k) * 12.0);
+            if (e.uplink && e.toNode - e.fromNode > 1) {
+                // Past the boxes in between: out to the right, down, and back in.
+                double right = 0;
+                for (int i = e.fromNode; i <= e.toNode; ++i)
+                    right = std::max(right, out.nodes.at(i).rect.right());
+                const double x = right + 24 + 16 * besideColumn++;
+                e.route = QPolygonF({QPointF(from.right(), from.center().y()), QPointF(x, from.center().y()),
+                                     QPointF(x, to.center().y()), QPointF(to.right(), to.center().y())});
+                e.line = QLineF(e.route.first(), e.route.last());
+                const QSizeF ls = labelSizes.at(k);
+                const QLineF side(e.route.at(1), e.route.at(2));
+                bool placed = false;
+                for (double t : {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8}) {
+                    const QRectF r(QPointF(x + kClearance + 2, side.pointAt(t).y() - ls.height() / 2), ls);
+                    if (clearOf(r, taken)) {
+                        e.labelRect = r;
+                        placed = true;
+                        break;
+                    }
+                }
+                if (!placed) {
+                    allPlaced = false;
+                    e.labelRect = QRectF(QPointF(x + kClearance + 2, side.pointAt(0.5).y() - ls.height() / 2), ls);
+                }
+                taken.append(e.labelRect);
+                continue;
+            }
+            // Parallel links between the same two boxes side by side (uplinks
+            // run up and down the column, so theirs go sideways).
+            const QPointF offset = e.uplink ? QPointF(parallel.at(k) * 14.0, 0) : QPointF(0, parallel.at(k) * 12.0);
             e.line = QLineF(from.center() + offset, to.center() + offset);
             // The visible part of the line, between the two boxes.
             const QLineF visible(exitPoint(from, to.center()) + offset, exitPoint(to, from.center()) + offset);

@@ -2,17 +2,20 @@
 #pragma once
 // Where the topology view puts things, worked out before anything is drawn
 // so it can be checked: a box per host and per switch/hub sized to its
-// text, a line per link, and each link's label (cable, length, port) on
-// its line where it overlaps no box and no other label, in a font no
-// smaller than kMinPointSize. Switches sit in a column in the middle and
-// hosts on an ellipse around them; the ellipse grows until every label
-// finds a free place. TopologyScene draws what this says.
+// text, a line per link and per uplink, and each one's label (cable,
+// length, ports) on its line where it overlaps no box and no other label,
+// in a font no smaller than kMinPointSize. Switches sit in a column in the
+// middle, those joined by uplinks next to each other where they can be;
+// an uplink between switches further apart runs beside the column. Hosts
+// sit on an ellipse around the switches; the ellipse grows until every
+// label finds a free place. TopologyScene draws what this says.
 
 #include "inventory/inventory.h"
 
 #include <QFont>
 #include <QLineF>
 #include <QList>
+#include <QPolygonF>
 #include <QRectF>
 #include <QString>
 #include <QStringList>
@@ -29,11 +32,13 @@ struct TopologyNode
 
 struct TopologyEdge
 {
-    QString nicKey;
+    QString nicKey; // empty for an uplink
     QString cableLabel;
+    bool uplink = false; // switch to switch; fromNode is the upper one
     int fromNode = -1;
     int toNode = -1;
     QLineF line;      // centre to centre (offset for parallel links)
+    QPolygonF route;  // an uplink beside the switch column: its corners; else empty (draw `line`)
     QString label;    // "cable · 1 m" and "port 5" on a second line
     QRectF labelRect; // scene coordinates, text only (the plate adds a margin)
 };

@@ -6,6 +6,7 @@
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLocale>
+#include <QPainterPath>
 #include <QPalette>
 #include <QPen>
 
@@ -76,13 +77,31 @@ void TopologyScene::rebuild(const Inventory &inv)
     for (const TopologyNode &n : std::as_const(m_layout.nodes))
         makeNode(this, n, m_layout, n.isSwitch ? switchFill : hostFill);
     for (const TopologyEdge &e : std::as_const(m_layout.edges)) {
-        auto *edge = addLine(e.line, QPen(edgeColour, 2));
+        // An uplink (switch to switch) a little heavier than a NIC's link.
+        const QPen pen(edgeColour, e.uplink ? 3.5 : 2);
+        QGraphicsItem *edge = nullptr;
+        if (e.route.isEmpty()) {
+            edge = addLine(e.line, pen);
+        } else {
+            QPainterPath path;
+            path.addPolygon(e.route);
+            edge = addPath(path, pen);
+        }
         edge->setZValue(0);
         edge->setFlag(QGraphicsItem::ItemIsSelectable);
-        edge->setData(kTableKey, int(InventoryTable::Links));
-        edge->setData(kObjectKey, e.nicKey);
-        edge->setData(kKindKey, int(LinkEdge));
-        edge->setToolTip(tr("%1 — cable %2").arg(e.nicKey, QString(e.label).replace(u'\n', u' ')));
+        const QString facts = QString(e.label).replace(u'\n', u' ');
+        if (e.uplink) {
+            edge->setData(kTableKey, int(InventoryTable::Uplinks));
+            edge->setData(kObjectKey, e.cableLabel);
+            edge->setData(kKindKey, int(UplinkEdge));
+            edge->setToolTip(tr("Uplink %1 — %2 — cable %3")
+                                 .arg(m_layout.nodes.at(e.fromNode).name, m_layout.nodes.at(e.toNode).name, facts));
+        } else {
+            edge->setData(kTableKey, int(InventoryTable::Links));
+            edge->setData(kObjectKey, e.nicKey);
+            edge->setData(kKindKey, int(LinkEdge));
+            edge->setToolTip(tr("%1 — cable %2").arg(e.nicKey, facts));
+        }
         auto *text = addSimpleText(e.label, m_layout.font);
         text->setBrush(fg);
         text->setData(kTableKey, int(InventoryTable::Cables));

@@ -2,8 +2,9 @@
 #pragma once
 // The lab drawn as a graph for the Inventory page: a box per host, a box per
 // switch or hub (with its ports in use), and a line per link (host to
-// switch, or host to host for a crossover) labelled with its cable, length
-// and port, where TopologyLayout puts them. An empty lab shows what to do
+// switch, or host to host for a crossover) and per uplink (switch to
+// switch) labelled with its cable, length and ports, where TopologyLayout
+// puts them. An empty lab shows what to do
 // instead. Clicking an item reports which inventory object it is so the
 // page can select it in the tables.
 
@@ -23,7 +24,7 @@ public:
     static constexpr int kObjectKey = 1;
     // Item kinds, for tests (QGraphicsItem::data(kKindKey)).
     static constexpr int kKindKey = 2;
-    enum ItemKind { HostNode = 1, SwitchNode, LinkEdge, LinkLabel, Hint };
+    enum ItemKind { HostNode = 1, SwitchNode, LinkEdge, LinkLabel, Hint, UplinkEdge };
 
     explicit TopologyScene(QObject *parent = nullptr);
 

@@ -81,6 +81,9 @@ QList<int> Inventory::portsInUse(const QString &switchName) const
     for (const Link &l : links)
         if (l.switchName == switchName && l.switchPort > 0)
             ports.append(l.switchPort);
+    for (const Uplink &u : uplinks)
+        if ((u.switchName == switchName || u.peerSwitchName == switchName) && u.portOn(switchName) > 0)
+            ports.append(u.portOn(switchName));
     std::sort(ports.begin(), ports.end());
     ports.erase(std::unique(ports.begin(), ports.end()), ports.end());
     return ports;
@@ -109,6 +112,19 @@ QStringList Inventory::warnings() const
                            .arg(l.switchName));
         else
             portUse.insert(key, l.nicKey);
+    }
+    for (const Uplink &u : uplinks) {
+        for (const QString &name : {u.switchName, u.peerSwitchName}) {
+            const NetworkSwitch *sw = networkSwitch(name);
+            const int port = u.portOn(name);
+            if (sw && sw->ports > 0 && port > sw->ports)
+                out.append(QObject::tr("uplink on cable %1: port %2 of switch %3, which has %4 ports; correct the "
+                                       "port or the switch's port count")
+                               .arg(u.cableLabel)
+                               .arg(port)
+                               .arg(name)
+                               .arg(sw->ports));
+        }
     }
     return out;
 }

@@ -33,12 +33,13 @@ struct Inventory
     const Nic *nic(const QString &key) const;
     const NetworkSwitch *networkSwitch(const QString &name) const;
     const Cable *cable(const QString &label) const;
-    // The port numbers the links of a switch use, ascending (links without a
-    // recorded port are not in it).
+    // The port numbers the links and uplinks of a switch use, ascending
+    // (those without a recorded port are not in it).
     QList<int> portsInUse(const QString &switchName) const;
     // What a valid lab may still get wrong, one sentence each naming the
-    // link, switch and port: a port beyond the switch's port count, two
-    // links on one port. A lab with warnings still loads; nothing is lost.
+    // link or uplink, switch and port: a port beyond the switch's port
+    // count, two links on one port. A lab with warnings still loads;
+    // nothing is lost.
     QStringList warnings() const;
 
     QJsonObject toJson() const;

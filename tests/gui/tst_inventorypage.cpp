@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Inventory page: every table model under QAbstractItemModelTester
-// while it is edited; validation refuses bad names, addresses, cable
-// lengths and double-used NICs/ports with a message that says what to enter;
+// while it is edited; validation refuses bad names, addresses, jump hosts,
+// data port ranges, duplexes, cable lengths and double-used NICs, cables
+// and ports (links and uplinks) with a message that says what to enter;
+// every SSH and data setting of a host and a NIC's duplex are edited
+// through the model; uplinks are added, follow renames, go with their
+// switch or cable and are drawn;
 // undo/redo restore exactly (also cascades); the topology scene has one node
 // per host and switch and one labelled edge per link, and clicking a node
 // selects its row; lab files round-trip; the example lab opens; saving and
@@ -46,6 +50,11 @@ private slots:
     void validation();
     void addressSyntax_data();
     void addressSyntax();
+    void hostSshAndDataSettings();
+    void nicDuplex();
+    void uplinks();
+    void uplinksSavedToDatabase();
+    void uplinkTopologyReadable();
     void undoRedoWithCascade();
     void addAndRemoveRows();
     void topology();
@@ -61,6 +70,8 @@ private slots:
 
 private:
     void openTinyLab();
+    // The tiny lab with a hub and an uplink fs108 port 8 -> U1 (20 m) -> hub2 port 1.
+    void openUplinkLab();
     QString tinyLab() const { return QStringLiteral(WB_TEST_DATA_DIR) + u"/labs/tiny-lab.json"_s; }
     std::unique_ptr<wb::Settings> m_settings;
     std::unique_ptr<wb::gui::InventoryPage> m_page;
@@ -151,7 +162,36 @@ void TstInventoryPage::validation_data()
     QTest::newRow("host address name") << hosts << 0 << 1 << QVariant(u"adam.lab.example"_s) << QString();
     QTest::newRow("host address bad quad") << hosts << 0 << 1 << QVariant(u"192.0.2.300"_s)
                                            << u"neither an IP address"_s;
-    QTest::newRow("ssh port bad") << hosts << 0 << 3 << QVariant(u"70000"_s) << u"1 to 65535"_s;
+    QTest::newRow("ssh port bad") << hosts << 0 << int(wb::gui::HostColumn::SshPort) << QVariant(u"70000"_s)
+                                  << u"1 to 65535"_s;
+    const int sshAddress = wb::gui::HostColumn::SshAddress, jump = wb::gui::HostColumn::JumpHost,
+              ports = wb::gui::HostColumn::DataPorts, key = wb::gui::HostColumn::SshKeyPath;
+    QTest::newRow("ssh address ok") << hosts << 0 << sshAddress << QVariant(u"198.51.100.20"_s) << QString();
+    QTest::newRow("ssh address bad") << hosts << 0 << sshAddress << QVariant(u"10.0.0.999"_s)
+                                     << u"Enter the management address SSH connects to"_s;
+    QTest::newRow("jump host ok") << hosts << 0 << jump << QVariant(u"lab@bastion:2222"_s) << QString();
+    QTest::newRow("jump host ipv6") << hosts << 0 << jump << QVariant(u"[2001:db8::1]:22"_s) << QString();
+    QTest::newRow("jump host two hops") << hosts << 0 << jump << QVariant(u"a,b"_s) << u"not one jump host"_s;
+    QTest::newRow("jump host option") << hosts << 0 << jump << QVariant(u"-oProxyCommand=x"_s)
+                                      << u"'-oProxyCommand=x' is not one jump host"_s;
+    QTest::newRow("jump host port") << hosts << 0 << jump << QVariant(u"bastion:70000"_s) << u"[user@]host[:port]"_s;
+    QTest::newRow("data ports range") << hosts << 0 << ports << QVariant(u"5201-5299"_s) << QString();
+    QTest::newRow("data ports one") << hosts << 0 << ports << QVariant(u"5201"_s) << QString();
+    QTest::newRow("data ports en dash") << hosts << 0 << ports << QVariant(u"5201 – 5210"_s) << QString();
+    QTest::newRow("data ports text") << hosts << 0 << ports << QVariant(u"fast"_s) << u"'fast' is not a port range"_s;
+    QTest::newRow("data ports half") << hosts << 0 << ports << QVariant(u"5201-"_s) << u"min-max, e.g. 5201-5299"_s;
+    QTest::newRow("data ports zero") << hosts << 0 << ports << QVariant(u"0-100"_s) << u"from 1 to 65535"_s;
+    QTest::newRow("data ports too big") << hosts << 0 << ports << QVariant(u"65000-70000"_s) << u"from 1 to 65535"_s;
+    QTest::newRow("data ports backwards") << hosts << 0 << ports << QVariant(u"5299-5201"_s)
+                                          << u"run backwards"_s;
+    QTest::newRow("identity file ok") << hosts << 0 << key << QVariant(u"~/.ssh/id_ed25519"_s) << QString();
+    QTest::newRow("identity file key") << hosts << 0 << key
+                                       << QVariant(u"-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl"_s)
+                                       << u"not the key itself"_s;
+    const int duplex = wb::gui::NicColumn::Duplex;
+    QTest::newRow("duplex full") << nics << 0 << duplex << QVariant(u"full"_s) << QString();
+    QTest::newRow("duplex Half") << nics << 0 << duplex << QVariant(u"Half"_s) << QString();
+    QTest::newRow("duplex bad") << nics << 0 << duplex << QVariant(u"auto"_s) << u"'auto' is not a duplex"_s;
     QTest::newRow("nic on unknown host") << nics << 0 << 0 << QVariant(u"noah"_s) << u"no host 'noah'"_s;
     QTest::newRow("nic name bad") << nics << 0 << 1 << QVariant(u"-eth0"_s) << u"not an interface name"_s;
     QTest::newRow("nic name duplicate") << nics << 0 << 1 << QVariant(u"eth1"_s) << u"already has an interface"_s;
@@ -218,6 +258,324 @@ void TstInventoryPage::addressSyntax()
     QFETCH(QString, address);
     QFETCH(bool, valid);
     QCOMPARE(InventoryFields::isValidAddress(address), valid);
+}
+
+void TstInventoryPage::hostSshAndDataSettings()
+{
+    using wb::gui::HostColumn;
+    openTinyLab();
+    auto *hosts = m_page->model(InventoryTable::Hosts);
+    // The headers say what each is; the table shows the part in parentheses
+    // on a second line, and the tooltip what to enter.
+    QCOMPARE(InventoryFields::header(InventoryTable::Hosts, HostColumn::SshAddress), u"SSH address (management)"_s);
+    QCOMPARE(hosts->headerData(HostColumn::SshAddress, Qt::Horizontal).toString(), u"SSH address\n(management)"_s);
+    QVERIFY(hosts->headerData(HostColumn::JumpHost, Qt::Horizontal, Qt::ToolTipRole).toString().contains(u"[user@]"_s));
+    QCOMPARE(hosts->columnCount(), int(HostColumn::Count));
+    const struct
+    {
+        int column;
+        QString value;
+    } edits[] = {{HostColumn::SshAddress, u"198.51.100.20"_s},
+                 {HostColumn::SshUser, u"lab"_s},
+                 {HostColumn::SshPort, u"2222"_s},
+                 {HostColumn::SshKeyPath, u"~/.ssh/lab_ed25519"_s},
+                 {HostColumn::JumpHost, u"ops@bastion:2200"_s},
+                 {HostColumn::DataPorts, u" 5201-5299 "_s}};
+    for (const auto &e : edits)
+        QVERIFY2(hosts->setData(hosts->index(0, e.column), e.value), qPrintable(hosts->lastError()));
+    const wb::Host adam = *m_page->document()->inventory().host(u"adam"_s);
+    QCOMPARE(adam.sshAddress, u"198.51.100.20"_s);
+    QCOMPARE(adam.sshUser, u"lab"_s);
+    QCOMPARE(adam.sshPort, 2222);
+    QCOMPARE(adam.sshKeyPath, u"~/.ssh/lab_ed25519"_s);
+    QCOMPARE(adam.jumpHost, u"ops@bastion:2200"_s);
+    QCOMPARE(adam.dataPortMin, 5201);
+    QCOMPARE(adam.dataPortMax, 5299);
+    QCOMPARE(adam.address, u"192.0.2.1"_s); // the data address stays
+    QCOMPARE(hosts->index(0, HostColumn::DataPorts).data().toString(), u"5201-5299"_s);
+    // They reach the lab file as its fields.
+    QString error;
+    auto back = wb::Inventory::fromJson(m_page->document()->inventory().toJson(), u"page"_s, &error);
+    QVERIFY2(back, qPrintable(error));
+    QVERIFY(back->host(u"adam"_s)->sameAttributes(adam));
+    // One port is a range of one; empty is any port again.
+    QVERIFY(hosts->setData(hosts->index(0, HostColumn::DataPorts), u"5201"_s));
+    QCOMPARE(m_page->document()->inventory().host(u"adam"_s)->dataPortMax, 5201);
+    QCOMPARE(hosts->index(0, HostColumn::DataPorts).data().toString(), u"5201"_s);
+    QVERIFY(hosts->setData(hosts->index(0, HostColumn::DataPorts), QString()));
+    QCOMPARE(m_page->document()->inventory().host(u"adam"_s)->dataPortMin, 0);
+    QCOMPARE(m_page->document()->inventory().host(u"adam"_s)->dataPortMax, 0);
+    QVERIFY(hosts->setData(hosts->index(0, HostColumn::JumpHost), QString()));
+    QVERIFY(m_page->document()->inventory().host(u"adam"_s)->jumpHost.isEmpty());
+    // Each edit is one undo step.
+    QCOMPARE(m_page->document()->undoStack()->count(), 1 + 6 + 3);
+    m_page->document()->undoStack()->setIndex(1);
+    QVERIFY(m_page->document()->inventory().host(u"adam"_s)->sshAddress.isEmpty());
+}
+
+void TstInventoryPage::nicDuplex()
+{
+    using wb::gui::NicColumn;
+    openTinyLab();
+    auto *nics = m_page->model(InventoryTable::Nics);
+    QCOMPARE(nics->headerData(NicColumn::Duplex, Qt::Horizontal).toString(), u"Duplex"_s);
+    QVERIFY(nics->index(0, NicColumn::Duplex).data().toString().isEmpty());
+    QVERIFY(nics->setData(nics->index(0, NicColumn::Duplex), u" Full "_s));
+    QCOMPARE(m_page->document()->inventory().nics.at(0).duplex, u"full"_s);
+    QCOMPARE(nics->index(0, NicColumn::Duplex).data().toString(), u"full"_s);
+    // Discovery brings the duplex; a link that is down keeps what was known.
+    wb::Nic found = m_page->document()->inventory().nics.at(1);
+    found.duplex = u"half"_s;
+    found.maxSpeedBps = 10'000'000;
+    m_page->document()->applyDiscovery(*m_page->document()->inventory().host(found.hostName), {found}, u"d"_s);
+    QCOMPARE(m_page->document()->inventory().nic(found.key())->duplex, u"half"_s);
+    found.duplex.clear();
+    found.maxSpeedBps = 0;
+    m_page->document()->applyDiscovery(*m_page->document()->inventory().host(found.hostName), {found}, u"d"_s);
+    QCOMPARE(m_page->document()->inventory().nic(found.key())->duplex, u"half"_s);
+    QCOMPARE(m_page->document()->inventory().nic(found.key())->maxSpeedBps, qint64(10'000'000));
+    // Cleared, it is not known again.
+    const int row = InventoryFields::rowOfKey(m_page->document()->inventory(), InventoryTable::Nics, found.key());
+    QVERIFY(nics->setData(nics->index(row, NicColumn::Duplex), QString()));
+    QVERIFY(m_page->document()->inventory().nic(found.key())->duplex.isEmpty());
+}
+
+void TstInventoryPage::openUplinkLab()
+{
+    QString error;
+    auto lab = wb::Inventory::fromFile(tinyLab(), &error);
+    QVERIFY2(lab, qPrintable(error));
+    wb::NetworkSwitch hub;
+    hub.name = u"hub2"_s;
+    hub.kind = wb::SwitchKind::Hub;
+    hub.ports = 4;
+    lab->switches.append(hub);
+    for (const QString &label : {u"U1"_s, u"U2"_s}) {
+        wb::Cable c;
+        c.label = label;
+        c.lengthM = 20;
+        lab->cables.append(c);
+    }
+    wb::Uplink u;
+    u.switchName = u"fs108"_s;
+    u.switchPort = 8;
+    u.cableLabel = u"U1"_s;
+    u.peerSwitchName = u"hub2"_s;
+    u.peerSwitchPort = 1;
+    lab->uplinks.append(u);
+    m_page->document()->replace(*lab, u"uplink lab"_s);
+}
+
+void TstInventoryPage::uplinks()
+{
+    using wb::gui::UplinkColumn;
+    openUplinkLab();
+    auto *uplinks = m_page->model(InventoryTable::Uplinks);
+    auto *tabs = m_page->findChild<QTabWidget *>(u"inventoryTabs"_s);
+    QCOMPARE(tabs->tabText(int(InventoryTable::Uplinks)), u"Uplinks"_s);
+    QCOMPARE(uplinks->rowCount(), 1);
+    QCOMPARE(uplinks->columnCount(), int(UplinkColumn::Count));
+    QCOMPARE(uplinks->headerData(UplinkColumn::PeerSwitch, Qt::Horizontal).toString(), u"Peer switch"_s);
+    QCOMPARE(uplinks->index(0, UplinkColumn::Switch).data().toString(), u"fs108"_s);
+    QCOMPARE(uplinks->index(0, UplinkColumn::Port).data(Qt::EditRole).toInt(), 8);
+    QCOMPARE(uplinks->index(0, UplinkColumn::PeerPort).data(Qt::EditRole).toInt(), 1);
+    // The switches count the uplink's ports as in use.
+    QCOMPARE(m_page->model(InventoryTable::Switches)->index(0, InventoryFields::kSwitchPortsColumn).data().toString(),
+             u"8 (3 in use)"_s);
+    const wb::gui::TopologyScene *scene = m_page->topology();
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::UplinkEdge), 1);
+    QVERIFY2(scene->labels().contains(u"U1\n20 m · ports 8 ↔ 1"_s), qPrintable(scene->labels().join(u'|')));
+
+    // Each field, and what is refused with what to enter.
+    const struct
+    {
+        int column;
+        QVariant value;
+        QString error;
+    } edits[] = {
+        {UplinkColumn::Port, 7, {}},
+        {UplinkColumn::PeerPort, u"3"_s, {}},
+        {UplinkColumn::Notes, u"under the desk"_s, {}},
+        {UplinkColumn::PeerPort, 5, u"Uplink 1 (U1): switch hub2 has ports 1 to 4"_s},
+        {UplinkColumn::Port, 1, u"port 1 of switch fs108 is already used by link 1"_s},
+        {UplinkColumn::Port, u"x"_s, u"The port is a whole number"_s},
+        {UplinkColumn::Cable, u"C1"_s, u"cable C1 is already used by link 1"_s},
+        {UplinkColumn::Cable, u"C99"_s, u"there is no cable 'C99'"_s},
+        {UplinkColumn::PeerSwitch, u"fs108"_s, u"switch fs108 is at both ends"_s},
+        {UplinkColumn::Switch, u"nosuch"_s, u"there is no switch 'nosuch'"_s},
+        {UplinkColumn::Switch, QString(), u"there is no switch ''"_s},
+    };
+    for (const auto &e : edits) {
+        const QJsonObject before = m_page->document()->inventory().toJson();
+        const bool accepted = uplinks->setData(uplinks->index(0, e.column), e.value);
+        if (e.error.isEmpty()) {
+            QVERIFY2(accepted, qPrintable(uplinks->lastError()));
+        } else {
+            QVERIFY2(!accepted && uplinks->lastError().contains(e.error), qPrintable(uplinks->lastError()));
+            QVERIFY2(m_page->message().contains(e.error), qPrintable(m_page->message()));
+            QCOMPARE(m_page->document()->inventory().toJson(), before);
+        }
+    }
+    const wb::Uplink edited = m_page->document()->inventory().uplinks.first();
+    QCOMPARE(edited.switchPort, 7);
+    QCOMPARE(edited.peerSwitchPort, 3);
+    QCOMPARE(edited.notes, u"under the desk"_s);
+    // A link may not take an uplink's port or cable either.
+    auto *links = m_page->model(InventoryTable::Links);
+    QVERIFY(!links->setData(links->index(1, 3), 7));
+    QVERIFY2(links->lastError().contains(u"port 7 of switch fs108 is already used by link 2"_s),
+             qPrintable(links->lastError()));
+    QVERIFY(!links->setData(links->index(1, 1), u"U1"_s));
+    QVERIFY2(links->lastError().contains(u"cable U1 is already used by link 2"_s), qPrintable(links->lastError()));
+
+    // Add: the next free cable between the first two switches.
+    tabs->setCurrentIndex(int(InventoryTable::Uplinks));
+    m_page->addRow();
+    QCOMPARE(uplinks->rowCount(), 2);
+    QCOMPARE(uplinks->index(1, UplinkColumn::Cable).data().toString(), u"U2"_s);
+    QCOMPARE(uplinks->index(1, UplinkColumn::PeerSwitch).data().toString(), u"hub2"_s);
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::UplinkEdge), 2);
+    m_page->addRow();
+    QVERIFY2(m_page->message().contains(u"Every cable is in a link or uplink already"_s), qPrintable(m_page->message()));
+    QCOMPARE(uplinks->rowCount(), 2);
+
+    // Renaming a switch or a cable follows into the uplinks (and the drawing).
+    auto *switches = m_page->model(InventoryTable::Switches);
+    QVERIFY(switches->setData(switches->index(1, 0), u"hub-b"_s));
+    QCOMPARE(uplinks->index(0, UplinkColumn::PeerSwitch).data().toString(), u"hub-b"_s);
+    QCOMPARE(uplinks->index(1, UplinkColumn::PeerSwitch).data().toString(), u"hub-b"_s);
+    QVERIFY(switches->setData(switches->index(0, 0), u"fs108-a"_s));
+    QCOMPARE(uplinks->index(0, UplinkColumn::Switch).data().toString(), u"fs108-a"_s);
+    auto *cables = m_page->model(InventoryTable::Cables);
+    const int u1 = InventoryFields::rowOfKey(m_page->document()->inventory(), InventoryTable::Cables, u"U1"_s);
+    QVERIFY(cables->setData(cables->index(u1, 0), u"U1a"_s));
+    QCOMPARE(uplinks->index(0, UplinkColumn::Cable).data().toString(), u"U1a"_s);
+    QVERIFY(InventoryFields::checkLinks(m_page->document()->inventory()).isEmpty());
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::UplinkEdge), 2);
+    QVERIFY2(scene->labels().contains(u"U1a\n20 m · ports 7 ↔ 3"_s), qPrintable(scene->labels().join(u'|')));
+    // Clicking the drawn uplink's table row highlights it.
+    m_page->view(InventoryTable::Uplinks)->setCurrentIndex(uplinks->index(0, 0));
+    const auto selected = scene->selectedItems();
+    QCOMPARE(selected.size(), 1);
+    QCOMPARE(selected.first()->data(wb::gui::TopologyScene::kKindKey).toInt(), int(wb::gui::TopologyScene::UplinkEdge));
+    QCOMPARE(selected.first()->data(wb::gui::TopologyScene::kObjectKey).toString(), u"U1a"_s);
+
+    // Removing a switch takes its uplinks; removing a cable its uplink; undo brings them back.
+    const QJsonObject whole = m_page->document()->inventory().toJson();
+    QVERIFY(m_page->document()->removeRow(InventoryTable::Switches, 1).isEmpty());
+    QCOMPARE(uplinks->rowCount(), 0);
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::UplinkEdge), 0);
+    m_page->document()->undoStack()->undo();
+    QCOMPARE(m_page->document()->inventory().toJson(), whole);
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::UplinkEdge), 2);
+    const int u2 = InventoryFields::rowOfKey(m_page->document()->inventory(), InventoryTable::Cables, u"U2"_s);
+    QVERIFY(m_page->document()->removeRow(InventoryTable::Cables, u2).isEmpty());
+    QCOMPARE(uplinks->rowCount(), 1);
+    QCOMPARE(uplinks->index(0, UplinkColumn::Cable).data().toString(), u"U1a"_s);
+    // Remove on the Uplinks tab removes the selected uplink alone.
+    tabs->setCurrentIndex(int(InventoryTable::Uplinks));
+    m_page->view(InventoryTable::Uplinks)->setCurrentIndex(uplinks->index(0, 0));
+    m_page->removeSelectedRow();
+    QCOMPARE(uplinks->rowCount(), 0);
+    QVERIFY(m_page->document()->inventory().cable(u"U1a"_s));
+    QCOMPARE(m_page->document()->inventory().switches.size(), 2);
+    QCOMPARE(scene->itemCount(wb::gui::TopologyScene::UplinkEdge), 0);
+    // With one switch there is nothing to join.
+    QVERIFY(m_page->document()->removeRow(InventoryTable::Switches, 1).isEmpty());
+    m_page->addRow();
+    QVERIFY2(m_page->message().contains(u"add a second switch"_s), qPrintable(m_page->message()));
+}
+
+// Save writes the uplinks to the database, an uplink removed here goes from
+// it, and a fresh page shows what was saved.
+void TstInventoryPage::uplinksSavedToDatabase()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"uplinks.sqlite"_s);
+    QVERIFY(wb::ResultStore::open(db).ok());
+    QSignalSpy loaded(m_page.get(), &wb::gui::InventoryPage::labLoaded);
+    m_page->setStore(wb::testing::storeServiceFor(db));
+    QVERIFY(loaded.wait(10000));
+    openUplinkLab();
+    m_page->findChild<QTabWidget *>(u"inventoryTabs"_s)->setCurrentIndex(int(InventoryTable::Uplinks));
+    m_page->addRow();
+    auto *nics = m_page->model(InventoryTable::Nics);
+    QVERIFY(nics->setData(nics->index(0, wb::gui::NicColumn::Duplex), u"full"_s));
+    QSignalSpy saved(m_page.get(), &wb::gui::InventoryPage::labSaved);
+    m_page->saveToDatabase();
+    QVERIFY(saved.wait(10000));
+    {
+        auto store = wb::ResultStore::open(db);
+        QVERIFY(store.ok());
+        auto inv = (*store)->inventory().load();
+        QVERIFY2(inv.ok(), qPrintable(inv.message()));
+        QCOMPARE(inv->uplinks.size(), 2);
+        QCOMPARE((*store)->inventory().uplinkByCable(u"U1"_s)->switchPort, 8);
+        QCOMPARE((*store)->inventory().nicByKey(u"adam/eth0"_s)->duplex, u"full"_s);
+    }
+    // U1 removed, U2 moved to other ports: one uplink left, as edited.
+    auto *uplinks = m_page->model(InventoryTable::Uplinks);
+    QVERIFY(uplinks->setData(uplinks->index(1, wb::gui::UplinkColumn::Port), 6));
+    QVERIFY(m_page->document()->removeRow(InventoryTable::Uplinks, 0).isEmpty());
+    m_page->saveToDatabase();
+    QVERIFY(saved.wait(10000));
+    QVERIFY2(m_page->message().contains(u"1 removed"_s), qPrintable(m_page->message()));
+    wb::gui::InventoryPage again(*m_settings);
+    QSignalSpy againLoaded(&again, &wb::gui::InventoryPage::labLoaded);
+    again.setStore(wb::testing::storeServiceFor(db));
+    QVERIFY(againLoaded.wait(10000));
+    const auto &lab = again.document()->inventory();
+    QCOMPARE(lab.uplinks.size(), 1);
+    QCOMPARE(lab.uplinks.first().cableLabel, u"U2"_s);
+    QCOMPARE(lab.uplinks.first().switchPort, 6);
+    QCOMPARE(again.topology()->itemCount(wb::gui::TopologyScene::UplinkEdge), 1);
+}
+
+// Three switches in a star of uplinks: the uplink between neighbours in the
+// switch column is a line between them, the other runs beside the column;
+// every label finds a place clear of the boxes and the other labels.
+void TstInventoryPage::uplinkTopologyReadable()
+{
+    openUplinkLab();
+    m_page->findChild<QTabWidget *>(u"inventoryTabs"_s)->setCurrentIndex(int(InventoryTable::Switches));
+    m_page->addRow(); // switch1
+    auto *cables = m_page->model(InventoryTable::Cables);
+    const int u2 = InventoryFields::rowOfKey(m_page->document()->inventory(), InventoryTable::Cables, u"U2"_s);
+    QVERIFY(cables->setData(cables->index(u2, 2), 5.0));
+    m_page->findChild<QTabWidget *>(u"inventoryTabs"_s)->setCurrentIndex(int(InventoryTable::Uplinks));
+    m_page->addRow(); // U2: fs108 - hub2, moved to fs108 - switch1
+    auto *uplinks = m_page->model(InventoryTable::Uplinks);
+    QVERIFY2(uplinks->setData(uplinks->index(1, wb::gui::UplinkColumn::PeerSwitch), u"switch1"_s),
+             qPrintable(uplinks->lastError()));
+    const wb::gui::TopologyLayout &layout = m_page->topology()->layout();
+    QCOMPARE(m_page->topology()->itemCount(wb::gui::TopologyScene::UplinkEdge), 2);
+    QVERIFY(layout.labelsClear);
+    int beside = 0, between = 0;
+    for (const auto &e : layout.edges) {
+        if (!e.uplink)
+            continue;
+        QVERIFY(layout.nodes.at(e.fromNode).isSwitch && layout.nodes.at(e.toNode).isSwitch);
+        QCOMPARE(layout.nodes.at(e.fromNode).name, u"fs108"_s); // the star's centre is on top
+        if (e.route.isEmpty()) {
+            ++between;
+        } else {
+            ++beside;
+            // Beside every box it passes.
+            for (int i = e.fromNode; i <= e.toNode; ++i)
+                QVERIFY(e.route.at(1).x() > layout.nodes.at(i).rect.right());
+        }
+    }
+    QCOMPARE(between, 1);
+    QCOMPARE(beside, 1);
+    QList<QRectF> rects;
+    for (const auto &n : layout.nodes)
+        rects.append(n.rect);
+    for (const auto &e : layout.edges)
+        rects.append(e.labelRect);
+    for (int i = 0; i < rects.size(); ++i)
+        for (int j = i + 1; j < rects.size(); ++j)
+            QVERIFY2(!rects.at(i).intersects(rects.at(j)), qPrintable(u"rectangles %1 and %2 overlap"_s.arg(i).arg(j)));
+    QVERIFY(m_page->topology()->labels().contains(u"U2\n5 m"_s));
 }
 
 void TstInventoryPage::undoRedoWithCascade()
