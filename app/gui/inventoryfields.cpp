@@ -327,6 +327,36 @@ QString InventoryFields::checkLinks(const Inventory &inv)
     QHash<QString, int> nicUse;
     // What holds each cable and each "switch#port": "link 2", "uplink 1".
     QHash<QString, QString> cableUse, portUse;
+    // A cable is in one link or uplink.
+    auto useCable = [&](const QString &where, const QString &label, const QString &self) -> QString {
+        if (label.isEmpty() || !inv.cable(label))
+            return QObject::tr("%1: there is no cable '%2'. Enter a label from the Cables table (add the cable "
+                               "there first).")
+                .arg(where, label);
+        if (cableUse.contains(label))
+            return QObject::tr("%1: cable %2 is already used by %3. A cable is in one link or uplink; pick "
+                               "another cable.")
+                .arg(where, label, cableUse.value(label));
+        cableUse.insert(label, self);
+        return {};
+    };
+    // A port of a switch holds one cable; 0 is "not recorded".
+    auto usePort = [&](const QString &where, const NetworkSwitch &sw, int port, const QString &self) -> QString {
+        if (port < 0 || (sw.ports > 0 && port > sw.ports))
+            return QObject::tr("%1: switch %2 has ports 1 to %3; enter one of them (or leave the port empty).")
+                .arg(where, sw.name)
+                .arg(sw.ports);
+        if (port == 0)
+            return {};
+        const QString tag = sw.name + u'#' + QString::number(port);
+        if (portUse.contains(tag))
+            return QObject::tr("%1: port %2 of switch %3 is already used by %4. Pick a free port.")
+                .arg(where)
+                .arg(port)
+                .arg(sw.name, portUse.value(tag));
+        portUse.insert(tag, self);
+        return {};
+    };
     for (int i = 0; i < inv.links.size(); ++i) {
         const Link &l = inv.links.at(i);
         const QString where = QObject::tr("Link %1 (%2)").arg(i + 1).arg(l.nicKey);
@@ -340,15 +370,8 @@ QString InventoryFields::checkLinks(const Inventory &inv)
                 .arg(where, l.nicKey)
                 .arg(nicUse.value(l.nicKey) + 1);
         nicUse.insert(l.nicKey, i);
-        if (l.cableLabel.isEmpty() || !inv.cable(l.cableLabel))
-            return QObject::tr("%1: there is no cable '%2'. Enter a label from the Cables table (add the cable "
-                               "there first).")
-                .arg(where, l.cableLabel);
-        if (cableUse.contains(l.cableLabel))
-            return QObject::tr("%1: cable %2 is already used by %3. A cable is in one link or uplink; pick "
-                               "another cable.")
-                .arg(where, l.cableLabel, cableUse.value(l.cableLabel));
-        cableUse.insert(l.cableLabel, self);
+        if (QString error = useCable(where, l.cableLabel, self); !error.isEmpty())
+            return error;
         if (!l.switchName.isEmpty()) {
             if (!l.peerNicKey.isEmpty())
                 return QObject::tr("%1: a link goes to a switch or to a peer NIC (crossover), not both. Clear one "
@@ -358,19 +381,8 @@ QString InventoryFields::checkLinks(const Inventory &inv)
             if (!sw)
                 return QObject::tr("%1: there is no switch '%2'. Enter a name from the Switches table.")
                     .arg(where, l.switchName);
-            if (l.switchPort < 0 || (sw->ports > 0 && l.switchPort > sw->ports))
-                return QObject::tr("%1: switch %2 has ports 1 to %3; enter one of them (or leave the port empty).")
-                    .arg(where, sw->name)
-                    .arg(sw->ports);
-            if (l.switchPort > 0) {
-                const QString port = sw->name + u'#' + QString::number(l.switchPort);
-                if (portUse.contains(port))
-                    return QObject::tr("%1: port %2 of switch %3 is already used by %4. Pick a free port.")
-                        .arg(where)
-                        .arg(l.switchPort)
-                        .arg(sw->name, portUse.value(port));
-                portUse.insert(port, self);
-            }
+            if (QString error = usePort(where, *sw, l.switchPort, self); !error.isEmpty())
+                return error;
         } else {
             if (l.peerNicKey.isEmpty())
                 return QObject::tr("%1: enter the switch the cable goes to, or the peer NIC of a crossover cable.")
@@ -391,15 +403,8 @@ QString InventoryFields::checkLinks(const Inventory &inv)
         const Uplink &u = inv.uplinks.at(i);
         const QString where = QObject::tr("Uplink %1 (%2)").arg(i + 1).arg(u.cableLabel);
         const QString self = QObject::tr("uplink %1").arg(i + 1);
-        if (u.cableLabel.isEmpty() || !inv.cable(u.cableLabel))
-            return QObject::tr("%1: there is no cable '%2'. Enter a label from the Cables table (add the cable "
-                               "there first).")
-                .arg(where, u.cableLabel);
-        if (cableUse.contains(u.cableLabel))
-            return QObject::tr("%1: cable %2 is already used by %3. A cable is in one link or uplink; pick "
-                               "another cable.")
-                .arg(where, u.cableLabel, cableUse.value(u.cableLabel));
-        cableUse.insert(u.cableLabel, self);
+        if (QString error = useCable(where, u.cableLabel, self); !error.isEmpty())
+            return error;
         if (u.switchName == u.peerSwitchName)
             return QObject::tr("%1: switch %2 is at both ends. An uplink joins two different switches; enter "
                                "another peer switch.")
@@ -410,19 +415,8 @@ QString InventoryFields::checkLinks(const Inventory &inv)
             if (!sw)
                 return QObject::tr("%1: there is no switch '%2'. Enter a name from the Switches/hubs table.")
                     .arg(where, name);
-            if (port < 0 || (sw->ports > 0 && port > sw->ports))
-                return QObject::tr("%1: switch %2 has ports 1 to %3; enter one of them (or leave the port empty).")
-                    .arg(where, sw->name)
-                    .arg(sw->ports);
-            if (port == 0)
-                continue;
-            const QString tag = sw->name + u'#' + QString::number(port);
-            if (portUse.contains(tag))
-                return QObject::tr("%1: port %2 of switch %3 is already used by %4. Pick a free port.")
-                    .arg(where)
-                    .arg(port)
-                    .arg(sw->name, portUse.value(tag));
-            portUse.insert(tag, self);
+            if (QString error = usePort(where, *sw, port, self); !error.isEmpty())
+                return error;
         }
     }
     return {};

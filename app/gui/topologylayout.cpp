@@ -8,6 +8,7 @@
 #include <QtMath>
 
 #include <algorithm>
+#include <functional>
 
 using namespace Qt::StringLiterals;
 
@@ -54,6 +55,21 @@ bool clearOf(const QRectF &r, const QList<QRectF> &taken)
     const QRectF grown = r.adjusted(-TopologyLayout::kClearance, -TopologyLayout::kClearance,
                                     TopologyLayout::kClearance, TopologyLayout::kClearance);
     return std::none_of(taken.begin(), taken.end(), [&](const QRectF &t) { return grown.intersects(t); });
+}
+
+// A label's place: the first of rectAt(t) for the given t, in order, that
+// is clear of what is taken; else the first one, and false.
+bool placeLabel(std::initializer_list<double> ts, const std::function<QRectF(double)> &rectAt,
+                const QList<QRectF> &taken, QRectF *out)
+{
+    for (const double t : ts) {
+        if (const QRectF r = rectAt(t); clearOf(r, taken)) {
+            *out = r;
+            return true;
+        }
+    }
+    *out = rectAt(*ts.begin());
+    return false;
 }
 
 // The switches top to bottom: in the lab's order, except that a switch
@@ -155,6 +171,22 @@ TopologyLayout TopologyLayout::make(const Inventory &inv, const QFont &base)
     QHash<QString, int> pairCount;
     QList<QSizeF> labelSizes;
     QList<int> parallel;
+    // An edge's label: the cable, then its length and port(s) on a second
+    // line (two short lines fit between the boxes better than one long one).
+    auto addEdge = [&](TopologyEdge e, const QString &ports) {
+        QStringList facts;
+        if (const Cable *cable = inv.cable(e.cableLabel); cable && cable->lengthM)
+            facts.append(QLocale().toString(*cable->lengthM, 'g', 4) + u" m"_s);
+        if (!ports.isEmpty())
+            facts.append(ports);
+        e.label = e.cableLabel;
+        if (!facts.isEmpty())
+            e.label += u'\n' + facts.join(u" · "_s);
+        const QString pairKey = QString::number(e.fromNode) + u'|' + QString::number(e.toNode);
+        parallel.append(pairCount[pairKey]++);
+        labelSizes.append(textSize(body, e.label));
+        out.edges.append(e);
+    };
     for (const Link &l : inv.links) {
         const Nic *nic = inv.nic(l.nicKey);
         if (!nic || !hostIndex.contains(nic->hostName))
@@ -169,20 +201,7 @@ TopologyLayout TopologyLayout::make(const Inventory &inv, const QFont &base)
             e.toNode = hostIndex.value(peer->hostName, -1);
         if (e.toNode < 0)
             continue;
-        // The cable, then its length and the switch port: two short lines
-        // fit between the boxes better than one long one.
-        QStringList facts;
-        if (const Cable *cable = inv.cable(l.cableLabel); cable && cable->lengthM)
-            facts.append(QLocale().toString(*cable->lengthM, 'g', 4) + u" m"_s);
-        if (l.switchPort > 0)
-            facts.append(tr("port %1").arg(l.switchPort));
-        e.label = l.cableLabel;
-        if (!facts.isEmpty())
-            e.label += u'\n' + facts.join(u" · "_s);
-        const QString pairKey = QString::number(e.fromNode) + u'|' + QString::number(e.toNode);
-        parallel.append(pairCount[pairKey]++);
-        labelSizes.append(textSize(body, e.label));
-        out.edges.append(e);
+        addEdge(e, l.switchPort > 0 ? tr("port %1").arg(l.switchPort) : QString());
     }
     // The uplinks: the cable, then its length and the ports from the upper
     // switch to the lower one.
@@ -196,22 +215,10 @@ TopologyLayout TopologyLayout::make(const Inventory &inv, const QFont &base)
         e.cableLabel = u.cableLabel;
         e.fromNode = std::min(a, b);
         e.toNode = std::max(a, b);
-        QStringList facts;
-        if (const Cable *cable = inv.cable(u.cableLabel); cable && cable->lengthM)
-            facts.append(QLocale().toString(*cable->lengthM, 'g', 4) + u" m"_s);
         const int upper = u.portOn(out.nodes.at(e.fromNode).name), lower = u.portOn(out.nodes.at(e.toNode).name);
-        if (upper > 0 || lower > 0)
-            facts.append(tr("ports %1 ↔ %2")
-                             .arg(upper > 0 ? QString::number(upper) : u"?"_s,
-                                  lower > 0 ? QString::number(lower) : u"?"_s));
-        e.label = u.cableLabel;
-        if (!facts.isEmpty())
-            e.label += u'\n' + facts.join(u" · "_s);
-        const QString pairKey = QString::number(e.fromNode) + u'|' + QString::number(e.toNode);
-        parallel.append(pairCount[pairKey]++);
-        labelSizes.append(textSize(body, e.label));
+        const auto port = [](int p) { return p > 0 ? QString::number(p) : u"?"_s; };
+        addEdge(e, upper > 0 || lower > 0 ? tr("ports %1 ↔ %2").arg(port(upper), port(lower)) : QString());
         uplinkLabelHeight = std::max(uplinkLabelHeight, labelSizes.last().height());
-        out.edges.append(e);
     }
 
     // Grow the ellipse until every label has a free place.
@@ -262,21 +269,13 @@ TopologyLayout TopologyLayout::make(const Inventory &inv, const QFont &base)
                 e.route = QPolygonF({QPointF(from.right(), from.center().y()), QPointF(x, from.center().y()),
                                      QPointF(x, to.center().y()), QPointF(to.right(), to.center().y())});
                 e.line = QLineF(e.route.first(), e.route.last());
+                // The label to the right of the part running down.
                 const QSizeF ls = labelSizes.at(k);
                 const QLineF side(e.route.at(1), e.route.at(2));
-                bool placed = false;
-                for (double t : {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8}) {
-                    const QRectF r(QPointF(x + kClearance + 2, side.pointAt(t).y() - ls.height() / 2), ls);
-                    if (clearOf(r, taken)) {
-                        e.labelRect = r;
-                        placed = true;
-                        break;
-                    }
-                }
-                if (!placed) {
-                    allPlaced = false;
-                    e.labelRect = QRectF(QPointF(x + kClearance + 2, side.pointAt(0.5).y() - ls.height() / 2), ls);
-                }
+                allPlaced &= placeLabel(
+                    {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8},
+                    [&](double t) { return QRectF(QPointF(x + kClearance + 2, side.pointAt(t).y() - ls.height() / 2), ls); },
+                    taken, &e.labelRect);
                 taken.append(e.labelRect);
                 continue;
             }
@@ -287,20 +286,10 @@ TopologyLayout TopologyLayout::make(const Inventory &inv, const QFont &base)
             // The visible part of the line, between the two boxes.
             const QLineF visible(exitPoint(from, to.center()) + offset, exitPoint(to, from.center()) + offset);
             const QSizeF ls = labelSizes.at(k);
-            bool placed = false;
-            for (double t : {0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82, 0.1, 0.9}) {
-                const QPointF at = visible.pointAt(t);
-                const QRectF r(at - QPointF(ls.width() / 2, ls.height() / 2), ls);
-                if (clearOf(r, taken)) {
-                    e.labelRect = r;
-                    placed = true;
-                    break;
-                }
-            }
-            if (!placed) {
-                allPlaced = false;
-                e.labelRect = QRectF(visible.pointAt(0.5) - QPointF(ls.width() / 2, ls.height() / 2), ls);
-            }
+            allPlaced &= placeLabel(
+                {0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82, 0.1, 0.9},
+                [&](double t) { return QRectF(visible.pointAt(t) - QPointF(ls.width() / 2, ls.height() / 2), ls); },
+                taken, &e.labelRect);
             taken.append(e.labelRect);
         }
         out.labelsClear = allPlaced;

@@ -73,6 +73,7 @@ private slots:
     void unreachableServer();
     void concurrentMigration();
     void refusesForeignAndNewer();
+    void migratesNicsToDuplex();
     void passwords();
     void cliNeverPrintsPassword();
     void tlsOptionsPassedThrough();
@@ -188,6 +189,38 @@ void TstPgStore::refusesForeignAndNewer()
     QVERIFY(!ro.ok());
     QCOMPARE(ro.error().kind, wb::StoreError::Kind::Refused);
     QVERIFY(!adminExec(fresh, u"SELECT 1 FROM schema_version"_s));
+}
+
+// A version 6 database (what this one is after its duplex column goes)
+// migrates to 7 with its NICs whole, not knowing their duplex; the column
+// takes full and half only.
+void TstPgStore::migratesNicsToDuplex()
+{
+    const QString db = wbtest::databaseLocation(m_dir, {});
+    {
+        auto s = wb::ResultStore::open(db);
+        QVERIFY2(s.ok(), qPrintable(s.message()));
+        QVERIFY((*s)->inventory().importInventory(testLab()).ok());
+    }
+    QString error;
+    QVERIFY2(adminExec(db, u"ALTER TABLE nics DROP COLUMN duplex"_s, &error), qPrintable(error));
+    QVERIFY2(adminExec(db, u"UPDATE schema_version SET version = 6"_s, &error), qPrintable(error));
+    auto s = wb::ResultStore::open(db);
+    QVERIFY2(s.ok(), qPrintable(s.message()));
+    QCOMPARE((*s)->schemaVersion(), wb::Schema::kVersion);
+    wb::InventoryStore &inv = (*s)->inventory();
+    auto lab = inv.load();
+    QVERIFY2(lab.ok(), qPrintable(lab.message()));
+    QCOMPARE(lab->nics.size(), 2);
+    QCOMPARE(lab->nic(u"beta/eth0"_s)->driver, u"tulip"_s);
+    QVERIFY(lab->nic(u"beta/eth0"_s)->duplex.isEmpty());
+    QCOMPARE(lab->links.size(), 2);
+    wb::Nic n = *lab->nic(u"beta/eth0"_s);
+    n.duplex = u"half"_s;
+    QVERIFY(inv.updateNic(n).ok());
+    QCOMPARE(inv.nicByKey(u"beta/eth0"_s)->duplex, u"half"_s);
+    QVERIFY(!adminExec(db, u"UPDATE nics SET duplex = 'both'"_s));
+    QCOMPARE(inv.nicByKey(u"beta/eth0"_s)->duplex, u"half"_s);
 }
 
 void TstPgStore::passwords()

@@ -40,6 +40,7 @@
 #include <QGraphicsView>
 #include <QProgressBar>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 
@@ -133,10 +134,18 @@ int main(int argc, char **argv)
     bool ok = save(w, out, u"inventory"_s);
     // WB_SCREENSHOT_ONLY=inventory: this page and its topology view alone
     // (topology.png), no plan run; for a lab's picture, e.g. the 1997 lab's.
+    // Also the page on its NICs and Uplinks tabs (inventory-nics.png,
+    // inventory-uplinks.png), to look at those tables.
     if (qEnvironmentVariable("WB_SCREENSHOT_ONLY") == u"inventory"_s) {
         const QString path = out + u"/topology"_s + g_suffix + u".png"_s;
         const bool shot = inventory.topologyView()->grab().save(path);
         std::printf("%s %s\n", shot ? "wrote" : "FAILED", qPrintable(path));
+        auto *tabs = inventory.findChild<QTabWidget *>(u"inventoryTabs"_s);
+        for (const auto &[table, name] : {std::pair{wb::gui::InventoryTable::Nics, u"inventory-nics"_s},
+                                          std::pair{wb::gui::InventoryTable::Uplinks, u"inventory-uplinks"_s}}) {
+            tabs->setCurrentIndex(int(table));
+            ok &= save(w, out, name);
+        }
         return ok && shot ? 0 : 1;
     }
 
