@@ -6,6 +6,7 @@
 #include "config/settings.h"
 #include "databasekeychain.h"
 #include "filedialog.h"
+#include "inventorydocument.h"
 #include "inventorypage.h"
 #include "mainwindow.h"
 #include "messagebox.h"
@@ -88,6 +89,20 @@ AppComposition::AppComposition()
     QObject::connect(runs, &gui::RunsPage::planStored, m_compare, [this] {
         if (m_compareProvider)
             m_compare->setProvider(m_compareProvider.get());
+    });
+    // An A/B experiment answers its question on the Compare page once stored.
+    QObject::connect(runs, &gui::RunsPage::experimentStored, m_compare,
+                     [this](const QString &planRunId, const QString &kind) {
+                         m_compare->compareExperiment(planRunId, kind);
+                         for (int i = 0; i < m_window->pageCount(); ++i)
+                             if (m_window->page(i) == m_compare)
+                                 m_window->setCurrentPage(i);
+                     });
+    // Hosts an opened plan added to the inventory appear on its page (unless
+    // it holds edits of its own, which its Save would then write).
+    QObject::connect(plans, &gui::PlansPage::hostsAddedToInventory, m_inventory, [this] {
+        if (m_store && !m_inventory->document()->isModified())
+            m_inventory->setStore(m_store);
     });
     QObject::connect(plans, &gui::PlansPage::runRequested, runs, [w, runs](const Plan &plan) {
         if (runs->runPlan(plan))

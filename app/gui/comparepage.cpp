@@ -527,6 +527,13 @@ ComparisonSelection ComparePage::selection() const
     sel.status = status.isEmpty() ? std::nullopt : runStatusFromName(status);
     sel.messageSize = m_size->text().toDouble();
     sel.runIds = m_pickedRuns;
+    sel.experiment = m_experiment;
+    if (!m_experiment.isEmpty()) {
+        // The experiment's runs of whatever date, text or size; stored ones.
+        sel.from = sel.to = QDate();
+        sel.text.clear();
+        sel.messageSize = 0;
+    }
     sel.excluded = m_candidateModel->excluded();
     return sel;
 }
@@ -561,6 +568,7 @@ void ComparePage::compareRuns(const QList<qint64> &runIds)
         return;
     }
     m_pickedRuns = runIds;
+    m_experiment.clear();
     m_candidateModel->setExcluded({});
     m_updating = true;
     m_metric->clear();
@@ -572,6 +580,36 @@ void ComparePage::compareRuns(const QList<qint64> &runIds)
     m_clearPicked->setVisible(picked);
     for (QWidget *w : std::initializer_list<QWidget *>{m_from, m_to, m_text, m_statusFilter, m_size, m_dataset})
         w->setEnabled(!picked);
+    startBuild(false);
+}
+
+void ComparePage::compareExperiment(const QString &planRunId, const QString &kind)
+{
+    if (!m_builder) {
+        m_status->setText(tr("Open a results database (File menu) to compare its runs."));
+        return;
+    }
+    m_pickedRuns.clear();
+    m_experiment = planRunId;
+    m_candidateModel->setExcluded({});
+    m_updating = true;
+    m_metric->clear();
+    for (int i = 0; i < m_dataset->count(); ++i)
+        if (m_dataset->itemText(i).section(u':', 0, 0).trimmed() == kind)
+            m_dataset->setCurrentIndex(i);
+    if (m_dataset->currentText().section(u':', 0, 0).trimmed() != kind) {
+        m_dataset->insertItem(0, kind);
+        m_dataset->setCurrentIndex(0);
+    }
+    m_updating = false;
+    m_picked->setText(tr("Comparing the arms of the A/B experiment of plan run %1: its runs only, by arm.")
+                          .arg(planRunId));
+    m_picked->setVisible(true);
+    m_clearPicked->setVisible(true);
+    // The kind stays a choice: an experiment's tests may be of several kinds.
+    for (QWidget *w : std::initializer_list<QWidget *>{m_from, m_to, m_text, m_statusFilter, m_size})
+        w->setEnabled(false);
+    m_dataset->setEnabled(true);
     startBuild(false);
 }
 

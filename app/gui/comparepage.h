@@ -75,6 +75,11 @@ public:
     // Compares exactly these runs (and the baselines of their kind), e.g.
     // the rows selected on the Results page. An empty list returns to the filter.
     void compareRuns(const QList<qint64> &runIds);
+    // Compares the arms of one plan run's A/B experiment, for `kind` (one of
+    // its tests' kinds; the dataset list switches between them): its runs
+    // only, grouped by arm, no baselines. compareRuns({}) returns to the filter.
+    void compareExperiment(const QString &planRunId, const QString &kind);
+    QString experiment() const { return m_experiment; }
     // Sets the filter fields (kind, metric, dates, text, status, size) and
     // rebuilds; the page's own widgets do the same after a short pause.
     void setFilter(const ComparisonSelection &filter);
@@ -172,6 +177,7 @@ private:
     bool m_pending = false;      // a newer build waits for the running one to stop
     bool m_pendingKinds = false; // ... and wants the kinds listed
     QList<qint64> m_pickedRuns;
+    QString m_experiment; // plan run id of the experiment compared; empty: none
     QTimer *m_buildDelay = nullptr;
     QWidget *m_filterRow = nullptr;
     QWidget *m_candidatePanel = nullptr;

@@ -7,6 +7,8 @@
 #include "filedialog.h"
 #include "inventory/pathresolver.h"
 #include "messagebox.h"
+#include "run/experiment.h"
+#include "run/hostprobe.h"
 #include "run/planhosts.h"
 #include "run/planpresets.h"
 #include "result/resultrecord.h"
@@ -33,8 +35,10 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSpinBox>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QToolButton>
 
@@ -69,6 +73,52 @@ QJsonObject endpointJson(const QString &host, const QString &nic)
     return QJsonObject{{u"host"_s, host}, {u"nic"_s, nic}};
 }
 
+// An endpoint as written: a host name, or {"host", "nic", ...}.
+QString endpointHost(const QJsonValue &v) { return v.isObject() ? v.toObject().value(u"host"_s).toString() : v.toString(); }
+QString endpointNic(const QJsonValue &v) { return v.isObject() ? v.toObject().value(u"nic"_s).toString() : QString(); }
+
+// The endpoint with a host and NIC picked, keeping what else was written
+// (address, bind_device); a bare host name when that is all there is.
+QJsonValue pickedEndpoint(const QJsonValue &written, const QString &host, const QString &nic)
+{
+    QJsonObject o = written.toObject();
+    o.insert(u"host"_s, host);
+    if (nic.isEmpty())
+        o.remove(u"nic"_s);
+    else
+        o.insert(u"nic"_s, nic);
+    return o.size() == 1 ? QJsonValue(host) : QJsonValue(o);
+}
+
+QString elementLabel(const QString &element)
+{
+    if (element == u"switch"_s)
+        return QObject::tr("switch");
+    if (element == u"nic"_s)
+        return QObject::tr("NIC");
+    if (element == u"cable"_s)
+        return QObject::tr("cable");
+    return QObject::tr("host");
+}
+
+void fillHostChoices(QComboBox *box, const QStringList &names)
+{
+    const QString current = box->currentText();
+    box->clear();
+    box->addItems(names);
+    box->setCurrentIndex(std::max(0, int(names.indexOf(current))));
+}
+
+// The columns of the experiment's arms table.
+enum ArmColumn { ArmName, ArmClient, ArmServer, ArmColumns };
+
+// An arm's end as one pick, "host/NIC" (or "host"): names hold no '/'.
+QString endText(const QJsonValue &v)
+{
+    const QString nic = endpointNic(v);
+    return nic.isEmpty() ? endpointHost(v) : endpointHost(v) + u'/' + nic;
+}
+
 } // namespace
 
 PlansPage::PlansPage(Settings &settings, QWidget *parent)
@@ -99,6 +149,12 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
       m_cases(new QListWidget),
       m_resolvedPath(new QLabel),
       m_hostNotes(new QLabel),
+      m_experimentOn(new QCheckBox(tr("Run as an A/B experiment"))),
+      m_question(new QLineEdit),
+      m_varies(new QComboBox),
+      m_rounds(new QSpinBox),
+      m_arms(new QTableWidget(0, ArmColumns)),
+      m_experimentNotes(new QLabel),
       m_splitter(new QSplitter(Qt::Horizontal))
 {
     setObjectName(u"plansPage"_s);
@@ -184,7 +240,7 @@ QWidget *PlansPage::buildPlanPanel()
     planForm->addRow(tr("Name:"), m_name);
     planForm->addRow(tr("Description:"), m_description);
     leftLayout->addLayout(planForm);
-    auto *hostsBox = new QGroupBox(tr("Hosts"));
+    auto *hostsBox = new QWidget;
     auto *hostsLayout = new QVBoxLayout(hostsBox);
     m_hosts->setObjectName(u"planHosts"_s);
     m_hosts->setHorizontalHeaderLabels({tr("Name"), tr("Transport"), tr("Address")});
@@ -205,7 +261,12 @@ QWidget *PlansPage::buildPlanPanel()
     hostButtons->addWidget(removeHostButton);
     hostButtons->addStretch(1);
     hostsLayout->addLayout(hostButtons);
-    leftLayout->addWidget(hostsBox, 1);
+    // The plan's own hosts, and the A/B experiment whose arms give the tests' endpoints.
+    auto *tabs = new QTabWidget;
+    tabs->setObjectName(u"planLeftTabs"_s);
+    tabs->addTab(hostsBox, tr("Hosts"));
+    tabs->addTab(buildExperimentPanel(), tr("A/B experiment"));
+    leftLayout->addWidget(tabs, 1);
     auto *testsBox = new QGroupBox(tr("Tests"));
     auto *testsLayout = new QVBoxLayout(testsBox);
     m_tests->setObjectName(u"planTests"_s);
@@ -339,6 +400,73 @@ QWidget *PlansPage::buildTestPanel()
     return testBox;
 }
 
+// The experiment: question, the element the arms vary, rounds, the arms.
+QWidget *PlansPage::buildExperimentPanel()
+{
+    auto *panel = new QWidget;
+    auto *layout = new QVBoxLayout(panel);
+    m_experimentOn->setObjectName(u"experimentOn"_s);
+    m_experimentOn->setToolTip(tr("Every test runs over every arm, round by round (A B A B …), so that a drift of "
+                                  "the lab falls on all arms alike; Compare then groups the runs by arm."));
+    layout->addWidget(m_experimentOn);
+    auto *form = new QFormLayout;
+    m_question->setObjectName(u"experimentQuestion"_s);
+    m_question->setPlaceholderText(tr("e.g. Is the FS108 as good as the Catalyst 5000?"));
+    m_question->setMaxLength(500);
+    form->addRow(tr("Question:"), m_question);
+    m_varies->setObjectName(u"experimentVaries"_s);
+    for (const QString &e : experimentElements())
+        m_varies->addItem(elementLabel(e), e);
+    m_varies->setToolTip(tr("The one element the arms' paths differ in; everything else is held constant."));
+    form->addRow(tr("Arms vary the:"), m_varies);
+    m_rounds->setObjectName(u"experimentRounds"_s);
+    m_rounds->setRange(1, 1000);
+    m_rounds->setValue(3);
+    m_rounds->setToolTip(tr("How many times every test runs over every arm: the rounds are the repetitions of "
+                            "each arm's condition."));
+    form->addRow(tr("Rounds:"), m_rounds);
+    layout->addLayout(form);
+    m_arms->setObjectName(u"experimentArms"_s);
+    m_arms->setHorizontalHeaderLabels({tr("Arm"), tr("Client host/NIC"), tr("Server host/NIC")});
+    m_arms->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_arms->horizontalHeader()->setSectionResizeMode(ArmName, QHeaderView::ResizeToContents);
+    m_arms->verticalHeader()->hide();
+    m_arms->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 10);
+    m_arms->setToolTip(tr("Each arm is a path from a client NIC to a server NIC; name it after what it stands "
+                          "for (the switch, the NIC, the cable)."));
+    layout->addWidget(m_arms, 1);
+    auto *buttons = new QHBoxLayout;
+    auto *add = new QPushButton(tr("Add arm"));
+    auto *remove = new QPushButton(tr("Remove arm"));
+    add->setObjectName(u"addArm"_s);
+    remove->setObjectName(u"removeArm"_s);
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+    m_experimentNotes->setObjectName(u"experimentNotes"_s);
+    m_experimentNotes->setWordWrap(true);
+    m_experimentNotes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_experimentNotes);
+    connect(m_experimentOn, &QCheckBox::toggled, this, &PlansPage::setExperimentEnabled);
+    connect(m_question, &QLineEdit::textEdited, this, &PlansPage::writeExperiment);
+    connect(m_varies, &QComboBox::currentIndexChanged, this, &PlansPage::writeExperiment);
+    connect(m_rounds, &QSpinBox::valueChanged, this, &PlansPage::writeExperiment);
+    connect(m_arms, &QTableWidget::itemChanged, this, &PlansPage::writeExperiment);
+    connect(add, &QPushButton::clicked, this, [this] {
+        const int row = m_arms->rowCount();
+        const QJsonObject last = row > 0 ? m_arms->item(row - 1, ArmName)->data(Qt::UserRole).toJsonObject()
+                                         : QJsonObject();
+        QString name;
+        for (int n = row; name.isEmpty() || !m_arms->findItems(name, Qt::MatchExactly).isEmpty(); ++n)
+            name = QString(QChar(u'A' + n % 26)) + (n >= 26 ? QString::number(n / 26) : QString());
+        addArm(name, endpointHost(last.value(u"client"_s)), endpointNic(last.value(u"client"_s)),
+               endpointHost(last.value(u"server"_s)), endpointNic(last.value(u"server"_s)));
+    });
+    connect(remove, &QPushButton::clicked, this, [this] { removeArm(m_arms->currentRow()); });
+    return panel;
+}
+
 // Right: what the plan expands to.
 QWidget *PlansPage::buildPreviewPanel()
 {
@@ -373,8 +501,14 @@ void PlansPage::connectForm()
     connect(m_kind, &QComboBox::currentIndexChanged, this, &PlansPage::writeForm);
     connect(m_client, &QComboBox::currentIndexChanged, this, &PlansPage::writeForm);
     connect(m_server, &QComboBox::currentIndexChanged, this, &PlansPage::writeForm);
-    connect(m_client, &QComboBox::currentIndexChanged, this, [this] { refreshNicChoices(m_client, m_clientNic); });
-    connect(m_server, &QComboBox::currentIndexChanged, this, [this] { refreshNicChoices(m_server, m_serverNic); });
+    connect(m_client, &QComboBox::currentIndexChanged, this, [this] {
+        refreshNicChoices(m_client, m_clientNic);
+        pickNicOfNewHost(m_clientNic);
+    });
+    connect(m_server, &QComboBox::currentIndexChanged, this, [this] {
+        refreshNicChoices(m_server, m_serverNic);
+        pickNicOfNewHost(m_serverNic);
+    });
     connect(m_clientNic, &QComboBox::currentTextChanged, this, &PlansPage::writeForm);
     connect(m_serverNic, &QComboBox::currentTextChanged, this, &PlansPage::writeForm);
     connect(m_cases, &QListWidget::currentRowChanged, this, &PlansPage::updateResolvedPath);
@@ -425,6 +559,200 @@ void PlansPage::setPlanJson(const QJsonObject &json)
     loadForm();
 }
 
+bool PlansPage::experimentEnabled() const { return m_plan.contains(u"experiment"_s); }
+
+QString PlansPage::experimentNotesText() const
+{
+    return !m_experimentNotes->isHidden() ? m_experimentNotes->text() : QString();
+}
+
+void PlansPage::setExperimentEnabled(bool on)
+{
+    {
+        const QSignalBlocker block(m_experimentOn);
+        m_experimentOn->setChecked(on);
+    }
+    if (on == experimentEnabled()) {
+        loadExperimentForm();
+        return;
+    }
+    QJsonArray tests = m_plan.value(u"tests"_s).toArray();
+    if (on) {
+        if (m_arms->rowCount() < 2) {
+            // Two arms to start from, over the selected test's ends: the user
+            // then picks what differs between them.
+            const QJsonObject t = currentTest();
+            const QStringList hosts = hostNames();
+            const QJsonValue client = t.contains(u"client"_s) ? t.value(u"client"_s) : QJsonValue(hosts.value(0));
+            const QJsonValue server = t.contains(u"server"_s)
+                                          ? t.value(u"server"_s)
+                                          : QJsonValue(hosts.value(std::min<qsizetype>(1, hosts.size() - 1)));
+            m_loading = true;
+            m_arms->setRowCount(0);
+            for (const QString &name : {u"A"_s, u"B"_s}) {
+                m_arms->insertRow(m_arms->rowCount());
+                setArmRow(m_arms->rowCount() - 1,
+                          QJsonObject{{u"name"_s, name}, {u"client"_s, client}, {u"server"_s, server}});
+            }
+            m_loading = false;
+        }
+        // The arms give every test its endpoints.
+        for (qsizetype i = 0; i < tests.size(); ++i) {
+            QJsonObject t = tests.at(i).toObject();
+            t.remove(u"client"_s);
+            t.remove(u"server"_s);
+            t.remove(u"matrix"_s);
+            tests[i] = t;
+        }
+        m_plan.insert(u"tests"_s, tests);
+        m_plan.insert(u"experiment"_s, QJsonObject());
+        writeExperiment();
+    } else {
+        // Back to a plain plan: the tests run over the first arm.
+        const QJsonObject first = m_plan.value(u"experiment"_s)
+                                      .toObject()
+                                      .value(u"arms"_s)
+                                      .toArray()
+                                      .first()
+                                      .toObject();
+        for (qsizetype i = 0; i < tests.size(); ++i) {
+            QJsonObject t = tests.at(i).toObject();
+            t.insert(u"client"_s, first.value(u"client"_s));
+            t.insert(u"server"_s, first.value(u"server"_s));
+            tests[i] = t;
+        }
+        m_plan.insert(u"tests"_s, tests);
+        m_plan.remove(u"experiment"_s);
+    }
+    loadExperimentForm();
+    loadTestForm();
+    updatePreview();
+}
+
+void PlansPage::addArm(const QString &name, const QString &clientHost, const QString &clientNic,
+                       const QString &serverHost, const QString &serverNic)
+{
+    m_loading = true;
+    const int row = m_arms->rowCount();
+    m_arms->insertRow(row);
+    setArmRow(row, QJsonObject{{u"name"_s, name},
+                               {u"client"_s, pickedEndpoint({}, clientHost, clientNic)},
+                               {u"server"_s, pickedEndpoint({}, serverHost, serverNic)}});
+    m_loading = false;
+    m_arms->setCurrentCell(row, ArmName);
+    writeExperiment();
+}
+
+void PlansPage::removeArm(int row)
+{
+    if (row < 0 || row >= m_arms->rowCount())
+        return;
+    m_arms->removeRow(row);
+    writeExperiment();
+}
+
+// One arm: its name, and host and NIC pickers for each end. The arm as
+// written stays with the row, so fields the table does not show survive.
+void PlansPage::setArmRow(int row, const QJsonObject &arm)
+{
+    auto *name = new QTableWidgetItem(arm.value(u"name"_s).toString());
+    name->setData(Qt::UserRole, arm);
+    m_arms->setItem(row, ArmName, name);
+    const QStringList choices = armEndChoices();
+    auto endpoint = [&](const QString &field, int column) {
+        // Every NIC of the inventory's and the plan's hosts as host/NIC;
+        // typing stays open for a NIC the inventory does not list.
+        auto *box = new QComboBox;
+        box->setObjectName(u"arm%1"_s.arg(field));
+        box->setFrame(false);
+        box->setEditable(true);
+        box->setInsertPolicy(QComboBox::NoInsert);
+        box->addItems(choices);
+        const QString current = endText(arm.value(field));
+        const int i = box->findText(current);
+        if (i >= 0)
+            box->setCurrentIndex(i);
+        else
+            box->setEditText(current);
+        m_arms->setCellWidget(row, column, box);
+        connect(box, &QComboBox::currentTextChanged, this, &PlansPage::writeExperiment);
+    };
+    const bool wasLoading = m_loading;
+    m_loading = true;
+    endpoint(u"client"_s, ArmClient);
+    endpoint(u"server"_s, ArmServer);
+    m_loading = wasLoading;
+}
+
+// What an arm's end can be: each host's NICs as host/NIC, a host without
+// any as its name.
+QStringList PlansPage::armEndChoices() const
+{
+    QStringList choices;
+    for (const QString &host : hostNames()) {
+        bool any = false;
+        for (const Nic &n : m_inventory.nics)
+            if (n.hostName == host) {
+                choices << host + u'/' + n.interfaceName;
+                any = true;
+            }
+        if (!any)
+            choices << host;
+    }
+    return choices;
+}
+
+void PlansPage::loadExperimentForm()
+{
+    const bool wasLoading = m_loading;
+    m_loading = true;
+    const bool on = experimentEnabled();
+    const QJsonObject e = m_plan.value(u"experiment"_s).toObject();
+    m_experimentOn->setChecked(on);
+    if (on) {
+        m_question->setText(e.value(u"question"_s).toString());
+        m_question->setCursorPosition(0);
+        m_varies->setCurrentIndex(std::max(0, m_varies->findData(e.value(u"varies"_s).toString(u"switch"_s))));
+        m_rounds->setValue(e.value(u"rounds"_s).toInt(3));
+        const QJsonArray arms = e.value(u"arms"_s).toArray();
+        m_arms->setRowCount(0);
+        for (const QJsonValue &a : arms) {
+            m_arms->insertRow(m_arms->rowCount());
+            setArmRow(m_arms->rowCount() - 1, a.toObject());
+        }
+    }
+    for (QWidget *w : std::initializer_list<QWidget *>{m_question, m_varies, m_rounds, m_arms})
+        w->setEnabled(on);
+    m_loading = wasLoading;
+}
+
+void PlansPage::writeExperiment()
+{
+    if (m_loading || !experimentEnabled())
+        return;
+    QJsonArray arms;
+    for (int r = 0; r < m_arms->rowCount(); ++r) {
+        const QTableWidgetItem *name = m_arms->item(r, ArmName);
+        QJsonObject arm = name ? name->data(Qt::UserRole).toJsonObject() : QJsonObject();
+        arm.insert(u"name"_s, name ? name->text().trimmed() : QString());
+        auto end = [&](const QString &field, int column) {
+            if (const auto *box = qobject_cast<QComboBox *>(m_arms->cellWidget(r, column))) {
+                const QString text = box->currentText().trimmed();
+                arm.insert(field, pickedEndpoint(arm.value(field), text.section(u'/', 0, 0), text.section(u'/', 1)));
+            }
+        };
+        end(u"client"_s, ArmClient);
+        end(u"server"_s, ArmServer);
+        arms.append(arm);
+    }
+    QJsonObject e{{u"question"_s, m_question->text()},
+                  {u"varies"_s, m_varies->currentData().toString()},
+                  {u"rounds"_s, m_rounds->value()},
+                  {u"arms"_s, arms}};
+    m_plan.insert(u"experiment"_s, e);
+    updatePreview();
+}
+
 // The plan's own hosts, then the inventory's the plan does not name.
 QStringList PlansPage::hostNames() const
 {
@@ -450,8 +778,12 @@ void PlansPage::reloadInventory()
         .then(this, [this, store = m_store](const StoreResult<Inventory> &result) {
             if (store != m_store)
                 return; // an older database's lab
+            m_inventoryError = result ? QString() : result.message();
+            m_inventoryRead = true;
             setInventory(result ? *result : Inventory());
             emit inventoryLoaded();
+            if (m_offerPending)
+                offerMissingHosts();
         });
 }
 
@@ -480,6 +812,15 @@ void PlansPage::refreshNicChoices(QComboBox *host, QComboBox *nic)
     else
         nic->setEditText(current);
     m_loading = wasLoading;
+}
+
+// The user picked another host: a NIC typed for the old one that the new
+// one does not have is dropped (its only NIC is taken, else none).
+void PlansPage::pickNicOfNewHost(QComboBox *nic)
+{
+    if (m_loading || nic->count() < 2 || nic->findText(nic->currentText()) >= 0)
+        return;
+    nic->setCurrentIndex(nic->count() == 2 ? 1 : 0);
 }
 
 void PlansPage::setHostRow(int row, const QString &name, const QString &transport, const QString &address)
@@ -515,6 +856,7 @@ void PlansPage::loadForm()
     const QJsonArray tests = m_plan.value(u"tests"_s).toArray();
     for (const QJsonValue &t : tests)
         m_tests->addItem(t.toObject().value(u"name"_s).toString());
+    loadExperimentForm();
     refreshHostChoices();
     m_loading = false;
     m_tests->setCurrentRow(tests.isEmpty() ? -1 : 0);
@@ -527,14 +869,23 @@ void PlansPage::refreshHostChoices()
     const bool wasLoading = m_loading;
     m_loading = true;
     const QStringList names = hostNames();
-    for (QComboBox *box : {m_client, m_server}) {
-        const QString current = box->currentText();
-        box->clear();
-        box->addItems(names);
-        box->setCurrentIndex(std::max(0, int(names.indexOf(current))));
-    }
+    for (QComboBox *box : {m_client, m_server})
+        fillHostChoices(box, names);
     refreshNicChoices(m_client, m_clientNic);
     refreshNicChoices(m_server, m_serverNic);
+    const QStringList ends = armEndChoices();
+    for (int r = 0; r < m_arms->rowCount(); ++r)
+        for (int column : {ArmClient, ArmServer})
+            if (auto *box = qobject_cast<QComboBox *>(m_arms->cellWidget(r, column))) {
+                const QString current = box->currentText();
+                box->clear();
+                box->addItems(ends);
+                const int i = box->findText(current);
+                if (i >= 0)
+                    box->setCurrentIndex(i);
+                else
+                    box->setEditText(current);
+            }
     QStringList checked;
     for (int i = 0; i < m_matrixHosts->count(); ++i)
         if (m_matrixHosts->item(i)->checkState() == Qt::Checked)
@@ -592,8 +943,16 @@ void PlansPage::loadTestForm()
         else
             nic->setEditText(n);
     };
-    endpoint(u"client"_s, m_client, m_clientNic);
-    endpoint(u"server"_s, m_server, m_serverNic);
+    if (experimentEnabled()) {
+        // The arms give the ends: the pickers show none rather than a stale host.
+        for (QComboBox *box : {m_client, m_server})
+            box->setCurrentIndex(-1);
+        for (QComboBox *box : {m_clientNic, m_serverNic})
+            box->setEditText(QString());
+    } else {
+        endpoint(u"client"_s, m_client, m_clientNic);
+        endpoint(u"server"_s, m_server, m_serverNic);
+    }
     const QJsonArray matrix = t.value(u"matrix"_s).toObject().value(u"hosts"_s).toArray();
     m_matrix->setChecked(t.contains(u"matrix"_s));
     for (int i = 0; i < m_matrixHosts->count(); ++i) {
@@ -629,10 +988,15 @@ void PlansPage::loadTestForm()
 void PlansPage::updateEndpointControls()
 {
     // Either a client/server pair or a matrix of hosts, never both.
+    // In an experiment, the arms give them.
+    const bool experiment = experimentEnabled();
+    m_matrix->setEnabled(!experiment && m_testName->isEnabled());
     const bool matrix = m_matrix->isChecked() && m_matrix->isEnabled();
     const bool pair = !m_matrix->isChecked() && m_matrix->isEnabled();
-    for (QWidget *w : std::initializer_list<QWidget *>{m_client, m_clientNic, m_server, m_serverNic})
+    for (QWidget *w : std::initializer_list<QWidget *>{m_client, m_clientNic, m_server, m_serverNic}) {
         w->setEnabled(pair);
+        w->setToolTip(experiment ? tr("The A/B experiment's arms give every test its client and server.") : QString());
+    }
     m_matrixHosts->setEnabled(matrix);
 }
 
@@ -649,7 +1013,9 @@ void PlansPage::writeForm()
         QJsonObject t;
         t.insert(u"name"_s, m_testName->text());
         t.insert(u"kind"_s, m_kind->currentText());
-        if (m_matrix->isChecked()) {
+        if (experimentEnabled()) {
+            // The experiment's arms give the endpoints.
+        } else if (m_matrix->isChecked()) {
             QJsonArray hosts;
             for (int i = 0; i < m_matrixHosts->count(); ++i)
                 if (m_matrixHosts->item(i)->checkState() == Qt::Checked)
@@ -776,6 +1142,7 @@ void PlansPage::updatePreview()
         m_preview->setText(tr("%1\n\nFix this field, then the plan can be saved and run.").arg(error));
         m_preview->setStyleSheet(u"color: %1;"_s.arg(AppPalette::errorColour(palette()).name()));
         m_hostNotes->hide();
+        m_experimentNotes->hide();
         updateResolvedPath();
         return;
     }
@@ -785,7 +1152,16 @@ void PlansPage::updatePreview()
         seconds += c.durationS * c.repetitions.minIterations;
     m_preview->setStyleSheet(QString());
     const QString cases = p->cases.size() == 1 ? tr("1 test case") : tr("%1 test cases").arg(p->cases.size());
-    m_preview->setText(tr("Expands to %1, at least %2 s of testing.").arg(cases).arg(qRound(seconds)));
+    QString summary = tr("Expands to %1, at least %2 s of testing.").arg(cases).arg(qRound(seconds));
+    if (!p->experiment.isEmpty()) {
+        const QJsonObject e = p->experiment;
+        summary += u' '
+                   + tr("A/B experiment: %1 test(s) over %2 arms, %3 round(s), interleaved (A B A B …).")
+                         .arg(m_plan.value(u"tests"_s).toArray().size())
+                         .arg(e.value(u"arms"_s).toArray().size())
+                         .arg(e.value(u"rounds"_s).toInt(3));
+    }
+    m_preview->setText(summary);
     const int shown = int(std::min<qsizetype>(p->cases.size(), 500));
     for (int i = 0; i < shown; ++i) {
         const TestCase &c = p->cases.at(i);
@@ -800,6 +1176,25 @@ void PlansPage::updatePreview()
     if (shown > 0)
         m_cases->setCurrentRow(0);
     updateResolvedPath();
+    updateExperimentNotes(*p);
+}
+
+// Whether the arms' paths, as the inventory has them, differ in exactly the
+// element the experiment varies.
+void PlansPage::updateExperimentNotes(const Plan &plan)
+{
+    if (plan.experiment.isEmpty()) {
+        m_experimentNotes->hide();
+        return;
+    }
+    const QStringList warnings = experimentPathWarnings(plan, m_inventory);
+    const QString varies = elementLabel(plan.experiment.value(u"varies"_s).toString());
+    m_experimentNotes->setText(warnings.isEmpty()
+                                   ? tr("The arms' paths differ in the %1 only, as the question asks.").arg(varies)
+                                   : u"⚠ "_s + warnings.join(u"\n⚠ "_s));
+    m_experimentNotes->setStyleSheet(
+        warnings.isEmpty() ? QString() : u"color: %1;"_s.arg(AppPalette::warningColour(palette()).name()));
+    m_experimentNotes->show();
 }
 
 // One line per plan host that overrides the inventory's entry, from PlanHosts.
@@ -808,13 +1203,19 @@ void PlansPage::updateHostNotes(const Plan &plan)
     QString error;
     const auto resolved = PlanHosts::resolve(plan, m_inventory, &error);
     QStringList lines;
+    if (!m_inventoryError.isEmpty())
+        lines.append(tr("The inventory could not be read (%1): only the plan's own hosts are known, and no "
+                        "path can be shown.")
+                         .arg(m_inventoryError));
     if (!resolved)
         lines.append(error);
     else
-        lines = resolved->overrideNotes();
+        lines += resolved->overrideNotes();
     m_hostNotes->setText(lines.join(u'\n'));
     m_hostNotes->setStyleSheet(
-        u"color: %1;"_s.arg((resolved ? AppPalette::warningColour(palette()) : AppPalette::errorColour(palette())).name()));
+        u"color: %1;"_s.arg((resolved && m_inventoryError.isEmpty() ? AppPalette::warningColour(palette())
+                                                                     : AppPalette::errorColour(palette()))
+                                .name()));
     m_hostNotes->setVisible(!lines.isEmpty());
 }
 
@@ -868,7 +1269,60 @@ bool PlansPage::loadFile(const QString &path)
     }
     m_path = path;
     setPlanJson(doc.object());
+    // Hosts only the plan defines can join the inventory, once it is read.
+    m_offerPending = true;
+    if (m_inventoryRead)
+        offerMissingHosts();
     return true;
+}
+
+// The plan's own hosts the inventory lacks: offered to the inventory as they
+// are reached, so other plans, Discover and the Results page know them.
+void PlansPage::offerMissingHosts()
+{
+    m_offerPending = false;
+    if (!m_store || !m_parsed || !m_inventoryError.isEmpty())
+        return;
+    const QList<Host> missing = PlanHosts::hostsMissingFromInventory(*m_parsed, m_inventory);
+    if (missing.isEmpty())
+        return;
+    QStringList lines;
+    QStringList names;
+    for (const Host &h : missing) {
+        names << h.name;
+        const QString ssh = h.sshAddress.isEmpty() ? h.address : h.sshAddress;
+        if (!ProbeTarget::needsSsh(h))
+            lines << tr("• %1: this machine's agent").arg(h.name);
+        else
+            lines << tr("• %1: SSH to %2%3%4, test traffic to %5")
+                         .arg(h.name, h.sshUser.isEmpty() ? QString() : h.sshUser + u'@', ssh.isEmpty() ? h.name : ssh,
+                              h.sshPort == 22 ? QString() : u":%1"_s.arg(h.sshPort),
+                              h.address.isEmpty() ? h.name : h.address);
+    }
+    const auto answer = MessageBox::question(
+        this, tr("Open plan"),
+        tr("The plan defines %n host(s) the inventory does not have:\n%1\n\nAdd them to the inventory, so that "
+           "other plans, Discover and the Results page know them? The plan file is not changed.",
+           "", int(missing.size()))
+            .arg(lines.join(u'\n')),
+        QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+    if (answer != QMessageBox::Yes)
+        return;
+    Inventory add;
+    add.hosts = missing;
+    // One transaction that only adds: a host someone added meanwhile stays as it is.
+    m_store->write([add](ResultStore &db) { return db.inventory().importInventory(add, InventoryMerge::KeepExisting); })
+        .then(this, [this, names](const StoreResult<InventoryImportSummary> &result) {
+            if (!result) {
+                MessageBox::critical(this, tr("Open plan"),
+                                     tr("The hosts could not be added to the inventory: %1\n\nNothing was "
+                                        "changed; add them on the Inventory page.")
+                                         .arg(result.message()));
+                return;
+            }
+            reloadInventory();
+            emit hostsAddedToInventory(names);
+        });
 }
 
 bool PlansPage::saveFile(const QString &path)

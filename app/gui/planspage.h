@@ -3,10 +3,11 @@
 // The Plans page: builds a test plan (docs/plan-format.md) with a form —
 // hosts, then tests with kind, a classic preset or hand-written parameters
 // (an array is a sweep), endpoints (client/server host and NIC, or a host
-// matrix), duration and repetitions with a confidence rule — and shows what
-// it expands to as the user types, parsed by wb::Plan itself so errors are
-// the same as the CLI's. Saves and loads plan files; Run hands the plan to
-// the run monitor.
+// matrix), duration and repetitions with a confidence rule, or an A/B
+// experiment whose arms give the endpoints — and shows what it expands to as
+// the user types, parsed by wb::Plan itself so errors are the same as the
+// CLI's. Saves and loads plan files (offering to add a plan's own hosts to
+// the inventory); Run hands the plan to the run monitor.
 
 #include "inventory/inventory.h"
 #include "page.h"
@@ -55,6 +56,8 @@ public:
     // The selected case's path as shown, and the hosts' override notes.
     QString resolvedPathText() const;
     QString hostNotesText() const;
+    // What the experiment's arms' paths say about its question.
+    QString experimentNotesText() const;
 
     // Editing, for the buttons and for tests.
     void newPlan();
@@ -65,6 +68,14 @@ public:
     void removeTest();
     void applyPreset(int index);
     void run();
+    // The A/B experiment (docs/plan-format.md, "experiment"): on, its tests
+    // take their endpoints from the arms; off, from the first arm.
+    void setExperimentEnabled(bool on);
+    bool experimentEnabled() const;
+    void addArm(const QString &name, const QString &clientHost, const QString &clientNic, const QString &serverHost,
+                const QString &serverNic);
+    void removeArm(int row);
+    QTableWidget *armsTable() const { return m_arms; }
 
     QString previewText() const;
     QListWidget *testsList() const { return m_tests; }
@@ -72,6 +83,8 @@ public:
 signals:
     void runRequested(const wb::Plan &plan);
     void inventoryLoaded();
+    // Hosts of an opened plan were added to the inventory (their names).
+    void hostsAddedToInventory(const QStringList &names);
 
 protected:
     void hideEvent(QHideEvent *event) override;
@@ -81,6 +94,7 @@ private:
     QWidget *buildPlanPanel();
     QWidget *buildTestPanel();
     QWidget *buildPreviewPanel();
+    QWidget *buildExperimentPanel();
     void connectForm();
     QJsonObject currentTest() const;
     void setCurrentTest(const QJsonObject &test);
@@ -88,12 +102,19 @@ private:
     void loadTestForm();
     void writeForm();
     void writeHosts();
+    void loadExperimentForm();
+    void writeExperiment();
+    void setArmRow(int row, const QJsonObject &arm);
+    QStringList armEndChoices() const;
+    void offerMissingHosts();
     void refreshHostChoices();
     void refreshNicChoices(QComboBox *host, QComboBox *nic);
+    void pickNicOfNewHost(QComboBox *nic);
     void setInventory(const Inventory &inventory);
     void setHostRow(int row, const QString &name, const QString &transport, const QString &address);
     void updateHostNotes(const Plan &plan);
     void updateResolvedPath();
+    void updateExperimentNotes(const Plan &plan);
     void updatePreview();
     void updateEndpointControls();
     QStringList hostNames() const;
@@ -126,8 +147,17 @@ private:
     QListWidget *m_cases;
     QLabel *m_resolvedPath;
     QLabel *m_hostNotes;
+    QCheckBox *m_experimentOn;
+    QLineEdit *m_question;
+    QComboBox *m_varies;
+    QSpinBox *m_rounds;
+    QTableWidget *m_arms;
+    QLabel *m_experimentNotes;
     std::shared_ptr<StoreService> m_store;
     Inventory m_inventory;
+    QString m_inventoryError; // the last inventory read failed: why
+    bool m_inventoryRead = false;
+    bool m_offerPending = false; // a plan was opened before the inventory came
     std::optional<Plan> m_parsed;
     QSplitter *m_splitter;
 };

@@ -654,6 +654,8 @@ void RunsPage::handleStored(int stored)
     updateResumeButton();
     reloadUnfinished(); // this plan run may now be finished, or cut
     emit planStored(m_execution->planRunId(), stored);
+    if (const Plan &plan = m_execution->plan(); !plan.experiment.isEmpty() && !plan.cases.isEmpty() && stored > 0)
+        emit experimentStored(m_execution->planRunId(), plan.cases.first().kind);
 }
 
 void RunsPage::addLog(const QString &severity, const QString &host, const QString &text)

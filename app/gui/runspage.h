@@ -96,6 +96,9 @@ signals:
     void unfinishedLoaded(int count);
     // Every case of the plan run is in the database (or failed to store).
     void planStored(const QString &planRunId, int cases);
+    // ... and when that plan was an A/B experiment: its runs are ready to be
+    // compared by arm (`kind`: its first test's).
+    void experimentStored(const QString &planRunId, const QString &kind);
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -111,6 +111,16 @@ ResolvedPath PathResolver::resolve(const QString &clientHost, const QString &cli
         path.clientNic = client.nic->key();
     if (server.nic)
         path.serverNic = server.nic->key();
+    // A loopback interface has no wire: whatever the lab file cables it to,
+    // its traffic never leaves the host.
+    for (const Nic *n : {client.nic, server.nic}) {
+        if (!n || (n->interfaceName != u"lo"_s && n->driver != u"loopback"_s))
+            continue;
+        const QString note = u"%1 is a loopback interface: its traffic never leaves the host, whatever cable or "
+                             "switch the inventory gives it"_s.arg(n->key());
+        if (!path.notes.contains(note))
+            path.notes.append(note);
+    }
     for (const End *e : {&client, &server}) {
         if (e->status != ResolvedPath::Status::Ok) {
             path.status = e->status;

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment.h"
 
+#include "inventory/inventory.h"
+#include "inventory/pathresolver.h"
+#include "plan.h"
+
 #include <QJsonArray>
 #include <QSet>
 
@@ -28,6 +32,61 @@ const QStringList &experimentElements()
 {
     static const QStringList elements{u"switch"_s, u"nic"_s, u"cable"_s, u"host"_s};
     return elements;
+}
+
+QStringList experimentPathWarnings(const Plan &plan, const Inventory &inventory)
+{
+    if (plan.experiment.isEmpty())
+        return {};
+    // Each arm's path, from its first case (every case of an arm has its ends).
+    QList<std::pair<QString, ResolvedPath>> arms;
+    QSet<QString> seen;
+    for (const TestCase &c : plan.cases) {
+        const QString arm = c.experiment.value(u"arm"_s).toString();
+        if (arm.isEmpty() || seen.contains(arm))
+            continue;
+        seen.insert(arm);
+        arms.append({arm, PathResolver(inventory).resolve(c.client.host, c.client.nic, c.server.host, c.server.nic)});
+    }
+    QStringList warnings;
+    bool allKnown = true;
+    for (const auto &[arm, path] : arms)
+        if (path.status != ResolvedPath::Status::Ok) {
+            allKnown = false;
+            warnings << u"Arm %1: %2"_s.arg(arm, path.text());
+        }
+    if (!allKnown || arms.size() < 2)
+        return warnings;
+    // Every element as the arms' paths name it, in the order of experimentElements().
+    auto elementOf = [](const ResolvedPath &p, const QString &element) {
+        if (element == u"switch"_s)
+            return p.switches().join(u" + "_s);
+        if (element == u"cable"_s)
+            return p.cables().join(u" + "_s);
+        if (element == u"nic"_s)
+            return p.clientNic + u" → "_s + p.serverNic;
+        return p.clientNic.section(u'/', 0, 0) + u" → "_s + p.serverNic.section(u'/', 0, 0);
+    };
+    auto label = [](const QString &element) { return element == u"nic"_s ? u"NIC"_s : element; };
+    const QString varies = plan.experiment.value(u"varies"_s).toString();
+    QStringList alsoDiffer;
+    for (const QString &element : experimentElements()) {
+        QStringList values;
+        for (const auto &[arm, path] : arms)
+            if (const QString v = elementOf(path, element); !values.contains(v))
+                values << v;
+        if (element == varies && values.size() < 2)
+            warnings << u"The arms do not differ in the %1: every arm goes through %2."_s.arg(
+                label(element), values.value(0).isEmpty() ? u"none"_s : values.value(0));
+        else if (element != varies && values.size() > 1
+                 && !(varies == u"nic"_s && element == u"cable"_s) // another NIC has its own cable
+                 && !(varies == u"host"_s && element != u"switch"_s))
+            alsoDiffer << u"%1 (%2)"_s.arg(label(element), values.join(u" / "_s));
+    }
+    if (!alsoDiffer.isEmpty())
+        warnings << u"Besides the %1, the arms differ in the %2: a verdict is about the whole path each arm takes."_s
+                        .arg(label(varies), alsoDiffer.join(u" and "_s));
+    return warnings;
 }
 
 std::optional<QJsonObject> expandExperiment(const QJsonObject &plan, QString *error)

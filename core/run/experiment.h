@@ -16,8 +16,18 @@
 
 namespace wb {
 
+struct Inventory;
+struct Plan;
+
 // What the arms of an experiment may differ in.
 const QStringList &experimentElements();
+
+// What a plan's arms go through, checked before it runs: one sentence per
+// thing that makes the answer weaker than the question — an arm whose path
+// the inventory cannot tell, arms that do not differ in the element they are
+// meant to vary, arms that also differ in another element. Empty when the
+// plan has no experiment or the arms differ in exactly that element.
+QStringList experimentPathWarnings(const Plan &plan, const Inventory &inventory);
 
 // A plan with an `experiment` field turned into the plan it runs: its tests
 // repeated for every round and arm, with the arm's endpoints and an

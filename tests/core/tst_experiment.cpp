@@ -3,6 +3,7 @@
 // by round, each case knowing its arm; bad experiments refused with the
 // JSON path of the problem.
 
+#include "inventory/inventory.h"
 #include "run/experiment.h"
 #include "run/plan.h"
 
@@ -49,7 +50,85 @@ class TstExperiment : public QObject
         return p;
     }
 
+    // star and zeus with two NICs each; eth0s on fs108, eth1s on cat5000
+    // (or, with `oneSwitch`, every NIC on fs108).
+    static wb::Inventory twoSwitchLab(bool oneSwitch = false)
+    {
+        QJsonArray hosts, links, cables;
+        for (const QString &h : {u"star"_s, u"zeus"_s}) {
+            hosts.append(QJsonObject{{u"name"_s, h},
+                                     {u"nics"_s, QJsonArray{QJsonObject{{u"interface"_s, u"eth0"_s}},
+                                                            QJsonObject{{u"interface"_s, u"eth1"_s}}}}});
+            int port = h == u"star"_s ? 1 : 2;
+            for (const QString &i : {u"eth0"_s, u"eth1"_s}) {
+                const QString cable = h + u'-' + i;
+                cables.append(QJsonObject{{u"label"_s, cable}, {u"length_m"_s, 1}});
+                const bool first = i == u"eth0"_s;
+                links.append(QJsonObject{{u"nic"_s, h + u'/' + i},
+                                         {u"cable"_s, cable},
+                                         {u"switch"_s, first || oneSwitch ? u"fs108"_s : u"cat5000"_s},
+                                         {u"port"_s, first || !oneSwitch ? port : port + 2}});
+            }
+        }
+        const QJsonObject lab{{u"format"_s, u"wirebench-lab"_s},
+                              {u"version"_s, 1},
+                              {u"hosts"_s, hosts},
+                              {u"switches"_s, QJsonArray{QJsonObject{{u"name"_s, u"fs108"_s}, {u"ports"_s, 8}},
+                                                         QJsonObject{{u"name"_s, u"cat5000"_s}, {u"ports"_s, 24}}}},
+                              {u"cables"_s, cables},
+                              {u"links"_s, links}};
+        QString error;
+        const auto inv = wb::Inventory::fromJson(lab, u"lab"_s, &error);
+        if (!inv)
+            qFatal("lab: %s", qPrintable(error));
+        return *inv;
+    }
+
 private slots:
+    // Before a run, the Plans page says what the arms' paths make of the
+    // question: the switch differs (as asked) but so do NIC and cable.
+    void armPathsAreCheckedAgainstWhatTheyVary()
+    {
+        QString error;
+        const auto p = wb::Plan::fromJson(plan(), &error);
+        QVERIFY2(p, qPrintable(error));
+        QStringList w = wb::experimentPathWarnings(*p, twoSwitchLab());
+        QCOMPARE(w.size(), 1);
+        QVERIFY2(w.first().startsWith(u"Besides the switch, the arms differ in the NIC (star/eth0 → zeus/eth0 / "
+                                      "star/eth1 → zeus/eth1) and cable"_s),
+                 qPrintable(w.first()));
+        // Both arms on one switch: the experiment does not vary what it says.
+        w = wb::experimentPathWarnings(*p, twoSwitchLab(true));
+        QVERIFY2(w.contains(u"The arms do not differ in the switch: every arm goes through fs108."_s),
+                 qPrintable(w.join(u'|')));
+        // Varying the NIC over one switch: exactly what is asked, nothing to say.
+        const auto nicPlan = wb::Plan::fromJson(with(plan(), u"varies"_s, u"nic"_s), &error);
+        QVERIFY2(nicPlan, qPrintable(error));
+        QVERIFY2(wb::experimentPathWarnings(*nicPlan, twoSwitchLab(true)).isEmpty(),
+                 qPrintable(wb::experimentPathWarnings(*nicPlan, twoSwitchLab(true)).join(u'|')));
+        // An arm whose NIC the inventory lacks is named.
+        wb::Inventory lab = twoSwitchLab();
+        lab.links.removeIf([](const wb::Link &l) { return l.nicKey == u"zeus/eth1"_s; });
+        w = wb::experimentPathWarnings(*p, lab);
+        QCOMPARE(w.size(), 1);
+        QVERIFY2(w.first().startsWith(u"Arm Catalyst 5000: "_s) && w.first().contains(u"zeus/eth1"_s),
+                 qPrintable(w.first()));
+        // A plan without an experiment has nothing to check.
+        QJsonObject plain = plan();
+        plain.remove(u"experiment"_s);
+        QJsonArray tests = plain.value(u"tests"_s).toArray();
+        for (qsizetype i = 0; i < tests.size(); ++i) {
+            QJsonObject t = tests.at(i).toObject();
+            t.insert(u"client"_s, u"star"_s);
+            t.insert(u"server"_s, u"zeus"_s);
+            tests[i] = t;
+        }
+        plain.insert(u"tests"_s, tests);
+        const auto plainPlan = wb::Plan::fromJson(plain, &error);
+        QVERIFY2(plainPlan, qPrintable(error));
+        QVERIFY(wb::experimentPathWarnings(*plainPlan, twoSwitchLab()).isEmpty());
+    }
+
     void interleavesArmsRoundByRound()
     {
         QString error;

@@ -69,6 +69,7 @@ private slots:
     void built();
     void ambiguous();
     void jsonRoundTrip();
+    void loopbackHasNoWire();
     void uplinkErrors_data();
     void uplinkErrors();
 };
@@ -206,6 +207,26 @@ void TstPathResolver::ambiguous()
     v.peerSwitchPort = 9;
     twin.uplinks.append(v);
     QCOMPARE(wb::PathResolver(twin).resolve(u"a2/eth0"_s, u"b1/eth0"_s).routes, 2);
+}
+
+void TstPathResolver::loopbackHasNoWire()
+{
+    // The demo labs cable lo to a switch so their pages have something to
+    // show; the path still says that no wire carried the traffic.
+    const wb::Inventory lab = labFrom(R"({"format": "wirebench-lab", "version": 1,
+     "hosts": [{"name": "adam", "nics": [{"interface": "lo"}]}, {"name": "eve", "nics": [{"interface": "lo"}]}],
+     "switches": [{"name": "fs108", "ports": 8}],
+     "cables": [{"label": "C1", "length_m": 1}, {"label": "C65", "length_m": 65}],
+     "links": [{"nic": "adam/lo", "cable": "C1", "switch": "fs108", "port": 1},
+               {"nic": "eve/lo", "cable": "C65", "switch": "fs108", "port": 2}]})");
+    const ResolvedPath p = wb::PathResolver(lab).resolve(u"adam/lo"_s, u"eve/lo"_s);
+    QCOMPARE(p.status, ResolvedPath::Status::Ok);
+    QCOMPARE(p.notes.size(), 2);
+    QVERIFY2(p.warnings().join(u' ').contains(u"adam/lo is a loopback interface: its traffic never leaves the host"_s),
+             qPrintable(p.warnings().join(u' ')));
+    QVERIFY(p.warnings().join(u' ').contains(u"eve/lo is a loopback interface"_s));
+    // A real NIC gets no such note.
+    QVERIFY(wb::PathResolver(labFrom(kBuilt)).resolve(u"a1/eth0"_s, u"a2/eth0"_s).notes.isEmpty());
 }
 
 void TstPathResolver::jsonRoundTrip()

@@ -14,6 +14,8 @@
 //       tests/data/plans/screenshot-demo.json tests/data/labs/tiny-lab.json
 // (one line). An experiment's runs on the Compare page (compare-experiment.png):
 //   WB_SCREENSHOT_EXPERIMENT_RUNS=1,2,3,... xvfb-run ... build/tests/wb_screenshots DB OUTDIR
+// An experiment plan on the Plans page, its arms shown (plans-experiment.png):
+//   xvfb-run ... build/tests/wb_screenshots DB OUTDIR tests/data/plans/screenshot-experiment.json
 // The 1997 lab's topology (inventory-1997-lab.png, topology-1997-lab.png):
 //   WB_SCREENSHOT_ONLY=inventory xvfb-run -a -s "-screen 0 1280x800x24" build/tests/wb_screenshots
 //       empty.sqlite OUTDIR "" resources/labs/1997-sai-msu-fast-ethernet.json
@@ -28,6 +30,7 @@
 #include "comparepage.h"
 #include "config/settings.h"
 #include "inventorypage.h"
+#include "messagebox.h"
 #include "mainwindow.h"
 #include "planspage.h"
 #include "resultspage.h"
@@ -42,6 +45,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTabWidget>
 #include <QTest>
 
 #include <cstdio>
@@ -153,8 +157,16 @@ int main(int argc, char **argv)
     // case's path resolved over the database's lab.
     w.setCurrentPage(1);
     auto *plans = w.findChild<wb::gui::PlansPage *>();
+    wb::gui::MessageBox::setNextAnswer(QMessageBox::No); // a plan's own hosts stay out of the demo lab
     plans->loadFile(plan.isEmpty() ? demo : plan);
     QTest::qWait(300);
+    // An experiment plan shows its arms (plans-experiment.png).
+    if (plans->experimentEnabled()) {
+        if (auto *tabs = plans->findChild<QTabWidget *>(u"planLeftTabs"_s))
+            tabs->setCurrentIndex(1);
+        QTest::qWait(300);
+        return save(w, out, u"plans-experiment"_s) ? 0 : 1;
+    }
     ok &= save(w, out, u"plans"_s);
 
     // Runs: the demo plan running, grabbed part way through.

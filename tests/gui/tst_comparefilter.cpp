@@ -450,6 +450,12 @@ void TstCompareFilter::experimentRunsGroupedByArm()
         auto saved = (*store)->runs().saveRuns(runs);
         QVERIFY2(saved, qPrintable(saved.message()));
         ids = *saved;
+        // Another plan run's experiment over the same ends: never in this one's answer.
+        StoredRun other = run(u"adam/eth0"_s, u"eve/eth0"_s, 1472, 10, 1);
+        other.record.extra.insert(u"plan_run"_s, u"feedface"_s);
+        other.record.extra.insert(u"experiment"_s, QJsonObject{{u"question"_s, u"Other?"_s}, {u"varies"_s, u"switch"_s},
+                                                               {u"arm"_s, u"sw-c"_s}, {u"round"_s, 1}, {u"rounds"_s, 1}});
+        QVERIFY((*store)->runs().saveRuns({other}));
     }
     StoreComparisonProvider provider(wb::testing::storeServiceFor(db));
     ComparePage page;
@@ -472,6 +478,25 @@ void TstCompareFilter::experimentRunsGroupedByArm()
     QTest::mouseClick(page.findChild<QToolButton *>(u"clearPicked"_s), Qt::LeftButton);
     QVERIFY(waitBuilt(page, built, 3));
     QCOMPARE(groupBy->currentText(), u"host pair"_s);
+
+    // What the desktop program does once an experiment's runs are stored:
+    // that plan run's arms only, by arm, whatever else the database holds.
+    page.compareExperiment(u"0badcafe"_s, u"udp_stream"_s);
+    QVERIFY(waitBuilt(page, built, 4));
+    QCOMPARE(page.selection().experiment, u"0badcafe"_s);
+    QCOMPARE(groupBy->currentText(), u"experiment arm"_s);
+    groups.clear();
+    for (int r = 0; r < page.ratioModel()->rowCount(); ++r)
+        groups << page.ratioModel()->item(r, ComparePage::GroupColumn)->text();
+    QCOMPARE(groups.size(), 2);
+    QVERIFY2(!groups.join(u"|"_s).contains(u"sw-c"_s), qPrintable(groups.join(u"|"_s)));
+    QCOMPARE(page.data().observations.size(), 4);
+    for (const Observation &o : page.data().observations)
+        QVERIFY(!o.baseline);
+    QVERIFY(page.findChild<QLabel *>(u"pickedRuns"_s)->text().contains(u"0badcafe"_s));
+    QTest::mouseClick(page.findChild<QToolButton *>(u"clearPicked"_s), Qt::LeftButton);
+    QVERIFY(waitBuilt(page, built, 5));
+    QVERIFY(page.selection().experiment.isEmpty());
 }
 
 QTEST_MAIN(TstCompareFilter)

@@ -1,11 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The desktop window offscreen: every page reachable, the local agent's
-// version in the status bar, and the window geometry remembered.
+// version in the status bar, and the window geometry remembered. An A/B
+// experiment run by two real local agents ends on the Compare page, on its
+// question: its runs only, grouped by arm.
 
 #include "appcomposition.h"
+#include "comparepage.h"
 #include "mainwindow.h"
 #include "page.h"
+#include "run/plan.h"
+#include "runspage.h"
 
+#include <QComboBox>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
 #include <QLabel>
 #include <QListWidget>
 #include <QStackedWidget>
@@ -22,6 +31,7 @@ private slots:
     void switchesEveryPage();
     void showsLocalAgentVersion();
     void remembersGeometry();
+    void experimentOpensCompareOnItsQuestion();
 };
 
 void TstMainWindow::initTestCase()
@@ -88,6 +98,54 @@ void TstMainWindow::remembersGeometry()
     QVERIFY(QTest::qWaitForWindowExposed(&w2));
     QCOMPARE(w2.geometry().size(), saved.size());
     QCOMPARE(w2.currentPage()->title(), u"Compare"_s);
+}
+
+void TstMainWindow::experimentOpensCompareOnItsQuestion()
+{
+    QTemporaryDir dir;
+    wb::AppComposition app;
+    auto &w = app.mainWindow();
+    w.show();
+    app.start();
+    const QString db = dir.filePath(u"ab.sqlite"_s);
+    app.openDatabase(db);
+    QTRY_COMPARE_WITH_TIMEOUT(app.databasePath(), db, 10000);
+    const QJsonObject hosts{{u"adam"_s, QJsonObject{{u"transport"_s, u"local"_s}, {u"address"_s, u"127.0.0.1"_s}}},
+                            {u"eve"_s, QJsonObject{{u"transport"_s, u"local"_s}, {u"address"_s, u"127.0.0.1"_s}}}};
+    const QJsonObject json{
+        {u"name"_s, u"A/B on loopback"_s},
+        {u"hosts"_s, hosts},
+        {u"experiment"_s, QJsonObject{{u"question"_s, u"Is eve as quick as adam?"_s},
+                                      {u"varies"_s, u"host"_s},
+                                      {u"rounds"_s, 2},
+                                      {u"arms"_s, QJsonArray{QJsonObject{{u"name"_s, u"adam"_s},
+                                                                         {u"client"_s, u"adam"_s},
+                                                                         {u"server"_s, u"eve"_s}},
+                                                             QJsonObject{{u"name"_s, u"eve"_s},
+                                                                         {u"client"_s, u"eve"_s},
+                                                                         {u"server"_s, u"adam"_s}}}}}},
+        {u"tests"_s, QJsonArray{QJsonObject{{u"name"_s, u"RR"_s},
+                                            {u"kind"_s, u"tcp_rr"_s},
+                                            {u"duration_s"_s, 0.3},
+                                            {u"params"_s, QJsonObject{{u"interval_s"_s, 0.1}}}}}}};
+    QString error;
+    const auto plan = wb::Plan::fromJson(json, &error);
+    QVERIFY2(plan, qPrintable(error));
+    w.setCurrentPage(1); // the Plans page, where Run is pressed
+    QVERIFY(app.runsPage().runPlan(*plan));
+    // Once stored, the window turns to Compare on exactly this experiment.
+    auto &compare = app.comparePage();
+    QTRY_VERIFY_WITH_TIMEOUT(!compare.experiment().isEmpty(), 60000);
+    QCOMPARE(w.currentPage(), &compare);
+    QTRY_VERIFY_WITH_TIMEOUT(!compare.isBuilding() && compare.data().observations.size() == 4, 20000);
+    QCOMPARE(compare.findChild<QComboBox *>(u"groupBySelector"_s)->currentText(), u"experiment arm"_s);
+    QSet<QString> arms;
+    for (const wb::Observation &o : compare.data().observations) {
+        QVERIFY(!o.baseline);
+        arms.insert(o.attributes.value(u"experiment arm"_s));
+    }
+    QCOMPARE(arms, (QSet<QString>{u"adam"_s, u"eve"_s}));
+    QVERIFY(compare.data().notes.join(u' ').contains(u"Is eve as quick as adam?"_s));
 }
 
 QTEST_MAIN(TstMainWindow)

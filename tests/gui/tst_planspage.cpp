@@ -6,7 +6,10 @@
 // a real SQLite store: hosts and NICs are picked from the inventory, the
 // selected case shows PathResolver's path (and its warning for a NIC not
 // wired), transport is a choice of local/ssh, and a plan host that
-// overrides the inventory's says so.
+// overrides the inventory's says so. An A/B experiment is built with its
+// arms (interleaved cases, a note on what the arms' paths differ in), saved
+// and opened again; opening a plan offers its own hosts to the inventory;
+// an inventory that cannot be read is said, not taken for an empty lab.
 
 #include "config/settings.h"
 #include "inventory/pathresolver.h"
@@ -21,7 +24,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QSignalSpy>
@@ -48,6 +53,9 @@ private slots:
     void loadsLocalDemo();
     void transportIsAChoice();
     void picksFromInventory();
+    void buildsAnExperiment();
+    void offersPlanHostsToInventory();
+    void saysWhenTheInventoryCannotBeRead();
 
 private:
     template<typename T>
@@ -59,6 +67,9 @@ private:
         return w;
     }
     int presetIndex(const QString &startsWith) const;
+    // The 1997 lab in a real SQLite store the page reads.
+    std::shared_ptr<wb::StoreService> labStore(const QTemporaryDir &dir);
+    QComboBox *armCell(int row, int column);
     std::unique_ptr<wb::Settings> m_settings;
     std::unique_ptr<wb::gui::PlansPage> m_page;
 };
@@ -272,19 +283,9 @@ void TstPlansPage::picksFromInventory()
 {
     QTemporaryDir dir;
     QString error;
-    const auto lab = wb::Inventory::fromFile(QStringLiteral(WB_SOURCE_DIR) +
-                                                 u"/resources/labs/1997-sai-msu-fast-ethernet.json"_s,
-                                             &error);
-    QVERIFY2(lab, qPrintable(error));
-    auto service = std::make_shared<wb::StoreService>(dir.filePath(u"lab.sqlite"_s));
-    service->start();
-    auto imported = service->write([inv = *lab](wb::ResultStore &db) { return db.inventory().importInventory(inv); });
-    QVERIFY(QTest::qWaitFor([&] { return imported.isFinished(); }, 10000));
-    QVERIFY2(imported.result(), qPrintable(imported.result().error().message));
-    QSignalSpy loaded(m_page.get(), &wb::gui::PlansPage::inventoryLoaded);
-    m_page->setStore(service);
-    QVERIFY(loaded.wait(10000));
-    QCOMPARE(m_page->inventory().hosts.size(), lab->hosts.size());
+    const auto service = labStore(dir);
+    const std::optional<wb::Inventory> lab = m_page->inventory();
+    QCOMPARE(lab->hosts.size(), 5);
 
     // A plan with no hosts of its own: the pickers list the inventory's.
     m_page->setPlanJson(QJsonObject{{u"name"_s, u"Lab"_s}, {u"tests"_s, QJsonArray{}}});
@@ -331,6 +332,197 @@ void TstPlansPage::picksFromInventory()
     QVERIFY(!resolved->overrideNotes().isEmpty());
     QCOMPARE(m_page->hostNotesText(), resolved->overrideNotes().join(u'\n'));
     QVERIFY(m_page->hostNotesText().contains(u"Zeus"_s));
+}
+
+std::shared_ptr<wb::StoreService> TstPlansPage::labStore(const QTemporaryDir &dir)
+{
+    QString error;
+    const auto lab = wb::Inventory::fromFile(QStringLiteral(WB_SOURCE_DIR) +
+                                                 u"/resources/labs/1997-sai-msu-fast-ethernet.json"_s,
+                                             &error);
+    if (!lab)
+        qFatal("lab: %s", qPrintable(error));
+    auto service = std::make_shared<wb::StoreService>(dir.filePath(u"lab.sqlite"_s));
+    service->start();
+    auto imported = service->write([inv = *lab](wb::ResultStore &db) { return db.inventory().importInventory(inv); });
+    if (!QTest::qWaitFor([&] { return imported.isFinished(); }, 10000) || !imported.result())
+        qFatal("importing the lab failed");
+    QSignalSpy loaded(m_page.get(), &wb::gui::PlansPage::inventoryLoaded);
+    m_page->setStore(service);
+    if (!loaded.wait(10000))
+        qFatal("the inventory was not read");
+    return service;
+}
+
+QComboBox *TstPlansPage::armCell(int row, int column)
+{
+    auto *box = qobject_cast<QComboBox *>(m_page->armsTable()->cellWidget(row, column));
+    if (!box)
+        qFatal("no arm cell %d,%d", row, column);
+    return box;
+}
+
+void TstPlansPage::buildsAnExperiment()
+{
+    QTemporaryDir dir;
+    const auto service = labStore(dir);
+    QString error;
+    m_page->setPlanJson(QJsonObject{
+        {u"name"_s, u"Who is faster to Zeus"_s},
+        {u"tests"_s, QJsonArray{QJsonObject{{u"name"_s, u"RR"_s}, {u"kind"_s, u"tcp_rr"_s},
+                                            {u"client"_s, QJsonObject{{u"host"_s, u"Star"_s}, {u"nic"_s, u"eth1"_s}}},
+                                            {u"server"_s, u"Zeus"_s}, {u"duration_s"_s, 2}}}}});
+    // Turning the experiment on starts two arms over the selected test's ends;
+    // the arms now give every test its endpoints.
+    child<QCheckBox>(u"experimentOn"_s)->setChecked(true);
+    QVERIFY(m_page->experimentEnabled());
+    QCOMPARE(m_page->armsTable()->rowCount(), 2);
+    QCOMPARE(armCell(0, 1)->currentText(), u"Star/eth1"_s);
+    QCOMPARE(armCell(1, 2)->currentText(), u"Zeus"_s); // as the test named it: the host's only NIC
+    QVERIFY(armCell(1, 2)->findText(u"Zeus/eth0"_s) >= 0);
+    QVERIFY(armCell(0, 1)->findText(u"Net3/10m-a"_s) >= 0);
+    const QJsonObject test = m_page->planJson().value(u"tests"_s).toArray().first().toObject();
+    QVERIFY(!test.contains(u"client"_s) && !test.contains(u"server"_s));
+    QVERIFY(!child<QComboBox>(u"testClient"_s)->isEnabled());
+    QVERIFY(child<QComboBox>(u"testClient"_s)->currentText().isEmpty()); // not a stale host
+    // Without a question the plan's own error says what is missing.
+    QVERIFY2(m_page->previewText().contains(u"experiment.question"_s), qPrintable(m_page->previewText()));
+
+    QTest::keyClicks(child<QLineEdit>(u"experimentQuestion"_s), u"Is Mira as quick to Zeus as Star?"_s);
+    auto *varies = child<QComboBox>(u"experimentVaries"_s);
+    varies->setCurrentIndex(varies->findData(u"host"_s));
+    child<QSpinBox>(u"experimentRounds"_s)->setValue(2);
+    QTableWidgetItem *armB = m_page->armsTable()->item(1, 0);
+    armB->setText(u"Mira"_s);
+    QVERIFY(armCell(1, 1)->findText(u"Mira/eth0"_s) >= 0);
+    armCell(1, 1)->setCurrentIndex(armCell(1, 1)->findText(u"Mira/eth0"_s));
+    auto plan = m_page->plan(&error);
+    QVERIFY2(plan, qPrintable(error));
+    // 1 test x 2 arms x 2 rounds, interleaved A B A B.
+    QCOMPARE(plan->cases.size(), 4);
+    QStringList clients;
+    for (const wb::TestCase &c : plan->cases)
+        clients << c.client.host;
+    QCOMPARE(clients, (QStringList{u"Star"_s, u"Mira"_s, u"Star"_s, u"Mira"_s}));
+    QCOMPARE(plan->cases.at(1).name, u"RR · Mira · round 1"_s);
+    QCOMPARE(plan->cases.at(1).experiment.value(u"varies"_s).toString(), u"host"_s);
+    QVERIFY2(m_page->previewText().contains(u"A/B experiment: 1 test(s) over 2 arms, 2 round(s)"_s),
+             qPrintable(m_page->previewText()));
+    // Both paths cross the one hub: they differ in the host only, as asked.
+    QCOMPARE(m_page->experimentNotesText(), u"The arms' paths differ in the host only, as the question asks."_s);
+    // Asked about the switch, the same arms cannot answer it.
+    varies->setCurrentIndex(varies->findData(u"switch"_s));
+    QVERIFY2(m_page->experimentNotesText().contains(u"The arms do not differ in the switch: every arm goes through hub."_s),
+             qPrintable(m_page->experimentNotesText()));
+    varies->setCurrentIndex(varies->findData(u"host"_s));
+
+    // A third arm, then gone again.
+    m_page->addArm(u"Torus"_s, u"Torus"_s, u"eth0"_s, u"Zeus"_s, u"eth0"_s);
+    plan = m_page->plan(&error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->cases.size(), 6);
+    m_page->removeArm(2);
+    QCOMPARE(m_page->plan(&error)->cases.size(), 4);
+
+    // Saved and opened again: the same experiment.
+    const QString path = dir.filePath(u"ab.json"_s);
+    const int dialogs = wb::gui::MessageBox::dialogCount();
+    QVERIFY(m_page->saveFile(path));
+    const QJsonObject saved = m_page->planJson();
+    m_page->newPlan();
+    QVERIFY(!m_page->experimentEnabled());
+    QVERIFY(m_page->loadFile(path));
+    QCOMPARE(m_page->planJson(), saved);
+    QVERIFY(child<QCheckBox>(u"experimentOn"_s)->isChecked());
+    QCOMPARE(armCell(1, 1)->currentText(), u"Mira/eth0"_s);
+    QCOMPARE(child<QLineEdit>(u"experimentQuestion"_s)->text(), u"Is Mira as quick to Zeus as Star?"_s);
+    QCOMPARE(wb::gui::MessageBox::dialogCount(), dialogs); // no hosts to offer: no question
+
+    // Off again: a plain plan over the first arm.
+    child<QCheckBox>(u"experimentOn"_s)->setChecked(false);
+    QVERIFY(!m_page->planJson().contains(u"experiment"_s));
+    plan = m_page->plan(&error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->cases.size(), 1);
+    QCOMPARE(plan->cases.first().client.host, u"Star"_s);
+    QCOMPARE(plan->cases.first().client.nic, u"eth1"_s);
+    QVERIFY(child<QComboBox>(u"testClient"_s)->isEnabled());
+    QVERIFY(m_page->experimentNotesText().isEmpty());
+}
+
+void TstPlansPage::offersPlanHostsToInventory()
+{
+    QTemporaryDir dir;
+    const auto service = labStore(dir);
+    auto writePlan = [&](const QString &file, const QString &host) {
+        const QJsonObject plan{
+            {u"name"_s, u"new box"_s},
+            {u"hosts"_s, QJsonObject{{host, QJsonObject{{u"transport"_s, u"ssh"_s},
+                                                        {u"address"_s, u"192.0.2.40"_s},
+                                                        {u"user"_s, u"lab"_s},
+                                                        {u"port"_s, 2222}}}}},
+            {u"tests"_s, QJsonArray{QJsonObject{{u"kind"_s, u"tcp_rr"_s}, {u"client"_s, host}, {u"server"_s, u"Zeus"_s}}}}};
+        QFile f(dir.filePath(file));
+        if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(plan).toJson()) < 0)
+            qFatal("cannot write %s", qPrintable(file));
+        return f.fileName();
+    };
+    auto hostInStore = [&](const QString &name) {
+        auto read = service->read([name](wb::ResultStore &db) { return db.inventory().hostByName(name); });
+        if (!QTest::qWaitFor([&] { return read.isFinished(); }, 10000))
+            qFatal("store read timed out");
+        return read.result() ? std::optional<wb::Host>(*read.result()) : std::nullopt;
+    };
+
+    // Declined: nothing is written.
+    wb::gui::MessageBox::setNextAnswer(QMessageBox::No);
+    QVERIFY(m_page->loadFile(writePlan(u"declined.json"_s, u"lab-old"_s)));
+    QVERIFY2(wb::gui::MessageBox::lastText().contains(u"lab-old: SSH to lab@lab-old:2222, test traffic to 192.0.2.40"_s),
+             qPrintable(wb::gui::MessageBox::lastText()));
+    QVERIFY(!hostInStore(u"lab-old"_s));
+
+    // Accepted: the host joins the inventory as the plan reaches it, and the
+    // page's pickers and paths know it from then on.
+    QSignalSpy added(m_page.get(), &wb::gui::PlansPage::hostsAddedToInventory);
+    QSignalSpy loaded(m_page.get(), &wb::gui::PlansPage::inventoryLoaded);
+    wb::gui::MessageBox::setNextAnswer(QMessageBox::Yes);
+    QVERIFY(m_page->loadFile(writePlan(u"accepted.json"_s, u"lab-new"_s)));
+    QVERIFY(added.wait(10000));
+    QCOMPARE(added.first().first().toStringList(), QStringList{u"lab-new"_s});
+    const auto host = hostInStore(u"lab-new"_s);
+    QVERIFY(host);
+    QCOMPARE(host->address, u"192.0.2.40"_s);
+    QCOMPARE(host->sshAddress, u"lab-new"_s); // a plan entry without ssh_address reaches SSH by the name
+    QCOMPARE(host->sshUser, u"lab"_s);
+    QCOMPARE(host->sshPort, 2222);
+    QVERIFY(!loaded.isEmpty() || loaded.wait(10000)); // read again after the write
+    QVERIFY(m_page->inventory().host(u"lab-new"_s));
+    QVERIFY(hostInStore(u"Zeus"_s)); // the lab's own hosts untouched
+    QCOMPARE(m_page->inventory().hosts.size(), 6);
+    // Opened again, the plan's host is the inventory's: nothing to offer, no override.
+    const int dialogs = wb::gui::MessageBox::dialogCount();
+    QVERIFY(m_page->loadFile(dir.filePath(u"accepted.json"_s)));
+    QCOMPARE(wb::gui::MessageBox::dialogCount(), dialogs);
+    QVERIFY2(m_page->hostNotesText().isEmpty(), qPrintable(m_page->hostNotesText()));
+}
+
+void TstPlansPage::saysWhenTheInventoryCannotBeRead()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"broken.sqlite"_s);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QVERIFY(f.write(QByteArray(4096, 'x')) == 4096); // not a database
+    f.close();
+    auto service = std::make_shared<wb::StoreService>(path);
+    service->start();
+    QSignalSpy loaded(m_page.get(), &wb::gui::PlansPage::inventoryLoaded);
+    m_page->setStore(service);
+    QVERIFY(loaded.wait(10000));
+    m_page->addTest();
+    QVERIFY2(m_page->hostNotesText().startsWith(u"The inventory could not be read ("_s),
+             qPrintable(m_page->hostNotesText()));
+    QVERIFY(m_page->hostNotesText().contains(u"only the plan's own hosts are known"_s));
 }
 
 QTEST_MAIN(TstPlansPage)
