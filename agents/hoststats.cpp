@@ -70,14 +70,9 @@ json::Value NicCounters::toJson() const
     v["interface"] = interface;
     if (!valid)
         return v;
-    v["rx_packets"] = rxPackets;
-    v["tx_packets"] = txPackets;
-    v["rx_bytes"] = rxBytes;
-    v["tx_bytes"] = txBytes;
-    v["rx_errors"] = rxErrors;
-    v["tx_errors"] = txErrors;
-    v["rx_dropped"] = rxDropped;
-    v["tx_dropped"] = txDropped;
+    for (size_t i = 0; i < kNicCounterCount; ++i)
+        if (present[i])
+            v[kNicCounterNames[i]] = value[i];
     return v;
 }
 
@@ -113,14 +108,9 @@ NicCounters readNicCounters(const std::string &interface)
     if (!validInterfaceName(interface))
         return c;
     const std::string dir = "/sys/class/net/" + interface + "/statistics/";
-    c.valid = readCounter(dir, "rx_packets", c.rxPackets);
-    c.valid = readCounter(dir, "tx_packets", c.txPackets) && c.valid;
-    readCounter(dir, "rx_bytes", c.rxBytes);
-    readCounter(dir, "tx_bytes", c.txBytes);
-    readCounter(dir, "rx_errors", c.rxErrors);
-    readCounter(dir, "tx_errors", c.txErrors);
-    readCounter(dir, "rx_dropped", c.rxDropped);
-    readCounter(dir, "tx_dropped", c.txDropped);
+    for (size_t i = 0; i < kNicCounterCount; ++i)
+        c.present[i] = readCounter(dir, kNicCounterNames[i], c.value[i]);
+    c.valid = c.present[0] && c.present[1];
     return c;
 }
 
@@ -130,15 +120,9 @@ json::Value nicCounterDelta(const NicCounters &before, const NicCounters &after)
     v["interface"] = after.interface;
     if (!before.valid || !after.valid || before.interface != after.interface)
         return v;
-    auto d = [](uint64_t a, uint64_t b) { return static_cast<long long>(b - a); };
-    v["rx_packets"] = d(before.rxPackets, after.rxPackets);
-    v["tx_packets"] = d(before.txPackets, after.txPackets);
-    v["rx_bytes"] = d(before.rxBytes, after.rxBytes);
-    v["tx_bytes"] = d(before.txBytes, after.txBytes);
-    v["rx_errors"] = d(before.rxErrors, after.rxErrors);
-    v["tx_errors"] = d(before.txErrors, after.txErrors);
-    v["rx_dropped"] = d(before.rxDropped, after.rxDropped);
-    v["tx_dropped"] = d(before.txDropped, after.txDropped);
+    for (size_t i = 0; i < kNicCounterCount; ++i)
+        if (before.present[i] && after.present[i])
+            v[kNicCounterNames[i]] = static_cast<long long>(after.value[i] - before.value[i]);
     return v;
 }
 

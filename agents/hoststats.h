@@ -7,6 +7,7 @@
 #include "json.h"
 
 #include <cstdint>
+#include <iterator>
 #include <string>
 
 namespace wb::agent {
@@ -30,12 +31,27 @@ double processCpuSeconds();
 // times CPU count times elapsed) per KB (1024 bytes) or per transaction.
 double serviceDemandUs(double cpuUtilPct, int cpus, double elapsedS, double units);
 
+// The counters of /sys/class/net/IF/statistics a test keeps, by their
+// file names: traffic, then every way the NIC or its driver lost or
+// damaged a frame (what `ifconfig` calls errors, dropped, overruns, frame,
+// carrier and collisions).
+inline constexpr const char *kNicCounterNames[] = {
+    "rx_packets",       "tx_packets",      "rx_bytes",        "tx_bytes",
+    "rx_errors",        "tx_errors",       "rx_dropped",      "tx_dropped",
+    "rx_fifo_errors",   "tx_fifo_errors",  "rx_missed_errors", "rx_crc_errors",
+    "rx_frame_errors",  "rx_over_errors",  "tx_carrier_errors", "collisions",
+};
+inline constexpr size_t kNicCounterCount = std::size(kNicCounterNames);
+// From this index on, the counters of frames lost or damaged: each is also
+// a metric of its own, named "nic_" + the counter's name.
+inline constexpr size_t kNicFaultCountersFrom = 4;
+
 struct NicCounters
 {
     std::string interface;
-    bool valid = false;
-    uint64_t rxPackets = 0, txPackets = 0, rxBytes = 0, txBytes = 0;
-    uint64_t rxErrors = 0, txErrors = 0, rxDropped = 0, txDropped = 0;
+    bool valid = false;                      // rx_packets and tx_packets were read
+    uint64_t value[kNicCounterCount] = {};   // by kNicCounterNames
+    bool present[kNicCounterCount] = {};     // the driver has this counter
 
     json::Value toJson() const;
 };

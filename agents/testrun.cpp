@@ -29,6 +29,11 @@ constexpr UnitEntry kUnits[] = {
     {"service_demand_us_per_kb", "us"}, {"service_demand_us_per_tr", "us"}, {"jitter_ms", "ms"},
     {"retransmits", "count"}, {"lost_packets", "count"}, {"received_packets", "count"},
     {"duplicates", "count"}, {"reordered", "count"},
+    // kNicCounterNames from kNicFaultCountersFrom on, as "nic_" + name.
+    {"nic_rx_errors", "count"}, {"nic_tx_errors", "count"}, {"nic_rx_dropped", "count"},
+    {"nic_tx_dropped", "count"}, {"nic_rx_fifo_errors", "count"}, {"nic_tx_fifo_errors", "count"},
+    {"nic_rx_missed_errors", "count"}, {"nic_rx_crc_errors", "count"}, {"nic_rx_frame_errors", "count"},
+    {"nic_rx_over_errors", "count"}, {"nic_tx_carrier_errors", "count"}, {"nic_collisions", "count"},
 };
 } // namespace
 
@@ -197,6 +202,18 @@ void TestRun::addHostMetrics(double kilobytes, double transactionCount)
     m_extra["nic_counters_before"] = m_nicBefore.toJson();
     m_extra["nic_counters_after"] = m_nicAfter.toJson();
     m_extra["nic_counters_delta"] = nicCounterDelta(m_nicBefore, m_nicAfter);
+    // Frames the test's NIC lost or damaged while it ran are measurements
+    // of their own (the whole interface's, not only this test's traffic).
+    if (m_nicBefore.valid && m_nicAfter.valid && m_nicBefore.interface == m_nicAfter.interface)
+        for (size_t i = kNicFaultCountersFrom; i < kNicCounterCount; ++i)
+            if (m_nicBefore.present[i] && m_nicAfter.present[i]) {
+                json::Value m;
+                m["name"] = std::string("nic_") + kNicCounterNames[i];
+                m["side"] = m_side;
+                m["value"] = static_cast<double>(m_nicAfter.value[i] - m_nicBefore.value[i]);
+                m["unit"] = "count";
+                m_metrics.push_back(std::move(m));
+            }
 }
 
 json::Value TestRun::record(size_t maxSamples) const

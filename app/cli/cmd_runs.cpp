@@ -215,7 +215,7 @@ int runsShow(wb::cli::CliContext &ctx)
                 << (hw.serverNic.isEmpty() ? u"-"_s : hw.serverNic) << "; switches "
                 << (hw.switches.isEmpty() ? u"-"_s : hw.switches.join(u", "_s)) << "; cables "
                 << (hw.cables.isEmpty() ? u"-"_s : hw.cables.join(u", "_s)) << '\n';
-    for (const QString &w : hw.warnings)
+    for (const QString &w : hw.warnings + r.warnings())
         ctx.out << "warning:   " << w << '\n';
     if (const QJsonObject link = r.record.extra.value(u"link"_s).toObject(); !link.isEmpty())
         ctx.out << "link:      " << link.value(u"label"_s).toString() << " (from "

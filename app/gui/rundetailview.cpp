@@ -335,6 +335,9 @@ void RunDetailView::fill(const StoredRun &run)
         summary += u"<br>%1"_s.arg(params.toHtmlEscaped());
     if (!run.error.isEmpty())
         summary += u"<br><span style='color:%1'>%2</span>"_s.arg(AppPalette::errorColour(palette()).name(), run.error.toHtmlEscaped());
+    for (const QString &w : run.warnings())
+        summary += u"<br><span style='color:%1'>⚠ %2</span>"_s.arg(AppPalette::warningColour(palette()).name(),
+                                                                 w.toHtmlEscaped());
     m_summary->setText(summary);
 
     // Metrics in catalog order (key figures first), values in their display

@@ -499,10 +499,20 @@ void CaseExecution::failFromError(const AgentMessage &m, const QString &host)
         return;
     }
     // A lost host's reason already starts with its name.
-    if (text.startsWith(host + u": "_s))
-        complete(u"failed"_s, u"%1 (%2)"_s.arg(text, code));
+    const QString reason = text.startsWith(host + u": "_s) ? u"%1 (%2)"_s.arg(text, code)
+                                                          : u"%1: %2 (%3)"_s.arg(host, text, code);
+    // The other end vanishing (its host lost, its agent killed) reaches this
+    // end as a reset connection, often before that host's own session says
+    // it is gone: wait a moment for the cause before naming the witness.
+    if (code == u"peer_lost"_s && m_peerLostWitness.isEmpty()) {
+        m_peerLostWitness = reason;
+        QTimer::singleShot(kPeerLostGraceMs, this, [this] { complete(u"failed"_s, m_peerLostWitness); });
+        return;
+    }
+    if (!m_peerLostWitness.isEmpty() && code != u"peer_lost"_s)
+        complete(u"failed"_s, u"%1; before that %2"_s.arg(reason, m_peerLostWitness));
     else
-        complete(u"failed"_s, u"%1: %2 (%3)"_s.arg(host, text, code));
+        complete(u"failed"_s, m_peerLostWitness.isEmpty() ? reason : m_peerLostWitness);
 }
 
 void CaseExecution::maybeFinishIteration()
@@ -644,6 +654,11 @@ void CaseExecution::complete(const QString &status, const QString &error)
                                     .arg(m_m.testCase.repetitions.confidenceLevelPct)
                                     .arg(m_m.iterations.size())
                                     .arg(m_m.achievedHalfWidthPct, 0, 'f', 2));
+    }
+    // Rodichev's "ifconfig shows RX errors and dropped packets", without reading JSON.
+    for (const QString &w : nicCounterWarnings(m_m)) {
+        m_m.warnings.append(w);
+        log(u"warning"_s, QString(), w);
     }
     // Hand out the result after this call returns: handlers may delete us.
     QPointer<CaseExecution> self(this);

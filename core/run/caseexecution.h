@@ -94,6 +94,10 @@ private:
     bool m_dutDone = true;
     qint64 m_monitorId = -1;
     bool m_cancelRequested = false;
+    // An end's "peer_lost", held for kPeerLostGraceMs while the cause (the
+    // other host's lost session) may still come.
+    QString m_peerLostWitness;
+    static constexpr int kPeerLostGraceMs = 2000;
     int m_envPending = 0;
     ResultRecord m_clientRecord;
     ResultRecord m_serverRecord;

@@ -88,4 +88,31 @@ QString keptRepetitionsText(const CaseResult &result, const QString &planRunId)
     return u"%1 repetitions, %2 kept from run %3"_s.arg(count).arg(result.keptIterations).arg(planRunId);
 }
 
+QStringList nicCounterWarnings(const CaseResult &result)
+{
+    QStringList warnings;
+    for (const auto &[side, end] : {std::pair{u"client"_s, &result.testCase.client},
+                                    std::pair{u"server"_s, &result.testCase.server}}) {
+        QStringList counts;
+        for (const MetricInfo &info : metricCatalog()) {
+            if (!info.name.startsWith(u"nic_"_s))
+                continue;
+            double sum = 0;
+            for (const ResultRecord &r : result.iterations)
+                sum += r.metric(info.name, side).value_or(0);
+            if (sum > 0)
+                counts << u"%1 %2"_s.arg(qint64(sum)).arg(info.label.startsWith(u"NIC "_s) ? info.label.sliced(4)
+                                                                                             : info.label);
+        }
+        if (counts.isEmpty())
+            continue;
+        const QString nic = end->nic.isEmpty() ? QString() : u" (%1)"_s.arg(end->nic);
+        const QString list = counts.size() == 1 ? counts.first()
+                                                : counts.mid(0, counts.size() - 1).join(u", "_s) + u" and "_s + counts.last();
+        warnings << u"%1 %2%3: the NIC counted %4 during the test; frames were lost or damaged below the sockets"_s
+                        .arg(side, end->host, nic, list);
+    }
+    return warnings;
+}
+
 } // namespace wb

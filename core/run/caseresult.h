@@ -51,4 +51,10 @@ bool repetitionsComplete(const QList<ResultRecord> &iterations, const Repetition
 // interval is narrow enough). Empty for any other case.
 QString keptRepetitionsText(const CaseResult &result, const QString &planRunId);
 
+// One warning per side whose test NIC counted frames lost or damaged (the
+// nic_* counter metrics, summed over the iterations), e.g. "server eve
+// (eth0): the NIC counted 120 receive drops and 3 CRC errors during the
+// test". Empty when every counter stayed at zero or none was read.
+QStringList nicCounterWarnings(const CaseResult &result);
+
 } // namespace wb

@@ -49,6 +49,16 @@ struct StoredRun
     QString notes; // the user's remarks (schema 2)
     QDateTime created;
     ResultRecord record;
+
+    // What the run warned of when it was measured (record.extra.warnings:
+    // confidence not reached, NIC counters that rose, a link that changed).
+    QStringList warnings() const
+    {
+        QStringList out;
+        for (const QJsonValue &w : record.extra.value(QStringLiteral("warnings")).toArray())
+            out << w.toString();
+        return out;
+    }
 };
 
 } // namespace wb

@@ -7,6 +7,7 @@
 // when the inventory cannot tell the path. A real SQLite database through
 // the store service.
 
+#include "run/caseresult.h"
 #include "run/planrecorder.h"
 
 #include "storetestdb.h"
@@ -110,6 +111,7 @@ private slots:
     void hardwareFromResolvedPath();
     void environmentWinsOverInventory();
     void pathNotKnownWarns();
+    void nicCountersThatRoseWarn();
 
 private:
     // Records one case of a plan with these hosts and returns the stored run.
@@ -281,6 +283,49 @@ void TstPlanRecorder::pathNotKnownWarns()
     QVERIFY(ahw.warnings.first().contains(u"host 'elsewhere' is not in the inventory"_s));
     QCOMPARE(ahw.serverNic, u"zeus/eth0"_s);
     QVERIFY(ahw.clientNic.isEmpty());
+}
+
+void TstPlanRecorder::nicCountersThatRoseWarn()
+{
+    // Two repetitions; the server's NIC dropped frames in one and saw CRC
+    // errors in the other, the client's counters stayed at zero.
+    wb::TestCase tc;
+    tc.key = u"c1"_s;
+    tc.kind = u"udp_stream"_s;
+    tc.client.host = u"star"_s;
+    tc.server.host = u"zeus"_s;
+    tc.server.nic = u"eth0"_s;
+    wb::CaseResult result = caseResult(tc);
+    wb::ResultRecord second = result.iterations.first();
+    auto counters = [](wb::ResultRecord &r, double dropped, double crc) {
+        for (const QString &m : {u"nic_rx_dropped"_s, u"nic_rx_crc_errors"_s, u"nic_collisions"_s})
+            r.addMetric(m, u"client"_s, 0);
+        r.addMetric(u"nic_rx_dropped"_s, u"server"_s, dropped);
+        r.addMetric(u"nic_rx_crc_errors"_s, u"server"_s, crc);
+        r.addMetric(u"nic_collisions"_s, u"server"_s, 0);
+    };
+    counters(result.iterations.first(), 120, 0);
+    counters(second, 0, 3);
+    result.iterations.append(second);
+    const QStringList w = wb::nicCounterWarnings(result);
+    QCOMPARE(w.size(), 1);
+    QCOMPARE(w.first(), u"server zeus (eth0): the NIC counted 120 receive drops and 3 CRC errors during the test; "
+                        "frames were lost or damaged below the sockets"_s);
+    // Nothing counted: nothing said.
+    QVERIFY(wb::nicCounterWarnings(caseResult(tc)).isEmpty());
+
+    // The warning is kept with the stored run, where Results and `runs show` read it.
+    result.warnings = w;
+    wb::Plan plan;
+    plan.name = u"drops"_s;
+    plan.hosts = {planHost(u"star"_s, u"198.51.100.1"_s), planHost(u"zeus"_s, u"198.51.100.2"_s)};
+    plan.cases = {tc};
+    wb::PlanRecorder recorder(*m_service, plan, wb::PlanRecorder::newPlanRunId());
+    QVERIFY(recorder.record(result));
+    auto runs = m_service->read([](wb::ResultStore &s) { return s.runs().listRuns({}); });
+    runs.waitForFinished();
+    QVERIFY(runs.result() && !runs.result()->isEmpty());
+    QCOMPARE(runs.result()->first().warnings(), w);
 }
 
 QTEST_GUILESS_MAIN(TstPlanRecorder)

@@ -53,6 +53,9 @@ QByteArray archiveWithRuns(int n)
                                                                  {u"value"_s, 1e6 * (i + 1)}}}},
                            {u"samples"_s, QJsonArray{QJsonObject{{u"t"_s, 0}, {u"name"_s, u"throughput_bps"_s},
                                                                  {u"side"_s, u"server"_s}, {u"value"_s, 1}}}}};
+        if (i == 2)
+            record.insert(u"extra"_s, QJsonObject{{u"warnings"_s, QJsonArray{u"server zeus (eth0): the NIC counted 5 "
+                                                                              "receive drops during the test"_s}}});
         runs.append(QJsonObject{{u"uuid"_s, u"uuid-%1"_s.arg(i)},
                                 {u"status"_s, u"finished"_s},
                                 {u"plan"_s, u"p"_s},
@@ -173,6 +176,9 @@ void TstStoreCli::runsAndArchive()
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains(u"uuid-2"_s));
     QVERIFY(r.out.contains(u"throughput_bps"_s));
+    // What the run warned of when it was measured is shown with it.
+    QVERIFY2(r.out.contains(u"warning:   server zeus (eth0): the NIC counted 5 receive drops during the test\n"_s),
+             qPrintable(r.out));
     r = cli({u"--db"_s, db, u"runs"_s, u"show"_s, u"9999"_s});
     QCOMPARE(r.code, 1);
     QVERIFY(r.err.contains(u"run 9999 does not exist"_s));

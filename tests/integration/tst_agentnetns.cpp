@@ -2,7 +2,9 @@
 // Two real agents in two network namespaces joined by a veth pair (TEST-NET
 // 198.51.100.0/24), as two lab hosts joined by a cable: every test kind over
 // the pair, and udp_stream over a tbf-shaped 100 Mbit/s link whose receive
-// throughput must land within 3 % of that link's theoretical goodput.
+// throughput must land within 3 % of that link's theoretical goodput; an
+// MTU mismatch on the pair (frames over the receiver's MTU) shows in the
+// NIC counter metrics of the ends that counted it.
 // Needs root; the namespaces carry this process's PID and are deleted in
 // cleanup, also when a test fails.
 
@@ -13,6 +15,7 @@
 #include <QJsonArray>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QScopeGuard>
 #include <QTest>
 
 #include <signal.h>
@@ -51,6 +54,7 @@ private slots:
     void fileTransferToFile();
     void fileTransferToDevNull();
     void udpStreamOverShaped100Mbit();
+    void nicDropsAreMeasured();
 
 private:
     struct Result
@@ -240,6 +244,41 @@ void TstAgentNetns::udpStreamOverShaped100Mbit()
     }
     QVERIFY2(std::abs(received - theoretical) / theoretical < 0.03,
              qPrintable(u"received %1 bit/s, theoretical %2"_s.arg(received).arg(theoretical)));
+}
+
+void TstAgentNetns::nicDropsAreMeasured()
+{
+    // A receiver whose MTU is smaller than the sender's frames: the veth pair
+    // drops them (tc actions are not in this kernel), as a misconfigured
+    // cable would. The drops are metrics of the side that counted them.
+    QVERIFY(ip({u"netns"_s, u"exec"_s, m_nsB, u"ip"_s, u"link"_s, u"set"_s, m_vethB, u"mtu"_s, u"1000"_s}));
+    auto restore = qScopeGuard([&] {
+        ip({u"netns"_s, u"exec"_s, m_nsB, u"ip"_s, u"link"_s, u"set"_s, m_vethB, u"mtu"_s, u"1500"_s});
+    });
+    const QJsonObject params{{u"message_size_bytes"_s, 1400}, {u"duration_s"_s, 0.5}, {u"rate_pps"_s, 2000}};
+    const auto r = run(u"udp_stream"_s, params);
+    REQUIRE_RESULT(r);
+    const double sent = recordMetric(r.record(), u"messages"_s, u"client"_s);
+    QVERIFY(sent > 500);
+    const double txDropped = recordMetric(r.record(), u"nic_tx_dropped"_s, u"client"_s);
+    const double rxDropped = recordMetric(r.record(), u"nic_rx_dropped"_s, u"server"_s);
+    qInfo("sent %.0f datagrams; client %s tx_dropped %.0f, server %s rx_dropped %.0f", sent, qPrintable(m_vethA),
+          txDropped, qPrintable(m_vethB), rxDropped);
+    // Every datagram was over the receiver's MTU: each was dropped, and
+    // counted at both ends (the sender's tx_dropped, the receiver's rx_dropped).
+    QVERIFY2(txDropped >= 0.95 * sent && rxDropped >= 0.95 * sent, "the dropped frames are not in the NIC metrics");
+    QCOMPARE(recordMetric(r.record(), u"messages"_s, u"server"_s), 0.0);
+    // Every fault counter the veth has is a metric of both sides, zero where nothing happened.
+    for (const QString &side : {u"client"_s, u"server"_s})
+        QVERIFY2(recordMetric(r.record(), u"nic_rx_errors"_s, side) == 0.0, qPrintable(side));
+    restore.dismiss();
+    QVERIFY(ip({u"netns"_s, u"exec"_s, m_nsB, u"ip"_s, u"link"_s, u"set"_s, m_vethB, u"mtu"_s, u"1500"_s}));
+    // Back at one MTU, the same stream arrives and no drop is counted.
+    const auto ok = run(u"udp_stream"_s, params);
+    REQUIRE_RESULT(ok);
+    QCOMPARE(recordMetric(ok.record(), u"nic_tx_dropped"_s, u"client"_s), 0.0);
+    QCOMPARE(recordMetric(ok.record(), u"nic_rx_dropped"_s, u"server"_s), 0.0);
+    QVERIFY(recordMetric(ok.record(), u"messages"_s, u"server"_s) > 500);
 }
 
 QTEST_GUILESS_MAIN(TstAgentNetns)
