@@ -191,7 +191,7 @@ QList<ReportSection> comparisonReportSections(const ComparisonView &view, const 
         QMap<QString, QStringList> inventory; // type -> keys
         QString runs = u"<table><tr><th>run</th><th>test case</th><th>client → server</th><th>link</th>"
                        "<th>inventory path</th><th>client environment</th><th>server environment</th></tr>"_s;
-        QStringList missing, floors;
+        QStringList missing, floors, warned;
         for (qint64 id : std::as_const(runIds)) {
             auto run = store->runs().run(id, false);
             if (!run) {
@@ -219,8 +219,14 @@ QList<ReportSection> comparisonReportSections(const ComparisonView &view, const 
                 environmentHtml(run->clientEnvironment), environmentHtml(run->serverEnvironment));
             if (view.metric == u"transactions_per_s"_s)
                 floors << latencyFloorLine(*run);
+            for (const QString &w : run->warnings())
+                warned << u"run %1: %2"_s.arg(id).arg(w);
         }
         runs += u"</table>"_s;
+        // What the runs warned of when they were measured (NIC counters that
+        // rose, a link that changed, an interval not reached).
+        if (!warned.isEmpty())
+            runs += u"<p>Warnings recorded with the runs:</p>"_s + listHtml(warned);
         if (!missing.isEmpty())
             runs += u"<p>No longer in the database: %1</p>"_s.arg(esc(missing.join(u", "_s)));
         const QList<QPair<QString, QString>> types{{u"host"_s, u"Hosts"_s},     {u"nic"_s, u"NICs"_s},
