@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hoststats.h"
 
+#include <algorithm>
 #include <arpa/inet.h>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <netinet/in.h>
@@ -30,6 +32,74 @@ CpuTimes readCpuTimes()
     t.total = t.busy + v[3] + v[4];
     t.valid = true;
     return t;
+}
+
+std::vector<CoreTimes> parseCoreTimes(const std::string &procStat)
+{
+    std::vector<CoreTimes> cores;
+    size_t pos = 0;
+    while (pos < procStat.size()) {
+        size_t eol = procStat.find('\n', pos);
+        if (eol == std::string::npos)
+            eol = procStat.size();
+        const std::string line = procStat.substr(pos, eol - pos);
+        pos = eol + 1;
+        int cpu = -1;
+        unsigned long long v[8] = {};
+        if (line.size() < 4 || line.compare(0, 3, "cpu") != 0 || line[3] < '0' || line[3] > '9')
+            continue; // not a core (the aggregate "cpu  ..." line has a space there)
+        // "cpuN user nice system idle iowait irq softirq steal ..."; the aggregate "cpu " line has no N.
+        if (std::sscanf(line.c_str(), "cpu%d %llu %llu %llu %llu %llu %llu %llu %llu", &cpu, &v[0], &v[1], &v[2],
+                        &v[3], &v[4], &v[5], &v[6], &v[7]) < 5
+            || cpu < 0)
+            continue;
+        CoreTimes c;
+        c.cpu = cpu;
+        c.times.busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+        c.times.total = c.times.busy + v[3] + v[4];
+        c.times.valid = true;
+        c.softirq = v[6];
+        cores.push_back(c);
+    }
+    return cores;
+}
+
+std::vector<CoreTimes> readCoreTimes()
+{
+    std::ifstream in("/proc/stat");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return parseCoreTimes(text);
+}
+
+CoreLoad coreLoad(const std::vector<CoreTimes> &before, const std::vector<CoreTimes> &after)
+{
+    CoreLoad load;
+    load.perCore = json::Array{};
+    uint64_t softirq = 0, total = 0;
+    for (const CoreTimes &a : after) {
+        for (const CoreTimes &b : before) {
+            if (b.cpu != a.cpu || a.times.total <= b.times.total || a.softirq < b.softirq)
+                continue;
+            const double pct = cpuUtilPct(b.times, a.times);
+            const uint64_t span = a.times.total - b.times.total;
+            const double soft = 100.0 * static_cast<double>(a.softirq - b.softirq) / static_cast<double>(span);
+            json::Value core;
+            core["cpu"] = a.cpu;
+            core["util_pct"] = pct;
+            core["softirq_pct"] = soft > 100 ? 100.0 : soft;
+            load.perCore.mutableArray().push_back(std::move(core));
+            softirq += a.softirq - b.softirq;
+            total += span;
+            if (!load.valid || pct > load.busiestPct) {
+                load.busiestPct = pct;
+                load.busiestCpu = a.cpu;
+            }
+            load.valid = true;
+        }
+    }
+    if (total > 0)
+        load.softirqPct = std::min(100.0, 100.0 * static_cast<double>(softirq) / static_cast<double>(total));
+    return load;
 }
 
 double cpuUtilPct(const CpuTimes &before, const CpuTimes &after)

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <iterator>
 #include <string>
+#include <vector>
 
 namespace wb::agent {
 
@@ -21,6 +22,29 @@ struct CpuTimes
 
 // Reads the aggregate "cpu" line of /proc/stat.
 CpuTimes readCpuTimes();
+
+// One CPU's times from its "cpuN" line of /proc/stat, with softirq apart:
+// a router saturating one core in softirq is hidden in the host average.
+struct CoreTimes
+{
+    int cpu = -1;
+    CpuTimes times;
+    uint64_t softirq = 0;
+};
+// Every "cpuN" line of a /proc/stat text (parsed apart for tests).
+std::vector<CoreTimes> parseCoreTimes(const std::string &procStat);
+std::vector<CoreTimes> readCoreTimes();
+
+struct CoreLoad
+{
+    bool valid = false;
+    int busiestCpu = -1;
+    double busiestPct = 0;  // utilisation of the busiest core, 0..100
+    double softirqPct = 0;  // softirq share of all CPU time, 0..100
+    json::Value perCore;    // [{cpu, util_pct, softirq_pct}]
+};
+// The load of each core between two readings (cores in both, by number).
+CoreLoad coreLoad(const std::vector<CoreTimes> &before, const std::vector<CoreTimes> &after);
 // Whole-host utilisation between two readings, 0..100.
 double cpuUtilPct(const CpuTimes &before, const CpuTimes &after);
 int onlineCpus();

@@ -28,7 +28,7 @@ constexpr UnitEntry kUnits[] = {
     {"bytes", "B"}, {"elapsed_s", "s"}, {"cpu_util_pct", "%"},
     {"service_demand_us_per_kb", "us"}, {"service_demand_us_per_tr", "us"}, {"jitter_ms", "ms"},
     {"retransmits", "count"}, {"lost_packets", "count"}, {"received_packets", "count"},
-    {"duplicates", "count"}, {"reordered", "count"},
+    {"duplicates", "count"}, {"reordered", "count"}, {"cpu_busiest_core_pct", "%"}, {"cpu_softirq_pct", "%"},
     // kNicCounterNames from kNicFaultCountersFrom on, as "nic_" + name.
     {"nic_rx_errors", "count"}, {"nic_tx_errors", "count"}, {"nic_rx_dropped", "count"},
     {"nic_tx_dropped", "count"}, {"nic_rx_fifo_errors", "count"}, {"nic_tx_fifo_errors", "count"},
@@ -92,6 +92,7 @@ void TestRun::begin(const std::string &interface, unsigned liveMetrics)
     m_nicBefore = readNicCounters(interface);
     m_ownCpuBefore = processCpuSeconds();
     m_cpuBefore = readCpuTimes();
+    m_coresBefore = readCoreTimes();
     m_beginNs = nowNs();
     const double duration = m_params.number("duration_s", 0);
     const double margin = m_params.number("watchdog_margin_s", 10);
@@ -119,6 +120,7 @@ void TestRun::end()
         return;
     m_endNs = nowNs();
     m_cpuUtil = cpuUtilPct(m_cpuBefore, readCpuTimes());
+    m_coreLoad = coreLoad(m_coresBefore, readCoreTimes());
     m_ownCpuS = processCpuSeconds() - m_ownCpuBefore;
     m_nicAfter = readNicCounters(m_nicBefore.interface);
 }
@@ -185,6 +187,10 @@ void TestRun::addHostMetrics(double kilobytes, double transactionCount)
     const double elapsed = elapsedS();
     metric("elapsed_s", elapsed);
     metric("cpu_util_pct", m_cpuUtil);
+    if (m_coreLoad.valid) {
+        metric("cpu_busiest_core_pct", m_coreLoad.busiestPct);
+        metric("cpu_softirq_pct", m_coreLoad.softirqPct);
+    }
     if (kilobytes > 0)
         metric("service_demand_us_per_kb", serviceDemand(kilobytes));
     if (transactionCount > 0)
@@ -193,6 +199,10 @@ void TestRun::addHostMetrics(double kilobytes, double transactionCount)
     cpu["cpus"] = onlineCpus();
     cpu["host_util_pct"] = m_cpuUtil;
     cpu["agent_cpu_s"] = m_ownCpuS;
+    if (m_coreLoad.valid) {
+        cpu["per_core"] = m_coreLoad.perCore;
+        cpu["busiest_core"] = m_coreLoad.busiestCpu;
+    }
     if (kilobytes > 0)
         cpu["agent_us_per_kb"] = m_ownCpuS * 1e6 / kilobytes;
     if (transactionCount > 0)

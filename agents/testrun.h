@@ -129,6 +129,8 @@ private:
     int64_t m_beginNs = 0;
     int64_t m_endNs = 0;
     CpuTimes m_cpuBefore;
+    std::vector<CoreTimes> m_coresBefore;
+    CoreLoad m_coreLoad;
     double m_cpuUtil = 0;
     double m_ownCpuBefore = 0;
     double m_ownCpuS = 0;

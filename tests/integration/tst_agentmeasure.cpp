@@ -179,6 +179,17 @@ void TstAgentMeasure::udpStream()
     QVERIFY2(r.clientSamples.size() >= 3, qPrintable(QString::number(r.clientSamples.size())));
     QVERIFY(r.clientSamples.first().value(u"metrics"_s).toObject().contains(u"packets_per_s"_s));
     QVERIFY(rec.value(u"samples"_s).toArray().size() >= 3);
+    // Each side's busiest core and softirq share beside the host average.
+    for (const QString &side : {u"client"_s, u"server"_s}) {
+        const double host = recordMetric(rec, u"cpu_util_pct"_s, side);
+        const double busiest = recordMetric(rec, u"cpu_busiest_core_pct"_s, side);
+        const double softirq = recordMetric(rec, u"cpu_softirq_pct"_s, side);
+        // (two readings of /proc/stat a moment apart: a jiffy or two of slack)
+        QVERIFY2(busiest >= host - 2 && busiest <= 100, qPrintable(u"%1: %2 vs %3"_s.arg(side).arg(busiest).arg(host)));
+        QVERIFY2(softirq >= 0 && softirq <= host + 2, qPrintable(side));
+    }
+    const QJsonArray perCore = extra.value(u"cpu"_s).toObject().value(u"per_core"_s).toArray();
+    QCOMPARE(perCore.size(), extra.value(u"cpu"_s).toObject().value(u"cpus"_s).toInt());
     // NIC counters of lo before and after.
     QCOMPARE(extra.value(u"nic_counters_before"_s).toObject().value(u"interface"_s).toString(), u"lo"_s);
     QVERIFY(extra.value(u"nic_counters_delta"_s).toObject().value(u"rx_packets"_s).toInteger() >= qint64(received));
