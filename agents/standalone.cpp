@@ -365,7 +365,7 @@ int standaloneListen(int argc, char **argv)
         watchdog.watch(&run);
         Fd udp;
         std::string kind;
-        o = serveTest(run, "", json::Object{}, conn, udp, &kind, policy);
+        o = serveTest(run, "", json::Object{}, conn, udp, &kind, policy, &endpoint, token);
         run.end();
         watchdog.watch(nullptr);
         std::string code, message;

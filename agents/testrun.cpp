@@ -29,6 +29,9 @@ constexpr UnitEntry kUnits[] = {
     {"service_demand_us_per_kb", "us"}, {"service_demand_us_per_tr", "us"}, {"jitter_ms", "ms"},
     {"retransmits", "count"}, {"lost_packets", "count"}, {"received_packets", "count"},
     {"duplicates", "count"}, {"reordered", "count"},
+    // A bidirectional stream test's server-to-client figures (testflows.h).
+    {"reverse_throughput_bps", "bit/s"}, {"reverse_bytes", "B"}, {"reverse_messages", "count"},
+    {"reverse_packets_per_s", "1/s"}, {"reverse_loss_ratio", "ratio"}, {"reverse_retransmits", "count"},
 };
 } // namespace
 
