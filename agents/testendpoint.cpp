@@ -258,7 +258,8 @@ Outcome ServingEndpoint::acceptClient(const std::string &token, double idleTimeo
 Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Value &overrides, Fd &conn, Fd &udp,
                   std::string *kindOut, const ServePolicy &policy, ServingEndpoint *endpoint, const std::string &token)
 {
-    // Until the header says otherwise, nothing more may connect.
+    // The listener is kept only while the header is read (bounded) and, for
+    // a test with flows of its own, until they are in; never past the test.
     struct Closer
     {
         ServingEndpoint *e;

@@ -5,6 +5,7 @@
 #include "clicommand.h"
 #include "clistore.h"
 #include "result/keyfigure.h"
+#include "result/streamfigure.h"
 
 #include "store/runhardware.h"
 #include "store/runstore.h"
@@ -230,24 +231,19 @@ int runsShow(wb::cli::CliContext &ctx)
                                .arg(m.unit)
                 << '\n';
     // Several streams or another direction: each stream as both ends saw it.
-    if (const QJsonArray streams = r.record.extra.value(u"streams"_s).toArray(); !streams.isEmpty()) {
-        ctx.out << "streams:   key figure " << r.record.extra.value(u"key_direction"_s).toString(u"forward"_s)
-                << " (" << wb::keyFigure(r.record).text << ")\n";
+    if (const QList<wb::StreamFigure> streams = wb::streamFigures(r.record); !streams.isEmpty()) {
+        ctx.out << "streams:   key figure " << wb::keyDirection(r.record) << " (" << wb::keyFigure(r.record).text
+                << ")\n";
         ctx.out << "  " << QString(u"%1 %2 %3 %4 %5 %6"_s)
                                .arg(u"stream"_s, -6).arg(u"direction"_s, -9).arg(u"side"_s, -7).arg(u"role"_s, -8)
                                .arg(u"bytes"_s, 16).arg(u"throughput"_s, 16)
                 << '\n';
-        for (const QJsonValue &v : streams) {
-            const QJsonObject e = v.toObject();
+        for (const wb::StreamFigure &f : streams)
             ctx.out << "  " << QString(u"%1 %2 %3 %4 %5 %6"_s)
-                                   .arg(e.value(u"stream"_s).toInt(), -6)
-                                   .arg(e.value(u"direction"_s).toString(), -9)
-                                   .arg(e.value(u"side"_s).toString(), -7)
-                                   .arg(e.value(u"role"_s).toString(), -8)
-                                   .arg(QString::number(e.value(u"bytes"_s).toDouble(), 'f', 0), 16)
-                                   .arg(wb::formatBitRate(e.value(u"throughput_bps"_s).toDouble()), 16)
+                                   .arg(f.stream, -6).arg(f.direction, -9).arg(f.side, -7).arg(f.role, -8)
+                                   .arg(QString::number(f.bytes, 'f', 0), 16)
+                                   .arg(wb::formatBitRate(f.throughputBps), 16)
                     << '\n';
-        }
     }
     ctx.out << "samples:   " << r.record.samples.size() << '\n';
     return wb::cli::kExitOk;

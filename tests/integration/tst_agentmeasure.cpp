@@ -136,6 +136,7 @@ private slots:
     void ipv6Loopback();
     void wrongTokenIsDropped();
     void foreignDatagramsAreCounted();
+    void cancelStopsTest_data();
     void cancelStopsTest();
     void idleListenerGoesAway();
     void heartbeatLossStopsTests();
@@ -759,15 +760,31 @@ void TstAgentMeasure::foreignDatagramsAreCounted()
     QCOMPARE(received + recordMetric(r.clientRecord(), u"drops"_s, u"server"_s), 500.0);
 }
 
+void TstAgentMeasure::cancelStopsTest_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QJsonObject>("flows");
+    QTest::newRow("tcp_stream") << u"tcp_stream"_s << QJsonObject{};
+    // Flows on threads of their own stop as promptly, at both ends.
+    QTest::newRow("tcp_stream reverse, 2 streams")
+        << u"tcp_stream"_s << QJsonObject{{u"direction"_s, u"reverse"_s}, {u"streams"_s, 2}};
+    QTest::newRow("udp_stream bidirectional")
+        << u"udp_stream"_s << QJsonObject{{u"direction"_s, u"bidirectional"_s}, {u"rate_pps"_s, 10000}};
+}
+
 void TstAgentMeasure::cancelStopsTest()
 {
+    QFETCH(QString, kind);
+    QFETCH(QJsonObject, flows);
     AgentProcess server, client;
     QVERIFY(server.start() && client.start());
     const QString token = AgentProcess::newToken();
-    const QJsonObject params{{u"duration_s"_s, 60}, {u"interval_s"_s, 0.2}};
-    server.send(serveRequest(10, u"tcp_stream"_s, token, params));
+    QJsonObject params{{u"duration_s"_s, 60}, {u"interval_s"_s, 0.2}};
+    for (auto it = flows.begin(); it != flows.end(); ++it)
+        params.insert(it.key(), it.value());
+    server.send(serveRequest(10, kind, token, params));
     const QJsonObject l = server.waitFor(10, 5000);
-    client.send(runRequest(20, u"tcp_stream"_s, token, l.value(u"port"_s).toInt(), params));
+    client.send(runRequest(20, kind, token, l.value(u"port"_s).toInt(), params));
     QCOMPARE(client.waitFor(20, 5000).value(u"type"_s).toString(), u"sample"_s);
     QElapsedTimer t;
     t.start();
