@@ -271,6 +271,8 @@ void printStandaloneUsage(const char *to)
                  "      --rate PPS          rate_pps\n"
                  "      --busy-poll         busy_poll (RR kinds)\n"
                  "      --gso               gso: the kernel cuts each batch into datagrams (udp_stream)\n"
+                 "      -P N                streams: N parallel flows (tcp_stream, udp_stream)\n"
+                 "      -R, --bidir         direction reverse (the listener sends) or bidirectional\n"
                  "      --file PATH         path (file_transfer source)\n"
                  "      --set NAME=VALUE    any parameter of docs/agent-protocol.md\n"
                  "      --token-file FILE   the listener's token (32 hex digits); else WIREBENCH_TOKEN\n"
@@ -365,7 +367,7 @@ int standaloneListen(int argc, char **argv)
         watchdog.watch(&run);
         Fd udp;
         std::string kind;
-        o = serveTest(run, "", json::Object{}, conn, udp, &kind, policy);
+        o = serveTest(run, "", json::Object{}, conn, udp, &kind, policy, &endpoint, token);
         run.end();
         watchdog.watch(nullptr);
         std::string code, message;
@@ -435,6 +437,12 @@ int standaloneRun(int argc, char **argv)
             givenParams["busy_poll"] = true;
         } else if (a == "--gso") {
             givenParams["gso"] = true;
+        } else if (a == "-P") {
+            ok = set("streams");
+        } else if (a == "-R") {
+            givenParams["direction"] = "reverse";
+        } else if (a == "--bidir") {
+            givenParams["direction"] = "bidirectional";
         } else if (a == "-r") {
             ok = needValue(i, argc, argv, &v);
             const auto comma = v.find(',');

@@ -171,6 +171,16 @@ void ServingEndpoint::close()
 {
     m_listen.reset();
     m_udp.reset();
+    m_pending.clear();
+}
+
+void ServingEndpoint::stopListening()
+{
+    if (m_keepListening)
+        return;
+    m_listen.reset(); // the listener exists only until its test's connections arrive
+    m_rejected += static_cast<int>(m_pending.size());
+    m_pending.clear();
 }
 
 Outcome ServingEndpoint::acceptClient(const std::string &token, double idleTimeoutS, const std::atomic<bool> &stop,
@@ -179,13 +189,9 @@ Outcome ServingEndpoint::acceptClient(const std::string &token, double idleTimeo
     // Every connection that has not yet shown the token waits here side by
     // side with its own deadline, so a few silent ones cannot hold the port
     // while the real client queues behind them.
-    struct Pending
-    {
-        Fd fd;
-        int64_t deadlineNs = 0;
-        std::string got;
-    };
-    std::vector<Pending> pending;
+    std::vector<Pending> &pending = m_pending;
+    if (!m_listen.valid())
+        return Outcome::fail("internal_error", "the test's listener is already closed");
     const int64_t deadline = nowNs() + static_cast<int64_t>(idleTimeoutS * 1e9);
     for (;;) {
         const int64_t now = nowNs();
@@ -233,8 +239,7 @@ Outcome ServingEndpoint::acceptClient(const std::string &token, double idleTimeo
                 continue;
             }
             conn = std::move(p.fd);
-            if (!m_keepListening)
-                m_listen.reset(); // the listener exists only until its test's client arrives
+            pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i - 1));
             return {};
         }
         if (fds[0].revents & POLLIN) {
@@ -251,8 +256,19 @@ Outcome ServingEndpoint::acceptClient(const std::string &token, double idleTimeo
 }
 
 Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Value &overrides, Fd &conn, Fd &udp,
-                  std::string *kindOut, const ServePolicy &policy)
+                  std::string *kindOut, const ServePolicy &policy, ServingEndpoint *endpoint, const std::string &token)
 {
+    // The listener is kept only while the header is read (bounded) and, for
+    // a test with flows of its own, until they are in; never past the test.
+    struct Closer
+    {
+        ServingEndpoint *e;
+        ~Closer()
+        {
+            if (e)
+                e->stopListening();
+        }
+    } closer{endpoint};
     ControlChannel chan(conn.get(), run.stopFlag());
     std::string err;
     auto header = chan.readLine(kConnectTimeoutMs, &err);
@@ -282,6 +298,12 @@ Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Val
     run.setParams(params);
 
     ServerEnv env{chan, udp};
+    if (endpoint && impl->acceptsDataConnections(params)) {
+        env.endpoint = endpoint;
+        env.token = token;
+    } else if (endpoint) {
+        endpoint->stopListening();
+    }
     env.header = *header;
     env.standalone = policy.standalone;
     env.privateDir = policy.privateDir;
@@ -360,6 +382,8 @@ Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::
         return Outcome::fail("peer_failed", "the serving agent refused the test: " + (*reply)["error"].asString());
     ClientEnv env{chan, udp};
     env.server = server;
+    env.token = token;
+    env.source = source;
     env.okReply = *reply;
     env.key = std::strtoull((*reply)["key"].asString().c_str(), nullptr, 16);
     if (impl->usesUdp()) {

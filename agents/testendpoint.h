@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <string>
+#include <vector>
 
 namespace wb::agent {
 
@@ -57,12 +58,26 @@ public:
     int rejectedConnections() const { return m_rejected; }
     // Standalone listener: keep the port open for the next test.
     void setKeepListening(bool keep) { m_keepListening = keep; }
+    // The listener stays open after the client's control connection only
+    // while the test accepts its own further data connections (streams,
+    // reverse flows: testflows.h); this ends that, unless standalone.
+    void stopListening();
 
 private:
+    // A connection that has not shown its token yet.
+    struct Pending
+    {
+        Fd fd;
+        int64_t deadlineNs = 0;
+        std::string got;
+    };
     bool m_keepListening = false;
     Fd m_listen;
     Fd m_udp;
     int m_rejected = 0;
+    // Kept between calls, so the data connections of one test that arrive
+    // together all get their turn.
+    std::vector<Pending> m_pending;
 };
 
 // What the serving end allows beyond its own parameters.
@@ -78,8 +93,11 @@ struct ServePolicy
 
 // Serving end after acceptClient: reads the header, checks it against the
 // kind and merges the params (interpretPeerHeader), then runs the kind.
+// `endpoint` (its listener still open) and `token` let the kind accept the
+// test's further data connections; without them it has only this one.
 Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Value &overrides, Fd &conn,
-                  Fd &udp, std::string *kindOut = nullptr, const ServePolicy &policy = {});
+                  Fd &udp, std::string *kindOut = nullptr, const ServePolicy &policy = {},
+                  ServingEndpoint *endpoint = nullptr, const std::string &token = {});
 
 // Running end: connects to `to`:`port` (from `source` when given),
 // presents the token, runs the kind.

@@ -29,6 +29,9 @@ struct Outcome
 };
 
 // What the serving end has once a client with the right token has connected.
+class ServingEndpoint;
+struct DataBinding;
+
 struct ServerEnv
 {
     ServerEnv(ControlChannel &c, Fd &u) : chan(c), udp(u) {}
@@ -45,6 +48,11 @@ struct ServerEnv
     std::string privateDir;
     std::string privateDirError;
     bool okSent = false;
+    // Set when the kind accepts further data connections for this test
+    // (acceptsDataConnections): the listener, still open, and the token
+    // each of them must present.
+    ServingEndpoint *endpoint = nullptr;
+    std::string token;
 
     // Accepts the test; `extra` fields are added to the reply. Kinds call this
     // once their preparation (files, sockets) has succeeded.
@@ -61,6 +69,8 @@ struct ClientEnv
     json::Value okReply;
     uint64_t key = 0;
     std::string interface;
+    std::string token;                   // for the test's further data connections
+    const DataBinding *source = nullptr; // where they are made from, or the kernel's choice
 };
 
 class TestKind
@@ -68,6 +78,9 @@ class TestKind
 public:
     virtual ~TestKind() = default;
     virtual bool usesUdp() const { return false; }
+    // True when a test with `params` opens data connections of its own
+    // beyond the control connection (several streams, reverse flows).
+    virtual bool acceptsDataConnections(const TestParams &) const { return false; }
     // Client side, before connecting: may add fields to the header.
     virtual Outcome prepareClient(TestRun &run, json::Value &header);
     virtual Outcome serve(TestRun &run, ServerEnv &env) = 0;

@@ -190,7 +190,7 @@ void TestManager::handleServe(const json::Value &request, Output &out)
         Fd conn;
         Outcome o = endpoint->acceptClient(token, idle, r.stopFlag(), conn);
         if (o.ok())
-            o = serveTest(r, kind, overrides, conn, endpoint->udp());
+            o = serveTest(r, kind, overrides, conn, endpoint->udp(), nullptr, {}, endpoint.get(), token);
         r.extra()["rejected_connections"] = endpoint->rejectedConnections();
         endpoint->close();
         finish(r, o.code, o.message);

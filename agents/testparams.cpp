@@ -89,12 +89,20 @@ bool TestParams::validate(const std::vector<ParamSpec> &specs, const json::Value
     for (const auto &s : specs)
         if (!out.m_values.contains(s.name) && !s.def.isNull())
             out.m_values[s.name] = s.def;
+    // Loss samples follow the one sequence of a single forward flow.
+    if (out.flag("loss_samples")
+        && (out.integer("streams", 1) > 1 || (out.has("direction") && out.text("direction") != "forward"))) {
+        *error = "params.loss_samples works only with streams 1 and direction 'forward'";
+        return false;
+    }
     return true;
 }
 
 namespace {
 using T = ParamSpec::Type;
 const json::Value kNull;
+// Who sends in a stream test (testflows.h); the running end always controls it.
+const std::vector<std::string> kDirections = {"forward", "reverse", "bidirectional"};
 
 std::vector<ParamSpec> common(double defaultDuration)
 {
@@ -129,8 +137,12 @@ const std::vector<KindEntry> &kinds()
                                          {"rate_pps", T::Number, 0, 1e9, 0},
                                          {"batch", T::Int, 1, 1024, 32},
                                          {"gso", T::Bool, 0, 0, false},
-                                         {"loss_samples", T::Bool, 0, 0, kNull}})},
-        {"tcp_stream", with(common(10), {{"message_size_bytes", T::Int, 1, 16 << 20, 131072}})},
+                                         {"loss_samples", T::Bool, 0, 0, kNull},
+                                         {"streams", T::Int, 1, 128, 1},
+                                         {"direction", T::String, 0, 0, "forward", kDirections}})},
+        {"tcp_stream", with(common(10), {{"message_size_bytes", T::Int, 1, 16 << 20, 131072},
+                                         {"streams", T::Int, 1, 128, 1},
+                                         {"direction", T::String, 0, 0, "forward", kDirections}})},
         {"tcp_rr", with(common(10), {{"request_size_bytes", T::Int, 1, 16 << 20, 1},
                                      {"response_size_bytes", T::Int, 1, 16 << 20, 1},
                                      {"transactions", T::Int, 0, 1e15, 0},

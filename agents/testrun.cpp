@@ -34,6 +34,9 @@ constexpr UnitEntry kUnits[] = {
     {"nic_tx_dropped", "count"}, {"nic_rx_fifo_errors", "count"}, {"nic_tx_fifo_errors", "count"},
     {"nic_rx_missed_errors", "count"}, {"nic_rx_crc_errors", "count"}, {"nic_rx_frame_errors", "count"},
     {"nic_rx_over_errors", "count"}, {"nic_tx_carrier_errors", "count"}, {"nic_collisions", "count"},
+    // A bidirectional stream test's server-to-client figures (testflows.h).
+    {"reverse_throughput_bps", "bit/s"}, {"reverse_bytes", "B"}, {"reverse_messages", "count"},
+    {"reverse_packets_per_s", "1/s"}, {"reverse_loss_ratio", "ratio"}, {"reverse_retransmits", "count"},
 };
 } // namespace
 

@@ -2,6 +2,7 @@
 #include "udpstreamtest.h"
 
 #include "clock.h"
+#include "testflows.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -21,9 +22,34 @@ namespace {
 constexpr size_t kStampedSize = 24;
 } // namespace
 
+bool UdpStreamTest::acceptsDataConnections(const TestParams &params) const
+{
+    return !flowLayout(params).single();
+}
+
 Outcome UdpStreamTest::serve(TestRun &run, ServerEnv &env)
 {
+    if (!flowLayout(run.params()).single())
+        return serveFlows(run, env);
     return serveStream(run, env, json::Object{}, {});
+}
+
+UdpStreamTest::ReceiveRates UdpStreamTest::ratesOf(const ReceiveResult &r, const TestRun &run)
+{
+    // First to last arrival, so a shaped link's queue draining after the
+    // sender stopped is not diluted.
+    ReceiveRates rates;
+    rates.span = nsToS(r.lastNs - r.firstNs);
+    double counted = static_cast<double>(r.bytes - static_cast<uint64_t>(r.firstBytes));
+    double countedMsgs = static_cast<double>(r.received ? r.received - 1 : 0);
+    if (r.received < 2 || rates.span <= 0) {
+        rates.span = r.lastNs ? nsToS(r.lastNs - run.beginNs()) : run.elapsedS();
+        counted = static_cast<double>(r.bytes);
+        countedMsgs = static_cast<double>(r.received);
+    }
+    rates.bps = rates.span > 0 ? counted * 8.0 / rates.span : 0.0;
+    rates.pps = rates.span > 0 ? countedMsgs / rates.span : 0.0;
+    return rates;
 }
 
 Outcome UdpStreamTest::serveStream(TestRun &run, ServerEnv &env, const json::Value &okExtra,
@@ -43,20 +69,12 @@ Outcome UdpStreamTest::serveStream(TestRun &run, ServerEnv &env, const json::Val
     if (!o.ok())
         return o;
     run.flushLossSamples(r.senderSent);
-    // Receive rate over the span the datagrams arrived in: first to last, so a
-    // shaped link's queue draining after the sender stopped is not diluted.
-    double span = nsToS(r.lastNs - r.firstNs);
-    double counted = static_cast<double>(r.bytes - static_cast<uint64_t>(r.firstBytes));
-    double countedMsgs = static_cast<double>(r.received ? r.received - 1 : 0);
-    if (r.received < 2 || span <= 0) {
-        span = r.lastNs ? nsToS(r.lastNs - run.beginNs()) : run.elapsedS();
-        counted = static_cast<double>(r.bytes);
-        countedMsgs = static_cast<double>(r.received);
-    }
+    const ReceiveRates rates = ratesOf(r, run);
+    const double span = rates.span;
     run.metric("messages", static_cast<double>(r.received));
     run.metric("bytes", static_cast<double>(r.bytes));
-    run.metric("throughput_bps", span > 0 ? counted * 8.0 / span : 0.0);
-    run.metric("packets_per_s", span > 0 ? countedMsgs / span : 0.0);
+    run.metric("throughput_bps", rates.bps);
+    run.metric("packets_per_s", rates.pps);
     run.metric("drops", static_cast<double>(r.socketDrops < 0 ? 0 : r.socketDrops));
     if (static_cast<size_t>(p.integer("message_size_bytes", 1472)) >= 16) {
         run.metric("duplicates", static_cast<double>(r.window.duplicates()));
@@ -198,7 +216,7 @@ constexpr size_t kGsoMaxSegments = 64;
 constexpr size_t kGsoMaxBytes = 65507;
 } // namespace
 
-Outcome UdpStreamTest::send(TestRun &run, ClientEnv &env, SendResult &r)
+Outcome UdpStreamTest::send(TestRun &run, ClientEnv &env, SendResult &r, bool single)
 {
     const TestParams &p = run.params();
     const size_t size = static_cast<size_t>(p.integer("message_size_bytes", 1472));
@@ -226,7 +244,8 @@ Outcome UdpStreamTest::send(TestRun &run, ClientEnv &env, SendResult &r)
             gso = true;
             batch = std::min(batch, fit);
         }
-        run.extra()["gso"] = gso;
+        if (single) // flows run on threads of their own: the test's caller says it once
+            run.extra()["gso"] = gso;
     }
 
     std::vector<char> buffers(size * batch, 0);
@@ -285,7 +304,8 @@ Outcome UdpStreamTest::send(TestRun &run, ClientEnv &env, SendResult &r)
         if (rate > 0)
             due += static_cast<int64_t>(nsPerMsg * n);
     }
-    run.end();
+    if (single)
+        run.end();
     return {};
 }
 
@@ -325,11 +345,207 @@ Outcome UdpStreamTest::finishClient(TestRun &run, ClientEnv &env, const SendResu
 
 Outcome UdpStreamTest::run(TestRun &run, ClientEnv &env)
 {
+    if (!flowLayout(run.params()).single())
+        return runFlows(run, env);
     SendResult s;
     Outcome o = send(run, env, s);
     if (!o.ok())
         return o;
     return finishClient(run, env, s);
+}
+
+namespace {
+
+// Sums one direction of this end's flows (their entries) under the kind's names.
+void reportUdpDirection(TestRun &run, const FlowLayout &layout, const std::vector<DataFlow> &flows, FlowDirection d,
+                        bool sending)
+{
+    double messages = 0, bytes = 0, bps = 0, pps = 0, errors = 0, drops = 0;
+    for (const DataFlow &f : flows) {
+        if (f.direction != d)
+            continue;
+        messages += f.entry["messages"].asDouble();
+        bytes += f.entry["bytes"].asDouble();
+        bps += f.entry["throughput_bps"].asDouble();
+        pps += f.entry["packets_per_s"].asDouble();
+        errors += f.entry["send_errors"].asDouble();
+        drops += f.entry["drops"].asDouble();
+    }
+    run.metric(layout.metricName(d, "messages"), messages);
+    run.metric(layout.metricName(d, "bytes"), bytes);
+    run.metric(layout.metricName(d, "throughput_bps"), bps);
+    run.metric(layout.metricName(d, "packets_per_s"), pps);
+    // Names without a reverse_ twin stay the forward direction's (or the only one's).
+    if (!(layout.bidirectional() && d == FlowDirection::Reverse)) {
+        if (sending)
+            run.metric("send_errors", errors);
+        else
+            run.metric("drops", drops);
+    }
+}
+
+void reportUdpFlows(TestRun &run, const FlowLayout &layout, const std::vector<DataFlow> &flows, bool client)
+{
+    double bytes = 0;
+    for (FlowDirection d : layout.directions())
+        reportUdpDirection(run, layout, flows, d, (d == FlowDirection::Forward) == client);
+    for (const DataFlow &f : flows)
+        bytes += f.entry["bytes"].asDouble();
+    run.addHostMetrics(bytes / 1024.0, 0);
+    run.extra()["key_direction"] = layout.forward ? "forward" : "reverse";
+}
+
+json::Value flowEntry(const DataFlow &f, const TestRun &run, bool sending)
+{
+    json::Value e;
+    e["stream"] = f.stream;
+    e["direction"] = directionName(f.direction);
+    e["side"] = run.side();
+    e["role"] = sending ? "sender" : "receiver";
+    return e;
+}
+
+void setFlowBuffers(const TestParams &p, std::vector<DataFlow> &flows, bool client)
+{
+    for (DataFlow &f : flows) {
+        const bool sending = (f.direction == FlowDirection::Forward) == client;
+        setSocketBuffers(f.udp.get(), sending ? p.integer("send_socket_bytes") : 0,
+                         sending ? 0 : p.integer("recv_socket_bytes"));
+    }
+}
+
+} // namespace
+
+Outcome UdpStreamTest::serveFlows(TestRun &run, ServerEnv &env)
+{
+    const FlowLayout layout = flowLayout(run.params());
+    std::string err;
+    if (!env.sendOk({}, &err))
+        return Outcome::fail("peer_lost", err);
+    std::vector<DataFlow> flows;
+    Outcome o = acceptFlows(run, env, true, flows);
+    if (!o.ok())
+        return o;
+    setFlowBuffers(run.params(), flows, false);
+    run.begin(env.interface, TestRun::LiveBytes | TestRun::LiveMessages);
+    o = wb::agent::runFlows(run, flows, [&](DataFlow &f) {
+        return measureFlow(run, f, f.direction == FlowDirection::Reverse, env.key, env.interface);
+    });
+    run.end();
+    if (!o.ok()) {
+        resetFlows(flows);
+        return o;
+    }
+    reportUdpFlows(run, layout, flows, false);
+    json::Array entries;
+    for (const DataFlow &f : flows)
+        entries.push_back(f.entry);
+    run.extra()["streams"] = entries;
+    json::Value stats;
+    stats["streams"] = entries;
+    return sendStats(run, env, stats);
+}
+
+Outcome UdpStreamTest::measureFlow(TestRun &run, DataFlow &f, bool sending, uint64_t key, const std::string &interface)
+{
+    ControlChannel chan(f.tcp.get(), run.stopFlag());
+    f.entry = flowEntry(f, run, sending);
+    json::Value &e = f.entry;
+    std::string err;
+    if (sending) {
+        ClientEnv ce{chan, f.udp};
+        ce.key = key;
+        ce.interface = interface;
+        SendResult s;
+        Outcome o = send(run, ce, s, false);
+        if (!o.ok())
+            return o;
+        if (run.stopped())
+            return Outcome::fail("cancelled", "stopped");
+        json::Value done;
+        done["done"] = true;
+        done["sent"] = s.sent;
+        if (!chan.sendLine(done, &err))
+            return Outcome::fail("peer_lost", "cannot tell the peer stream " + std::to_string(f.stream) + " is over: " + err);
+        const double elapsed = nsToS(nowNs() - run.beginNs());
+        e["messages"] = s.sent;
+        e["send_errors"] = s.errors;
+        e["bytes"] = s.bytes;
+        e["throughput_bps"] = elapsed > 0 ? static_cast<double>(s.bytes) * 8.0 / elapsed : 0.0;
+        e["packets_per_s"] = elapsed > 0 ? static_cast<double>(s.sent) / elapsed : 0.0;
+        return {};
+    }
+    ServerEnv se{chan, f.udp};
+    se.clientUdp = f.peerUdp;
+    se.key = key;
+    se.interface = interface;
+    ReceiveResult r;
+    Outcome o = receive(run, se, r);
+    if (!o.ok())
+        return o;
+    const ReceiveRates rates = ratesOf(r, run);
+    e["messages"] = r.received;
+    e["bytes"] = r.bytes;
+    e["throughput_bps"] = rates.bps;
+    e["packets_per_s"] = rates.pps;
+    e["drops"] = r.socketDrops < 0 ? 0 : r.socketDrops;
+    e["sender_reported_sent"] = r.senderSent;
+    e["duplicates"] = r.window.duplicates();
+    e["reordered"] = r.window.reordered();
+    e["foreign_datagrams"] = r.foreign;
+    if (r.haveTransit)
+        e["jitter_ms"] = r.jitterNs / 1e6;
+    return {};
+}
+
+Outcome UdpStreamTest::runFlows(TestRun &run, ClientEnv &env)
+{
+    const FlowLayout layout = flowLayout(run.params());
+    std::vector<DataFlow> flows;
+    Outcome o = connectFlows(run, env, true, flows);
+    if (!o.ok()) {
+        resetFlows(flows);
+        return o;
+    }
+    setFlowBuffers(run.params(), flows, true);
+    run.begin(env.interface, TestRun::LiveBytes | TestRun::LiveMessages);
+    o = wb::agent::runFlows(run, flows, [&](DataFlow &f) {
+        return measureFlow(run, f, f.direction == FlowDirection::Forward, env.key, env.interface);
+    });
+    run.end();
+    if (o.ok() && run.stopped())
+        o = Outcome::fail("cancelled", "stopped");
+    if (!o.ok()) {
+        resetFlows(flows);
+        return o;
+    }
+    reportUdpFlows(run, layout, flows, true);
+    json::Value stats;
+    o = readStats(run, env, &stats);
+    if (!o.ok())
+        return o;
+    const json::Value &peer = stats["streams"];
+    // Loss per direction: what the sending end sent against what arrived.
+    for (FlowDirection d : layout.directions()) {
+        double sent = 0, received = 0;
+        for (const DataFlow &f : flows) {
+            if (f.direction != d)
+                continue;
+            const json::Value *theirs = nullptr;
+            for (const json::Value &pe : peer.asArray())
+                if (pe["stream"].asInt(-1) == f.stream && pe["direction"].asString() == directionName(d))
+                    theirs = &pe;
+            if (!theirs)
+                return Outcome::fail("verify_failed", "the server reported nothing for stream "
+                                                          + std::to_string(f.stream) + " (" + directionName(d) + ")");
+            const bool weSent = d == FlowDirection::Forward;
+            sent += (weSent ? f.entry : *theirs)["messages"].asDouble();
+            received += (weSent ? *theirs : f.entry)["messages"].asDouble();
+        }
+        run.metric(layout.metricName(d, "loss_ratio"), sent > 0 ? std::max(0.0, sent - received) / sent : 0.0, "-");
+    }
+    run.extra()["streams"] = mergeStreamEntries(flows, peer);
+    return {};
 }
 
 } // namespace wb::agent

@@ -13,10 +13,13 @@
 
 namespace wb::agent {
 
+struct DataFlow;
+
 class UdpStreamTest : public TestKind
 {
 public:
     bool usesUdp() const override { return true; }
+    bool acceptsDataConnections(const TestParams &params) const override;
     Outcome serve(TestRun &run, ServerEnv &env) override;
     Outcome run(TestRun &run, ClientEnv &env) override;
 
@@ -41,18 +44,37 @@ protected:
         SequenceWindow window;
     };
     Outcome receive(TestRun &run, ServerEnv &env, ReceiveResult &r);
+    // The receive rate over the span the datagrams arrived in.
+    struct ReceiveRates
+    {
+        double span = 0;
+        double bps = 0;
+        double pps = 0;
+    };
+    static ReceiveRates ratesOf(const ReceiveResult &r, const TestRun &run);
     struct SendResult
     {
         uint64_t sent = 0;
         uint64_t errors = 0;
         uint64_t bytes = 0;
     };
-    Outcome send(TestRun &run, ClientEnv &env, SendResult &r);
+    // `single`: the test's only flow, which starts and ends the measured
+    // interval; one of several flows sends within the interval its test began.
+    Outcome send(TestRun &run, ClientEnv &env, SendResult &r, bool single = true);
     // The serving end: accepts with `okExtra` in the reply, receives, and
     // lets `beforeStats` add to its record and to the closing statistics.
     Outcome serveStream(TestRun &run, ServerEnv &env, const json::Value &okExtra,
                         const std::function<void(json::Value &stats)> &beforeStats);
     Outcome finishClient(TestRun &run, ClientEnv &env, const SendResult &s);
+
+private:
+    // Several streams or reverse flows (testflows.h), each on its own socket pair.
+    Outcome serveFlows(TestRun &run, ServerEnv &env);
+    Outcome runFlows(TestRun &run, ClientEnv &env);
+    // One flow on this end: sends (then says "done" on the flow's own
+    // connection) or receives, and fills the flow's per-stream entry.
+    Outcome measureFlow(TestRun &run, DataFlow &flow, bool sending, uint64_t key, const std::string &interface);
 };
+
 
 } // namespace wb::agent

@@ -4,6 +4,8 @@
 
 #include "clicommand.h"
 #include "clistore.h"
+#include "result/keyfigure.h"
+#include "result/streamfigure.h"
 
 #include "store/runhardware.h"
 #include "store/runstore.h"
@@ -228,6 +230,21 @@ int runsShow(wb::cli::CliContext &ctx)
                                .arg(QString::number(m.value, 'g', 10), 16)
                                .arg(m.unit)
                 << '\n';
+    // Several streams or another direction: each stream as both ends saw it.
+    if (const QList<wb::StreamFigure> streams = wb::streamFigures(r.record); !streams.isEmpty()) {
+        ctx.out << "streams:   key figure " << wb::keyDirection(r.record) << " (" << wb::keyFigure(r.record).text
+                << ")\n";
+        ctx.out << "  " << QString(u"%1 %2 %3 %4 %5 %6"_s)
+                               .arg(u"stream"_s, -6).arg(u"direction"_s, -9).arg(u"side"_s, -7).arg(u"role"_s, -8)
+                               .arg(u"bytes"_s, 16).arg(u"throughput"_s, 16)
+                << '\n';
+        for (const wb::StreamFigure &f : streams)
+            ctx.out << "  " << QString(u"%1 %2 %3 %4 %5 %6"_s)
+                                   .arg(f.stream, -6).arg(f.direction, -9).arg(f.side, -7).arg(f.role, -8)
+                                   .arg(QString::number(f.bytes, 'f', 0), 16)
+                                   .arg(wb::formatBitRate(f.throughputBps), 16)
+                    << '\n';
+    }
     ctx.out << "samples:   " << r.record.samples.size() << '\n';
     return wb::cli::kExitOk;
 }

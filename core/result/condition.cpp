@@ -171,7 +171,8 @@ const QList<ConditionParameterInfo> &definingParameters(const QString &kind)
         const auto dir = param(u"direction"_s, u"direction"_s, u"forward"_s, direction, showPlain);
         t.insert(u"udp_stream"_s, QList{param(u"message_size_bytes"_s, u"message size"_s, u"1472"_s, messageSize, showBytes)}
                                       + sockets()
-                                      + QList{param(u"rate_pps"_s, u"rate"_s, u"unlimited"_s, rate, showRate), dir});
+                                      + QList{param(u"rate_pps"_s, u"rate"_s, u"unlimited"_s, rate, showRate),
+                                              param(u"streams"_s, u"streams"_s, u"1"_s, streams, showPlain), dir});
         t.insert(u"tcp_stream"_s, QList{param(u"message_size_bytes"_s, u"message size"_s, u"131072"_s, messageSize, showBytes)}
                                       + sockets()
                                       + QList{param(u"streams"_s, u"streams"_s, u"1"_s, streams, showPlain), dir});

@@ -22,7 +22,7 @@ KeyFigure keyFigure(const ResultRecord &record)
 {
     KeyFigure k;
     k.metric = keyMetricForKind(record.kind);
-    for (const QString &side : figureSides(record.kind)) {
+    for (const QString &side : figureSides(record, k.metric)) {
         if (auto v = record.metric(k.metric, side)) {
             k.side = side;
             k.value = *v;
@@ -44,6 +44,17 @@ KeyFigure keyFigure(const ResultRecord &record)
             k.text = u"%1 MB/s (%2)"_s.arg(k.value / 8 / (1 << 20), 0, 'f', 2).arg(formatBitRate(k.value));
         else
             k.text = formatBitRate(k.value);
+        // Several flows or the other direction: the key figure says which it is.
+        const QString direction = record.params.value(u"direction"_s).toString();
+        if (direction == u"reverse"_s)
+            k.text += u" server→client"_s;
+        else if (direction == u"bidirectional"_s) {
+            k.text += u" client→server"_s;
+            if (auto back = sidedMetricValue(record, u"reverse_throughput_bps"_s))
+                k.text += u" (%1 server→client)"_s.arg(formatBitRate(*back));
+        }
+        if (const int streams = record.params.value(u"streams"_s).toInt(1); streams > 1)
+            k.text += u", %1 streams"_s.arg(streams);
         if (auto loss = record.metric(u"loss_ratio"_s, QString()); loss && record.kind == u"udp_stream"_s)
             k.text += u", loss %1%"_s.arg(*loss * 100, 0, 'f', 2);
     } else if (k.metric == u"transactions_per_s"_s) {

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "metriccatalog.h"
 
+#include "condition.h"
 #include "resultrecord.h"
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -102,6 +105,20 @@ const QList<MetricInfo> &metricCatalog()
               u"frames sent without carrier while the test ran (link down, bad cable)"_s),
         plain(u"nic_collisions"_s, u"count"_s, u"NIC collisions"_s,
               u"Ethernet collisions the NIC saw while the test ran (half duplex, hubs)"_s),
+        // A bidirectional stream test's server-to-client direction; its
+        // plain names are the client-to-server one (agents/testflows.h).
+        {u"reverse_throughput_bps"_s, u"bit/s"_s, u"Mbit/s"_s, 1e-6, u"reverse throughput"_s,
+         u"payload throughput from the server to the client in a bidirectional test"_s},
+        plain(u"reverse_bytes"_s, u"B"_s, u"reverse bytes"_s,
+              u"payload moved from the server to the client in a bidirectional test"_s),
+        plain(u"reverse_messages"_s, u"count"_s, u"reverse messages"_s,
+              u"datagrams the server sent OK (server) or the client received (client) in a bidirectional test"_s),
+        {u"reverse_packets_per_s"_s, u"1/s"_s, u"kpps"_s, 1e-3, u"reverse packet rate"_s,
+         u"packet rate from the server to the client in a bidirectional test"_s},
+        plain(u"reverse_loss_ratio"_s, u"ratio"_s, u"reverse loss"_s,
+              u"(sent - received) / sent from the server to the client in a bidirectional test"_s),
+        plain(u"reverse_retransmits"_s, u"count"_s, u"reverse retransmits"_s,
+              u"TCP retransmissions of the server's sending in a bidirectional test"_s),
     };
     return catalog;
 }
@@ -176,9 +193,21 @@ QStringList figureSides(const QString &kind)
     return rr ? QStringList{u"client"_s, QString(), u"server"_s} : QStringList{u"server"_s, QString(), u"client"_s};
 }
 
+QStringList figureSides(const ResultRecord &record, const QString &metric)
+{
+    QStringList sides = figureSides(record.kind);
+    if (sides.first() != u"server"_s)
+        return sides;
+    // Data the server sent arrived at the client: a reverse test's figures,
+    // and a bidirectional one's reverse_ figures.
+    if (directionOf(record.params) == u"reverse"_s || metric.startsWith(u"reverse_"_s))
+        std::reverse(sides.begin(), sides.end());
+    return sides;
+}
+
 std::optional<double> sidedMetricValue(const ResultRecord &record, const QString &metric)
 {
-    for (const QString &side : figureSides(record.kind))
+    for (const QString &side : figureSides(record, metric))
         if (auto v = record.metric(metric, side))
             return v;
     return std::nullopt;

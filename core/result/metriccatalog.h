@@ -56,7 +56,11 @@ MetricInfo metricDisplay(const QString &metric, const QString &kind = QString())
 // The sides to read a kind's figures from, in that order: the receiving
 // side for streams (what arrived, not what was sent), the client for RR.
 QStringList figureSides(const QString &kind);
-// A metric of a record read from the first side figureSides() names that has it.
+// The sides to read `metric` of `record` from: as figureSides(kind), except
+// that data the server sent (params.direction reverse, or a bidirectional
+// test's reverse_ metrics) is read where it arrived, at the client first.
+QStringList figureSides(const ResultRecord &record, const QString &metric);
+// A metric of a record read from the first side figureSides(record, metric) names that has it.
 std::optional<double> sidedMetricValue(const ResultRecord &record, const QString &metric);
 
 } // namespace wb

@@ -43,6 +43,7 @@ std::optional<ParamRange> paramRange(const QString &name)
         {u"file_size_bytes"_s, {1, 1e13, true}},
         {u"frame_size_bytes"_s, {64, 9018, true}},
         {u"interval_s"_s, {0.05, 3600, false}},
+        {u"streams"_s, {1, 128, true}},
     };
     auto it = ranges.find(name);
     if (it == ranges.end())
@@ -238,6 +239,12 @@ public:
         }
         if (v.isObject())
             return fail(path, u"must be a number, string, boolean or an array of them"_s);
+        if (name == u"direction"_s) {
+            // The agents' names (agents/testparams.cpp): who sends in a stream test.
+            static const QStringList directions{u"forward"_s, u"reverse"_s, u"bidirectional"_s};
+            if (!directions.contains(v.toString()))
+                return fail(path, u"must be one of %1"_s.arg(directions.join(u", "_s)));
+        }
         if (auto range = paramRange(name)) {
             if (!v.isDouble())
                 return fail(path, u"must be a number"_s);

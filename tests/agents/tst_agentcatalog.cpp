@@ -100,6 +100,85 @@ private slots:
         }
         QVERIFY(checked >= 20);
     }
+
+    void streamKindsTakeStreamsAndDirection_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("tcp_stream") << u"tcp_stream"_s;
+        QTest::newRow("udp_stream") << u"udp_stream"_s;
+    }
+
+    void streamKindsTakeStreamsAndDirection()
+    {
+        QFETCH(QString, kind);
+        const auto *specs = wb::agent::kindParams(kind.toStdString());
+        QVERIFY(specs);
+        const wb::agent::ParamSpec *streams = nullptr, *direction = nullptr;
+        for (const auto &s : *specs) {
+            if (std::string_view(s.name) == "streams")
+                streams = &s;
+            if (std::string_view(s.name) == "direction")
+                direction = &s;
+        }
+        QVERIFY(streams);
+        QVERIFY(streams->type == wb::agent::ParamSpec::Type::Int);
+        QCOMPARE(streams->min, 1.0);
+        QCOMPARE(streams->max, 128.0);
+        QCOMPARE(streams->def.asInt(), 1);
+        QVERIFY(direction);
+        QCOMPARE(direction->def.asString(), std::string("forward"));
+        QCOMPARE(direction->choices, (std::vector<std::string>{"forward", "reverse", "bidirectional"}));
+    }
+
+    void otherKindsRefuseStreamsAndDirection()
+    {
+        // Only the stream kinds have flows of their own: anywhere else the
+        // field is refused by name rather than silently ignored.
+        int checked = 0;
+        for (const std::string &kind : wb::agent::kindNames()) {
+            if (kind == "tcp_stream" || kind == "udp_stream")
+                continue;
+            for (const char *field : {"streams", "direction"}) {
+                wb::json::Value given = wb::json::Object{};
+                given[field] = std::string_view(field) == "streams" ? wb::json::Value(2) : wb::json::Value("reverse");
+                wb::agent::TestParams out;
+                std::string error;
+                QVERIFY2(!wb::agent::TestParams::validate(*wb::agent::kindParams(kind), given, out, &error),
+                         qPrintable(QString::fromStdString(kind + " took " + field)));
+                QVERIFY2(error.find(std::string("params.") + field) != std::string::npos, error.c_str());
+                ++checked;
+            }
+        }
+        QVERIFY(checked >= 8);
+    }
+
+    void badStreamsAndDirectionNameTheField_data()
+    {
+        QTest::addColumn<QByteArray>("params");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("streams 0") << QByteArray(R"({"streams":0})") << u"params.streams"_s;
+        QTest::newRow("streams 129") << QByteArray(R"({"streams":129})") << u"params.streams"_s;
+        QTest::newRow("streams text") << QByteArray(R"({"streams":"4"})") << u"params.streams"_s;
+        QTest::newRow("direction up") << QByteArray(R"({"direction":"up"})") << u"params.direction"_s;
+        QTest::newRow("direction number") << QByteArray(R"({"direction":1})") << u"params.direction"_s;
+        QTest::newRow("loss samples, streams") << QByteArray(R"({"streams":2,"loss_samples":true})")
+                                               << u"params.loss_samples"_s;
+        QTest::newRow("loss samples, reverse") << QByteArray(R"({"direction":"reverse","loss_samples":true})")
+                                               << u"params.loss_samples"_s;
+    }
+
+    void badStreamsAndDirectionNameTheField()
+    {
+        QFETCH(QByteArray, params);
+        QFETCH(QString, field);
+        wb::json::ParseError perr;
+        const auto given = wb::json::parse(params.toStdString(), &perr);
+        QVERIFY2(given, perr.message.c_str());
+        wb::agent::TestParams out;
+        std::string error;
+        QVERIFY(!wb::agent::TestParams::validate(*wb::agent::kindParams("udp_stream"), *given, out, &error));
+        QVERIFY2(QString::fromStdString(error).contains(field), error.c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAgentCatalog)

@@ -144,6 +144,38 @@ private slots:
         QVERIFY(!wb::sidedMetricValue(rr, u"bytes"_s));
     }
 
+    void reverseFiguresAreReadAtTheClient()
+    {
+        // direction reverse: the server sent, the client received.
+        wb::ResultRecord reverse;
+        reverse.kind = u"tcp_stream"_s;
+        reverse.params.insert(u"direction"_s, u"reverse"_s);
+        reverse.addMetric(u"throughput_bps"_s, u"server"_s, 100e6);
+        reverse.addMetric(u"throughput_bps"_s, u"client"_s, 95e6);
+        QCOMPARE(wb::sidedMetricValue(reverse, u"throughput_bps"_s).value_or(0), 95e6);
+        const wb::KeyFigure k = wb::keyFigure(reverse);
+        QCOMPARE(k.side, u"client"_s);
+        QVERIFY2(k.text.contains(u"server→client"_s), qPrintable(k.text));
+
+        // bidirectional: the plain names are forward, reverse_ the other way.
+        wb::ResultRecord both;
+        both.kind = u"udp_stream"_s;
+        both.params.insert(u"direction"_s, u"bidirectional"_s);
+        both.params.insert(u"streams"_s, 4);
+        both.addMetric(u"throughput_bps"_s, u"client"_s, 100e6);
+        both.addMetric(u"throughput_bps"_s, u"server"_s, 90e6);
+        both.addMetric(u"reverse_throughput_bps"_s, u"server"_s, 50e6);
+        both.addMetric(u"reverse_throughput_bps"_s, u"client"_s, 40e6);
+        QCOMPARE(wb::sidedMetricValue(both, u"throughput_bps"_s).value_or(0), 90e6);
+        QCOMPARE(wb::sidedMetricValue(both, u"reverse_throughput_bps"_s).value_or(0), 40e6);
+        const wb::KeyFigure kb = wb::keyFigure(both);
+        QCOMPARE(kb.value, 90e6);
+        QVERIFY2(kb.text.contains(u"client→server"_s) && kb.text.contains(u"40.00 Mbit/s server→client"_s)
+                     && kb.text.contains(u"4 streams"_s),
+                 qPrintable(kb.text));
+        QCOMPARE(wb::canonicalUnit(u"reverse_throughput_bps"_s), u"bit/s"_s);
+    }
+
     void recordsTakeTheCatalogUnit()
     {
         wb::ResultRecord r;

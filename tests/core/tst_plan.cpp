@@ -114,6 +114,10 @@ void TstPlan::errors_data()
                                              << u"tests[0].client.bind_device: needs the \"nic\""_s;
     QTest::newRow("message too big") << plan(R"({"kind":"udp_stream","client":"a","server":"b","params":{"message_size_bytes":[1,70000]}})")
                                      << u"tests[0].params.message_size_bytes[1]: must be an integer from 1 to 65507"_s;
+    QTest::newRow("too many streams") << plan(R"({"kind":"tcp_stream","client":"a","server":"b","params":{"streams":[1,4,200]}})")
+                                      << u"tests[0].params.streams[2]: must be an integer from 1 to 128"_s;
+    QTest::newRow("bad direction") << plan(R"({"kind":"udp_stream","client":"a","server":"b","params":{"direction":"upload"}})")
+                                   << u"tests[0].params.direction: must be one of forward, reverse, bidirectional"_s;
     QTest::newRow("zero message") << plan(R"({"kind":"udp_stream","client":"a","server":"b","params":{"message_size_bytes":0}})")
                                   << u"tests[0].params.message_size_bytes: must be an integer"_s;
     QTest::newRow("fractional size") << plan(R"({"kind":"tcp_rr","client":"a","server":"b","params":{"request_size_bytes":1.5}})")

@@ -9,6 +9,7 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -76,6 +77,7 @@ private slots:
     void inventoryRoundTrip();
     void inventoryPath();
     void runsAndArchive();
+    void runsShowListsStreams();
     void badRunIds_data();
     void badRunIds();
     void runParallelChecked();
@@ -206,6 +208,50 @@ void TstStoreCli::runsAndArchive()
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains(u"integrity:    ok"_s));
     QVERIFY(r.out.contains(u"2 runs"_s));
+}
+
+void TstStoreCli::runsShowListsStreams()
+{
+    QTemporaryDir dir;
+    const QString db = wbtest::databaseLocation(dir, u"streams.sqlite"_s);
+    auto metric = [](const QString &name, const QString &side, double v) {
+        return QJsonObject{{u"name"_s, name}, {u"side"_s, side}, {u"value"_s, v}};
+    };
+    auto stream = [](int i, const QString &direction, const QString &side, const QString &role, double bytes) {
+        return QJsonObject{{u"stream"_s, i}, {u"direction"_s, direction}, {u"side"_s, side}, {u"role"_s, role},
+                           {u"bytes"_s, bytes}, {u"throughput_bps"_s, bytes * 8}};
+    };
+    const QJsonObject record{
+        {u"kind"_s, u"tcp_stream"_s},
+        {u"params"_s, QJsonObject{{u"streams"_s, 2}, {u"direction"_s, u"bidirectional"_s}}},
+        {u"tool"_s, u"wirebench-agent"_s},
+        {u"metrics"_s, QJsonArray{metric(u"throughput_bps"_s, u"server"_s, 3e9),
+                                  metric(u"reverse_throughput_bps"_s, u"client"_s, 2e9)}},
+        {u"extra"_s, QJsonObject{{u"key_direction"_s, u"forward"_s},
+                                 {u"streams"_s, QJsonArray{stream(0, u"forward"_s, u"server"_s, u"receiver"_s, 1e8),
+                                                           stream(1, u"reverse"_s, u"client"_s, u"receiver"_s, 2e8)}}}}};
+    QFile f(dir.filePath(u"in.json"_s));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QJsonDocument(QJsonObject{{u"format"_s, u"wirebench-archive"_s}, {u"version"_s, 1},
+                                      {u"inventory"_s, QJsonObject{{u"format"_s, u"wirebench-lab"_s}, {u"version"_s, 1}}},
+                                      {u"runs"_s, QJsonArray{QJsonObject{{u"uuid"_s, u"uuid-s"_s},
+                                                                         {u"status"_s, u"finished"_s},
+                                                                         {u"plan"_s, u"p"_s},
+                                                                         {u"started_at"_s, u"2026-01-01T10:00:00.000Z"_s},
+                                                                         {u"record"_s, record}}}}})
+                .toJson());
+    f.close();
+    Result r = cli({u"--db"_s, db, u"db"_s, u"import"_s, f.fileName()});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    r = cli({u"--db"_s, db, u"runs"_s, u"show"_s, u"uuid-s"_s});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(u"streams:   key figure forward (3.00 Gbit/s client→server (2.00 Gbit/s server→client), 2 streams)"_s),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(QRegularExpression(u"\\n  0 +forward +server +receiver +100000000 +800.00 Mbit/s\\n"_s)),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(QRegularExpression(u"\\n  1 +reverse +client +receiver +200000000 +1.60 Gbit/s\\n"_s)),
+             qPrintable(r.out));
+    QVERIFY(r.out.contains(u"reverse_throughput_bps"_s));
 }
 
 void TstStoreCli::badRunIds_data()

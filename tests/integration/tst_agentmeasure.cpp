@@ -18,6 +18,7 @@
 #include <QUdpSocket>
 
 #include <arpa/inet.h>
+#include <cmath>
 #include <atomic>
 #include <cstring>
 #include <netinet/in.h>
@@ -115,6 +116,12 @@ private slots:
     void udpStreamOneByte();
     void udpStreamWithGso();
     void tcpStream();
+    void tcpStreams();
+    void tcpStreamReverse();
+    void tcpStreamBidirectional();
+    void udpStreams();
+    void udpStreamReverse();
+    void udpStreamBidirectional();
     void tcpRr();
     void udpRr();
     void udpRrSurvivesLostDatagrams();
@@ -129,6 +136,7 @@ private slots:
     void ipv6Loopback();
     void wrongTokenIsDropped();
     void foreignDatagramsAreCounted();
+    void cancelStopsTest_data();
     void cancelStopsTest();
     void idleListenerGoesAway();
     void heartbeatLossStopsTests();
@@ -256,6 +264,184 @@ void TstAgentMeasure::tcpStream()
     QVERIFY(recordMetric(rec, u"retransmits"_s, u"client"_s, &found) >= 0);
     QVERIFY(found);
     QVERIFY(rec.value(u"extra"_s).toObject().value(u"send_socket_bytes_actual"_s).toInt() >= 262144);
+}
+
+namespace {
+
+// The record's per-stream entries of one side and direction.
+QList<QJsonObject> streamEntries(const QJsonObject &record, const QString &side, const QString &direction)
+{
+    QList<QJsonObject> out;
+    for (const QJsonValue &v : record.value(u"extra"_s).toObject().value(u"streams"_s).toArray())
+        if (v.toObject().value(u"side"_s).toString() == side && v.toObject().value(u"direction"_s).toString() == direction)
+            out.append(v.toObject());
+    return out;
+}
+
+double sumOf(const QList<QJsonObject> &entries, const QString &field)
+{
+    double sum = 0;
+    for (const QJsonObject &e : entries)
+        sum += e.value(field).toDouble();
+    return sum;
+}
+
+} // namespace
+
+void TstAgentMeasure::tcpStreams()
+{
+    const auto r = runPair(u"tcp_stream"_s, {{u"duration_s"_s, 1.0}, {u"streams"_s, 4}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    for (const QString &side : {u"client"_s, u"server"_s}) {
+        const QList<QJsonObject> streams = streamEntries(rec, side, u"forward"_s);
+        QCOMPARE(streams.size(), 4);
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(streams.at(i).value(u"stream"_s).toInt(-1), i);
+            QVERIFY2(streams.at(i).value(u"bytes"_s).toDouble() > 0, qPrintable(side));
+        }
+        // The summed figures are the kind's usual metrics: bytes exactly,
+        // the rate within rounding of the streams' rates.
+        QCOMPARE(sumOf(streams, u"bytes"_s), recordMetric(rec, u"bytes"_s, side));
+        const double total = recordMetric(rec, u"throughput_bps"_s, side);
+        QVERIFY(total > 1e8);
+        QVERIFY2(std::abs(sumOf(streams, u"throughput_bps"_s) - total) < total * 0.05,
+                 qPrintable(side + u": "_s + QString::number(sumOf(streams, u"throughput_bps"_s)) + u" vs "_s
+                            + QString::number(total)));
+    }
+    QCOMPARE(recordMetric(rec, u"bytes"_s, u"client"_s), recordMetric(rec, u"bytes"_s, u"server"_s));
+    bool found = false;
+    recordMetric(rec, u"reverse_throughput_bps"_s, u"client"_s, &found);
+    QVERIFY(!found);
+    QCOMPARE(rec.value(u"extra"_s).toObject().value(u"key_direction"_s).toString(), u"forward"_s);
+    // The serving end's own record lists its streams too.
+    QCOMPARE(streamEntries(r.serverRecord(), u"server"_s, u"forward"_s).size(), 4);
+}
+
+void TstAgentMeasure::tcpStreamReverse()
+{
+    const auto r = runPair(u"tcp_stream"_s, {{u"duration_s"_s, 1.0}, {u"direction"_s, u"reverse"_s}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    const QList<QJsonObject> sent = streamEntries(rec, u"server"_s, u"reverse"_s);
+    const QList<QJsonObject> got = streamEntries(rec, u"client"_s, u"reverse"_s);
+    QCOMPARE(sent.size(), 1);
+    QCOMPARE(got.size(), 1);
+    QCOMPARE(sent.at(0).value(u"role"_s).toString(), u"sender"_s);
+    QCOMPARE(got.at(0).value(u"role"_s).toString(), u"receiver"_s);
+    const double bytes = recordMetric(rec, u"bytes"_s, u"client"_s);
+    QVERIFY(bytes > 1e6);
+    QCOMPARE(recordMetric(rec, u"bytes"_s, u"server"_s), bytes);
+    // The kernel's own counts of the data connection: the server's socket
+    // sent (and had acknowledged) the data, the client's received it, and
+    // only the flow's greeting lines (a few hundred bytes) went the other way.
+    if (!sent.at(0).contains(u"tcp_bytes_acked"_s))
+        QSKIP("this kernel's TCP_INFO has no byte counts");
+    auto near = [bytes](double counted) { return counted >= bytes && counted - bytes < 512; };
+    QVERIFY2(near(sent.at(0).value(u"tcp_bytes_acked"_s).toDouble()), qPrintable(QString::number(bytes)));
+    QVERIFY2(near(got.at(0).value(u"tcp_bytes_received"_s).toDouble()), qPrintable(QString::number(bytes)));
+    QVERIFY(got.at(0).value(u"tcp_bytes_acked"_s).toDouble() < 512);
+    QVERIFY(sent.at(0).value(u"tcp_bytes_received"_s).toDouble() < 512);
+    // The server sent, so the retransmits are its; the key figure is what arrived.
+    bool found = false;
+    recordMetric(rec, u"retransmits"_s, u"server"_s, &found);
+    QVERIFY(found);
+    QVERIFY(recordMetric(rec, u"throughput_bps"_s, u"client"_s) > 1e8);
+    QCOMPARE(rec.value(u"extra"_s).toObject().value(u"key_direction"_s).toString(), u"reverse"_s);
+    QString error;
+    const auto parsed = wb::ResultRecord::fromJson(rec, &error);
+    QVERIFY2(parsed, qPrintable(error));
+    QCOMPARE(wb::sidedMetricValue(*parsed, u"throughput_bps"_s).value_or(0),
+             recordMetric(rec, u"throughput_bps"_s, u"client"_s));
+}
+
+void TstAgentMeasure::tcpStreamBidirectional()
+{
+    const auto r = runPair(u"tcp_stream"_s, {{u"duration_s"_s, 1.0}, {u"direction"_s, u"bidirectional"_s}, {u"streams"_s, 2}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    QCOMPARE(streamEntries(rec, u"client"_s, u"forward"_s).size(), 2);
+    QCOMPARE(streamEntries(rec, u"client"_s, u"reverse"_s).size(), 2);
+    QCOMPARE(streamEntries(rec, u"server"_s, u"forward"_s).size(), 2);
+    QCOMPARE(streamEntries(rec, u"server"_s, u"reverse"_s).size(), 2);
+    // Each direction under its own name: the plain names are forward.
+    const double forward = recordMetric(rec, u"bytes"_s, u"server"_s);
+    const double reverse = recordMetric(rec, u"reverse_bytes"_s, u"client"_s);
+    QVERIFY(forward > 1e6);
+    QVERIFY(reverse > 1e6);
+    QCOMPARE(forward, sumOf(streamEntries(rec, u"server"_s, u"forward"_s), u"bytes"_s));
+    QCOMPARE(reverse, sumOf(streamEntries(rec, u"client"_s, u"reverse"_s), u"bytes"_s));
+    QCOMPARE(recordMetric(rec, u"reverse_bytes"_s, u"server"_s), reverse);
+    QVERIFY(recordMetric(rec, u"reverse_throughput_bps"_s, u"client"_s) > 1e7);
+    QVERIFY(recordMetric(rec, u"throughput_bps"_s, u"server"_s) > 1e7);
+    QCOMPARE(rec.value(u"extra"_s).toObject().value(u"key_direction"_s).toString(), u"forward"_s);
+}
+
+void TstAgentMeasure::udpStreams()
+{
+    const auto r = runPair(u"udp_stream"_s, {{u"duration_s"_s, 0.5}, {u"streams"_s, 4}, {u"rate_pps"_s, 4000},
+                                             {u"message_size_bytes"_s, 512}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    const QList<QJsonObject> sent = streamEntries(rec, u"client"_s, u"forward"_s);
+    const QList<QJsonObject> got = streamEntries(rec, u"server"_s, u"forward"_s);
+    QCOMPARE(sent.size(), 4);
+    QCOMPARE(got.size(), 4);
+    for (const QJsonObject &e : got)
+        QVERIFY(e.value(u"messages"_s).toDouble() > 100);
+    QCOMPARE(sumOf(sent, u"messages"_s), recordMetric(rec, u"messages"_s, u"client"_s));
+    QCOMPARE(sumOf(got, u"messages"_s), recordMetric(rec, u"messages"_s, u"server"_s));
+    QCOMPARE(sumOf(got, u"bytes"_s), recordMetric(rec, u"bytes"_s, u"server"_s));
+    const double total = recordMetric(rec, u"throughput_bps"_s, u"server"_s);
+    QVERIFY(total > 0);
+    QVERIFY2(std::abs(sumOf(got, u"throughput_bps"_s) - total) < total * 0.05,
+             qPrintable(QString::number(sumOf(got, u"throughput_bps"_s)) + u" vs "_s + QString::number(total)));
+    bool found = false;
+    QVERIFY(recordMetric(rec, u"loss_ratio"_s, QString(), &found) < 0.5);
+    QVERIFY(found);
+}
+
+void TstAgentMeasure::udpStreamReverse()
+{
+    const auto r = runPair(u"udp_stream"_s, {{u"duration_s"_s, 0.5}, {u"direction"_s, u"reverse"_s},
+                                             {u"rate_pps"_s, 5000}, {u"message_size_bytes"_s, 256}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    // The server sent and the client counted what arrived.
+    const double sent = recordMetric(rec, u"messages"_s, u"server"_s);
+    const double got = recordMetric(rec, u"messages"_s, u"client"_s);
+    QVERIFY(sent > 1000);
+    QVERIFY(got > sent * 0.5);
+    QVERIFY(got <= sent);
+    QCOMPARE(streamEntries(rec, u"server"_s, u"reverse"_s).value(0).value(u"role"_s).toString(), u"sender"_s);
+    QCOMPARE(streamEntries(rec, u"client"_s, u"reverse"_s).value(0).value(u"role"_s).toString(), u"receiver"_s);
+    bool found = false;
+    recordMetric(rec, u"send_errors"_s, u"server"_s, &found);
+    QVERIFY(found);
+}
+
+void TstAgentMeasure::udpStreamBidirectional()
+{
+    const auto r = runPair(u"udp_stream"_s, {{u"duration_s"_s, 0.5}, {u"direction"_s, u"bidirectional"_s},
+                                             {u"rate_pps"_s, 3000}, {u"message_size_bytes"_s, 256}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    QVERIFY(recordMetric(rec, u"messages"_s, u"server"_s) > 500);
+    QVERIFY(recordMetric(rec, u"reverse_messages"_s, u"client"_s) > 500);
+    QVERIFY(recordMetric(rec, u"reverse_messages"_s, u"server"_s) > 500);
+    bool found = false;
+    recordMetric(rec, u"reverse_loss_ratio"_s, QString(), &found);
+    QVERIFY(found);
+    recordMetric(rec, u"loss_ratio"_s, QString(), &found);
+    QVERIFY(found);
+    QCOMPARE(streamEntries(rec, u"server"_s, u"reverse"_s).size(), 1);
+    QCOMPARE(streamEntries(rec, u"client"_s, u"forward"_s).size(), 1);
 }
 
 void TstAgentMeasure::tcpRr()
@@ -585,15 +771,31 @@ void TstAgentMeasure::foreignDatagramsAreCounted()
     QCOMPARE(received + recordMetric(r.clientRecord(), u"drops"_s, u"server"_s), 500.0);
 }
 
+void TstAgentMeasure::cancelStopsTest_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QJsonObject>("flows");
+    QTest::newRow("tcp_stream") << u"tcp_stream"_s << QJsonObject{};
+    // Flows on threads of their own stop as promptly, at both ends.
+    QTest::newRow("tcp_stream reverse, 2 streams")
+        << u"tcp_stream"_s << QJsonObject{{u"direction"_s, u"reverse"_s}, {u"streams"_s, 2}};
+    QTest::newRow("udp_stream bidirectional")
+        << u"udp_stream"_s << QJsonObject{{u"direction"_s, u"bidirectional"_s}, {u"rate_pps"_s, 10000}};
+}
+
 void TstAgentMeasure::cancelStopsTest()
 {
+    QFETCH(QString, kind);
+    QFETCH(QJsonObject, flows);
     AgentProcess server, client;
     QVERIFY(server.start() && client.start());
     const QString token = AgentProcess::newToken();
-    const QJsonObject params{{u"duration_s"_s, 60}, {u"interval_s"_s, 0.2}};
-    server.send(serveRequest(10, u"tcp_stream"_s, token, params));
+    QJsonObject params{{u"duration_s"_s, 60}, {u"interval_s"_s, 0.2}};
+    for (auto it = flows.begin(); it != flows.end(); ++it)
+        params.insert(it.key(), it.value());
+    server.send(serveRequest(10, kind, token, params));
     const QJsonObject l = server.waitFor(10, 5000);
-    client.send(runRequest(20, u"tcp_stream"_s, token, l.value(u"port"_s).toInt(), params));
+    client.send(runRequest(20, kind, token, l.value(u"port"_s).toInt(), params));
     QCOMPARE(client.waitFor(20, 5000).value(u"type"_s).toString(), u"sample"_s);
     QElapsedTimer t;
     t.start();
@@ -742,6 +944,24 @@ void TstAgentMeasure::badRequests_data()
     QTest::newRow("wrong type") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"tcp_rr\",\"to\":\"127.0.0.1\",\"port\":9," + tok
                                               + ",\"params\":{\"busy_poll\":\"yes\"}}")
                                 << u"invalid_message"_s << u"busy_poll"_s;
+    QTest::newRow("streams out of range") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"tcp_stream\",\"to\":\"127.0.0.1\",\"port\":9," + tok
+                                                       + ",\"params\":{\"streams\":129}}")
+                                         << u"invalid_message"_s << u"params.streams"_s;
+    QTest::newRow("streams not integer") << QByteArray("{\"id\":7,\"type\":\"serve\",\"kind\":\"udp_stream\",\"bind\":\"127.0.0.1\"," + tok
+                                                       + ",\"params\":{\"streams\":1.5}}")
+                                         << u"invalid_message"_s << u"params.streams"_s;
+    QTest::newRow("unknown direction") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"udp_stream\",\"to\":\"127.0.0.1\",\"port\":9," + tok
+                                                     + ",\"params\":{\"direction\":\"sideways\"}}")
+                                       << u"invalid_message"_s << u"params.direction"_s;
+    QTest::newRow("direction for rr") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"tcp_rr\",\"to\":\"127.0.0.1\",\"port\":9," + tok
+                                                    + ",\"params\":{\"direction\":\"reverse\"}}")
+                                      << u"invalid_message"_s << u"params.direction"_s;
+    QTest::newRow("streams for file_transfer") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"file_transfer\",\"to\":\"127.0.0.1\",\"port\":9," + tok
+                                                             + ",\"params\":{\"streams\":2}}")
+                                               << u"invalid_message"_s << u"params.streams"_s;
+    QTest::newRow("loss samples with streams") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"udp_stream\",\"to\":\"127.0.0.1\",\"port\":9," + tok
+                                                             + ",\"params\":{\"streams\":2,\"loss_samples\":true}}")
+                                               << u"invalid_message"_s << u"params.loss_samples"_s;
     QTest::newRow("port 0 for run") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"tcp_rr\",\"to\":\"127.0.0.1\",\"port\":0," + tok + "}")
                                     << u"invalid_message"_s << u"port"_s;
     QTest::newRow("bind not local") << QByteArray("{\"id\":7,\"type\":\"serve\",\"kind\":\"tcp_rr\",\"bind\":\"192.0.2.77\"," + tok + "}")

@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QScopeGuard>
@@ -50,6 +51,8 @@ private slots:
     void tcpRr();
     void udpRr();
     void tcpStream();
+    void tcpStreamReverse();
+    void udpStreamReverse();
     void packetRate();
     void fileTransferToFile();
     void fileTransferToDevNull();
@@ -176,6 +179,53 @@ void TstAgentNetns::tcpStream()
     QCOMPARE(r.server.value(u"record"_s).toObject().value(u"extra"_s).toObject()
                  .value(u"nic_counters_before"_s).toObject().value(u"interface"_s).toString(),
              m_vethB);
+}
+
+namespace {
+// One end's veth counters over the measured interval.
+QJsonObject nicDelta(const QJsonObject &record)
+{
+    return record.value(u"extra"_s).toObject().value(u"nic_counters_delta"_s).toObject();
+}
+} // namespace
+
+void TstAgentNetns::tcpStreamReverse()
+{
+    // The server sends without the roles being swapped: the client's veth
+    // receives the data and sends only acknowledgements, the server's the
+    // other way round.
+    const auto r = run(u"tcp_stream"_s, {{u"duration_s"_s, 1.0}, {u"direction"_s, u"reverse"_s}, {u"streams"_s, 2}});
+    REQUIRE_RESULT(r);
+    const double bytes = recordMetric(r.record(), u"bytes"_s, u"client"_s);
+    QVERIFY(bytes > 1e7);
+    const QJsonObject client = nicDelta(r.record());
+    const QJsonObject server = nicDelta(r.server.value(u"record"_s).toObject());
+    QCOMPARE(client.value(u"interface"_s).toString(), m_vethA);
+    QCOMPARE(server.value(u"interface"_s).toString(), m_vethB);
+    const QString counts = QString::fromUtf8(QJsonDocument(QJsonObject{{u"client"_s, client}, {u"server"_s, server}})
+                                                 .toJson(QJsonDocument::Compact));
+    QVERIFY2(client.value(u"rx_bytes"_s).toDouble() >= bytes, qPrintable(counts));
+    QVERIFY2(server.value(u"tx_bytes"_s).toDouble() >= bytes, qPrintable(counts));
+    QVERIFY2(client.value(u"tx_bytes"_s).toDouble() < bytes / 10, qPrintable(counts));
+    QVERIFY2(server.value(u"rx_bytes"_s).toDouble() < bytes / 10, qPrintable(counts));
+}
+
+void TstAgentNetns::udpStreamReverse()
+{
+    const auto r = run(u"udp_stream"_s, {{u"duration_s"_s, 1.0}, {u"direction"_s, u"reverse"_s},
+                                         {u"rate_pps"_s, 20000}, {u"message_size_bytes"_s, 1000}});
+    REQUIRE_RESULT(r);
+    const double bytes = recordMetric(r.record(), u"bytes"_s, u"client"_s);
+    QVERIFY(bytes > 1e6);
+    QVERIFY(recordMetric(r.record(), u"messages"_s, u"server"_s) >= recordMetric(r.record(), u"messages"_s, u"client"_s));
+    const QJsonObject client = nicDelta(r.record());
+    const QJsonObject server = nicDelta(r.server.value(u"record"_s).toObject());
+    const QString counts = QString::fromUtf8(QJsonDocument(QJsonObject{{u"client"_s, client}, {u"server"_s, server}})
+                                                 .toJson(QJsonDocument::Compact));
+    QVERIFY2(client.value(u"rx_bytes"_s).toDouble() >= bytes, qPrintable(counts));
+    QVERIFY2(server.value(u"tx_bytes"_s).toDouble() >= bytes, qPrintable(counts));
+    QVERIFY2(client.value(u"tx_bytes"_s).toDouble() < bytes / 10, qPrintable(counts));
+    QVERIFY2(server.value(u"rx_bytes"_s).toDouble() < bytes / 10, qPrintable(counts));
 }
 
 void TstAgentNetns::packetRate()

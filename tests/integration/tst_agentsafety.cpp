@@ -132,6 +132,8 @@ private slots:
     void fifoAsPathIsRefusedAtOnce_data();
     void fifoAsPathIsRefusedAtOnce();
     void idleConnectionsDoNotHoldTheListener();
+    void flowConnectionsNeedTheTokenAndTheKey();
+    void flowsNotOpenedFailTheTestInBoundedTime();
     void agentExitsWhenTheHeartbeatStops();
     void samplesTravelInBoundedMessages();
     void olderControllerGetsSamplesInTheRecord();
@@ -426,6 +428,75 @@ void TstAgentSafety::idleConnectionsDoNotHoldTheListener()
     QVERIFY2(fin.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(fin)));
     QVERIFY2(t.elapsed() < 1500, qPrintable(QString::number(t.elapsed())));
     QCOMPARE(server.waitFinal(10, 5000).value(u"type"_s).toString(), u"result"_s);
+}
+
+namespace {
+// Opens a stream test by hand: token, header; returns the serving end's reply.
+QJsonObject openFlowTest(RawPeer &control, int port, const QString &token, const QJsonObject &params)
+{
+    if (!control.connectTo(port))
+        return {};
+    const QJsonObject header{{u"kind"_s, u"tcp_stream"_s}, {u"params"_s, params}, {u"version"_s, 1}};
+    control.write(token.toLatin1() + '\n' + QJsonDocument(header).toJson(QJsonDocument::Compact) + '\n');
+    return QJsonDocument::fromJson(control.readLine()).object();
+}
+
+bool connectRefused(int port)
+{
+    RawPeer p;
+    return !p.connectTo(port);
+}
+} // namespace
+
+void TstAgentSafety::flowConnectionsNeedTheTokenAndTheKey()
+{
+    AgentProcess server;
+    QVERIFY(server.start());
+    const QString token = AgentProcess::newToken();
+    server.send(serveRequest(10, u"tcp_stream"_s, token, {{u"duration_s"_s, 0.3}}));
+    const QJsonObject l = server.waitFor(10, 5000);
+    const int port = l.value(u"port"_s).toInt();
+    RawPeer control;
+    const QJsonObject ok = openFlowTest(control, port, token, {{u"streams"_s, 2}});
+    QVERIFY2(ok.value(u"ok"_s).toBool(), qPrintable(describe(ok)));
+    // A data connection without the token is dropped unread, as on the first one.
+    RawPeer stranger;
+    QVERIFY(stranger.connectTo(port));
+    stranger.write(QByteArray(32, 'f') + '\n' + R"({"direction":"forward","key":"0","stream":0})" "\n");
+    QCOMPARE(stranger.readLine(), QByteArray());
+    // The token alone is not enough: the greeting must carry the test's key.
+    RawPeer wrongKey;
+    QVERIFY(wrongKey.connectTo(port));
+    wrongKey.write(token.toLatin1() + '\n' + R"({"direction":"forward","key":"0000000000000001","stream":0})" "\n");
+    const QJsonObject refused = QJsonDocument::fromJson(wrongKey.readLine()).object();
+    QCOMPARE(refused.value(u"ok"_s).toBool(true), false);
+    QVERIFY2(refused.value(u"error"_s).toString().contains(u"key"_s), qPrintable(describe(refused)));
+    const QJsonObject fin = server.waitFinal(10, 5000);
+    QCOMPARE(fin.value(u"type"_s).toString(), u"error"_s);
+    QVERIFY2(fin.value(u"message"_s).toString().contains(u"key"_s), qPrintable(describe(fin)));
+    // The test is over and so is its listener.
+    QVERIFY(connectRefused(port));
+}
+
+void TstAgentSafety::flowsNotOpenedFailTheTestInBoundedTime()
+{
+    AgentProcess server;
+    QVERIFY(server.start());
+    const QString token = AgentProcess::newToken();
+    server.send(serveRequest(10, u"tcp_stream"_s, token, {{u"duration_s"_s, 0.3}}));
+    const int port = server.waitFor(10, 5000).value(u"port"_s).toInt();
+    RawPeer control;
+    QElapsedTimer t;
+    t.start();
+    const QJsonObject ok = openFlowTest(control, port, token, {{u"direction"_s, u"reverse"_s}});
+    QVERIFY2(ok.value(u"ok"_s).toBool(), qPrintable(describe(ok)));
+    // The peer asked for a reverse flow and never opened it: the serving end
+    // neither sends anywhere nor waits past its bound.
+    const QJsonObject fin = server.waitFinal(10, 20000);
+    QCOMPARE(fin.value(u"type"_s).toString(), u"error"_s);
+    QVERIFY2(fin.value(u"message"_s).toString().contains(u"did not open stream 0 (reverse)"_s), qPrintable(describe(fin)));
+    QVERIFY2(t.elapsed() < 15000, qPrintable(QString::number(t.elapsed())));
+    QVERIFY(connectRefused(port));
 }
 
 void TstAgentSafety::agentExitsWhenTheHeartbeatStops()
