@@ -28,7 +28,7 @@ constexpr UnitEntry kUnits[] = {
     {"bytes", "B"}, {"elapsed_s", "s"}, {"cpu_util_pct", "%"},
     {"service_demand_us_per_kb", "us"}, {"service_demand_us_per_tr", "us"}, {"jitter_ms", "ms"},
     {"retransmits", "count"}, {"lost_packets", "count"}, {"received_packets", "count"},
-    {"duplicates", "count"}, {"reordered", "count"},
+    {"duplicates", "count"}, {"reordered", "count"}, {"connections_per_s", "1/s"},
 };
 } // namespace
 
@@ -302,9 +302,10 @@ void TestRun::samplerLoop(int64_t intervalNs, unsigned live)
             m["messages"] = n;
             lastMessages = n;
         }
-        if (live & LiveTransactions) {
+        if (live & (LiveTransactions | LiveConnections)) {
             const uint64_t n = transactions.load(std::memory_order_relaxed);
-            m["transactions_per_s"] = dt > 0 ? static_cast<double>(n - lastTransactions) / dt : 0.0;
+            m[live & LiveConnections ? "connections_per_s" : "transactions_per_s"] =
+                dt > 0 ? static_cast<double>(n - lastTransactions) / dt : 0.0;
             lastTransactions = n;
         }
         if (m_lossSamples) {
