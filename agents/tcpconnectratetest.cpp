@@ -312,12 +312,11 @@ Outcome TcpConnectRateTest::serve(TestRun &run, ServerEnv &env)
         }
         std::erase_if(conns, [](const Pending &c) { return !c.fd.valid(); });
         if (fds[1].revents & POLLIN) {
-            // A bounded burst, so the control channel and the deadlines
-            // are looked at again soon whatever arrives.
-            for (int burst = 0; burst < 16; ++burst) {
-                Fd c(::accept4(listener, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK));
-                if (!c.valid())
-                    break;
+            // One per wake-up: the client has one connection open at a time,
+            // so a second accept would only say EAGAIN; more waiting ones
+            // wake the next poll at once.
+            Fd c(::accept4(listener, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK));
+            if (c.valid()) {
                 ++accepted;
                 if (!applySocketKnobs(c.get(), p, true, &err))
                     return Outcome::fail("socket_error", err);
