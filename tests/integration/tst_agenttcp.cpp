@@ -180,6 +180,7 @@ private slots:
     void tcpCrr();
     void tcpCrrCountLimit();
     void tcpCrrSilentAndForeignClients();
+    void tcpCrrOverIpv6();
     void unknownCongestionControlIsRefused_data();
     void unknownCongestionControlIsRefused();
     void knobsAreApplied_data();
@@ -284,6 +285,33 @@ void TstAgentTcp::tcpCrrSilentAndForeignClients()
     QVERIFY(n > 0);
     QCOMPARE(sx.value(u"transactions"_s).toInteger(), n);
     QCOMPARE(sx.value(u"accepted_connections"_s).toInteger(), n + 2);
+}
+
+// The connections go to the serving end's address of the run request's
+// family; its knobs set IPV6_TCLASS there.
+void TstAgentTcp::tcpCrrOverIpv6()
+{
+    AgentProcess server, client;
+    QVERIFY(server.start() && client.start());
+    const QString token = AgentProcess::newToken();
+    const QJsonObject params{{u"duration_s"_s, 0.3}, {u"tos"_s, 0x20}};
+    QJsonObject serve = serveRequest(10, u"tcp_crr"_s, token, params);
+    serve.insert(u"bind"_s, u"::1"_s);
+    server.send(serve);
+    const QJsonObject l = server.waitFor(10, 5000);
+    if (l.value(u"code"_s).toString() == u"bind_failed"_s)
+        QSKIP("no IPv6 loopback here");
+    QJsonObject run = runRequest(20, u"tcp_crr"_s, token, l.value(u"port"_s).toInt(), params);
+    run.insert(u"to"_s, u"::1"_s);
+    client.send(run);
+    const QJsonObject fin = client.waitFinal(20, 15000);
+    QVERIFY2(fin.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(fin)));
+    const QJsonObject rec = fin.value(u"record"_s).toObject();
+    QVERIFY(recordMetric(rec, u"connections_per_s"_s, u"client"_s) > 0);
+    QVERIFY(recordMetric(rec, u"connections_per_s"_s, u"server"_s) > 0);
+    QCOMPARE(extraOf(rec).value(u"socket_options"_s).toObject().value(u"tos"_s).toInt() & 0xfc, 0x20);
+    QCOMPARE(extraOf(rec).value(u"server_socket_options"_s).toObject().value(u"tos"_s).toInt() & 0xfc, 0x20);
+    QCOMPARE(server.waitFinal(10, 5000).value(u"type"_s).toString(), u"result"_s);
 }
 
 void TstAgentTcp::unknownCongestionControlIsRefused_data()
