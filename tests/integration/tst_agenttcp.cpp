@@ -386,10 +386,15 @@ void TstAgentTcp::knobsAreApplied()
 void TstAgentTcp::tosOnTheWire_data()
 {
     QTest::addColumn<QString>("kind");
-    QTest::newRow("tcp_rr") << u"tcp_rr"_s;
-    QTest::newRow("tcp_crr") << u"tcp_crr"_s;
-    QTest::newRow("udp_rr") << u"udp_rr"_s;
-    QTest::newRow("udp_stream") << u"udp_stream"_s;
+    QTest::addColumn<QJsonObject>("extraParams");
+    QTest::addColumn<bool>("answered"); // the server sends data back
+    QTest::newRow("tcp_rr") << u"tcp_rr"_s << QJsonObject{} << true;
+    QTest::newRow("tcp_crr") << u"tcp_crr"_s << QJsonObject{} << true;
+    QTest::newRow("tcp_stream") << u"tcp_stream"_s << QJsonObject{} << false;
+    QTest::newRow("file_transfer") << u"file_transfer"_s << QJsonObject{{u"file_size_bytes"_s, 1 << 20}} << false;
+    QTest::newRow("udp_rr") << u"udp_rr"_s << QJsonObject{} << true;
+    QTest::newRow("udp_stream") << u"udp_stream"_s << QJsonObject{{u"rate_pps"_s, 2000}} << false;
+    QTest::newRow("packet_rate") << u"packet_rate"_s << QJsonObject{{u"rate_pps"_s, 2000}} << false;
 }
 
 // The DSCP EF code point (46 << 2 = 0xb8) in the IP header of the data
@@ -397,18 +402,20 @@ void TstAgentTcp::tosOnTheWire_data()
 void TstAgentTcp::tosOnTheWire()
 {
     QFETCH(QString, kind);
+    QFETCH(QJsonObject, extraParams);
+    QFETCH(bool, answered);
     if (qEnvironmentVariableIsSet("WB_ROOT_ONLY_APART"))
         QSKIP("runs as its own CTest entry, tst_agenttcp_root");
     if (::geteuid() != 0)
         QSKIP("an AF_PACKET capture on lo needs root");
-    const bool udp = kind.startsWith(u"udp"_s);
+    const bool udp = kind.startsWith(u"udp"_s) || kind == u"packet_rate"_s;
     const int tos = 0xb8;
     AgentProcess server, client;
     QVERIFY(server.start() && client.start());
     const QString token = AgentProcess::newToken();
     QJsonObject params{{u"duration_s"_s, 0.5}, {u"tos"_s, tos}};
-    if (kind == u"udp_stream"_s)
-        params.insert(u"rate_pps"_s, 2000);
+    for (auto it = extraParams.begin(); it != extraParams.end(); ++it)
+        params.insert(it.key(), it.value());
     server.send(serveRequest(10, kind, token, params));
     const QJsonObject l = server.waitFor(10, 5000);
     QCOMPARE(l.value(u"type"_s).toString(), u"listening"_s);
@@ -440,7 +447,7 @@ void TstAgentTcp::tosOnTheWire()
         (c.toPort ? to : from) += 1;
     }
     QVERIFY2(to > 0, "no data packet to the server was captured");
-    if (kind != u"udp_stream"_s) // the others answer: the server set it too
+    if (answered) // the server set it on its end too
         QVERIFY2(from > 0, "no data packet from the server was captured");
     QCOMPARE(extraOf(fin.value(u"record"_s).toObject()).value(u"socket_options"_s).toObject().value(u"tos"_s).toInt()
                  & 0xfc,
