@@ -22,7 +22,7 @@ std::string congestionError(const std::string &name, int err)
 {
     std::string list = availableCongestionControls();
     std::string msg = "params.congestion_control: '" + name.substr(0, 64) + "' is not available on this host";
-    if (err)
+    if (err && err != ENOENT) // ENOENT is the kernel's "no such algorithm": said already
         msg += " (" + errnoText(err) + ")";
     return msg + "; it has: " + (list.empty() ? std::string("(cannot read tcp_available_congestion_control)") : list);
 }
