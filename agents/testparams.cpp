@@ -166,8 +166,10 @@ const std::vector<KindEntry> &kinds()
 }
 
 // The TCP knobs (socketknobs.h) of the kinds whose data goes over TCP
-// connections of their own. tcp_rr has always run with TCP_NODELAY on both
-// ends; tcp_stream and tcp_crr take the system's Nagle, as netperf does.
+// connections of their own: one list for the three, added to their rows
+// here rather than written into each. tcp_rr has always run with
+// TCP_NODELAY on both ends; tcp_stream and tcp_crr take the system's Nagle,
+// as netperf does.
 const std::vector<KindEntry> &kindsWithKnobs()
 {
     static const std::vector<KindEntry> k = [] {
