@@ -181,6 +181,7 @@ private slots:
     void tcpCrrCountLimit();
     void tcpCrrSilentAndForeignClients();
     void tcpCrrOverIpv6();
+    void tcpCrrFromTheNamedNic();
     void unknownCongestionControlIsRefused_data();
     void unknownCongestionControlIsRefused();
     void knobsAreApplied_data();
@@ -312,6 +313,33 @@ void TstAgentTcp::tcpCrrOverIpv6()
     QCOMPARE(extraOf(rec).value(u"socket_options"_s).toObject().value(u"tos"_s).toInt() & 0xfc, 0x20);
     QCOMPARE(extraOf(rec).value(u"server_socket_options"_s).toObject().value(u"tos"_s).toInt() & 0xfc, 0x20);
     QCOMPARE(server.waitFinal(10, 5000).value(u"type"_s).toString(), u"result"_s);
+}
+
+// A run request that names the NIC (and binds to it) opens every
+// connection from that NIC's address on that device.
+void TstAgentTcp::tcpCrrFromTheNamedNic()
+{
+    AgentProcess server, client;
+    QVERIFY(server.start() && client.start());
+    const QString token = AgentProcess::newToken();
+    const QJsonObject params{{u"duration_s"_s, 0.3}, {u"interface"_s, u"lo"_s}};
+    server.send(serveRequest(10, u"tcp_crr"_s, token, params));
+    const QJsonObject l = server.waitFor(10, 5000);
+    QCOMPARE(l.value(u"type"_s).toString(), u"listening"_s);
+    QJsonObject run = runRequest(20, u"tcp_crr"_s, token, l.value(u"port"_s).toInt(), params);
+    run.insert(u"bind"_s, u"127.0.0.1"_s);
+    run.insert(u"bind_device"_s, true);
+    client.send(run);
+    const QJsonObject fin = client.waitFinal(20, 15000);
+    if (fin.value(u"code"_s).toString() == u"bind_failed"_s)
+        QSKIP(qPrintable(u"SO_BINDTODEVICE refused here: "_s + fin.value(u"message"_s).toString()));
+    QVERIFY2(fin.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(fin)));
+    const QJsonObject rec = fin.value(u"record"_s).toObject();
+    QCOMPARE(extraOf(rec).value(u"bound_address"_s).toString(), u"127.0.0.1"_s);
+    QCOMPARE(extraOf(rec).value(u"bound_device"_s).toString(), u"lo"_s);
+    QVERIFY(extraOf(rec).value(u"transactions"_s).toInteger() > 0);
+    QCOMPARE(extraOf(server.waitFinal(10, 5000).value(u"record"_s).toObject()).value(u"transactions"_s).toInteger(),
+             extraOf(rec).value(u"transactions"_s).toInteger());
 }
 
 void TstAgentTcp::unknownCongestionControlIsRefused_data()
