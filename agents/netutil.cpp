@@ -164,7 +164,8 @@ Fd bindUdp(const SockAddr &addr, std::string *error, const std::string &device, 
 }
 
 Fd connectTcp(const SockAddr &to, int timeoutMs, const std::atomic<bool> &stop, std::string *error,
-              const SockAddr *from, const std::string &device)
+              const SockAddr *from, const std::string &device,
+              const std::function<bool(int fd, std::string *error)> &prepare)
 {
     Fd fd(::socket(to.family(), SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0));
     if (!fd.valid()) {
@@ -172,6 +173,8 @@ Fd connectTcp(const SockAddr &to, int timeoutMs, const std::atomic<bool> &stop, 
         return {};
     }
     if (!device.empty() && !bindToDevice(fd.get(), device, error))
+        return {};
+    if (prepare && !prepare(fd.get(), error))
         return {};
     if (from && ::bind(fd.get(), from->get(), from->length) != 0) {
         *error = "cannot send from " + from->host() + ": " + errnoText(errno);

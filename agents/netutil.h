@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <sys/socket.h>
@@ -70,9 +71,12 @@ std::string errnoText(int err);
 // `bindErrno` gets the errno of a failed bind (EADDRINUSE: try another port).
 Fd listenTcp(const SockAddr &addr, std::string *error, const std::string &device = {}, int *bindErrno = nullptr);
 Fd bindUdp(const SockAddr &addr, std::string *error, const std::string &device = {}, int *bindErrno = nullptr);
-// `from`, when given, is the local address (and port, 0: any) to send from.
+// `from`, when given, is the local address (and port, 0: any) to send from;
+// `prepare`, when given, sets options on the socket before it connects (an
+// MSS goes into the SYN) and may refuse with *error.
 Fd connectTcp(const SockAddr &to, int timeoutMs, const std::atomic<bool> &stop, std::string *error,
-              const SockAddr *from = nullptr, const std::string &device = {});
+              const SockAddr *from = nullptr, const std::string &device = {},
+              const std::function<bool(int fd, std::string *error)> &prepare = {});
 // SO_BINDTODEVICE; needs CAP_NET_RAW (root) on the kernels we know.
 bool bindToDevice(int fd, const std::string &device, std::string *error);
 SockAddr localAddress(int fd);

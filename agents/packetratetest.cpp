@@ -3,6 +3,7 @@
 
 #include "clock.h"
 #include "histogram.h"
+#include "socketknobs.h"
 #include "sequencewindow.h"
 
 #include <algorithm>
@@ -55,6 +56,9 @@ Outcome PacketRateTest::prepareClient(TestRun &run, json::Value &header)
     }
     if (!m_probe.valid() || ::bind(m_probe.get(), any.get(), any.length) != 0)
         return Outcome::fail("socket_error", "cannot open the probe socket: " + errnoText(errno));
+    std::string err;
+    if (!applySocketKnobs(m_probe.get(), run.params(), false, &err)) // tos, as on the data socket
+        return Outcome::fail("invalid_message", err);
     header["probe_port"] = localAddress(m_probe.get()).port();
     return {};
 }
@@ -75,6 +79,8 @@ Outcome PacketRateTest::serve(TestRun &run, ServerEnv &env)
         target.setPort(static_cast<int>(clientProbePort));
         if (!probe.valid() || ::connect(probe.get(), target.get(), target.length) != 0)
             return Outcome::fail("socket_error", "cannot open the probe socket: " + (err.empty() ? errnoText(errno) : err));
+        if (!applySocketKnobs(probe.get(), p, false, &err)) // tos, as on the data socket
+            return Outcome::fail("invalid_message", err);
     }
     LatencyHistogram hist;
     uint64_t probesSent = 0;

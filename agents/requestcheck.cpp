@@ -4,6 +4,7 @@
 #include "hoststats.h"
 #include "localaddress.h"
 #include "netutil.h"
+#include "socketknobs.h"
 
 namespace wb::agent {
 
@@ -64,6 +65,9 @@ bool checkTestRequest(const json::Value &request, TestParams &params, std::strin
         return false;
     if (params.has("interface") && !validInterfaceName(params.text("interface")))
         return bad("params.interface is not a valid interface name");
+    // Refused here, before any socket of the test exists, with the host's list.
+    if (params.has("congestion_control") && !checkCongestionControl(params.text("congestion_control"), error))
+        return false;
     if (device.asBool(false) && !params.has("interface"))
         return bad("field 'bind_device' needs params.interface (the device to bind to)");
     return true;

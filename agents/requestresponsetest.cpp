@@ -62,6 +62,8 @@ bool writeMessage(TestRun &run, int fd, const char *buf, size_t len)
     return true;
 }
 
+} // namespace
+
 void addLatencyMetrics(TestRun &run, const LatencyHistogram &h)
 {
     auto us = [](double ns) { return ns / 1000.0; };
@@ -75,8 +77,6 @@ void addLatencyMetrics(TestRun &run, const LatencyHistogram &h)
     run.metric("latency_us_stddev", us(h.stddev()));
 }
 
-} // namespace
-
 Outcome RequestResponseTest::serve(TestRun &run, ServerEnv &env)
 {
     return m_udp ? serveUdp(run, env) : serveTcp(run, env);
@@ -88,8 +88,7 @@ Outcome RequestResponseTest::serveTcp(TestRun &run, ServerEnv &env)
     const int fd = env.chan.fd();
     const int64_t spinNs = p.flag("busy_poll") ? p.integer("busy_poll_us", 200) * 1000 : 0;
     setSocketBuffers(fd, p.integer("send_socket_bytes"), p.integer("recv_socket_bytes"));
-    setNoDelay(fd);
-    setRecvTimeout(fd, 100);
+    setRecvTimeout(fd, 100); // TCP_NODELAY: params.nodelay, set with the other knobs
     std::vector<char> req(static_cast<size_t>(p.integer("request_size_bytes", 1)));
     std::vector<char> resp(static_cast<size_t>(p.integer("response_size_bytes", 1)), 'r');
     std::string err;
@@ -218,8 +217,6 @@ Outcome RequestResponseTest::run(TestRun &run, ClientEnv &env)
     const uint64_t limit = static_cast<uint64_t>(p.integer("transactions", 0));
     const int timeoutMs = m_udp ? static_cast<int>(p.integer("timeout_ms", 100)) : 100;
     setSocketBuffers(fd, p.integer("send_socket_bytes"), p.integer("recv_socket_bytes"));
-    if (!m_udp)
-        setNoDelay(fd);
     setRecvTimeout(fd, timeoutMs);
     std::vector<char> req(reqSize, 'q');
     std::vector<char> resp(m_udp ? 65536 : respSize);

@@ -7,9 +7,14 @@
 // to an earlier request is recognised and skipped. busy_poll spins on
 // non-blocking sockets instead of sleeping in the kernel.
 
+#include "histogram.h"
 #include "testkind.h"
 
 namespace wb::agent {
+
+// A histogram's round trips (tcp_crr: whole connections) as the
+// latency_us_mean/min/p50/p90/p99/p999/max/stddev metrics of this end.
+void addLatencyMetrics(TestRun &run, const LatencyHistogram &h);
 
 class RequestResponseTest : public TestKind
 {

@@ -4,6 +4,7 @@
 #include "clock.h"
 #include "hoststats.h"
 #include "localaddress.h"
+#include "socketknobs.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -329,6 +330,18 @@ Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Val
         env.clientUdp = peerAddress(conn.get());
         env.clientUdp.setPort(static_cast<int>(p));
     }
+    if (impl->opensConnections()) {
+        if (policy.listener < 0)
+            return refuse("internal_error", "kind '" + kind + "' needs its listener, and it is closed");
+        env.listener = policy.listener; // the kind sets the knobs on each connection
+    } else {
+        // The data socket's knobs, as the client asked in its header.
+        const bool tcp = !impl->usesUdp();
+        const int dataFd = tcp ? conn.get() : udp.get();
+        if (!applySocketKnobs(dataFd, params, tcp, &err))
+            return refuse("invalid_message", err);
+        run.extra()["socket_options"] = appliedSocketKnobs(dataFd, tcp);
+    }
     Outcome out = impl->serve(run, env);
     if (!out.ok()) {
         json::Value r;
@@ -367,10 +380,24 @@ Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::
         if (!udp.valid())
             return Outcome::fail("socket_error", err);
         header["udp_port"] = localAddress(udp.get()).port();
+        if (!applySocketKnobs(udp.get(), run.params(), false, &err))
+            return Outcome::fail("invalid_message", err);
+        run.extra()["socket_options"] = appliedSocketKnobs(udp.get(), false);
     }
-    Fd conn = connectTcp(server, kConnectTimeoutMs, run.stopFlag(), &err, source ? &source->address : nullptr, device);
+    // A kind whose data goes on this connection has its knobs set before it
+    // connects, so an MSS is in the SYN; tcp_crr sets them per connection.
+    const bool knobsHere = !impl->usesUdp() && !impl->opensConnections();
+    bool knobsRefused = false;
+    auto prepare = [&](int fd, std::string *error) {
+        knobsRefused = !applySocketKnobs(fd, run.params(), true, error);
+        return !knobsRefused;
+    };
+    Fd conn = connectTcp(server, kConnectTimeoutMs, run.stopFlag(), &err, source ? &source->address : nullptr, device,
+                         knobsHere ? std::function<bool(int, std::string *)>(prepare) : nullptr);
     if (!conn.valid())
-        return Outcome::fail(run.stopped() ? "cancelled" : "connect_failed", err);
+        return Outcome::fail(run.stopped() ? "cancelled" : knobsRefused ? "invalid_message" : "connect_failed", err);
+    if (knobsHere)
+        run.extra()["socket_options"] = appliedSocketKnobs(conn.get(), true);
     ControlChannel chan(conn.get(), run.stopFlag());
     if (!chan.sendRaw(token + "\n" + json::serialize(header) + "\n", &err))
         return Outcome::fail("peer_lost", "cannot send the test header: " + err);

@@ -48,6 +48,8 @@ public:
     bool open(const DataBinding &binding, int port, int portMin, int portMax, bool udp, std::string *error);
     int port() const;
     int udpPort() const;
+    // The listening socket while it is open (see setKeepListening), else -1.
+    int listenFd() const { return m_listen.get(); }
     std::string address() const; // the address listened on
     Fd &udp() { return m_udp; }
     void close();
@@ -56,7 +58,9 @@ public:
     // Others are closed unread beyond the token and counted.
     Outcome acceptClient(const std::string &token, double idleTimeoutS, const std::atomic<bool> &stop, Fd &conn);
     int rejectedConnections() const { return m_rejected; }
-    // Standalone listener: keep the port open for the next test.
+    // Keep the port open once the client has arrived: for the standalone
+    // listener's next test, or for a kind that accepts a connection per
+    // transaction (tcp_crr) until close() at the end of its test.
     void setKeepListening(bool keep) { m_keepListening = keep; }
     // The listener stays open after the client's control connection only
     // while the test accepts its own further data connections (streams,
@@ -89,6 +93,9 @@ struct ServePolicy
     bool standalone = false;
     std::string privateDir;
     std::string privateDirError;
+    // The test's listening socket, kept open, for a kind that accepts a
+    // connection per transaction (TestKind::opensConnections); -1: none.
+    int listener = -1;
 };
 
 // Serving end after acceptClient: reads the header, checks it against the

@@ -4,6 +4,7 @@
 #include "filetransfertest.h"
 #include "packetratetest.h"
 #include "requestresponsetest.h"
+#include "tcpconnectratetest.h"
 #include "tcpstreamtest.h"
 #include "udpstreamtest.h"
 
@@ -33,6 +34,8 @@ Outcome TestKind::sendStats(TestRun &run, ServerEnv &env, json::Value extraField
 {
     json::Value stats = extraFields.isObject() ? extraFields : json::Value(json::Object{});
     stats["metrics"] = run.metrics();
+    if (run.extra().contains("socket_options"))
+        stats["socket_options"] = run.extra()["socket_options"];
     json::Value line;
     line["stats"] = stats;
     std::string err;
@@ -53,6 +56,8 @@ Outcome TestKind::readStats(TestRun &run, ClientEnv &env, json::Value *stats, in
         return Outcome::fail("peer_failed", "the serving agent sent no statistics");
     *stats = (*line)["stats"];
     run.addPeerMetrics((*stats)["metrics"]);
+    if ((*stats)["socket_options"].isObject())
+        run.extra()["server_socket_options"] = (*stats)["socket_options"];
     return {};
 }
 
@@ -67,6 +72,8 @@ std::unique_ptr<TestKind> makeTestKind(std::string_view kind)
         return std::make_unique<RequestResponseTest>(false);
     if (kind == "udp_rr")
         return std::make_unique<RequestResponseTest>(true);
+    if (kind == "tcp_crr")
+        return std::make_unique<TcpConnectRateTest>();
     if (kind == "file_transfer")
         return std::make_unique<FileTransferTest>();
     if (kind == "packet_rate")

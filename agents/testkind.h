@@ -42,6 +42,9 @@ struct ServerEnv
     uint64_t key = 0;     // carried by every datagram of this test
     std::string bindHost; // local address of the control connection
     std::string interface;
+    // The test's listening socket, still open for kinds that take a
+    // connection per transaction (tcp_crr); -1 for the others.
+    int listener = -1;
     // Standalone listener: files go only into privateDir (a private
     // directory it made), or nowhere when it has none (privateDirError).
     bool standalone = false;
@@ -81,15 +84,20 @@ public:
     // True when a test with `params` opens data connections of its own
     // beyond the control connection (several streams, reverse flows).
     virtual bool acceptsDataConnections(const TestParams &) const { return false; }
+    // Opens a TCP connection per transaction, accepted on the test's
+    // listener; the control connection then carries no test data.
+    virtual bool opensConnections() const { return false; }
     // Client side, before connecting: may add fields to the header.
     virtual Outcome prepareClient(TestRun &run, json::Value &header);
     virtual Outcome serve(TestRun &run, ServerEnv &env) = 0;
     virtual Outcome run(TestRun &run, ClientEnv &env) = 0;
 
 protected:
-    // Sends the serving end's metrics to the client as the closing line.
+    // Sends the serving end's metrics (and extra.socket_options) to the
+    // client as the closing line.
     static Outcome sendStats(TestRun &run, ServerEnv &env, json::Value extraFields);
-    // Reads that line and folds the server's metrics into the client's record.
+    // Reads that line and folds the server's metrics into the client's
+    // record, its socket options as extra.server_socket_options.
     static Outcome readStats(TestRun &run, ClientEnv &env, json::Value *stats, int timeoutMs = 15000);
 };
 

@@ -186,11 +186,18 @@ void TestManager::handleServe(const json::Value &request, Output &out)
     const std::string token = request["token"].asString();
     const json::Value overrides = request["params"];
     const double idle = params.number("idle_timeout_s", 60);
-    start(id.asInt(), run, [this, endpoint, token, overrides, idle, kind](TestRun &r) {
+    // A kind with a connection per transaction accepts them on this
+    // listener until the end of its test; the others close it once their
+    // client has arrived.
+    const bool ownConnections = impl->opensConnections();
+    endpoint->setKeepListening(ownConnections);
+    start(id.asInt(), run, [this, endpoint, token, overrides, idle, kind, ownConnections](TestRun &r) {
         Fd conn;
         Outcome o = endpoint->acceptClient(token, idle, r.stopFlag(), conn);
+        ServePolicy policy;
+        policy.listener = ownConnections ? endpoint->listenFd() : -1;
         if (o.ok())
-            o = serveTest(r, kind, overrides, conn, endpoint->udp(), nullptr, {}, endpoint.get(), token);
+            o = serveTest(r, kind, overrides, conn, endpoint->udp(), nullptr, policy, endpoint.get(), token);
         r.extra()["rejected_connections"] = endpoint->rejectedConnections();
         endpoint->close();
         finish(r, o.code, o.message);

@@ -114,6 +114,7 @@ std::vector<ParamSpec> common(double defaultDuration)
         {"interface", T::String, 0, 0, kNull},
         {"send_socket_bytes", T::Int, 0, 1 << 30, 0},
         {"recv_socket_bytes", T::Int, 0, 1 << 30, 0},
+        {"tos", T::Int, 0, 255, kNull}, // IP_TOS / IPV6_TCLASS on the data sockets
     };
 }
 
@@ -168,14 +169,40 @@ const std::vector<KindEntry> &kinds()
                                           {"probe_rate_pps", T::Number, 0, 100000, 0},
                                           {"probe_size_bytes", T::Int, 32, 1472, 64},
                                           {"loss_samples", T::Bool, 0, 0, kNull}})},
+        {"tcp_crr", with(common(10), {{"request_size_bytes", T::Int, 1, 16 << 20, 1},
+                                      {"response_size_bytes", T::Int, 1, 16 << 20, 1},
+                                      {"transactions", T::Int, 0, 1e15, 0},
+                                      {"connection_timeout_ms", T::Int, 1, 60000, 2000}})},
     };
+    return k;
+}
+
+// The TCP knobs (socketknobs.h) of the kinds whose data goes over TCP
+// connections of their own: one list for the three, added to their rows
+// here rather than written into each. tcp_rr has always run with
+// TCP_NODELAY on both ends; tcp_stream and tcp_crr take the system's Nagle,
+// as netperf does.
+const std::vector<KindEntry> &kindsWithKnobs()
+{
+    static const std::vector<KindEntry> k = [] {
+        std::vector<KindEntry> all = kinds();
+        for (KindEntry &e : all) {
+            const std::string_view name = e.name;
+            if (name != "tcp_stream" && name != "tcp_rr" && name != "tcp_crr")
+                continue;
+            e.params.insert(e.params.end(), {{"congestion_control", T::String, 0, 0, kNull},
+                                             {"mss_bytes", T::Int, 88, 32767, kNull},
+                                             {"nodelay", T::Bool, 0, 0, name == "tcp_rr"}});
+        }
+        return all;
+    }();
     return k;
 }
 } // namespace
 
 const std::vector<ParamSpec> *kindParams(std::string_view kind)
 {
-    for (const auto &k : kinds())
+    for (const auto &k : kindsWithKnobs())
         if (kind == k.name)
             return &k.params;
     return nullptr;
@@ -184,7 +211,7 @@ const std::vector<ParamSpec> *kindParams(std::string_view kind)
 std::vector<std::string> kindNames()
 {
     std::vector<std::string> names;
-    for (const auto &k : kinds())
+    for (const auto &k : kindsWithKnobs())
         names.emplace_back(k.name);
     return names;
 }

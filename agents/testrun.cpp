@@ -37,6 +37,7 @@ constexpr UnitEntry kUnits[] = {
     // A bidirectional stream test's server-to-client figures (testflows.h).
     {"reverse_throughput_bps", "bit/s"}, {"reverse_bytes", "B"}, {"reverse_messages", "count"},
     {"reverse_packets_per_s", "1/s"}, {"reverse_loss_ratio", "ratio"}, {"reverse_retransmits", "count"},
+    {"connections_per_s", "1/s"},
 };
 } // namespace
 
@@ -332,9 +333,10 @@ void TestRun::samplerLoop(int64_t intervalNs, unsigned live)
             m["messages"] = n;
             lastMessages = n;
         }
-        if (live & LiveTransactions) {
+        if (live & (LiveTransactions | LiveConnections)) {
             const uint64_t n = transactions.load(std::memory_order_relaxed);
-            m["transactions_per_s"] = dt > 0 ? static_cast<double>(n - lastTransactions) / dt : 0.0;
+            m[live & LiveConnections ? "connections_per_s" : "transactions_per_s"] =
+                dt > 0 ? static_cast<double>(n - lastTransactions) / dt : 0.0;
             lastTransactions = n;
         }
         if (m_lossSamples) {

@@ -25,7 +25,8 @@ namespace wb::agent {
 class TestRun
 {
 public:
-    enum LiveMetric : unsigned { LiveBytes = 1, LiveMessages = 2, LiveTransactions = 4 };
+    // LiveConnections samples the `transactions` counter as connections_per_s.
+    enum LiveMetric : unsigned { LiveBytes = 1, LiveMessages = 2, LiveTransactions = 4, LiveConnections = 8 };
 
     // `out` may be null (standalone mode prints the record instead).
     TestRun(int64_t id, std::string kind, std::string side, TestParams params, Output *out);

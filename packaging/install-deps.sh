@@ -19,6 +19,8 @@ packages=(
   nftables
   xvfb xauth fonts-dejavu-core
   iperf3 sockperf nuttcp
+  # building netperf from shared/peers for bench_agent's tcp_crr pair (benchmarks only)
+  autoconf automake texinfo
   postgresql-15 postgresql-client-15
   # packaging checks
   lintian desktop-file-utils appstream dpkg-dev fakeroot

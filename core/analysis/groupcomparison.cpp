@@ -53,7 +53,8 @@ QString directionWord(const QString &metric, bool bLarger)
 
 MetricPolarity metricPolarity(const QString &m)
 {
-    if (m.startsWith(u"throughput") || m == u"transactions_per_s" || m == u"packets_per_s" || m == u"messages"
+    if (m.startsWith(u"throughput") || m == u"transactions_per_s" || m == u"connections_per_s" || m == u"packets_per_s"
+        || m == u"messages"
         || m == u"bytes" || m.endsWith(u"_bytes_per_s") || m.endsWith(u"_bps"))
         return MetricPolarity::HigherIsBetter;
     if (m.startsWith(u"latency") || m == u"loss_ratio" || m == u"send_errors" || m == u"cpu_util_pct"
@@ -64,7 +65,7 @@ MetricPolarity metricPolarity(const QString &m)
 
 bool metricReadsAsSpeed(const QString &m)
 {
-    return m.startsWith(u"throughput") || m == u"transactions_per_s" || m == u"packets_per_s"
+    return m.startsWith(u"throughput") || m == u"transactions_per_s" || m == u"connections_per_s" || m == u"packets_per_s"
         || m.endsWith(u"_bytes_per_s") || m.endsWith(u"_bps") || m.startsWith(u"latency") || m == u"elapsed_s";
 }
 

@@ -57,8 +57,8 @@ KeyFigure keyFigure(const ResultRecord &record)
             k.text += u", %1 streams"_s.arg(streams);
         if (auto loss = record.metric(u"loss_ratio"_s, QString()); loss && record.kind == u"udp_stream"_s)
             k.text += u", loss %1%"_s.arg(*loss * 100, 0, 'f', 2);
-    } else if (k.metric == u"transactions_per_s"_s) {
-        k.text = u"%1 tr/s"_s.arg(k.value, 0, 'f', 0);
+    } else if (k.metric == u"transactions_per_s"_s || k.metric == u"connections_per_s"_s) {
+        k.text = (k.metric == u"connections_per_s"_s ? u"%1 conn/s"_s : u"%1 tr/s"_s).arg(k.value, 0, 'f', 0);
         if (auto p99 = record.metric(u"latency_us_p99"_s, k.side))
             k.text += u", p99 %1 µs"_s.arg(*p99, 0, 'f', 1);
     } else if (record.kind == u"forwarding"_s) {

@@ -24,6 +24,8 @@ const QList<PlanPreset> &planPresets()
             {QObject::tr("UDP_STREAM 1472 bytes, 64 KiB buffers"), u"udp_stream"_s, udp(1472), u"udp-1472"_s},
             {QObject::tr("TCP_RR 1/1"), u"tcp_rr"_s,
              QJsonObject{{u"request_size_bytes"_s, 1}, {u"response_size_bytes"_s, 1}}, u"tcp-rr"_s},
+            {QObject::tr("TCP_CRR 1/1: a new connection per transaction"), u"tcp_crr"_s,
+             QJsonObject{{u"request_size_bytes"_s, 1}, {u"response_size_bytes"_s, 1}}, u"tcp-crr"_s},
             {QObject::tr("FTP 12 MB file to file"), u"file_transfer"_s,
              QJsonObject{{u"file_size_bytes"_s, 12582912}, {u"sink"_s, u"file"_s}}, u"ftp-file"_s},
             {QObject::tr("FTP 12 MB file to /dev/null"), u"file_transfer"_s,

@@ -171,6 +171,18 @@ void TstLatencyHistogram::paramsValidation_data()
                                 << QByteArray("field 'params' must be an object");
     QTest::newRow("negative duration") << QByteArray("tcp_stream") << QByteArray("{\"duration_s\":-1}")
                                        << QByteArray("params.duration_s must be between");
+    QTest::newRow("crr knobs") << QByteArray("tcp_crr")
+                               << QByteArray("{\"congestion_control\":\"reno\",\"mss_bytes\":1000,\"nodelay\":true,"
+                                             "\"tos\":184,\"connection_timeout_ms\":500}")
+                               << QByteArray();
+    QTest::newRow("tos out of range") << QByteArray("udp_rr") << QByteArray("{\"tos\":256}")
+                                      << QByteArray("params.tos must be between 0 and 255");
+    QTest::newRow("mss below the kernel's floor") << QByteArray("tcp_stream") << QByteArray("{\"mss_bytes\":40}")
+                                                  << QByteArray("params.mss_bytes must be between 88 and 32767");
+    QTest::newRow("no TCP knobs on UDP") << QByteArray("udp_stream") << QByteArray("{\"congestion_control\":\"bbr\"}")
+                                         << QByteArray("unknown parameter 'params.congestion_control'");
+    QTest::newRow("nodelay is a flag") << QByteArray("tcp_rr") << QByteArray("{\"nodelay\":1}")
+                                       << QByteArray("params.nodelay must be true or false");
 }
 
 void TstLatencyHistogram::paramsValidation()
@@ -200,6 +212,13 @@ void TstLatencyHistogram::paramsDefaults()
     QCOMPARE(p.flag("busy_poll", true), false);
     QCOMPARE(p.number("duration_s"), 10.0);
     QVERIFY(!wb::agent::kindParams("warp"));
+    // tcp_rr keeps TCP_NODELAY on as it always had; tcp_crr and tcp_stream take Nagle, as netperf.
+    QVERIFY(wb::agent::TestParams::validate(*wb::agent::kindParams("tcp_rr"), wb::json::Object{}, p, &err));
+    QCOMPARE(p.flag("nodelay"), true);
+    QVERIFY(!p.has("tos") && !p.has("congestion_control") && !p.has("mss_bytes"));
+    QVERIFY(wb::agent::TestParams::validate(*wb::agent::kindParams("tcp_crr"), wb::json::Object{}, p, &err));
+    QCOMPARE(p.flag("nodelay", true), false);
+    QCOMPARE(p.integer("connection_timeout_ms"), 2000);
 }
 
 QTEST_GUILESS_MAIN(TstLatencyHistogram)

@@ -576,13 +576,19 @@ private slots:
         // -y C without [SUM] lines and several connections: one test each.
         const QByteArray two = csv.left(csv.lastIndexOf("2023"));
         QCOMPARE(Importer::importData(two, u"two.csv"_s).records.size(), 2);
-        // Omni keyval of a TCP_CRR test: its own kind and rate.
-        const QByteArray crr = "TEST=TCP_CRR\nPROTOCOL=TCP\nDIRECTION=Send|Recv\nTHROUGHPUT=9876.54\nTHROUGHPUT_UNITS=Trans/s\n";
+        // Omni keyval of a TCP_CRR test: its own kind and rate, and its
+        // per-connection latencies under the names the agent's tcp_crr uses.
+        const QByteArray crr = "TEST=TCP_CRR\nPROTOCOL=TCP\nDIRECTION=Send|Recv\nTHROUGHPUT=9876.54\nTHROUGHPUT_UNITS=Trans/s\n"
+                               "MEAN_LATENCY=101.25\nP50_LATENCY=90\nP90_LATENCY=120\nP99_LATENCY=234\n";
         const ImportResult c = Importer::importData(crr, u"crr.txt"_s);
         QVERIFY2(c.ok(), qPrintable(c.error ? c.error->toString() : QString()));
         QCOMPARE(c.records.first().kind, u"tcp_crr"_s);
         QCOMPARE(*c.records.first().metric(u"connections_per_s"_s), 9876.54);
         QVERIFY(!c.records.first().metric(u"transactions_per_s"_s));
+        QCOMPARE(c.records.first().metric(u"latency_us_mean"_s).value_or(0), 101.25);
+        QCOMPARE(c.records.first().metric(u"latency_us_p50"_s).value_or(0), 90.0);
+        QCOMPARE(c.records.first().metric(u"latency_us_p90"_s).value_or(0), 120.0);
+        QCOMPARE(c.records.first().metric(u"latency_us_p99"_s).value_or(0), 234.0);
     }
 
     // A log of several tools: every block of a known tool, the rest named.

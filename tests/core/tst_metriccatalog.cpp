@@ -142,6 +142,17 @@ private slots:
         rr.addMetric(u"transactions_per_s"_s, u"client"_s, 12);
         QCOMPARE(wb::sidedMetricValue(rr, u"transactions_per_s"_s).value_or(0), 12.0);
         QVERIFY(!wb::sidedMetricValue(rr, u"bytes"_s));
+
+        // tcp_crr's key figure is the client's connection rate with its p99.
+        wb::ResultRecord crr;
+        crr.kind = u"tcp_crr"_s;
+        crr.addMetric(u"connections_per_s"_s, u"server"_s, 9000);
+        crr.addMetric(u"connections_per_s"_s, u"client"_s, 9001);
+        crr.addMetric(u"latency_us_p99"_s, u"client"_s, 250);
+        const wb::KeyFigure k = wb::keyFigure(crr);
+        QCOMPARE(k.metric, u"connections_per_s"_s);
+        QCOMPARE(k.side, u"client"_s);
+        QCOMPARE(k.text, u"9001 conn/s, p99 250.0 µs"_s);
     }
 
     void reverseFiguresAreReadAtTheClient()

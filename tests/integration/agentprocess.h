@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <functional>
 #include <QList>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -157,6 +158,50 @@ inline QJsonObject runRequest(qint64 id, const QString &kind, const QString &tok
             {QStringLiteral("kind"), kind}, {QStringLiteral("token"), token},
             {QStringLiteral("to"), QStringLiteral("127.0.0.1")}, {QStringLiteral("port"), port},
             {QStringLiteral("params"), params}};
+}
+
+// What both ends said of one test.
+struct TestOutcome
+{
+    QJsonObject serverListening;
+    QJsonObject client; // final message of the run request
+    QJsonObject server; // final message of the serve request
+    QList<QJsonObject> clientSamples;
+    QJsonObject clientRecord() const { return client.value(QStringLiteral("record")).toObject(); }
+    QJsonObject serverRecord() const { return server.value(QStringLiteral("record")).toObject(); }
+};
+
+// Runs one test between two fresh agents on loopback. `beforeRun` may poke the server first.
+inline TestOutcome runPair(const QString &kind, const QJsonObject &params, const QJsonObject &serverParams = {},
+                           const std::function<void(const QJsonObject &listening)> &beforeRun = {}, int timeoutMs = 30000)
+{
+    TestOutcome r;
+    AgentProcess server, client;
+    if (!server.start() || !client.start())
+        return r;
+    const QString token = AgentProcess::newToken();
+    QJsonObject sp = params;
+    for (auto it = serverParams.begin(); it != serverParams.end(); ++it)
+        sp.insert(it.key(), it.value());
+    server.send(serveRequest(10, kind, token, sp));
+    r.serverListening = server.waitFor(10, 5000);
+    if (r.serverListening.value(QStringLiteral("type")).toString() != QStringLiteral("listening")) {
+        r.server = r.serverListening;
+        return r;
+    }
+    if (beforeRun)
+        beforeRun(r.serverListening);
+    client.send(runRequest(20, kind, token, r.serverListening.value(QStringLiteral("port")).toInt(), params));
+    r.client = client.waitFinal(20, timeoutMs, &r.clientSamples);
+    r.server = server.waitFinal(10, 10000);
+    return r;
+}
+
+inline QString describe(const QJsonObject &o)
+{
+    QJsonObject copy = o;
+    copy.remove(QStringLiteral("record"));
+    return QString::fromUtf8(QJsonDocument(copy).toJson(QJsonDocument::Compact));
 }
 
 // Metric lookup in a record's metrics array.

@@ -32,49 +32,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct TestOutcome
-{
-    QJsonObject serverListening;
-    QJsonObject client; // final message of the run request
-    QJsonObject server; // final message of the serve request
-    QList<QJsonObject> clientSamples;
-    QJsonObject clientRecord() const { return client.value(u"record"_s).toObject(); }
-    QJsonObject serverRecord() const { return server.value(u"record"_s).toObject(); }
-};
-
-// Runs one test between two fresh agents. `beforeRun` may poke the server first.
-TestOutcome runPair(const QString &kind, const QJsonObject &params, const QJsonObject &serverParams = {},
-                    const std::function<void(const QJsonObject &listening)> &beforeRun = {}, int timeoutMs = 30000)
-{
-    TestOutcome r;
-    AgentProcess server, client;
-    if (!server.start() || !client.start())
-        return r;
-    const QString token = AgentProcess::newToken();
-    QJsonObject sp = params;
-    for (auto it = serverParams.begin(); it != serverParams.end(); ++it)
-        sp.insert(it.key(), it.value());
-    server.send(serveRequest(10, kind, token, sp));
-    r.serverListening = server.waitFor(10, 5000);
-    if (r.serverListening.value(u"type"_s).toString() != u"listening"_s) {
-        r.server = r.serverListening;
-        return r;
-    }
-    if (beforeRun)
-        beforeRun(r.serverListening);
-    client.send(runRequest(20, kind, token, r.serverListening.value(u"port"_s).toInt(), params));
-    r.client = client.waitFinal(20, timeoutMs, &r.clientSamples);
-    r.server = server.waitFinal(10, 10000);
-    return r;
-}
-
-QString describe(const QJsonObject &o)
-{
-    QJsonObject copy = o;
-    copy.remove(u"record"_s);
-    return QString::fromUtf8(QJsonDocument(copy).toJson(QJsonDocument::Compact));
-}
-
 void checkCanonical(const QJsonObject &record)
 {
     QString error;

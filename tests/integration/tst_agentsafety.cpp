@@ -32,13 +32,6 @@ namespace {
 
 const QString kAgent = QStringLiteral(WB_BIN_DIR "/wirebench-agent");
 
-QString describe(const QJsonObject &o)
-{
-    QJsonObject copy = o;
-    copy.remove(u"record"_s);
-    return QString::fromUtf8(QJsonDocument(copy).toJson(QJsonDocument::Compact));
-}
-
 // Sends a file_transfer as a client would, with whatever params the header
 // claims, and returns the serving end's closing statistics line.
 QJsonObject pushFile(int port, const QString &token, const QJsonObject &params, const QByteArray &data)

@@ -79,6 +79,7 @@ class TstCliRun : public QObject
     Q_OBJECT
 private slots:
     void runStoresEveryResult();
+    void tcpCrrThroughThePlan();
     void failingTestGivesNonZeroExit();
     void badPlanNamesFileAndLine();
     void interruptThenResume();
@@ -118,6 +119,36 @@ void TstCliRun::runStoresEveryResult()
         }
     }
     QCOMPARE(rr, 2);
+}
+
+// tcp_crr through the controller: its key figure in conn/s, the knobs the
+// agents applied in the stored record, and an unknown congestion control
+// refused at its case with the host's list.
+void TstCliRun::tcpCrrThroughThePlan()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"r.sqlite"_s);
+    const QString plan = writePlan(dir, u"p.json"_s, R"(
+        {"name":"crr","kind":"tcp_crr","client":"a","server":"b","duration_s":0.5,"params":{"congestion_control":"reno","tos":16}},
+        {"name":"warp","kind":"tcp_crr","client":"a","server":"b","duration_s":0.5,"params":{"congestion_control":"warp"}})");
+    QProcess p;
+    p.start(kCli, {u"--db"_s, db, u"run"_s, plan});
+    QVERIFY(p.waitForFinished(60000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    QVERIFY2(p.exitCode() != 0, qPrintable(out));
+    QVERIFY2(out.contains(u"1 finished, 1 failed, 0 cancelled"_s), qPrintable(out));
+    QVERIFY2(out.contains(u" conn/s, p99 "_s), qPrintable(out));
+    QVERIFY2(out.contains(u"params.congestion_control: 'warp' is not available on this host"_s), qPrintable(out));
+    const auto runs = runsIn(db);
+    QCOMPARE(runs.size(), 2);
+    const wb::StoredRun &crr = runs.first();
+    QCOMPARE(crr.record.kind, u"tcp_crr"_s);
+    QCOMPARE(crr.status, wb::RunStatus::Finished);
+    QVERIFY(crr.record.metric(u"connections_per_s"_s, u"client"_s).value_or(0) > 0);
+    QVERIFY(crr.record.metric(u"latency_us_p99"_s, u"client"_s).value_or(0) > 0);
+    const QJsonObject applied = crr.record.extra.value(u"server_socket_options"_s).toObject();
+    QCOMPARE(applied.value(u"congestion_control"_s).toString(), u"reno"_s);
+    QCOMPARE(applied.value(u"tos"_s).toInt() & 0xfc, 16);
 }
 
 void TstCliRun::failingTestGivesNonZeroExit()

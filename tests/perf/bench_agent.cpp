@@ -2,7 +2,10 @@
 // Benchmark of wirebench-agent against the Debian peers on loopback, in the
 // same run and alternating A B A B: tcp_rr 1/1 against `sockperf ping-pong
 // --tcp` (blocking, and ours with busy_poll), udp_stream 64 B against
-// `iperf3 -u -b 0 -l 64`, tcp_stream against `iperf3`. Reports medians,
+// `iperf3 -u -b 0 -l 64`, tcp_stream against `iperf3`, and tcp_crr 1/1
+// against `netperf -t TCP_CRR` when netperf is there (it is not packaged by
+// Debian: shared/peers/build-netperf.sh DEST, then WB_NETPERF_DIR=DEST or
+// DEST on PATH; without it that pair is left out, not failed). Reports medians,
 // ratios, p99 latency and the CPU time each tool's processes used per
 // transaction / packet / KB (getrusage of the reaped children).
 //
@@ -12,12 +15,14 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QSysInfo>
 #include <QTextStream>
 #include <QThread>
@@ -144,6 +149,75 @@ Measure oursTcpRr(double duration, bool busy)
     const double n = rec.value(u"extra"_s).toObject().value(u"transactions"_s).toDouble();
     m.cpuPerUnit = n > 0 ? cpu * 1e6 / n : 0;
     m.ok = m.rate > 0;
+    return m;
+}
+
+Measure oursTcpCrr(double duration)
+{
+    Measure m;
+    const double cpu0 = childCpuSeconds();
+    const QJsonObject rec = runAgent({u"tcp_crr"_s, u"-r"_s, u"1,1"_s}, duration, &m.error);
+    const double cpu = childCpuSeconds() - cpu0;
+    if (!m.error.isEmpty())
+        return m;
+    m.rate = metric(rec, u"connections_per_s"_s, u"client"_s);
+    m.p99 = metric(rec, u"latency_us_p99"_s, u"client"_s);
+    const double n = rec.value(u"extra"_s).toObject().value(u"transactions"_s).toDouble();
+    m.cpuPerUnit = n > 0 ? cpu * 1e6 / n : 0;
+    m.ok = m.rate > 0;
+    return m;
+}
+
+// netperf and netserver from WB_NETPERF_DIR, else from PATH; empty when absent.
+QString netperfTool(const QString &name)
+{
+    const QString dir = qEnvironmentVariable("WB_NETPERF_DIR");
+    if (!dir.isEmpty() && QFileInfo(dir + u'/' + name).isExecutable())
+        return dir + u'/' + name;
+    return QStandardPaths::findExecutable(name);
+}
+
+Measure netperfTcpCrr(double duration)
+{
+    Measure m;
+    const QString netperf = netperfTool(u"netperf"_s), netserver = netperfTool(u"netserver"_s);
+    if (netperf.isEmpty() || netserver.isEmpty()) {
+        m.error = u"netperf is not built (shared/peers/build-netperf.sh DEST; WB_NETPERF_DIR=DEST)"_s;
+        return m;
+    }
+    const double cpu0 = childCpuSeconds();
+    const QString port = QString::number(freePort());
+    QProcess server;
+    server.start(netserver, {u"-D"_s, u"-L"_s, u"127.0.0.1"_s, u"-p"_s, port});
+    if (!server.waitForStarted(5000)) {
+        m.error = u"netserver did not start"_s;
+        return m;
+    }
+    QThread::msleep(300);
+    const QByteArray out = runClient(netperf, {u"-H"_s, u"127.0.0.1"_s, u"-p"_s, port, u"-t"_s, u"TCP_CRR"_s,
+                                               u"-l"_s, QString::number(duration), u"-P"_s, u"0"_s, u"--"_s, u"-r"_s,
+                                               u"1,1"_s, u"-k"_s, u"THROUGHPUT,P99_LATENCY,ELAPSED_TIME"_s},
+                                     int(duration * 1000) + 20000, &m.error);
+    server.terminate(); // our own child, by its PID
+    if (!server.waitForFinished(5000)) {
+        server.kill();
+        server.waitForFinished(2000);
+    }
+    const double cpu = childCpuSeconds() - cpu0;
+    const QString text = QString::fromUtf8(out);
+    auto value = [&](const QString &key) {
+        return QRegularExpression(u"^"_s + key + u"=([0-9.]+)"_s, QRegularExpression::MultilineOption)
+            .match(text)
+            .captured(1)
+            .toDouble();
+    };
+    m.rate = value(u"THROUGHPUT"_s);
+    m.p99 = value(u"P99_LATENCY"_s);
+    const double n = m.rate * value(u"ELAPSED_TIME"_s); // each transaction a connection
+    m.cpuPerUnit = n > 0 ? cpu * 1e6 / n : 0;
+    m.ok = m.rate > 0;
+    if (!m.ok && m.error.isEmpty())
+        m.error = u"cannot read netperf's TCP_CRR result: "_s + text.left(300);
     return m;
 }
 
@@ -337,7 +411,8 @@ int main(int argc, char **argv)
     if (args.contains(u"--help"_s) || args.contains(u"-h"_s)) {
         std::printf("usage: bench_agent [--smoke] [--rounds N] [--duration S] [--only TEXT]... [--markdown FILE]\n"
                     "                   [--agent PATH]\n"
-                    "Runs wirebench-agent and its Debian peers (sockperf, iperf3) alternately on loopback\n"
+                    "Runs wirebench-agent and its peers (sockperf, iperf3; netperf from WB_NETPERF_DIR or\n"
+                    "PATH when built) alternately on loopback\n"
                     "and prints medians and ratios. --only keeps the pairs whose name contains TEXT\n"
                     "(e.g. --only busy_poll).\n");
         return 0;
@@ -376,6 +451,12 @@ int main(int argc, char **argv)
                   Series{u"iperf3 -u -b 0 -l 64 received"_s, [=] { return iperfUdp(duration); }}});
     pairs.append({Series{u"tcp_stream (wirebench-agent)"_s, [=] { return oursTcp(duration); }},
                   Series{u"iperf3 TCP"_s, [=] { return iperfTcp(duration); }}});
+    // netperf is never a test or CI dependency: without it this pair is left out.
+    if (!netperfTool(u"netperf"_s).isEmpty() && !netperfTool(u"netserver"_s).isEmpty())
+        pairs.append({Series{u"tcp_crr 1/1 connections (wirebench-agent)"_s, [=] { return oursTcpCrr(duration); }},
+                      Series{u"netperf -t TCP_CRR -r 1,1"_s, [=] { return netperfTcpCrr(duration); }}});
+    else
+        std::fprintf(stderr, "bench_agent: netperf not found (WB_NETPERF_DIR or PATH): tcp_crr vs TCP_CRR left out\n");
 
     if (!only.isEmpty()) {
         pairs.removeIf([&](const std::pair<Series, Series> &p) {
