@@ -110,6 +110,33 @@ std::optional<QString> rate(const QJsonObject &p)
     return r > 0 ? QString::number(r, 'g', 10) : u"unlimited"_s;
 }
 
+// The socket knobs (agents/testparams.cpp): unset is the system's own.
+std::optional<QString> tos(const QJsonObject &p)
+{
+    if (!p.contains(u"tos"_s))
+        return std::nullopt;
+    const auto n = integerText(p.value(u"tos"_s));
+    return n && *n == u"0"_s ? u"default"_s : n;
+}
+
+std::optional<QString> congestionControl(const QJsonObject &p)
+{
+    const QString c = p.value(u"congestion_control"_s).toString().trimmed().toLower();
+    return c.isEmpty() ? std::nullopt : std::optional(c);
+}
+
+std::optional<QString> mss(const QJsonObject &p)
+{
+    return p.contains(u"mss_bytes"_s) ? integerText(p.value(u"mss_bytes"_s)) : std::nullopt;
+}
+
+std::optional<QString> nodelay(const QJsonObject &p)
+{
+    if (!p.contains(u"nodelay"_s))
+        return std::nullopt;
+    return p.value(u"nodelay"_s).toBool() ? u"on"_s : u"off"_s;
+}
+
 std::optional<QString> streams(const QJsonObject &p)
 {
     return p.contains(u"streams"_s) ? integerText(p.value(u"streams"_s)) : std::nullopt;
@@ -169,27 +196,38 @@ const QList<ConditionParameterInfo> &definingParameters(const QString &kind)
     static const QMap<QString, QList<ConditionParameterInfo>> table = [] {
         QMap<QString, QList<ConditionParameterInfo>> t;
         const auto dir = param(u"direction"_s, u"direction"_s, u"forward"_s, direction, showPlain);
+        // A bbr run is not a cubic run, nor one with another MSS or TOS.
+        const auto tosParam = param(u"tos"_s, u"TOS"_s, u"default"_s, tos, showPlain);
+        const auto tcpKnobs = [&](const QString &nodelayDefault) {
+            return QList{param(u"congestion_control"_s, u"congestion control"_s, u"default"_s, congestionControl, showPlain),
+                         param(u"mss_bytes"_s, u"MSS"_s, u"default"_s, mss, showBytes),
+                         param(u"nodelay"_s, u"TCP_NODELAY"_s, nodelayDefault, nodelay, showPlain), tosParam};
+        };
         t.insert(u"udp_stream"_s, QList{param(u"message_size_bytes"_s, u"message size"_s, u"1472"_s, messageSize, showBytes)}
                                       + sockets()
                                       + QList{param(u"rate_pps"_s, u"rate"_s, u"unlimited"_s, rate, showRate),
-                                              param(u"streams"_s, u"streams"_s, u"1"_s, streams, showPlain), dir});
+                                              param(u"streams"_s, u"streams"_s, u"1"_s, streams, showPlain), dir,
+                                              tosParam});
         t.insert(u"tcp_stream"_s, QList{param(u"message_size_bytes"_s, u"message size"_s, u"131072"_s, messageSize, showBytes)}
                                       + sockets()
-                                      + QList{param(u"streams"_s, u"streams"_s, u"1"_s, streams, showPlain), dir});
+                                      + QList{param(u"streams"_s, u"streams"_s, u"1"_s, streams, showPlain), dir}
+                                      + tcpKnobs(u"off"_s));
         const auto rr = QList{param(u"request_size_bytes"_s, u"request size"_s, u"1"_s, requestSize, showBytes),
                               param(u"response_size_bytes"_s, u"response size"_s, u"1"_s, responseSize, showBytes)}
             + sockets();
-        t.insert(u"tcp_rr"_s, rr);
-        t.insert(u"udp_rr"_s, rr);
-        t.insert(u"tcp_crr"_s, rr);
+        t.insert(u"tcp_rr"_s, rr + tcpKnobs(u"on"_s)); // netperf's TCP_RR sets TCP_NODELAY too
+        t.insert(u"udp_rr"_s, rr + QList{tosParam});
+        t.insert(u"tcp_crr"_s, rr + tcpKnobs(u"off"_s));
         t.insert(u"file_transfer"_s,
                  QList{param(u"file_size_bytes"_s, u"file size"_s, u"67108864"_s, fileSize, showBytes),
                        param(u"sink"_s, u"sink"_s, u"file"_s, sink, showPlain),
                        param(u"fsync"_s, u"fsync"_s, u"off"_s, fsyncFlag, showPlain),
-                       param(u"message_size_bytes"_s, u"write size"_s, u"131072"_s, messageSize, showBytes), dir});
+                       param(u"message_size_bytes"_s, u"write size"_s, u"131072"_s, messageSize, showBytes), dir,
+                       tosParam});
         t.insert(u"packet_rate"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes),
-                                         param(u"rate_pps"_s, u"rate"_s, u"unlimited"_s, rate, showRate)});
-        t.insert(u"forwarding"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes)});
+                                         param(u"rate_pps"_s, u"rate"_s, u"unlimited"_s, rate, showRate), tosParam});
+        t.insert(u"forwarding"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes),
+                                        tosParam});
         t.insert(u"rfc2544"_s, QList{param(u"frame_size_bytes"_s, u"frame size"_s, u"64"_s, frameSize, showBytes)});
         return t;
     }();

@@ -187,6 +187,30 @@ private slots:
         QCOMPARE(wb::canonicalUnit(u"reverse_throughput_bps"_s), u"bit/s"_s);
     }
 
+    // The socket knobs define the condition: a bbr run is not a cubic run,
+    // nor one with another MSS or TOS; unset is the system's own, like 0.
+    void socketKnobsDefineTheCondition()
+    {
+        auto stream = [](const QJsonObject &params) {
+            wb::ResultRecord r;
+            r.kind = u"tcp_stream"_s;
+            r.params = params;
+            r.addMetric(u"throughput_bps"_s, u"server"_s, 9e8);
+            return wb::conditionOf(r, u"throughput_bps"_s, wb::FigureSide::Receiver);
+        };
+        const wb::Condition plain = stream({});
+        const wb::Condition bbr = stream({{u"congestion_control"_s, u"bbr"_s}});
+        const wb::Condition cubic = stream({{u"congestion_control"_s, u"CUBIC"_s}});
+        QVERIFY(!bbr.sameAs(cubic));
+        QVERIFY(!bbr.sameAs(plain));
+        QCOMPARE(bbr.differences(cubic), QStringList{u"congestion control (bbr vs cubic)"_s});
+        QVERIFY(!stream({{u"mss_bytes"_s, 1000}}).sameAs(plain));
+        QVERIFY(!stream({{u"tos"_s, 184}}).sameAs(plain));
+        QVERIFY(stream({{u"tos"_s, 0}}).sameAs(plain));
+        QVERIFY(stream({{u"nodelay"_s, false}}).sameAs(plain)); // tcp_stream's default
+        QVERIFY(!stream({{u"nodelay"_s, true}}).sameAs(plain));
+    }
+
     void recordsTakeTheCatalogUnit()
     {
         wb::ResultRecord r;
