@@ -176,7 +176,7 @@ void printTable(const json::Value &record, const std::string &to)
             const std::string &side = m["side"].asString();
             double v = m["value"].asDouble();
             unit = m["unit"].asString();
-            if (name == "throughput_bps") {
+            if (name == "throughput_bps" || name == "reverse_throughput_bps") {
                 v /= 1e6; // netperf's 10^6 bits/sec
                 unit = "10^6bit/s";
             }

@@ -126,6 +126,14 @@ Outcome acceptFlows(TestRun &run, ServerEnv &env, bool udp, std::vector<DataFlow
         }
     }
     env.endpoint->stopListening(); // every flow is here: nothing more may connect
+    // Nothing is sent on a flow before the client has read every answer, so
+    // no data can follow an answer into the client's line buffer.
+    std::string err;
+    auto start = env.chan.readLine(kConnectTimeoutMs, &err);
+    if (!start)
+        return Outcome::fail("peer_lost", "the client did not start its streams: " + err);
+    if (!(*start)["start"].asBool())
+        return Outcome::fail("peer_failed", "the client sent something else than the start of its streams");
     return {};
 }
 
@@ -180,6 +188,11 @@ Outcome connectFlows(TestRun &run, ClientEnv &env, bool udp, std::vector<DataFlo
             flows.push_back(std::move(f));
         }
     }
+    json::Value start;
+    start["start"] = true;
+    std::string err;
+    if (!env.chan.sendLine(start, &err))
+        return Outcome::fail("peer_lost", "cannot start the streams: " + err);
     return {};
 }
 

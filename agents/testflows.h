@@ -60,8 +60,10 @@ inline constexpr double kFlowSetupTimeoutS = 10;
 // {"key":..,"stream":i,"direction":..} (UDP: plus "udp_port") naming the
 // flow expected next; anything else fails the test. UDP flows get a socket
 // of their own on the control connection's address, answered as "udp_port".
+// Then it waits for the client's {"start":true} on the control connection.
 Outcome acceptFlows(TestRun &run, ServerEnv &env, bool udp, std::vector<DataFlow> &flows);
-// Running end, after the accepted header: makes those connections one by one.
+// Running end, after the accepted header: makes those connections one by
+// one, then says {"start":true} on the control connection.
 Outcome connectFlows(TestRun &run, ClientEnv &env, bool udp, std::vector<DataFlow> &flows);
 // Runs `body` for every flow on a thread of its own and waits for them all;
 // the first failure stops the others and is what is returned.

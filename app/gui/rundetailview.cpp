@@ -7,6 +7,7 @@
 #include "dropschart.h"
 #include "result/keyfigure.h"
 #include "result/metriccatalog.h"
+#include "result/streamfigure.h"
 #include "runtext.h"
 #include "samplesplot.h"
 #include "store/resultstore.h"
@@ -205,6 +206,7 @@ RunDetailView::RunDetailView(QWidget *parent)
       m_tabs(new QTabWidget),
       m_metrics(new QTableWidget(0, 4)),
       m_environment(new QTableWidget(0, 3)),
+      m_streams(new QTableWidget(0, 6)),
       m_plot(new QCustomPlot),
       m_plan(new QPlainTextEdit)
 {
@@ -238,6 +240,15 @@ RunDetailView::RunDetailView(QWidget *parent)
     m_environment->setWordWrap(false);
     m_tabs->addTab(m_environment, tr("Environment"));
 
+    m_streams->setObjectName(u"runStreams"_s);
+    m_streams->setHorizontalHeaderLabels(
+        {tr("Stream"), tr("Direction"), tr("Side"), tr("Role"), tr("Bytes"), tr("Throughput")});
+    m_streams->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_streams->horizontalHeader()->setStretchLastSection(true);
+    m_streams->verticalHeader()->hide();
+    m_streams->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_tabs->addTab(m_streams, tr("Streams"));
+
     m_plot->setObjectName(u"runSamples"_s);
     m_plot->setMinimumHeight(160);
     SamplesPlot::setUp(m_plot);
@@ -254,6 +265,11 @@ RunDetailView::RunDetailView(QWidget *parent)
 
 // A run still loading is dropped: its continuation belongs to this view.
 RunDetailView::~RunDetailView() = default;
+
+bool RunDetailView::streamsTabShown() const
+{
+    return m_tabs->isTabVisible(m_tabs->indexOf(m_streams));
+}
 
 void RunDetailView::showRun(qint64 id)
 {
@@ -296,6 +312,8 @@ void RunDetailView::clear()
                           "the plan that made it."));
     m_metrics->setRowCount(0);
     m_environment->setRowCount(0);
+    m_streams->setRowCount(0);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_streams), false);
     m_plan->clear();
     m_plot->clearGraphs();
     m_plot->replot();
@@ -396,6 +414,19 @@ void RunDetailView::fill(const StoredRun &run)
         m_environment->setItem(int(rows.size()), 1, new QTableWidgetItem(tr("not recorded (an imported run, or an agent that did not report it)")));
         m_environment->setSpan(int(rows.size()), 1, 1, 2);
     }
+
+    // Each stream as its end measured it (several streams, or another direction).
+    const QList<StreamFigure> streams = streamFigures(run.record);
+    m_streams->setRowCount(int(streams.size()));
+    for (int i = 0; i < streams.size(); ++i) {
+        const StreamFigure &f = streams.at(i);
+        const QString direction = f.direction == u"reverse"_s ? tr("server → client") : tr("client → server");
+        const QStringList cells{QString::number(f.stream), direction, f.side, f.role, QLocale().toString(f.bytes, 'f', 0),
+                                formatBitRate(f.throughputBps)};
+        for (int c = 0; c < cells.size(); ++c)
+            m_streams->setItem(i, c, new QTableWidgetItem(cells.at(c)));
+    }
+    m_tabs->setTabVisible(m_tabs->indexOf(m_streams), !streams.isEmpty());
 
     const QJsonObject plan = run.record.extra.value(u"plan"_s).toObject();
     m_plan->setPlainText(plan.isEmpty() ? tr("This run was not made by a plan (imported or saved directly).")

@@ -52,6 +52,10 @@ public:
     // Field | client | server; fields only one end knows show "—" for the other.
     QTableWidget *environmentTable() const { return m_environment; }
     QCustomPlot *samplesPlot() const { return m_plot; }
+    // Stream | direction | side | role | bytes | throughput; its tab shows
+    // only for a run with several streams or another direction.
+    QTableWidget *streamsTable() const { return m_streams; }
+    bool streamsTabShown() const;
     // The drops-over-time chart; null when the run has no loss samples.
     QCustomPlot *dropsPlot() const { return m_drops; }
 
@@ -73,6 +77,7 @@ private:
     QTabWidget *m_tabs;
     QTableWidget *m_metrics;
     QTableWidget *m_environment;
+    QTableWidget *m_streams;
     QCustomPlot *m_drops = nullptr; // rebuilt per run: the chart code wants a fresh plot
     QCustomPlot *m_plot;
     QPlainTextEdit *m_plan;

@@ -167,6 +167,9 @@ void TstResultsPage::init()
             for (int s = 0; s < 20; ++s)
                 r.record.samples.append(wb::Sample{s * 0.1, u"server"_s, u"throughput_bps"_s, 5e7 + s});
             r.record.extra.insert(u"plan"_s, kPlanSource);
+            r.record.extra.insert(u"streams"_s, QJsonArray{QJsonObject{{u"stream"_s, 0}, {u"direction"_s, u"reverse"_s},
+                                                                      {u"side"_s, u"client"_s}, {u"role"_s, u"receiver"_s},
+                                                                      {u"bytes"_s, 125000}, {u"throughput_bps"_s, 1e6}}});
             QString error;
             r.record.extra.insert(u"case_key"_s, wb::Plan::fromJson(kPlanSource, &error)->cases.first().key);
         }
@@ -533,6 +536,13 @@ void TstResultsPage::detailShowsRun()
     QVERIFY2(summary.contains(u"message 1472 B · send buffer 64 KiB · duration 2 s"_s), qPrintable(summary));
     QCOMPARE(page.detail()->samplesPlot()->graphCount(), 1);
     QCOMPARE(page.detail()->samplesPlot()->graph(0)->dataCount(), 20);
+    // Its streams, each as its end measured it, on a tab of their own.
+    QVERIFY(page.detail()->streamsTabShown());
+    QTableWidget *streams = page.detail()->streamsTable();
+    QCOMPARE(streams->rowCount(), 1);
+    QCOMPARE(streams->item(0, 1)->text(), u"server → client"_s);
+    QCOMPARE(streams->item(0, 3)->text(), u"receiver"_s);
+    QCOMPARE(streams->item(0, 5)->text(), u"1.00 Mbit/s"_s);
     QVERIFY(page.findChild<QPlainTextEdit *>(u"runPlan"_s)->toPlainText().contains(u"lab plan"_s));
     // Both ends side by side, a field per row, not raw JSON.
     QTableWidget *env = page.detail()->environmentTable();
@@ -558,6 +568,11 @@ void TstResultsPage::detailShowsRun()
     QVERIFY(!rows.contains(u"Kernel build"_s)); // neither end said
     for (const auto &[client, server] : std::as_const(rows))
         QVERIFY2(!client.contains(u'{') && !server.contains(u'{'), qPrintable(client + u" | "_s + server));
+    // A one-stream run has no streams tab.
+    page.table()->setCurrentIndex(page.model()->index(1, 0));
+    QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 2, 10000);
+    QVERIFY(!page.detail()->streamsTabShown());
+    QCOMPARE(page.detail()->streamsTable()->rowCount(), 0);
 }
 
 void TstResultsPage::deletesThroughDialog()

@@ -1002,6 +1002,13 @@ void TstAgentMeasure::standaloneListenAndRun()
     checkCanonical(o.value(u"record"_s).toObject());
     QVERIFY(recordMetric(o.value(u"record"_s).toObject(), u"messages"_s, u"server"_s) > 0);
 
+    // iperf3's -P and --bidir: the listener takes the flows on its one port.
+    standalonePair({}, agent, {u"tcp_stream"_s, u"-l"_s, u"0.3"_s, u"-P"_s, u"2"_s, u"--bidir"_s}, &out, &rc, &listenOut);
+    QVERIFY2(rc == 0, out.constData());
+    QVERIFY2(out.contains("direction=\"bidirectional\"") && out.contains("streams=2"), out.constData());
+    QVERIFY2(out.contains("reverse_throughput_bps") && out.contains("10^6bit/s"), out.constData());
+    QVERIFY(listenOut.contains("tcp_stream from 127.0.0.1: done"));
+
     // Bad options are refused before anything is sent.
     QProcess bad;
     bad.start(agent, {u"run"_s, u"udp_stream"_s, u"--to"_s, u"127.0.0.1"_s, u"-m"_s, u"70000"_s});

@@ -211,26 +211,40 @@ void TstDataNetLab::testTrafficUsesTheDataNics_data()
 {
     QTest::addColumn<QByteArray>("test");
     QTest::addColumn<QString>("serverAddress");
+    QTest::addColumn<bool>("reverse"); // the server sends
     QTest::newRow("tcp_stream IPv4")
         << QByteArray(R"({"name":"v4","kind":"tcp_stream","client":{"host":"h1","nic":"data0"},
                          "server":{"host":"h2","nic":"data0"},"duration_s":2})")
-        << u"198.51.100.12"_s;
+        << u"198.51.100.12"_s << false;
     QTest::newRow("tcp_stream IPv6")
         << QByteArray(R"({"name":"v6","kind":"tcp_stream","ip_version":6,"client":{"host":"h1","nic":"data0"},
                          "server":{"host":"h2","nic":"data0"},"duration_s":2})")
-        << u"2001:db8:d::12"_s;
+        << u"2001:db8:d::12"_s << false;
     QTest::newRow("udp_stream IPv6, bound to the device")
         << QByteArray(R"({"name":"v6dev","kind":"udp_stream","ip_version":6,
                          "client":{"host":"h1","nic":"data0","bind_device":true},
                          "server":{"host":"h2","nic":"data0","bind_device":true},"duration_s":2,
                          "params":{"message_size_bytes":1400}})")
-        << u"2001:db8:d::12"_s;
+        << u"2001:db8:d::12"_s << false;
+    // Reverse: h1 still runs the test, h2 sends; the data NICs' counters say so.
+    QTest::newRow("tcp_stream reverse, 2 streams")
+        << QByteArray(R"({"name":"rev","kind":"tcp_stream","client":{"host":"h1","nic":"data0"},
+                         "server":{"host":"h2","nic":"data0"},"duration_s":2,
+                         "params":{"direction":"reverse","streams":2}})")
+        << u"198.51.100.12"_s << true;
+    QTest::newRow("udp_stream reverse, bound to the device")
+        << QByteArray(R"({"name":"revudp","kind":"udp_stream",
+                         "client":{"host":"h1","nic":"data0","bind_device":true},
+                         "server":{"host":"h2","nic":"data0","bind_device":true},"duration_s":2,
+                         "params":{"direction":"reverse","message_size_bytes":1400,"rate_pps":20000}})")
+        << u"198.51.100.12"_s << true;
 }
 
 void TstDataNetLab::testTrafficUsesTheDataNics()
 {
     QFETCH(QByteArray, test);
     QFETCH(QString, serverAddress);
+    QFETCH(bool, reverse);
     const QString name = u"data%1"_s.arg(++m_case);
     const QString plan = writePlan(name, test);
     const QString db = m_dir.filePath(name + u".sqlite"_s);
@@ -250,21 +264,34 @@ void TstDataNetLab::testTrafficUsesTheDataNics()
     QCOMPARE(stored.size(), 1);
     const wb::ResultRecord &r = stored.first().record;
     // The payload the test moved, as the receiving end counted it.
-    double bytes = r.metric(u"bytes"_s, u"server"_s).value_or(0);
+    const QString receiver = reverse ? u"client"_s : u"server"_s;
+    double bytes = r.metric(u"bytes"_s, receiver).value_or(0);
     if (bytes <= 0)
-        bytes = r.metric(u"throughput_bps"_s, u"server"_s).value_or(0) / 8 * 2;
+        bytes = r.metric(u"throughput_bps"_s, receiver).value_or(0) / 8 * 2;
     QVERIFY2(bytes > 1e6, qPrintable(u"only %1 bytes moved"_s.arg(bytes)));
     // Each end bound its data NIC's address of the family asked for.
     const QJsonObject server = r.extra.value(u"server"_s).toObject();
     QCOMPARE(server.value(u"bound_address"_s).toString(), serverAddress);
     QCOMPARE(r.extra.value(u"bound_address"_s).toString(), QString(serverAddress).replace(u"12"_s, u"11"_s));
 
-    const qint64 dataOut = d1a.tx - d1.tx, dataIn = d2a.rx - d2.rx;
+    // Forward: out of h1's data NIC into h2's; reverse: the other way, and
+    // only acknowledgements (or nothing, UDP) from h1.
+    const qint64 dataOut = reverse ? d2a.tx - d2.tx : d1a.tx - d1.tx;
+    const qint64 dataIn = reverse ? d1a.rx - d1.rx : d2a.rx - d2.rx;
+    const qint64 dataBack = reverse ? d1a.tx - d1.tx : d2a.tx - d2.tx;
     const qint64 mgmt = (m1a.rx - m1.rx) + (m1a.tx - m1.tx) + (m2a.rx - m2.rx) + (m2a.tx - m2.tx);
-    const QString figures = u"bytes %1, h1 data0 tx %2, h2 data0 rx %3, mgmt0 both ways on both hosts %4"_s
-                                .arg(qint64(bytes)).arg(dataOut).arg(dataIn).arg(mgmt);
+    const QString figures = u"bytes %1, %2 data0 tx %3, %4 data0 rx %5, back %6, mgmt0 both ways on both hosts %7"_s
+                                .arg(qint64(bytes))
+                                .arg(reverse ? u"h2"_s : u"h1"_s)
+                                .arg(dataOut)
+                                .arg(reverse ? u"h1"_s : u"h2"_s)
+                                .arg(dataIn)
+                                .arg(dataBack)
+                                .arg(mgmt);
     qInfo("%s", qPrintable(figures));
     QVERIFY2(double(dataOut) >= bytes && double(dataIn) >= bytes, qPrintable(figures));
+    if (reverse)
+        QVERIFY2(double(dataBack) < bytes / 10, qPrintable(figures));
     // SSH and the agent protocol only (the agents are deployed already):
     // tens of kilobytes, far below the test's bytes.
     QVERIFY2(double(mgmt) < bytes / 100 && mgmt < 2 * 1024 * 1024, qPrintable(figures));
