@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runtext.h"
 
+#include "result/condition.h"
 #include "result/metriccatalog.h"
 
 #include <QJsonArray>
@@ -37,6 +38,11 @@ constexpr ParameterInfo kParameters[] = {
     {u"recv_socket_bytes", u"receive buffer"},
     {u"rate_pps", u"rate"},
     {u"streams", u"streams"},
+    {u"congestion_control", u"congestion control"},
+    {u"mss_bytes", u"MSS"},
+    {u"nodelay", u"TCP_NODELAY"},
+    {u"tos", u"TOS"},
+    {u"busy_poll_us", u"busy-poll time"},
     {u"duration_s", u"duration"},
     {u"interval_s", u"interval"},
 };
@@ -63,6 +69,21 @@ bool isHousekeeping(const QString &key)
     static const QStringList keys{u"interval_s"_s, u"watchdog_margin_s"_s, u"idle_timeout_s"_s, u"interface"_s,
                                   u"ingress_interface"_s, u"loss_samples"_s};
     return keys.contains(key);
+}
+
+// The knobs an agent records even when a plan left them alone (one forward
+// stream, the kind's TCP_NODELAY, the system's TOS): at their default they
+// say nothing about the test and stay out of one-line summaries.
+bool isQuietDefault(const QString &key, const QJsonObject &params, const QString &kind)
+{
+    static const QStringList quiet{u"direction"_s, u"streams"_s, u"congestion_control"_s, u"mss_bytes"_s,
+                                   u"nodelay"_s, u"tos"_s};
+    if (!quiet.contains(key))
+        return false;
+    for (const ConditionParameterInfo &p : definingParameters(kind))
+        if (p.key == key && p.read)
+            return p.read(params).value_or(p.defaultValue) == p.defaultValue;
+    return false;
 }
 
 QString valueText(const QString &key, const QJsonValue &v)
@@ -138,7 +159,8 @@ QList<RunParameter> runParameters(const QJsonObject &params, const QString &kind
         // is no message (netperf's -m "send size").
         if (key == u"message_size_bytes"_s && (kind == u"tcp_stream"_s || kind == u"file_transfer"_s))
             label = QObject::tr("send size");
-        known.append({key, label, valueText(key, params.value(key)), sortText(params.value(key)), isHousekeeping(key)});
+        known.append({key, label, valueText(key, params.value(key)), sortText(params.value(key)),
+                      isHousekeeping(key) || isQuietDefault(key, params, kind)});
     }
     // netperf's -s and -S are nearly always the same: one "buffers" then.
     auto send = std::find_if(known.begin(), known.end(), [](const RunParameter &p) { return p.key == u"send_socket_bytes"_s; });

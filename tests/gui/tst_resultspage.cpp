@@ -455,7 +455,18 @@ void TstResultsPage::parameterText_data()
                                    << QByteArray(R"({"file_size_bytes": 12582912, "sink": "devnull", "fsync": true, "message_size_bytes": 131072})")
                                    << u"send size 128 KiB · file 12 MiB · sink /dev/null · fsync on"_s;
     QTest::newRow("other units") << u"tcp_rr"_s << QByteArray(R"({"busy_poll_us": 200, "busy_poll": false})")
-                                 << u"busy poll no · busy poll 200 µs"_s;
+                                 << u"busy-poll time 200 µs · busy poll no"_s;
+    // What an agent records of its own defaults says nothing; set otherwise, it does.
+    QTest::newRow("quiet defaults") << u"tcp_stream"_s
+                                    << QByteArray(R"({"message_size_bytes": 131072, "direction": "forward", "streams": 1,
+                                                     "nodelay": false, "tos": 0})")
+                                    << u"send size 128 KiB"_s;
+    QTest::newRow("knobs set") << u"tcp_stream"_s
+                               << QByteArray(R"({"direction": "reverse", "streams": 4, "congestion_control": "bbr",
+                                                "nodelay": true, "tos": 184})")
+                               << u"direction reverse · streams 4 · congestion control bbr · TCP_NODELAY yes · TOS 184"_s;
+    QTest::newRow("tcp_rr's own nodelay") << u"tcp_rr"_s << QByteArray(R"({"request_size_bytes": 1, "nodelay": true})")
+                                          << u"request 1 B"_s;
     QTest::newRow("housekeeping left out") << u"udp_stream"_s
                                            << QByteArray(R"({"interval_s": 0.1, "watchdog_margin_s": 10, "duration_s": 3})")
                                            << u"duration 3 s"_s;
