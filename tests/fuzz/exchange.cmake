@@ -18,6 +18,7 @@ if(WIREBENCH_FUZZ)
         add_library(wb_fuzz_exchange STATIC
             ${PROJECT_SOURCE_DIR}/core/result/resultrecord.cpp
             ${PROJECT_SOURCE_DIR}/core/result/metriccatalog.cpp
+            ${PROJECT_SOURCE_DIR}/core/result/condition.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/importcollector.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/importtext.cpp
             ${PROJECT_SOURCE_DIR}/core/exchange/importer.cpp
