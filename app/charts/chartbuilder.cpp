@@ -246,6 +246,18 @@ BarPlan planBars(const ComparisonData &d, const ChartOptions &o)
     return p;
 }
 
+// Hover text for each point of a line graph: `text(key, value)` for the
+// point under the pointer.
+void hoverPoints(ChartContent &out, QCPGraph *g, std::function<QString(double key, double value)> text)
+{
+    out.hover.insert(g, [g, text = std::move(text)](int index, double, double) {
+        if (index < 0 || index >= g->data()->size())
+            return QString();
+        const auto it = g->data()->at(index);
+        return text(it->key, it->value);
+    });
+}
+
 void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o, ChartContent &out)
 {
     const BarPlan plan = planBars(d, o);
@@ -577,11 +589,8 @@ void buildTimeSeries(QCustomPlot &plot, const ComparisonData &d, ChartContent &o
         }
         const QString label = s.label;
         const QString source = s.source;
-        out.hover.insert(g, [g, label, source, unit](int index, double, double) {
-            if (index < 0 || index >= g->data()->size())
-                return QString();
-            const auto it = g->data()->at(index);
-            return tr("%1\n%2 %3 at %4 s\nSource: %5").arg(label, num(it->value), unit, num(it->key), source);
+        hoverPoints(out, g, [label, source, unit](double key, double value) {
+            return tr("%1\n%2 %3 at %4 s\nSource: %5").arg(label, num(value), unit, num(key), source);
         });
     }
     if (d.timeSeries.isEmpty())
@@ -640,11 +649,8 @@ void buildCdf(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o,
         g->setObjectName(u"cdf"_s);
         const QString label = l.label;
         const QString source = l.source;
-        out.hover.insert(g, [g, label, source](int index, double, double) {
-            if (index < 0 || index >= g->data()->size())
-                return QString();
-            const auto it = g->data()->at(index);
-            return tr("%1\n%2% of round trips ≤ %3 µs\nSource: %4").arg(label, num(it->value * 100), num(it->key), source);
+        hoverPoints(out, g, [label, source](double key, double value) {
+            return tr("%1\n%2% of round trips ≤ %3 µs\nSource: %4").arg(label, num(value * 100), num(key), source);
         });
     }
     if (d.latencies.isEmpty())
@@ -843,12 +849,9 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &
         const QString label = s.label;
         const QString source = s.source;
         const QString unit = d.unit;
-        out.hover.insert(g, [g, label, source, pointSources, unit](int index, double, double) {
-            if (index < 0 || index >= g->data()->size())
-                return QString();
-            const auto it = g->data()->at(index);
-            const QString from = source.isEmpty() ? joinSources(pointSources.value(it->key)) : source;
-            QString text = tr("%1\n%2 %3 at %4").arg(label, num(it->value), unit, num(it->key));
+        hoverPoints(out, g, [label, source, pointSources, unit](double key, double value) {
+            const QString from = source.isEmpty() ? joinSources(pointSources.value(key)) : source;
+            QString text = tr("%1\n%2 %3 at %4").arg(label, num(value), unit, num(key));
             return from.isEmpty() ? text : text + tr("\nSource: %1").arg(from);
         });
     }
@@ -875,11 +878,8 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &
         g->setObjectName(u"baselineMarkers"_s);
         const QString label = s.label;
         const QString source = s.source;
-        out.hover.insert(g, [g, label, source, unit](int index, double, double) {
-            if (index < 0 || index >= g->data()->size())
-                return QString();
-            const auto it = g->data()->at(index);
-            return tr("%1\nhistorical baseline %2 %3 at %4\nSource: %5").arg(label, num(it->value), unit, num(it->key), source);
+        hoverPoints(out, g, [label, source, unit](double key, double value) {
+            return tr("%1\nhistorical baseline %2 %3 at %4\nSource: %5").arg(label, num(value), unit, num(key), source);
         });
     }
     if (!plan.markers.isEmpty()) {
@@ -926,11 +926,8 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &
         QCPGraph *g = addLine(plot, d.ceilingLabel.isEmpty() ? tr("theoretical ceiling") : d.ceilingLabel, 0, keys, values);
         g->setPen(QPen(kCeilingColor, 1.6, Qt::DashLine));
         g->setObjectName(u"ceiling"_s);
-        out.hover.insert(g, [g, unit](int index, double, double) {
-            if (index < 0 || index >= g->data()->size())
-                return QString();
-            const auto it = g->data()->at(index);
-            return tr("ceiling %1 %2 at %3").arg(num(it->value), unit, num(it->key));
+        hoverPoints(out, g, [unit](double key, double value) {
+            return tr("ceiling %1 %2 at %3").arg(num(value), unit, num(key));
         });
     }
     const QString xLabel = d.sweepXLabel.isEmpty() ? tr("message size (bytes)") : d.sweepXLabel;

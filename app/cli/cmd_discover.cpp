@@ -6,12 +6,10 @@
 
 #include "clicommand.h"
 #include "clistore.h"
-#include "terminalcredentials.h"
+#include "clilabaccess.h"
 
-#include "keychainsecretstore.h"
 
 #include "inventory/nicdiscovery.h"
-#include "config/fixedhostkeypolicy.h"
 #include "run/hostprobe.h"
 #include "store/inventorystore.h"
 
@@ -64,21 +62,12 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
     if (local && base.address.isEmpty())
         base.address = u"127.0.0.1"_s;
 
-    wb::FixedHostKeyPolicy policy(acceptNew ? wb::HostKeyDecision::TrustAlways : wb::HostKeyDecision::Refuse);
-    wb::cli::TerminalCredentials credentials;
-    wb::KeychainSecretStore keychain;
-    wb::LabAccess access;
-    access.ssh.wirebenchKnownHostsFile =
-        knownHosts.isEmpty() ? wb::SshOptions::defaultWirebenchKnownHostsFile() : knownHosts;
-    access.ssh.sshDir = sshDir;
-    access.hostKeys = &policy;
-    access.credentials = &credentials;
-    access.secrets = noKeychain ? nullptr : &keychain;
+    wb::cli::CliLabAccess reach(knownHosts, sshDir, acceptNew, noKeychain);
     wb::ProbeTarget target = wb::ProbeTarget::fromHost(base);
     target.local = local;
     if (!port.isEmpty())
         target.port = base.sshPort; // asked for, even 22; otherwise ~/.ssh/config decides
-    wb::HostProbe probe(access);
+    wb::HostProbe probe(reach.access);
     QJsonObject sysinfo;
     QString failure;
     QObject::connect(&probe, &wb::HostProbe::finished, &probe, [&](const wb::ProbeReport &report) {

@@ -9,12 +9,10 @@
 #include "clicommand.h"
 #include "clirun.h"
 #include "clistore.h"
-#include "terminalcredentials.h"
+#include "clilabaccess.h"
 
-#include "keychainsecretstore.h"
 
 #include "result/keyfigure.h"
-#include "config/fixedhostkeypolicy.h"
 #include "run/planexecution.h"
 
 #include <QCoreApplication>
@@ -101,23 +99,12 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
     if (!wb::cli::openStore(ctx))
         return wb::cli::kExitFailure;
 
-    // SSH hosts: unknown host keys are refused unless --accept-new-host-keys
-    // (then recorded in Wirebench's own known_hosts); changed keys always are.
-    wb::FixedHostKeyPolicy policy(acceptNew ? wb::HostKeyDecision::TrustAlways : wb::HostKeyDecision::Refuse);
-    wb::cli::TerminalCredentials credentials;
-    wb::KeychainSecretStore keychain;
-    wb::LabAccess access;
-    access.ssh.wirebenchKnownHostsFile =
-        knownHosts.isEmpty() ? wb::SshOptions::defaultWirebenchKnownHostsFile() : knownHosts;
-    access.ssh.sshDir = sshDir;
-    access.hostKeys = &policy;
-    access.credentials = &credentials;
-    access.secrets = noKeychain ? nullptr : &keychain;
+    wb::cli::CliLabAccess lab(knownHosts, sshDir, acceptNew, noKeychain);
     wb::PlanExecution::Options options;
     options.databasePath = dbPath;
     options.resumeRunId = resume;
     options.maxParallel = runOptions.maxParallel;
-    wb::PlanExecution execution(*plan, access, options);
+    wb::PlanExecution execution(*plan, lab.access, options);
     if (const QString problem = execution.prepare(); !problem.isEmpty()) {
         ctx.err << "wirebench-cli: " << runOptions.planFile << ": " << problem << '\n';
         return wb::cli::kExitUsage;

@@ -24,7 +24,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "plotinclude.h"
+#include "qcustomplotinclude.h"
 
 #include <algorithm>
 #include <functional>

@@ -34,7 +34,7 @@
 #include <QTimer>
 #include <QTreeWidget>
 
-#include "plotinclude.h"
+#include "qcustomplotinclude.h"
 
 using namespace Qt::StringLiterals;
 

@@ -7,7 +7,7 @@
 
 #include <QMap>
 
-#include "plotinclude.h"
+#include "qcustomplotinclude.h"
 
 using namespace Qt::StringLiterals;
 

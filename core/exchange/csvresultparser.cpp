@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "csvresultparser.h"
+#include "logparsers.h"
 
 #include "result/metriccatalog.h"
 #include "importtext.h"

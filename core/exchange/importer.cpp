@@ -1,14 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "importer.h"
 
-#include "csvresultparser.h"
-#include "flentparser.h"
+#include "logparsers.h"
 #include "importtext.h"
-#include "iperf2parser.h"
-#include "iperf3parser.h"
-#include "netperfparser.h"
-#include "pktgenparser.h"
-#include "sockperfparser.h"
 
 #include <QFile>
 #include <QRegularExpression>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "iperf3parser.h"
+#include "logparsers.h"
 
 #include "importcollector.h"
 #include "importtext.h"

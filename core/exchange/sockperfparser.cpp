@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "sockperfparser.h"
+#include "logparsers.h"
 
 #include "importtext.h"
 

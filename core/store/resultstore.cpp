@@ -32,6 +32,16 @@ bool isMemory(const QString &path)
 // pg_advisory_lock key for migrations: the application id ("WBNC"), so two
 // clients starting at once on a new or old database migrate one at a time.
 constexpr qint64 kMigrationLockKey = Schema::kApplicationId;
+
+StoreError newerSchemaError(const QString &path, int version, const QString &advice)
+{
+    return StoreError{StoreError::Kind::NewerSchema,
+                      u"%1 was written by a newer Wirebench (schema version %2; this program knows up to %3). %4"_s
+                          .arg(path)
+                          .arg(version)
+                          .arg(Schema::kVersion)
+                          .arg(advice)};
+}
 } // namespace
 
 StoreResult<std::unique_ptr<ResultStore>> ResultStore::open(const QString &path, const StoreOpenOptions &options)
@@ -163,11 +173,7 @@ StoreStatus ResultStore::openConnection(const StoreOpenOptions &options)
                           u"%1 is an SQLite database of another program, not a Wirebench results database; it was "
                           "left untouched. Open another file or create a new one."_s.arg(m_path)};
     if (version > Schema::kVersion)
-        return StoreError{StoreError::Kind::NewerSchema,
-                          u"%1 was written by a newer Wirebench (schema version %2; this program knows up to %3). "
-                          "Update Wirebench or open another file; the file was left untouched."_s.arg(m_path)
-                              .arg(version)
-                              .arg(Schema::kVersion)};
+        return newerSchemaError(m_path, version, u"Update Wirebench or open another file; the file was left untouched."_s);
 
     // Per-connection settings. WAL lets readers run beside the writer;
     // synchronous=FULL makes each commit (a finished run) durable.
@@ -326,11 +332,7 @@ StoreStatus ResultStore::openPostgres(const QString &location, const StoreOpenOp
                           u"%1 holds tables of another program, not a Wirebench results database; it was left "
                           "untouched. Use another database (createdb) or another schema."_s.arg(m_path)};
     if (version > Schema::kVersion)
-        return StoreError{StoreError::Kind::NewerSchema,
-                          u"%1 was written by a newer Wirebench (schema version %2; this program knows up to %3). "
-                          "Update Wirebench; the database was left untouched."_s.arg(m_path)
-                              .arg(version)
-                              .arg(Schema::kVersion)};
+        return newerSchemaError(m_path, version, u"Update Wirebench; the database was left untouched."_s);
     m_schemaVersion = version;
     if (version < Schema::kVersion) {
         if (options.readOnly)

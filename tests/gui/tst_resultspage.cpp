@@ -15,7 +15,7 @@
 #include "mainwindow.h"
 #include "filedialog.h"
 #include "messagebox.h"
-#include "plotinclude.h"
+#include "qcustomplotinclude.h"
 #include "resultspage.h"
 #include "runspage.h"
 #include "rundetailview.h"

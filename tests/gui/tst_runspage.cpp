@@ -10,7 +10,7 @@
 
 #include "config/settings.h"
 #include "messagebox.h"
-#include "plotinclude.h"
+#include "qcustomplotinclude.h"
 #include "resultspage.h"
 #include "runlistmodel.h"
 #include "runspage.h"
