@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hoststats.h"
 
+#include "headroom.h"
+
 #include <algorithm>
 #include <arpa/inet.h>
 #include <cstdio>
@@ -30,6 +32,7 @@ CpuTimes readCpuTimes()
     // user nice system idle iowait irq softirq steal (guest is inside user)
     t.busy = v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
     t.total = t.busy + v[3] + v[4];
+    t.busy -= std::min(t.busy, probeTicks(-1)); // the headroom loops soak up idle time
     t.valid = true;
     return t;
 }
@@ -68,7 +71,10 @@ std::vector<CoreTimes> readCoreTimes()
 {
     std::ifstream in("/proc/stat");
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return parseCoreTimes(text);
+    std::vector<CoreTimes> cores = parseCoreTimes(text);
+    for (CoreTimes &c : cores)
+        c.times.busy -= std::min(c.times.busy, probeTicks(c.cpu));
+    return cores;
 }
 
 CoreLoad coreLoad(const std::vector<CoreTimes> &before, const std::vector<CoreTimes> &after)
@@ -123,8 +129,9 @@ double processCpuSeconds()
     rusage ru{};
     if (::getrusage(RUSAGE_SELF, &ru) != 0)
         return 0.0;
-    return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec)
-           + static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+    const double used = static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec)
+                        + static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+    return std::max(0.0, used - probeCpuSeconds());
 }
 
 double serviceDemandUs(double utilPct, int cpus, double elapsedS, double units)

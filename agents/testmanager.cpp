@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "testmanager.h"
 
+#include "headroom.h"
+
 #include "clock.h"
 #include "hoststats.h"
 #include "localaddress.h"
@@ -204,6 +206,44 @@ void TestManager::handleServe(const json::Value &request, Output &out)
     });
 }
 
+namespace {
+
+// The reference speed of the headroom loops: their fastest, per second of
+// CPU they had, in the test window or in short slices once the traffic has
+// passed (where the caches are theirs again).
+template<typename Sleep>
+void addHeadroom(TestRun &r, HeadroomProbe &probe, const HeadroomProbe::Reading &first,
+                 const HeadroomProbe::Reading &last, Sleep sleepUntil)
+{
+    constexpr int kSlices = 6;
+    const double calibration = r.params().number("calibration_s", 0.6);
+    std::vector<double> reference = HeadroomProbe::speeds(first, last);
+    HeadroomProbe::Reading from = probe.read();
+    for (int i = 0; i < kSlices && !r.stopped(); ++i) {
+        sleepUntil(from.ns + static_cast<int64_t>(calibration / kSlices * 1e9));
+        const HeadroomProbe::Reading to = probe.read();
+        const std::vector<double> slice = HeadroomProbe::speeds(from, to);
+        for (size_t c = 0; c < reference.size() && c < slice.size(); ++c)
+            reference[c] = std::max(reference[c], slice[c]);
+        from = to;
+    }
+    probe.stop();
+    const HeadroomFigures f = headroomFigures(probe.cpus(), first, last, reference);
+    if (!f.valid) {
+        r.extra()["headroom_error"] = "the headroom loops never ran";
+        return;
+    }
+    r.metric("dut_cpu_headroom_pct", f.hostPct);
+    r.metric("dut_cpu_headroom_lowest_core_pct", f.lowestPct);
+    json::Value h;
+    h["per_cpu"] = f.perCpu;
+    h["calibration_s"] = calibration;
+    h["method"] = "SCHED_IDLE busy loop per CPU: loops in the test window against its loops per CPU second";
+    r.extra()["headroom"] = h;
+}
+
+} // namespace
+
 void TestManager::handleMonitor(const json::Value &request, Output &out)
 {
     // A device under test (a router or bridge between two other agents)
@@ -214,6 +254,8 @@ void TestManager::handleMonitor(const json::Value &request, Output &out)
         {"watchdog_margin_s", ParamSpec::Type::Number, 0.5, 3600, 10.0},
         {"interface", ParamSpec::Type::String, 0, 0, json::Value()},
         {"ingress_interface", ParamSpec::Type::String, 0, 0, json::Value()},
+        {"headroom", ParamSpec::Type::Bool, 0, 0, false},
+        {"calibration_s", ParamSpec::Type::Number, 0.2, 10, 0.6},
     };
     const json::Value &id = request["id"];
     TestParams params;
@@ -242,14 +284,26 @@ void TestManager::handleMonitor(const json::Value &request, Output &out)
         const std::string ingress =
             r.params().has("ingress_interface") ? r.params().text("ingress_interface") : std::string();
         const NicCounters inBefore = readNicCounters(ingress);
+        HeadroomProbe probe;
+        std::string probeError;
+        const bool headroom = r.params().flag("headroom", false) && probe.start(&probeError);
+        const auto sleepUntil = [&r](int64_t until) {
+            while (!r.stopped() && nowNs() < until)
+                std::this_thread::sleep_for(
+                    std::chrono::milliseconds(std::min<int64_t>(50, (until - nowNs()) / 1000000 + 1)));
+        };
         r.begin(egress, 0);
-        const int64_t until = r.beginNs() + static_cast<int64_t>(r.params().number("duration_s", 10) * 1e9);
-        while (!r.stopped() && nowNs() < until)
-            std::this_thread::sleep_for(std::chrono::milliseconds(std::min<int64_t>(50, (until - nowNs()) / 1000000 + 1)));
+        const HeadroomProbe::Reading first = probe.read();
+        sleepUntil(r.beginNs() + static_cast<int64_t>(r.params().number("duration_s", 10) * 1e9));
+        const HeadroomProbe::Reading last = probe.read();
         r.end();
         r.addHostMetrics(0, 0);
         if (!ingress.empty())
             r.extra()["ingress_counters_delta"] = nicCounterDelta(inBefore, readNicCounters(ingress));
+        if (headroom && !r.stopped())
+            addHeadroom(r, probe, first, last, sleepUntil);
+        else if (r.params().flag("headroom", false))
+            r.extra()["headroom_error"] = probeError.empty() ? std::string("the monitor was stopped early") : probeError;
         finish(r, {}, {});
     });
 }

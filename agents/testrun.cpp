@@ -38,6 +38,8 @@ constexpr UnitEntry kUnits[] = {
     {"reverse_throughput_bps", "bit/s"}, {"reverse_bytes", "B"}, {"reverse_messages", "count"},
     {"reverse_packets_per_s", "1/s"}, {"reverse_loss_ratio", "ratio"}, {"reverse_retransmits", "count"},
     {"connections_per_s", "1/s"},
+    // The monitor's headroom loops on a device under test (headroom.h).
+    {"dut_cpu_headroom_pct", "%"}, {"dut_cpu_headroom_lowest_core_pct", "%"},
 };
 } // namespace
 

@@ -399,6 +399,8 @@ void CaseExecution::startMonitor()
         params.insert(u"interface"_s, m_m.testCase.dut->nic);
     if (!m_m.testCase.dutIngress.isEmpty())
         params.insert(u"ingress_interface"_s, m_m.testCase.dutIngress);
+    if (m_m.testCase.dutHeadroom)
+        params.insert(u"headroom"_s, true);
     QPointer<CaseExecution> self(this);
     m_monitorId = m_dut->send(MonitorRequest{params}, [self](const AgentMessage &m) {
         if (!self || self->m_phase == Phase::Done || m.type == msg::kSample)
@@ -559,9 +561,13 @@ void CaseExecution::maybeFinishIteration()
 
 void CaseExecution::addDutFigures(ResultRecord &merged)
 {
-    merged.kind = m_m.testCase.kind;
+    if (!m_rfc) // a search's trials keep the kind they ran as
+        merged.kind = m_m.testCase.kind;
     if (auto cpu = m_dutRecord.metric(u"cpu_util_pct"_s, QString()))
         merged.addMetric(u"dut_cpu_util_pct"_s, QString(), *cpu);
+    for (const QString &name : {u"dut_cpu_headroom_pct"_s, u"dut_cpu_headroom_lowest_core_pct"_s})
+        if (auto headroom = m_dutRecord.metric(name, QString()))
+            merged.addMetric(name, QString(), *headroom);
     const QJsonObject delta = m_dutRecord.extra.value(u"nic_counters_delta"_s).toObject();
     // The monitor's window spans the whole stream, so every forwarded
     // packet is counted; the stream's own duration gives the rate.
@@ -654,6 +660,18 @@ void CaseExecution::complete(const QString &status, const QString &error)
                                     .arg(m_m.testCase.repetitions.confidenceLevelPct)
                                     .arg(m_m.iterations.size())
                                     .arg(m_m.achievedHalfWidthPct, 0, 'f', 2));
+    }
+    if (m_m.testCase.dutHeadroom && status == u"finished"_s) {
+        for (const ResultRecord &r : std::as_const(m_m.iterations)) {
+            const QString why = r.extra.value(u"dut"_s).toObject().value(u"headroom_error"_s).toString();
+            if (!why.isEmpty() || !r.metric(u"dut_cpu_headroom_pct"_s)) {
+                const QString w = u"%1: the CPU headroom was asked for but not measured: %2"_s.arg(
+                    m_m.testCase.dut->host, why.isEmpty() ? u"the agent did not report it"_s : why);
+                m_m.warnings.append(w);
+                log(u"warning"_s, QString(), w);
+                break;
+            }
+        }
     }
     // Rodichev's "ifconfig shows RX errors and dropped packets", without reading JSON.
     for (const QString &w : nicCounterWarnings(m_m)) {

@@ -298,7 +298,7 @@ QString caseKey(const TestCase &c)
                   {u"server"_s, c.server.host + u'/' + c.server.nic}, {u"params"_s, c.params},
                   {u"duration_s"_s, c.durationS}};
     if (c.dut)
-        o.insert(u"dut"_s, c.dut->host + u'/' + c.dut->nic + u'/' + c.dutIngress);
+        o.insert(u"dut"_s, c.dut->host + u'/' + c.dut->nic + u'/' + c.dutIngress + (c.dutHeadroom ? u"/headroom"_s : QString()));
     if (c.ipVersion != 0) // only when given: the keys of older plans stay as they were
         o.insert(u"ip_version"_s, c.ipVersion);
     const QByteArray h = QCryptographicHash::hash(QJsonDocument(o).toJson(QJsonDocument::Compact),
@@ -475,7 +475,8 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &written, QString *error)
         }
         std::optional<Endpoint> dut;
         QString dutIngress;
-        if (kind == u"forwarding"_s) {
+        bool dutHeadroom = false;
+        if (kind == u"forwarding"_s || (kind == u"rfc2544"_s && t.contains(u"dut"_s))) {
             Endpoint e;
             if (!p.parseEndpoint(t.value(u"dut"_s), path + u".dut"_s, plan, e))
                 return failed();
@@ -486,7 +487,13 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &written, QString *error)
                 return failed();
             }
             dut = e;
-            if (!params.contains(u"message_size_bytes"_s))
+            const QJsonValue headroom = t.value(u"dut"_s).toObject().value(u"headroom"_s);
+            if (!headroom.isUndefined() && !headroom.isBool()) {
+                p.fail(path + u".dut.headroom"_s, u"must be true or false"_s);
+                return failed();
+            }
+            dutHeadroom = headroom.toBool(false);
+            if (kind == u"forwarding"_s && !params.contains(u"message_size_bytes"_s))
                 params.insert(u"message_size_bytes"_s, 18); // minimum-size frames, as the seeds' router tests
         }
         const QList<QJsonObject> combos = expandParams(params);
@@ -507,6 +514,7 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &written, QString *error)
                 c.ipVersion = ipVersion.toInt(0);
                 c.dut = dut;
                 c.dutIngress = dutIngress;
+                c.dutHeadroom = dutHeadroom;
                 c.experiment = t.value(u"experiment"_s).toObject();
                 const QString sweep = describeSweep(combo, params);
                 c.name = name;

@@ -73,6 +73,9 @@ struct TestCase
     // NIC traffic leaves by (nic) and the one it arrives on (dutIngress).
     std::optional<Endpoint> dut;
     QString dutIngress;
+    // Whether the device under test times idle-priority loops for its CPU
+    // headroom (dut.headroom; dut_cpu_headroom_pct).
+    bool dutHeadroom = false;
     // Part of an A/B experiment (core/run/experiment.h): {question, varies,
     // arm, test, round, rounds}; empty otherwise. Kept with every run.
     QJsonObject experiment;

@@ -105,6 +105,25 @@ void Rfc2544Trials::recordTrial(const ResultRecord &trial)
     m_search.record(t);
 }
 
+void Rfc2544Trials::addDeviceFigures(ResultRecord &r, const QList<ResultRecord> &trials) const
+{
+    // Through a device under test: what it forwarded, and the CPU it used
+    // and had left, at the zero-loss rate (the fastest trial that passed).
+    const QList<TrialOutcome> &outcomes = m_search.trials();
+    qsizetype best = -1;
+    for (qsizetype i = 0; i < outcomes.size() && i < trials.size(); ++i)
+        if (outcomes.at(i).passed && (best < 0 || outcomes.at(i).offeredPps > outcomes.at(best).offeredPps))
+            best = i;
+    if (best < 0 || !trials.at(best).extra.contains(u"dut"_s))
+        return;
+    const ResultRecord &at = trials.at(best);
+    for (const QString &name : {u"forwarded_packets_per_s"_s, u"dut_cpu_util_pct"_s, u"dut_cpu_headroom_pct"_s,
+                                u"dut_cpu_headroom_lowest_core_pct"_s})
+        if (auto v = at.metric(name, QString()))
+            r.addMetric(name, QString(), *v);
+    r.extra.insert(u"dut"_s, at.extra.value(u"dut"_s));
+}
+
 ResultRecord Rfc2544Trials::summary(const QList<ResultRecord> &trials) const
 {
     ResultRecord r;
@@ -138,13 +157,21 @@ ResultRecord Rfc2544Trials::summary(const QList<ResultRecord> &trials) const
                 }
     }
     QJsonArray curve;
-    for (const TrialOutcome &t : m_search.trials())
-        curve.append(QJsonObject{{u"offered_pps"_s, t.offeredPps},
-                                 {u"sent_pps"_s, t.sentPps},
-                                 {u"received_pps"_s, t.receivedPps},
-                                 {u"loss_ratio"_s, t.lossRatio},
-                                 {u"validation"_s, t.validation},
-                                 {u"passed"_s, t.passed}});
+    const QList<TrialOutcome> &outcomes = m_search.trials();
+    for (qsizetype i = 0; i < outcomes.size(); ++i) {
+        const TrialOutcome &t = outcomes.at(i);
+        QJsonObject point{{u"offered_pps"_s, t.offeredPps},
+                          {u"sent_pps"_s, t.sentPps},
+                          {u"received_pps"_s, t.receivedPps},
+                          {u"loss_ratio"_s, t.lossRatio},
+                          {u"validation"_s, t.validation},
+                          {u"passed"_s, t.passed}};
+        if (i < trials.size())
+            if (auto fwd = trials.at(i).metric(u"forwarded_packets_per_s"_s, QString()))
+                point.insert(u"forwarded_pps"_s, *fwd);
+        curve.append(point);
+    }
+    addDeviceFigures(r, trials);
     r.extra.insert(u"trials"_s, curve);
     r.extra.insert(u"converged"_s, m_search.converged());
     r.extra.insert(u"exploratory"_s, m_case.durationS < 60);

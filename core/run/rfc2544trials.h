@@ -42,6 +42,7 @@ public:
 
 private:
     bool latencyTrialDue() const;
+    void addDeviceFigures(ResultRecord &r, const QList<ResultRecord> &trials) const;
 
     TestCase m_case;
     int m_frameBytes = 64;

@@ -26,6 +26,7 @@ private slots:
     void goodAddressesAndUsers();
     void fileErrorsNameFileAndLine();
     void soakDefaults();
+    void deviceUnderTest();
     void connectionRateIsTcpCrrKeyMetric();
     void resolvesAgainstTheInventory();
     void unknownHostsNameTheirPath();
@@ -118,6 +119,8 @@ void TstPlan::errors_data()
                                       << u"tests[0].params.streams[2]: must be an integer from 1 to 128"_s;
     QTest::newRow("bad direction") << plan(R"({"kind":"udp_stream","client":"a","server":"b","params":{"direction":"upload"}})")
                                    << u"tests[0].params.direction: must be one of forward, reverse, bidirectional"_s;
+    QTest::newRow("headroom not a flag") << plan(R"({"kind":"forwarding","client":"a","server":"b","dut":{"host":"c","headroom":"yes"}})")
+                                         << u"tests[0].dut.headroom: must be true or false"_s;
     QTest::newRow("zero message") << plan(R"({"kind":"udp_stream","client":"a","server":"b","params":{"message_size_bytes":0}})")
                                   << u"tests[0].params.message_size_bytes: must be an integer"_s;
     QTest::newRow("fractional size") << plan(R"({"kind":"tcp_rr","client":"a","server":"b","params":{"request_size_bytes":1.5}})")
@@ -254,6 +257,32 @@ void TstPlan::soakDefaults()
         "tests":[{"name":"soak","kind":"soak","client":"a","server":"b"}]})", &error);
     QVERIFY2(plan, qPrintable(error));
     QCOMPARE(plan->cases[0].durationS, 30.0);
+}
+
+// The device under test of a forwarding test, and of a zero-loss search
+// through a router: its headroom loops when asked, in the case's key.
+void TstPlan::deviceUnderTest()
+{
+    QString error;
+    const auto plan = parse(R"({"name":"d","hosts":{"a":{"transport":"local"},"b":{"transport":"local"},"r":{"transport":"local"}},
+        "tests":[{"name":"fwd","kind":"forwarding","client":"a","server":"b","dut":{"host":"r","nic":"lab1"}},
+                 {"name":"fwd-h","kind":"forwarding","client":"a","server":"b","dut":{"host":"r","nic":"lab1","headroom":true}},
+                 {"name":"rfc","kind":"rfc2544","client":"a","server":"b","dut":{"host":"r","ingress":"lab0"},
+                  "params":{"frame_size_bytes":[64]}},
+                 {"name":"rfc-direct","kind":"rfc2544","client":"a","server":"b","params":{"frame_size_bytes":[64]}}]})",
+                            &error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->cases.size(), 4);
+    const wb::TestCase &fwd = plan->cases[0], &headroom = plan->cases[1], &rfc = plan->cases[2], &direct = plan->cases[3];
+    QVERIFY(fwd.dut && !fwd.dutHeadroom);
+    QCOMPARE(fwd.params.value(u"message_size_bytes"_s).toInt(), 18);
+    QVERIFY(headroom.dutHeadroom);
+    QVERIFY(fwd.key != headroom.key);
+    QVERIFY(rfc.dut);
+    QCOMPARE(rfc.dut->host, u"r"_s);
+    QCOMPARE(rfc.dutIngress, u"lab0"_s);
+    QVERIFY(!rfc.params.contains(u"message_size_bytes"_s)); // the search sizes its own frames
+    QVERIFY(!direct.dut);
 }
 
 // TCP_CRR measures whole connections, not transactions on one connection:

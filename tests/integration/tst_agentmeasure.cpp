@@ -9,6 +9,7 @@
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -23,6 +24,8 @@
 #include <cstring>
 #include <netinet/in.h>
 #include <poll.h>
+#include <pthread.h>
+#include <sched.h>
 #include <sys/mount.h>
 #include <sys/socket.h>
 #include <thread>
@@ -89,6 +92,7 @@ private slots:
     void packetRateWithProbe();
     void lossSamplesAddUpToTheLoss();
     void sysinfo();
+    void monitorHeadroom();
     void ipv6Loopback_data();
     void ipv6Loopback();
     void wrongTokenIsDropped();
@@ -657,6 +661,89 @@ void TstAgentMeasure::sysinfo()
         QVERIFY(nic.value(u"offloads"_s).isObject());
     }
     QVERIFY(sawLo);
+}
+
+// Olsson's loop on a device under test: the monitor's idle-priority loops
+// get almost nothing while every CPU is busy, and their own CPU time is not
+// taken for the host's load (utilisation and headroom add up to the whole).
+void TstAgentMeasure::monitorHeadroom()
+{
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    QCOMPARE(::sched_getaffinity(0, sizeof(allowed), &allowed), 0);
+    const QJsonObject params{{u"duration_s"_s, 1.5}, {u"interval_s"_s, 0}, {u"headroom"_s, true}};
+    AgentProcess a;
+    QVERIFY(a.start());
+    // Every CPU busy at normal priority for the monitor's window.
+    std::atomic<bool> quit{false};
+    std::vector<std::thread> burners;
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+        if (!CPU_ISSET(cpu, &allowed))
+            continue;
+        burners.emplace_back([cpu, &quit] {
+            cpu_set_t one;
+            CPU_ZERO(&one);
+            CPU_SET(cpu, &one);
+            ::pthread_setaffinity_np(::pthread_self(), sizeof(one), &one);
+            volatile uint64_t x = 1;
+            const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+            while (!quit && std::chrono::steady_clock::now() < end)
+                x = x * 3 + 1;
+        });
+    }
+    QTest::qWait(100);
+    QElapsedTimer window;
+    window.start();
+    a.send({{u"type"_s, u"monitor"_s}, {u"id"_s, 7}, {u"params"_s, params}});
+    // The burners stop when the window ends, before the idle reference.
+    while (window.elapsed() < 1500)
+        QTest::qWait(20);
+    quit = true;
+    for (auto &t : burners)
+        t.join();
+    const QJsonObject busy = a.waitFinal(7, 15000);
+    QVERIFY2(busy.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(busy)));
+    const QJsonObject busyRec = busy.value(u"record"_s).toObject();
+    checkCanonical(busyRec);
+    const double busyHeadroom = recordMetric(busyRec, u"dut_cpu_headroom_pct"_s, u""_s);
+    const double busyUtil = recordMetric(busyRec, u"cpu_util_pct"_s, u""_s);
+    const double lowest = recordMetric(busyRec, u"dut_cpu_headroom_lowest_core_pct"_s, u""_s);
+    const QJsonArray perCpu = busyRec.value(u"extra"_s).toObject().value(u"headroom"_s).toObject()
+                                  .value(u"per_cpu"_s).toArray();
+    QCOMPARE(perCpu.size(), CPU_COUNT(&allowed));
+    qInfo("all CPUs busy: headroom %.1f %% (lowest core %.1f %%), utilisation %.1f %%", busyHeadroom, lowest,
+          busyUtil);
+    QVERIFY2(busyHeadroom >= 0 && busyHeadroom < 25, qPrintable(QString::number(busyHeadroom)));
+    QVERIFY(lowest <= busyHeadroom);
+    QVERIFY2(busyUtil > 70, qPrintable(QString::number(busyUtil)));
+
+    // Nothing of ours running: the loops' own time is left out of the
+    // host's utilisation, so the two add up to about the whole.
+    a.send({{u"type"_s, u"monitor"_s}, {u"id"_s, 8}, {u"params"_s, params}});
+    const QJsonObject idle = a.waitFinal(8, 15000);
+    QVERIFY2(idle.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(idle)));
+    const QJsonObject idleRec = idle.value(u"record"_s).toObject();
+    const double idleHeadroom = recordMetric(idleRec, u"dut_cpu_headroom_pct"_s, u""_s);
+    const double idleUtil = recordMetric(idleRec, u"cpu_util_pct"_s, u""_s);
+    qInfo("no load of ours: headroom %.1f %%, utilisation %.1f %%", idleHeadroom, idleUtil);
+    // What the loops got is what the host's other work left: counted as
+    // load they would read as a host near 100 % busy beside their headroom
+    // (and an agent using seconds of CPU).
+    QVERIFY2(std::abs(idleHeadroom + idleUtil - 100) < 15,
+             qPrintable(u"headroom %1 + utilisation %2"_s.arg(idleHeadroom).arg(idleUtil)));
+    const double agentCpu = idleRec.value(u"extra"_s).toObject().value(u"cpu"_s).toObject()
+                                .value(u"agent_cpu_s"_s).toDouble(-1);
+    QVERIFY2(agentCpu >= 0 && agentCpu < 0.3, qPrintable(QString::number(agentCpu)));
+
+    // Not asked: no loops, no figures.
+    a.send({{u"type"_s, u"monitor"_s}, {u"id"_s, 9}, {u"params"_s, QJsonObject{{u"duration_s"_s, 0.2}}}});
+    const QJsonObject plain = a.waitFinal(9, 10000);
+    const QJsonObject plainRec = plain.value(u"record"_s).toObject();
+    QVERIFY2(plain.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(plain)));
+    bool found = true;
+    recordMetric(plainRec, u"dut_cpu_headroom_pct"_s, u""_s, &found);
+    QVERIFY(!found);
+    QVERIFY(!plainRec.value(u"extra"_s).toObject().contains(u"headroom"_s));
 }
 
 void TstAgentMeasure::ipv6Loopback_data()

@@ -53,6 +53,7 @@ private slots:
     void discoverFillsTheInventory();
     void zeroLossSearchFindsTheShaper();
     void forwardingThroughARouter();
+    void zeroLossSearchThroughARouter();
     void soakReportsDropsOverTime();
     void killedSshSessionIsReported();
     void blackHoledHostIsReported();
@@ -260,6 +261,54 @@ void TstSshLab::zeroLossSearchFindsTheShaper()
     QCOMPARE(checked, 2);
 }
 
+void TstSshLab::zeroLossSearchThroughARouter()
+{
+    // RFC 2544 on a router: the search floods h1 -> h3 through h2, whose
+    // egress to h3 is shaped to 20 Mbit/s; the zero-loss rate is the
+    // shaper's, h2's own count of what it sent on agrees, and its CPU
+    // (used and left) is reported at that rate.
+    auto tc = [&](const QStringList &args) {
+        return QProcess::execute(u"ip"_s, QStringList{u"netns"_s, u"exec"_s, nsOf(2), u"tc"_s, u"qdisc"_s} + args);
+    };
+    QCOMPARE(tc({u"replace"_s, u"dev"_s, u"lab1"_s, u"root"_s, u"tbf"_s, u"rate"_s, u"20mbit"_s, u"burst"_s, u"32kb"_s,
+                 u"latency"_s, u"20ms"_s}),
+             0);
+    auto restore = qScopeGuard([&] { tc({u"del"_s, u"dev"_s, u"lab1"_s, u"root"_s}); });
+    const double limitBps = 20e6;
+    const QString plan = writePlan(u"rfc-dut-plan"_s, R"(
+        {"name":"rfc-router","kind":"rfc2544","client":{"host":"h1","nic":"lab0"},"server":{"host":"h3","nic":"lab0"},
+         "dut":{"host":"h2","nic":"lab1","ingress":"lab0","headroom":true},
+         "duration_s":2,"params":{"frame_size_bytes":[64],"line_rate_bps":30000000,"resolution_pct":1}})");
+    const QString db = m_dir.filePath(u"rfc-dut.sqlite"_s);
+    QProcess p;
+    p.start(kCli, {u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
+                   m_dir.filePath(u"known_hosts"_s)});
+    QVERIFY(p.waitForFinished(240000));
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    QVERIFY2(p.exitCode() == 0, qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+    int checked = 0;
+    for (const auto &r : runs(db)) {
+        if (r.record.kind != u"rfc2544"_s)
+            continue;
+        const double pps = r.record.metric(u"packets_per_s"_s, u"server"_s).value_or(0);
+        const double forwarded = r.record.metric(u"forwarded_packets_per_s"_s).value_or(0);
+        const double headroom = r.record.metric(u"dut_cpu_headroom_pct"_s).value_or(-1);
+        const double cpu = r.record.metric(u"dut_cpu_util_pct"_s).value_or(-1);
+        qInfo("through the router: zero-loss %.0f pps = %.2f Mbit/s at the shaper; the router forwarded %.0f pps "
+              "with %.1f %% CPU used, %.1f %% left",
+              pps, pps * 60 * 8 / 1e6, forwarded, cpu, headroom);
+        QVERIFY2(std::abs(pps * 60 * 8 - limitBps) / limitBps < 0.05, qPrintable(QString::number(pps)));
+        QVERIFY2(std::abs(forwarded - pps) / pps < 0.05, qPrintable(u"%1 vs %2"_s.arg(forwarded).arg(pps)));
+        QVERIFY(cpu >= 0 && cpu <= 100);
+        QVERIFY(headroom >= 0 && headroom <= 100);
+        QCOMPARE(r.record.extra.value(u"dut"_s).toObject().value(u"host"_s).toString(), u"h2"_s);
+        for (const QJsonValue &t : r.record.extra.value(u"trials"_s).toArray())
+            QVERIFY(t.toObject().contains(u"forwarded_pps"_s));
+        ++checked;
+    }
+    QCOMPARE(checked, 1);
+}
+
 void TstSshLab::forwardingThroughARouter()
 {
     // The seeds' router test: minimum-size frames from h1 to h3 through h2,
@@ -269,7 +318,7 @@ void TstSshLab::forwardingThroughARouter()
     // it for a moment does not count as the router losing frames.
     const QString plan = writePlan(u"fwd-plan"_s, R"(
         {"name":"router","kind":"forwarding","client":{"host":"h1","nic":"lab0"},"server":{"host":"h3","nic":"lab0"},
-         "dut":{"host":"h2","nic":"lab1","ingress":"lab0"},"duration_s":2,
+         "dut":{"host":"h2","nic":"lab1","ingress":"lab0","headroom":true},"duration_s":2,
          "params":{"rate_pps":20000,"recv_socket_bytes":4194304}})");
     const QString db = m_dir.filePath(u"fwd.sqlite"_s);
     QProcess p;
@@ -293,7 +342,16 @@ void TstSshLab::forwardingThroughARouter()
     // The router's own count of what it sent on matches what arrived.
     QVERIFY2(std::abs(forwarded - received) / received < 0.05, qPrintable(u"%1 vs %2"_s.arg(forwarded).arg(received)));
     QVERIFY(cpu >= 0 && cpu <= 100);
+    // The router's idle-priority loops: what they got is what forwarding
+    // (and the lab's other hosts on these CPUs) left.
+    const double headroom = r.metric(u"dut_cpu_headroom_pct"_s).value_or(-1);
+    qInfo("router CPU headroom %.1f %% (busiest core %.1f %%)", headroom,
+          r.metric(u"dut_cpu_headroom_lowest_core_pct"_s).value_or(-1));
+    QVERIFY2(headroom >= 0 && headroom <= 100, qPrintable(QString::number(headroom)));
+    QVERIFY2(std::abs(headroom + cpu - 100) < 20, qPrintable(u"headroom %1 + CPU %2"_s.arg(headroom).arg(cpu)));
+    QVERIFY(r.metric(u"dut_cpu_headroom_lowest_core_pct"_s).value_or(101) <= headroom);
     const QJsonObject dut = r.extra.value(u"dut"_s).toObject();
+    QVERIFY(dut.value(u"headroom"_s).toObject().value(u"per_cpu"_s).toArray().size() >= 1);
     QCOMPARE(dut.value(u"host"_s).toString(), u"h2"_s);
     QVERIFY(dut.value(u"ingress_counters_delta"_s).toObject().value(u"rx_packets"_s).toDouble() >= 0.95 * sent * 2);
 }
