@@ -28,6 +28,8 @@ packages=(
   zlib1g-dev
   # SSH password keychain: the tests run a headless Secret Service
   dbus-daemon gnome-keyring libsecret-1-0
+  # schedules: systemd user timers, checked with systemd-analyze verify
+  systemd
 )
 
 missing=()

@@ -22,6 +22,7 @@ struct PlanRunOptions
     QString sshDir;
     bool acceptNewHostKeys = false;
     bool noKeychain = false;
+    bool prompt = true; // false for a scheduled run: it never asks
 };
 
 // Runs `plan` to the end; the exit code of the run command. The plan run id

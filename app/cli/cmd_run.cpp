@@ -45,8 +45,9 @@ QString bar(int done, int total, int width)
 int runPlan(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
-    QString resume, parallel, knownHosts, sshDir, error;
+    QString resume, parallel, knownHosts, sshDir, schedule, error;
     if (!wb::cli::takeOption(args, u"--resume"_s, &resume, &error)
+        || !wb::cli::takeOption(args, u"--schedule"_s, &schedule, &error)
         || !wb::cli::takeOption(args, u"--parallel"_s, &parallel, &error)
         || !wb::cli::takeOption(args, u"--known-hosts"_s, &knownHosts, &error)
         || !wb::cli::takeOption(args, u"--ssh-dir"_s, &sshDir, &error)) {
@@ -75,6 +76,10 @@ int runPlan(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli: " << error << '\n';
         return wb::cli::kExitUsage;
     }
+    // A scheduled run is an ordinary one that says which schedule started
+    // it, and never waits for an answer nobody will give.
+    plan->schedule = schedule;
+    options.prompt = schedule.isEmpty();
     options.planFile = args.first();
     options.resume = resume;
     options.maxParallel = maxParallel;
@@ -99,7 +104,7 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
     if (!wb::cli::openStore(ctx))
         return wb::cli::kExitFailure;
 
-    wb::cli::CliLabAccess lab(knownHosts, sshDir, acceptNew, noKeychain);
+    wb::cli::CliLabAccess lab(knownHosts, sshDir, acceptNew, noKeychain, runOptions.prompt);
     wb::PlanExecution::Options options;
     options.databasePath = dbPath;
     options.resumeRunId = resume;
@@ -246,5 +251,6 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
 
 WB_CLI_COMMAND(u"run"_s,
                u"PLAN.json [--resume RUN_ID] [--parallel N] [--accept-new-host-keys] [--known-hosts FILE] "
-               "[--ssh-dir DIR] [--no-keychain] [--json]"_s,
-               u"run a test plan on the lab and store every result"_s, runPlan);
+               "[--ssh-dir DIR] [--no-keychain] [--schedule NAME] [--json]"_s,
+               u"run a test plan on the lab and store every result (--schedule: as that schedule, never prompting)"_s,
+               runPlan);

@@ -91,6 +91,7 @@ struct Plan
     QList<TestCase> cases;    // expanded
     QList<HostReference> references; // every endpoint as written, in order
     QJsonObject source;       // the plan as written, kept with every run
+    QString schedule;         // the schedule that started this run (run --schedule), or empty
     QJsonObject experiment;   // the plan's `experiment` as written; empty: none
 
     const PlanHost *host(const QString &name) const;

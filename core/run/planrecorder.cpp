@@ -143,6 +143,8 @@ bool PlanRecorder::record(const CaseResult &result)
     // Which arm of an A/B experiment, and what the arms vary.
     if (!tc.experiment.isEmpty())
         extra.insert(u"experiment"_s, tc.experiment);
+    if (!m_plan.schedule.isEmpty())
+        extra.insert(u"schedule"_s, m_plan.schedule);
     // The data addresses the test used, and the link class they show
     // (loopback, virtual, physical with speed and duplex), kept with the run.
     auto addressOf = [this](const Endpoint &e) {

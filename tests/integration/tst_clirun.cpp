@@ -12,6 +12,12 @@
 #include "store/runstore.h"
 
 #include <QFile>
+#include <QProcessEnvironment>
+#include <QStandardPaths>
+#include <QJsonObject>
+#include <QJsonDocument>
+#include <QFileInfo>
+#include <QDir>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -85,6 +91,7 @@ private slots:
     void interruptThenResume();
     void resumeRunsOnlyMissingRepetitions();
     void resumeRefusesAChangedPlan();
+    void scheduleRunsAsItsTimerWould();
 };
 
 void TstCliRun::runStoresEveryResult()
@@ -307,6 +314,81 @@ void TstCliRun::resumeRefusesAChangedPlan()
              qPrintable(err));
     QVERIFY2(err.contains(u"without resuming"_s), qPrintable(err));
     QCOMPARE(runsIn(db).size(), stored); // nothing ran
+}
+
+// A schedule end to end: `schedule add` writes the timer and service (and,
+// with no user manager here, says how to enable them), `run-now` runs the
+// service's own command, whose runs record the schedule, `list` reads the
+// units and that last result, `remove` deletes both units.
+void TstCliRun::scheduleRunsAsItsTimerWould()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"sched.sqlite"_s);
+    const QString units = dir.filePath(u"units"_s);
+    const QString plan = writePlan(dir, u"rr.json"_s,
+                                   R"({"name":"rr","kind":"tcp_rr","client":"a","server":"b","duration_s":0.3,"repetitions":1})");
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"WIREBENCH_UNIT_DIR"_s, units);
+    auto cli = [&](const QStringList &args, QString *out = nullptr, QString *err = nullptr) {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(kCli, args);
+        if (!p.waitForFinished(60000))
+            return -1;
+        if (out)
+            *out = QString::fromUtf8(p.readAllStandardOutput());
+        if (err)
+            *err = QString::fromUtf8(p.readAllStandardError());
+        return p.exitCode();
+    };
+    QString out, err;
+    QCOMPARE(cli({u"--db"_s, db, u"schedule"_s, u"add"_s, plan, u"--every"_s, u"30s"_s}, &out, &err), 2);
+    QVERIFY2(err.contains(u"at least a minute"_s), qPrintable(err));
+    QCOMPARE(cli({u"--db"_s, db, u"schedule"_s, u"add"_s, plan, u"--every"_s, u"6h"_s, u"--at"_s, u"03:00"_s}, &out, &err), 2);
+    QVERIFY(!QDir(units).exists());
+
+    QCOMPARE(cli({u"--db"_s, db, u"schedule"_s, u"add"_s, plan, u"--every"_s, u"6h"_s, u"--name"_s, u"rr-6h"_s}, &out, &err), 0);
+    const QString timer = QDir(units).filePath(u"wirebench-rr-6h.timer"_s);
+    const QString service = QDir(units).filePath(u"wirebench-rr-6h.service"_s);
+    QVERIFY(QFile::exists(timer) && QFile::exists(service));
+    // Enabled where a user manager answers; otherwise the commands to do it.
+    QVERIFY2(out.contains(u"enabled wirebench-rr-6h.timer"_s) || out.contains(u"loginctl enable-linger"_s), qPrintable(out));
+    QCOMPARE(cli({u"--db"_s, db, u"schedule"_s, u"add"_s, plan, u"--every"_s, u"1h"_s, u"--name"_s, u"rr-6h"_s}, &out, &err), 1);
+    QVERIFY2(err.contains(u"exists"_s), qPrintable(err));
+    QFile sf(service);
+    QVERIFY(sf.open(QIODevice::ReadOnly));
+    const QString unit = QString::fromUtf8(sf.readAll());
+    QVERIFY2(unit.contains(u"ExecStart=%1 --db %2 run %3 --schedule rr-6h\n"_s.arg(QFileInfo(kCli).absoluteFilePath(), db, plan)),
+             qPrintable(unit));
+    if (!QStandardPaths::findExecutable(u"systemd-analyze"_s).isEmpty()) {
+        QProcess verify;
+        verify.setProcessChannelMode(QProcess::MergedChannels);
+        verify.start(u"systemd-analyze"_s, {u"verify"_s, timer, service});
+        QVERIFY(verify.waitForFinished(30000));
+        QVERIFY2(verify.exitCode() == 0, verify.readAll().constData());
+    }
+
+    QCOMPARE(cli({u"--db"_s, db, u"schedule"_s, u"list"_s}, &out, &err), 0);
+    QVERIFY2(out.contains(u"rr-6h  every 6h  "_s + plan + u"  last: not run yet"_s), qPrintable(out));
+
+    // The timer's command, with no terminal to prompt on.
+    QCOMPARE(cli({u"schedule"_s, u"run-now"_s, u"rr-6h"_s}, &out, &err), 0);
+    const auto runs = runsIn(db);
+    QCOMPARE(runs.size(), 1);
+    QCOMPARE(runs.first().record.extra.value(u"schedule"_s).toString(), u"rr-6h"_s);
+    QCOMPARE(runs.first().status, wb::RunStatus::Finished);
+
+    QCOMPARE(cli({u"--json"_s, u"schedule"_s, u"list"_s}, &out, &err), 0);
+    const QJsonObject row = QJsonDocument::fromJson(out.trimmed().toUtf8()).object();
+    QCOMPARE(row.value(u"type"_s).toString(), u"schedule"_s);
+    QCOMPARE(row.value(u"name"_s).toString(), u"rr-6h"_s);
+    QCOMPARE(row.value(u"last_plan_run"_s).toString(), runs.first().record.extra.value(u"plan_run"_s).toString());
+    QCOMPARE(row.value(u"last_runs"_s).toObject().value(u"finished"_s).toInt(), 1);
+
+    QCOMPARE(cli({u"schedule"_s, u"remove"_s, u"rr-6h"_s}, &out, &err), 0);
+    QVERIFY(!QFile::exists(timer) && !QFile::exists(service));
+    QCOMPARE(cli({u"schedule"_s, u"run-now"_s, u"rr-6h"_s}, &out, &err), 2);
+    QVERIFY2(err.contains(u"no schedule named 'rr-6h'"_s), qPrintable(err));
 }
 
 QTEST_GUILESS_MAIN(TstCliRun)
