@@ -16,8 +16,6 @@
 #include "store/storedrun.h"
 
 #include <QCoreApplication>
-#include <QDateTime>
-#include <QMap>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -34,9 +32,7 @@ constexpr const char *kAdd = "wirebench-cli schedule add: ";
 
 QString unitDirectory()
 {
-    // Tests and unusual set-ups point it elsewhere.
-    const QString dir = qEnvironmentVariable("WIREBENCH_UNIT_DIR");
-    return dir.isEmpty() ? wb::userUnitDirectory() : dir;
+    return wb::userUnitDirectory();
 }
 
 // Runs a platform tool to its end: its exit code (-1 when it is missing or
@@ -172,41 +168,16 @@ QString lastResult(wb::cli::CliContext &ctx, const wb::Schedule &s, QJsonObject 
     auto runs = store->runs().listRuns(f);
     if (!runs)
         return runs.message();
-    // The newest plan run this schedule started, counted by status.
-    QString planRun;
-    QDateTime started;
-    QMap<QString, int> counts;
-    for (const wb::StoredRun &r : *runs) {
-        if (r.record.extra.value(u"schedule"_s).toString() != s.name)
-            continue;
-        const QString id = r.record.extra.value(u"plan_run"_s).toString();
-        if (planRun.isEmpty())
-            planRun = id;
-        if (id != planRun)
-            continue;
-        ++counts[wb::runStatusName(r.status)];
-        if (!started.isValid() || r.startedAt < started)
-            started = r.startedAt;
-    }
-    if (!planRun.isEmpty()) {
-        QStringList parts;
+    const wb::ScheduleLastRun last = wb::scheduleLastRun(*runs, s.name);
+    if (!last.planRun.isEmpty()) {
         QJsonObject byStatus;
-        for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
-            parts << u"%1 %2"_s.arg(it.value()).arg(it.key());
+        for (auto it = last.runs.cbegin(); it != last.runs.cend(); ++it)
             byStatus.insert(it.key(), it.value());
-        }
-        json->insert(u"last_plan_run"_s, planRun);
-        json->insert(u"last_started"_s, started.toUTC().toString(Qt::ISODate));
+        json->insert(u"last_plan_run"_s, last.planRun);
+        json->insert(u"last_started"_s, last.started.toUTC().toString(Qt::ISODate));
         json->insert(u"last_runs"_s, byStatus);
-        int total = 0;
-        for (int n : std::as_const(counts))
-            total += n;
-        const QString tally = counts.size() == 1 ? u"%1 stored runs, all %2"_s.arg(total).arg(counts.firstKey())
-                                                 : u"%1 stored runs: %2"_s.arg(total).arg(parts.join(u", "_s));
-        return u"%1, %2 (plan run %3)"_s.arg(started.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s), tally,
-                                             planRun.left(8));
     }
-    return u"not run yet"_s;
+    return last.describe();
 }
 
 int scheduleList(wb::cli::CliContext &ctx)

@@ -12,7 +12,10 @@
 #include "config/sshoptions.h"
 #include "samplesplot.h"
 #include "store/databaseurl.h"
+#include "run/schedule.h"
 #include "store/resultstore.h"
+#include "store/runfilter.h"
+#include "store/runstore.h"
 #include "store/storeservice.h"
 
 #include <QAction>
@@ -33,6 +36,7 @@
 #include <QTime>
 #include <QTimer>
 #include <QTreeWidget>
+#include <QVBoxLayout>
 
 #include "qcustomplotinclude.h"
 
@@ -130,6 +134,7 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
     m_unfinishedBox->hide();
     body()->addWidget(m_unfinishedBox);
     updateResumeButton();
+    buildSchedulesBox();
 
     auto *open = new QAction(this);
     open->setShortcut(QKeySequence::Open);
@@ -204,6 +209,84 @@ void RunsPage::setStore(std::shared_ptr<StoreService> store)
     m_store = std::move(store);
     m_databasePath = m_store ? m_store->displayLocation() : QString();
     reloadUnfinished();
+    reloadSchedules();
+}
+
+void RunsPage::buildSchedulesBox()
+{
+    m_schedulesBox = new QWidget;
+    m_schedulesBox->setObjectName(u"schedulesBox"_s);
+    auto *layout = new QVBoxLayout(m_schedulesBox);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *title = new QLabel(tr("Scheduled plans — systemd user timers, added and removed with "
+                                "“wirebench-cli schedule”; their runs never prompt."));
+    title->setWordWrap(true);
+    layout->addWidget(title);
+    m_schedules = new QTreeWidget;
+    m_schedules->setObjectName(u"schedulesView"_s);
+    m_schedules->setHeaderLabels({tr("Schedule"), tr("When"), tr("Plan"), tr("Last result")});
+    m_schedules->setRootIsDecorated(false);
+    m_schedules->setUniformRowHeights(true);
+    m_schedules->header()->setStretchLastSection(true);
+    m_schedules->setMaximumHeight(5 * fontMetrics().height() + 12);
+    m_schedules->setAccessibleName(tr("Scheduled plans"));
+    layout->addWidget(m_schedules);
+    m_schedulesBox->hide();
+    body()->addWidget(m_schedulesBox);
+}
+
+void RunsPage::reloadSchedules()
+{
+    const int request = ++m_schedulesRequest;
+    QStringList problems;
+    const QList<Schedule> schedules = listSchedules(userUnitDirectory(), &problems);
+    for (const QString &p : std::as_const(problems))
+        addLog(u"warning"_s, QString(), tr("a schedule cannot be read: %1").arg(p));
+    m_schedules->clear();
+    m_schedulesBox->setVisible(!schedules.isEmpty());
+    if (schedules.isEmpty())
+        return;
+    // A schedule's runs are in its own database: only those of the one open
+    // here can be looked up.
+    const auto sameDatabase = [this](const Schedule &s) {
+        if (!m_store)
+            return false;
+        const QString theirs = s.databasePath.isEmpty() ? Settings::defaultDatabasePath() : s.databasePath;
+        const QFileInfo a(theirs), b(m_store->location());
+        return theirs == m_store->location() || (a.exists() && b.exists() && a.canonicalFilePath() == b.canonicalFilePath());
+    };
+    QList<QTreeWidgetItem *> pending;
+    for (const Schedule &s : schedules) {
+        auto *item = new QTreeWidgetItem(m_schedules, {s.name, s.describe(), QFileInfo(s.planPath).fileName(),
+                                                       sameDatabase(s) ? tr("reading…")
+                                                                       : tr("results go to %1").arg(
+                                                                             DatabaseUrl::redacted(
+                                                                                 s.databasePath.isEmpty()
+                                                                                     ? Settings::defaultDatabasePath()
+                                                                                     : s.databasePath))});
+        item->setToolTip(2, s.planPath);
+        if (sameDatabase(s))
+            pending.append(item);
+    }
+    if (pending.isEmpty())
+        return;
+    m_store->read([](ResultStore &store) {
+               RunFilter f;
+               f.limit = 2000; // the newest runs: a schedule's last plan run is among them
+               return store.runs().listRuns(f);
+           })
+        .then(this, [this, request, pending](const StoreResult<QList<StoredRun>> &runs) {
+            if (request != m_schedulesRequest)
+                return; // the items are gone; a newer request fills the new ones
+            for (QTreeWidgetItem *item : pending) {
+                const QString text = runs ? scheduleLastRun(*runs, item->text(0)).describe()
+                                          : tr("cannot read the runs: %1").arg(runs.message());
+                item->setText(3, text);
+                item->setToolTip(3, text);
+                if (!runs || text.contains(u"failed"_s))
+                    item->setForeground(3, AppPalette::errorColour(palette()));
+            }
+        });
 }
 
 void RunsPage::reloadUnfinished()
@@ -653,6 +736,7 @@ void RunsPage::handleStored(int stored)
     addLog(u"info"_s, QString(), tr("%1 test results stored in %2").arg(stored).arg(m_databasePath));
     updateResumeButton();
     reloadUnfinished(); // this plan run may now be finished, or cut
+    reloadSchedules();
     emit planStored(m_execution->planRunId(), stored);
     if (const Plan &plan = m_execution->plan(); !plan.experiment.isEmpty() && !plan.cases.isEmpty() && stored > 0)
         emit experimentStored(m_execution->planRunId(), plan.cases.first().kind);

@@ -77,6 +77,9 @@ public:
     // Reads the interrupted plan runs again, off the GUI thread (the newest
     // request wins); unfinishedLoaded() follows.
     void reloadUnfinished();
+    // Reads the scheduled plans (systemd user timers) and, from this
+    // database, each one's newest plan run; the box hides when there are none.
+    void reloadSchedules();
     void cancel();
     bool isRunning() const { return m_execution && !m_execution->isStored(); }
 
@@ -85,6 +88,7 @@ public:
     QTreeWidget *casesView() const { return m_cases; }
     QTreeWidget *logView() const { return m_log; }
     QTreeWidget *unfinishedView() const { return m_unfinished; }
+    QTreeWidget *schedulesView() const { return m_schedules; }
     QCustomPlot *plot() const { return m_plot; }
     int plottedPoints() const;
 
@@ -111,6 +115,7 @@ private:
     void launch();
     void resumeSelected();
     void updateResumeButton();
+    void buildSchedulesBox();
     struct CaseView
     {
         TestCase testCase;
@@ -146,6 +151,7 @@ private:
     bool m_planDone = false;
     QList<PlanRunAccount> m_unfinishedRuns; // as listed in m_unfinished
     int m_unfinishedRequest = 0;
+    int m_schedulesRequest = 0;
 
     QHash<QString, CaseView> m_caseViews;
     QList<std::pair<QString, Sample>> m_pendingSamples;
@@ -154,6 +160,8 @@ private:
     int m_graphColour = 0;
 
     QWidget *m_unfinishedBox;
+    QWidget *m_schedulesBox = nullptr;
+    QTreeWidget *m_schedules = nullptr;
     QTreeWidget *m_unfinished;
     QPushButton *m_resumeButton;
     QLabel *m_planLabel;

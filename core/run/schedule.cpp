@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "schedule.h"
 
+#include "store/storedrun.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -65,6 +67,43 @@ QString at(const QString &spec)
 }
 
 } // namespace
+
+ScheduleLastRun scheduleLastRun(const QList<StoredRun> &runs, const QString &name)
+{
+    // The newest run that names the schedule picks the plan run.
+    ScheduleLastRun last;
+    const StoredRun *newest = nullptr;
+    for (const StoredRun &r : runs)
+        if (r.record.extra.value(u"schedule"_s).toString() == name && (!newest || r.startedAt > newest->startedAt))
+            newest = &r;
+    if (!newest)
+        return last;
+    last.planRun = newest->record.extra.value(u"plan_run"_s).toString();
+    for (const StoredRun &r : runs) {
+        if (r.record.extra.value(u"schedule"_s).toString() != name
+            || r.record.extra.value(u"plan_run"_s).toString() != last.planRun)
+            continue;
+        ++last.runs[runStatusName(r.status)];
+        if (!last.started.isValid() || r.startedAt < last.started)
+            last.started = r.startedAt;
+    }
+    return last;
+}
+
+QString ScheduleLastRun::describe() const
+{
+    if (planRun.isEmpty())
+        return u"not run yet"_s;
+    int total = 0;
+    QStringList parts;
+    for (auto it = runs.cbegin(); it != runs.cend(); ++it) {
+        total += it.value();
+        parts << u"%1 %2"_s.arg(it.value()).arg(it.key());
+    }
+    const QString tally = runs.size() == 1 ? u"%1 stored runs, all %2"_s.arg(total).arg(runs.firstKey())
+                                           : u"%1 stored runs: %2"_s.arg(total).arg(parts.join(u", "_s));
+    return u"%1, %2 (plan run %3)"_s.arg(started.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s), tally, planRun.left(8));
+}
 
 std::optional<qint64> parseScheduleInterval(const QString &text)
 {
@@ -184,6 +223,9 @@ std::optional<Schedule> Schedule::fromUnits(const QString &timerText, const QStr
 
 QString userUnitDirectory()
 {
+    // Tests and unusual set-ups point both front ends elsewhere.
+    if (const QString dir = qEnvironmentVariable("WIREBENCH_UNIT_DIR"); !dir.isEmpty())
+        return dir;
     const QString config = qEnvironmentVariable("XDG_CONFIG_HOME");
     return (config.isEmpty() ? QDir::homePath() + u"/.config"_s : config) + u"/systemd/user"_s;
 }

@@ -8,13 +8,17 @@
 // database, when) is kept in X-Wirebench- keys of the units themselves, so
 // listing reads the unit files and nothing else.
 
+#include <QDateTime>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
 #include <optional>
 
 namespace wb {
+
+struct StoredRun;
 
 struct Schedule
 {
@@ -43,11 +47,22 @@ struct Schedule
     static std::optional<Schedule> fromUnits(const QString &timerText, const QString &serviceText, QString *error);
 };
 
+// The newest plan run a schedule started, from stored runs (any order).
+struct ScheduleLastRun
+{
+    QString planRun;          // empty: the schedule has not run yet
+    QDateTime started;        // its first run's start
+    QMap<QString, int> runs;  // stored runs by status name
+    // "2026-12-02 03:00, 6 stored runs, all finished (plan run 3bd6bed7)"
+    QString describe() const;
+};
+ScheduleLastRun scheduleLastRun(const QList<StoredRun> &runs, const QString &name);
+
 // "30m", "6h", "1d", "2w" (at least one minute): the seconds, or nothing.
 std::optional<qint64> parseScheduleInterval(const QString &text);
 
-// Where user units live: $XDG_CONFIG_HOME/systemd/user, or
-// ~/.config/systemd/user.
+// Where user units live: $WIREBENCH_UNIT_DIR when set, else
+// $XDG_CONFIG_HOME/systemd/user or ~/.config/systemd/user.
 QString userUnitDirectory();
 
 // The schedules whose two unit files are in `dir`, by name; a pair that

@@ -15,6 +15,7 @@
 #include "runlistmodel.h"
 #include "runspage.h"
 #include "store/resultstore.h"
+#include "run/schedule.h"
 #include "store/storeservice.h"
 #include "store/runstore.h"
 
@@ -36,6 +37,8 @@
 #include <QStandardPaths>
 #include <QPushButton>
 #include <QTemporaryDir>
+#include <QProcess>
+#include <QScopeGuard>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -55,6 +58,7 @@ private slots:
     void cancelIconFollowsPalette();
     void resumesAnInterruptedRun();
     void resumeRefusesWhatNoLongerFits();
+    void listsSchedulesWithTheirLastResult();
 
 private:
     QString planPath() const { return QStringLiteral(WB_TEST_DATA_DIR) + u"/plans/gui-tiny.json"_s; }
@@ -494,6 +498,56 @@ void TstRunsPage::resumeRefusesWhatNoLongerFits()
     QTRY_VERIFY(runs.findChild<QPushButton *>(u"openPlanButton"_s)->isEnabled());
     auto store = wb::ResultStore::open(db);
     QCOMPARE(*(*store)->runs().countRuns({}), qint64(2)); // nothing ran
+}
+
+// The scheduled plans and their newest plan run: one run through the
+// command line as its timer would, one schedule whose results go elsewhere.
+void TstRunsPage::listsSchedulesWithTheirLastResult()
+{
+    QTemporaryDir dir;
+    const QString units = dir.filePath(u"units"_s);
+    qputenv("WIREBENCH_UNIT_DIR", units.toLocal8Bit());
+    auto unset = qScopeGuard([] { qunsetenv("WIREBENCH_UNIT_DIR"); });
+    const QString db = dir.filePath(u"sched.sqlite"_s);
+    const QString cli = QStringLiteral(WB_BIN_DIR "/wirebench-cli");
+    QString error;
+    const wb::Schedule nightly{u"nightly"_s, planPath(), db, cli, wb::Schedule::When::At, u"03:30"_s};
+    const wb::Schedule elsewhere{u"elsewhere"_s, planPath(), dir.filePath(u"other.sqlite"_s), cli,
+                                 wb::Schedule::When::Every, u"6h"_s};
+    QVERIFY2(wb::writeSchedule(units, nightly, &error), qPrintable(error));
+    QVERIFY2(wb::writeSchedule(units, elsewhere, &error), qPrintable(error));
+    QProcess run;
+    run.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
+    run.start(cli, {u"schedule"_s, u"run-now"_s, u"nightly"_s});
+    QVERIFY(run.waitForFinished(60000));
+    QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+
+    wb::Settings settings;
+    auto service = std::make_shared<wb::StoreService>(db);
+    service->start();
+    wb::gui::RunsPage runs(settings);
+    runs.setStore(service);
+    runs.resize(1000, 750);
+    runs.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&runs));
+    QTreeWidget *view = runs.schedulesView();
+    QVERIFY(view->isVisible());
+    QCOMPARE(view->topLevelItemCount(), 2);
+    QTreeWidgetItem *other = view->topLevelItem(0), *mine = view->topLevelItem(1); // by name
+    QCOMPARE(mine->text(0), u"nightly"_s);
+    QCOMPARE(mine->text(1), u"daily at 03:30"_s);
+    QCOMPARE(mine->text(2), u"gui-tiny.json"_s);
+    // Two cases of one repetition each, both finished.
+    QTRY_VERIFY_WITH_TIMEOUT(mine->text(3).contains(u"2 stored runs, all finished"_s), 10000);
+    QCOMPARE(other->text(0), u"elsewhere"_s);
+    QVERIFY2(other->text(3).contains(u"other.sqlite"_s), qPrintable(other->text(3)));
+
+    // Removed from the command line: gone on the next reading.
+    QVERIFY(wb::removeSchedule(units, u"nightly"_s, &error));
+    QVERIFY(wb::removeSchedule(units, u"elsewhere"_s, &error));
+    runs.reloadSchedules();
+    QCOMPARE(view->topLevelItemCount(), 0);
+    QVERIFY(!view->isVisible());
 }
 
 QTEST_MAIN(TstRunsPage)
