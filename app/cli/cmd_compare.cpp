@@ -10,6 +10,7 @@
 #include "clistore.h"
 
 #include "analysis/comparisonengine.h"
+#include "analysis/regressiongate.h"
 #include "analysis/comparisonreport.h"
 #include "analysis/storecomparisonprovider.h"
 #include "store/csvfield.h"
@@ -32,6 +33,9 @@
 using namespace Qt::StringLiterals;
 
 namespace {
+
+// A group worse than its reference beyond --fail-if-worse.
+constexpr int kExitWorse = 3;
 
 QJsonObject conditionJson(const wb::Condition &c)
 {
@@ -190,18 +194,52 @@ void printRows(QTextStream &out, const wb::ComparisonView &view)
     }
 }
 
+// The gate's verdict: every group worse than its reference by more than the
+// threshold (exit 3), or that nothing could be judged (exit 1).
+int applyGate(wb::cli::CliContext &ctx, const wb::RegressionGate &gate)
+{
+    if (ctx.json) {
+        QJsonArray worse;
+        for (const wb::RegressionFinding &f : gate.worse)
+            worse.append(QJsonObject{{u"condition_number"_s, f.condition + 1}, {u"cell"_s, f.cell},
+                                     {u"reference"_s, f.reference}, {u"worse_pct"_s, f.worsePct},
+                                     {u"verdict"_s, f.verdict}});
+        ctx.out << QJsonDocument(QJsonObject{{u"type"_s, u"gate"_s},
+                                             {u"fail_if_worse_pct"_s, gate.thresholdPct},
+                                             {u"judged"_s, gate.judged},
+                                             {u"worse"_s, worse},
+                                             {u"unjudged"_s, QJsonArray::fromStringList(gate.unjudged)}})
+                       .toJson(QJsonDocument::Compact)
+                << '\n';
+    }
+    for (const QString &u : gate.unjudged)
+        ctx.err << "wirebench-cli compare: not judged: " << u << '\n';
+    for (const wb::RegressionFinding &f : gate.worse)
+        ctx.err << "wirebench-cli compare: worse than " << f.reference << " by more than "
+                << wb::comparisonNumber(gate.thresholdPct) << "%: " << f.cell << " (condition " << f.condition + 1
+                << "): " << f.verdict << '\n';
+    if (!gate.worse.isEmpty())
+        return kExitWorse;
+    if (gate.judged == 0) {
+        ctx.err << "wirebench-cli compare: --fail-if-worse judged nothing: no group has repetitions to test against "
+                   "its reference\n";
+        return wb::cli::kExitFailure;
+    }
+    return wb::cli::kExitOk;
+}
+
 int compareCommand(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
     QString kind, groupBy, reference, confidence, condition, chart, chartKind, matrixSeries, csv, pointsCsv, report, experiment,
-        error;
+        failIfWorse, error;
     for (const auto &[name, out] :
          {std::pair{u"--kind"_s, &kind}, std::pair{u"--group-by"_s, &groupBy}, std::pair{u"--reference"_s, &reference},
           std::pair{u"--confidence"_s, &confidence}, std::pair{u"--condition"_s, &condition},
           std::pair{u"--chart"_s, &chart}, std::pair{u"--chart-kind"_s, &chartKind},
           std::pair{u"--matrix-series"_s, &matrixSeries}, std::pair{u"--csv"_s, &csv},
           std::pair{u"--points-csv"_s, &pointsCsv}, std::pair{u"--report"_s, &report},
-          std::pair{u"--experiment"_s, &experiment}}) {
+          std::pair{u"--experiment"_s, &experiment}, std::pair{u"--fail-if-worse"_s, &failIfWorse}}) {
         if (!wb::cli::takeOption(args, name, out, &error)) {
             ctx.err << "wirebench-cli compare: " << error << '\n';
             return wb::cli::kExitUsage;
@@ -215,6 +253,15 @@ int compareCommand(wb::cli::CliContext &ctx)
     if (level != 90 && level != 95 && level != 99) {
         ctx.err << "wirebench-cli compare: --confidence must be 90, 95 or 99\n";
         return wb::cli::kExitUsage;
+    }
+    std::optional<double> gatePct;
+    if (!failIfWorse.isEmpty()) {
+        bool ok = false;
+        gatePct = failIfWorse.toDouble(&ok);
+        if (!ok || !std::isfinite(*gatePct) || *gatePct < 0 || *gatePct > 1000) {
+            ctx.err << "wirebench-cli compare: --fail-if-worse takes a percentage from 0 to 1000\n";
+            return wb::cli::kExitUsage;
+        }
     }
     if (!wb::cli::openStore(ctx, true)) // checks the file, adds the shipped baselines
         return wb::cli::kExitFailure;
@@ -448,6 +495,12 @@ int compareCommand(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
 #endif
     }
+    if (gatePct) {
+        QList<wb::ComparisonView> views{view};
+        if (condition.isEmpty())
+            views += wb::otherConditionViews(*data, view);
+        return applyGate(ctx, wb::checkRegressions(views, *gatePct));
+    }
     return wb::cli::kExitOk;
 }
 
@@ -456,7 +509,8 @@ int compareCommand(wb::cli::CliContext &ctx)
 WB_CLI_COMMAND(u"compare"_s,
                u"--kind K [--group-by ATTR] [--condition N] [--reference CELL] [--confidence 90|95|99] "
                "[--chart FILE.png|svg|pdf] [--chart-kind bars|timeseries|cdf|sweep|heatmap] [--matrix-series ORIGIN] [--csv FILE] "
-               "[--points-csv FILE] [--report FILE.html|pdf] [--experiment PLAN_RUN] [--json]"_s,
+               "[--points-csv FILE] [--report FILE.html|pdf] [--experiment PLAN_RUN] [--fail-if-worse PCT] [--json]"_s,
                u"compare runs and baselines of one kind, one condition at a time, with honest intervals, verdicts "
-               "within a condition and the chart"_s,
+               "within a condition and the chart; --fail-if-worse exits 3 when a group is significantly worse than its "
+               "reference by more than PCT %"_s,
                compareCommand);

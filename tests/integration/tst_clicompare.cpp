@@ -60,9 +60,68 @@ class TstCliCompare : public QObject
     Q_OBJECT
 private slots:
     void tableChartAndCsv();
+    void failIfWorseGatesOnSignificantLoss();
     void latencyBesideThePhysicalFloor();
     void ceilingAndEnvironmentBesideTheBaseline();
 };
+
+// The CI gate: a group significantly worse than its reference by more than
+// the threshold exits 3 with the verdict; within the threshold, or not
+// significant, exits 0; nothing to judge exits 1.
+void TstCliCompare::failIfWorseGatesOnSignificantLoss()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"g.sqlite"_s);
+    const auto to = [](wb::StoredRun r, const QString &server) {
+        r.serverEndpoint = server;
+        return r;
+    };
+    {
+        auto store = wb::ResultStore::open(db);
+        QVERIFY(store);
+        QVERIFY((*store)->runs().saveRuns({udpRun(1472, 94e6), udpRun(1472, 95e6), udpRun(1472, 96e6),
+                                           to(udpRun(1472, 79e6), u"zeus"_s), to(udpRun(1472, 80e6), u"zeus"_s),
+                                           to(udpRun(1472, 81e6), u"zeus"_s), to(udpRun(1472, 93e6), u"hera"_s),
+                                           to(udpRun(1472, 94e6), u"hera"_s), to(udpRun(1472, 95e6), u"hera"_s)}));
+    }
+    QByteArray out, err;
+    const QStringList base{u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--reference"_s, u"adam → eve · measured"_s};
+    // zeus is ~16 % slower, clearly; hera ~1 %, inside any sensible threshold.
+    const int gated = cli(base + QStringList{u"--fail-if-worse"_s, u"5"_s}, &out, &err);
+    QVERIFY2(gated == 3, err.constData());
+    QVERIFY2(err.contains("worse than adam → eve · measured by more than 5%: adam → zeus · measured"), err.constData());
+    QVERIFY2(err.contains("slower"), err.constData());
+    QVERIFY2(!err.contains("adam → hera ("), err.constData());
+    QCOMPARE(cli(base + QStringList{u"--fail-if-worse"_s, u"20"_s}, &out, &err), 0);
+    // The same as a JSON line of type "gate".
+    QCOMPARE(cli(QStringList{u"--json"_s} + base + QStringList{u"--fail-if-worse"_s, u"5"_s}, &out, &err), 3);
+    QJsonObject gate;
+    for (const QByteArray &line : out.trimmed().split('\n'))
+        if (const QJsonObject o = QJsonDocument::fromJson(line).object(); o.value(u"type"_s).toString() == u"gate"_s)
+            gate = o;
+    QCOMPARE(gate.value(u"judged"_s).toInt(), 2);
+    const QJsonArray worse = gate.value(u"worse"_s).toArray();
+    QCOMPARE(worse.size(), 1);
+    QCOMPARE(worse.first().toObject().value(u"cell"_s).toString(), u"adam → zeus · measured"_s);
+    const double pct = worse.first().toObject().value(u"worse_pct"_s).toDouble();
+    QVERIFY2(pct > 14 && pct < 18, qPrintable(QString::number(pct)));
+    QCOMPARE(cli(base + QStringList{u"--fail-if-worse"_s, u"-1"_s}, &out, &err), 2);
+    QVERIFY2(err.contains("percentage from 0 to 1000"), err.constData());
+
+    // One measurement per group: nothing can be judged, and the gate says so.
+    const QString single = dir.filePath(u"s.sqlite"_s);
+    {
+        auto store = wb::ResultStore::open(single);
+        QVERIFY(store);
+        QVERIFY((*store)->runs().saveRuns({udpRun(1472, 94e6), to(udpRun(1472, 60e6), u"zeus"_s)}));
+    }
+    QCOMPARE(cli({u"--db"_s, single, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--reference"_s, u"adam → eve · measured"_s,
+                  u"--fail-if-worse"_s, u"5"_s},
+                 &out, &err),
+             1);
+    QVERIFY2(err.contains("judged nothing"), err.constData());
+    QVERIFY2(err.contains("not judged: adam → zeus"), err.constData());
+}
 
 void TstCliCompare::tableChartAndCsv()
 {
