@@ -38,6 +38,8 @@ constexpr UnitEntry kUnits[] = {
     {"reverse_throughput_bps", "bit/s"}, {"reverse_bytes", "B"}, {"reverse_messages", "count"},
     {"reverse_packets_per_s", "1/s"}, {"reverse_loss_ratio", "ratio"}, {"reverse_retransmits", "count"},
     {"connections_per_s", "1/s"},
+    // A file transfer's receiver: the network phase and the rate to disk (filetransfertest.h).
+    {"network_throughput_bps", "bit/s"}, {"flushed_throughput_bps", "bit/s"},
 };
 } // namespace
 
