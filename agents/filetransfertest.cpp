@@ -246,9 +246,11 @@ Outcome FileTransferTest::serve(TestRun &run, ServerEnv &env)
     const bool direct = toFile && p.flag("direct_io");
     if (direct) {
         const int flags = ::fcntl(out.get(), F_GETFL);
-        if (flags < 0 || ::fcntl(out.get(), F_SETFL, flags | O_DIRECT) != 0)
-            return failWrite("direct_io: the filesystem holding '" + path + "' refuses O_DIRECT (" + errnoText(errno)
+        if (flags < 0 || ::fcntl(out.get(), F_SETFL, flags | O_DIRECT) != 0) {
+            const int e = errno;
+            return failWrite("direct_io: the filesystem holding '" + path + "' refuses O_DIRECT (" + errnoText(e)
                              + "); write to a disk-backed dest_path or leave direct_io off");
+        }
     }
 
     const int fd = env.chan.fd();
@@ -309,15 +311,19 @@ Outcome FileTransferTest::serve(TestRun &run, ServerEnv &env)
             return failWrite("cannot write '" + path + "' after " + std::to_string(total - fill) + " bytes: " + errnoText(werr));
         if (fill > whole) {
             const int flags = ::fcntl(out.get(), F_GETFL);
-            if (direct && (flags < 0 || ::fcntl(out.get(), F_SETFL, flags & ~O_DIRECT) != 0))
+            if (direct && (flags < 0 || ::fcntl(out.get(), F_SETFL, flags & ~O_DIRECT) != 0)) {
+                const int e = errno;
                 return failWrite("cannot turn O_DIRECT off for the last " + std::to_string(fill - whole) + " bytes of '"
-                                 + path + "': " + errnoText(errno));
+                                 + path + "': " + errnoText(e));
+            }
             if (!writeFileAll(out.get(), buf.get() + whole, fill - whole, &werr))
                 return failWrite("cannot write '" + path + "' after " + std::to_string(total - fill + whole)
                                  + " bytes: " + errnoText(werr));
         }
-        if (::fsync(out.get()) != 0)
-            return failWrite("fsync of '" + path + "' failed: " + errnoText(errno));
+        if (::fsync(out.get()) != 0) {
+            const int e = errno;
+            return failWrite("fsync of '" + path + "' failed: " + errnoText(e));
+        }
         flushedNs = nowNs();
     }
     if (toFile && (::fstat(out.get(), &st) != 0 || static_cast<uint64_t>(st.st_size) != total))
