@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <memory>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -37,6 +38,24 @@ bool writeFileAll(int fd, const char *p, size_t len, int *err)
         len -= static_cast<size_t>(n);
     }
     return true;
+}
+
+size_t roundUp(size_t n, int64_t to)
+{
+    const auto a = static_cast<size_t>(to);
+    return (n + a - 1) / a * a;
+}
+
+// POSIX_FADV_DONTNEED on a file this test read or wrote, recorded in extra
+// under `key` as true or the reason it failed (a page still dirty is
+// simply kept by the kernel; the flush before this makes the pages clean).
+void recordDropCache(TestRun &run, int fd, const char *key)
+{
+    const int rc = ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+    if (rc == 0)
+        run.extra()[key] = true;
+    else
+        run.extra()[key] = "failed: " + errnoText(rc);
 }
 
 } // namespace
@@ -135,6 +154,10 @@ Outcome FileTransferTest::run(TestRun &run, ClientEnv &env)
     }
     ::shutdown(fd, SHUT_WR);
     run.end();
+    // A file named by `path` is read from the disk by the next run too (the
+    // one this end created is gone with it).
+    if (p.has("path"))
+        recordDropCache(run, m_file.get(), "source_fadvise_dontneed");
     if (sent != static_cast<uint64_t>(m_size))
         return Outcome::fail("file_error", "the source file changed size while it was sent ("
                                                + std::to_string(sent) + " of " + std::to_string(m_size) + " bytes)");
@@ -217,20 +240,43 @@ Outcome FileTransferTest::serve(TestRun &run, ServerEnv &env)
         }
         return Outcome::fail("file_error", msg);
     };
+    // O_DIRECT is asked for by name and never quietly dropped: a figure
+    // under direct_io that went through the page cache would be pooled
+    // with real direct writes (direct_io is a defining condition).
+    const bool direct = toFile && p.flag("direct_io");
+    if (direct) {
+        const int flags = ::fcntl(out.get(), F_GETFL);
+        if (flags < 0 || ::fcntl(out.get(), F_SETFL, flags | O_DIRECT) != 0) {
+            const int e = errno;
+            return failWrite("direct_io: the filesystem holding '" + path + "' refuses O_DIRECT (" + errnoText(e)
+                             + "); write to a disk-backed dest_path or leave direct_io off");
+        }
+    }
 
     const int fd = env.chan.fd();
     setSocketBuffers(fd, 0, p.integer("recv_socket_bytes"));
     setRecvTimeout(fd, 100);
+    // The clock starts as the client is told to send, so the first bytes
+    // cannot arrive before it.
+    run.begin(env.interface, TestRun::LiveBytes);
     if (!env.sendOk({}, &err))
         return failWrite("the client went away: " + err);
-    std::vector<char> buf(static_cast<size_t>(p.integer("message_size_bytes", 131072)));
+    // Aligned for O_DIRECT; with it, data is written in whole buffers (the
+    // write size, a multiple of kDirectIoAlignment) and the tail after the
+    // last byte.
+    const size_t bufSize = static_cast<size_t>(p.integer("message_size_bytes", 131072));
+    std::unique_ptr<char, decltype(&std::free)> buf(
+        static_cast<char *>(std::aligned_alloc(kDirectIoAlignment, roundUp(bufSize, kDirectIoAlignment))), &std::free);
+    if (!buf)
+        return failWrite("cannot allocate a " + std::to_string(bufSize) + "-byte buffer");
     StreamChecksum sum;
     uint64_t total = 0;
-    run.begin(env.interface, TestRun::LiveBytes);
+    size_t fill = 0; // received into buf, not yet written
+    int64_t lastByteNs = run.beginNs();
     for (;;) {
         if (run.stopped())
             return failWrite("stopped before the transfer finished");
-        const ssize_t n = ::recv(fd, buf.data(), buf.size(), 0);
+        const ssize_t n = ::recv(fd, buf.get() + fill, bufSize - fill, 0);
         if (n == 0)
             break;
         if (n < 0) {
@@ -238,28 +284,72 @@ Outcome FileTransferTest::serve(TestRun &run, ServerEnv &env)
                 continue;
             return failWrite("the connection failed mid-transfer: " + errnoText(errno));
         }
-        sum.update(buf.data(), static_cast<size_t>(n));
-        int werr = 0;
-        if (!writeFileAll(out.get(), buf.data(), static_cast<size_t>(n), &werr))
-            return failWrite("cannot write '" + path + "' after " + std::to_string(total) + " bytes: " + errnoText(werr));
+        lastByteNs = nowNs();
+        sum.update(buf.get() + fill, static_cast<size_t>(n));
+        fill += static_cast<size_t>(n);
         total += static_cast<uint64_t>(n);
         run.bytes.fetch_add(static_cast<uint64_t>(n), std::memory_order_relaxed);
+        if (direct && fill < bufSize)
+            continue;
+        int werr = 0;
+        if (!writeFileAll(out.get(), buf.get(), fill, &werr))
+            return failWrite("cannot write '" + path + "' after " + std::to_string(total - fill) + " bytes: " + errnoText(werr));
+        fill = 0;
     }
-    if (toFile && p.flag("fsync") && ::fsync(out.get()) != 0)
-        return failWrite("fsync of '" + path + "' failed: " + errnoText(errno));
     run.end();
     if (total != static_cast<uint64_t>(expected))
         return failWrite("received " + std::to_string(total) + " of " + std::to_string(expected) + " bytes");
+    // The flush: with O_DIRECT the tail's whole blocks, then the last
+    // partial block through the page cache (O_DIRECT cannot write it
+    // without padding the file); then fsync, which also makes the file's
+    // size and blocks durable.
+    int64_t flushedNs = lastByteNs;
+    if (toFile) {
+        int werr = 0;
+        const size_t whole = direct ? fill / kDirectIoAlignment * kDirectIoAlignment : 0;
+        if (whole > 0 && !writeFileAll(out.get(), buf.get(), whole, &werr))
+            return failWrite("cannot write '" + path + "' after " + std::to_string(total - fill) + " bytes: " + errnoText(werr));
+        if (fill > whole) {
+            const int flags = ::fcntl(out.get(), F_GETFL);
+            if (direct && (flags < 0 || ::fcntl(out.get(), F_SETFL, flags & ~O_DIRECT) != 0)) {
+                const int e = errno;
+                return failWrite("cannot turn O_DIRECT off for the last " + std::to_string(fill - whole) + " bytes of '"
+                                 + path + "': " + errnoText(e));
+            }
+            if (!writeFileAll(out.get(), buf.get() + whole, fill - whole, &werr))
+                return failWrite("cannot write '" + path + "' after " + std::to_string(total - fill + whole)
+                                 + " bytes: " + errnoText(werr));
+        }
+        if (::fsync(out.get()) != 0) {
+            const int e = errno;
+            return failWrite("fsync of '" + path + "' failed: " + errnoText(e));
+        }
+        flushedNs = nowNs();
+    }
     if (toFile && (::fstat(out.get(), &st) != 0 || static_cast<uint64_t>(st.st_size) != total))
         return failWrite("'" + path + "' holds " + std::to_string(st.st_size) + " bytes after writing "
                          + std::to_string(total));
-    const double elapsed = run.elapsedS();
+    const double networkS = nsToS(lastByteNs - run.beginNs());
+    const double networkBps = networkS > 0 ? static_cast<double>(total) * 8.0 / networkS : 0.0;
     run.metric("bytes", static_cast<double>(total));
-    run.metric("throughput_bps", elapsed > 0 ? static_cast<double>(total) * 8.0 / elapsed : 0.0);
+    // The receiver's throughput_bps is the network phase: what an FTP client
+    // printed, and what the seed baselines compare with.
+    run.metric("throughput_bps", networkBps);
+    run.metric("network_throughput_bps", networkBps);
     run.addHostMetrics(static_cast<double>(total) / 1024.0, 0);
     run.extra()["checksum"] = sum.hex();
     run.extra()["path"] = path;
-    run.extra()["fsync"] = toFile && p.flag("fsync");
+    if (toFile) {
+        const double flushedS = nsToS(flushedNs - run.beginNs());
+        run.metric("flushed_throughput_bps", flushedS > 0 ? static_cast<double>(total) * 8.0 / flushedS : 0.0);
+        run.extra()["flush"] = direct ? "o_direct+fsync" : "fsync";
+        run.extra()["flush_s"] = nsToS(flushedNs - lastByteNs);
+        run.extra()["direct_io"] = direct;
+        if (direct)
+            run.extra()["direct_io_tail_bytes"] = static_cast<uint64_t>(fill);
+        // The next run reads the disk, not this one's page cache.
+        recordDropCache(run, out.get(), "fadvise_dontneed");
+    }
     json::Value stats;
     stats["bytes"] = total;
     stats["checksum"] = sum.hex();

@@ -2,8 +2,12 @@
 #pragma once
 // FTP-style file transfer: the client reads a real file (an existing `path`,
 // or one it creates of file_size_bytes) and streams it over TCP; the server
-// writes a real file (dest_path, or a temporary one), fsync'd before its
-// clock stops when asked, or discards it into /dev/null (sink "devnull").
+// writes a real file (dest_path, or a temporary one), or discards it into
+// /dev/null (sink "devnull"). The receiver times the network phase (until
+// the last byte arrived: what an FTP client of 1997 printed) and, writing a
+// file, the flush after it (fsync; with direct_io the file is written with
+// O_DIRECT) apart, then drops the file from the page cache
+// (POSIX_FADV_DONTNEED), as the sender does with a `path` it read.
 // Both ends checksum the stream; size or checksum mismatch fails the test,
 // and a write error removes the partial file.
 

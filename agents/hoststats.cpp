@@ -10,10 +10,16 @@
 #include <fstream>
 #include <iterator>
 #include <ifaddrs.h>
+#include <linux/ethtool.h>
+#include <linux/sockios.h>
 #include <net/if.h>
 #include <netinet/in.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <unistd.h>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace wb::agent {
 
@@ -200,6 +206,99 @@ json::Value nicCounterDelta(const NicCounters &before, const NicCounters &after)
     for (size_t i = 0; i < kNicCounterCount; ++i)
         if (before.present[i] && after.present[i])
             v[kNicCounterNames[i]] = static_cast<long long>(after.value[i] - before.value[i]);
+    return v;
+}
+
+EthtoolStats parseEthtoolStats(const std::string &interface, uint32_t count, const char *names, size_t namesBytes,
+                               const uint64_t *values, size_t valueCount)
+{
+    EthtoolStats st;
+    st.interface = interface;
+    if (count > kMaxEthtoolStats || count > valueCount || static_cast<size_t>(count) * kEthtoolNameBytes > namesBytes
+        || (count > 0 && (!names || !values)))
+        return st;
+    st.counters.reserve(count);
+    std::unordered_set<std::string> seen;
+    for (uint32_t i = 0; i < count; ++i) {
+        const char *raw = names + static_cast<size_t>(i) * kEthtoolNameBytes;
+        std::string name;
+        for (size_t k = 0; k < kEthtoolNameBytes && raw[k] != '\0'; ++k)
+            name += raw[k] > ' ' && raw[k] < 0x7f ? raw[k] : '_';
+        if (name.empty())
+            continue;
+        // Drivers repeat names (one per queue without the queue's number).
+        const std::string base = name;
+        for (int n = 2; seen.contains(name); ++n)
+            name = base + "#" + std::to_string(n);
+        seen.insert(name);
+        st.counters.emplace_back(std::move(name), values[i]);
+    }
+    st.valid = true;
+    return st;
+}
+
+EthtoolStats readEthtoolStats(const std::string &interface)
+{
+    EthtoolStats none;
+    none.interface = interface;
+    if (!validInterfaceName(interface))
+        return none;
+    const int fd = ::socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return none;
+    auto ethtool = [&](void *data) {
+        ifreq ifr{};
+        std::memcpy(ifr.ifr_name, interface.c_str(), interface.size()); // at most 15 bytes, checked above
+        ifr.ifr_data = static_cast<char *>(data);
+        return ::ioctl(fd, SIOCETHTOOL, &ifr) == 0;
+    };
+    // How many: a driver without ETH_SS_STATS clears its bit (loopback), an
+    // old kernel refuses the command; either way there is nothing to read.
+    uint64_t ssetBuf[3] = {}; // ethtool_sset_info and the one count asked for
+    auto *sset = reinterpret_cast<ethtool_sset_info *>(ssetBuf);
+    sset->cmd = ETHTOOL_GSSET_INFO;
+    sset->sset_mask = 1ULL << ETH_SS_STATS;
+    const bool counted = ethtool(sset) && (sset->sset_mask & (1ULL << ETH_SS_STATS));
+    const uint32_t count = counted ? sset->data[0] : 0;
+    if (count == 0 || count > kMaxEthtoolStats) {
+        ::close(fd);
+        return none;
+    }
+    // The kernel fills as many entries as the driver has at the moment of
+    // each call, whatever length is asked for: both buffers hold the most
+    // this reader accepts, and replies of different lengths are refused.
+    std::vector<uint64_t> nameBuf((sizeof(ethtool_gstrings) + kMaxEthtoolStats * kEthtoolNameBytes) / 8 + 1);
+    auto *gs = reinterpret_cast<ethtool_gstrings *>(nameBuf.data());
+    gs->cmd = ETHTOOL_GSTRINGS;
+    gs->string_set = ETH_SS_STATS;
+    gs->len = count;
+    std::vector<uint64_t> valueBuf(sizeof(ethtool_stats) / 8 + kMaxEthtoolStats + 1);
+    auto *gv = reinterpret_cast<ethtool_stats *>(valueBuf.data());
+    gv->cmd = ETHTOOL_GSTATS;
+    gv->n_stats = count;
+    const bool ok = ethtool(gs) && ethtool(gv);
+    ::close(fd);
+    if (!ok || gs->len != gv->n_stats)
+        return none;
+    return parseEthtoolStats(interface, gs->len, reinterpret_cast<const char *>(gs->data),
+                             kMaxEthtoolStats * kEthtoolNameBytes, valueBuf.data() + sizeof(ethtool_stats) / 8,
+                             kMaxEthtoolStats);
+}
+
+json::Value ethtoolStatsDelta(const EthtoolStats &before, const EthtoolStats &after)
+{
+    if (!before.valid || !after.valid || before.interface != after.interface)
+        return {};
+    std::unordered_map<std::string, uint64_t> was;
+    for (const auto &[name, b] : before.counters)
+        was.emplace(name, b);
+    json::Value counters = json::Object{};
+    for (const auto &[name, a] : after.counters)
+        if (const auto it = was.find(name); it != was.end())
+            counters[name] = static_cast<long long>(a - it->second);
+    json::Value v;
+    v["interface"] = after.interface;
+    v["counters"] = std::move(counters);
     return v;
 }
 

@@ -2,13 +2,14 @@
 #pragma once
 // Host-wide figures a test samples at its start and end: CPU time of the
 // whole host from /proc/stat, the agent's own CPU time, and one NIC's
-// counters from /sys/class/net/IF/statistics.
+// counters from /sys/class/net/IF/statistics and from its driver (ethtool).
 
 #include "json.h"
 
 #include <cstdint>
 #include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wb::agent {
@@ -83,6 +84,33 @@ struct NicCounters
 NicCounters readNicCounters(const std::string &interface);
 // {"rx_packets": after - before, ...} for the counters both readings have.
 json::Value nicCounterDelta(const NicCounters &before, const NicCounters &after);
+
+// The driver's own counters, as `ethtool -S` shows them (the SIOCETHTOOL
+// ioctl: ETHTOOL_GSSET_INFO, ETHTOOL_GSTRINGS, ETHTOOL_GSTATS). Names are
+// the driver's; a driver without them (loopback) gives none, silently.
+struct EthtoolStats
+{
+    std::string interface;
+    bool valid = false;
+    std::vector<std::pair<std::string, uint64_t>> counters; // in the driver's order
+};
+// More than any driver reports (a 128-queue NIC has a few thousand); a
+// count above it is taken as nonsense, not as a size to allocate.
+inline constexpr uint32_t kMaxEthtoolStats = 8192;
+inline constexpr size_t kEthtoolNameBytes = 32; // ETH_GSTRING_LEN
+// The counters from the ioctls' raw replies: `count` names of
+// kEthtoolNameBytes each in `names` (`namesBytes` long) and `valueCount`
+// values. Counts that disagree or exceed the buffers or kMaxEthtoolStats
+// give invalid stats; a name is cut at its NUL or its 32 bytes, bytes other
+// than printable ASCII become '_', an empty one is skipped and a repeated
+// one gets "#2", "#3", ... so each stays a distinct JSON key.
+EthtoolStats parseEthtoolStats(const std::string &interface, uint32_t count, const char *names, size_t namesBytes,
+                               const uint64_t *values, size_t valueCount);
+EthtoolStats readEthtoolStats(const std::string &interface);
+// {"interface": IF, "counters": {name: after - before}} over the names both
+// readings have (signed: a counter reset shows as negative), or null when
+// either reading is invalid or they are of different interfaces.
+json::Value ethtoolStatsDelta(const EthtoolStats &before, const EthtoolStats &after);
 
 // The interface that owns a local IPv4/IPv6 address given as text, or ""
 // when none does (wildcard addresses have none).

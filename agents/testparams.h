@@ -43,6 +43,10 @@ private:
     json::Value m_values = json::Object{};
 };
 
+// file_transfer's O_DIRECT writes: buffer, offset and length in multiples
+// of this (4096 covers 512- and 4096-byte logical blocks).
+inline constexpr int64_t kDirectIoAlignment = 4096;
+
 // The parameter table of a test kind, or null for an unknown kind.
 const std::vector<ParamSpec> *kindParams(std::string_view kind);
 std::vector<std::string> kindNames();

@@ -40,6 +40,8 @@ constexpr UnitEntry kUnits[] = {
     {"connections_per_s", "1/s"},
     // The monitor's headroom loops on a device under test (headroom.h).
     {"dut_cpu_headroom_pct", "%"}, {"dut_cpu_headroom_lowest_core_pct", "%"},
+    // A file transfer's receiver: the network phase and the rate to disk (filetransfertest.h).
+    {"network_throughput_bps", "bit/s"}, {"flushed_throughput_bps", "bit/s"},
 };
 } // namespace
 
@@ -96,6 +98,7 @@ void TestRun::begin(const std::string &interface, unsigned liveMetrics)
     if (m_beginNs)
         return;
     m_nicBefore = readNicCounters(interface);
+    m_ethtoolBefore = readEthtoolStats(interface);
     m_ownCpuBefore = processCpuSeconds();
     m_cpuBefore = readCpuTimes();
     m_coresBefore = readCoreTimes();
@@ -129,6 +132,7 @@ void TestRun::end()
     m_coreLoad = coreLoad(m_coresBefore, readCoreTimes());
     m_ownCpuS = processCpuSeconds() - m_ownCpuBefore;
     m_nicAfter = readNicCounters(m_nicBefore.interface);
+    m_ethtoolAfter = readEthtoolStats(m_nicBefore.interface);
 }
 
 void TestRun::flushLossSamples(uint64_t expectedTotal)
@@ -218,6 +222,9 @@ void TestRun::addHostMetrics(double kilobytes, double transactionCount)
     m_extra["nic_counters_before"] = m_nicBefore.toJson();
     m_extra["nic_counters_after"] = m_nicAfter.toJson();
     m_extra["nic_counters_delta"] = nicCounterDelta(m_nicBefore, m_nicAfter);
+    // The driver's own counters beside them, where it has any (not loopback).
+    if (json::Value d = ethtoolStatsDelta(m_ethtoolBefore, m_ethtoolAfter); !d.isNull())
+        m_extra["ethtool_stats_delta"] = std::move(d);
     // Frames the test's NIC lost or damaged while it ran are measurements
     // of their own (the whole interface's, not only this test's traffic).
     if (m_nicBefore.valid && m_nicAfter.valid && m_nicBefore.interface == m_nicAfter.interface)

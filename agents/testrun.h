@@ -137,6 +137,8 @@ private:
     double m_ownCpuS = 0;
     NicCounters m_nicBefore;
     NicCounters m_nicAfter;
+    EthtoolStats m_ethtoolBefore;
+    EthtoolStats m_ethtoolAfter;
 
     std::thread m_sampler;
     std::condition_variable m_samplerWake;

@@ -33,6 +33,7 @@ constexpr ParameterInfo kParameters[] = {
     {u"frame_size_bytes", u"frame"},
     {u"sink", u"sink"},
     {u"fsync", u"fsync"},
+    {u"direct_io", u"direct I/O"},
     {u"direction", u"direction"},
     {u"send_socket_bytes", u"send buffer"},
     {u"recv_socket_bytes", u"receive buffer"},
@@ -77,7 +78,7 @@ bool isHousekeeping(const QString &key)
 bool isQuietDefault(const QString &key, const QJsonObject &params, const QString &kind)
 {
     static const QStringList quiet{u"direction"_s, u"streams"_s, u"congestion_control"_s, u"mss_bytes"_s,
-                                   u"nodelay"_s, u"tos"_s};
+                                   u"nodelay"_s, u"tos"_s, u"direct_io"_s};
     if (!quiet.contains(key))
         return false;
     for (const ConditionParameterInfo &p : definingParameters(kind))
@@ -95,7 +96,7 @@ QString valueText(const QString &key, const QJsonValue &v)
         return parts.join(u", "_s);
     }
     if (v.isBool())
-        return key == u"fsync"_s ? (v.toBool() ? u"on"_s : u"off"_s)
+        return key == u"fsync"_s || key == u"direct_io"_s ? (v.toBool() ? u"on"_s : u"off"_s)
                                  : (v.toBool() ? QObject::tr("yes") : QObject::tr("no"));
     if (v.isDouble()) {
         const double x = v.toDouble();

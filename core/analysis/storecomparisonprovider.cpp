@@ -36,15 +36,37 @@ struct MetricView
 
 // The figures of a record for a metric, one per side it has (the
 // receiver first for streams, the client for request/response).
+bool hasAnySide(const ResultRecord &r, const QString &metric)
+{
+    return r.metric(metric) || r.metric(metric, u"server"_s) || r.metric(metric, u"client"_s);
+}
+
+// The name a record holds a metric under, where a figure from before the
+// name existed stands for it.
+QString metricToRead(const ResultRecord &r, const QString &metric)
+{
+    if (hasAnySide(r, metric))
+        return metric;
+    // The router reports of the seeds counted what the device sent on; a
+    // forwarding run's sink counts what arrived. Both are the forwarded rate.
+    if (r.kind == u"forwarding"_s && metric == u"packets_per_s"_s)
+        return u"forwarded_packets_per_s"_s;
+    // A seed's FTP figure, and a run from before the file transfer's two
+    // rates were apart, is the network phase -- unless that run timed its
+    // fsync in, which makes it the rate to disk.
+    if (r.kind == u"file_transfer"_s) {
+        const bool fsyncTimed = r.params.value(u"fsync"_s).toBool();
+        if ((metric == u"network_throughput_bps"_s && !fsyncTimed)
+            || (metric == u"flushed_throughput_bps"_s && fsyncTimed))
+            return u"throughput_bps"_s;
+    }
+    return metric;
+}
+
 QList<std::pair<FigureSide, double>> figuresOf(const ResultRecord &r, const QString &metric)
 {
     QList<std::pair<FigureSide, double>> out;
-    // The router reports of the seeds counted what the device sent on; a
-    // forwarding run's sink counts what arrived. Both are the forwarded rate.
-    const QString read = r.kind == u"forwarding"_s && metric == u"packets_per_s"_s && !r.metric(metric)
-            && !r.metric(metric, u"server"_s) && !r.metric(metric, u"client"_s)
-        ? u"forwarded_packets_per_s"_s
-        : metric;
+    const QString read = metricToRead(r, metric);
     for (FigureSide side : sidesWithMetric(r, read))
         if (auto v = valueAtSide(r, read, side))
             out.append({side, *v});

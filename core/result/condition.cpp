@@ -78,12 +78,17 @@ std::optional<QString> sink(const QJsonObject &p)
     return s.isEmpty() ? std::nullopt : std::optional(s);
 }
 
-std::optional<QString> fsyncFlag(const QJsonObject &p)
+// A switch as "on" / "off"; absent when the figure does not say.
+std::optional<QString> onOff(const QJsonObject &p, const QString &key)
 {
-    if (!p.contains(u"fsync"_s))
+    if (!p.contains(key))
         return std::nullopt;
-    return p.value(u"fsync"_s).toBool() ? u"on"_s : u"off"_s;
+    return p.value(key).toBool() ? u"on"_s : u"off"_s;
 }
+
+std::optional<QString> fsyncFlag(const QJsonObject &p) { return onOff(p, u"fsync"_s); }
+// A file transfer written with O_DIRECT (agents/filetransfertest.h).
+std::optional<QString> directIo(const QJsonObject &p) { return onOff(p, u"direct_io"_s); }
 
 std::optional<QString> direction(const QJsonObject &p)
 {
@@ -130,12 +135,7 @@ std::optional<QString> mss(const QJsonObject &p)
     return p.contains(u"mss_bytes"_s) ? integerText(p.value(u"mss_bytes"_s)) : std::nullopt;
 }
 
-std::optional<QString> nodelay(const QJsonObject &p)
-{
-    if (!p.contains(u"nodelay"_s))
-        return std::nullopt;
-    return p.value(u"nodelay"_s).toBool() ? u"on"_s : u"off"_s;
-}
+std::optional<QString> nodelay(const QJsonObject &p) { return onOff(p, u"nodelay"_s); }
 
 std::optional<QString> streams(const QJsonObject &p)
 {
@@ -222,6 +222,7 @@ const QList<ConditionParameterInfo> &definingParameters(const QString &kind)
                  QList{param(u"file_size_bytes"_s, u"file size"_s, u"67108864"_s, fileSize, showBytes),
                        param(u"sink"_s, u"sink"_s, u"file"_s, sink, showPlain),
                        param(u"fsync"_s, u"fsync"_s, u"off"_s, fsyncFlag, showPlain),
+                       param(u"direct_io"_s, u"direct I/O"_s, u"off"_s, directIo, showPlain),
                        param(u"message_size_bytes"_s, u"write size"_s, u"131072"_s, messageSize, showBytes), dir,
                        tosParam});
         t.insert(u"packet_rate"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes),

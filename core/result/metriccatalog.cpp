@@ -123,6 +123,13 @@ const QList<MetricInfo> &metricCatalog()
               u"(sent - received) / sent from the server to the client in a bidirectional test"_s),
         plain(u"reverse_retransmits"_s, u"count"_s, u"reverse retransmits"_s,
               u"TCP retransmissions of the server's sending in a bidirectional test"_s),
+        // A file transfer's receiver (agents/filetransfertest.h): the network
+        // phase is what the seeds' FTP clients printed; the flushed rate adds
+        // the time the disk took to hold the file.
+        {u"network_throughput_bps"_s, u"bit/s"_s, u"Mbit/s"_s, 1e-6, u"network-phase rate"_s,
+         u"file bytes received / time until the last byte arrived (what an FTP client printed)"_s},
+        {u"flushed_throughput_bps"_s, u"bit/s"_s, u"Mbit/s"_s, 1e-6, u"rate to disk"_s,
+         u"file bytes received / time until they were on disk (after the final fsync; O_DIRECT writes with direct_io)"_s},
     };
     return catalog;
 }

@@ -4,8 +4,11 @@
 #include "result/metriccatalog.h"
 #include "analysis/statistics.h"
 
+#include <QHash>
+#include <QJsonObject>
 #include <QMap>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -88,6 +91,49 @@ QString keptRepetitionsText(const CaseResult &result, const QString &planRunId)
     return u"%1 repetitions, %2 kept from run %3"_s.arg(count).arg(result.keptIterations).arg(planRunId);
 }
 
+namespace {
+
+// A driver counter (ethtool -S) whose rise means frames were lost or
+// damaged; the names are the driver's own, so this goes by their words.
+bool isFaultCounterName(const QString &name)
+{
+    static const QStringList words{u"err"_s, u"drop"_s, u"crc"_s, u"miss"_s, u"fifo"_s, u"collision"_s, u"overrun"_s};
+    const QString n = name.toLower();
+    return std::any_of(words.begin(), words.end(), [&](const QString &w) { return n.contains(w); });
+}
+
+// "a, b and c".
+QString listed(const QStringList &items)
+{
+    return items.size() == 1 ? items.first() : items.mid(0, items.size() - 1).join(u", "_s) + u" and "_s + items.last();
+}
+
+// The driver counters of one side that rose, summed over the iterations:
+// the agent records them in extra.ethtool_stats_delta, the server's under
+// extra.server (caseexecution.cpp).
+QStringList driverFaults(const CaseResult &result, const QString &side)
+{
+    QStringList order;
+    QHash<QString, double> sums;
+    for (const ResultRecord &r : result.iterations) {
+        const QJsonObject extra = side == u"server"_s ? r.extra.value(u"server"_s).toObject() : r.extra;
+        const QJsonObject counters = extra.value(u"ethtool_stats_delta"_s).toObject().value(u"counters"_s).toObject();
+        for (auto it = counters.begin(); it != counters.end(); ++it) {
+            if (!isFaultCounterName(it.key()) || it->toDouble() <= 0)
+                continue;
+            if (!sums.contains(it.key()))
+                order << it.key();
+            sums[it.key()] += it->toDouble();
+        }
+    }
+    QStringList out;
+    for (const QString &name : std::as_const(order))
+        out << u"%1 %2"_s.arg(qint64(sums.value(name))).arg(name);
+    return out;
+}
+
+} // namespace
+
 QStringList nicCounterWarnings(const CaseResult &result)
 {
     QStringList warnings;
@@ -104,13 +150,17 @@ QStringList nicCounterWarnings(const CaseResult &result)
                 counts << u"%1 %2"_s.arg(qint64(sum)).arg(info.label.startsWith(u"NIC "_s) ? info.label.sliced(4)
                                                                                              : info.label);
         }
-        if (counts.isEmpty())
+        const QStringList driver = driverFaults(result, side);
+        if (counts.isEmpty() && driver.isEmpty())
             continue;
         const QString nic = end->nic.isEmpty() ? QString() : u" (%1)"_s.arg(end->nic);
-        const QString list = counts.size() == 1 ? counts.first()
-                                                : counts.mid(0, counts.size() - 1).join(u", "_s) + u" and "_s + counts.last();
-        warnings << u"%1 %2%3: the NIC counted %4 during the test; frames were lost or damaged below the sockets"_s
-                        .arg(side, end->host, nic, list);
+        QString what;
+        if (!counts.isEmpty())
+            what = u"the NIC counted %1"_s.arg(listed(counts));
+        if (!driver.isEmpty())
+            what += (what.isEmpty() ? u"the driver counted %1"_s : u", its driver %1"_s).arg(listed(driver));
+        warnings << u"%1 %2%3: %4 during the test; frames were lost or damaged below the sockets"_s
+                        .arg(side, end->host, nic, what);
     }
     return warnings;
 }

@@ -54,7 +54,9 @@ QString keptRepetitionsText(const CaseResult &result, const QString &planRunId);
 // One warning per side whose test NIC counted frames lost or damaged (the
 // nic_* counter metrics, summed over the iterations), e.g. "server eve
 // (eth0): the NIC counted 120 receive drops and 3 CRC errors during the
-// test". Empty when every counter stayed at zero or none was read.
+// test", and the driver's own counters (ethtool -S, recorded in extra)
+// whose names say error, drop, CRC, miss, FIFO, collision or overrun.
+// Empty when every counter stayed at zero or none was read.
 QStringList nicCounterWarnings(const CaseResult &result);
 
 } // namespace wb

@@ -104,6 +104,23 @@ public:
         return true;
     }
 
+    // What the agent would refuse of a file transfer, said before anything
+    // runs (agents/testparams.cpp): each expanded case is checked, so a sink
+    // sweep beside direct_io names the case that cannot honour it.
+    bool checkFileTransfer(const QList<QJsonObject> &combos, const QString &path)
+    {
+        for (const QJsonObject &c : combos) {
+            if (c.value(u"fsync"_s).toBool())
+                return fail(path + u".fsync"_s, u"is no longer taken: with sink 'file' the receiver always flushes after "
+                                                "the last byte and reports network_throughput_bps and "
+                                                "flushed_throughput_bps apart"_s);
+            const QString sink = c.value(u"sink"_s).toString(u"file"_s);
+            if (c.value(u"direct_io"_s).toBool() && sink != u"file"_s)
+                return fail(path + u".direct_io"_s, u"works only with sink 'file', not '%1'"_s.arg(sink));
+        }
+        return true;
+    }
+
     bool readAddress(const QJsonObject &o, const QString &key, const QString &path, QString *out)
     {
         return readChecked(o, key, path, isValidAddress,
@@ -497,6 +514,8 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &written, QString *error)
                 params.insert(u"message_size_bytes"_s, 18); // minimum-size frames, as the seeds' router tests
         }
         const QList<QJsonObject> combos = expandParams(params);
+        if (kind == u"file_transfer"_s && !p.checkFileTransfer(combos, path + u".params"_s))
+            return failed();
         if (qsizetype(plan.cases.size()) + combos.size() * pairs.size() > kMaxCases) {
             p.fail(path, u"expands to more than %1 test cases"_s.arg(kMaxCases));
             return failed();

@@ -165,6 +165,17 @@ void TstLatencyHistogram::paramsValidation_data()
                               << QByteArray("params.request_size_bytes must be an integer");
     QTest::newRow("sink") << QByteArray("file_transfer") << QByteArray("{\"sink\":\"tape\"}")
                           << QByteArray("params.sink must be one of 'file', 'devnull'");
+    QTest::newRow("direct_io to a file") << QByteArray("file_transfer") << QByteArray("{\"direct_io\":true}") << QByteArray();
+    QTest::newRow("direct_io to devnull") << QByteArray("file_transfer")
+                                          << QByteArray("{\"direct_io\":true,\"sink\":\"devnull\"}")
+                                          << QByteArray("params.direct_io works only with sink 'file', not 'devnull'");
+    QTest::newRow("direct_io unaligned writes") << QByteArray("file_transfer")
+                                                << QByteArray("{\"direct_io\":true,\"message_size_bytes\":1000}")
+                                                << QByteArray("params.message_size_bytes must be a multiple of 4096");
+    QTest::newRow("fsync in the clock") << QByteArray("file_transfer") << QByteArray("{\"fsync\":true}")
+                                        << QByteArray("params.fsync is no longer taken");
+    QTest::newRow("direct_io elsewhere") << QByteArray("tcp_stream") << QByteArray("{\"direct_io\":true}")
+                                         << QByteArray("unknown parameter 'params.direct_io'");
     QTest::newRow("unknown") << QByteArray("tcp_stream") << QByteArray("{\"speed\":1}")
                              << QByteArray("unknown parameter 'params.speed'");
     QTest::newRow("not object") << QByteArray("tcp_stream") << QByteArray("[1]")

@@ -42,6 +42,11 @@ private slots:
             const wb::MetricInfo &info = wb::metricCatalog().at(i);
             QCOMPARE(info.name, m.value(u"name"_s).toString());
             QCOMPARE(info.unit, m.value(u"unit"_s).toString());
+            // Where the file states how a metric reads, the core says the same.
+            if (m.contains(u"label"_s))
+                QCOMPARE(info.label, m.value(u"label"_s).toString());
+            if (m.contains(u"description"_s))
+                QCOMPARE(info.description, m.value(u"description"_s).toString());
         }
     }
 

@@ -131,6 +131,12 @@ void TstPlan::errors_data()
                                  << u"tests[0].client.nic: 'eth0; rm -rf /' is not a valid interface name"_s;
     QTest::newRow("dash nic") << plan(R"({"kind":"tcp_rr","client":{"host":"a","nic":"-x"},"server":"b"})")
                               << u"is not a valid interface name"_s;
+    QTest::newRow("direct_io to devnull")
+        << plan(R"({"kind":"file_transfer","client":"a","server":"b","params":{"sink":["file","devnull"],"direct_io":true}})")
+        << u"tests[0].params.direct_io: works only with sink 'file', not 'devnull'"_s;
+    QTest::newRow("fsync inside the clock")
+        << plan(R"({"kind":"file_transfer","client":"a","server":"b","params":{"fsync":true}})")
+        << u"tests[0].params.fsync: is no longer taken"_s;
     QTest::newRow("matrix of one") << plan(R"({"kind":"file_transfer","matrix":{"hosts":["a"]}})")
                                    << u"tests[0].matrix.hosts: a matrix needs at least two hosts"_s;
     QTest::newRow("bad repetitions") << plan(R"({"kind":"tcp_rr","client":"a","server":"b","repetitions":{"min":5,"max":2}})")

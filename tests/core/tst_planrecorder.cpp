@@ -314,6 +314,31 @@ void TstPlanRecorder::nicCountersThatRoseWarn()
     // Nothing counted: nothing said.
     QVERIFY(wb::nicCounterWarnings(caseResult(tc)).isEmpty());
 
+    // The driver's own counters (ethtool -S) join the warning where their
+    // names say a frame was lost; traffic and gauges do not, nor a reset.
+    auto driver = [](wb::ResultRecord &r, const QString &side, const QJsonObject &values) {
+        const QJsonObject delta{{u"interface"_s, u"eth0"_s}, {u"counters"_s, values}};
+        if (side == u"client"_s) {
+            r.extra.insert(u"ethtool_stats_delta"_s, delta);
+        } else {
+            QJsonObject server = r.extra.value(u"server"_s).toObject();
+            server.insert(u"ethtool_stats_delta"_s, delta);
+            r.extra.insert(u"server"_s, server);
+        }
+    };
+    wb::CaseResult withDriver = result;
+    driver(withDriver.iterations[0], u"server"_s,
+           {{u"rx_queue_0_drops"_s, 4}, {u"rx_packets"_s, 1000}, {u"peer_ifindex"_s, 0}, {u"rx_crc_errors"_s, -7}});
+    driver(withDriver.iterations[1], u"server"_s, {{u"rx_queue_0_drops"_s, 1}, {u"rx_missed_errors"_s, 2}});
+    driver(withDriver.iterations[1], u"client"_s, {{u"tx_fifo_underrun"_s, 0}, {u"RxOverruns"_s, 6}});
+    const QStringList dw = wb::nicCounterWarnings(withDriver);
+    QCOMPARE(dw.size(), 2);
+    QCOMPARE(dw.at(0), u"client star: the driver counted 6 RxOverruns during the test; "
+                       "frames were lost or damaged below the sockets"_s);
+    QCOMPARE(dw.at(1), u"server zeus (eth0): the NIC counted 120 receive drops and 3 CRC errors, its driver "
+                       "5 rx_queue_0_drops and 2 rx_missed_errors during the test; "
+                       "frames were lost or damaged below the sockets"_s);
+
     // The warning is kept with the stored run, where Results and `runs show` read it.
     result.warnings = w;
     wb::Plan plan;

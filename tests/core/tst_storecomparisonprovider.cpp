@@ -31,6 +31,7 @@ private slots:
     void olderDatabaseGetsTheBaselinesLinks();
     void forwardingRunsBesideTheRouterReports();
     void experimentGroupedByArm();
+    void fileTransferRatesBesideTheFtpReport();
 };
 
 static wb::StoredRun udpRun(int size, double rxBps)
@@ -337,6 +338,94 @@ void TstStoreComparisonProvider::experimentGroupedByArm()
     for (const wb::Observation &o : whole.data->observations)
         baseline = baseline || o.baseline;
     QVERIFY(baseline);
+}
+
+// A file transfer's receiver reports the network phase and the rate to
+// disk; the 1997 FTP figures are network-phase figures, so they stand
+// beside the first and never beside the second.
+void TstStoreComparisonProvider::fileTransferRatesBesideTheFtpReport()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"ft.sqlite"_s);
+    const auto ftRun = [](const QString &name, const QJsonObject &extraParams) {
+        wb::StoredRun r;
+        r.plan = u"ftp"_s;
+        r.testCase = name;
+        r.clientEndpoint = u"zeus/eth0"_s;
+        r.serverEndpoint = u"torus/eth0"_s;
+        r.record.kind = u"file_transfer"_s;
+        r.record.tool = u"wirebench-agent"_s;
+        r.record.params = {{u"file_size_bytes"_s, 12582912}, {u"sink"_s, u"file"_s}, {u"message_size_bytes"_s, 131072}};
+        for (auto it = extraParams.begin(); it != extraParams.end(); ++it)
+            r.record.params.insert(it.key(), *it);
+        return r;
+    };
+    {
+        auto store = wb::ResultStore::open(db);
+        QVERIFY(store);
+        QVERIFY(wb::ensureBuiltinBaselines(**store));
+        wb::StoredRun now = ftRun(u"now"_s, {{u"fsync"_s, false}, {u"direct_io"_s, false}});
+        now.record.addMetric(u"throughput_bps"_s, u"client"_s, 85e6);
+        now.record.addMetric(u"throughput_bps"_s, u"server"_s, 80e6);
+        now.record.addMetric(u"network_throughput_bps"_s, u"server"_s, 80e6);
+        now.record.addMetric(u"flushed_throughput_bps"_s, u"server"_s, 30e6);
+        // Before the two rates were apart, fsync put the flush inside throughput_bps.
+        wb::StoredRun old = ftRun(u"old fsync"_s, {{u"fsync"_s, true}});
+        old.record.addMetric(u"throughput_bps"_s, u"server"_s, 20e6);
+        QVERIFY((*store)->runs().saveRuns({now, old}));
+    }
+    wb::StoreComparisonProvider provider(wb::testing::storeServiceFor(db));
+    const QString ftpFile = u"rodichev1997/ftp/zeus-torus/file"_s;
+    struct Seen
+    {
+        std::optional<double> baseline, now, old;
+        std::optional<wb::Condition> baselineCondition, nowCondition;
+    };
+    const auto read = [&](const QString &metric) {
+        wb::ComparisonSelection sel;
+        sel.kind = u"file_transfer"_s;
+        sel.metric = metric;
+        const wb::ComparisonBuild b = provider.build(sel);
+        Seen seen;
+        if (!b.data)
+            return seen;
+        for (const wb::Observation &o : b.data->observations) {
+            if (o.baseline && o.baselineKey == ftpFile) {
+                seen.baseline = o.values.first();
+                seen.baselineCondition = o.condition;
+            } else if (!o.baseline && o.condition && o.condition->side == wb::FigureSide::Receiver) {
+                const bool isOld = o.attributes.value(u"fsync"_s) == u"on"_s;
+                (isOld ? seen.old : seen.now) = o.values.first();
+                if (!isOld)
+                    seen.nowCondition = o.condition;
+            }
+        }
+        return seen;
+    };
+
+    // The key figure: the receiver's throughput_bps is the network phase.
+    const Seen key = read(QString());
+    QVERIFY(key.baseline && key.now && key.nowCondition && key.baselineCondition);
+    QCOMPARE(*key.now, 80.0); // Mbit/s, not the 30 to disk
+    QVERIFY(std::fabs(*key.baseline - 6.63552) < 1e-9); // 810 KB/s of 1997
+    QVERIFY2(key.nowCondition->sameAs(*key.baselineCondition),
+             qPrintable(key.nowCondition->differences(*key.baselineCondition).join(u"; "_s)));
+
+    // By its own name the network phase still meets the 1997 figure.
+    const Seen network = read(u"network_throughput_bps"_s);
+    QVERIFY(network.baseline && network.now);
+    QCOMPARE(*network.now, 80.0);
+    QVERIFY(std::fabs(*network.baseline - 6.63552) < 1e-9);
+    QVERIFY2(network.nowCondition->sameAs(*network.baselineCondition),
+             qPrintable(network.nowCondition->differences(*network.baselineCondition).join(u"; "_s)));
+    QVERIFY(!network.old); // its throughput_bps had the fsync in it
+
+    // The rate to disk has no 1997 counterpart; the old fsync run is one.
+    const Seen flushed = read(u"flushed_throughput_bps"_s);
+    QVERIFY(!flushed.baseline);
+    QVERIFY(flushed.now && flushed.old);
+    QCOMPARE(*flushed.now, 30.0);
+    QCOMPARE(*flushed.old, 20.0);
 }
 
 QTEST_GUILESS_MAIN(TstStoreComparisonProvider)

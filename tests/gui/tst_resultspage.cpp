@@ -454,6 +454,12 @@ void TstResultsPage::parameterText_data()
     QTest::newRow("file transfer") << u"file_transfer"_s
                                    << QByteArray(R"({"file_size_bytes": 12582912, "sink": "devnull", "fsync": true, "message_size_bytes": 131072})")
                                    << u"send size 128 KiB · file 12 MiB · sink /dev/null · fsync on"_s;
+    QTest::newRow("file transfer direct") << u"file_transfer"_s
+                                          << QByteArray(R"({"file_size_bytes": 12582912, "sink": "file", "direct_io": true})")
+                                          << u"file 12 MiB · sink file · direct I/O on"_s;
+    QTest::newRow("direct I/O off is quiet") << u"file_transfer"_s
+                                             << QByteArray(R"({"file_size_bytes": 12582912, "direct_io": false})")
+                                             << u"file 12 MiB"_s;
     QTest::newRow("other units") << u"tcp_rr"_s << QByteArray(R"({"busy_poll_us": 200, "busy_poll": false})")
                                  << u"busy-poll time 200 µs · busy poll no"_s;
     // What an agent records of its own defaults says nothing; set otherwise, it does.

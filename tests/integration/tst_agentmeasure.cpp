@@ -527,7 +527,7 @@ void TstAgentMeasure::fileTransferToFile()
         QVERIFY(f.open(QIODevice::WriteOnly));
         QCOMPARE(f.write(data), data.size());
     }
-    const auto r = runPair(u"file_transfer"_s, {{u"path"_s, src}, {u"fsync"_s, true}, {u"sink"_s, u"file"_s}},
+    const auto r = runPair(u"file_transfer"_s, {{u"path"_s, src}, {u"sink"_s, u"file"_s}},
                            {{u"dest_path"_s, dst}});
     QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
     QCOMPARE(r.server.value(u"type"_s).toString(), u"result"_s);
