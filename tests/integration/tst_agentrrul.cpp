@@ -11,6 +11,9 @@
 #include <QTest>
 
 #include "agentprocess.h"
+#include "result/keyfigure.h"
+#include "result/metriccatalog.h"
+#include "result/resultrecord.h"
 
 using namespace Qt::StringLiterals;
 
@@ -64,10 +67,19 @@ void TstAgentRrul::loopback()
     QVERIFY2(r.server.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.server)));
     const QJsonObject rec = r.clientRecord();
     const QJsonObject extra = rec.value(u"extra"_s).toObject();
+    // A canonical record: every metric in the catalog; the key figure is the loaded UDP p99.
+    QString error;
+    const auto parsed = wb::ResultRecord::fromJson(rec, &error);
+    QVERIFY2(parsed, qPrintable(error));
+    for (const auto &m : parsed->metrics)
+        QVERIFY2(!wb::canonicalUnit(m.name).isEmpty(), qPrintable(u"non-canonical metric "_s + m.name));
+    const wb::KeyFigure key = wb::keyFigure(*parsed);
+    QVERIFY(key.valid);
+    QCOMPARE(key.value, recordMetric(rec, u"loaded_udp_latency_us_p99"_s, u"client"_s));
 
     // Percentiles of both probes in both phases, in order.
-    for (const QString probe : {u"udp"_s, u"tcp"_s}) {
-        for (const QString phase : {u"idle"_s, u"loaded"_s}) {
+    for (const QString &probe : {u"udp"_s, u"tcp"_s}) {
+        for (const QString &phase : {u"idle"_s, u"loaded"_s}) {
             bool f50 = false, f90 = false, f99 = false;
             const QString base = phase + u'_' + probe + u"_latency_us_p"_s;
             const double p50 = recordMetric(rec, base + u"50"_s, u"client"_s, &f50);
@@ -93,8 +105,8 @@ void TstAgentRrul::loopback()
     QCOMPARE(extra.value(u"load_start_s"_s).toDouble(), idle);
 
     // Two bulk flows each way, every one carrying bytes; the sums are the metrics.
-    for (const QString side : {u"client"_s, u"server"_s})
-        for (const QString dir : {u"forward"_s, u"reverse"_s}) {
+    for (const QString &side : {u"client"_s, u"server"_s})
+        for (const QString &dir : {u"forward"_s, u"reverse"_s}) {
             const QList<QJsonObject> e = streamEntries(rec, side, dir);
             QCOMPARE(e.size(), 2);
             for (const QJsonObject &s : e)
@@ -111,7 +123,7 @@ void TstAgentRrul::loopback()
     QVERIFY(recordMetric(rec, u"reverse_throughput_bps"_s, u"client"_s) > 1e6);
 
     // Samples: one per answered probe, at its send time within the test.
-    for (const QString probe : {u"udp"_s, u"tcp"_s}) {
+    for (const QString &probe : {u"udp"_s, u"tcp"_s}) {
         const QList<QJsonObject> s = samplesNamed(rec, probe + u"_probe_latency_us"_s);
         const QJsonObject c = probes.value(probe).toObject();
         QCOMPARE(double(s.size()), c.value(u"idle"_s).toObject().value(u"answered"_s).toDouble()
@@ -124,7 +136,7 @@ void TstAgentRrul::loopback()
     // Each flow's throughput over time: nothing during the idle phase, bytes under load.
     QSet<QString> flowSeries;
     for (int i = 0; i < 2; ++i)
-        for (const QString dir : {u"forward"_s, u"reverse"_s}) {
+        for (const QString &dir : {u"forward"_s, u"reverse"_s}) {
             const QString name = u"stream_%1_%2_throughput_bps"_s.arg(i).arg(dir);
             const QList<QJsonObject> s = samplesNamed(rec, name);
             QVERIFY2(s.size() >= 10, qPrintable(name));
