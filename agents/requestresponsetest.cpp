@@ -16,13 +16,6 @@
 
 namespace wb::agent {
 
-namespace {
-
-// Reads exactly len bytes of a transaction. 1 done, 0 clean end of stream
-// before the first byte, -1 error or stop. With spinNs > 0 it polls without
-// sleeping for that long first (busy_poll), then blocks: spinning wins the
-// kernel's wake-up latency back, blocking keeps a preempted or idle end from
-// burning a CPU another process needs.
 int readMessage(TestRun &run, int fd, char *buf, size_t len, int64_t spinNs)
 {
     size_t done = 0;
@@ -61,8 +54,6 @@ bool writeMessage(TestRun &run, int fd, const char *buf, size_t len)
     }
     return true;
 }
-
-} // namespace
 
 void addLatencyMetrics(TestRun &run, const LatencyHistogram &h)
 {

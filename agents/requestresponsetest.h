@@ -16,6 +16,15 @@ namespace wb::agent {
 // latency_us_mean/min/p50/p90/p99/p999/max/stddev metrics of this end.
 void addLatencyMetrics(TestRun &run, const LatencyHistogram &h);
 
+// Reads exactly len bytes of a transaction from a TCP socket with a receive
+// timeout set. 1 done, 0 clean end of stream before the first byte, -1 error
+// or stop. With spinNs > 0 it polls without sleeping for that long first
+// (busy_poll), then blocks: spinning wins the kernel's wake-up latency back,
+// blocking keeps a preempted or idle end from burning a CPU another process needs.
+int readMessage(TestRun &run, int fd, char *buf, size_t len, int64_t spinNs);
+// Writes all of len bytes; false on an error or stop.
+bool writeMessage(TestRun &run, int fd, const char *buf, size_t len);
+
 class RequestResponseTest : public TestKind
 {
 public:

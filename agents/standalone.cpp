@@ -263,7 +263,7 @@ void printStandaloneUsage(const char *to)
                  "      random token and prints it. Received files go to /dev/null or into a\n"
                  "      private directory under $TMPDIR that is removed after each test\n"
                  "  wirebench-agent run KIND --to HOST[:PORT] [options] [--json]\n"
-                 "      KIND: udp_stream tcp_stream tcp_rr udp_rr tcp_crr file_transfer packet_rate\n"
+                 "      KIND: udp_stream tcp_stream tcp_rr udp_rr tcp_crr file_transfer packet_rate rrul\n"
                  "      -l SECONDS          duration_s\n"
                  "      -m BYTES            message_size_bytes\n"
                  "      -r REQ,RESP         request_size_bytes,response_size_bytes\n"

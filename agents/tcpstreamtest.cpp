@@ -9,6 +9,8 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <chrono>
+#include <thread>
 #include <vector>
 
 namespace wb::agent {
@@ -91,22 +93,21 @@ void setSendTimeout(int fd)
     ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
 }
 
-// One flow on this end: sends for the duration (then ends its half of the
-// connection) or reads to the end, and fills the flow's per-stream entry.
-Outcome measureFlow(TestRun &run, DataFlow &f, bool sending, const FlowLayout &layout)
+} // namespace
+
+Outcome measureTcpFlow(TestRun &run, DataFlow &f, bool sending, FlowWindow window, std::atomic<uint64_t> *live)
 {
     const TestParams &p = run.params();
     const int fd = f.tcp.get();
-    // A bidirectional test's interval samples follow its forward direction,
-    // so they never add the two directions together.
-    std::atomic<uint64_t> *live = layout.bidirectional() && f.direction == FlowDirection::Reverse ? nullptr : &run.bytes;
     Outcome o;
     int64_t retrans = 0;
     if (sending) {
         const std::vector<char> buf = pattern(static_cast<size_t>(p.integer("message_size_bytes", 131072)));
+        // A flow that starts later (rrul's load after its idle phase) waits here, bounded by the stop flag.
+        while (!run.stopped() && nowNs() < window.startNs)
+            std::this_thread::sleep_for(std::chrono::nanoseconds(std::min<int64_t>(window.startNs - nowNs(), 10000000)));
         const int64_t before = tcpRetransmits(fd);
-        const int64_t end = run.beginNs() + static_cast<int64_t>(p.number("duration_s", 10) * 1e9);
-        o = sendUntil(run, fd, buf, end, live, &f.bytes);
+        o = sendUntil(run, fd, buf, window.endNs, live, &f.bytes);
         f.lastNs = nowNs();
         retrans = std::max<int64_t>(0, tcpRetransmits(fd) - before);
         if (o.ok())
@@ -117,7 +118,7 @@ Outcome measureFlow(TestRun &run, DataFlow &f, bool sending, const FlowLayout &l
     }
     if (!o.ok())
         return o;
-    const double span = nsToS(f.lastNs - run.beginNs());
+    const double span = nsToS(f.lastNs - window.startNs);
     json::Value &e = f.entry;
     e["stream"] = f.stream;
     e["direction"] = directionName(f.direction);
@@ -138,14 +139,14 @@ Outcome measureFlow(TestRun &run, DataFlow &f, bool sending, const FlowLayout &l
     return {};
 }
 
-// Sums this end's flows per direction under the kind's metric names.
-void reportFlows(TestRun &run, const FlowLayout &layout, const std::vector<DataFlow> &flows, bool client)
+void reportTcpFlows(TestRun &run, const FlowLayout &layout, const std::vector<DataFlow> &flows, bool client,
+                    int64_t startNs, double senderSpanS)
 {
     uint64_t all = 0;
     for (FlowDirection d : layout.directions()) {
         const bool sending = (d == FlowDirection::Forward) == client;
         uint64_t bytes = 0;
-        int64_t last = run.beginNs();
+        int64_t last = startNs;
         int64_t retrans = 0;
         for (const DataFlow &f : flows) {
             if (f.direction != d)
@@ -156,7 +157,7 @@ void reportFlows(TestRun &run, const FlowLayout &layout, const std::vector<DataF
         }
         all += bytes;
         // The sender over its measured interval, the receiver to its last byte.
-        const double span = sending ? run.elapsedS() : nsToS(last - run.beginNs());
+        const double span = sending ? senderSpanS : nsToS(last - startNs);
         run.metric(layout.metricName(d, "bytes"), static_cast<double>(bytes));
         run.metric(layout.metricName(d, "throughput_bps"), span > 0 ? static_cast<double>(bytes) * 8.0 / span : 0.0);
         if (sending)
@@ -166,9 +167,11 @@ void reportFlows(TestRun &run, const FlowLayout &layout, const std::vector<DataF
     run.extra()["key_direction"] = layout.forward ? "forward" : "reverse";
 }
 
-void prepareFlowSockets(const TestParams &p, std::vector<DataFlow> &flows, bool client)
+void prepareTcpFlowSockets(const TestParams &p, std::vector<DataFlow> &flows, bool client)
 {
     for (DataFlow &f : flows) {
+        if (f.direction == FlowDirection::Probe)
+            continue;
         const bool sending = (f.direction == FlowDirection::Forward) == client;
         const int fd = f.tcp.get();
         if (sending) {
@@ -181,14 +184,51 @@ void prepareFlowSockets(const TestParams &p, std::vector<DataFlow> &flows, bool 
     }
 }
 
-json::Value entriesOf(const std::vector<DataFlow> &flows)
+json::Value streamEntriesOf(const std::vector<DataFlow> &flows)
 {
     json::Array a;
     for (const DataFlow &f : flows)
-        a.push_back(f.entry);
+        if (f.direction != FlowDirection::Probe)
+            a.push_back(f.entry);
     return a;
 }
 
+Outcome checkPeerStreams(const std::vector<DataFlow> &flows, const json::Value &peer)
+{
+    for (const DataFlow &f : flows) {
+        if (f.direction == FlowDirection::Probe)
+            continue;
+        const json::Value *theirs = nullptr;
+        for (const json::Value &e : peer.asArray())
+            if (e["stream"].asInt(-1) == f.stream && e["direction"].asString() == directionName(f.direction))
+                theirs = &e;
+        if (!theirs)
+            return Outcome::fail("verify_failed", "the server reported nothing for stream " + std::to_string(f.stream)
+                                                      + " (" + directionName(f.direction) + ")");
+        if (static_cast<uint64_t>((*theirs)["bytes"].asInt(-1)) != f.bytes) {
+            const bool forward = f.direction == FlowDirection::Forward;
+            return Outcome::fail("verify_failed", "stream " + std::to_string(f.stream) + " ("
+                                                      + directionName(f.direction) + "): the "
+                                                      + (forward ? "server received " : "server sent ")
+                                                      + json::serialize((*theirs)["bytes"]) + " bytes but the client "
+                                                      + (forward ? "sent " : "received ") + std::to_string(f.bytes));
+        }
+    }
+    return {};
+}
+
+namespace {
+// A bidirectional test's interval samples follow its forward direction,
+// so they never add the two directions together.
+std::atomic<uint64_t> *liveCounter(TestRun &run, const FlowLayout &layout, const DataFlow &f)
+{
+    return layout.bidirectional() && f.direction == FlowDirection::Reverse ? nullptr : &run.bytes;
+}
+
+FlowWindow testWindow(const TestRun &run)
+{
+    return {run.beginNs(), run.beginNs() + static_cast<int64_t>(run.params().number("duration_s", 10) * 1e9)};
+}
 } // namespace
 
 bool TcpStreamTest::acceptsDataConnections(const TestParams &params) const
@@ -272,20 +312,20 @@ Outcome TcpStreamTest::serveFlows(TestRun &run, ServerEnv &env)
     Outcome o = acceptFlows(run, env, false, flows);
     if (!o.ok())
         return o;
-    prepareFlowSockets(run.params(), flows, false);
+    prepareTcpFlowSockets(run.params(), flows, false);
     run.begin(env.interface, TestRun::LiveBytes);
     o = wb::agent::runFlows(run, flows, [&](DataFlow &f) {
-        return measureFlow(run, f, f.direction == FlowDirection::Reverse, layout);
+        return measureTcpFlow(run, f, f.direction == FlowDirection::Reverse, testWindow(run), liveCounter(run, layout, f));
     });
     run.end();
     if (!o.ok()) {
         resetFlows(flows);
         return o;
     }
-    reportFlows(run, layout, flows, false);
-    run.extra()["streams"] = entriesOf(flows);
+    reportTcpFlows(run, layout, flows, false, run.beginNs(), run.elapsedS());
+    run.extra()["streams"] = streamEntriesOf(flows);
     json::Value stats;
-    stats["streams"] = entriesOf(flows);
+    stats["streams"] = streamEntriesOf(flows);
     return sendStats(run, env, stats);
 }
 
@@ -298,10 +338,10 @@ Outcome TcpStreamTest::runFlows(TestRun &run, ClientEnv &env)
         resetFlows(flows);
         return o;
     }
-    prepareFlowSockets(run.params(), flows, true);
+    prepareTcpFlowSockets(run.params(), flows, true);
     run.begin(env.interface, TestRun::LiveBytes);
     o = wb::agent::runFlows(run, flows, [&](DataFlow &f) {
-        return measureFlow(run, f, f.direction == FlowDirection::Forward, layout);
+        return measureTcpFlow(run, f, f.direction == FlowDirection::Forward, testWindow(run), liveCounter(run, layout, f));
     });
     run.end();
     if (o.ok() && run.stopped())
@@ -310,29 +350,15 @@ Outcome TcpStreamTest::runFlows(TestRun &run, ClientEnv &env)
         resetFlows(flows);
         return o;
     }
-    reportFlows(run, layout, flows, true);
+    reportTcpFlows(run, layout, flows, true, run.beginNs(), run.elapsedS());
     json::Value stats;
     o = readStats(run, env, &stats);
     if (!o.ok())
         return o;
     const json::Value &peer = stats["streams"];
-    for (const DataFlow &f : flows) {
-        const json::Value *theirs = nullptr;
-        for (const json::Value &e : peer.asArray())
-            if (e["stream"].asInt(-1) == f.stream && e["direction"].asString() == directionName(f.direction))
-                theirs = &e;
-        if (!theirs)
-            return Outcome::fail("verify_failed", "the server reported nothing for stream " + std::to_string(f.stream)
-                                                      + " (" + directionName(f.direction) + ")");
-        if (static_cast<uint64_t>((*theirs)["bytes"].asInt(-1)) != f.bytes) {
-            const bool forward = f.direction == FlowDirection::Forward;
-            return Outcome::fail("verify_failed", "stream " + std::to_string(f.stream) + " ("
-                                                      + directionName(f.direction) + "): the "
-                                                      + (forward ? "server received " : "server sent ")
-                                                      + json::serialize((*theirs)["bytes"]) + " bytes but the client "
-                                                      + (forward ? "sent " : "received ") + std::to_string(f.bytes));
-        }
-    }
+    o = checkPeerStreams(flows, peer);
+    if (!o.ok())
+        return o;
     run.extra()["streams"] = mergeStreamEntries(flows, peer);
     return {};
 }

@@ -17,8 +17,31 @@ namespace wb::agent {
 
 const char *directionName(FlowDirection d)
 {
-    return d == FlowDirection::Forward ? "forward" : "reverse";
+    switch (d) {
+    case FlowDirection::Forward:
+        return "forward";
+    case FlowDirection::Reverse:
+        return "reverse";
+    case FlowDirection::Probe:
+        return "probe";
+    }
+    return "forward";
 }
+
+namespace {
+// Every flow of a layout in the order both ends make them: stream by
+// stream, each stream's directions, then the probe connection.
+std::vector<std::pair<int, FlowDirection>> flowOrder(const FlowLayout &layout)
+{
+    std::vector<std::pair<int, FlowDirection>> order;
+    for (int s = 0; s < layout.streams; ++s)
+        for (FlowDirection d : layout.directions())
+            order.emplace_back(s, d);
+    if (layout.probe)
+        order.emplace_back(0, FlowDirection::Probe);
+    return order;
+}
+} // namespace
 
 std::vector<FlowDirection> FlowLayout::directions() const
 {
@@ -63,67 +86,68 @@ int64_t remainingMs(int64_t deadlineNs)
 
 Outcome acceptFlows(TestRun &run, ServerEnv &env, bool udp, std::vector<DataFlow> &flows)
 {
+    return acceptFlows(run, env, udp, flowLayout(run.params()), flows);
+}
+
+Outcome acceptFlows(TestRun &run, ServerEnv &env, bool udp, const FlowLayout &layout, std::vector<DataFlow> &flows)
+{
     if (!env.endpoint)
         return Outcome::fail("internal_error", "this end cannot accept the test's data connections");
-    const FlowLayout layout = flowLayout(run.params());
-    const std::vector<FlowDirection> dirs = layout.directions();
     const int64_t deadline = nowNs() + static_cast<int64_t>(kFlowSetupTimeoutS * 1e9);
     const std::string key = keyText(env.key);
     flows.clear();
-    for (int s = 0; s < layout.streams; ++s) {
-        for (FlowDirection d : dirs) {
-            DataFlow f;
-            f.stream = s;
-            f.direction = d;
-            const double left = static_cast<double>(remainingMs(deadline)) / 1000.0;
-            Outcome o = env.endpoint->acceptClient(env.token, std::max(left, 0.001), run.stopFlag(), f.tcp);
-            if (!o.ok()) {
-                if (o.code == "idle_timeout")
-                    return Outcome::fail("peer_failed", "the client did not open stream " + std::to_string(s) + " ("
-                                                            + directionName(d) + ") within "
-                                                            + std::to_string(static_cast<int>(kFlowSetupTimeoutS)) + " s");
-                return o;
-            }
-            ControlChannel chan(f.tcp.get(), run.stopFlag());
-            std::string err;
-            auto hello = chan.readLine(static_cast<int>(std::min<int64_t>(remainingMs(deadline), kConnectTimeoutMs)), &err);
-            if (!hello)
-                return Outcome::fail("peer_failed", "no greeting on the client's stream " + std::to_string(s) + ": " + err);
-            std::string why;
-            if ((*hello)["key"].asString() != key)
-                why = "does not carry this test's key";
-            else if ((*hello)["stream"].asInt(-1) != s || (*hello)["direction"].asString() != directionName(d))
-                why = "is not stream " + std::to_string(s) + " " + directionName(d) + ", the one expected next";
-            int64_t peerPort = 0;
-            if (why.empty() && udp) {
-                peerPort = (*hello)["udp_port"].asInt(-1);
-                if (peerPort <= 0 || peerPort > 65535)
-                    why = "has no valid udp_port";
-            }
-            json::Value reply;
-            if (why.empty() && udp) {
-                SockAddr local = localAddress(env.chan.fd());
-                local.setPort(0);
-                f.udp = bindUdp(local, &err);
-                if (!f.udp.valid())
-                    return Outcome::fail("socket_error", err);
-                f.peerUdp = peerAddress(f.tcp.get());
-                f.peerUdp.setPort(static_cast<int>(peerPort));
-                if (::connect(f.udp.get(), f.peerUdp.get(), f.peerUdp.length) != 0)
-                    return Outcome::fail("socket_error", "cannot address the client's UDP port: " + errnoText(errno));
-                reply["udp_port"] = localAddress(f.udp.get()).port();
-            }
-            if (!why.empty()) {
-                reply["ok"] = false;
-                reply["error"] = "a data connection " + why;
-                chan.sendLine(reply, &err);
-                return Outcome::fail("peer_failed", "a data connection of the client " + why);
-            }
-            reply["ok"] = true;
-            if (!chan.sendLine(reply, &err))
-                return Outcome::fail("peer_lost", "cannot answer the client's stream " + std::to_string(s) + ": " + err);
-            flows.push_back(std::move(f));
+    for (const auto &[s, d] : flowOrder(layout)) {
+        DataFlow f;
+        f.stream = s;
+        f.direction = d;
+        const double left = static_cast<double>(remainingMs(deadline)) / 1000.0;
+        Outcome o = env.endpoint->acceptClient(env.token, std::max(left, 0.001), run.stopFlag(), f.tcp);
+        if (!o.ok()) {
+            if (o.code == "idle_timeout")
+                return Outcome::fail("peer_failed", "the client did not open stream " + std::to_string(s) + " ("
+                                                        + directionName(d) + ") within "
+                                                        + std::to_string(static_cast<int>(kFlowSetupTimeoutS)) + " s");
+            return o;
         }
+        ControlChannel chan(f.tcp.get(), run.stopFlag());
+        std::string err;
+        auto hello = chan.readLine(static_cast<int>(std::min<int64_t>(remainingMs(deadline), kConnectTimeoutMs)), &err);
+        if (!hello)
+            return Outcome::fail("peer_failed", "no greeting on the client's stream " + std::to_string(s) + ": " + err);
+        std::string why;
+        if ((*hello)["key"].asString() != key)
+            why = "does not carry this test's key";
+        else if ((*hello)["stream"].asInt(-1) != s || (*hello)["direction"].asString() != directionName(d))
+            why = "is not stream " + std::to_string(s) + " " + directionName(d) + ", the one expected next";
+        int64_t peerPort = 0;
+        if (why.empty() && udp) {
+            peerPort = (*hello)["udp_port"].asInt(-1);
+            if (peerPort <= 0 || peerPort > 65535)
+                why = "has no valid udp_port";
+        }
+        json::Value reply;
+        if (why.empty() && udp) {
+            SockAddr local = localAddress(env.chan.fd());
+            local.setPort(0);
+            f.udp = bindUdp(local, &err);
+            if (!f.udp.valid())
+                return Outcome::fail("socket_error", err);
+            f.peerUdp = peerAddress(f.tcp.get());
+            f.peerUdp.setPort(static_cast<int>(peerPort));
+            if (::connect(f.udp.get(), f.peerUdp.get(), f.peerUdp.length) != 0)
+                return Outcome::fail("socket_error", "cannot address the client's UDP port: " + errnoText(errno));
+            reply["udp_port"] = localAddress(f.udp.get()).port();
+        }
+        if (!why.empty()) {
+            reply["ok"] = false;
+            reply["error"] = "a data connection " + why;
+            chan.sendLine(reply, &err);
+            return Outcome::fail("peer_failed", "a data connection of the client " + why);
+        }
+        reply["ok"] = true;
+        if (!chan.sendLine(reply, &err))
+            return Outcome::fail("peer_lost", "cannot answer the client's stream " + std::to_string(s) + ": " + err);
+        flows.push_back(std::move(f));
     }
     env.endpoint->stopListening(); // every flow is here: nothing more may connect
     // Nothing is sent on a flow before the client has read every answer, so
@@ -139,54 +163,56 @@ Outcome acceptFlows(TestRun &run, ServerEnv &env, bool udp, std::vector<DataFlow
 
 Outcome connectFlows(TestRun &run, ClientEnv &env, bool udp, std::vector<DataFlow> &flows)
 {
-    const FlowLayout layout = flowLayout(run.params());
+    return connectFlows(run, env, udp, flowLayout(run.params()), flows);
+}
+
+Outcome connectFlows(TestRun &run, ClientEnv &env, bool udp, const FlowLayout &layout, std::vector<DataFlow> &flows)
+{
     const std::string key = keyText(env.key);
     const std::string device = env.source ? env.source->device : std::string();
     flows.clear();
-    for (int s = 0; s < layout.streams; ++s) {
-        for (FlowDirection d : layout.directions()) {
-            DataFlow f;
-            f.stream = s;
-            f.direction = d;
-            std::string err;
-            json::Value hello;
-            hello["key"] = key;
-            hello["stream"] = s;
-            hello["direction"] = directionName(d);
-            if (udp) {
-                SockAddr any;
-                parseAddress(env.server.family() == AF_INET6 ? "::" : "0.0.0.0", 0, any);
-                f.udp = bindUdp(env.source ? env.source->address : any, &err, device);
-                if (!f.udp.valid())
-                    return Outcome::fail("socket_error", err);
-                hello["udp_port"] = localAddress(f.udp.get()).port();
-            }
-            f.tcp = connectTcp(env.server, kConnectTimeoutMs, run.stopFlag(), &err,
-                               env.source ? &env.source->address : nullptr, device);
-            if (!f.tcp.valid())
-                return Outcome::fail(run.stopped() ? "cancelled" : "connect_failed",
-                                     "stream " + std::to_string(s) + ": " + err);
-            ControlChannel chan(f.tcp.get(), run.stopFlag());
-            if (!chan.sendRaw(env.token + "\n" + json::serialize(hello) + "\n", &err))
-                return Outcome::fail("peer_lost", "cannot open stream " + std::to_string(s) + ": " + err);
-            auto reply = chan.readLine(kConnectTimeoutMs, &err);
-            if (!reply)
-                return Outcome::fail("peer_lost", "the serving agent did not accept stream " + std::to_string(s) + ": " + err);
-            if (!(*reply)["ok"].asBool())
-                return Outcome::fail("peer_failed", "the serving agent refused stream " + std::to_string(s) + ": "
-                                                        + (*reply)["error"].asString());
-            if (udp) {
-                const int64_t port = (*reply)["udp_port"].asInt(0);
-                if (port <= 0 || port > 65535)
-                    return Outcome::fail("peer_failed", "the serving agent gave stream " + std::to_string(s)
-                                                            + " no valid udp_port");
-                f.peerUdp = env.server;
-                f.peerUdp.setPort(static_cast<int>(port));
-                if (::connect(f.udp.get(), f.peerUdp.get(), f.peerUdp.length) != 0)
-                    return Outcome::fail("socket_error", "cannot address the server's UDP port: " + errnoText(errno));
-            }
-            flows.push_back(std::move(f));
+    for (const auto &[s, d] : flowOrder(layout)) {
+        DataFlow f;
+        f.stream = s;
+        f.direction = d;
+        std::string err;
+        json::Value hello;
+        hello["key"] = key;
+        hello["stream"] = s;
+        hello["direction"] = directionName(d);
+        if (udp) {
+            SockAddr any;
+            parseAddress(env.server.family() == AF_INET6 ? "::" : "0.0.0.0", 0, any);
+            f.udp = bindUdp(env.source ? env.source->address : any, &err, device);
+            if (!f.udp.valid())
+                return Outcome::fail("socket_error", err);
+            hello["udp_port"] = localAddress(f.udp.get()).port();
         }
+        f.tcp = connectTcp(env.server, kConnectTimeoutMs, run.stopFlag(), &err,
+                           env.source ? &env.source->address : nullptr, device);
+        if (!f.tcp.valid())
+            return Outcome::fail(run.stopped() ? "cancelled" : "connect_failed",
+                                 "stream " + std::to_string(s) + ": " + err);
+        ControlChannel chan(f.tcp.get(), run.stopFlag());
+        if (!chan.sendRaw(env.token + "\n" + json::serialize(hello) + "\n", &err))
+            return Outcome::fail("peer_lost", "cannot open stream " + std::to_string(s) + ": " + err);
+        auto reply = chan.readLine(kConnectTimeoutMs, &err);
+        if (!reply)
+            return Outcome::fail("peer_lost", "the serving agent did not accept stream " + std::to_string(s) + ": " + err);
+        if (!(*reply)["ok"].asBool())
+            return Outcome::fail("peer_failed", "the serving agent refused stream " + std::to_string(s) + ": "
+                                                    + (*reply)["error"].asString());
+        if (udp) {
+            const int64_t port = (*reply)["udp_port"].asInt(0);
+            if (port <= 0 || port > 65535)
+                return Outcome::fail("peer_failed", "the serving agent gave stream " + std::to_string(s)
+                                                        + " no valid udp_port");
+            f.peerUdp = env.server;
+            f.peerUdp.setPort(static_cast<int>(port));
+            if (::connect(f.udp.get(), f.peerUdp.get(), f.peerUdp.length) != 0)
+                return Outcome::fail("socket_error", "cannot address the server's UDP port: " + errnoText(errno));
+        }
+        flows.push_back(std::move(f));
     }
     json::Value start;
     start["start"] = true;

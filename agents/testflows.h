@@ -17,7 +17,9 @@
 
 namespace wb::agent {
 
-enum class FlowDirection { Forward, Reverse }; // forward: the running end sends
+// forward: the running end sends; probe: a request/response connection of
+// its own beside the bulk flows (rrul), which the running end drives.
+enum class FlowDirection { Forward, Reverse, Probe };
 const char *directionName(FlowDirection d);
 
 // The streams × directions a test's params ask for.
@@ -26,6 +28,7 @@ struct FlowLayout
     int streams = 1;
     bool forward = true;
     bool reverse = false;
+    bool probe = false; // one more connection after the streams: stream 0, direction "probe"
 
     // One stream the running end sends on the control connection: the
     // protocol of a plain test, unchanged.
@@ -62,9 +65,12 @@ inline constexpr double kFlowSetupTimeoutS = 10;
 // of their own on the control connection's address, answered as "udp_port".
 // Then it waits for the client's {"start":true} on the control connection.
 Outcome acceptFlows(TestRun &run, ServerEnv &env, bool udp, std::vector<DataFlow> &flows);
+// The same for a layout the kind makes itself rather than flowLayout(params).
+Outcome acceptFlows(TestRun &run, ServerEnv &env, bool udp, const FlowLayout &layout, std::vector<DataFlow> &flows);
 // Running end, after the accepted header: makes those connections one by
 // one, then says {"start":true} on the control connection.
 Outcome connectFlows(TestRun &run, ClientEnv &env, bool udp, std::vector<DataFlow> &flows);
+Outcome connectFlows(TestRun &run, ClientEnv &env, bool udp, const FlowLayout &layout, std::vector<DataFlow> &flows);
 // Runs `body` for every flow on a thread of its own and waits for them all;
 // the first failure stops the others and is what is returned.
 Outcome runFlows(TestRun &run, std::vector<DataFlow> &flows, const std::function<Outcome(DataFlow &)> &body);

@@ -4,6 +4,7 @@
 #include "filetransfertest.h"
 #include "packetratetest.h"
 #include "requestresponsetest.h"
+#include "rrultest.h"
 #include "tcpconnectratetest.h"
 #include "tcpstreamtest.h"
 #include "udpstreamtest.h"
@@ -78,6 +79,8 @@ std::unique_ptr<TestKind> makeTestKind(std::string_view kind)
         return std::make_unique<FileTransferTest>();
     if (kind == "packet_rate")
         return std::make_unique<PacketRateTest>();
+    if (kind == "rrul")
+        return std::make_unique<RrulTest>();
     return nullptr;
 }
 

@@ -142,6 +142,18 @@ std::vector<ParamSpec> with(std::vector<ParamSpec> base, std::initializer_list<P
     return base;
 }
 
+std::vector<ParamSpec> rrulParams()
+{
+    std::vector<ParamSpec> p;
+    for (const ParamSpec &s : common(60))
+        if (std::string_view(s.name) != "tos")
+            p.push_back(s.name == std::string_view("interval_s") ? ParamSpec{"interval_s", T::Number, 0, 3600, 0.2} : s);
+    p.insert(p.end(), {{"streams", T::Int, 1, 128, 4},
+                       {"idle_s", T::Number, 0.1, 3600, 5.0},
+                       {"probe_interval_ms", T::Int, 1, 10000, 200}});
+    return p;
+}
+
 struct KindEntry
 {
     const char *name;
@@ -192,6 +204,10 @@ const std::vector<KindEntry> &kinds()
                                       {"response_size_bytes", T::Int, 1, 16 << 20, 1},
                                       {"transactions", T::Int, 0, 1e15, 0},
                                       {"connection_timeout_ms", T::Int, 1, 60000, 2000}})},
+        // Latency under load (flent RRUL): flent's defaults, 60 s of load after
+        // 5 s of probes alone, a probe and a throughput sample every 0.2 s.
+        // No tos: its flows and probes would each need their own marking.
+        {"rrul", rrulParams()},
     };
     return k;
 }

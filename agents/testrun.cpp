@@ -42,6 +42,11 @@ constexpr UnitEntry kUnits[] = {
     {"dut_cpu_headroom_pct", "%"}, {"dut_cpu_headroom_lowest_core_pct", "%"},
     // A file transfer's receiver: the network phase and the rate to disk (filetransfertest.h).
     {"network_throughput_bps", "bit/s"}, {"flushed_throughput_bps", "bit/s"},
+    // rrul's probes (rrultest.h): round trips without load and under it.
+    {"idle_udp_latency_us_p50", "us"}, {"idle_udp_latency_us_p90", "us"}, {"idle_udp_latency_us_p99", "us"},
+    {"loaded_udp_latency_us_p50", "us"}, {"loaded_udp_latency_us_p90", "us"}, {"loaded_udp_latency_us_p99", "us"},
+    {"idle_tcp_latency_us_p50", "us"}, {"idle_tcp_latency_us_p90", "us"}, {"idle_tcp_latency_us_p99", "us"},
+    {"loaded_tcp_latency_us_p50", "us"}, {"loaded_tcp_latency_us_p90", "us"}, {"loaded_tcp_latency_us_p99", "us"},
 };
 } // namespace
 
@@ -103,7 +108,8 @@ void TestRun::begin(const std::string &interface, unsigned liveMetrics)
     m_cpuBefore = readCpuTimes();
     m_coresBefore = readCoreTimes();
     m_beginNs = nowNs();
-    const double duration = m_params.number("duration_s", 0);
+    // rrul's probes run alone for idle_s before its duration_s of load.
+    const double duration = m_params.number("duration_s", 0) + m_params.number("idle_s", 0);
     const double margin = m_params.number("watchdog_margin_s", 10);
     if (duration > 0)
         setDeadlineNs(m_beginNs + static_cast<int64_t>((duration + margin) * 1e9));

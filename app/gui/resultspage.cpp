@@ -202,6 +202,9 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
             [this](const QModelIndex &current) {
                 m_detail->showRun(current.isValid() ? m_model->row(current.row()).id : 0);
             });
+    connect(m_detail, &RunDetailView::chartExported, this, &ResultsPage::exported);
+    connect(m_detail, &RunDetailView::chartExportFailed, this,
+            [this](const QString &error) { MessageBox::warning(this, tr("Export chart"), error); });
     connect(&m_job, &QFutureWatcher<QString>::finished, this, [this] {
         const QString error = m_job.result();
         if (!error.isEmpty())

@@ -5,6 +5,9 @@
 #include "analysis/environmentfacts.h"
 #include "apppalette.h"
 #include "dropschart.h"
+#include "filedialog.h"
+#include "analysis/rrultimeline.h"
+#include "rrulchart.h"
 #include "result/keyfigure.h"
 #include "result/metriccatalog.h"
 #include "result/streamfigure.h"
@@ -20,6 +23,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -318,6 +322,7 @@ void RunDetailView::clear()
     m_plot->clearGraphs();
     m_plot->replot();
     showDrops(nullptr);
+    showRrul(nullptr);
 }
 
 void RunDetailView::showDrops(const StoredRun *run)
@@ -338,6 +343,66 @@ void RunDetailView::showDrops(const StoredRun *run)
     charts::DropsChart::build(*m_drops, timeline, tr("Drops over time"));
     m_drops->setToolTip(timeline.describe().join(u'\n'));
     m_tabs->insertTab(m_tabs->indexOf(m_plot) + 1, m_drops, tr("Drops over time"));
+}
+
+// The export size of the three panels: taller than the comparison charts.
+const charts::ExportSettings kRrulExport{QSize(1200, 1200), 150};
+
+void RunDetailView::showRrul(const StoredRun *run)
+{
+    if (m_rrul) {
+        m_tabs->removeTab(m_tabs->indexOf(m_rrul));
+        delete m_rrul;
+        m_rrul = nullptr;
+        m_rrulPlot = nullptr;
+    }
+    if (!run || run->record.kind != u"rrul"_s)
+        return;
+    const RrulTimeline timeline = RrulTimeline::fromRecord(run->record);
+    m_rrul = new QWidget;
+    m_rrul->setObjectName(u"runRrul"_s);
+    auto *layout = new QVBoxLayout(m_rrul);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_rrulPlot = new QCustomPlot;
+    m_rrulPlot->setObjectName(u"runRrulPlot"_s);
+    m_rrulPlot->setMinimumHeight(420);
+    charts::RrulChart::build(*m_rrulPlot, timeline, tr("Latency under load"));
+    m_rrulPlot->setToolTip(timeline.describe().join(u'\n'));
+    layout->addWidget(m_rrulPlot, 1);
+    auto *exportButton = new QPushButton(tr("Export chart…"));
+    exportButton->setObjectName(u"rrulExport"_s);
+    exportButton->setToolTip(tr("Save this chart as PNG, PDF or SVG, or its plotted points as CSV"));
+    connect(exportButton, &QPushButton::clicked, this, &RunDetailView::onExportRrul);
+    layout->addWidget(exportButton, 0, Qt::AlignRight);
+    m_tabs->insertTab(m_tabs->indexOf(m_plot) + 1, m_rrul, tr("Latency under load"));
+}
+
+bool RunDetailView::exportRrulChart(const QString &path, QString *error) const
+{
+    if (!m_run || m_run->record.kind != u"rrul"_s) {
+        *error = tr("the run shown is not an rrul run");
+        return false;
+    }
+    const auto format = charts::ChartExporter::formatFromPath(path);
+    if (!format) {
+        *error = tr("%1: use a .png, .pdf, .svg or .csv file").arg(path);
+        return false;
+    }
+    return charts::RrulChart::exportChart(RrulTimeline::fromRecord(m_run->record), tr("Latency under load"), *format,
+                                          path, kRrulExport, error);
+}
+
+void RunDetailView::onExportRrul()
+{
+    const QString path = FileDialog::saveFile(this, tr("Export chart"), QString(),
+                                              tr("PNG image (*.png);;PDF (*.pdf);;SVG (*.svg);;Plotted points (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (exportRrulChart(path, &error))
+        emit chartExported(path);
+    else
+        emit chartExportFailed(error);
 }
 
 void RunDetailView::fill(const StoredRun &run)
@@ -434,6 +499,7 @@ void RunDetailView::fill(const StoredRun &run)
 
     SamplesPlot::show(m_plot, run.record.kind, run.record.samples);
     showDrops(&run);
+    showRrul(&run);
 }
 
 } // namespace wb::gui

@@ -3,8 +3,9 @@
 // One stored run in full, below the Results table: its parameters, every
 // metric in its display unit, both ends' environment side by side (client |
 // server, a field per row), the interval samples as a plot, the plan that
-// made it, and for a soak run its drops over time (the chart
-// `wirebench-cli drops` draws).
+// made it, for a soak run its drops over time (the chart
+// `wirebench-cli drops` draws), and for an rrul run flent's three-panel
+// latency-under-load chart with its export.
 // The run (with its samples) is read off the GUI thread; the newest request
 // wins when the user moves through the table quickly.
 
@@ -17,6 +18,7 @@
 
 class QCustomPlot;
 class QLabel;
+class QPushButton;
 class QPlainTextEdit;
 class QTableWidget;
 class QTabWidget;
@@ -58,16 +60,25 @@ public:
     bool streamsTabShown() const;
     // The drops-over-time chart; null when the run has no loss samples.
     QCustomPlot *dropsPlot() const { return m_drops; }
+    // The latency-under-load chart; null unless the run is an rrul run.
+    QCustomPlot *rrulPlot() const { return m_rrulPlot; }
+    // Writes that chart to `path` (PNG, PDF, SVG or CSV by its suffix); the
+    // tab's Export button asks for the path and calls this.
+    bool exportRrulChart(const QString &path, QString *error) const;
 
 signals:
     void runShown(qint64 id);
     void loadFailed(const QString &message);
+    void chartExported(const QString &path);
+    void chartExportFailed(const QString &message);
 
 private:
     void handleLoaded();
     void fill(const StoredRun &run);
     void clear();
     void showDrops(const StoredRun *run);
+    void showRrul(const StoredRun *run);
+    void onExportRrul();
 
     std::shared_ptr<StoreService> m_store;
     qint64 m_wanted = 0;
@@ -79,6 +90,8 @@ private:
     QTableWidget *m_environment;
     QTableWidget *m_streams;
     QCustomPlot *m_drops = nullptr; // rebuilt per run: the chart code wants a fresh plot
+    QWidget *m_rrul = nullptr;      // the rrul tab: its chart and export button, rebuilt per run
+    QCustomPlot *m_rrulPlot = nullptr;
     QCustomPlot *m_plot;
     QPlainTextEdit *m_plan;
 };

@@ -57,7 +57,7 @@ MetricPolarity metricPolarity(const QString &m)
         || m == u"messages"
         || m == u"bytes" || m.endsWith(u"_bytes_per_s") || m.endsWith(u"_bps"))
         return MetricPolarity::HigherIsBetter;
-    if (m.startsWith(u"latency") || m == u"loss_ratio" || m == u"send_errors" || m == u"cpu_util_pct"
+    if (m.startsWith(u"latency") || m.contains(u"_latency_us_") || m == u"loss_ratio" || m == u"send_errors" || m == u"cpu_util_pct"
         || m.startsWith(u"service_demand") || m == u"jitter_ms" || m == u"retransmits" || m == u"elapsed_s")
         return MetricPolarity::LowerIsBetter;
     return MetricPolarity::Neutral;
@@ -66,7 +66,8 @@ MetricPolarity metricPolarity(const QString &m)
 bool metricReadsAsSpeed(const QString &m)
 {
     return m.startsWith(u"throughput") || m == u"transactions_per_s" || m == u"connections_per_s" || m == u"packets_per_s"
-        || m.endsWith(u"_bytes_per_s") || m.endsWith(u"_bps") || m.startsWith(u"latency") || m == u"elapsed_s";
+        || m.endsWith(u"_bytes_per_s") || m.endsWith(u"_bps") || m.startsWith(u"latency") || m.contains(u"_latency_us_")
+        || m == u"elapsed_s";
 }
 
 double GroupComparison::changeHalfWidthPct() const

@@ -142,6 +142,11 @@ std::optional<QString> streams(const QJsonObject &p)
     return p.contains(u"streams"_s) ? integerText(p.value(u"streams"_s)) : std::nullopt;
 }
 
+std::optional<QString> probeInterval(const QJsonObject &p)
+{
+    return p.contains(u"probe_interval_ms"_s) ? integerText(p.value(u"probe_interval_ms"_s)) : std::nullopt;
+}
+
 QString showBytes(const QString &v)
 {
     bool ok = false;
@@ -165,6 +170,11 @@ QString showPlain(const QString &v)
 QString showSocket(const QString &v)
 {
     return v == u"default"_s ? v : showBytes(v);
+}
+
+QString showMilliseconds(const QString &v)
+{
+    return u"%1 ms"_s.arg(v);
 }
 
 QString showRate(const QString &v)
@@ -230,6 +240,13 @@ const QList<ConditionParameterInfo> &definingParameters(const QString &kind)
         t.insert(u"forwarding"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes),
                                         tosParam});
         t.insert(u"rfc2544"_s, QList{param(u"frame_size_bytes"_s, u"frame size"_s, u"64"_s, frameSize, showBytes)});
+        // Latency under load: how many flows load the path, how often the
+        // probes ask and the flows' buffers (what fills the queue) make the
+        // figure; idle_s and duration_s only say how long it was watched.
+        t.insert(u"rrul"_s, QList{param(u"streams"_s, u"streams each way"_s, u"4"_s, streams, showPlain),
+                                  param(u"probe_interval_ms"_s, u"probe interval"_s, u"200"_s, probeInterval,
+                                        showMilliseconds)}
+                                + sockets());
         return t;
     }();
     static const QList<ConditionParameterInfo> none;

@@ -61,6 +61,16 @@ KeyFigure keyFigure(const ResultRecord &record)
         k.text = (k.metric == u"connections_per_s"_s ? u"%1 conn/s"_s : u"%1 tr/s"_s).arg(k.value, 0, 'f', 0);
         if (auto p99 = record.metric(u"latency_us_p99"_s, k.side))
             k.text += u", p99 %1 µs"_s.arg(*p99, 0, 'f', 1);
+    } else if (record.kind == u"rrul"_s) {
+        // The worst real-time round trips under load, then what they were
+        // without it and what the load moved each way.
+        k.text = u"UDP p99 %1 ms under load"_s.arg(k.value / 1000, 0, 'f', 2);
+        if (auto idle = record.metric(u"idle_udp_latency_us_p99"_s, k.side))
+            k.text += u" (%1 ms idle)"_s.arg(*idle / 1000, 0, 'f', 2);
+        if (auto up = sidedMetricValue(record, u"throughput_bps"_s))
+            k.text += u", %1 up"_s.arg(formatBitRate(*up));
+        if (auto down = sidedMetricValue(record, u"reverse_throughput_bps"_s))
+            k.text += u", %1 down"_s.arg(formatBitRate(*down));
     } else if (record.kind == u"forwarding"_s) {
         k.text = u"%1 pps through the device"_s.arg(record.metric(u"forwarded_packets_per_s"_s).value_or(k.value), 0, 'f', 0);
         if (auto cpu = record.metric(u"dut_cpu_util_pct"_s))

@@ -131,6 +131,22 @@ const QList<MetricInfo> &metricCatalog()
         {u"flushed_throughput_bps"_s, u"bit/s"_s, u"Mbit/s"_s, 1e-6, u"rate to disk"_s,
          u"file bytes received / time until they were on disk (after the final fsync; O_DIRECT writes with direct_io)"_s},
     };
+    // rrul's probes (agents/rrultest.h): round trips alone and under load.
+    static const QList<MetricInfo> withProbes = [] {
+        QList<MetricInfo> all = catalog;
+        for (const QString &probe : {u"udp"_s, u"tcp"_s})
+            for (const QString &phase : {u"idle"_s, u"loaded"_s})
+                for (const QString &pct : {u"50"_s, u"90"_s, u"99"_s}) {
+                    const QString what = phase == u"idle"_s ? u"without load"_s : u"under the bulk flows' load"_s;
+                    const QString name = pct == u"50"_s ? u"median"_s : u"p"_s + pct;
+                    all.append(plain(u"%1_%2_latency_us_p%3"_s.arg(phase, probe, pct), u"us"_s,
+                                     u"%1 %2 probe %3 latency"_s.arg(phase, probe.toUpper(), name),
+                                     u"%1 round trip of the %2 probe %3 (rrul)"_s.arg(
+                                         pct == u"50"_s ? u"median"_s : pct + u"th percentile"_s, probe.toUpper(), what)));
+                }
+        return all;
+    }();
+    return withProbes;
     return catalog;
 }
 
@@ -164,6 +180,8 @@ const QList<TestKindInfo> &testKindCatalog()
         {u"driver_cost"_s, u"driver transmit cost"_s, u"throughput_bps"_s},
         {u"ceiling"_s, u"theoretical ceiling"_s, u"throughput_bps"_s},
         {u"tcp_crr"_s, u"TCP connect/request/response"_s, u"connections_per_s"_s},
+        // What bufferbloat costs a real-time flow: its worst round trips under load.
+        {u"rrul"_s, u"latency under load"_s, u"loaded_udp_latency_us_p99"_s},
     };
     return kinds;
 }

@@ -388,8 +388,10 @@ void CaseExecution::startRun(int port)
     if (m_dut)
         startMonitor();
     // The agents stop a test at its duration (for a file transfer: its
-    // time limit) plus their watchdog margin; wait a little longer.
-    m_timer.start(int(m_m.testCase.durationS * 1000) + kResultMarginMs);
+    // time limit; rrul: its idle phase, agent default 5 s, before it) plus
+    // their watchdog margin; wait a little longer.
+    const double idleS = m_m.testCase.params.value(u"idle_s"_s).toDouble(m_m.testCase.kind == u"rrul"_s ? 5 : 0);
+    m_timer.start(int((m_m.testCase.durationS + idleS) * 1000) + kResultMarginMs);
 }
 
 void CaseExecution::startMonitor()

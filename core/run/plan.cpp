@@ -44,6 +44,9 @@ std::optional<ParamRange> paramRange(const QString &name)
         {u"frame_size_bytes"_s, {64, 9018, true}},
         {u"interval_s"_s, {0.05, 3600, false}},
         {u"streams"_s, {1, 128, true}},
+        // rrul (agents/testparams.cpp)
+        {u"idle_s"_s, {0.1, 3600, false}},
+        {u"probe_interval_ms"_s, {1, 10000, true}},
     };
     auto it = ranges.find(name);
     if (it == ranges.end())
@@ -429,9 +432,11 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &written, QString *error)
             p.fail(path + u".ip_version"_s, u"must be 4 or 6"_s);
             return failed();
         }
-        // A soak runs long unless told otherwise: the seeds ran 10+ minutes.
+        // A soak runs long unless told otherwise: the seeds ran 10+ minutes;
+        // latency under load takes flent's 60 s of load.
+        const double kindDuration = kind == u"soak"_s ? 600 : kind == u"rrul"_s ? 60 : defaultDuration;
         const double duration = t.value(u"duration_s"_s).toDouble(
-            kind == u"soak"_s && !defaults.contains(u"duration_s"_s) ? 600 : defaultDuration);
+            defaults.contains(u"duration_s"_s) ? defaultDuration : kindDuration);
         if (!(duration > 0 && duration <= 86400)) {
             p.fail(path + u".duration_s"_s, u"must be above 0 and at most 86400 seconds"_s);
             return failed();
@@ -463,6 +468,13 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &written, QString *error)
         for (auto it = params.begin(); it != params.end(); ++it)
             if (!p.checkParam(it.key(), *it, path + u".params."_s + it.key()))
                 return failed();
+        // rrul's flows go both ways, and its flows and probes carry no marking.
+        if (kind == u"rrul"_s)
+            for (const QString &key : {u"direction"_s, u"tos"_s})
+                if (params.contains(key)) {
+                    p.fail(path + u".params."_s + key, u"rrul takes no %1 (its bulk flows go both ways, unmarked)"_s.arg(key));
+                    return failed();
+                }
 
         // Endpoint pairs: explicit client/server, or every ordered pair of a matrix.
         QList<QPair<Endpoint, Endpoint>> pairs;

@@ -139,12 +139,15 @@ private slots:
     void otherKindsRefuseStreamsAndDirection()
     {
         // Only the stream kinds have flows of their own: anywhere else the
-        // field is refused by name rather than silently ignored.
+        // field is refused by name rather than silently ignored. rrul sets
+        // its streams each way and always runs both directions.
         int checked = 0;
         for (const std::string &kind : wb::agent::kindNames()) {
             if (kind == "tcp_stream" || kind == "udp_stream")
                 continue;
             for (const char *field : {"streams", "direction"}) {
+                if (kind == "rrul" && std::string_view(field) == "streams")
+                    continue;
                 wb::json::Value given = wb::json::Object{};
                 given[field] = std::string_view(field) == "streams" ? wb::json::Value(2) : wb::json::Value("reverse");
                 wb::agent::TestParams out;

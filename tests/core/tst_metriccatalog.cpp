@@ -2,6 +2,7 @@
 // The core's metric catalog against the golden catalog file the agent's
 // tests read too: one list of names, units and kinds for both programs.
 
+#include "analysis/groupcomparison.h"
 #include "result/keyfigure.h"
 #include "result/condition.h"
 #include "result/metriccatalog.h"
@@ -158,6 +159,25 @@ private slots:
         QCOMPARE(k.metric, u"connections_per_s"_s);
         QCOMPARE(k.side, u"client"_s);
         QCOMPARE(k.text, u"9001 conn/s, p99 250.0 µs"_s);
+    }
+
+    void rrulKeyFigureIsTheLoadedProbe()
+    {
+        // The loaded UDP probe's p99 at the client, with the idle one and both directions' load.
+        wb::ResultRecord r;
+        r.kind = u"rrul"_s;
+        r.addMetric(u"loaded_udp_latency_us_p99"_s, u"client"_s, 48250);
+        r.addMetric(u"idle_udp_latency_us_p99"_s, u"client"_s, 310);
+        r.addMetric(u"throughput_bps"_s, u"server"_s, 9.4e6);
+        r.addMetric(u"throughput_bps"_s, u"client"_s, 9.9e6);
+        r.addMetric(u"reverse_throughput_bps"_s, u"client"_s, 9.3e6);
+        const wb::KeyFigure k = wb::keyFigure(r);
+        QCOMPARE(k.metric, u"loaded_udp_latency_us_p99"_s);
+        QCOMPARE(k.side, u"client"_s);
+        QCOMPARE(k.text, u"UDP p99 48.25 ms under load (0.31 ms idle), 9.40 Mbit/s up, 9.30 Mbit/s down"_s);
+        QCOMPARE(wb::canonicalUnit(u"loaded_tcp_latency_us_p50"_s), u"us"_s);
+        QCOMPARE(wb::metricDisplay(u"idle_udp_latency_us_p99"_s).label, u"idle UDP probe p99 latency"_s);
+        QCOMPARE(wb::metricPolarity(u"loaded_udp_latency_us_p99"_s), wb::MetricPolarity::LowerIsBetter);
     }
 
     void reverseFiguresAreReadAtTheClient()

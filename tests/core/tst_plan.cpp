@@ -28,6 +28,7 @@ private slots:
     void soakDefaults();
     void deviceUnderTest();
     void connectionRateIsTcpCrrKeyMetric();
+    void rrulDefaults();
     void resolvesAgainstTheInventory();
     void unknownHostsNameTheirPath();
 };
@@ -143,6 +144,14 @@ void TstPlan::errors_data()
                                      << u"tests[0].repetitions.max: must be at least min"_s;
     QTest::newRow("bad confidence") << plan(R"({"kind":"tcp_rr","client":"a","server":"b","repetitions":{"confidence_pct":97}})")
                                     << u"confidence_pct: must be 90, 95 or 99"_s;
+    QTest::newRow("rrul direction") << plan(R"({"kind":"rrul","client":"a","server":"b","params":{"direction":"reverse"}})")
+                                    << u"tests[0].params.direction: rrul takes no direction"_s;
+    QTest::newRow("rrul tos") << plan(R"({"kind":"rrul","client":"a","server":"b","params":{"tos":184}})")
+                              << u"tests[0].params.tos: rrul takes no tos"_s;
+    QTest::newRow("rrul idle") << plan(R"({"kind":"rrul","client":"a","server":"b","params":{"idle_s":0}})")
+                               << u"tests[0].params.idle_s: must be a number from 0.1 to 3600"_s;
+    QTest::newRow("rrul probe interval") << plan(R"({"kind":"rrul","client":"a","server":"b","params":{"probe_interval_ms":[10,0.5]}})")
+                                         << u"tests[0].params.probe_interval_ms[1]: must be an integer from 1 to 10000"_s;
     QTest::newRow("negative duration") << plan(R"({"kind":"tcp_rr","client":"a","server":"b","duration_s":-1})")
                                        << u"tests[0].duration_s: must be above 0"_s;
     QTest::newRow("bad port") << QByteArray(R"({"name":"p","hosts":{"a":{"port":70000}},"tests":[{}]})")
@@ -299,6 +308,27 @@ void TstPlan::connectionRateIsTcpCrrKeyMetric()
     QCOMPARE(wb::keyMetricForKind(u"tcp_crr"_s), u"connections_per_s"_s);
     QCOMPARE(wb::canonicalUnit(u"connections_per_s"_s), u"1/s"_s);
     QCOMPARE(wb::keyMetricForKind(u"tcp_rr"_s), u"transactions_per_s"_s);
+}
+
+// Latency under load: flent's 60 s of load unless the plan says otherwise,
+// the loaded UDP probe's p99 as its key metric.
+void TstPlan::rrulDefaults()
+{
+    QString error;
+    auto plan = parse(R"({"name":"r","hosts":{"a":{"transport":"local"},"b":{"transport":"local"}},
+        "tests":[{"kind":"rrul","client":"a","server":"b","params":{"streams":[2,8],"idle_s":2}},
+                 {"kind":"rrul","client":"a","server":"b","duration_s":20}]})", &error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->cases.size(), 3);
+    QCOMPARE(plan->cases[0].durationS, 60.0);
+    QCOMPARE(plan->cases[1].params.value(u"streams"_s).toInt(), 8);
+    QCOMPARE(plan->cases[2].durationS, 20.0);
+    QCOMPARE(plan->cases[0].repetitions.metric, u"loaded_udp_latency_us_p99"_s);
+    QVERIFY(plan->cases[0].key != plan->cases[1].key);
+    plan = parse(R"({"name":"r","hosts":{"a":{"transport":"local"},"b":{"transport":"local"}},"defaults":{"duration_s":15},
+        "tests":[{"kind":"rrul","client":"a","server":"b"}]})", &error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->cases[0].durationS, 15.0);
 }
 
 static wb::Inventory twoHostLab()

@@ -4,7 +4,9 @@
 // the pair, and udp_stream over a tbf-shaped 100 Mbit/s link whose receive
 // throughput must land within 3 % of that link's theoretical goodput; an
 // MTU mismatch on the pair (frames over the receiver's MTU) shows in the
-// NIC counter metrics of the ends that counted it.
+// NIC counter metrics of the ends that counted it; and rrul behind a tbf
+// shaper both ways, whose queue the bulk flows fill: the probes' latency
+// under load must rise well above their idle latency (bufferbloat).
 // Needs root; the namespaces carry this process's PID and are deleted in
 // cleanup, also when a test fails.
 
@@ -59,6 +61,7 @@ private slots:
     void udpStreamOverShaped100Mbit();
     void nicDropsAreMeasured();
     void driverCountersOfTheVeth();
+    void rrulBufferbloatBehindAShaper();
 
 private:
     struct Result
@@ -373,6 +376,45 @@ void TstAgentNetns::driverCountersOfTheVeth()
     QCOMPARE(extra.value(u"nic_counters_delta"_s).toObject().value(u"interface"_s).toString(), u"lo"_s);
     QVERIFY(!extra.contains(u"ethtool_stats_delta"_s));
     b.waitFinal(10, 10000);
+
+void TstAgentNetns::rrulBufferbloatBehindAShaper()
+{
+    // 20 Mbit/s each way with a tbf queue of up to 100 ms: the bulk flows
+    // keep it full, and a probe waits behind them in the same FIFO.
+    for (const auto &[ns, dev] : {std::pair{m_nsA, m_vethA}, std::pair{m_nsB, m_vethB}})
+        QVERIFY(ip({u"netns"_s, u"exec"_s, ns, u"tc"_s, u"qdisc"_s, u"add"_s, u"dev"_s, dev, u"root"_s, u"tbf"_s,
+                    u"rate"_s, u"20mbit"_s, u"burst"_s, u"32kb"_s, u"latency"_s, u"100ms"_s}));
+    auto unshape = qScopeGuard([&] {
+        for (const auto &[ns, dev] : {std::pair{m_nsA, m_vethA}, std::pair{m_nsB, m_vethB}})
+            ip({u"netns"_s, u"exec"_s, ns, u"tc"_s, u"qdisc"_s, u"del"_s, u"dev"_s, dev, u"root"_s});
+    });
+    const auto r = run(u"rrul"_s, {{u"idle_s"_s, 2.0}, {u"duration_s"_s, 6.0}, {u"streams"_s, 4},
+                                   {u"probe_interval_ms"_s, 50}, {u"interval_s"_s, 0.2}});
+    REQUIRE_RESULT(r);
+    const QJsonObject rec = r.record();
+    auto m = [&](const QString &name) {
+        bool found = false;
+        const double v = recordMetric(rec, name, u"client"_s, &found);
+        if (!found)
+            qWarning("no metric %s", qPrintable(name));
+        return found ? v : -1;
+    };
+    const QString figures = u"UDP idle p50/p99 %1/%2 us, loaded p50/p99 %3/%4 us; TCP idle p99 %5 us, loaded p50 %6 us"_s
+                                .arg(m(u"idle_udp_latency_us_p50"_s)).arg(m(u"idle_udp_latency_us_p99"_s))
+                                .arg(m(u"loaded_udp_latency_us_p50"_s)).arg(m(u"loaded_udp_latency_us_p99"_s))
+                                .arg(m(u"idle_tcp_latency_us_p99"_s)).arg(m(u"loaded_tcp_latency_us_p50"_s));
+    qInfo("%s", qPrintable(figures));
+    // Idle, a round trip over the veth pair takes well under 5 ms; under
+    // load the median probe waits in the shaper's queue for tens of ms.
+    QVERIFY2(m(u"idle_udp_latency_us_p50"_s) > 0 && m(u"idle_udp_latency_us_p50"_s) < 5000, qPrintable(figures));
+    QVERIFY2(m(u"loaded_udp_latency_us_p50"_s) > 10000, qPrintable(figures));
+    QVERIFY2(m(u"loaded_udp_latency_us_p50"_s) > 5 * m(u"idle_udp_latency_us_p99"_s), qPrintable(figures));
+    QVERIFY2(m(u"loaded_tcp_latency_us_p50"_s) > 5 * m(u"idle_tcp_latency_us_p99"_s), qPrintable(figures));
+    // The load went through the shaper both ways, near its rate and not over it.
+    const double up = recordMetric(rec, u"throughput_bps"_s, u"server"_s);
+    const double down = recordMetric(rec, u"reverse_throughput_bps"_s, u"client"_s);
+    QVERIFY2(up > 10e6 && up < 21e6, qPrintable(QString::number(up)));
+    QVERIFY2(down > 10e6 && down < 21e6, qPrintable(QString::number(down)));
 }
 
 QTEST_GUILESS_MAIN(TstAgentNetns)

@@ -335,6 +335,28 @@ Measure oursTcp(double duration)
     return m;
 }
 
+// rrul's bulk flows (4 each way) with its probes every probeMs: the rate
+// is both directions' received throughput, the CPU both agents' per KB
+// moved. probeMs 10000 sends one probe of each kind at the start and none
+// after: the same flows and code without the probe.
+Measure oursRrul(double duration, int probeMs)
+{
+    Measure m;
+    const double cpu0 = childCpuSeconds();
+    const QJsonObject rec = runAgent({u"rrul"_s, u"--set"_s, u"idle_s=0.1"_s, u"--set"_s, u"streams=4"_s, u"--set"_s,
+                                      u"probe_interval_ms=%1"_s.arg(probeMs)},
+                                     duration, &m.error);
+    const double cpu = childCpuSeconds() - cpu0;
+    if (!m.error.isEmpty())
+        return m;
+    m.rate = metric(rec, u"throughput_bps"_s, u"server"_s) + metric(rec, u"reverse_throughput_bps"_s, u"client"_s);
+    const double kb = (metric(rec, u"bytes"_s, u"server"_s) + metric(rec, u"reverse_bytes"_s, u"client"_s)) / 1024.0;
+    m.cpuPerUnit = kb > 0 ? cpu * 1e6 / kb : 0;
+    m.p99 = metric(rec, u"loaded_udp_latency_us_p99"_s, u"client"_s);
+    m.ok = m.rate > 0;
+    return m;
+}
+
 Measure iperfTcp(double duration)
 {
     Measure m;
@@ -451,6 +473,9 @@ int main(int argc, char **argv)
                   Series{u"iperf3 -u -b 0 -l 64 received"_s, [=] { return iperfUdp(duration); }}});
     pairs.append({Series{u"tcp_stream (wirebench-agent)"_s, [=] { return oursTcp(duration); }},
                   Series{u"iperf3 TCP"_s, [=] { return iperfTcp(duration); }}});
+    // The RRUL probe's cost: the same bulk flows with and without it, CPU per KB compared below.
+    pairs.append({Series{u"rrul 4+4 flows with probes every 200 ms"_s, [=] { return oursRrul(duration, 200); }},
+                  Series{u"rrul 4+4 flows without probes"_s, [=] { return oursRrul(duration, 10000); }}});
     // netperf is never a test or CI dependency: without it this pair is left out.
     if (!netperfTool(u"netperf"_s).isEmpty() && !netperfTool(u"netserver"_s).isEmpty())
         pairs.append({Series{u"tcp_crr 1/1 connections (wirebench-agent)"_s, [=] { return oursTcpCrr(duration); }},
@@ -510,6 +535,10 @@ int main(int argc, char **argv)
         ts << " | " << QString::number(ours.medCpu(), 'f', 3) << " / " << QString::number(peer.medCpu(), 'f', 3)
            << " |\n";
     }
+    for (const auto &[ours, peer] : pairs)
+        if (ours.name.startsWith(u"rrul"_s) && peer.medCpu() > 0)
+            ts << "\nRRUL probe: the bulk flows' CPU per KB with the probes / without them (ratio of medians): "
+               << QString::number(ours.medCpu() / peer.medCpu(), 'f', 3) << " (goal <= 1.02)\n";
     ts.flush();
     std::printf("%s", qPrintable(out));
     if (!markdown.isEmpty()) {
