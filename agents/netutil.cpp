@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <linux/sock_diag.h>
+#include <net/if.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
@@ -41,7 +42,30 @@ std::string SockAddr::host() const
         ::inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in *>(&storage)->sin_addr, buf, sizeof buf);
     else if (family() == AF_INET6)
         ::inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6 *>(&storage)->sin6_addr, buf, sizeof buf);
-    return buf;
+    std::string text = buf;
+    // A link-local address means nothing without its interface: say which.
+    if (const unsigned scope = scopeId(); scope != 0) {
+        char name[IF_NAMESIZE] = {};
+        text += '%';
+        text += ::if_indextoname(scope, name) ? std::string(name) : std::to_string(scope);
+    }
+    return text;
+}
+
+unsigned SockAddr::scopeId() const
+{
+    return family() == AF_INET6 ? reinterpret_cast<const sockaddr_in6 *>(&storage)->sin6_scope_id : 0;
+}
+
+void SockAddr::setScopeId(unsigned scope)
+{
+    if (family() == AF_INET6)
+        reinterpret_cast<sockaddr_in6 *>(&storage)->sin6_scope_id = scope;
+}
+
+bool SockAddr::isLinkLocal6() const
+{
+    return family() == AF_INET6 && IN6_IS_ADDR_LINKLOCAL(&reinterpret_cast<const sockaddr_in6 *>(&storage)->sin6_addr);
 }
 
 bool SockAddr::sameHost(const SockAddr &o) const
@@ -82,13 +106,30 @@ bool parseAddress(const std::string &host, int port, SockAddr &out)
         out.length = sizeof(sockaddr_in);
         return true;
     }
+    // IPv6, with an optional zone: "fe80::1%eth0" or "fe80::1%2".
+    const size_t percent = host.find('%');
+    const std::string literal = host.substr(0, percent);
+    unsigned scope = 0;
+    if (percent != std::string::npos) {
+        const std::string zone = host.substr(percent + 1);
+        if (zone.empty() || zone.size() >= IF_NAMESIZE)
+            return false;
+        if (zone.find_first_not_of("0123456789") == std::string::npos)
+            scope = static_cast<unsigned>(std::stoul(zone));
+        else
+            scope = ::if_nametoindex(zone.c_str());
+        if (scope == 0)
+            return false; // no such interface here
+    }
     auto *a6 = reinterpret_cast<sockaddr_in6 *>(&out.storage);
-    if (::inet_pton(AF_INET6, host.c_str(), &a6->sin6_addr) == 1) {
+    if (::inet_pton(AF_INET6, literal.c_str(), &a6->sin6_addr) == 1) {
         a6->sin6_family = AF_INET6;
         a6->sin6_port = htons(static_cast<uint16_t>(port));
+        a6->sin6_scope_id = scope;
         out.length = sizeof(sockaddr_in6);
         return true;
     }
+    out = SockAddr{};
     return false;
 }
 

@@ -24,12 +24,17 @@ struct SockAddr
     int family() const { return storage.ss_family; }
     int port() const;
     void setPort(int port);
-    std::string host() const;
+    std::string host() const; // with "%interface" for a scoped (link-local) IPv6 address
+    unsigned scopeId() const;  // IPv6 zone (interface index); 0: none
+    void setScopeId(unsigned scope);
+    bool isLinkLocal6() const; // fe80::/10, which needs a zone to mean anything
     bool sameHost(const SockAddr &other) const;
     bool operator==(const SockAddr &other) const;
 };
 
-// Parses a numeric IPv4 or IPv6 address ("" means the IPv4 wildcard).
+// Parses a numeric IPv4 or IPv6 address ("" means the IPv4 wildcard); an
+// IPv6 one may carry its zone, "fe80::1%eth0" (an interface of this host) or
+// "fe80::1%2" (an interface index).
 bool parseAddress(const std::string &host, int port, SockAddr &out);
 bool validIpLiteral(const std::string &host);
 

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <net/if.h>
 #include <algorithm>
 #include <netinet/in.h>
 #include <poll.h>
@@ -59,6 +60,14 @@ bool resolveServeBinding(const std::string &bind, int family, const std::string 
             *error = "the bind address " + bind + " is not of the family asked for";
             return false;
         }
+        if (out.address.isLinkLocal6() && out.address.scopeId() == 0) {
+            if (interface.empty()) {
+                *error = "the bind address " + bind + " is link-local: give its zone (" + bind
+                    + "%eth0) or params.interface";
+                return false;
+            }
+            out.address.setScopeId(::if_nametoindex(interface.c_str()));
+        }
         // The wildcard means every address of this host, and no interface.
         static const std::string any4 = "0.0.0.0", any6 = "::";
         if (bind == any4 || bind == any6) {
@@ -104,6 +113,10 @@ bool resolveClientBinding(const std::string &bind, const SockAddr &to, const std
         return true;
     }
     if (interface.empty())
+        return true;
+    // A link-local server is reached through the zone the interface gives
+    // it; the kernel picks that interface's own link-local source.
+    if (to.isLinkLocal6())
         return true;
     // The named NIC's address of the server's family: traffic leaves by it.
     if (!interfaceAddress(interface, to.family(), out.address, error))

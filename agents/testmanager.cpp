@@ -316,7 +316,7 @@ void TestManager::handleRun(const json::Value &request, Output &out)
     const json::Value &id = request["id"];
     const json::Value &to = request["to"];
     auto run = std::make_shared<TestRun>(id.asInt(), request["kind"].asString(), "client", params, &m_out);
-    const std::string host = to.asString();
+    std::string host = to.asString();
     const int port = static_cast<int>(request["port"].asInt());
     const std::string token = request["token"].asString();
     // The source: the named NIC's address of the server's family (or the
@@ -324,6 +324,20 @@ void TestManager::handleRun(const json::Value &request, Output &out)
     // test starts so a wrong NIC is an error, not a test over another path.
     SockAddr server;
     parseAddress(host, port, server); // checked by checkTestRequest
+    if (server.isLinkLocal6() && server.scopeId() == 0) {
+        // fe80::/10 exists on every link: which one is the test's NIC.
+        if (!params.has("interface")) {
+            out.send(Session::makeError(id, "invalid_message",
+                                        "field 'to': " + host + " is link-local; give its zone (" + host
+                                            + "%eth0) or params.interface"));
+            return;
+        }
+        host += "%" + params.text("interface");
+        if (!parseAddress(host, port, server)) {
+            out.send(Session::makeError(id, "bind_failed", "this host has no interface '" + params.text("interface") + "'"));
+            return;
+        }
+    }
     DataBinding source;
     bool bound = false;
     std::string err;

@@ -130,6 +130,8 @@ void InventoryDocument::applyDiscovery(const Host &found, const QList<Nic> &nics
                     n.maxSpeedBps = existing.maxSpeedBps;
                 if (n.duplex.isEmpty())
                     n.duplex = existing.duplex;
+                if (n.mtu <= 0)
+                    n.mtu = existing.mtu;
                 existing = n;
                 known = true;
                 break;

@@ -88,8 +88,10 @@ QString environmentDiffHtml(const ComparisonView &view, const ComparisonData &da
 QString latencyFloorLine(const StoredRun &run)
 {
     const bool udp = run.record.kind == u"udp_rr"_s;
-    auto frame = [udp](int payload) {
-        return udp ? ethernet::frameForUdpPayload(payload) : ethernet::frameForTcpPayload(payload);
+    const int ipVersion = ipVersionOfRun(run);
+    auto frame = [udp, ipVersion](int payload) {
+        return udp ? ethernet::frameForUdpPayload(payload, ipVersion)
+                   : ethernet::frameForTcpPayload(payload, 0, ipVersion);
     };
     const int req = run.record.params.value(u"request_size_bytes"_s).toInt(1);
     const int resp = run.record.params.value(u"response_size_bytes"_s).toInt(1);

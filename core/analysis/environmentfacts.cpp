@@ -348,11 +348,41 @@ double baselineLinkSpeedBps(const Baseline &baseline)
     return v.isDouble() && v.toDouble() > 0 ? v.toDouble() : 0;
 }
 
+int ipVersionOfRun(const StoredRun &run)
+{
+    const QJsonObject &x = run.record.extra;
+    if (const int v = x.value(u"ip_version"_s).toInt(); v == 4 || v == 6)
+        return v;
+    for (const QString &a : {x.value(u"bound_address"_s).toString(),
+                             x.value(u"server"_s).toObject().value(u"bound_address"_s).toString(),
+                             x.value(u"server_address"_s).toString()}) {
+        if (a.isEmpty())
+            continue;
+        // IPv6 literals have colons; ::ffff:a.b.c.d is IPv4 on the wire.
+        const bool mapped = a.startsWith(u"::ffff:"_s, Qt::CaseInsensitive) && a.contains(u'.');
+        return a.contains(u':') && !mapped ? 6 : 4;
+    }
+    return 4;
+}
+
+int runMtu(const StoredRun &run)
+{
+    for (bool client : {true, false})
+        if (const int mtu = interfaceOf(client ? run.clientEnvironment : run.serverEnvironment, nicName(run, client))
+                                .value(u"mtu"_s)
+                                .toInt();
+            mtu > 0)
+            return mtu;
+    return 0;
+}
+
 double theoreticalCeiling(const QString &metric, const QString &kind, const QJsonObject &params, double linkBps,
-                          int frameBytes)
+                          int frameBytes, int ipVersion, int mtuBytes)
 {
     if (linkBps <= 0)
         return 0;
+    const int mtu = mtuBytes > 0 ? std::min(mtuBytes, ethernet::mtuForFrame(ethernet::kMaxJumboFrameBytes)) : 1500;
+    const int maxFrame = ethernet::maxFrameForMtu(mtu);
     const bool udp = kind == u"udp_stream"_s;
     const bool tcp = kind == u"tcp_stream"_s || kind == u"file_transfer"_s;
     const bool packets = kind == u"packet_rate"_s || kind == u"forwarding"_s || kind == u"soak"_s
@@ -361,21 +391,20 @@ double theoreticalCeiling(const QString &metric, const QString &kind, const QJso
         if (params.contains(u"frame_size_bytes"_s))
             frameBytes = params.value(u"frame_size_bytes"_s).toInt();
         else if ((udp || packets) && params.contains(u"message_size_bytes"_s))
-            frameBytes = ethernet::frameForUdpPayload(params.value(u"message_size_bytes"_s).toInt());
+            frameBytes = ethernet::frameForUdpPayload(params.value(u"message_size_bytes"_s).toInt(), ipVersion);
     }
     if (metric == u"throughput_bps"_s) {
         if (tcp) // full-size frames, TCP without options
-            return ethernet::maxFrameRate(linkBps, ethernet::kMaxFrameBytes)
-                   * (ethernet::kMaxFrameBytes - ethernet::kTcpOverheadBytes) * 8.0;
+            return ethernet::tcpGoodputBps(linkBps, mtu, ipVersion);
         if (udp && params.contains(u"message_size_bytes"_s)) {
             const int payload = params.value(u"message_size_bytes"_s).toInt();
-            if (payload > 0 && payload <= ethernet::kMaxFrameBytes - ethernet::kUdpOverheadBytes)
-                return ethernet::udpGoodputForPayloadBps(linkBps, payload);
+            if (payload > 0 && payload <= maxFrame - ethernet::udpOverheadBytes(ipVersion))
+                return ethernet::udpGoodputForPayloadBps(linkBps, payload, ipVersion);
         }
         return 0;
     }
     if ((metric == u"packets_per_s"_s || metric == u"forwarded_packets_per_s"_s) && frameBytes > 0
-        && frameBytes <= ethernet::kMaxFrameBytes)
+        && frameBytes <= maxFrame)
         return ethernet::maxFrameRate(linkBps, frameBytes);
     return 0;
 }

@@ -83,9 +83,17 @@ LinkInfo linkOfBaseline(const Baseline &baseline);
 // test of `kind` with these params over a link of `linkBps`: UDP goodput at
 // the message size, TCP goodput, or the frame rate at the frame size. 0
 // when there is none (request/response) or the size is not known.
-// `frameBytes` overrides the frame size derived from the params.
+// `frameBytes` overrides the frame size derived from the params; the IP
+// version sets the header bytes each frame carries (20 or 40) and `mtuBytes`
+// the largest frame (0: the standard 1500).
 double theoreticalCeiling(const QString &metric, const QString &kind, const QJsonObject &params, double linkBps,
-                          int frameBytes = 0);
+                          int frameBytes = 0, int ipVersion = 4, int mtuBytes = 0);
+// The IP version a run's data used: what the orchestrator recorded, else
+// the family of the addresses the ends bound; 4 when nothing says.
+int ipVersionOfRun(const StoredRun &run);
+// The MTU of the NIC the run's client (else server) sent from, as its agent
+// reported it; 0 when not known.
+int runMtu(const StoredRun &run);
 // The same for a baseline: its link speed and, for packet rates, the frame
 // size its `link` names.
 double baselineCeiling(const Baseline &baseline, const QString &metric);

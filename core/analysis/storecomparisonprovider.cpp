@@ -423,7 +423,9 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
             addParameterAttributes(o.attributes, *o.condition);
             o.environment = environment;
             o.ceiling = side == FigureSide::Sender ? 0
-                                                   : theoreticalCeiling(view.metric, kind, r.record.params, linkBps) * view.scale;
+                                                   : theoreticalCeiling(view.metric, kind, r.record.params, linkBps, 0,
+                                                                                         ipVersionOfRun(r), runMtu(r))
+                                                                          * view.scale;
             d.observations.append(o);
         }
 

@@ -23,6 +23,8 @@ QJsonObject Nic::toJson() const
     if (maxSpeedBps > 0)
         o.insert(u"max_speed_bps"_s, double(maxSpeedBps));
     putString(o, u"duplex"_s, duplex);
+    if (mtu > 0)
+        o.insert(u"mtu"_s, mtu);
     putString(o, u"notes"_s, notes);
     return o;
 }
@@ -32,6 +34,7 @@ std::optional<Nic> Nic::fromJson(const QJsonObject &json, const QString &host, c
     using namespace jsonfields;
     Nic n;
     n.hostName = host;
+    qint64 mtu = 0;
     if (!readString(json, u"interface"_s, where, &n.interfaceName, error, true) ||
         !readString(json, u"vendor"_s, where, &n.vendor, error) ||
         !readString(json, u"model"_s, where, &n.model, error) || !readString(json, u"chip"_s, where, &n.chip, error) ||
@@ -41,6 +44,7 @@ std::optional<Nic> Nic::fromJson(const QJsonObject &json, const QString &host, c
         !readString(json, u"bus"_s, where, &n.bus, error) || !readString(json, u"mac"_s, where, &n.mac, error) ||
         !readInteger(json, u"max_speed_bps"_s, where, &n.maxSpeedBps, error, 0, 9.0e15) ||
         !readString(json, u"duplex"_s, where, &n.duplex, error) ||
+        !readInteger(json, u"mtu"_s, where, &mtu, error, 0, 65536) ||
         !readString(json, u"notes"_s, where, &n.notes, error))
         return std::nullopt;
     if (!isValidDuplex(n.duplex)) {
@@ -49,6 +53,12 @@ std::optional<Nic> Nic::fromJson(const QJsonObject &json, const QString &host, c
                                                                                                        n.duplex);
         return std::nullopt;
     }
+    if (!isValidMtu(mtu)) {
+        if (error)
+            *error = u"%1.mtu %2 must be from 68 to 65536 bytes (leave it out when not known)"_s.arg(where).arg(mtu);
+        return std::nullopt;
+    }
+    n.mtu = int(mtu);
     return n;
 }
 
@@ -56,7 +66,13 @@ bool Nic::sameAttributes(const Nic &o) const
 {
     return hostName == o.hostName && interfaceName == o.interfaceName && vendor == o.vendor && model == o.model &&
            chip == o.chip && driver == o.driver && driverVersion == o.driverVersion && firmware == o.firmware &&
-           bus == o.bus && mac == o.mac && maxSpeedBps == o.maxSpeedBps && duplex == o.duplex && notes == o.notes;
+           bus == o.bus && mac == o.mac && maxSpeedBps == o.maxSpeedBps && duplex == o.duplex && mtu == o.mtu &&
+           notes == o.notes;
+}
+
+bool Nic::isValidMtu(qint64 m)
+{
+    return m == 0 || (m >= 68 && m <= 65536);
 }
 
 bool Nic::isValidDuplex(const QString &d)

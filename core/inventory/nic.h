@@ -27,6 +27,7 @@ struct Nic
     QString mac;
     qint64 maxSpeedBps = 0;
     QString duplex; // "full", "half", or empty when not known
+    int mtu = 0;    // bytes (1500, 9000 for jumbo frames); 0 when not known
     QString notes;
     QDateTime created;
     QDateTime changed;
@@ -39,6 +40,8 @@ struct Nic
     bool sameAttributes(const Nic &other) const;
     // "full", "half" or empty (not known): what a lab file and the store take.
     static bool isValidDuplex(const QString &duplex);
+    // 0 (not known) or 68..65536, what Linux allows an interface.
+    static bool isValidMtu(qint64 mtu);
 };
 
 } // namespace wb

@@ -114,6 +114,8 @@ DiscoveredHost discoverFromSysinfo(const QJsonObject &sysinfo, const Host &base,
         if (mbps > 0 && mbps < 1e7) // up to 10 Tbit/s; anything else is not a link speed
             n.maxSpeedBps = qint64(mbps * 1e6);
         n.duplex = duplexOf(i); // "unknown" (a link that is down) is not known
+        if (const int mtu = i.value(u"mtu"_s).toInt(); Nic::isValidMtu(mtu))
+            n.mtu = mtu;
         n.chip = n.driver; // the driver names the chip family until the user says more
         DiscoveredLink link;
         link.interfaceName = name;

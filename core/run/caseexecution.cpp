@@ -2,6 +2,7 @@
 #include "caseexecution.h"
 
 #include "environmentdiff.h"
+#include "framepath.h"
 #include "hostsession.h"
 #include "orchestrator.h"
 #include "protocol/agentmessages.h"
@@ -123,6 +124,13 @@ void CaseExecution::resolveServerAddress()
         return;
     }
     const QString address = e.address.isEmpty() ? h.address : e.address;
+    if (const QHostAddress literal(address); literal.isLinkLocal() && literal.scopeId().isEmpty()
+                                             && m_m.testCase.client.nic.isEmpty()) {
+        // fe80::/10 is on every link: the client must know which of its own.
+        complete(u"failed"_s, u"the data address %1 of %2 is link-local: write it with the client's interface as "
+                              "its zone (%1%eth0) or name the client's NIC (client.nic)"_s.arg(address, e.host));
+        return;
+    }
     if (!QHostAddress(address).isNull()) {
         m_serverAddress = address;
         handleSessionReady();
@@ -197,8 +205,13 @@ void CaseExecution::environmentCaptured(bool before)
             complete(u"failed"_s, problem);
             return;
         }
-        if (m_m.testCase.kind == u"rfc2544"_s)
-            m_rfc.emplace(m_m.testCase, m_m.clientEnvBefore);
+        if (m_m.testCase.kind == u"rfc2544"_s) {
+            if (const QString problem = frameSizeProblem(); !problem.isEmpty()) {
+                complete(u"failed"_s, problem);
+                return;
+            }
+            m_rfc.emplace(m_m.testCase, m_m.clientEnvBefore, dataIpVersion());
+        }
         // A resumed case whose kept repetitions already meet its rule (it
         // failed after the last one) has nothing left to measure.
         if (!m_rfc && repetitionsComplete(m_m.iterations, m_m.testCase.repetitions))
@@ -242,6 +255,44 @@ QString CaseExecution::useNicAddress()
     }
     return u"%1: NIC %2 has no IPv%3 address in the host's report"_s.arg(c.server.host, c.server.nic)
         .arg(c.ipVersion == 6 ? 6 : 4);
+}
+
+int CaseExecution::dataIpVersion() const
+{
+    if (const int v = ipVersionOfAddress(m_serverAddress))
+        return v;
+    const TestCase &c = m_m.testCase;
+    if (c.ipVersion != 0)
+        return c.ipVersion;
+    bool has6 = false;
+    for (const QJsonValue &i : m_m.serverEnvBefore.value(u"interfaces"_s).toArray()) {
+        const QJsonObject nic = i.toObject();
+        if (nic.value(u"name"_s).toString() != c.server.nic)
+            continue;
+        for (const QJsonValue &a : nic.value(u"addresses"_s).toArray()) {
+            const QHostAddress addr(a.toString().section(u'/', 0, 0));
+            if (addr.protocol() == QAbstractSocket::IPv4Protocol)
+                return 4;
+            has6 = has6 || (addr.protocol() == QAbstractSocket::IPv6Protocol && !addr.isLinkLocal());
+        }
+    }
+    return has6 ? 6 : 4;
+}
+
+QString CaseExecution::frameSizeProblem() const
+{
+    const TestCase &c = m_m.testCase;
+    FramePath path(dataIpVersion());
+    // What each end's agent reports for its test NIC now (the server's: the
+    // one holding the address when no NIC is named), and what the
+    // inventory recorded for it.
+    for (const auto &[e, env, address] : {std::tuple{&c.client, &m_m.clientEnvBefore, QString()},
+                                          std::tuple{&c.server, &m_m.serverEnvBefore, m_serverAddress}}) {
+        path.add(reportedNic(e->host, *env, e->nic, address));
+        path.add(PathNic{e->host, e->nic, e->inventoryMtu, u"the inventory"_s});
+    }
+    const QString problem = path.refusal(c.params.value(u"frame_size_bytes"_s).toInt(64));
+    return problem.isEmpty() ? QString() : c.name + u": "_s + problem;
 }
 
 void CaseExecution::checkEnvironmentChanges()
@@ -542,6 +593,8 @@ void CaseExecution::maybeFinishIteration()
         addDutFigures(merged);
     if (m_m.testCase.kind == u"soak"_s)
         merged.kind = m_m.testCase.kind;
+    // Goodput and frame arithmetic depend on the IP header the data carried.
+    merged.extra.insert(u"ip_version"_s, dataIpVersion());
     m_m.iterations.append(merged);
     m_owner->emitProgress();
 

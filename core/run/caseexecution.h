@@ -54,6 +54,12 @@ private:
     // address, as its agent reported it, rather than the host's.
     // Empty, or why the case cannot run on these agents and NICs.
     QString useNicAddress();
+    // The family of the data addresses: the server's address when known,
+    // else what the plan asks, else what the server's NIC has (IPv4 first,
+    // as its agent picks).
+    int dataIpVersion() const;
+    // An RFC 2544 frame size the NICs on the path cannot carry; empty when it fits.
+    QString frameSizeProblem() const;
     void checkEnvironmentChanges();
     QString agentKind() const;
     QJsonObject paramsFor(const Endpoint &e) const;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plan.h"
 
+#include "framepath.h"
+
 #include "inventory/host.h"
 #include "experiment.h"
 
@@ -462,9 +464,16 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &written, QString *error)
                     params.insert(key, value);
             params.insert(u"loss_samples"_s, true);
         }
-        // RFC 2544's frame sizes unless the plan names its own.
-        if (kind == u"rfc2544"_s && !params.contains(u"frame_size_bytes"_s))
-            params.insert(u"frame_size_bytes"_s, QJsonArray{64, 128, 256, 512, 1024, 1280, 1518});
+        // RFC 2544's frame sizes unless the plan names its own (over IPv6
+        // the smallest is 82, not 64); PlanHosts::resolve adds the jumbo
+        // sizes the inventory's MTUs allow.
+        const bool standardFrames = kind == u"rfc2544"_s && !params.contains(u"frame_size_bytes"_s);
+        if (standardFrames) {
+            QJsonArray sizes;
+            for (int size : FramePath::standardFrameSizes(ipVersion.toInt(4)))
+                sizes.append(size);
+            params.insert(u"frame_size_bytes"_s, sizes);
+        }
         for (auto it = params.begin(); it != params.end(); ++it)
             if (!p.checkParam(it.key(), *it, path + u".params."_s + it.key()))
                 return failed();
@@ -543,6 +552,7 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &written, QString *error)
                 c.repetitions = rule;
                 c.allowSharedNic = t.value(u"allow_shared_nic"_s).toBool(false);
                 c.ipVersion = ipVersion.toInt(0);
+                c.standardFrameSizes = standardFrames;
                 c.dut = dut;
                 c.dutIngress = dutIngress;
                 c.dutHeadroom = dutHeadroom;
@@ -569,6 +579,16 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &written, QString *error)
                                u"experiment.arms[%1].%2"_s.arg(m.captured(1).toLongLong() % arms).arg(m.captured(2)));
     }
     return plan;
+}
+
+TestCase Plan::withFrameSize(const TestCase &c, int frameBytes)
+{
+    TestCase out = c;
+    const QString was = u"frame_size_bytes=%1"_s.arg(c.params.value(u"frame_size_bytes"_s).toInt());
+    out.params.insert(u"frame_size_bytes"_s, frameBytes);
+    out.name.replace(was, u"frame_size_bytes=%1"_s.arg(frameBytes));
+    out.key = caseKey(out);
+    return out;
 }
 
 std::optional<Plan> Plan::load(const QString &path, QString *error)

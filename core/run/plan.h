@@ -37,6 +37,7 @@ struct Endpoint
     QString nic;              // interface name on that host, may be empty
     QString address;          // data address override; empty = the host's
     bool bindDevice = false;  // also SO_BINDTODEVICE the data sockets to nic
+    int inventoryMtu = 0;     // the inventory's MTU of nic (PlanHosts::resolve); 0: not known
 };
 
 // Where a plan names a host (or a host's NIC): for errors that name the
@@ -69,6 +70,7 @@ struct TestCase
     RepetitionRule repetitions;
     bool allowSharedNic = false;
     int ipVersion = 0;        // 4 or 6: the family of the data NICs' addresses; 0: IPv4 if the NIC has one
+    bool standardFrameSizes = false; // rfc2544 with the plan's default frame sizes (jumbo ones may join)
     // forwarding: the device under test between client and server, with the
     // NIC traffic leaves by (nic) and the one it arrives on (dutIngress).
     std::optional<Endpoint> dut;
@@ -105,6 +107,10 @@ struct Plan
     // finds them in the inventory (or names the path of one that is nowhere).
     static std::optional<Plan> fromJson(const QJsonObject &json, QString *error);
     static std::optional<Plan> load(const QString &path, QString *error);
+
+    // An rfc2544 case of a sweep over frame sizes at another frame size: its
+    // name and key as the expansion would have given them.
+    static TestCase withFrameSize(const TestCase &c, int frameBytes);
 };
 
 

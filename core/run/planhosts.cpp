@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "planhosts.h"
 
+#include "analysis/ethernetceiling.h"
+#include "framepath.h"
+
 #include "hostprobe.h"
 
 #include <QJsonObject>
@@ -141,6 +144,25 @@ std::optional<PlanHosts> PlanHosts::resolve(const Plan &plan, const Inventory &i
             return fail(u"%1.nic: host '%2' has no NIC '%3' in the inventory (it has %4)"_s.arg(
                 ref.path, ref.host, ref.nic, nics.join(u", "_s)));
     }
+    // Each end's NIC MTU as the inventory records it goes with the case (the
+    // frame sizes it may send are checked against it), and RFC 2544's
+    // default frame sizes grow by the jumbo sizes both NICs carry.
+    QList<TestCase> cases;
+    for (TestCase c : std::as_const(out.m_plan.cases)) {
+        for (Endpoint *e : {&c.client, &c.server})
+            if (const Nic *n = e->nic.isEmpty() ? nullptr : inventory.nic(e->host + u'/' + e->nic))
+                e->inventoryMtu = n->mtu;
+        cases.append(c);
+        if (!c.standardFrameSizes || c.params.value(u"frame_size_bytes"_s).toInt() != ethernet::kMaxFrameBytes
+            || c.client.inventoryMtu <= 0 || c.server.inventoryMtu <= 0)
+            continue;
+        FramePath path(c.ipVersion);
+        path.add(PathNic{c.client.host, c.client.nic, c.client.inventoryMtu, u"the inventory"_s});
+        path.add(PathNic{c.server.host, c.server.nic, c.server.inventoryMtu, u"the inventory"_s});
+        for (int size : FramePath::jumboFrameSizes(path.maxFrameBytes()))
+            cases.append(Plan::withFrameSize(c, size));
+    }
+    out.m_plan.cases = cases;
     return out;
 }
 

@@ -32,7 +32,8 @@ ZeroLossSearch::Config searchConfig(const TestCase &c, int frame, double lineRat
 
 int frameOf(const TestCase &c)
 {
-    return std::clamp(c.params.value(u"frame_size_bytes"_s).toInt(64), ethernet::kMinFrameBytes, 9018);
+    return std::clamp(c.params.value(u"frame_size_bytes"_s).toInt(64), ethernet::kMinFrameBytes,
+                      ethernet::kMaxJumboFrameBytes);
 }
 
 double lineRateOf(const TestCase &c, const QJsonObject &env)
@@ -52,9 +53,10 @@ const QStringList &Rfc2544Trials::parameterNames()
     return names;
 }
 
-Rfc2544Trials::Rfc2544Trials(const TestCase &testCase, const QJsonObject &clientEnvironment)
+Rfc2544Trials::Rfc2544Trials(const TestCase &testCase, const QJsonObject &clientEnvironment, int ipVersion)
     : m_case(testCase),
       m_frameBytes(frameOf(testCase)),
+      m_ipVersion(ipVersion == 6 ? 6 : 4),
       m_lineRateBps(lineRateOf(testCase, clientEnvironment)),
       m_probeRatePps(testCase.params.value(u"probe_rate_pps"_s).toDouble(1000)),
       m_search(searchConfig(testCase, frameOf(testCase), lineRateOf(testCase, clientEnvironment)))
@@ -75,7 +77,7 @@ QJsonObject Rfc2544Trials::trialParams() const
 {
     const bool latency = m_search.finished();
     QJsonObject p;
-    p.insert(u"message_size_bytes"_s, std::max(1, ethernet::udpPayloadForFrame(m_frameBytes)));
+    p.insert(u"message_size_bytes"_s, std::max(1, ethernet::udpPayloadForFrame(m_frameBytes, m_ipVersion)));
     p.insert(u"rate_pps"_s, latency ? m_search.zeroLossPps() : m_search.nextRate().value_or(0));
     p.insert(u"duration_s"_s, m_case.durationS);
     // A deep receive buffer: a sink that the scheduler holds back for a few
@@ -135,13 +137,16 @@ ResultRecord Rfc2544Trials::summary(const QList<ResultRecord> &trials) const
     r.tool = trials.isEmpty() ? u"wirebench-agent"_s : trials.first().tool;
     r.toolVersion = trials.isEmpty() ? QString() : trials.first().toolVersion;
     const double pps = m_search.zeroLossPps();
-    const int payload = ethernet::udpPayloadForFrame(m_frameBytes);
+    const int payload = ethernet::udpPayloadForFrame(m_frameBytes, m_ipVersion);
     r.addMetric(u"packets_per_s"_s, u"server"_s, pps);
     r.addMetric(u"throughput_bps"_s, u"server"_s, pps * payload * 8);
     r.addMetric(u"line_rate_pct"_s, QString(), 100.0 * pps / ethernet::maxFrameRate(m_lineRateBps, m_frameBytes));
     r.addMetric(u"iterations"_s, QString(), double(m_search.trials().size()));
     // Latency at the zero-loss rate, from the probes of the last trial.
     r.extra.insert(u"latency_trial"_s, m_latencyTrial.has_value());
+    // The frame's payload depends on the IP header the trials carried.
+    r.extra.insert(u"ip_version"_s, m_ipVersion);
+    r.extra.insert(u"udp_payload_bytes"_s, payload);
     if (m_latencyTrial) {
         // The serving end sends the probes against the flood and times them.
         const QJsonObject serverExtra = m_latencyTrial->extra.value(u"server"_s).toObject();

@@ -18,7 +18,7 @@ const auto kHostColumns = u"SELECT id, name, address, ssh_port, ssh_user, ssh_ke
                           "data_port_min, data_port_max FROM hosts"_s;
 const auto kNicColumns = u"SELECT n.id, n.host_id, h.name, n.interface, n.vendor, n.model, n.chip, n.driver, "
                          "n.driver_version, n.firmware, n.bus, n.mac, n.max_speed_bps, n.notes, n.created_ms, "
-                         "n.changed_ms, n.duplex FROM nics n JOIN hosts h ON h.id = n.host_id"_s;
+                         "n.changed_ms, n.duplex, n.mtu FROM nics n JOIN hosts h ON h.id = n.host_id"_s;
 const auto kSwitchColumns = u"SELECT id, name, vendor, model, kind, rated_latency_us, ports, notes, created_ms, "
                             "changed_ms FROM switches"_s;
 const auto kCableColumns = u"SELECT id, label, category, length_m, notes, created_ms, changed_ms FROM cables"_s;
@@ -77,6 +77,7 @@ Nic readNic(const SqlStatement &q)
     n.created = fromDbTime(q.value(14));
     n.changed = fromDbTime(q.value(15));
     n.duplex = q.text(16);
+    n.mtu = q.value(17).toInt();
     return n;
 }
 
@@ -175,6 +176,11 @@ StoreError invalid(const QString &message)
 StoreError invalidDuplex(const Nic &n)
 {
     return invalid(u"NIC '%1': duplex '%2' must be full or half (empty when not known)"_s.arg(n.key(), n.duplex));
+}
+
+StoreError invalidMtu(const Nic &n)
+{
+    return invalid(u"NIC '%1': MTU %2 must be from 68 to 65536 bytes (0 when not known)"_s.arg(n.key()).arg(n.mtu));
 }
 
 // Turns a UNIQUE violation into a sentence about the object.
@@ -337,6 +343,8 @@ StoreResult<qint64> InventoryStore::insertNic(const Nic &n)
         return invalid(u"a NIC needs an interface name"_s);
     if (!Nic::isValidDuplex(n.duplex))
         return invalidDuplex(n);
+    if (!Nic::isValidMtu(n.mtu))
+        return invalidMtu(n);
     qint64 hostId = n.hostId;
     if (hostId <= 0) {
         auto h = hostByName(n.hostName);
@@ -347,11 +355,11 @@ StoreResult<qint64> InventoryStore::insertNic(const Nic &n)
     const QVariant now = toDbTime(QDateTime::currentDateTimeUtc());
     SqlStatement q(m_store,
                    u"INSERT INTO nics (host_id, interface, vendor, model, chip, driver, driver_version, firmware, bus, "
-                   "mac, max_speed_bps, duplex, notes, created_ms, changed_ms) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
+                   "mac, max_speed_bps, duplex, mtu, notes, created_ms, changed_ms) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
     q.bind(hostId).bindText(n.interfaceName).bindText(n.vendor).bindText(n.model).bindText(n.chip);
     q.bindText(n.driver).bindText(n.driverVersion).bindText(n.firmware).bindText(n.bus).bindText(n.mac);
-    q.bind(n.maxSpeedBps).bindText(n.duplex).bindText(n.notes).bind(now).bind(now);
+    q.bind(n.maxSpeedBps).bindText(n.duplex).bind(n.mtu).bindText(n.notes).bind(now).bind(now);
     if (!q.exec()) {
         StoreError e = q.error(u"adding NIC '%1'"_s.arg(n.interfaceName));
         if (e.kind == StoreError::Kind::Invalid)
@@ -370,12 +378,15 @@ StoreStatus InventoryStore::writeNic(const Nic &n)
 {
     if (!Nic::isValidDuplex(n.duplex))
         return invalidDuplex(n);
+    if (!Nic::isValidMtu(n.mtu))
+        return invalidMtu(n);
     SqlStatement q(m_store,
                    u"UPDATE nics SET interface = ?, vendor = ?, model = ?, chip = ?, driver = ?, driver_version = ?, "
-                   "firmware = ?, bus = ?, mac = ?, max_speed_bps = ?, duplex = ?, notes = ?, changed_ms = ? WHERE id = ?"_s);
+                   "firmware = ?, bus = ?, mac = ?, max_speed_bps = ?, duplex = ?, mtu = ?, notes = ?, changed_ms = ? "
+                   "WHERE id = ?"_s);
     q.bindText(n.interfaceName).bindText(n.vendor).bindText(n.model).bindText(n.chip).bindText(n.driver);
     q.bindText(n.driverVersion).bindText(n.firmware).bindText(n.bus).bindText(n.mac).bind(n.maxSpeedBps);
-    q.bindText(n.duplex).bindText(n.notes).bind(toDbTime(QDateTime::currentDateTimeUtc())).bind(n.id);
+    q.bindText(n.duplex).bind(n.mtu).bindText(n.notes).bind(toDbTime(QDateTime::currentDateTimeUtc())).bind(n.id);
     if (!q.exec())
         return duplicateOr(q.error(u"changing NIC %1"_s.arg(n.id)), u"interface '%1'"_s.arg(n.interfaceName));
     if (q.rowsAffected() == 0)

@@ -336,6 +336,16 @@ QStringList step7()
     };
 }
 
+// Version 8: a NIC's MTU (bytes; 0 while not known), as discovery reads it
+// from the agent: what frame sizes a test over it may name (jumbo frames).
+QStringList step8()
+{
+    return {
+        u"ALTER TABLE nics ADD COLUMN mtu INTEGER NOT NULL DEFAULT 0"
+        " CHECK (mtu = 0 OR (mtu >= 68 AND mtu <= 65536))"_s,
+    };
+}
+
 } // namespace
 
 QString Schema::forDialect(const QString &sql, SqlDialect dialect)
@@ -383,6 +393,8 @@ QStringList Schema::step(int version)
         return step6();
     case 7:
         return step7();
+    case 8:
+        return step8();
     default:
         return {};
     }

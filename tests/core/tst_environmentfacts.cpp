@@ -25,6 +25,7 @@ private slots:
     void runAgainstTheFtpTable();
     void ceilings_data();
     void ceilings();
+    void ipVersionOfARun();
 
 private:
     static wb::StoredRun run();
@@ -159,15 +160,34 @@ void TstEnvironmentFacts::ceilings_data()
     QTest::addColumn<int>("size");
     QTest::addColumn<double>("linkBps");
     QTest::addColumn<double>("expected");
+    QTest::addColumn<int>("ipVersion");
+    QTest::addColumn<int>("mtu"); // 0: standard
     // 100 Mbit/s of 1518-byte frames: 8127 frames/s of 1472 B of UDP.
     QTest::newRow("udp 1472 B at 100M") << u"throughput_bps"_s << u"udp_stream"_s << 1472 << 100e6
-                                         << 100e6 / (1538 * 8) * 1472 * 8;
-    QTest::newRow("udp 1 B at 100M") << u"throughput_bps"_s << u"udp_stream"_s << 1 << 100e6 << 100e6 / (84 * 8) * 8;
-    QTest::newRow("tcp at 1G") << u"throughput_bps"_s << u"tcp_stream"_s << 131072 << 1e9 << 1e9 / (1538 * 8) * 1460 * 8;
-    QTest::newRow("ftp at 100M") << u"throughput_bps"_s << u"file_transfer"_s << 0 << 100e6 << 100e6 / (1538 * 8) * 1460 * 8;
-    QTest::newRow("64 B frames at 100M") << u"packets_per_s"_s << u"soak"_s << 18 << 100e6 << 148809.52380952382;
-    QTest::newRow("rr has none") << u"transactions_per_s"_s << u"tcp_rr"_s << 1 << 100e6 << 0.0;
-    QTest::newRow("no link") << u"throughput_bps"_s << u"udp_stream"_s << 1472 << 0.0 << 0.0;
+                                         << 100e6 / (1538 * 8) * 1472 * 8 << 4 << 0;
+    QTest::newRow("udp 1 B at 100M") << u"throughput_bps"_s << u"udp_stream"_s << 1 << 100e6 << 100e6 / (84 * 8) * 8 << 4 << 0;
+    QTest::newRow("tcp at 1G") << u"throughput_bps"_s << u"tcp_stream"_s << 131072 << 1e9 << 1e9 / (1538 * 8) * 1460 * 8 << 4 << 0;
+    QTest::newRow("ftp at 100M") << u"throughput_bps"_s << u"file_transfer"_s << 0 << 100e6 << 100e6 / (1538 * 8) * 1460 * 8 << 4 << 0;
+    QTest::newRow("64 B frames at 100M") << u"packets_per_s"_s << u"soak"_s << 18 << 100e6 << 148809.52380952382 << 4 << 0;
+    QTest::newRow("rr has none") << u"transactions_per_s"_s << u"tcp_rr"_s << 1 << 100e6 << 0.0 << 4 << 0;
+    QTest::newRow("no link") << u"throughput_bps"_s << u"udp_stream"_s << 1472 << 0.0 << 0.0 << 4 << 0;
+    // IPv6: 40 bytes of IP header, so 1452 B of UDP fill a 1518-byte frame
+    // and 1472 B no longer fit one; TCP carries 1440 B a frame.
+    QTest::newRow("IPv6 udp 1452 B at 100M") << u"throughput_bps"_s << u"udp_stream"_s << 1452 << 100e6
+                                              << 100e6 / (1538 * 8) * 1452 * 8 << 6 << 0;
+    QTest::newRow("IPv6 udp 1472 B: no frame") << u"throughput_bps"_s << u"udp_stream"_s << 1472 << 100e6 << 0.0 << 6
+                                               << 0;
+    QTest::newRow("IPv6 tcp at 1G") << u"throughput_bps"_s << u"tcp_stream"_s << 131072 << 1e9
+                                    << 1e9 / (1538 * 8) * 1440 * 8 << 6 << 0;
+    QTest::newRow("IPv6 18 B: 84-byte frames") << u"packets_per_s"_s << u"soak"_s << 18 << 100e6
+                                               << 100e6 / (104 * 8) << 6 << 0;
+    // Jumbo frames: MTU 9000 carries 8972 B of UDP over IPv4 in 9018-byte frames.
+    QTest::newRow("jumbo udp 8972 B at 1G") << u"throughput_bps"_s << u"udp_stream"_s << 8972 << 1e9
+                                            << 1e9 / (9038 * 8) * 8972 * 8 << 4 << 9000;
+    QTest::newRow("jumbo udp at MTU 1500: none") << u"throughput_bps"_s << u"udp_stream"_s << 8972 << 1e9 << 0.0 << 4
+                                                 << 1500;
+    QTest::newRow("jumbo tcp at 1G") << u"throughput_bps"_s << u"tcp_stream"_s << 131072 << 1e9
+                                     << 1e9 / (9038 * 8) * 8960 * 8 << 4 << 9000;
 }
 
 void TstEnvironmentFacts::ceilings()
@@ -177,10 +197,30 @@ void TstEnvironmentFacts::ceilings()
     QFETCH(int, size);
     QFETCH(double, linkBps);
     QFETCH(double, expected);
+    QFETCH(int, ipVersion);
+    QFETCH(int, mtu);
     QJsonObject params;
     if (size > 0)
         params.insert(u"message_size_bytes"_s, size);
-    QCOMPARE(wb::theoreticalCeiling(metric, kind, params, linkBps), expected);
+    const double got = wb::theoreticalCeiling(metric, kind, params, linkBps, 0, ipVersion, mtu);
+    QVERIFY2(std::fabs(got - expected) <= 1e-9 * std::max(1.0, expected), qPrintable(QString::number(got, 'f', 6)));
+}
+
+// The IP version of a stored run: what the orchestrator recorded, else the
+// family of the addresses the ends bound.
+void TstEnvironmentFacts::ipVersionOfARun()
+{
+    wb::StoredRun r;
+    QCOMPARE(wb::ipVersionOfRun(r), 4);
+    r.record.extra.insert(u"server_address"_s, u"2001:db8:d::12"_s);
+    QCOMPARE(wb::ipVersionOfRun(r), 6);
+    r.record.extra.insert(u"bound_address"_s, u"::ffff:198.51.100.1"_s);
+    QCOMPARE(wb::ipVersionOfRun(r), 4);
+    r.record.extra.insert(u"ip_version"_s, 6);
+    QCOMPARE(wb::ipVersionOfRun(r), 6);
+    r.clientEnvironment = QJsonObject{{u"interfaces"_s, QJsonArray{QJsonObject{{u"name"_s, u"eth0"_s}, {u"mtu"_s, 9000}}}}};
+    r.clientEndpoint = u"a/eth0"_s;
+    QCOMPARE(wb::runMtu(r), 9000);
 }
 
 QTEST_GUILESS_MAIN(TstEnvironmentFacts)

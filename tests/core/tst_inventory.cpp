@@ -61,6 +61,7 @@ void TstInventory::roundTrip()
     n.driver = u"tulip"_s;
     n.maxSpeedBps = 100000000;
     n.duplex = u"half"_s;
+    n.mtu = 9000;
     inv.nics = {n};
     wb::NetworkSwitch s;
     s.name = u"cat5000"_s;
@@ -87,6 +88,8 @@ void TstInventory::roundTrip()
     QVERIFY(back->links[0].sameAttributes(l));
     QCOMPARE(back->nic(u"alpha/eth0:1"_s)->driver, u"tulip"_s);
     QCOMPARE(back->nic(u"alpha/eth0:1"_s)->duplex, u"half"_s);
+    QCOMPARE(back->nic(u"alpha/eth0:1"_s)->mtu, 9000);
+    QCOMPARE(inv.toJson().value(u"hosts"_s)[0][u"nics"_s][0][u"mtu"_s].toInt(), 9000);
     QCOMPARE(inv.toJson().value(u"hosts"_s)[0][u"nics"_s][0][u"duplex"_s].toString(), u"half"_s);
     QVERIFY(!back->links[0].isCrossover());
 }
@@ -108,6 +111,7 @@ void TstInventory::optionalFieldsStayAbsent()
     n.hostName = u"a"_s;
     n.interfaceName = u"eth0"_s;
     QVERIFY(!n.toJson().contains(u"duplex"_s));
+    QVERIFY(!n.toJson().contains(u"mtu"_s));
     auto nic = wb::Nic::fromJson(n.toJson(), u"a"_s, u"n"_s, &error);
     QVERIFY2(nic, qPrintable(error));
     QVERIFY(nic->duplex.isEmpty());
@@ -132,6 +136,10 @@ void TstInventory::badFields_data()
                             << u"hosts[0].nics[0].duplex 'auto' must be \"full\" or \"half\""_s;
     QTest::newRow("duplex-case") << head + R"("hosts":[{"name":"a","nics":[{"interface":"e","duplex":"Full"}]}]})"
                                  << u"hosts[0].nics[0].duplex 'Full'"_s;
+    QTest::newRow("mtu") << head + R"("hosts":[{"name":"a","nics":[{"interface":"e","mtu":20}]}]})"
+                         << u"hosts[0].nics[0].mtu 20 must be from 68 to 65536 bytes"_s;
+    QTest::newRow("mtu-big") << head + R"("hosts":[{"name":"a","nics":[{"interface":"e","mtu":70000}]}]})"
+                             << u"hosts[0].nics[0].mtu"_s;
     QTest::newRow("duplex-number") << head + R"("hosts":[{"name":"a","nics":[{"interface":"e","duplex":1}]}]})"
                                    << u"hosts[0].nics[0].duplex must be a string"_s;
     QTest::newRow("length") << head + R"("cables":[{"label":"c","length_m":-1}]})" << u"cables[0].length_m"_s;

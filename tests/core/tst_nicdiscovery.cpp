@@ -32,6 +32,7 @@ QJsonObject labSysinfo()
     QJsonObject eth2 = iface(u"eth2"_s, u"00:10:18:aa:bb:01"_s, false);
     eth2.insert(u"speed_mbps"_s, 100);
     eth2.insert(u"duplex"_s, u"half"_s);
+    eth2.insert(u"mtu"_s, 9000);
     eth2.insert(u"driver"_s, u"tulip"_s);
     QJsonObject down = iface(u"eno1"_s, u"00:10:18:aa:bb:03"_s, false);
     down.insert(u"speed_mbps"_s, -1);
@@ -79,6 +80,8 @@ void TstNicDiscovery::leavesOutSoftwareInterfaces()
     QCOMPARE(d.links.size(), d.nics.size());
     const wb::Nic &eth2 = d.nics.at(1);
     QCOMPARE(eth2.hostName, u"lab-a"_s);
+    QCOMPARE(eth2.mtu, 9000); // the agent's MTU, kept on the NIC
+    QCOMPARE(d.nics.at(0).mtu, 0); // not reported: not known
     QCOMPARE(eth2.driver, u"tulip"_s);
     QCOMPARE(eth2.mac, u"00:10:18:aa:bb:01"_s);
     QCOMPARE(eth2.maxSpeedBps, qint64(100'000'000));

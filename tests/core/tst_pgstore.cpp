@@ -73,7 +73,7 @@ private slots:
     void unreachableServer();
     void concurrentMigration();
     void refusesForeignAndNewer();
-    void migratesNicsToDuplex();
+    void migratesNicsToDuplexAndMtu();
     void passwords();
     void cliNeverPrintsPassword();
     void tlsOptionsPassedThrough();
@@ -194,7 +194,7 @@ void TstPgStore::refusesForeignAndNewer()
 // A version 6 database (what this one is after its duplex column goes)
 // migrates to 7 with its NICs whole, not knowing their duplex; the column
 // takes full and half only.
-void TstPgStore::migratesNicsToDuplex()
+void TstPgStore::migratesNicsToDuplexAndMtu()
 {
     const QString db = wbtest::databaseLocation(m_dir, {});
     {
@@ -203,7 +203,9 @@ void TstPgStore::migratesNicsToDuplex()
         QVERIFY((*s)->inventory().importInventory(testLab()).ok());
     }
     QString error;
+    // Back to what version 6 had: no duplex (step 7), no MTU (step 8).
     QVERIFY2(adminExec(db, u"ALTER TABLE nics DROP COLUMN duplex"_s, &error), qPrintable(error));
+    QVERIFY2(adminExec(db, u"ALTER TABLE nics DROP COLUMN mtu"_s, &error), qPrintable(error));
     QVERIFY2(adminExec(db, u"UPDATE schema_version SET version = 6"_s, &error), qPrintable(error));
     auto s = wb::ResultStore::open(db);
     QVERIFY2(s.ok(), qPrintable(s.message()));
@@ -221,6 +223,14 @@ void TstPgStore::migratesNicsToDuplex()
     QCOMPARE(inv.nicByKey(u"beta/eth0"_s)->duplex, u"half"_s);
     QVERIFY(!adminExec(db, u"UPDATE nics SET duplex = 'both'"_s));
     QCOMPARE(inv.nicByKey(u"beta/eth0"_s)->duplex, u"half"_s);
+    // The MTU: not known after the migration, kept once set, checked by the column too.
+    QCOMPARE(inv.nicByKey(u"beta/eth0"_s)->mtu, 0);
+    n = *inv.nicByKey(u"beta/eth0"_s);
+    n.mtu = 9000;
+    QVERIFY(inv.updateNic(n).ok());
+    QCOMPARE(inv.nicByKey(u"beta/eth0"_s)->mtu, 9000);
+    QVERIFY(!adminExec(db, u"UPDATE nics SET mtu = 20"_s));
+    QCOMPARE(inv.nicByKey(u"beta/eth0"_s)->mtu, 9000);
 }
 
 void TstPgStore::passwords()

@@ -175,6 +175,22 @@ void TstSchemaMigration::migratesWithData()
         dq.finish();
         QCOMPARE(store.inventory().nicByKey(u"alpha/eth0"_s)->duplex, u"half"_s);
     }
+    // Version 8: NICs gain an MTU, not known (0) until set; the column
+    // takes only what an interface can have.
+    {
+        auto eth0 = store.inventory().nicByKey(u"alpha/eth0"_s);
+        QVERIFY2(eth0.ok(), qPrintable(eth0.message()));
+        QCOMPARE(eth0->mtu, 0);
+        wb::Nic n = *eth0;
+        n.mtu = 9000;
+        QVERIFY(store.inventory().updateNic(n).ok());
+        QCOMPARE(store.inventory().nicByKey(u"alpha/eth0"_s)->mtu, 9000);
+        QCOMPARE(store.inventory().nicByKey(u"beta/eth0"_s)->mtu, 0);
+        QSqlQuery mq(store.database());
+        QVERIFY(!mq.exec(u"UPDATE nics SET mtu = 20 WHERE id = 1"_s));
+        mq.finish();
+        QCOMPARE(store.inventory().nicByKey(u"alpha/eth0"_s)->mtu, 9000);
+    }
     // What the newer schema added works on the migrated file.
     QVERIFY(store.runs().setRunNotes(run->id, u"after migration"_s).ok());
     QCOMPARE(store.runs().run(run->id)->notes, u"after migration"_s);

@@ -95,6 +95,7 @@ private slots:
     void monitorHeadroom();
     void ipv6Loopback_data();
     void ipv6Loopback();
+    void linkLocalNeedsAZone();
     void wrongTokenIsDropped();
     void foreignDatagramsAreCounted();
     void cancelStopsTest_data();
@@ -749,32 +750,92 @@ void TstAgentMeasure::monitorHeadroom()
 void TstAgentMeasure::ipv6Loopback_data()
 {
     QTest::addColumn<QString>("kind");
-    QTest::newRow("udp_stream") << u"udp_stream"_s;
-    QTest::newRow("udp_rr") << u"udp_rr"_s;
-    QTest::newRow("tcp_rr") << u"tcp_rr"_s;
+    QTest::addColumn<QJsonObject>("params");
+    QTest::addColumn<QString>("metric"); // must be above 0
+    QTest::addColumn<QString>("side");
+    QTest::newRow("tcp_stream") << u"tcp_stream"_s << QJsonObject{} << u"throughput_bps"_s << u"server"_s;
+    QTest::newRow("tcp_stream reverse, 2 streams")
+        << u"tcp_stream"_s << QJsonObject{{u"direction"_s, u"reverse"_s}, {u"streams"_s, 2}} << u"bytes"_s << u"client"_s;
+    QTest::newRow("tcp_stream bidirectional")
+        << u"tcp_stream"_s << QJsonObject{{u"direction"_s, u"bidirectional"_s}} << u"reverse_throughput_bps"_s
+        << u"client"_s;
+    QTest::newRow("udp_stream") << u"udp_stream"_s << QJsonObject{} << u"messages"_s << u"server"_s;
+    QTest::newRow("udp_stream reverse, 2 streams")
+        << u"udp_stream"_s
+        << QJsonObject{{u"direction"_s, u"reverse"_s}, {u"streams"_s, 2}, {u"rate_pps"_s, 20000}} << u"bytes"_s
+        << u"client"_s;
+    QTest::newRow("udp_stream bidirectional")
+        << u"udp_stream"_s << QJsonObject{{u"direction"_s, u"bidirectional"_s}, {u"rate_pps"_s, 20000}}
+        << u"reverse_throughput_bps"_s << u"client"_s;
+    QTest::newRow("udp_rr") << u"udp_rr"_s << QJsonObject{} << u"transactions_per_s"_s << u"server"_s;
+    QTest::newRow("tcp_rr") << u"tcp_rr"_s << QJsonObject{} << u"transactions_per_s"_s << u"server"_s;
+    QTest::newRow("tcp_crr") << u"tcp_crr"_s << QJsonObject{} << u"connections_per_s"_s << u"client"_s;
+    QTest::newRow("packet_rate with probes")
+        << u"packet_rate"_s << QJsonObject{{u"probe_rate_pps"_s, 200}} << u"latency_us_p50"_s << u"server"_s;
+    QTest::newRow("file_transfer") << u"file_transfer"_s
+                                   << QJsonObject{{u"file_size_bytes"_s, 4 << 20}, {u"sink"_s, u"devnull"_s}}
+                                   << u"bytes"_s << u"server"_s;
 }
 
+// Every kind between two agents over ::1: the serving end binds the IPv6
+// loopback, the client reaches it there, and the figures arrive.
 void TstAgentMeasure::ipv6Loopback()
 {
     QFETCH(QString, kind);
+    QFETCH(QJsonObject, params);
+    QFETCH(QString, metric);
+    QFETCH(QString, side);
     AgentProcess server, client;
     QVERIFY(server.start() && client.start());
     const QString token = AgentProcess::newToken();
-    const QJsonObject params{{u"duration_s"_s, 0.3}};
+    params.insert(u"duration_s"_s, 0.3);
     QJsonObject serve = serveRequest(10, kind, token, params);
     serve.insert(u"bind"_s, u"::1"_s);
     server.send(serve);
     const QJsonObject l = server.waitFor(10, 5000);
     if (l.value(u"code"_s).toString() == u"bind_failed"_s)
         QSKIP("no IPv6 loopback here");
+    QCOMPARE(l.value(u"address"_s).toString(), u"::1"_s);
     QJsonObject run = runRequest(20, kind, token, l.value(u"port"_s).toInt(), params);
     run.insert(u"to"_s, u"::1"_s);
     client.send(run);
     const QJsonObject fin = client.waitFinal(20, 15000);
     QVERIFY2(fin.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(fin)));
     const QJsonObject rec = fin.value(u"record"_s).toObject();
-    QVERIFY(recordMetric(rec, kind == u"udp_stream"_s ? u"messages"_s : u"transactions_per_s"_s, u"server"_s) > 0);
-    QCOMPARE(server.waitFinal(10, 5000).value(u"type"_s).toString(), u"result"_s);
+    QVERIFY2(recordMetric(rec, metric, side) > 0, qPrintable(describe(fin)));
+    const QJsonObject served = server.waitFinal(10, 5000);
+    QCOMPARE(served.value(u"type"_s).toString(), u"result"_s);
+    QCOMPARE(served.value(u"record"_s).toObject().value(u"extra"_s).toObject().value(u"bound_address"_s).toString(),
+             u"::1"_s);
+}
+
+// A link-local address names no link by itself: the agent wants its zone
+// (or the interface), and takes one given either way.
+void TstAgentMeasure::linkLocalNeedsAZone()
+{
+    AgentProcess server, client;
+    QVERIFY(server.start() && client.start());
+    const QString token = AgentProcess::newToken();
+    const QJsonObject params{{u"duration_s"_s, 0.2}};
+    QJsonObject serve = serveRequest(10, u"tcp_rr"_s, token, params);
+    serve.insert(u"bind"_s, u"fe80::1"_s);
+    server.send(serve);
+    QJsonObject refused = server.waitFor(10, 5000);
+    QCOMPARE(refused.value(u"code"_s).toString(), u"bind_failed"_s);
+    QVERIFY2(refused.value(u"message"_s).toString().contains(u"link-local: give its zone (fe80::1%eth0)"_s),
+             qPrintable(describe(refused)));
+    QJsonObject run = runRequest(20, u"tcp_rr"_s, token, 5999, params);
+    run.insert(u"to"_s, u"fe80::1"_s);
+    client.send(run);
+    refused = client.waitFinal(20, 5000);
+    QCOMPARE(refused.value(u"code"_s).toString(), u"invalid_message"_s);
+    QVERIFY2(refused.value(u"message"_s).toString().contains(u"fe80::1 is link-local"_s), qPrintable(describe(refused)));
+    // A zone that is no interface here is not an address.
+    run.insert(u"id"_s, 21);
+    run.insert(u"to"_s, u"fe80::1%nosuchif0"_s);
+    client.send(run);
+    refused = client.waitFinal(21, 5000);
+    QCOMPARE(refused.value(u"code"_s).toString(), u"invalid_message"_s);
 }
 
 void TstAgentMeasure::wrongTokenIsDropped()

@@ -4,9 +4,11 @@
 // the pair, and udp_stream over a tbf-shaped 100 Mbit/s link whose receive
 // throughput must land within 3 % of that link's theoretical goodput; an
 // MTU mismatch on the pair (frames over the receiver's MTU) shows in the
-// NIC counter metrics of the ends that counted it; and rrul behind a tbf
+// NIC counter metrics of the ends that counted it; rrul behind a tbf
 // shaper both ways, whose queue the bulk flows fill: the probes' latency
-// under load must rise well above their idle latency (bufferbloat).
+// under load must rise well above their idle latency (bufferbloat). Every
+// kind also runs between the ends' IPv6 addresses, and the shaped link is
+// measured over IPv4 and IPv6 with the standard and a jumbo (9000) MTU.
 // Needs root; the namespaces carry this process's PID and are deleted in
 // cleanup, also when a test fails.
 
@@ -29,6 +31,8 @@ using namespace Qt::StringLiterals;
 namespace {
 const QString kAddrA = u"198.51.100.1"_s;
 const QString kAddrB = u"198.51.100.2"_s;
+const QString kAddr6A = u"2001:db8:a::1"_s;
+const QString kAddr6B = u"2001:db8:a::2"_s;
 
 bool ip(const QStringList &args, QString *output = nullptr)
 {
@@ -58,7 +62,10 @@ private slots:
     void packetRate();
     void fileTransferToFile();
     void fileTransferToDevNull();
+    void udpStreamOverShaped100Mbit_data();
     void udpStreamOverShaped100Mbit();
+    void everyKindOverIpv6_data();
+    void everyKindOverIpv6();
     void nicDropsAreMeasured();
     void driverCountersOfTheVeth();
     void rrulBufferbloatBehindAShaper();
@@ -70,7 +77,9 @@ private:
         QJsonObject server;
         QJsonObject record() const { return client.value(u"record"_s).toObject(); }
     };
-    Result run(const QString &kind, const QJsonObject &params, const QJsonObject &serverParams = {});
+    Result run(const QString &kind, const QJsonObject &params, const QJsonObject &serverParams = {},
+               const QString &serverAddress = kAddrB);
+    bool setMtu(int mtu);
     void removeStaleNamespaces();
 
     QString m_nsA, m_nsB, m_vethA, m_vethB;
@@ -111,6 +120,9 @@ void TstAgentNetns::initTestCase()
     QVERIFY(ip({u"link"_s, u"set"_s, m_vethB, u"netns"_s, m_nsB}));
     QVERIFY(ip({u"-n"_s, m_nsA, u"addr"_s, u"add"_s, kAddrA + u"/24"_s, u"dev"_s, m_vethA}));
     QVERIFY(ip({u"-n"_s, m_nsB, u"addr"_s, u"add"_s, kAddrB + u"/24"_s, u"dev"_s, m_vethB}));
+    // IPv6 too, without duplicate address detection's wait.
+    QVERIFY(ip({u"-n"_s, m_nsA, u"addr"_s, u"add"_s, kAddr6A + u"/64"_s, u"dev"_s, m_vethA, u"nodad"_s}));
+    QVERIFY(ip({u"-n"_s, m_nsB, u"addr"_s, u"add"_s, kAddr6B + u"/64"_s, u"dev"_s, m_vethB, u"nodad"_s}));
     for (const auto &[ns, dev] : {std::pair{m_nsA, m_vethA}, std::pair{m_nsB, m_vethB}}) {
         QVERIFY(ip({u"-n"_s, ns, u"link"_s, u"set"_s, dev, u"up"_s}));
         QVERIFY(ip({u"-n"_s, ns, u"link"_s, u"set"_s, u"lo"_s, u"up"_s}));
@@ -128,7 +140,14 @@ void TstAgentNetns::cleanupTestCase()
     QVERIFY(!list.contains(m_nsA) && !list.contains(m_nsB));
 }
 
-TstAgentNetns::Result TstAgentNetns::run(const QString &kind, const QJsonObject &params, const QJsonObject &serverParams)
+bool TstAgentNetns::setMtu(int mtu)
+{
+    return ip({u"-n"_s, m_nsA, u"link"_s, u"set"_s, m_vethA, u"mtu"_s, QString::number(mtu)})
+        && ip({u"-n"_s, m_nsB, u"link"_s, u"set"_s, m_vethB, u"mtu"_s, QString::number(mtu)});
+}
+
+TstAgentNetns::Result TstAgentNetns::run(const QString &kind, const QJsonObject &params, const QJsonObject &serverParams,
+                                         const QString &serverAddress)
 {
     Result r;
     AgentProcess server(m_nsB), client(m_nsA);
@@ -139,13 +158,13 @@ TstAgentNetns::Result TstAgentNetns::run(const QString &kind, const QJsonObject 
     for (auto it = serverParams.begin(); it != serverParams.end(); ++it)
         sp.insert(it.key(), it.value());
     server.send({{u"type"_s, u"serve"_s}, {u"id"_s, 10}, {u"kind"_s, kind}, {u"token"_s, token},
-                 {u"bind"_s, kAddrB}, {u"port"_s, 0}, {u"params"_s, sp}});
+                 {u"bind"_s, serverAddress}, {u"port"_s, 0}, {u"params"_s, sp}});
     const QJsonObject l = server.waitFor(10, 5000);
     if (l.value(u"type"_s).toString() != u"listening"_s) {
         r.server = l;
         return r;
     }
-    client.send({{u"type"_s, u"run"_s}, {u"id"_s, 20}, {u"kind"_s, kind}, {u"token"_s, token}, {u"to"_s, kAddrB},
+    client.send({{u"type"_s, u"run"_s}, {u"id"_s, 20}, {u"kind"_s, kind}, {u"token"_s, token}, {u"to"_s, serverAddress},
                  {u"port"_s, l.value(u"port"_s).toInt()}, {u"params"_s, params}});
     r.client = client.waitFinal(20, 60000);
     r.server = server.waitFinal(10, 10000);
@@ -262,8 +281,24 @@ void TstAgentNetns::fileTransferToDevNull()
     QCOMPARE(recordMetric(r.record(), u"bytes"_s, u"server"_s), 16.0 * 1024 * 1024);
 }
 
+void TstAgentNetns::udpStreamOverShaped100Mbit_data()
+{
+    QTest::addColumn<QString>("server");
+    QTest::addColumn<int>("mtu");
+    QTest::addColumn<int>("ipHeader");
+    QTest::newRow("IPv4, MTU 1500") << kAddrB << 1500 << 20;
+    QTest::newRow("IPv6, MTU 1500") << kAddr6B << 1500 << 40;
+    QTest::newRow("IPv4, jumbo MTU 9000") << kAddrB << 9000 << 20;
+    QTest::newRow("IPv6, jumbo MTU 9000") << kAddr6B << 9000 << 40;
+}
+
 void TstAgentNetns::udpStreamOverShaped100Mbit()
 {
+    QFETCH(QString, server);
+    QFETCH(int, mtu);
+    QFETCH(int, ipHeader);
+    QVERIFY(setMtu(mtu));
+    auto standardMtu = qScopeGuard([&] { setMtu(1500); });
     // Fast Ethernet: 100 Mbit/s on the sender's side of the cable. The bucket
     // holds 64 KB (about 5 ms at line rate): with the 4 KB of "burst 32kbit"
     // any softirq delay over 0.3 ms on this loaded 2-core machine throws
@@ -274,16 +309,20 @@ void TstAgentNetns::udpStreamOverShaped100Mbit()
     auto unshape = qScopeGuard([&] {
         ip({u"netns"_s, u"exec"_s, m_nsA, u"tc"_s, u"qdisc"_s, u"del"_s, u"dev"_s, m_vethA, u"root"_s});
     });
-    // 1472 bytes of payload ride in 1514-byte frames (UDP 8, IP 20, Ethernet 14).
-    const double theoretical = 100e6 * 1472.0 / 1514.0;
+    // The largest datagram the MTU takes: 1472 bytes of payload ride in
+    // 1514-byte frames (UDP 8, IPv4 20, Ethernet 14; tbf counts no FCS),
+    // 1452 over IPv6 (its header is 40); 8972 and 8952 in 9014 with jumbo frames.
+    const int payload = mtu - ipHeader - 8;
+    const double theoretical = 100e6 * payload / (mtu + 14.0);
     double received = 0;
     // A second attempt only when the first was disturbed: the machine is
     // shared and a stalled second shows in the per-second profile.
     for (int attempt = 1; attempt <= 2; ++attempt) {
         // A send buffer of ~25 ms of link time keeps the shaper busy through
         // scheduling hiccups without overrunning its 50 ms queue.
-        const auto r = run(u"udp_stream"_s, {{u"message_size_bytes"_s, 1472}, {u"duration_s"_s, 3.0},
-                                             {u"send_socket_bytes"_s, 262144}, {u"recv_socket_bytes"_s, 4194304}});
+        const auto r = run(u"udp_stream"_s, {{u"message_size_bytes"_s, payload}, {u"duration_s"_s, 3.0},
+                                             {u"send_socket_bytes"_s, 262144}, {u"recv_socket_bytes"_s, 4194304}},
+                           {}, server);
         REQUIRE_RESULT(r);
         received = recordMetric(r.record(), u"throughput_bps"_s, u"server"_s);
         QString profile;
@@ -301,6 +340,54 @@ void TstAgentNetns::udpStreamOverShaped100Mbit()
     }
     QVERIFY2(std::abs(received - theoretical) / theoretical < 0.03,
              qPrintable(u"received %1 bit/s, theoretical %2"_s.arg(received).arg(theoretical)));
+}
+
+void TstAgentNetns::everyKindOverIpv6_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QJsonObject>("params");
+    QTest::addColumn<QString>("metric"); // above 0
+    QTest::addColumn<QString>("side");
+    QTest::newRow("tcp_stream") << u"tcp_stream"_s << QJsonObject{} << u"throughput_bps"_s << u"server"_s;
+    QTest::newRow("tcp_stream reverse, 2 streams")
+        << u"tcp_stream"_s << QJsonObject{{u"direction"_s, u"reverse"_s}, {u"streams"_s, 2}} << u"bytes"_s << u"client"_s;
+    QTest::newRow("udp_stream bidirectional")
+        << u"udp_stream"_s
+        << QJsonObject{{u"direction"_s, u"bidirectional"_s}, {u"rate_pps"_s, 20000}, {u"message_size_bytes"_s, 1452}}
+        << u"reverse_throughput_bps"_s << u"client"_s;
+    QTest::newRow("tcp_rr") << u"tcp_rr"_s << QJsonObject{{u"transactions"_s, 2000}} << u"transactions_per_s"_s
+                            << u"server"_s;
+    QTest::newRow("udp_rr") << u"udp_rr"_s << QJsonObject{{u"transactions"_s, 2000}} << u"transactions_per_s"_s
+                            << u"server"_s;
+    QTest::newRow("tcp_crr") << u"tcp_crr"_s << QJsonObject{{u"transactions"_s, 500}} << u"connections_per_s"_s
+                             << u"client"_s;
+    QTest::newRow("packet_rate with probes") << u"packet_rate"_s << QJsonObject{{u"probe_rate_pps"_s, 100}}
+                                             << u"latency_us_p50"_s << u"server"_s;
+    QTest::newRow("file_transfer") << u"file_transfer"_s
+                                   << QJsonObject{{u"file_size_bytes"_s, 16 * 1024 * 1024}, {u"sink"_s, u"devnull"_s}}
+                                   << u"bytes"_s << u"server"_s;
+}
+
+// Every kind across the veth pair between the ends' IPv6 addresses: the
+// client sends from its own, and the veths' counters show the traffic.
+void TstAgentNetns::everyKindOverIpv6()
+{
+    QFETCH(QString, kind);
+    QFETCH(QJsonObject, params);
+    QFETCH(QString, metric);
+    QFETCH(QString, side);
+    params.insert(u"duration_s"_s, 1.0);
+    params.insert(u"interface"_s, m_vethA);
+    const auto r = run(kind, params, {{u"interface"_s, m_vethB}}, kAddr6B);
+    REQUIRE_RESULT(r);
+    QVERIFY2(recordMetric(r.record(), metric, side) > 0, qPrintable(QJsonDocument(r.record()).toJson()));
+    QCOMPARE(r.record().value(u"extra"_s).toObject().value(u"bound_address"_s).toString(), kAddr6A);
+    const QJsonObject server = r.server.value(u"record"_s).toObject();
+    QCOMPARE(server.value(u"extra"_s).toObject().value(u"bound_address"_s).toString(), kAddr6B);
+    const QJsonObject delta = nicDelta(server);
+    QCOMPARE(delta.value(u"interface"_s).toString(), m_vethB);
+    QVERIFY2(delta.value(u"rx_packets"_s).toInteger() > 100,
+             qPrintable(QJsonDocument(delta).toJson(QJsonDocument::Compact)));
 }
 
 void TstAgentNetns::nicDropsAreMeasured()

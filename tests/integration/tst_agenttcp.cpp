@@ -86,7 +86,8 @@ struct CapturedPacket
     int proto;     // IPPROTO_TCP or IPPROTO_UDP
     int otherPort; // the client's port
     bool toPort;   // towards `port` (client to server)
-    int tos;
+    int tos;       // IPv4 TOS or IPv6 traffic class
+    bool ipv6;
 };
 
 class LoopbackCapture
@@ -142,11 +143,24 @@ private:
             if (n < 34 || from.sll_pkttype != PACKET_OUTGOING)
                 continue;
             const unsigned char *ip = buf + 14; // lo frames carry an Ethernet header
-            if (((buf[12] << 8) | buf[13]) != ETH_P_IP || (ip[0] >> 4) != 4)
+            const int etherType = (buf[12] << 8) | buf[13];
+            size_t ihl = 0;
+            int total = 0, proto = 0, tos = 0;
+            if (etherType == ETH_P_IP && (ip[0] >> 4) == 4) {
+                ihl = (ip[0] & 0x0f) * 4u;
+                total = (ip[2] << 8) | ip[3];
+                proto = ip[9];
+                tos = ip[1];
+            } else if (etherType == ETH_P_IPV6 && (ip[0] >> 4) == 6 && n >= 14 + 40) {
+                // The traffic class straddles the first two bytes; the
+                // payload length leaves the 40-byte header out.
+                ihl = 40;
+                total = 40 + ((ip[4] << 8) | ip[5]);
+                proto = ip[6];
+                tos = ((ip[0] & 0x0f) << 4) | (ip[1] >> 4);
+            } else {
                 continue;
-            const size_t ihl = (ip[0] & 0x0f) * 4u;
-            const int total = (ip[2] << 8) | ip[3];
-            const int proto = ip[9];
+            }
             if ((proto != IPPROTO_TCP && proto != IPPROTO_UDP)
                 || static_cast<size_t>(n) < 14 + ihl + (proto == IPPROTO_TCP ? 20 : 8))
                 continue;
@@ -158,7 +172,7 @@ private:
                 continue; // no payload: handshakes and bare ACKs are not data packets
             std::lock_guard lock(m_mutex);
             if ((dport == m_port || sport == m_port) && m_packets.size() < 5000)
-                m_packets.append({proto, dport == m_port ? sport : dport, dport == m_port, ip[1]});
+                m_packets.append({proto, dport == m_port ? sport : dport, dport == m_port, tos, etherType == ETH_P_IPV6});
         }
     }
 
@@ -416,13 +430,23 @@ void TstAgentTcp::tosOnTheWire_data()
     QTest::addColumn<QString>("kind");
     QTest::addColumn<QJsonObject>("extraParams");
     QTest::addColumn<bool>("answered"); // the server sends data back
-    QTest::newRow("tcp_rr") << u"tcp_rr"_s << QJsonObject{} << true;
-    QTest::newRow("tcp_crr") << u"tcp_crr"_s << QJsonObject{} << true;
-    QTest::newRow("tcp_stream") << u"tcp_stream"_s << QJsonObject{} << false;
-    QTest::newRow("file_transfer") << u"file_transfer"_s << QJsonObject{{u"file_size_bytes"_s, 1 << 20}} << false;
-    QTest::newRow("udp_rr") << u"udp_rr"_s << QJsonObject{} << true;
-    QTest::newRow("udp_stream") << u"udp_stream"_s << QJsonObject{{u"rate_pps"_s, 2000}} << false;
-    QTest::newRow("packet_rate") << u"packet_rate"_s << QJsonObject{{u"rate_pps"_s, 2000}} << false;
+    QTest::addColumn<QString>("address"); // where the server listens: over IPv6, tos is IPV6_TCLASS
+    const struct
+    {
+        const char *kind;
+        QJsonObject params;
+        bool answered;
+    } kinds[] = {{"tcp_rr", {}, true},
+                 {"tcp_crr", {}, true},
+                 {"tcp_stream", {}, false},
+                 {"file_transfer", {{u"file_size_bytes"_s, 1 << 20}}, false},
+                 {"udp_rr", {}, true},
+                 {"udp_stream", {{u"rate_pps"_s, 2000}}, false},
+                 {"packet_rate", {{u"rate_pps"_s, 2000}}, false}};
+    for (const QString address : {u"127.0.0.1"_s, u"::1"_s})
+        for (const auto &k : kinds)
+            QTest::addRow("%s %s", k.kind, address == u"::1"_s ? "IPv6" : "IPv4")
+                << QString::fromLatin1(k.kind) << k.params << k.answered << address;
 }
 
 // The DSCP EF code point (46 << 2 = 0xb8) in the IP header of the data
@@ -432,6 +456,7 @@ void TstAgentTcp::tosOnTheWire()
     QFETCH(QString, kind);
     QFETCH(QJsonObject, extraParams);
     QFETCH(bool, answered);
+    QFETCH(QString, address);
     if (qEnvironmentVariableIsSet("WB_ROOT_ONLY_APART"))
         QSKIP("runs as its own CTest entry, tst_agenttcp_root");
     if (::geteuid() != 0)
@@ -444,8 +469,12 @@ void TstAgentTcp::tosOnTheWire()
     QJsonObject params{{u"duration_s"_s, 0.5}, {u"tos"_s, tos}};
     for (auto it = extraParams.begin(); it != extraParams.end(); ++it)
         params.insert(it.key(), it.value());
-    server.send(serveRequest(10, kind, token, params));
+    QJsonObject serve = serveRequest(10, kind, token, params);
+    serve.insert(u"bind"_s, address);
+    server.send(serve);
     const QJsonObject l = server.waitFor(10, 5000);
+    if (address == u"::1"_s && l.value(u"code"_s).toString() == u"bind_failed"_s)
+        QSKIP("no IPv6 loopback here");
     QCOMPARE(l.value(u"type"_s).toString(), u"listening"_s);
     const int port = l.value(u"port"_s).toInt();
     const int dataPort = udp ? l.value(u"udp_port"_s).toInt() : port;
@@ -453,7 +482,9 @@ void TstAgentTcp::tosOnTheWire()
     QString why;
     if (!capture.start(dataPort, &why))
         QSKIP(qPrintable(why));
-    client.send(runRequest(20, kind, token, port, params));
+    QJsonObject run = runRequest(20, kind, token, port, params);
+    run.insert(u"to"_s, address);
+    client.send(run);
     const QJsonObject fin = client.waitFinal(20, 15000);
     capture.stop();
     QVERIFY2(fin.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(fin)));
@@ -472,6 +503,7 @@ void TstAgentTcp::tosOnTheWire()
     int to = 0, from = 0;
     for (const CapturedPacket &c : data) {
         QCOMPARE(c.tos & 0xfc, tos);
+        QCOMPARE(c.ipv6, address == u"::1"_s);
         (c.toPort ? to : from) += 1;
     }
     QVERIFY2(to > 0, "no data packet to the server was captured");

@@ -20,6 +20,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -60,11 +61,17 @@ private slots:
     void listenerKeepsToThePortRange();
     void busyPortRangeIsAClearError();
     void unknownHostNamesItsPath();
+    void everyKindOverIpv6_data();
+    void everyKindOverIpv6();
+    void jumboFramesNeedTheMtu();
     void abExperimentFindsTheSlowerSwitch();
 
 private:
     QString ns(int host) const { return m_namespaces.value(host - 1); }
-    Counters counters(int host, const QString &nic);
+    // The NIC's rx_/tx_ counters of that unit ("bytes", "packets").
+    Counters counters(int host, const QString &nic, const QString &unit = QStringLiteral("bytes"));
+    bool setDataMtu(int mtu);
+    Outcome runPlan(const QString &db, const QString &plan, int timeoutMs = 120000);
     Outcome cli(const QStringList &args, int timeoutMs = 120000);
     QString writePlan(const QString &name, const QByteArray &tests, const QByteArray &hosts = {});
     QList<wb::StoredRun> runs(const QString &db);
@@ -148,16 +155,35 @@ void TstDataNetLab::cleanupTestCase()
     p.waitForFinished(30000);
 }
 
-Counters TstDataNetLab::counters(int host, const QString &nic)
+Counters TstDataNetLab::counters(int host, const QString &nic, const QString &unit)
 {
     QProcess p;
-    p.start(u"ip"_s, {u"netns"_s, u"exec"_s, ns(host), u"cat"_s, u"/sys/class/net/%1/statistics/rx_bytes"_s.arg(nic),
-                      u"/sys/class/net/%1/statistics/tx_bytes"_s.arg(nic)});
+    p.start(u"ip"_s, {u"netns"_s, u"exec"_s, ns(host), u"cat"_s, u"/sys/class/net/%1/statistics/rx_%2"_s.arg(nic, unit),
+                      u"/sys/class/net/%1/statistics/tx_%2"_s.arg(nic, unit)});
     p.waitForFinished(5000);
     const QList<QByteArray> lines = p.readAllStandardOutput().trimmed().split('\n');
     if (lines.size() != 2)
         return {-1, -1};
     return {lines[0].toLongLong(), lines[1].toLongLong()};
+}
+
+// Both hosts' data0 and their ports on the data switch (its bridge follows).
+bool TstDataNetLab::setDataMtu(int mtu)
+{
+    const QString sw = m_namespaces.value(2);
+    for (int host : {1, 2})
+        for (const auto &[where, dev] : {std::pair{sw, u"p%1"_s.arg(host)}, std::pair{ns(host), u"data0"_s}})
+            if (QProcess::execute(u"ip"_s, {u"-n"_s, where, u"link"_s, u"set"_s, dev, u"mtu"_s, QString::number(mtu)})
+                != 0)
+                return false;
+    return true;
+}
+
+Outcome TstDataNetLab::runPlan(const QString &db, const QString &plan, int timeoutMs)
+{
+    return cli({u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
+                m_dir.filePath(u"known_hosts"_s)},
+               timeoutMs);
 }
 
 Outcome TstDataNetLab::cli(const QStringList &args, int timeoutMs)
@@ -377,6 +403,144 @@ void TstDataNetLab::unknownHostNamesItsPath()
     QCOMPARE(nic.exitCode, 2);
     QVERIFY2(nic.err.contains(u"tests[0].client.nic: host 'h1' has no NIC 'eth7' in the inventory"_s),
              qPrintable(nic.err));
+}
+
+void TstDataNetLab::everyKindOverIpv6_data()
+{
+    QTest::addColumn<QByteArray>("kind");
+    QTest::addColumn<QByteArray>("params");
+    QTest::addColumn<QString>("metric"); // above 0 in the stored run
+    QTest::addColumn<QString>("side");
+    QTest::newRow("tcp_stream, 2 streams, tos") << QByteArray("tcp_stream") << QByteArray(R"({"streams":2,"tos":184})")
+                                                << u"throughput_bps"_s << u"server"_s;
+    QTest::newRow("tcp_stream reverse") << QByteArray("tcp_stream") << QByteArray(R"({"direction":"reverse"})")
+                                        << u"throughput_bps"_s << u"client"_s;
+    QTest::newRow("udp_stream bidirectional")
+        << QByteArray("udp_stream") << QByteArray(R"({"direction":"bidirectional","rate_pps":5000,"message_size_bytes":1452})")
+        << u"reverse_throughput_bps"_s << u"client"_s;
+    QTest::newRow("udp_stream 2 streams") << QByteArray("udp_stream")
+                                          << QByteArray(R"({"streams":2,"rate_pps":5000,"message_size_bytes":1452})")
+                                          << u"throughput_bps"_s << u"server"_s;
+    QTest::newRow("tcp_rr") << QByteArray("tcp_rr") << QByteArray("{}") << u"transactions_per_s"_s << u"server"_s;
+    QTest::newRow("udp_rr") << QByteArray("udp_rr") << QByteArray("{}") << u"transactions_per_s"_s << u"server"_s;
+    QTest::newRow("tcp_crr") << QByteArray("tcp_crr") << QByteArray("{}") << u"connections_per_s"_s << u"client"_s;
+    QTest::newRow("packet_rate with probes") << QByteArray("packet_rate")
+                                             << QByteArray(R"({"rate_pps":20000,"probe_rate_pps":200})")
+                                             << u"latency_us_p50"_s << u"server"_s;
+    QTest::newRow("file_transfer") << QByteArray("file_transfer")
+                                   << QByteArray(R"({"file_size_bytes":8388608,"sink":"devnull"})") << u"bytes"_s
+                                   << u"server"_s;
+}
+
+// Each kind through the orchestrator between inventory hosts over their
+// data NICs' IPv6 addresses: both ends bind them, the record says IPv6,
+// and the data NICs carried the traffic.
+void TstDataNetLab::everyKindOverIpv6()
+{
+    QFETCH(QByteArray, kind);
+    QFETCH(QByteArray, params);
+    QFETCH(QString, metric);
+    QFETCH(QString, side);
+    const QString name = u"v6kind%1"_s.arg(++m_case);
+    const QString plan = writePlan(name, R"({"name":"v6","kind":")" + kind + R"(","ip_version":6,
+        "client":{"host":"h1","nic":"data0"},"server":{"host":"h2","nic":"data0"},"duration_s":1,"params":)" + params
+                                             + "}");
+    const QString db = m_dir.filePath(name + u".sqlite"_s);
+    QVERIFY(QFile::copy(m_db, db));
+    const Counters before = counters(2, u"data0"_s);
+    const Outcome run = runPlan(db, plan);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
+    const Counters after = counters(2, u"data0"_s);
+    const QList<wb::StoredRun> stored = runs(db);
+    QCOMPARE(stored.size(), 1);
+    const wb::ResultRecord &r = stored.first().record;
+    QVERIFY2(r.metric(metric, side).value_or(0) > 0, qPrintable(u"%1/%2 missing"_s.arg(metric, side)));
+    QCOMPARE(r.extra.value(u"ip_version"_s).toInt(), 6);
+    QCOMPARE(r.extra.value(u"server"_s).toObject().value(u"bound_address"_s).toString(), u"2001:db8:d::12"_s);
+    QCOMPARE(r.extra.value(u"bound_address"_s).toString(), u"2001:db8:d::11"_s);
+    if (params.contains("tos"))
+        QCOMPARE(r.extra.value(u"socket_options"_s).toObject().value(u"tos"_s).toInt() & 0xfc, 184);
+    // The second of traffic crossed h2's data NIC (its management NIC
+    // carries the agent protocol): hundreds of kilobytes at the least, in
+    // whichever direction the kind sends.
+    const qint64 moved = (after.rx - before.rx) + (after.tx - before.tx);
+    QVERIFY2(moved > 500000 && after.rx > before.rx && after.tx > before.tx,
+             qPrintable(u"h2 data0 rx %1 tx %2 bytes"_s.arg(after.rx - before.rx).arg(after.tx - before.tx)));
+}
+
+// RFC 2544 over IPv6 with jumbo frames: at MTU 1500 a 9018-byte frame is
+// refused before anything is sent, naming the NIC and its MTU (as its agent
+// reports it, and as the inventory records it); at MTU 9000 the search runs
+// and its frames cross the data NICs whole.
+void TstDataNetLab::jumboFramesNeedTheMtu()
+{
+    const QByteArray test = R"({"name":"jumbo","kind":"rfc2544","ip_version":6,"client":{"host":"h1","nic":"data0"},
+        "server":{"host":"h2","nic":"data0"},"duration_s":0.5,
+        "params":{"frame_size_bytes":9018,"line_rate_bps":100000000,"resolution_pct":5,"probe_rate_pps":100}})";
+    const QString plan = writePlan(u"jumbo"_s, test);
+    {
+        const QString db = m_dir.filePath(u"jumbo1500.sqlite"_s);
+        QVERIFY(QFile::copy(m_db, db));
+        const Counters before = counters(1, u"data0"_s);
+        const Outcome run = runPlan(db, plan);
+        QCOMPARE(run.exitCode, 1);
+        const QString expected = u"frame_size_bytes 9018 does not fit the test's path: NIC h1/data0 has MTU 1500 (as "
+                                 "its agent reports), which carries frames up to 1518 bytes"_s;
+        QVERIFY2((run.out + run.err).contains(expected), qPrintable(run.out + run.err));
+        const QList<wb::StoredRun> stored = runs(db);
+        QCOMPARE(stored.size(), 1);
+        QCOMPARE(stored.first().status, wb::RunStatus::Failed);
+        QVERIFY2(stored.first().error.contains(expected), qPrintable(stored.first().error));
+        // Nothing of the test went out: the agents never started a trial.
+        QVERIFY(counters(1, u"data0"_s).tx - before.tx < 20000);
+    }
+    QVERIFY(setDataMtu(9000));
+    auto restore = qScopeGuard([this] { setDataMtu(1500); });
+    {
+        const QString db = m_dir.filePath(u"jumbo9000.sqlite"_s);
+        QVERIFY(QFile::copy(m_db, db));
+        const Counters bytes = counters(2, u"data0"_s), frames = counters(2, u"data0"_s, u"packets"_s);
+        const Outcome run = runPlan(db, plan, 240000);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
+        const Counters bytesAfter = counters(2, u"data0"_s), framesAfter = counters(2, u"data0"_s, u"packets"_s);
+        const QList<wb::StoredRun> stored = runs(db);
+        QVERIFY(stored.size() >= 2); // the trials and the search's outcome
+        const wb::ResultRecord &outcome = stored.last().record;
+        QCOMPARE(outcome.kind, u"rfc2544"_s);
+        QCOMPARE(outcome.params.value(u"frame_size_bytes"_s).toInt(), 9018);
+        QCOMPARE(outcome.extra.value(u"ip_version"_s).toInt(), 6);
+        QCOMPARE(outcome.extra.value(u"udp_payload_bytes"_s).toInt(), 9018 - 66);
+        // 100 Mbit/s carries 1383 frames of 9018 bytes a second; a veth far more.
+        QVERIFY2(outcome.metric(u"packets_per_s"_s, u"server"_s).value_or(0) > 1000,
+                 qPrintable(QString::number(outcome.metric(u"packets_per_s"_s, u"server"_s).value_or(0))));
+        // The frames arrived whole: on average far above a standard frame.
+        const double perFrame = double(bytesAfter.rx - bytes.rx) / double(std::max<qint64>(1, framesAfter.rx - frames.rx));
+        QVERIFY2(perFrame > 4000, qPrintable(u"%1 bytes a frame on h2's data0"_s.arg(perFrame)));
+        // The trials sent the IPv6 payload of a 9018-byte frame.
+        QCOMPARE(stored.first().record.params.value(u"message_size_bytes"_s).toInt(), 8952);
+    }
+    {
+        // The inventory says the NICs have MTU 1500: refused by that, though the links carry 9000.
+        const QString db = m_dir.filePath(u"jumboinv.sqlite"_s);
+        QVERIFY(QFile::copy(m_db, db));
+        QFile lf(m_dir.filePath(u"lab.json"_s));
+        QVERIFY(lf.open(QIODevice::ReadOnly));
+        QByteArray lab = lf.readAll();
+        lf.close();
+        lab.replace("\"interface\": \"data0\"", "\"interface\": \"data0\", \"mtu\": 1500");
+        QVERIFY(lab.contains("\"mtu\": 1500"));
+        const QString labPath = m_dir.filePath(u"lab-mtu.json"_s);
+        QFile out(labPath);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(lab);
+        out.close();
+        const Outcome imported = cli({u"--db"_s, db, u"inventory"_s, u"import"_s, labPath});
+        QVERIFY2(imported.exitCode == 0, qPrintable(imported.out + imported.err));
+        const Outcome run = runPlan(db, plan);
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2((run.out + run.err).contains(u"NIC h1/data0 has MTU 1500 (in the inventory)"_s),
+                 qPrintable(run.out + run.err));
+    }
 }
 
 void TstDataNetLab::abExperimentFindsTheSlowerSwitch()
