@@ -44,6 +44,11 @@ std::optional<ParamRange> paramRange(const QString &name)
         {u"frame_size_bytes"_s, {64, 9018, true}},
         {u"interval_s"_s, {0.05, 3600, false}},
         {u"streams"_s, {1, 128, true}},
+        // The agents' ranges (agents/testparams.cpp); a CPU the host lacks is its agent's to refuse.
+        {u"rate_bps"_s, {0, 1e12, false}},
+        {u"omit_s"_s, {0, 3600, false}},
+        {u"client_cpu"_s, {0, 4095, true}},
+        {u"server_cpu"_s, {0, 4095, true}},
     };
     auto it = ranges.find(name);
     if (it == ranges.end())

@@ -404,8 +404,9 @@ void TstAgentKnobs::zeroCopyDeliversTheBytes()
     QVERIFY2(sends > 10, qPrintable(where));
     QCOMPARE(zc.value(u"outstanding"_s).toInteger(), 0);
     QCOMPARE(zc.value(u"completed"_s).toInteger(), sends);
-    const qint64 copied = zc.value(u"copied"_s).toInteger();
-    QVERIFY2(copied >= 0 && copied <= sends, qPrintable(where));
+    // On loopback the pages go to a local reader: the kernel copies every
+    // send and reports it (SO_EE_CODE_ZEROCOPY_COPIED), as docs/perf/agent.md says.
+    QCOMPARE(zc.value(u"copied"_s).toInteger(), sends);
     // Every byte the receiver had was checked against the pattern.
     const double received = recordMetric(receiverRec, u"bytes"_s, forward ? u"server"_s : u"client"_s);
     QVERIFY(received > 1e6);
