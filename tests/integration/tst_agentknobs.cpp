@@ -15,8 +15,6 @@
 #include <QTest>
 #include <QThread>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -73,20 +71,6 @@ QList<TaskCpu> taskCpus(qint64 pid)
         out.append(t);
     }
     return out;
-}
-
-int connectTo(int port)
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(static_cast<uint16_t>(port));
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0) {
-        ::close(fd);
-        return -1;
-    }
-    return fd;
 }
 
 } // namespace
@@ -426,7 +410,7 @@ void TstAgentKnobs::zeroCopyReceiverCatchesWrongData()
     server.send(serveRequest(10, u"tcp_stream"_s, token, params));
     const QJsonObject l = server.waitFor(10, 5000);
     QCOMPARE(l.value(u"type"_s).toString(), u"listening"_s);
-    const int fd = connectTo(l.value(u"port"_s).toInt());
+    const int fd = connectLoopbackTcp(l.value(u"port"_s).toInt());
     QVERIFY(fd >= 0);
     const QByteArray header = token.toLatin1() + '\n'
                               + QJsonDocument(QJsonObject{{u"kind"_s, u"tcp_stream"_s}, {u"params"_s, params},
