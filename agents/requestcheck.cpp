@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "requestcheck.h"
 
+#include "cpuaffinity.h"
 #include "hoststats.h"
 #include "localaddress.h"
 #include "netutil.h"
@@ -67,6 +68,10 @@ bool checkTestRequest(const json::Value &request, TestParams &params, std::strin
         return bad("params.interface is not a valid interface name");
     // Refused here, before any socket of the test exists, with the host's list.
     if (params.has("congestion_control") && !checkCongestionControl(params.text("congestion_control"), error))
+        return false;
+    // The CPU of this end only: the other end's is checked on its own host.
+    const char *cpuField = affinityField(type == "run");
+    if (params.has(cpuField) && !checkAffinityCpu(cpuField, params.integer(cpuField), error))
         return false;
     if (device.asBool(false) && !params.has("interface"))
         return bad("field 'bind_device' needs params.interface (the device to bind to)");

@@ -2,6 +2,7 @@
 #include "testendpoint.h"
 
 #include "clock.h"
+#include "cpuaffinity.h"
 #include "hoststats.h"
 #include "localaddress.h"
 #include "socketknobs.h"
@@ -310,6 +311,12 @@ Outcome serveTest(TestRun &run, const std::string &expectedKind, const json::Val
         run.setKind(kind);
     const TestParams &params = peer.params;
     run.setParams(params);
+    // Pinned before any socket or thread of the test exists (cpuaffinity.h).
+    json::Value affinity;
+    if (!applyCpuAffinity(params, false, &affinity, &err))
+        return refuse("invalid_message", err);
+    if (affinity.isObject())
+        run.extra()["cpu_affinity"] = affinity;
 
     ServerEnv env{chan, udp};
     if (endpoint && impl->acceptsDataConnections(params)) {
@@ -384,6 +391,11 @@ Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::
     if (!prep.ok())
         return prep;
     std::string err;
+    json::Value affinity;
+    if (!applyCpuAffinity(run.params(), true, &affinity, &err))
+        return Outcome::fail("invalid_message", err);
+    if (affinity.isObject())
+        run.extra()["cpu_affinity"] = affinity;
     Fd udp;
     const std::string device = source ? source->device : std::string();
     if (impl->usesUdp()) {
@@ -435,6 +447,8 @@ Outcome runClientTest(TestRun &run, const std::string &to, int port, const std::
     env.interface = run.params().has("interface") ? run.params().text("interface")
                                                   : interfaceForAddress(localAddress(conn.get()).host());
     Outcome out = impl->run(run, env);
+    if (run.extra().contains("cpu_affinity"))
+        noteCurrentCpu(run.extra()["cpu_affinity"]);
     if (!out.ok()) {
         // Reset rather than close: a plain FIN would look to the serving end
         // like the normal end of a TCP test, and it would report success.

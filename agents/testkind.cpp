@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "testkind.h"
 
+#include "cpuaffinity.h"
 #include "filetransfertest.h"
 #include "packetratetest.h"
 #include "requestresponsetest.h"
@@ -37,6 +38,10 @@ Outcome TestKind::sendStats(TestRun &run, ServerEnv &env, json::Value extraField
     stats["metrics"] = run.metrics();
     if (run.extra().contains("socket_options"))
         stats["socket_options"] = run.extra()["socket_options"];
+    if (run.extra().contains("cpu_affinity")) {
+        noteCurrentCpu(run.extra()["cpu_affinity"]); // the test's own thread, at its end
+        stats["cpu_affinity"] = run.extra()["cpu_affinity"];
+    }
     json::Value line;
     line["stats"] = stats;
     std::string err;
@@ -59,6 +64,8 @@ Outcome TestKind::readStats(TestRun &run, ClientEnv &env, json::Value *stats, in
     run.addPeerMetrics((*stats)["metrics"]);
     if ((*stats)["socket_options"].isObject())
         run.extra()["server_socket_options"] = (*stats)["socket_options"];
+    if ((*stats)["cpu_affinity"].isObject())
+        run.extra()["server_cpu_affinity"] = (*stats)["cpu_affinity"];
     return {};
 }
 

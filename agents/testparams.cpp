@@ -113,6 +113,19 @@ bool TestParams::validate(const std::vector<ParamSpec> &specs, const json::Value
                  + " with direct_io (O_DIRECT writes whole aligned blocks), not " + fmt(out.number("message_size_bytes"));
         return false;
     }
+    // udp_stream (the datagram kind with omit_s, told by its batch) tells
+    // the omitted start by each datagram's sequence number, and its loss
+    // samples follow the whole sequence.
+    if (out.number("omit_s") > 0 && out.has("batch")) {
+        if (out.flag("loss_samples")) {
+            *error = "params.omit_s cannot be combined with params.loss_samples";
+            return false;
+        }
+        if (out.integer("message_size_bytes", 1472) < 16) {
+            *error = "params.omit_s needs params.message_size_bytes of at least 16 (the sequence number)";
+            return false;
+        }
+    }
     return true;
 }
 
@@ -133,6 +146,9 @@ std::vector<ParamSpec> common(double defaultDuration)
         {"send_socket_bytes", T::Int, 0, 1 << 30, 0},
         {"recv_socket_bytes", T::Int, 0, 1 << 30, 0},
         {"tos", T::Int, 0, 255, kNull}, // IP_TOS / IPV6_TCLASS on the data sockets
+        // netperf -T: the CPU each end's test threads are pinned to (cpuaffinity.h).
+        {"client_cpu", T::Int, 0, 4095, kNull},
+        {"server_cpu", T::Int, 0, 4095, kNull},
     };
 }
 
@@ -170,10 +186,16 @@ const std::vector<KindEntry> &kinds()
                                          {"gso", T::Bool, 0, 0, false},
                                          {"loss_samples", T::Bool, 0, 0, kNull},
                                          {"streams", T::Int, 1, 128, 1},
-                                         {"direction", T::String, 0, 0, "forward", kDirections}})},
+                                         {"direction", T::String, 0, 0, "forward", kDirections},
+                                         // iperf3 -O: seconds sent before the measured duration_s.
+                                         {"omit_s", T::Number, 0, 3600, 0}})},
         {"tcp_stream", with(common(10), {{"message_size_bytes", T::Int, 1, 16 << 20, 131072},
                                          {"streams", T::Int, 1, 128, 1},
-                                         {"direction", T::String, 0, 0, "forward", kDirections}})},
+                                         {"direction", T::String, 0, 0, "forward", kDirections},
+                                         // iperf3 -b (per stream, as iperf3), -O and MSG_ZEROCOPY.
+                                         {"rate_bps", T::Number, 0, 1e12, 0},
+                                         {"omit_s", T::Number, 0, 3600, 0},
+                                         {"zerocopy", T::Bool, 0, 0, false}})},
         {"tcp_rr", with(common(10), {{"request_size_bytes", T::Int, 1, 16 << 20, 1},
                                      {"response_size_bytes", T::Int, 1, 16 << 20, 1},
                                      {"transactions", T::Int, 0, 1e15, 0},

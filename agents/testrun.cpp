@@ -100,25 +100,31 @@ bool TestRun::aborted(std::string *code, std::string *message) const
 
 void TestRun::begin(const std::string &interface, unsigned liveMetrics)
 {
-    if (m_beginNs)
+    if (m_startNs)
         return;
-    m_nicBefore = readNicCounters(interface);
-    m_ethtoolBefore = readEthtoolStats(interface);
-    m_ownCpuBefore = processCpuSeconds();
-    m_cpuBefore = readCpuTimes();
-    m_coresBefore = readCoreTimes();
-    m_beginNs = nowNs();
+    takeSnapshots(interface);
+    m_startNs = nowNs();
+    m_beginNs = m_startNs + static_cast<int64_t>(m_params.number("omit_s", 0) * 1e9);
     // rrul's probes run alone for idle_s before its duration_s of load.
     const double duration = m_params.number("duration_s", 0) + m_params.number("idle_s", 0);
     const double margin = m_params.number("watchdog_margin_s", 10);
     if (duration > 0)
         setDeadlineNs(m_beginNs + static_cast<int64_t>((duration + margin) * 1e9));
     const double interval = m_params.number("interval_s", 1.0);
-    if (interval > 0) {
+    if (interval > 0 || m_beginNs > m_startNs) {
         m_sampler = std::thread([this, interval, liveMetrics] {
             samplerLoop(static_cast<int64_t>(interval * 1e9), liveMetrics);
         });
     }
+}
+
+void TestRun::takeSnapshots(const std::string &interface)
+{
+    m_nicBefore = readNicCounters(interface);
+    m_ethtoolBefore = readEthtoolStats(interface);
+    m_ownCpuBefore = processCpuSeconds();
+    m_cpuBefore = readCpuTimes();
+    m_coresBefore = readCoreTimes();
 }
 
 void TestRun::end()
@@ -131,9 +137,9 @@ void TestRun::end()
         m_samplerWake.notify_all();
         m_sampler.join();
     }
-    if (!m_beginNs || m_endNs)
+    if (!m_startNs || m_endNs)
         return;
-    m_endNs = nowNs();
+    m_endNs = std::max(nowNs(), m_beginNs); // stopped in the omitted start: nothing measured
     m_cpuUtil = cpuUtilPct(m_cpuBefore, readCpuTimes());
     m_coreLoad = coreLoad(m_coresBefore, readCoreTimes());
     m_ownCpuS = processCpuSeconds() - m_ownCpuBefore;
@@ -143,7 +149,7 @@ void TestRun::end()
 
 void TestRun::flushLossSamples(uint64_t expectedTotal)
 {
-    if (!m_lossSamples || !m_beginNs)
+    if (!m_lossSamples || !m_startNs)
         return;
     const uint64_t received = lossReceived.load();
     const uint64_t expected = std::max({lossExpected.load(), expectedTotal, received});
@@ -161,9 +167,9 @@ void TestRun::flushLossSamples(uint64_t expectedTotal)
 
 double TestRun::elapsedS() const
 {
-    if (!m_beginNs)
+    if (!m_startNs)
         return 0;
-    return nsToS((m_endNs ? m_endNs : nowNs()) - m_beginNs);
+    return std::max(0.0, nsToS((m_endNs ? m_endNs : nowNs()) - m_beginNs));
 }
 
 double TestRun::serviceDemand(double units) const
@@ -319,33 +325,52 @@ void TestRun::sendSample(const json::Value &metrics, double t)
 
 void TestRun::samplerLoop(int64_t intervalNs, unsigned live)
 {
-    int64_t lastNs = m_beginNs;
+    int64_t lastNs = m_startNs;
     uint64_t lastBytes = 0, lastMessages = 0, lastTransactions = 0;
+    // The live counts when the measured interval began: the cumulative
+    // samples after it count from there, as if the omitted start never was.
+    uint64_t baseBytes = 0, baseMessages = 0;
+    bool omitted = m_beginNs > m_startNs;
     CpuTimes lastCpu = m_cpuBefore;
-    int64_t next = m_beginNs + intervalNs;
+    constexpr int64_t kNever = INT64_MAX;
+    int64_t next = intervalNs > 0 ? m_startNs + intervalNs : kNever;
     std::unique_lock lock(m_mutex);
     for (;;) {
-        const int64_t waitNs = next - nowNs();
+        const int64_t due = omitted ? std::min(next, m_beginNs) : next;
+        if (due == kNever) {
+            m_samplerWake.wait(lock, [this] { return m_samplerQuit; });
+            return;
+        }
+        const int64_t waitNs = due - nowNs();
         if (waitNs > 0
             && m_samplerWake.wait_for(lock, std::chrono::nanoseconds(waitNs), [this] { return m_samplerQuit; }))
             return;
         if (m_samplerQuit)
             return;
         lock.unlock();
+        const bool boundary = omitted && due == m_beginNs;
+        if (boundary) {
+            // The measured interval starts: the figures' snapshots again,
+            // and the sample grid restarts from here.
+            omitted = false;
+            takeSnapshots(m_nicBefore.interface);
+            baseBytes = bytes.load(std::memory_order_relaxed);
+            baseMessages = messages.load(std::memory_order_relaxed);
+        }
         const int64_t now = nowNs();
         const double dt = nsToS(now - lastNs);
-        const CpuTimes cpu = readCpuTimes();
+        const CpuTimes cpu = boundary ? m_cpuBefore : readCpuTimes();
         json::Value m;
         if (live & LiveBytes) {
             const uint64_t b = bytes.load(std::memory_order_relaxed);
             m["throughput_bps"] = dt > 0 ? static_cast<double>(b - lastBytes) * 8.0 / dt : 0.0;
-            m["bytes"] = b;
+            m["bytes"] = boundary ? b : b - baseBytes;
             lastBytes = b;
         }
         if (live & LiveMessages) {
             const uint64_t n = messages.load(std::memory_order_relaxed);
             m["packets_per_s"] = dt > 0 ? static_cast<double>(n - lastMessages) / dt : 0.0;
-            m["messages"] = n;
+            m["messages"] = boundary ? n : n - baseMessages;
             lastMessages = n;
         }
         if (live & (LiveTransactions | LiveConnections)) {
@@ -368,10 +393,18 @@ void TestRun::samplerLoop(int64_t intervalNs, unsigned live)
         m["cpu_util_pct"] = cpuUtilPct(lastCpu, cpu);
         lastCpu = cpu;
         lastNs = now;
-        sendSample(m, nsToS(now - m_beginNs));
-        next += intervalNs;
-        if (next < nowNs())
-            next = nowNs() + intervalNs;
+        // A sample at the boundary covers the omitted start's last part
+        // (t = 0); with no interval samples the boundary is all there is.
+        if (intervalNs > 0)
+            sendSample(m, boundary ? 0.0 : nsToS(now - m_beginNs)); // woken a few µs late
+        if (boundary) {
+            if (intervalNs > 0)
+                next = m_beginNs + intervalNs;
+        } else {
+            next += intervalNs;
+            if (next < nowNs())
+                next = nowNs() + intervalNs;
+        }
         lock.lock();
     }
 }

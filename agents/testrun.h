@@ -76,12 +76,21 @@ public:
     // samples sum to the whole test's loss; adds the totals as metrics.
     void flushLossSamples(uint64_t expectedTotal);
 
-    // Starts the measured interval: CPU and NIC snapshots, interval sampler.
+    // Starts the test's traffic and the interval sampler. The measured
+    // interval (CPU and NIC snapshots, elapsed time, beginNs) starts now,
+    // or with params.omit_s (iperf3 -O) that many seconds later: the
+    // sampler takes the snapshots again at that moment, and samples carry
+    // t from the measured start, so those of the omitted start have t <= 0.
     void begin(const std::string &interface, unsigned liveMetrics);
     // Ends it; idempotent. Elapsed time and CPU figures are fixed here.
     void end();
-    bool begun() const { return m_beginNs != 0; }
+    bool begun() const { return m_startNs != 0; }
+    // The start of the measured interval (after the omitted seconds).
     int64_t beginNs() const { return m_beginNs; }
+    // When the traffic started (the omitted seconds included).
+    int64_t startedNs() const { return m_startNs; }
+    // Whether `now` falls in the omitted start.
+    bool omitting(int64_t now) const { return now < m_beginNs; }
     double elapsedS() const;
     double cpuUtil() const { return m_cpuUtil; }
     double serviceDemand(double units) const; // µs of host CPU per unit
@@ -127,6 +136,9 @@ private:
     std::string m_abortCode;
     std::string m_abortMessage;
 
+    void takeSnapshots(const std::string &interface);
+
+    int64_t m_startNs = 0;
     int64_t m_beginNs = 0;
     int64_t m_endNs = 0;
     CpuTimes m_cpuBefore;

@@ -89,6 +89,8 @@ Outcome UdpStreamTest::serveStream(TestRun &run, ServerEnv &env, const json::Val
     run.extra()["receive_span_s"] = span;
     run.extra()["recv_socket_bytes_actual"] = socketBuffer(env.udp.get(), SO_RCVBUF);
     run.extra()["sender_reported_sent"] = r.senderSent;
+    if (p.number("omit_s") > 0)
+        run.extra()["omitted_messages"] = r.omittedReceived;
     json::Value stats = json::Object{};
     if (beforeStats)
         beforeStats(stats);
@@ -129,7 +131,7 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r)
         const int n = ::recvmmsg(fd, msgs.data(), kBatch, MSG_DONTWAIT, nullptr);
         if (n > 0) {
             const int64_t now = nowNs();
-            uint64_t good = 0, goodBytes = 0, highestSeq = 0;
+            uint64_t good = 0, goodBytes = 0, highestSeq = 0, omittedHere = 0, omittedBytes = 0;
             for (int i = 0; i < n; ++i) {
                 const size_t len = msgs[i].msg_len;
                 SockAddr src;
@@ -143,10 +145,17 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r)
                 if (len >= 16) {
                     uint64_t seq = 0;
                     std::memcpy(&seq, data + 8, 8);
-                    const auto a = r.window.add(seq);
+                    const bool omitted = seq & kOmittedSequence;
+                    const auto a = r.window.add(seq & ~kOmittedSequence);
                     if (a == SequenceWindow::Arrival::Duplicate || a == SequenceWindow::Arrival::TooOld)
                         continue; // a copy never stands in for a datagram that was lost
                     highestSeq = r.window.expected();
+                    if (omitted) {
+                        ++r.omittedReceived;
+                        ++omittedHere;
+                        omittedBytes += len;
+                        continue;
+                    }
                 }
                 ++good;
                 goodBytes += len;
@@ -163,6 +172,9 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r)
                     r.haveTransit = true;
                 }
             }
+            // The samples show the omitted start too (with t <= 0).
+            run.messages.fetch_add(omittedHere, std::memory_order_relaxed);
+            run.bytes.fetch_add(omittedBytes, std::memory_order_relaxed);
             if (good) {
                 if (!r.firstNs) {
                     r.firstNs = now;
@@ -260,8 +272,11 @@ Outcome UdpStreamTest::send(TestRun &run, ClientEnv &env, SendResult &r, bool si
         msgs[i].msg_hdr.msg_iovlen = 1;
     }
     run.begin(env.interface, TestRun::LiveBytes | TestRun::LiveMessages);
-    const int64_t start = run.beginNs();
-    const int64_t end = start + static_cast<int64_t>(duration * 1e9);
+    // Paced from the start of the traffic; the duration counts from the
+    // end of the omitted start.
+    const int64_t start = run.startedNs();
+    const int64_t end = run.beginNs() + static_cast<int64_t>(duration * 1e9);
+    const bool omits = run.beginNs() > start;
     int64_t due = start;
     const double nsPerMsg = rate > 0 ? 1e9 / rate : 0;
     while (!run.stopped()) {
@@ -275,8 +290,11 @@ Outcome UdpStreamTest::send(TestRun &run, ClientEnv &env, SendResult &r, bool si
             timespec ts{static_cast<time_t>(due / 1000000000), static_cast<long>(due % 1000000000)};
             ::clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nullptr);
         }
+        const bool omitted = omits && run.omitting(now);
+        const uint64_t first = r.sent + r.omittedSent;
         for (unsigned i = 0; i < want; ++i)
-            writeDatagramHeader(buffers.data() + i * size, size, env.key, r.sent + i);
+            writeDatagramHeader(buffers.data() + i * size, size, env.key,
+                                (first + i) | (omitted ? kOmittedSequence : 0));
         if (size >= kStampedSize) {
             const int64_t stamp = nowNs(); // one sendmmsg leaves within microseconds
             for (unsigned i = 0; i < want; ++i)
@@ -297,8 +315,12 @@ Outcome UdpStreamTest::send(TestRun &run, ClientEnv &env, SendResult &r, bool si
                 return Outcome::fail("socket_error", "send failed: " + errnoText(errno));
             continue;
         }
-        r.sent += static_cast<uint64_t>(n);
-        r.bytes += static_cast<uint64_t>(n) * size;
+        if (omitted) {
+            r.omittedSent += static_cast<uint64_t>(n);
+        } else {
+            r.sent += static_cast<uint64_t>(n);
+            r.bytes += static_cast<uint64_t>(n) * size;
+        }
         run.messages.fetch_add(static_cast<uint64_t>(n), std::memory_order_relaxed);
         run.bytes.fetch_add(static_cast<uint64_t>(n) * size, std::memory_order_relaxed);
         if (rate > 0)
@@ -339,6 +361,8 @@ Outcome UdpStreamTest::finishClient(TestRun &run, ClientEnv &env, const SendResu
         run.extra()["probes_answered"] = stats["probes_answered"];
     }
     run.extra()["lost"] = s.sent - std::min(s.sent, received);
+    if (run.params().number("omit_s") > 0)
+        run.extra()["omitted_messages"] = s.omittedSent;
     run.extra()["send_socket_bytes_actual"] = socketBuffer(env.udp.get(), SO_SNDBUF);
     return {};
 }
@@ -473,6 +497,8 @@ Outcome UdpStreamTest::measureFlow(TestRun &run, DataFlow &f, bool sending, uint
         e["bytes"] = s.bytes;
         e["throughput_bps"] = elapsed > 0 ? static_cast<double>(s.bytes) * 8.0 / elapsed : 0.0;
         e["packets_per_s"] = elapsed > 0 ? static_cast<double>(s.sent) / elapsed : 0.0;
+        if (s.omittedSent)
+            e["omitted_messages"] = s.omittedSent;
         return {};
     }
     ServerEnv se{chan, f.udp};
@@ -493,6 +519,8 @@ Outcome UdpStreamTest::measureFlow(TestRun &run, DataFlow &f, bool sending, uint
     e["duplicates"] = r.window.duplicates();
     e["reordered"] = r.window.reordered();
     e["foreign_datagrams"] = r.foreign;
+    if (r.omittedReceived)
+        e["omitted_messages"] = r.omittedReceived;
     if (r.haveTransit)
         e["jitter_ms"] = r.jitterNs / 1e6;
     return {};

@@ -42,6 +42,9 @@ protected:
         // Messages of 16+ bytes carry a sequence number: `received` counts
         // each number once; copies and latecomers are counted here.
         SequenceWindow window;
+        // Sent in the omitted start (params.omit_s, kOmittedSequence set):
+        // counted here, in none of the figures above.
+        uint64_t omittedReceived = 0;
     };
     Outcome receive(TestRun &run, ServerEnv &env, ReceiveResult &r);
     // The receive rate over the span the datagrams arrived in.
@@ -57,7 +60,12 @@ protected:
         uint64_t sent = 0;
         uint64_t errors = 0;
         uint64_t bytes = 0;
+        uint64_t omittedSent = 0; // in the omitted start, not in `sent`
     };
+    // The sequence number's top bit marks a datagram sent in the omitted
+    // start, so the receiver leaves exactly those out of its figures
+    // whenever they arrive.
+    static constexpr uint64_t kOmittedSequence = uint64_t(1) << 63;
     // `single`: the test's only flow, which starts and ends the measured
     // interval; one of several flows sends within the interval its test began.
     Outcome send(TestRun &run, ClientEnv &env, SendResult &r, bool single = true);

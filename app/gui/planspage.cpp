@@ -60,6 +60,18 @@ QJsonValue parseValue(const QString &text)
     return t;
 }
 
+// The kinds that take streams and direction, and the keys the two
+// controls own while the plan holds a single value for them.
+bool takesStreams(const QString &kind)
+{
+    return kind == u"tcp_stream"_s || kind == u"udp_stream"_s;
+}
+
+bool ownedByStreamControls(const QString &kind, const QString &key, const QJsonValue &v)
+{
+    return takesStreams(kind) && (key == u"streams"_s || key == u"direction"_s) && !v.isArray();
+}
+
 QString valueText(const QJsonValue &v)
 {
     if (v.isString())
@@ -140,6 +152,8 @@ PlansPage::PlansPage(Settings &settings, QWidget *parent)
       m_serverNic(new QComboBox),
       m_matrixHosts(new QListWidget),
       m_params(new QTableWidget(0, 2)),
+      m_streams(new QSpinBox),
+      m_direction(new QComboBox),
       m_duration(new QDoubleSpinBox),
       m_minReps(new QSpinBox),
       m_maxReps(new QSpinBox),
@@ -355,6 +369,21 @@ QWidget *PlansPage::buildTestPanel()
     paramButtons->addStretch(1);
     paramLayout->addLayout(paramButtons);
     form->addRow(tr("Parameters:"), paramBox);
+    // iperf3 -P and -R/--bidir for the stream kinds; the plan leaves them
+    // out at their defaults (one stream, forward).
+    m_streams->setObjectName(u"testStreams"_s);
+    m_streams->setRange(1, 128);
+    m_direction->setObjectName(u"testDirection"_s);
+    m_direction->addItem(tr("forward (client sends)"), u"forward"_s);
+    m_direction->addItem(tr("reverse (server sends)"), u"reverse"_s);
+    m_direction->addItem(tr("bidirectional"), u"bidirectional"_s);
+    auto *flows = new QWidget;
+    auto *flowsLayout = new QHBoxLayout(flows);
+    flowsLayout->setContentsMargins(0, 0, 0, 0);
+    flowsLayout->addWidget(m_streams);
+    flowsLayout->addWidget(new QLabel(tr("direction")));
+    flowsLayout->addWidget(m_direction, 1);
+    form->addRow(tr("Streams:"), flows);
     m_duration->setObjectName(u"testDuration"_s);
     m_duration->setRange(0.1, 86400);
     m_duration->setDecimals(1);
@@ -499,6 +528,10 @@ void PlansPage::connectForm()
     connect(m_description, &QLineEdit::textEdited, this, &PlansPage::writeForm);
     connect(m_testName, &QLineEdit::textEdited, this, &PlansPage::writeForm);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &PlansPage::writeForm);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_loading)
+            updateStreamControls(currentTest().value(u"params"_s).toObject());
+    });
     connect(m_client, &QComboBox::currentIndexChanged, this, &PlansPage::writeForm);
     connect(m_server, &QComboBox::currentIndexChanged, this, &PlansPage::writeForm);
     connect(m_client, &QComboBox::currentIndexChanged, this, [this] {
@@ -517,6 +550,8 @@ void PlansPage::connectForm()
     connect(m_matrixHosts, &QListWidget::itemChanged, this, &PlansPage::writeForm);
     connect(m_params, &QTableWidget::itemChanged, this, &PlansPage::writeForm);
     connect(m_duration, &QDoubleSpinBox::valueChanged, this, &PlansPage::writeForm);
+    connect(m_streams, &QSpinBox::valueChanged, this, &PlansPage::writeForm);
+    connect(m_direction, &QComboBox::currentIndexChanged, this, &PlansPage::writeForm);
     connect(m_minReps, &QSpinBox::valueChanged, this, &PlansPage::writeForm);
     connect(m_maxReps, &QSpinBox::valueChanged, this, &PlansPage::writeForm);
     connect(m_confidence, &QComboBox::currentIndexChanged, this, &PlansPage::writeForm);
@@ -926,8 +961,11 @@ void PlansPage::loadTestForm()
                                                        m_serverNic, m_matrix, m_matrixHosts, m_params, m_duration,
                                                        m_minReps, m_maxReps, m_confidence, m_interval})
         w->setEnabled(has);
-    if (!has)
+    if (!has) {
+        m_streams->setEnabled(false);
+        m_direction->setEnabled(false);
         return;
+    }
     m_loading = true;
     m_testName->setText(t.value(u"name"_s).toString());
     m_kind->setCurrentText(t.value(u"kind"_s).toString());
@@ -960,8 +998,12 @@ void PlansPage::loadTestForm()
         item->setCheckState(matrix.contains(item->text()) ? Qt::Checked : Qt::Unchecked);
     }
     const QJsonObject params = t.value(u"params"_s).toObject();
+    const QString kind = t.value(u"kind"_s).toString();
+    updateStreamControls(params);
     m_params->setRowCount(0);
     for (auto it = params.begin(); it != params.end(); ++it) {
+        if (ownedByStreamControls(kind, it.key(), *it))
+            continue;
         const int row = m_params->rowCount();
         m_params->insertRow(row);
         m_params->setItem(row, 0, new QTableWidgetItem(it.key()));
@@ -983,6 +1025,25 @@ void PlansPage::loadTestForm()
     }
     m_loading = false;
     updateEndpointControls();
+}
+
+void PlansPage::updateStreamControls(const QJsonObject &params)
+{
+    // Only the stream kinds take them; a swept value is edited in the table.
+    const bool kindTakes = takesStreams(m_kind->currentText()) && m_testName->isEnabled();
+    const bool wasLoading = m_loading;
+    m_loading = true;
+    const QJsonValue streams = params.value(u"streams"_s);
+    const QJsonValue direction = params.value(u"direction"_s);
+    m_streams->setEnabled(kindTakes && !streams.isArray());
+    m_direction->setEnabled(kindTakes && !direction.isArray());
+    const QString why = kindTakes ? tr("Swept in the parameters table") : tr("Only tcp_stream and udp_stream take these");
+    m_streams->setToolTip(m_streams->isEnabled() ? tr("Parallel streams (iperf3 -P)") : why);
+    m_direction->setToolTip(m_direction->isEnabled() ? tr("Who sends: the client, the server, or both at once") : why);
+    m_streams->setValue(streams.isDouble() ? streams.toInt() : 1);
+    const int d = m_direction->findData(direction.isString() ? direction.toString() : u"forward"_s);
+    m_direction->setCurrentIndex(std::max(0, d));
+    m_loading = wasLoading;
 }
 
 void PlansPage::updateEndpointControls()
@@ -1035,6 +1096,20 @@ void PlansPage::writeForm()
             const QTableWidgetItem *v = m_params->item(r, 1);
             if (k && !k->text().trimmed().isEmpty())
                 params.insert(k->text().trimmed(), parseValue(v ? v->text() : QString()));
+        }
+        if (takesStreams(m_kind->currentText())) {
+            // A sweep typed in the table wins; otherwise the controls say it.
+            if (m_streams->isEnabled() && !params.value(u"streams"_s).isArray()) {
+                params.remove(u"streams"_s);
+                if (m_streams->value() != 1)
+                    params.insert(u"streams"_s, m_streams->value());
+            }
+            const QString direction = m_direction->currentData().toString();
+            if (m_direction->isEnabled() && !params.value(u"direction"_s).isArray()) {
+                params.remove(u"direction"_s);
+                if (direction != u"forward"_s)
+                    params.insert(u"direction"_s, direction);
+            }
         }
         if (!params.isEmpty())
             t.insert(u"params"_s, params);

@@ -109,6 +109,7 @@ private:
     void offerMissingHosts();
     void refreshHostChoices();
     void refreshNicChoices(QComboBox *host, QComboBox *nic);
+    void updateStreamControls(const QJsonObject &params);
     void pickNicOfNewHost(QComboBox *nic);
     void setInventory(const Inventory &inventory);
     void setHostRow(int row, const QString &name, const QString &transport, const QString &address);
@@ -138,6 +139,10 @@ private:
     QComboBox *m_serverNic;
     QListWidget *m_matrixHosts;
     QTableWidget *m_params;
+    // streams and direction of the stream kinds (agents/testparams.cpp),
+    // controls of their own; a sweep of either stays in m_params.
+    QSpinBox *m_streams;
+    QComboBox *m_direction;
     QDoubleSpinBox *m_duration;
     QSpinBox *m_minReps;
     QSpinBox *m_maxReps;

@@ -44,6 +44,11 @@ constexpr ParameterInfo kParameters[] = {
     {u"nodelay", u"TCP_NODELAY"},
     {u"tos", u"TOS"},
     {u"busy_poll_us", u"busy-poll time"},
+    {u"rate_bps", u"bit rate"},
+    {u"omit_s", u"omitted start"},
+    {u"zerocopy", u"zero-copy"},
+    {u"client_cpu", u"client CPU"},
+    {u"server_cpu", u"server CPU"},
     {u"duration_s", u"duration"},
     {u"interval_s", u"interval"},
 };
@@ -78,7 +83,8 @@ bool isHousekeeping(const QString &key)
 bool isQuietDefault(const QString &key, const QJsonObject &params, const QString &kind)
 {
     static const QStringList quiet{u"direction"_s, u"streams"_s, u"congestion_control"_s, u"mss_bytes"_s,
-                                   u"nodelay"_s, u"tos"_s, u"direct_io"_s};
+                                   u"nodelay"_s, u"tos"_s, u"direct_io"_s, u"rate_bps"_s, u"omit_s"_s,
+                                   u"zerocopy"_s};
     if (!quiet.contains(key))
         return false;
     for (const ConditionParameterInfo &p : definingParameters(kind))
@@ -114,6 +120,8 @@ QString valueText(const QString &key, const QJsonValue &v)
             return u"%1 %"_s.arg(tableNumber(x));
         if (key == u"rate_pps"_s)
             return u"%1 pps"_s.arg(tableNumber(x));
+        if (key == u"rate_bps"_s && x == 0)
+            return QObject::tr("unlimited");
         if (key.endsWith(u"_bps"_s))
             return u"%1 Mbit/s"_s.arg(tableNumber(x / 1e6));
         return tableNumber(x);

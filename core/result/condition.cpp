@@ -107,13 +107,16 @@ std::optional<QString> direction(const QJsonObject &p)
     return d.isEmpty() ? std::nullopt : std::optional(d);
 }
 
-std::optional<QString> rate(const QJsonObject &p)
+// A rate limit as given; 0 (or below) is none.
+std::optional<QString> rateAt(const QJsonObject &p, const QString &key)
 {
-    if (!p.contains(u"rate_pps"_s))
+    if (!p.contains(key))
         return std::nullopt;
-    const double r = p.value(u"rate_pps"_s).toDouble();
+    const double r = p.value(key).toDouble();
     return r > 0 ? QString::number(r, 'g', 10) : u"unlimited"_s;
 }
+
+std::optional<QString> rate(const QJsonObject &p) { return rateAt(p, u"rate_pps"_s); }
 
 // The socket knobs (agents/testparams.cpp): unset is the system's own.
 std::optional<QString> tos(const QJsonObject &p)
@@ -145,6 +148,42 @@ std::optional<QString> streams(const QJsonObject &p)
 std::optional<QString> probeInterval(const QJsonObject &p)
 {
     return p.contains(u"probe_interval_ms"_s) ? integerText(p.value(u"probe_interval_ms"_s)) : std::nullopt;
+}
+
+// The stream and CPU knobs of #18 (agents/testparams.cpp): a paced run,
+// one with its start omitted, zero-copy sends or pinned CPUs is a test of
+// its own.
+std::optional<QString> bitRate(const QJsonObject &p) { return rateAt(p, u"rate_bps"_s); }
+
+std::optional<QString> omitted(const QJsonObject &p)
+{
+    if (!p.contains(u"omit_s"_s))
+        return std::nullopt;
+    const double s = p.value(u"omit_s"_s).toDouble();
+    return s > 0 ? QString::number(s, 'g', 10) : u"0"_s;
+}
+
+std::optional<QString> zeroCopy(const QJsonObject &p)
+{
+    if (!p.contains(u"zerocopy"_s))
+        return std::nullopt;
+    return p.value(u"zerocopy"_s).toBool() ? u"on"_s : u"off"_s;
+}
+
+// A CPU index, read as any whole number.
+std::optional<QString> clientCpu(const QJsonObject &p) { return bytesAt(p, u"client_cpu"_s); }
+std::optional<QString> serverCpu(const QJsonObject &p) { return bytesAt(p, u"server_cpu"_s); }
+
+QString showBitRate(const QString &v)
+{
+    bool ok = false;
+    const double r = v.toDouble(&ok);
+    return ok ? u"%1 Mbit/s"_s.arg(r / 1e6, 0, 'g', 6) : v;
+}
+
+QString showSeconds(const QString &v)
+{
+    return u"%1 s"_s.arg(v);
 }
 
 QString showBytes(const QString &v)
@@ -247,6 +286,16 @@ const QList<ConditionParameterInfo> &definingParameters(const QString &kind)
                                   param(u"probe_interval_ms"_s, u"probe interval"_s, u"200"_s, probeInterval,
                                         showMilliseconds)}
                                 + sockets());
+        // The stream knobs of #18: a target bit rate, the omitted start and
+        // zero-copy sends, and the CPU each end of every kind is pinned to.
+        const auto omit = param(u"omit_s"_s, u"omitted start"_s, u"0"_s, omitted, showSeconds);
+        t[u"tcp_stream"_s] += QList{param(u"rate_bps"_s, u"bit rate"_s, u"unlimited"_s, bitRate, showBitRate), omit,
+                                    param(u"zerocopy"_s, u"zero-copy"_s, u"off"_s, zeroCopy, showPlain)};
+        t[u"udp_stream"_s] += QList{omit};
+        for (const QString &agentKind : {u"udp_stream"_s, u"tcp_stream"_s, u"tcp_rr"_s, u"udp_rr"_s, u"tcp_crr"_s,
+                                    u"file_transfer"_s, u"packet_rate"_s})
+            t[agentKind] += QList{param(u"client_cpu"_s, u"client CPU"_s, u"default"_s, clientCpu, showPlain),
+                             param(u"server_cpu"_s, u"server CPU"_s, u"default"_s, serverCpu, showPlain)};
         return t;
     }();
     static const QList<ConditionParameterInfo> none;

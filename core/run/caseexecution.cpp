@@ -440,14 +440,16 @@ void CaseExecution::startRun(int port)
         startMonitor();
     // The agents stop a test at its duration (for a file transfer: its
     // time limit; rrul: its idle phase, agent default 5 s, before it) plus
-    // their watchdog margin; wait a little longer.
+    // their watchdog margin; wait a little longer. An omitted start
+    // (omit_s, iperf3 -O) runs before the measured duration too.
     const double idleS = m_m.testCase.params.value(u"idle_s"_s).toDouble(m_m.testCase.kind == u"rrul"_s ? 5 : 0);
-    m_timer.start(int((m_m.testCase.durationS + idleS) * 1000) + kResultMarginMs);
+    const double omitS = m_m.testCase.params.value(u"omit_s"_s).toDouble(0);
+    m_timer.start(int((m_m.testCase.durationS + idleS + omitS) * 1000) + kResultMarginMs);
 }
 
 void CaseExecution::startMonitor()
 {
-    QJsonObject params{{u"duration_s"_s, m_m.testCase.durationS + 0.2}};
+    QJsonObject params{{u"duration_s"_s, m_m.testCase.durationS + m_m.testCase.params.value(u"omit_s"_s).toDouble(0) + 0.2}};
     if (!m_m.testCase.dut->nic.isEmpty())
         params.insert(u"interface"_s, m_m.testCase.dut->nic);
     if (!m_m.testCase.dutIngress.isEmpty())

@@ -49,6 +49,11 @@ std::optional<ParamRange> paramRange(const QString &name)
         // rrul (agents/testparams.cpp)
         {u"idle_s"_s, {0.1, 3600, false}},
         {u"probe_interval_ms"_s, {1, 10000, true}},
+        // The agents' ranges (agents/testparams.cpp); a CPU the host lacks is its agent's to refuse.
+        {u"rate_bps"_s, {0, 1e12, false}},
+        {u"omit_s"_s, {0, 3600, false}},
+        {u"client_cpu"_s, {0, 4095, true}},
+        {u"server_cpu"_s, {0, 4095, true}},
     };
     auto it = ranges.find(name);
     if (it == ranges.end())

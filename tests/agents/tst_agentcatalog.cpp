@@ -89,8 +89,9 @@ private slots:
                 case T::Int:
                 case T::Number: {
                     const double d = spec->def.asDouble(-1);
-                    // 0: the system's buffer, no rate limit.
-                    agentDefault = d == 0 ? (def == u"unlimited"_s ? u"unlimited"_s : u"default"_s) : QString::number(d, 'g', 15);
+                    // 0: the system's buffer, no rate limit, nothing omitted.
+                    const bool plainZero = def == u"unlimited"_s || (def == u"0"_s && key == "omit_s");
+                    agentDefault = d == 0 ? (plainZero ? def : u"default"_s) : QString::number(d, 'g', 15);
                     break;
                 }
                 case T::Bool:

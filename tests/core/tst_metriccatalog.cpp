@@ -236,6 +236,38 @@ private slots:
         QVERIFY(!stream({{u"nodelay"_s, true}}).sameAs(plain));
     }
 
+    // So do the stream and CPU knobs: a paced run, one with its start
+    // omitted, zero-copy sends or pinned CPUs; at their defaults (what an
+    // agent records when a plan left them alone) they are the plain run.
+    void streamAndCpuKnobsDefineTheCondition()
+    {
+        auto run = [](const QString &kind, const QJsonObject &params) {
+            wb::ResultRecord r;
+            r.kind = kind;
+            r.params = params;
+            r.addMetric(u"throughput_bps"_s, u"server"_s, 9e8);
+            return wb::conditionOf(r, u"throughput_bps"_s, wb::FigureSide::Receiver);
+        };
+        const wb::Condition plain = run(u"tcp_stream"_s, {});
+        const wb::Condition paced = run(u"tcp_stream"_s, {{u"rate_bps"_s, 1e8}});
+        QVERIFY(!paced.sameAs(plain));
+        QCOMPARE(paced.differences(plain), QStringList{u"bit rate (100 Mbit/s vs unlimited (assumed))"_s});
+        QVERIFY(run(u"tcp_stream"_s, {{u"rate_bps"_s, 0}}).sameAs(plain));
+        QVERIFY(!run(u"tcp_stream"_s, {{u"omit_s"_s, 2}}).sameAs(plain));
+        QVERIFY(run(u"tcp_stream"_s, {{u"omit_s"_s, 0}}).sameAs(plain));
+        QVERIFY(!run(u"tcp_stream"_s, {{u"zerocopy"_s, true}}).sameAs(plain));
+        QVERIFY(run(u"tcp_stream"_s, {{u"zerocopy"_s, false}}).sameAs(plain));
+        const wb::Condition udp = run(u"udp_stream"_s, {});
+        QVERIFY(!run(u"udp_stream"_s, {{u"omit_s"_s, 1.5}}).sameAs(udp));
+        for (const QString &kind : {u"tcp_stream"_s, u"udp_stream"_s, u"tcp_rr"_s, u"tcp_crr"_s, u"packet_rate"_s}) {
+            const wb::Condition base = run(kind, {});
+            const wb::Condition pinned = run(kind, {{u"client_cpu"_s, 1}});
+            QVERIFY2(!pinned.sameAs(base), qPrintable(kind));
+            QVERIFY2(!run(kind, {{u"server_cpu"_s, 0}}).sameAs(base), qPrintable(kind));
+            QVERIFY2(!pinned.sameAs(run(kind, {{u"client_cpu"_s, 0}})), qPrintable(kind));
+        }
+    }
+
     void recordsTakeTheCatalogUnit()
     {
         wb::ResultRecord r;

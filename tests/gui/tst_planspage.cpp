@@ -10,6 +10,7 @@
 // arms (interleaved cases, a note on what the arms' paths differ in), saved
 // and opened again; opening a plan offers its own hosts to the inventory;
 // an inventory that cannot be read is said, not taken for an empty lab.
+// The stream kinds get streams and direction controls (others do not).
 
 #include "config/settings.h"
 #include "inventory/pathresolver.h"
@@ -56,6 +57,7 @@ private slots:
     void buildsAnExperiment();
     void offersPlanHostsToInventory();
     void saysWhenTheInventoryCannotBeRead();
+    void streamsAndDirectionControls();
 
 private:
     template<typename T>
@@ -523,6 +525,85 @@ void TstPlansPage::saysWhenTheInventoryCannotBeRead()
     QVERIFY2(m_page->hostNotesText().startsWith(u"The inventory could not be read ("_s),
              qPrintable(m_page->hostNotesText()));
     QVERIFY(m_page->hostNotesText().contains(u"only the plan's own hosts are known"_s));
+}
+
+// streams and direction have controls of their own for tcp_stream and
+// udp_stream: what they say reaches the plan's cases, defaults stay out of
+// the plan, other kinds have them disabled, and a sweep typed in the
+// parameters table stays there.
+void TstPlansPage::streamsAndDirectionControls()
+{
+    m_page->addTest();
+    auto *kind = child<QComboBox>(u"testKind"_s);
+    auto *streams = child<QSpinBox>(u"testStreams"_s);
+    auto *direction = child<QComboBox>(u"testDirection"_s);
+    auto *params = child<QTableWidget>(u"testParams"_s);
+    kind->setCurrentText(u"tcp_stream"_s);
+    QVERIFY(streams->isEnabled());
+    QVERIFY(direction->isEnabled());
+    QCOMPARE(streams->value(), 1);
+    QCOMPARE(direction->currentData().toString(), u"forward"_s);
+    // At their defaults the plan does not mention them.
+    QJsonObject t = m_page->planJson().value(u"tests"_s).toArray().first().toObject();
+    QVERIFY(!t.value(u"params"_s).toObject().contains(u"streams"_s));
+    QVERIFY(!t.value(u"params"_s).toObject().contains(u"direction"_s));
+
+    streams->setValue(4);
+    direction->setCurrentIndex(direction->findData(u"bidirectional"_s));
+    QString error;
+    auto plan = m_page->plan(&error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->cases.size(), 1);
+    QCOMPARE(plan->cases.first().params.value(u"streams"_s).toInt(), 4);
+    QCOMPARE(plan->cases.first().params.value(u"direction"_s).toString(), u"bidirectional"_s);
+    for (int r = 0; r < params->rowCount(); ++r) // the controls own them, not the table
+        QVERIFY(params->item(r, 0)->text() != u"streams"_s && params->item(r, 0)->text() != u"direction"_s);
+
+    // Opened again (another test selected and back), the controls show the plan's values.
+    m_page->addTest();
+    m_page->testsList()->setCurrentRow(0);
+    QCOMPARE(streams->value(), 4);
+    QCOMPARE(direction->currentData().toString(), u"bidirectional"_s);
+
+    // udp_stream takes them too; tcp_rr does not, and its plan has neither.
+    kind->setCurrentText(u"udp_stream"_s);
+    QVERIFY(streams->isEnabled());
+    QCOMPARE(m_page->plan(&error)->cases.first().params.value(u"streams"_s).toInt(), 4);
+    kind->setCurrentText(u"tcp_rr"_s);
+    QVERIFY(!streams->isEnabled());
+    QVERIFY(!direction->isEnabled());
+    plan = m_page->plan(&error);
+    QVERIFY2(plan, qPrintable(error));
+    QVERIFY(!plan->cases.first().params.contains(u"streams"_s));
+    QVERIFY(!plan->cases.first().params.contains(u"direction"_s));
+
+    // A sweep of streams is edited in the table; direction keeps its control.
+    QJsonObject json = m_page->planJson();
+    QJsonArray tests = json.value(u"tests"_s).toArray();
+    QJsonObject first = tests.first().toObject();
+    first.insert(u"kind"_s, u"tcp_stream"_s);
+    first.insert(u"params"_s, QJsonObject{{u"streams"_s, QJsonArray{1, 8}}, {u"direction"_s, u"reverse"_s}});
+    json.insert(u"tests"_s, QJsonArray{first}); // this test alone
+    m_page->setPlanJson(json);
+    m_page->testsList()->setCurrentRow(0);
+    QVERIFY(!streams->isEnabled());
+    QVERIFY(direction->isEnabled());
+    QCOMPARE(direction->currentData().toString(), u"reverse"_s);
+    bool swept = false;
+    for (int r = 0; r < params->rowCount(); ++r)
+        swept = swept || params->item(r, 0)->text() == u"streams"_s;
+    QVERIFY(swept);
+    direction->setCurrentIndex(direction->findData(u"forward"_s));
+    plan = m_page->plan(&error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->cases.size(), 2);
+    QList<int> counts;
+    for (const wb::TestCase &c : plan->cases) {
+        counts.append(c.params.value(u"streams"_s).toInt());
+        QVERIFY(!c.params.contains(u"direction"_s)); // forward: the default, left out
+    }
+    std::sort(counts.begin(), counts.end());
+    QCOMPARE(counts, (QList<int>{1, 8}));
 }
 
 QTEST_MAIN(TstPlansPage)

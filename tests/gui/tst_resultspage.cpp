@@ -471,6 +471,14 @@ void TstResultsPage::parameterText_data()
                                << QByteArray(R"({"direction": "reverse", "streams": 4, "congestion_control": "bbr",
                                                 "nodelay": true, "tos": 184})")
                                << u"direction reverse · streams 4 · congestion control bbr · TCP_NODELAY yes · TOS 184"_s;
+    QTest::newRow("stream knobs at defaults") << u"tcp_stream"_s
+                                              << QByteArray(R"({"message_size_bytes": 131072, "rate_bps": 0, "omit_s": 0,
+                                                               "zerocopy": false})")
+                                              << u"send size 128 KiB"_s;
+    QTest::newRow("stream knobs set") << u"tcp_stream"_s
+                                      << QByteArray(R"({"rate_bps": 100000000, "omit_s": 2, "zerocopy": true,
+                                                       "client_cpu": 1, "server_cpu": 0})")
+                                      << u"bit rate 100 Mbit/s · omitted start 2 s · zero-copy yes · client CPU 1 · server CPU 0"_s;
     QTest::newRow("tcp_rr's own nodelay") << u"tcp_rr"_s << QByteArray(R"({"request_size_bytes": 1, "nodelay": true})")
                                           << u"request 1 B"_s;
     QTest::newRow("housekeeping left out") << u"udp_stream"_s

@@ -16,6 +16,11 @@
 #include <QString>
 #include <QStringList>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 class AgentProcess
 {
 public:
@@ -219,4 +224,20 @@ inline double recordMetric(const QJsonObject &record, const QString &name, const
     if (found)
         *found = false;
     return -1;
+}
+
+// A TCP connection to 127.0.0.1:port opened by hand, as a hostile or
+// hand-made peer would: the descriptor, or -1.
+inline int connectLoopbackTcp(int port)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<uint16_t>(port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
 }

@@ -44,21 +44,6 @@ QStringList availableCongestionControls()
     return QString::fromLatin1(f.readAll()).simplified().split(u' ', Qt::SkipEmptyParts);
 }
 
-// A TCP connection to 127.0.0.1:port opened by hand, as a hostile peer would.
-int connectRaw(int port)
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(static_cast<uint16_t>(port));
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) != 0) {
-        ::close(fd);
-        return -1;
-    }
-    return fd;
-}
-
 // Milliseconds until the peer closes or resets `fd` (reading and dropping
 // anything it sends), or -1 when it is still open after timeoutMs.
 qint64 msUntilClosed(int fd, int timeoutMs, QByteArray *received = nullptr)
@@ -240,7 +225,7 @@ void TstAgentTcp::tcpCrr()
     QVERIFY(sampled);
     // The listener was the test's: it is closed now.
     const int port = r.serverListening.value(u"port"_s).toInt();
-    const int late = connectRaw(port);
+    const int late = connectLoopbackTcp(port);
     if (late >= 0)
         ::close(late);
     QVERIFY2(late < 0, "the serving agent still listens after its tcp_crr test");
@@ -276,9 +261,9 @@ void TstAgentTcp::tcpCrrSilentAndForeignClients()
     while (sample.value(u"type"_s).toString() != u"sample"_s && t.elapsed() < 5000)
         sample = client.waitFor(20, 5000);
     QCOMPARE(sample.value(u"type"_s).toString(), u"sample"_s);
-    const int silent = connectRaw(port);
+    const int silent = connectLoopbackTcp(port);
     QVERIFY(silent >= 0);
-    const int foreign = connectRaw(port);
+    const int foreign = connectLoopbackTcp(port);
     QVERIFY(foreign >= 0);
     QCOMPARE(::send(foreign, "0123456789abcdef", 16, MSG_NOSIGNAL), ssize_t(16));
     QByteArray answer;

@@ -2,7 +2,8 @@
 // Benchmark of wirebench-agent against the Debian peers on loopback, in the
 // same run and alternating A B A B: tcp_rr 1/1 against `sockperf ping-pong
 // --tcp` (blocking, and ours with busy_poll), udp_stream 64 B against
-// `iperf3 -u -b 0 -l 64`, tcp_stream against `iperf3`, and tcp_crr 1/1
+// `iperf3 -u -b 0 -l 64`, tcp_stream at 1 and 4 streams against `iperf3
+// -P 1/-P 4` and with zero-copy sends against `iperf3 -Z`, and tcp_crr 1/1
 // against `netperf -t TCP_CRR` when netperf is there (it is not packaged by
 // Debian: shared/peers/build-netperf.sh DEST, then WB_NETPERF_DIR=DEST or
 // DEST on PATH; without it that pair is left out, not failed). Reports medians,
@@ -320,11 +321,16 @@ Measure iperfUdp(double duration)
     return m;
 }
 
-Measure oursTcp(double duration)
+// tcp_stream with `streams` parallel streams (iperf3 -P), and zero-copy
+// sends (MSG_ZEROCOPY) when asked; the receiver's summed figure.
+Measure oursTcp(double duration, int streams = 1, bool zerocopy = false)
 {
     Measure m;
     const double cpu0 = childCpuSeconds();
-    const QJsonObject rec = runAgent({u"tcp_stream"_s}, duration, &m.error);
+    QStringList args{u"tcp_stream"_s, u"-P"_s, QString::number(streams)};
+    if (zerocopy)
+        args << u"--set"_s << u"zerocopy=true"_s;
+    const QJsonObject rec = runAgent(args, duration, &m.error);
     const double cpu = childCpuSeconds() - cpu0;
     if (!m.error.isEmpty())
         return m;
@@ -357,11 +363,15 @@ Measure oursRrul(double duration, int probeMs)
     return m;
 }
 
-Measure iperfTcp(double duration)
+// iperf3 -P streams; -Z (sendfile from a mapped file) when zerocopy.
+Measure iperfTcp(double duration, int streams = 1, bool zerocopy = false)
 {
     Measure m;
     const double cpu0 = childCpuSeconds();
-    const QJsonObject end = runIperf({}, duration, &m.error);
+    QStringList args{u"-P"_s, QString::number(streams)};
+    if (zerocopy)
+        args << u"-Z"_s;
+    const QJsonObject end = runIperf(args, duration, &m.error);
     const double cpu = childCpuSeconds() - cpu0;
     const QJsonObject rx = end.value(u"sum_received"_s).toObject();
     m.rate = rx.value(u"bits_per_second"_s).toDouble();
@@ -471,8 +481,13 @@ int main(int argc, char **argv)
                   Series{u"iperf3 -u -b 0 -l 64 received"_s, [=] { return iperfUdp(duration); }}});
     pairs.append({Series{u"udp_stream 64 B received (wirebench-agent, batch 1)"_s, [=] { return oursUdp(duration, 1); }},
                   Series{u"iperf3 -u -b 0 -l 64 received"_s, [=] { return iperfUdp(duration); }}});
-    pairs.append({Series{u"tcp_stream (wirebench-agent)"_s, [=] { return oursTcp(duration); }},
-                  Series{u"iperf3 TCP"_s, [=] { return iperfTcp(duration); }}});
+    pairs.append({Series{u"tcp_stream 1 stream (wirebench-agent)"_s, [=] { return oursTcp(duration, 1); }},
+                  Series{u"iperf3 -P 1"_s, [=] { return iperfTcp(duration, 1); }}});
+    pairs.append({Series{u"tcp_stream 4 streams (wirebench-agent)"_s, [=] { return oursTcp(duration, 4); }},
+                  Series{u"iperf3 -P 4"_s, [=] { return iperfTcp(duration, 4); }}});
+    pairs.append({Series{u"tcp_stream zerocopy (wirebench-agent, MSG_ZEROCOPY)"_s,
+                         [=] { return oursTcp(duration, 1, true); }},
+                  Series{u"iperf3 -Z"_s, [=] { return iperfTcp(duration, 1, true); }}});
     // The RRUL probe's cost: the same bulk flows with and without it, CPU per KB compared below.
     pairs.append({Series{u"rrul 4+4 flows with probes every 200 ms"_s, [=] { return oursRrul(duration, 200); }},
                   Series{u"rrul 4+4 flows without probes"_s, [=] { return oursRrul(duration, 10000); }}});
