@@ -244,7 +244,9 @@ Outcome measureFlow(TestRun &run, DataFlow &f, bool sending, FlowWindow window, 
     f.bytes = count.total;
     if (!o.ok())
         return o;
-    const double span = nsToS(f.lastNs - window.startNs);
+    // The measured part: after an omitted start (omit_s), or from a later
+    // window's start (rrul's load).
+    const double span = nsToS(f.lastNs - std::max(window.startNs, run.beginNs()));
     json::Value &e = f.entry;
     e["stream"] = f.stream;
     e["direction"] = directionName(f.direction);
@@ -387,9 +389,11 @@ std::atomic<uint64_t> *liveCounter(TestRun &run, const FlowLayout &layout, const
     return layout.bidirectional() && f.direction == FlowDirection::Reverse ? nullptr : &run.bytes;
 }
 
+// Traffic from the start, an omitted one (omit_s) included, to the end of
+// the measured duration.
 FlowWindow testWindow(const TestRun &run)
 {
-    return {run.beginNs(), run.beginNs() + static_cast<int64_t>(run.params().number("duration_s", 10) * 1e9)};
+    return {run.startedNs(), run.beginNs() + static_cast<int64_t>(run.params().number("duration_s", 10) * 1e9)};
 }
 } // namespace
 

@@ -20,7 +20,7 @@ if ! command -v "$cxx" >/dev/null; then
   exit 1
 fi
 case $target in
-  fuzz_agentmessage) sources=(json output session testparams requestcheck netutil hoststats localaddress socketknobs) ;;
+  fuzz_agentmessage) sources=(json output session testparams requestcheck netutil hoststats headroom cpuaffinity localaddress socketknobs) ;;
   fuzz_agentheader) sources=(json testparams netutil controlchannel peerheader) ;;
   *) echo "fuzz-smoke: unknown target $target" >&2; exit 2 ;;
 esac

@@ -463,6 +463,7 @@ void TstAgentNetns::driverCountersOfTheVeth()
     QCOMPARE(extra.value(u"nic_counters_delta"_s).toObject().value(u"interface"_s).toString(), u"lo"_s);
     QVERIFY(!extra.contains(u"ethtool_stats_delta"_s));
     b.waitFinal(10, 10000);
+}
 
 void TstAgentNetns::rrulBufferbloatBehindAShaper()
 {
