@@ -496,8 +496,11 @@ void TstAgentNetns::rrulBufferbloatBehindAShaper()
     // load the median probe waits in the shaper's queue for tens of ms.
     QVERIFY2(m(u"idle_udp_latency_us_p50"_s) > 0 && m(u"idle_udp_latency_us_p50"_s) < 5000, qPrintable(figures));
     QVERIFY2(m(u"loaded_udp_latency_us_p50"_s) > 10000, qPrintable(figures));
-    QVERIFY2(m(u"loaded_udp_latency_us_p50"_s) > 5 * m(u"idle_udp_latency_us_p99"_s), qPrintable(figures));
-    QVERIFY2(m(u"loaded_tcp_latency_us_p50"_s) > 5 * m(u"idle_tcp_latency_us_p99"_s), qPrintable(figures));
+    // Medians against medians: one idle probe delayed by a busy moment of
+    // the shared machine (an idle p99 of 20 ms was seen in CI) says nothing
+    // about the queue.
+    QVERIFY2(m(u"loaded_udp_latency_us_p50"_s) > 20 * m(u"idle_udp_latency_us_p50"_s), qPrintable(figures));
+    QVERIFY2(m(u"loaded_tcp_latency_us_p50"_s) > 20 * m(u"idle_tcp_latency_us_p50"_s), qPrintable(figures));
     // The load went through the shaper both ways, near its rate and not over it.
     const double up = recordMetric(rec, u"throughput_bps"_s, u"server"_s);
     const double down = recordMetric(rec, u"reverse_throughput_bps"_s, u"client"_s);
