@@ -124,17 +124,7 @@ bool ChartExporter::exportChart(const ComparisonData &data, const ChartOptions &
     plot.setPalette(ChartBuilder::printPalette()); // files are printed: light whatever the screen uses
     plot.resize(settings.size);
     const ChartContent content = ChartBuilder::build(plot, data, options);
-    switch (format) {
-    case ExportFormat::Png:
-        return savePng(plot, path, settings.size, settings.dpi, error);
-    case ExportFormat::Svg:
-        return saveSvg(plot, path, settings.size, content.caption, error);
-    case ExportFormat::Pdf:
-        return savePdf(plot, path, settings.size, data.title, error);
-    case ExportFormat::Csv:
-        return saveCsv(content.plotted(), path, error);
-    }
-    return fail(error, tr("%1: unknown export format").arg(path));
+    return save(plot, format, path, settings, data.title, content.caption, content.plotted(), error);
 }
 
 std::optional<ExportFormat> ChartExporter::formatFromPath(const QString &path)
@@ -144,6 +134,22 @@ std::optional<ExportFormat> ChartExporter::formatFromPath(const QString &path)
         if (suffix(f) == s)
             return f;
     return std::nullopt;
+}
+
+bool ChartExporter::save(QCustomPlot &plot, ExportFormat format, const QString &path, const ExportSettings &settings,
+                         const QString &title, const QString &caption, const PlottedTable &table, QString *error)
+{
+    switch (format) {
+    case ExportFormat::Png:
+        return savePng(plot, path, settings.size, settings.dpi, error);
+    case ExportFormat::Svg:
+        return saveSvg(plot, path, settings.size, caption, error);
+    case ExportFormat::Pdf:
+        return savePdf(plot, path, settings.size, title, error);
+    case ExportFormat::Csv:
+        return saveCsv(table, path, error);
+    }
+    return fail(error, tr("%1: unknown export format").arg(path));
 }
 
 QString ChartExporter::suffix(ExportFormat format)

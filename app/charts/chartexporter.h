@@ -37,6 +37,12 @@ public:
     static bool savePdf(QCustomPlot &plot, const QString &path, QSize size, const QString &title, QString *error);
     static bool saveCsv(const PlottedTable &table, const QString &path, QString *error);
 
+    // Writes a chart already built on `plot` in `format`: the image, or its
+    // plotted points (`table`) as CSV; `caption` describes an SVG, `title`
+    // names a PDF.
+    static bool save(QCustomPlot &plot, ExportFormat format, const QString &path, const ExportSettings &settings,
+                     const QString &title, const QString &caption, const PlottedTable &table, QString *error);
+
     // Builds the chart off-screen and writes it in `format`.
     static bool exportChart(const ComparisonData &data, const ChartOptions &options, ExportFormat format,
                             const QString &path, const ExportSettings &settings, QString *error);

@@ -105,19 +105,7 @@ bool DropsChart::exportChart(const DropTimeline &timeline, const QString &title,
     QCustomPlot plot;
     plot.resize(settings.size);
     const DropsChartContent content = build(plot, timeline, title);
-    switch (format) {
-    case ExportFormat::Png:
-        return ChartExporter::savePng(plot, path, settings.size, settings.dpi, error);
-    case ExportFormat::Svg:
-        return ChartExporter::saveSvg(plot, path, settings.size, content.caption, error);
-    case ExportFormat::Pdf:
-        return ChartExporter::savePdf(plot, path, settings.size, title, error);
-    case ExportFormat::Csv:
-        return ChartExporter::saveCsv(content.table, path, error);
-    }
-    if (error)
-        *error = tr("%1: unknown export format").arg(path);
-    return false;
+    return ChartExporter::save(plot, format, path, settings, title, content.caption, content.table, error);
 }
 
 } // namespace wb::charts
