@@ -2,6 +2,7 @@
 #include "condition.h"
 
 #include <QJsonValue>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -174,6 +175,53 @@ std::optional<QString> zeroCopy(const QJsonObject &p)
 std::optional<QString> clientCpu(const QJsonObject &p) { return bytesAt(p, u"client_cpu"_s); }
 std::optional<QString> serverCpu(const QJsonObject &p) { return bytesAt(p, u"server_cpu"_s); }
 
+// The IP version the data travelled over: an IPv6 figure is not an IPv4
+// one (40-byte headers, another stack path). Our agent's results record it
+// under extra.ip_version (folded into the facts by conditionFacts);
+// netperf states the address family, iperf3 and others the addresses.
+std::optional<QString> ipVersionOfLiteral(QString a)
+{
+    a = a.trimmed();
+    if (a.startsWith(u'[') && a.contains(u']'))
+        a = a.mid(1, a.indexOf(u']') - 1);
+    if (a.isEmpty())
+        return std::nullopt;
+    // An IPv4-mapped address (a dual-stack server's view of a v4 client)
+    // carried IPv4 on the wire.
+    if (a.startsWith(u"::ffff:"_s, Qt::CaseInsensitive) && a.count(u'.') == 3)
+        return u"4"_s;
+    if (a.contains(u':'))
+        return u"6"_s;
+    static const QRegularExpression kDotted(uR"(^\d{1,3}(\.\d{1,3}){3}$)"_s);
+    return kDotted.match(a).hasMatch() ? std::optional(u"4"_s) : std::nullopt;
+}
+
+std::optional<QString> ipVersion(const QJsonObject &p)
+{
+    const QJsonValue v = p.value(u"ip_version"_s);
+    if (v.isDouble() || v.isString()) {
+        const QString t = v.isDouble() ? QString::number(v.toInt()) : v.toString().trimmed().toLower();
+        if (t == u"4"_s || t == u"ipv4"_s)
+            return u"4"_s;
+        if (t == u"6"_s || t == u"ipv6"_s)
+            return u"6"_s;
+    }
+    const QString family = p.value(u"address_family"_s).toString().trimmed().toUpper();
+    if (family == u"AF_INET6"_s || family == u"INET6"_s || family == u"IPV6"_s)
+        return u"6"_s;
+    if (family == u"AF_INET"_s || family == u"INET"_s || family == u"IPV4"_s)
+        return u"4"_s;
+    for (const QString &key : {u"server_address"_s, u"client_address"_s})
+        if (auto a = ipVersionOfLiteral(p.value(key).toString()))
+            return a;
+    return std::nullopt;
+}
+
+QString showIpVersion(const QString &v)
+{
+    return v == u"4"_s || v == u"6"_s ? u"IPv"_s + v : v;
+}
+
 QString showBitRate(const QString &v)
 {
     bool ok = false;
@@ -296,6 +344,11 @@ const QList<ConditionParameterInfo> &definingParameters(const QString &kind)
                                     u"file_transfer"_s, u"packet_rate"_s})
             t[agentKind] += QList{param(u"client_cpu"_s, u"client CPU"_s, u"default"_s, clientCpu, showPlain),
                              param(u"server_cpu"_s, u"server CPU"_s, u"default"_s, serverCpu, showPlain)};
+        // Every measured kind: IPv4 and IPv6 figures are never pooled. A
+        // figure that does not say is taken as IPv4, which every source
+        // before IPv6 support (and each seed report) ran over.
+        for (auto it = t.begin(); it != t.end(); ++it)
+            it.value() += QList{param(u"ip_version"_s, u"IP version"_s, u"4"_s, ipVersion, showIpVersion)};
         return t;
     }();
     static const QList<ConditionParameterInfo> none;
@@ -332,6 +385,15 @@ QString figureSideName(FigureSide side)
         break;
     }
     return u"whole test"_s;
+}
+
+QJsonObject conditionFacts(const ResultRecord &record)
+{
+    QJsonObject facts = record.params;
+    // What the run itself found out rather than was asked for.
+    if (!facts.contains(u"ip_version"_s) && record.extra.contains(u"ip_version"_s))
+        facts.insert(u"ip_version"_s, record.extra.value(u"ip_version"_s));
+    return facts;
 }
 
 QString directionOf(const QJsonObject &params)
@@ -411,9 +473,10 @@ Condition conditionOf(const ResultRecord &record, const QString &metric, FigureS
     // Our agent ran a parameter it was not given at its own default: that is
     // known, not assumed. Any other source's silence is an assumption.
     const bool ourAgent = record.tool == u"wirebench-agent"_s;
+    const QJsonObject facts = conditionFacts(record);
     for (const ConditionParameterInfo &info : definingParameters(record.kind)) {
         ConditionParameter p{info.key, info.defaultValue, !ourAgent};
-        if (auto v = info.read(record.params)) {
+        if (auto v = info.read(facts)) {
             p.value = *v;
             p.assumed = false;
         }

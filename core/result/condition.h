@@ -93,4 +93,9 @@ Condition conditionOf(const ResultRecord &record, const QString &metric, FigureS
 // The direction of a record in the vocabulary (forward when not stated).
 QString directionOf(const QJsonObject &params);
 
+// The record's parameters with what the run found out about its own
+// condition (the IP version the data used): what the defining parameters
+// are read from.
+QJsonObject conditionFacts(const ResultRecord &record);
+
 } // namespace wb

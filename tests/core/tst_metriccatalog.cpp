@@ -268,6 +268,43 @@ private slots:
         }
     }
 
+    // The IP version defines the condition of every measured kind: an IPv6
+    // run is never pooled with an IPv4 one, whichever source states it
+    // (our agent in extra.ip_version, netperf as the address family, iperf3
+    // and the others through the addresses they connected).
+    void ipVersionDefinesTheCondition()
+    {
+        auto run = [](const QString &kind, const QJsonObject &params, const QJsonObject &extra = {}) {
+            wb::ResultRecord r;
+            r.kind = kind;
+            r.tool = u"wirebench-agent"_s;
+            r.params = params;
+            r.extra = extra;
+            r.addMetric(u"throughput_bps"_s, u"server"_s, 9e8);
+            return wb::conditionOf(r, u"throughput_bps"_s, wb::FigureSide::Receiver);
+        };
+        for (const QString &kind : {u"tcp_stream"_s, u"udp_stream"_s, u"tcp_rr"_s, u"udp_rr"_s, u"tcp_crr"_s,
+                                    u"file_transfer"_s, u"packet_rate"_s, u"rrul"_s, u"rfc2544"_s, u"forwarding"_s}) {
+            const wb::Condition v4 = run(kind, {}, {{u"ip_version"_s, 4}});
+            const wb::Condition v6 = run(kind, {}, {{u"ip_version"_s, 6}});
+            QVERIFY2(!v6.sameAs(v4), qPrintable(kind));
+            QCOMPARE(v6.differences(v4), QStringList{u"IP version (IPv6 vs IPv4)"_s});
+            // A record from before the IP version was kept ran over IPv4.
+            QVERIFY2(run(kind, {}).sameAs(v4), qPrintable(kind));
+        }
+        const wb::Condition v4 = run(u"tcp_stream"_s, {}, {{u"ip_version"_s, 4}});
+        const wb::Condition v6 = run(u"tcp_stream"_s, {}, {{u"ip_version"_s, 6}});
+        QVERIFY(run(u"tcp_stream"_s, {{u"address_family"_s, u"AF_INET6"_s}}).sameAs(v6));
+        QVERIFY(run(u"tcp_stream"_s, {{u"address_family"_s, u"AF_INET"_s}}).sameAs(v4));
+        QVERIFY(run(u"tcp_stream"_s, {{u"server_address"_s, u"fd00::2"_s}}).sameAs(v6));
+        QVERIFY(run(u"tcp_stream"_s, {{u"server_address"_s, u"[fe80::1%veth0]"_s}}).sameAs(v6));
+        QVERIFY(run(u"tcp_stream"_s, {{u"server_address"_s, u"10.0.0.2"_s}}).sameAs(v4));
+        // A dual-stack server's view of an IPv4 client is IPv4 on the wire.
+        QVERIFY(run(u"tcp_stream"_s, {{u"server_address"_s, u"::ffff:127.0.0.1"_s}}).sameAs(v4));
+        // What the run found beats an address it was given by name.
+        QVERIFY(run(u"tcp_stream"_s, {{u"server_address"_s, u"lab-b"_s}}, {{u"ip_version"_s, 6}}).sameAs(v6));
+    }
+
     void recordsTakeTheCatalogUnit()
     {
         wb::ResultRecord r;
