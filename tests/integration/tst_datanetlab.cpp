@@ -10,6 +10,7 @@
 // only). Also over IPv6, and with a data port range: the listener's port is
 // inside it, and a range whose ports are all busy is a clear error.
 
+#include "result/condition.h"
 #include "store/resultstore.h"
 #include "store/runfilter.h"
 #include "store/runstore.h"
@@ -456,6 +457,12 @@ void TstDataNetLab::everyKindOverIpv6()
     const wb::ResultRecord &r = stored.first().record;
     QVERIFY2(r.metric(metric, side).value_or(0) > 0, qPrintable(u"%1/%2 missing"_s.arg(metric, side)));
     QCOMPARE(r.extra.value(u"ip_version"_s).toInt(), 6);
+    // ... and so does its condition: Compare keeps it apart from IPv4 runs.
+    const QList<wb::FigureSide> sides = wb::sidesWithMetric(r, metric);
+    QVERIFY(!sides.isEmpty());
+    const wb::Condition cond = wb::conditionOf(r, metric, sides.first());
+    QVERIFY(cond.parameter(u"ip_version"_s));
+    QCOMPARE(cond.parameter(u"ip_version"_s)->value, u"6"_s);
     QCOMPARE(r.extra.value(u"server"_s).toObject().value(u"bound_address"_s).toString(), u"2001:db8:d::12"_s);
     QCOMPARE(r.extra.value(u"bound_address"_s).toString(), u"2001:db8:d::11"_s);
     if (params.contains("tos"))
