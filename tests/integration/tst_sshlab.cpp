@@ -232,31 +232,46 @@ void TstSshLab::zeroLossSearchFindsTheShaper()
     const QString plan = writePlan(u"rfc-plan"_s, R"(
         {"name":"rfc","kind":"rfc2544","client":{"host":"h1","nic":"lab0"},"server":{"host":"h2","nic":"lab0"},
          "duration_s":2,"params":{"frame_size_bytes":[64,1518],"line_rate_bps":30000000,"resolution_pct":1}})");
-    const QString db = m_dir.filePath(u"rfc.sqlite"_s);
-    QProcess p;
-    p.start(kCli, {u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
-                   m_dir.filePath(u"known_hosts"_s)});
-    QVERIFY(p.waitForFinished(240000));
-    const QString out = QString::fromUtf8(p.readAllStandardOutput());
-    QVERIFY2(p.exitCode() == 0, qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+    // A rate found above the shaper is always wrong. One found below it
+    // means a trial lost frames the shaper did not drop: on a loaded machine
+    // the 64-byte generator or the receiver fell behind for a moment. That
+    // earns one second attempt, never a wider tolerance.
     int checked = 0;
-    for (const auto &r : runs(db)) {
-        if (r.record.kind != u"rfc2544"_s)
-            continue;
-        const int frame = r.record.params.value(u"frame_size_bytes"_s).toInt();
-        const double pps = r.record.metric(u"packets_per_s"_s, u"server"_s).value_or(0);
-        const double shaped = pps * (frame - 4) * 8;
-        qInfo("frame %d: zero-loss %.0f pps = %.2f Mbit/s of frames at the shaper (%d trials)", frame, pps,
-              shaped / 1e6, int(r.record.extra.value(u"trials"_s).toArray().size()));
-        QVERIFY2(std::abs(shaped - limitBps) / limitBps < 0.05, qPrintable(u"frame %1: %2 pps"_s.arg(frame).arg(pps)));
-        QVERIFY(r.record.extra.value(u"converged"_s).toBool());
-        QVERIFY(r.record.extra.value(u"exploratory"_s).toBool());
-        // A last trial at the found rate measured latency with probes (on this
-        // shared machine the probes of a saturated link may all be late).
-        QVERIFY(r.record.extra.value(u"latency_trial"_s).toBool());
-        if (r.record.extra.value(u"latency_probes_answered"_s).toDouble() > 0)
-            QVERIFY(r.record.metric(u"latency_us_mean"_s, u"server"_s).value_or(0) > 0);
-        ++checked;
+    for (int attempt = 1; attempt <= 2; ++attempt) {
+        const QString db = m_dir.filePath(u"rfc-%1.sqlite"_s.arg(attempt));
+        QProcess p;
+        p.start(kCli, {u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
+                       m_dir.filePath(u"known_hosts"_s)});
+        QVERIFY(p.waitForFinished(240000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(p.exitCode() == 0, qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+        checked = 0;
+        bool below = false;
+        for (const auto &r : runs(db)) {
+            if (r.record.kind != u"rfc2544"_s)
+                continue;
+            const int frame = r.record.params.value(u"frame_size_bytes"_s).toInt();
+            const double pps = r.record.metric(u"packets_per_s"_s, u"server"_s).value_or(0);
+            const double shaped = pps * (frame - 4) * 8;
+            qInfo("attempt %d, frame %d: zero-loss %.0f pps = %.2f Mbit/s of frames at the shaper (%d trials)", attempt,
+                  frame, pps, shaped / 1e6, int(r.record.extra.value(u"trials"_s).toArray().size()));
+            QVERIFY2(shaped < limitBps * 1.05, qPrintable(u"frame %1: %2 pps is above the shaper"_s.arg(frame).arg(pps)));
+            below |= shaped < limitBps * 0.95;
+            QVERIFY(r.record.extra.value(u"converged"_s).toBool());
+            QVERIFY(r.record.extra.value(u"exploratory"_s).toBool());
+            // A last trial at the found rate measured latency with probes (on
+            // this shared machine the probes of a saturated link may all be
+            // late).
+            QVERIFY(r.record.extra.value(u"latency_trial"_s).toBool());
+            if (r.record.extra.value(u"latency_probes_answered"_s).toDouble() > 0)
+                QVERIFY(r.record.metric(u"latency_us_mean"_s, u"server"_s).value_or(0) > 0);
+            ++checked;
+        }
+        QCOMPARE(checked, 2);
+        if (!below)
+            break;
+        QVERIFY2(attempt < 2, "both attempts found a zero-loss rate more than 5 % below the 20 Mbit/s shaper");
+        qInfo("attempt 1 found a rate below the shaper (a trial lost frames the shaper did not drop); once more");
     }
     QCOMPARE(checked, 2);
 }
@@ -279,32 +294,44 @@ void TstSshLab::zeroLossSearchThroughARouter()
         {"name":"rfc-router","kind":"rfc2544","client":{"host":"h1","nic":"lab0"},"server":{"host":"h3","nic":"lab0"},
          "dut":{"host":"h2","nic":"lab1","ingress":"lab0","headroom":true},
          "duration_s":2,"params":{"frame_size_bytes":[64],"line_rate_bps":30000000,"resolution_pct":1}})");
-    const QString db = m_dir.filePath(u"rfc-dut.sqlite"_s);
-    QProcess p;
-    p.start(kCli, {u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
-                   m_dir.filePath(u"known_hosts"_s)});
-    QVERIFY(p.waitForFinished(240000));
-    const QString out = QString::fromUtf8(p.readAllStandardOutput());
-    QVERIFY2(p.exitCode() == 0, qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+    // As in zeroLossSearchFindsTheShaper: above the shaper is always wrong,
+    // below it once earns a second attempt.
     int checked = 0;
-    for (const auto &r : runs(db)) {
-        if (r.record.kind != u"rfc2544"_s)
-            continue;
-        const double pps = r.record.metric(u"packets_per_s"_s, u"server"_s).value_or(0);
-        const double forwarded = r.record.metric(u"forwarded_packets_per_s"_s).value_or(0);
-        const double headroom = r.record.metric(u"dut_cpu_headroom_pct"_s).value_or(-1);
-        const double cpu = r.record.metric(u"dut_cpu_util_pct"_s).value_or(-1);
-        qInfo("through the router: zero-loss %.0f pps = %.2f Mbit/s at the shaper; the router forwarded %.0f pps "
-              "with %.1f %% CPU used, %.1f %% left",
-              pps, pps * 60 * 8 / 1e6, forwarded, cpu, headroom);
-        QVERIFY2(std::abs(pps * 60 * 8 - limitBps) / limitBps < 0.05, qPrintable(QString::number(pps)));
-        QVERIFY2(std::abs(forwarded - pps) / pps < 0.05, qPrintable(u"%1 vs %2"_s.arg(forwarded).arg(pps)));
-        QVERIFY(cpu >= 0 && cpu <= 100);
-        QVERIFY(headroom >= 0 && headroom <= 100);
-        QCOMPARE(r.record.extra.value(u"dut"_s).toObject().value(u"host"_s).toString(), u"h2"_s);
-        for (const QJsonValue &t : r.record.extra.value(u"trials"_s).toArray())
-            QVERIFY(t.toObject().contains(u"forwarded_pps"_s));
-        ++checked;
+    for (int attempt = 1; attempt <= 2; ++attempt) {
+        const QString db = m_dir.filePath(u"rfc-dut-%1.sqlite"_s.arg(attempt));
+        QProcess p;
+        p.start(kCli, {u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
+                       m_dir.filePath(u"known_hosts"_s)});
+        QVERIFY(p.waitForFinished(240000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(p.exitCode() == 0, qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+        checked = 0;
+        bool below = false;
+        for (const auto &r : runs(db)) {
+            if (r.record.kind != u"rfc2544"_s)
+                continue;
+            const double pps = r.record.metric(u"packets_per_s"_s, u"server"_s).value_or(0);
+            const double forwarded = r.record.metric(u"forwarded_packets_per_s"_s).value_or(0);
+            const double headroom = r.record.metric(u"dut_cpu_headroom_pct"_s).value_or(-1);
+            const double cpu = r.record.metric(u"dut_cpu_util_pct"_s).value_or(-1);
+            qInfo("attempt %d through the router: zero-loss %.0f pps = %.2f Mbit/s at the shaper; the router forwarded "
+                  "%.0f pps with %.1f %% CPU used, %.1f %% left",
+                  attempt, pps, pps * 60 * 8 / 1e6, forwarded, cpu, headroom);
+            QVERIFY2(pps * 60 * 8 < limitBps * 1.05, qPrintable(QString::number(pps)));
+            below |= pps * 60 * 8 < limitBps * 0.95;
+            QVERIFY2(std::abs(forwarded - pps) / pps < 0.05, qPrintable(u"%1 vs %2"_s.arg(forwarded).arg(pps)));
+            QVERIFY(cpu >= 0 && cpu <= 100);
+            QVERIFY(headroom >= 0 && headroom <= 100);
+            QCOMPARE(r.record.extra.value(u"dut"_s).toObject().value(u"host"_s).toString(), u"h2"_s);
+            for (const QJsonValue &t : r.record.extra.value(u"trials"_s).toArray())
+                QVERIFY(t.toObject().contains(u"forwarded_pps"_s));
+            ++checked;
+        }
+        QCOMPARE(checked, 1);
+        if (!below)
+            break;
+        QVERIFY2(attempt < 2, "both attempts found a zero-loss rate more than 5 % below the 20 Mbit/s shaper");
+        qInfo("attempt 1 found a rate below the shaper; once more");
     }
     QCOMPARE(checked, 1);
 }
