@@ -198,6 +198,22 @@ void setSendTimeout(int fd)
     ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
 }
 
+// The zero-copy path a test asked for, by its parameter's name (also the
+// key of its record in extra), or null for plain copying sends. Either way
+// the receiver checks every byte against the pattern.
+const char *zeroCopyPath(const TestParams &p)
+{
+    return p.flag("zerocopy") ? "zerocopy" : p.flag("sendfile") ? "sendfile" : nullptr;
+}
+
+void enableZeroCopy(const TestParams &p, ZeroCopySender &zc, int fd, const std::vector<char> &buf)
+{
+    if (p.flag("zerocopy"))
+        zc.enable(fd);
+    else if (p.flag("sendfile"))
+        zc.enableSendfile(buf);
+}
+
 // How this end of a flow moves its data: zero-copy sends when asked for
 // (and what the kernel made of them), the receiver's pattern check then.
 struct FlowMode
@@ -214,14 +230,13 @@ Outcome measureFlow(TestRun &run, DataFlow &f, bool sending, FlowWindow window, 
 {
     const TestParams &p = run.params();
     const int fd = f.tcp.get();
-    const bool zerocopy = p.flag("zerocopy");
+    const char *const zeroCopy = zeroCopyPath(p);
     Outcome o;
     int64_t retrans = 0;
     StreamCount count;
     if (sending) {
         std::vector<char> buf = pattern(static_cast<size_t>(p.integer("message_size_bytes", 131072)));
-        if (zerocopy)
-            mode.zc.enable(fd);
+        enableZeroCopy(p, mode.zc, fd, buf);
         // A flow that starts later (rrul's load after its idle phase) waits here, bounded by the stop flag.
         while (!run.stopped() && nowNs() < window.startNs)
             std::this_thread::sleep_for(std::chrono::nanoseconds(std::min<int64_t>(window.startNs - nowNs(), 10000000)));
@@ -236,7 +251,7 @@ Outcome measureFlow(TestRun &run, DataFlow &f, bool sending, FlowWindow window, 
         releaseSendBuffer(fd, mode.zc, buf);
     } else {
         std::vector<char> buf(readChunk(p));
-        if (zerocopy)
+        if (zeroCopy)
             mode.check = std::make_unique<PatternCheck>(static_cast<size_t>(p.integer("message_size_bytes", 131072)),
                                                         buf.size());
         o = receiveToEnd(run, fd, buf, live, &count, &f.lastNs, mode.check.get());
@@ -258,8 +273,8 @@ Outcome measureFlow(TestRun &run, DataFlow &f, bool sending, FlowWindow window, 
     e["throughput_bps"] = span > 0 ? static_cast<double>(count.measured()) * 8.0 / span : 0.0;
     if (sending)
         e["retransmits"] = retrans;
-    if (zerocopy)
-        e[sending ? "zerocopy" : "content_checked_bytes"] =
+    if (zeroCopy)
+        e[sending ? zeroCopy : "content_checked_bytes"] =
             sending ? mode.zc.stats() : json::Value(mode.check->checked());
     uint64_t acked = 0, received = 0;
     if (tcpSocketBytes(fd, &acked, &received)) {
@@ -274,13 +289,14 @@ Outcome measureFlow(TestRun &run, DataFlow &f, bool sending, FlowWindow window, 
 // summed in extra.zerocopy, the receiving ones' checked bytes.
 void reportFlowModes(TestRun &run, const std::vector<DataFlow> &flows, const std::vector<FlowMode> &modes)
 {
-    if (!run.params().flag("zerocopy"))
+    const char *const zeroCopy = zeroCopyPath(run.params());
+    if (!zeroCopy)
         return;
     ZeroCopySender sum;
     bool sent = false;
     uint64_t checked = 0;
     for (size_t i = 0; i < flows.size(); ++i) {
-        if (flows[i].entry.contains("zerocopy")) {
+        if (flows[i].entry.contains(zeroCopy)) {
             sum.add(modes[i].zc);
             sent = true;
         }
@@ -288,7 +304,7 @@ void reportFlowModes(TestRun &run, const std::vector<DataFlow> &flows, const std
             checked += modes[i].check->checked();
     }
     if (sent)
-        run.extra()["zerocopy"] = sum.stats();
+        run.extra()[zeroCopy] = sum.stats();
     if (checked)
         run.extra()["content_checked_bytes"] = checked;
 }
@@ -415,7 +431,7 @@ Outcome TcpStreamTest::serve(TestRun &run, ServerEnv &env)
         return Outcome::fail("peer_lost", err);
     std::vector<char> buf(readChunk(p));
     std::unique_ptr<PatternCheck> check;
-    if (p.flag("zerocopy"))
+    if (zeroCopyPath(p))
         check = std::make_unique<PatternCheck>(static_cast<size_t>(p.integer("message_size_bytes", 131072)), buf.size());
     run.begin(env.interface, TestRun::LiveBytes);
     StreamCount count;
@@ -450,8 +466,7 @@ Outcome TcpStreamTest::run(TestRun &run, ClientEnv &env)
     setSendTimeout(fd);
     std::vector<char> buf = pattern(static_cast<size_t>(p.integer("message_size_bytes", 131072)));
     ZeroCopySender zc;
-    if (p.flag("zerocopy"))
-        zc.enable(fd);
+    enableZeroCopy(p, zc, fd, buf);
     const int64_t retransBefore = tcpRetransmits(fd);
     run.begin(env.interface, TestRun::LiveBytes);
     const int64_t end = run.beginNs() + static_cast<int64_t>(p.number("duration_s", 10) * 1e9);
@@ -481,8 +496,8 @@ Outcome TcpStreamTest::run(TestRun &run, ClientEnv &env)
     // The server has read everything now: the kernel is done with the
     // buffer, or very nearly.
     releaseSendBuffer(fd, zc, buf);
-    if (p.flag("zerocopy"))
-        run.extra()["zerocopy"] = zc.stats();
+    if (const char *zeroCopy = zeroCopyPath(p))
+        run.extra()[zeroCopy] = zc.stats();
     if (!o.ok())
         return o;
     if (static_cast<uint64_t>(stats["bytes"].asInt(-1)) != count.total)

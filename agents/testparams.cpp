@@ -113,6 +113,10 @@ bool TestParams::validate(const std::vector<ParamSpec> &specs, const json::Value
                  + " with direct_io (O_DIRECT writes whole aligned blocks), not " + fmt(out.number("message_size_bytes"));
         return false;
     }
+    if (out.flag("zerocopy") && out.flag("sendfile")) {
+        *error = "params.sendfile and params.zerocopy are two zero-copy send paths: pick one";
+        return false;
+    }
     // udp_stream (the datagram kind with omit_s, told by its batch) tells
     // the omitted start by each datagram's sequence number, and its loss
     // samples follow the whole sequence.
@@ -192,10 +196,12 @@ const std::vector<KindEntry> &kinds()
         {"tcp_stream", with(common(10), {{"message_size_bytes", T::Int, 1, 16 << 20, 131072},
                                          {"streams", T::Int, 1, 128, 1},
                                          {"direction", T::String, 0, 0, "forward", kDirections},
-                                         // iperf3 -b (per stream, as iperf3), -O and MSG_ZEROCOPY.
+                                         // iperf3 -b (per stream, as iperf3), -O, MSG_ZEROCOPY and -Z
+                                         // (sendfile from an in-memory file; zerocopysend.h).
                                          {"rate_bps", T::Number, 0, 1e12, 0},
                                          {"omit_s", T::Number, 0, 3600, 0},
-                                         {"zerocopy", T::Bool, 0, 0, false}})},
+                                         {"zerocopy", T::Bool, 0, 0, false},
+                                         {"sendfile", T::Bool, 0, 0, false}})},
         {"tcp_rr", with(common(10), {{"request_size_bytes", T::Int, 1, 16 << 20, 1},
                                      {"response_size_bytes", T::Int, 1, 16 << 20, 1},
                                      {"transactions", T::Int, 0, 1e15, 0},

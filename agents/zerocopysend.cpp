@@ -9,7 +9,10 @@
 #include <linux/errqueue.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #ifndef SO_ZEROCOPY
 #define SO_ZEROCOPY 60
@@ -19,6 +22,46 @@
 #endif
 
 namespace wb::agent {
+
+ZeroCopySender::~ZeroCopySender()
+{
+    if (m_file >= 0)
+        ::close(m_file);
+}
+
+ZeroCopySender::ZeroCopySender(ZeroCopySender &&o) noexcept
+    : m_active(o.m_active), m_sendfile(o.m_sendfile), m_file(o.m_file), m_base(o.m_base), m_reason(std::move(o.m_reason)),
+      m_sends(o.m_sends), m_completed(o.m_completed), m_copied(o.m_copied)
+{
+    o.m_file = -1;
+}
+
+bool ZeroCopySender::enableSendfile(const std::vector<char> &buf)
+{
+    m_sendfile = true;
+    m_active = false;
+    const int f = ::memfd_create("wirebench-sendfile", MFD_CLOEXEC);
+    if (f < 0) {
+        m_reason = "memfd_create failed (" + errnoText(errno) + "): plain copying sends";
+        return false;
+    }
+    size_t done = 0;
+    while (done < buf.size()) {
+        const ssize_t n = ::write(f, buf.data() + done, buf.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            m_reason = "writing the sendfile source failed (" + errnoText(errno) + "): plain copying sends";
+            ::close(f);
+            return false;
+        }
+        done += static_cast<size_t>(n);
+    }
+    m_file = f;
+    m_base = buf.data();
+    m_active = true;
+    return true;
+}
 
 bool ZeroCopySender::enable(int fd)
 {
@@ -36,6 +79,15 @@ ssize_t ZeroCopySender::send(int fd, const void *data, size_t len)
 {
     if (!m_active)
         return ::send(fd, data, len, MSG_NOSIGNAL);
+    if (m_sendfile) {
+        // The same range of the file as of the buffer (the caller sends the
+        // pattern from an offset after a short write).
+        off_t offset = static_cast<const char *>(data) - m_base;
+        const ssize_t n = ::sendfile(fd, m_file, &offset, len);
+        if (n > 0)
+            ++m_sends;
+        return n;
+    }
     const ssize_t n = ::send(fd, data, len, MSG_NOSIGNAL | MSG_ZEROCOPY);
     if (n > 0)
         ++m_sends;
@@ -76,7 +128,7 @@ void ZeroCopySender::reap(int fd)
 
 bool ZeroCopySender::drain(int fd, int timeoutMs)
 {
-    if (!m_active)
+    if (!m_active || m_sendfile)
         return true;
     const int64_t until = nowNs() + static_cast<int64_t>(timeoutMs) * 1000000;
     reap(fd);
@@ -99,6 +151,8 @@ json::Value ZeroCopySender::stats() const
     if (!m_reason.empty())
         v["reason"] = m_reason;
     v["sends"] = m_sends;
+    if (m_sendfile)
+        return v;
     v["completed"] = m_completed;
     v["copied"] = m_copied;
     v["outstanding"] = m_sends - m_completed;
@@ -108,6 +162,7 @@ json::Value ZeroCopySender::stats() const
 void ZeroCopySender::add(const ZeroCopySender &o)
 {
     m_active = m_active || o.m_active;
+    m_sendfile = m_sendfile || o.m_sendfile;
     if (m_reason.empty())
         m_reason = o.m_reason;
     m_sends += o.m_sends;

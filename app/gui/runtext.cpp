@@ -47,6 +47,7 @@ constexpr ParameterInfo kParameters[] = {
     {u"rate_bps", u"bit rate"},
     {u"omit_s", u"omitted start"},
     {u"zerocopy", u"zero-copy"},
+    {u"sendfile", u"sendfile"},
     {u"client_cpu", u"client CPU"},
     {u"server_cpu", u"server CPU"},
     {u"duration_s", u"duration"},
@@ -84,7 +85,7 @@ bool isQuietDefault(const QString &key, const QJsonObject &params, const QString
 {
     static const QStringList quiet{u"direction"_s, u"streams"_s, u"congestion_control"_s, u"mss_bytes"_s,
                                    u"nodelay"_s, u"tos"_s, u"direct_io"_s, u"rate_bps"_s, u"omit_s"_s,
-                                   u"zerocopy"_s};
+                                   u"zerocopy"_s, u"sendfile"_s};
     if (!quiet.contains(key))
         return false;
     for (const ConditionParameterInfo &p : definingParameters(kind))

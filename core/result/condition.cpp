@@ -171,6 +171,9 @@ std::optional<QString> zeroCopy(const QJsonObject &p)
     return p.value(u"zerocopy"_s).toBool() ? u"on"_s : u"off"_s;
 }
 
+// iperf3 -Z: sends by sendfile() from a file in memory.
+std::optional<QString> sendfileFlag(const QJsonObject &p) { return onOff(p, u"sendfile"_s); }
+
 // A CPU index, read as any whole number.
 std::optional<QString> clientCpu(const QJsonObject &p) { return bytesAt(p, u"client_cpu"_s); }
 std::optional<QString> serverCpu(const QJsonObject &p) { return bytesAt(p, u"server_cpu"_s); }
@@ -338,7 +341,8 @@ const QList<ConditionParameterInfo> &definingParameters(const QString &kind)
         // zero-copy sends, and the CPU each end of every kind is pinned to.
         const auto omit = param(u"omit_s"_s, u"omitted start"_s, u"0"_s, omitted, showSeconds);
         t[u"tcp_stream"_s] += QList{param(u"rate_bps"_s, u"bit rate"_s, u"unlimited"_s, bitRate, showBitRate), omit,
-                                    param(u"zerocopy"_s, u"zero-copy"_s, u"off"_s, zeroCopy, showPlain)};
+                                    param(u"zerocopy"_s, u"zero-copy"_s, u"off"_s, zeroCopy, showPlain),
+                                    param(u"sendfile"_s, u"sendfile"_s, u"off"_s, sendfileFlag, showPlain)};
         t[u"udp_stream"_s] += QList{omit};
         for (const QString &agentKind : {u"udp_stream"_s, u"tcp_stream"_s, u"tcp_rr"_s, u"udp_rr"_s, u"tcp_crr"_s,
                                     u"file_transfer"_s, u"packet_rate"_s})

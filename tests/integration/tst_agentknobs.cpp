@@ -93,6 +93,9 @@ private slots:
     void zeroCopyDeliversTheBytes_data();
     void zeroCopyDeliversTheBytes();
     void zeroCopyReceiverCatchesWrongData();
+    void sendfileDeliversTheBytes_data();
+    void sendfileDeliversTheBytes();
+    void sendfileAndZeroCopyAreExclusive();
 };
 
 void TstAgentKnobs::knobsAreRefusedByOtherKinds_data()
@@ -106,6 +109,8 @@ void TstAgentKnobs::knobsAreRefusedByOtherKinds_data()
     QTest::newRow("packet_rate omit_s") << u"packet_rate"_s << u"omit_s"_s << QJsonValue(1);
     QTest::newRow("udp_stream zerocopy") << u"udp_stream"_s << u"zerocopy"_s << QJsonValue(true);
     QTest::newRow("file_transfer zerocopy") << u"file_transfer"_s << u"zerocopy"_s << QJsonValue(true);
+    QTest::newRow("udp_stream sendfile") << u"udp_stream"_s << u"sendfile"_s << QJsonValue(true);
+    QTest::newRow("tcp_rr sendfile") << u"tcp_rr"_s << u"sendfile"_s << QJsonValue(true);
 }
 
 void TstAgentKnobs::knobsAreRefusedByOtherKinds()
@@ -432,6 +437,46 @@ void TstAgentKnobs::zeroCopyReceiverCatchesWrongData()
     QCOMPARE(fin.value(u"type"_s).toString(), u"error"_s);
     QCOMPARE(fin.value(u"code"_s).toString(), u"verify_failed"_s);
     QVERIFY2(fin.value(u"message"_s).toString().contains(u"stream byte 2500"_s), qPrintable(describe(fin)));
+}
+
+void TstAgentKnobs::sendfileDeliversTheBytes_data()
+{
+    zeroCopyDeliversTheBytes_data();
+}
+
+// iperf3 -Z's path: every send a sendfile() from the in-memory pattern
+// file. The receiver checks every byte, so a wrong file offset after a
+// short send (100003: the pattern's phase moves from send to send) fails.
+void TstAgentKnobs::sendfileDeliversTheBytes()
+{
+    QFETCH(int, streams);
+    QFETCH(QString, direction);
+    const auto r = runPair(u"tcp_stream"_s, {{u"duration_s"_s, 1.0}, {u"sendfile"_s, true}, {u"streams"_s, streams},
+                                             {u"direction"_s, direction}, {u"message_size_bytes"_s, 100003}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(failureOf(r)));
+    const bool forward = direction == u"forward"_s;
+    const QJsonObject senderRec = forward ? r.clientRecord() : r.serverRecord();
+    const QJsonObject receiverRec = forward ? r.serverRecord() : r.clientRecord();
+    const QJsonObject sf = extraOf(senderRec).value(u"sendfile"_s).toObject();
+    const QString where = QString::fromUtf8(QJsonDocument(sf).toJson(QJsonDocument::Compact));
+    QVERIFY2(sf.value(u"requested"_s).toBool() && sf.value(u"used"_s).toBool(), qPrintable(where));
+    QVERIFY2(sf.value(u"sends"_s).toInteger() > 10, qPrintable(where));
+    QVERIFY(!extraOf(senderRec).contains(u"zerocopy"_s));
+    const double received = recordMetric(receiverRec, u"bytes"_s, forward ? u"server"_s : u"client"_s);
+    QVERIFY(received > 1e6);
+    QCOMPARE(extraOf(receiverRec).value(u"content_checked_bytes"_s).toDouble(), received);
+}
+
+void TstAgentKnobs::sendfileAndZeroCopyAreExclusive()
+{
+    AgentProcess agent;
+    QVERIFY(agent.start());
+    agent.send(runRequest(5, u"tcp_stream"_s, AgentProcess::newToken(), 9,
+                          QJsonObject{{u"sendfile"_s, true}, {u"zerocopy"_s, true}}));
+    const QJsonObject reply = agent.waitFor(5, 5000);
+    QCOMPARE(reply.value(u"type"_s).toString(), u"error"_s);
+    const QString message = reply.value(u"message"_s).toString();
+    QVERIFY2(message.contains(u"params.sendfile"_s) && message.contains(u"params.zerocopy"_s), qPrintable(message));
 }
 
 QTEST_GUILESS_MAIN(TstAgentKnobs)

@@ -321,15 +321,16 @@ Measure iperfUdp(double duration)
     return m;
 }
 
-// tcp_stream with `streams` parallel streams (iperf3 -P), and zero-copy
-// sends (MSG_ZEROCOPY) when asked; the receiver's summed figure.
-Measure oursTcp(double duration, int streams = 1, bool zerocopy = false)
+// tcp_stream with `streams` parallel streams (iperf3 -P), and a zero-copy
+// path (`zerocopy`: MSG_ZEROCOPY, `sendfile`: iperf3 -Z's) when named; the
+// receiver's summed figure.
+Measure oursTcp(double duration, int streams = 1, const QString &zeroCopyPath = {})
 {
     Measure m;
     const double cpu0 = childCpuSeconds();
     QStringList args{u"tcp_stream"_s, u"-P"_s, QString::number(streams)};
-    if (zerocopy)
-        args << u"--set"_s << u"zerocopy=true"_s;
+    if (!zeroCopyPath.isEmpty())
+        args << u"--set"_s << zeroCopyPath + u"=true"_s;
     const QJsonObject rec = runAgent(args, duration, &m.error);
     const double cpu = childCpuSeconds() - cpu0;
     if (!m.error.isEmpty())
@@ -486,7 +487,9 @@ int main(int argc, char **argv)
     pairs.append({Series{u"tcp_stream 4 streams (wirebench-agent)"_s, [=] { return oursTcp(duration, 4); }},
                   Series{u"iperf3 -P 4"_s, [=] { return iperfTcp(duration, 4); }}});
     pairs.append({Series{u"tcp_stream zerocopy (wirebench-agent, MSG_ZEROCOPY)"_s,
-                         [=] { return oursTcp(duration, 1, true); }},
+                         [=] { return oursTcp(duration, 1, u"zerocopy"_s); }},
+                  Series{u"iperf3 -Z"_s, [=] { return iperfTcp(duration, 1, true); }}});
+    pairs.append({Series{u"tcp_stream sendfile (wirebench-agent)"_s, [=] { return oursTcp(duration, 1, u"sendfile"_s); }},
                   Series{u"iperf3 -Z"_s, [=] { return iperfTcp(duration, 1, true); }}});
     // The RRUL probe's cost: the same bulk flows with and without it, CPU per KB compared below.
     pairs.append({Series{u"rrul 4+4 flows with probes every 200 ms"_s, [=] { return oursRrul(duration, 200); }},
