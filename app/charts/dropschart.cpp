@@ -3,6 +3,7 @@
 
 #include "analysis/droptimeline.h"
 
+#include "chartbuilder.h"
 #include "qcustomplotinclude.h"
 #include "wrappedtextelement.h"
 
@@ -41,6 +42,7 @@ DropsChartContent DropsChart::build(QCustomPlot &plot, const DropTimeline &timel
         text->position->setCoords(0.5, 0.5);
         text->setText(tr("this run has no per-interval loss samples"));
         out.caption = tr("no per-interval loss samples");
+        ChartBuilder::applyPalette(plot, plot.palette()); // the page's colours: dark on a dark palette
         return out;
     }
     const int n = int(timeline.directions.size());
@@ -96,6 +98,7 @@ DropsChartContent DropsChart::build(QCustomPlot &plot, const DropTimeline &timel
     plot.legend->setWrap(2);
     below->addElement(1, 0, new WrappedTextElement(&plot, out.caption, QFont(plot.font().family(), 8)));
     plot.plotLayout()->setRowStretchFactor(2, 0.001);
+    ChartBuilder::applyPalette(plot, plot.palette()); // the page's colours: dark on a dark palette
     return out;
 }
 
@@ -103,6 +106,7 @@ bool DropsChart::exportChart(const DropTimeline &timeline, const QString &title,
                              const QString &path, const ExportSettings &settings, QString *error)
 {
     QCustomPlot plot;
+    plot.setPalette(ChartBuilder::printPalette()); // files are printed: light whatever the screen uses
     plot.resize(settings.size);
     const DropsChartContent content = build(plot, timeline, title);
     return ChartExporter::save(plot, format, path, settings, title, content.caption, content.table, error);

@@ -3,6 +3,7 @@
 
 #include "analysis/rrultimeline.h"
 
+#include "chartbuilder.h"
 #include "qcustomplotinclude.h"
 #include "wrappedtextelement.h"
 
@@ -110,6 +111,7 @@ RrulChartContent RrulChart::build(QCustomPlot &plot, const RrulTimeline &timelin
         text->position->setCoords(0.5, 0.5);
         text->setText(tr("this run has no rrul samples"));
         out.caption = tr("no rrul samples");
+        ChartBuilder::applyPalette(plot, plot.palette()); // the page's colours: dark on a dark palette
         return out;
     }
     auto row = [&](const QString &panel, const QString &series, double x, double y) {
@@ -183,6 +185,7 @@ RrulChartContent RrulChart::build(QCustomPlot &plot, const RrulTimeline &timelin
     plot.plotLayout()->setRowStretchFactor(0, 0.001);
     plot.plotLayout()->setRowStretchFactor(4, 0.001);
     plot.plotLayout()->setColumnStretchFactor(1, 0.001);
+    ChartBuilder::applyPalette(plot, plot.palette()); // the page's colours: dark on a dark palette
     return out;
 }
 
@@ -190,6 +193,7 @@ bool RrulChart::exportChart(const RrulTimeline &timeline, const QString &title, 
                             const QString &path, const ExportSettings &settings, QString *error)
 {
     QCustomPlot plot;
+    plot.setPalette(ChartBuilder::printPalette()); // files are printed: light whatever the screen uses
     plot.resize(settings.size);
     const RrulChartContent content = build(plot, timeline, title);
     return ChartExporter::save(plot, format, path, settings, title, content.caption, content.table, error);

@@ -14,6 +14,8 @@
 #include "store/runstore.h"
 #include "store/storeservice.h"
 
+#include <QScopeGuard>
+#include <QApplication>
 #include <QFile>
 #include <QImage>
 #include <QSignalSpy>
@@ -50,6 +52,7 @@ private slots:
     void exportsCsvAndPng();
     void textFitsSmallChart();
     void runDetailShowsDrops();
+    void followsThePaletteAndExportsLight();
 };
 
 void TstDropsChart::barsAndRatesPerDirection()
@@ -160,6 +163,33 @@ void TstDropsChart::runDetailShowsDrops()
     view.showRun(plainId);
     QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 2, 10000);
     QVERIFY(!view.dropsPlot());
+}
+
+// On a dark palette the chart follows the page (dark background, light
+// text); an exported file is light whatever the screen uses.
+void TstDropsChart::followsThePaletteAndExportsLight()
+{
+    const QPalette before = QApplication::palette();
+    auto restore = qScopeGuard([&] { QApplication::setPalette(before); });
+    QPalette dark(QColor(0x30, 0x30, 0x30));
+    dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
+    dark.setColor(QPalette::Text, QColor(0xf0, 0xf0, 0xf0));
+    QApplication::setPalette(dark);
+    const auto t = wb::DropTimeline::fromRecord(soakRecord());
+    QCustomPlot plot;
+    plot.resize(800, 800);
+    wb::charts::DropsChart::build(plot, t, u"chart"_s);
+    QVERIFY2(qGray(plot.toPixmap(800, 800).toImage().pixel(2, 797)) < 60, "the chart on a dark page is not dark");
+    QCOMPARE(plot.axisRect()->axis(QCPAxis::atBottom)->tickLabelColor(), QColor(0xf0, 0xf0, 0xf0));
+    QTemporaryDir dir;
+    QString error;
+    const QString path = dir.filePath(u"c.png"_s);
+    QVERIFY2(wb::charts::DropsChart::exportChart(t, u"chart"_s, wb::charts::ExportFormat::Png, path, {QSize(800, 800), 96},
+                                            &error),
+             qPrintable(error));
+    const QImage img(path);
+    QVERIFY(!img.isNull());
+    QVERIFY2(qGray(img.pixel(2, img.height() - 3)) > 200, "the exported chart's background is not light");
 }
 
 QTEST_MAIN(TstDropsChart)

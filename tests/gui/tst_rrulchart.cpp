@@ -14,6 +14,8 @@
 #include "store/runstore.h"
 #include "store/storeservice.h"
 
+#include <QScopeGuard>
+#include <QApplication>
 #include <QFile>
 #include <QImage>
 #include <QJsonDocument>
@@ -67,6 +69,7 @@ private slots:
     void threePanels();
     void exportsCsvAndPng();
     void runDetailShowsAndExportsIt();
+    void followsThePaletteAndExportsLight();
 };
 
 void TstRrulChart::timelineFromRealRecord()
@@ -237,6 +240,33 @@ void TstRrulChart::runDetailShowsAndExportsIt()
     QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 2, 10000);
     QVERIFY(!view.rrulPlot());
     QVERIFY(!view.exportRrulChart(png, &error));
+}
+
+// On a dark palette the chart follows the page (dark background, light
+// text); an exported file is light whatever the screen uses.
+void TstRrulChart::followsThePaletteAndExportsLight()
+{
+    const QPalette before = QApplication::palette();
+    auto restore = qScopeGuard([&] { QApplication::setPalette(before); });
+    QPalette dark(QColor(0x30, 0x30, 0x30));
+    dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
+    dark.setColor(QPalette::Text, QColor(0xf0, 0xf0, 0xf0));
+    QApplication::setPalette(dark);
+    const auto t = wb::RrulTimeline::fromRecord(shapedRecord());
+    QCustomPlot plot;
+    plot.resize(800, 800);
+    wb::charts::RrulChart::build(plot, t, u"chart"_s);
+    QVERIFY2(qGray(plot.toPixmap(800, 800).toImage().pixel(2, 797)) < 60, "the chart on a dark page is not dark");
+    QCOMPARE(plot.axisRect()->axis(QCPAxis::atBottom)->tickLabelColor(), QColor(0xf0, 0xf0, 0xf0));
+    QTemporaryDir dir;
+    QString error;
+    const QString path = dir.filePath(u"c.png"_s);
+    QVERIFY2(wb::charts::RrulChart::exportChart(t, u"chart"_s, wb::charts::ExportFormat::Png, path, {QSize(800, 800), 96},
+                                            &error),
+             qPrintable(error));
+    const QImage img(path);
+    QVERIFY(!img.isNull());
+    QVERIFY2(qGray(img.pixel(2, img.height() - 3)) > 200, "the exported chart's background is not light");
 }
 
 QTEST_MAIN(TstRrulChart)
