@@ -246,13 +246,21 @@ void TstAgentKnobs::udpOmitLeavesTheStartOut()
     const double sent = recordMetric(rec, u"messages"_s, u"client"_s);
     const double received = recordMetric(rec, u"messages"_s, u"server"_s);
     QVERIFY2(std::abs(sent - pps * duration) <= 0.1 * pps * duration, qPrintable(u"sent %1"_s.arg(sent)));
-    QVERIFY2(received <= sent && received >= 0.99 * sent, qPrintable(u"received %1 of %2"_s.arg(received).arg(sent)));
+    // Loopback drops a few datagrams when the machine is busy (CI runs two
+    // tests at once); had the omitted start been counted, received would be
+    // about sent + pps * omit, far above sent.
+    QVERIFY2(received <= sent && received >= 0.9 * sent, qPrintable(u"received %1 of %2"_s.arg(received).arg(sent)));
     const double omittedSent = extraOf(rec).value(u"omitted_messages"_s).toDouble();
     const double omittedReceived = extraOf(r.serverRecord()).value(u"omitted_messages"_s).toDouble();
     QVERIFY2(std::abs(omittedSent - pps * omit) <= 0.15 * pps * omit, qPrintable(u"omitted %1"_s.arg(omittedSent)));
-    QVERIFY2(omittedReceived <= omittedSent && omittedReceived >= 0.99 * omittedSent,
+    QVERIFY2(omittedReceived <= omittedSent && omittedReceived >= 0.9 * omittedSent,
              qPrintable(u"omitted received %1 of %2"_s.arg(omittedReceived).arg(omittedSent)));
-    QCOMPARE(recordMetric(rec, u"loss_ratio"_s, u""_s) < 0.01, true);
+    // The loss figure is that of the measured datagrams alone: whatever was
+    // dropped, it is what the measured counts say, not diluted or raised by
+    // the omitted start.
+    const double loss = recordMetric(rec, u"loss_ratio"_s, u""_s);
+    QVERIFY2(std::abs(loss - (sent - received) / sent) <= 0.002,
+             qPrintable(u"loss_ratio %1, measured counts %2 of %3"_s.arg(loss).arg(received).arg(sent)));
     int before = 0;
     for (const QJsonObject &s : r.clientSamples)
         before += s.value(u"t"_s).toDouble() <= 0 ? 1 : 0;
