@@ -89,6 +89,9 @@ test -f "$root/usr/share/icons/hicolor/scalable/apps/org.wirebench.Wirebench.svg
 
 "$root/usr/bin/wirebench-agent" --version | grep -q '^wirebench-agent '
 "$root/usr/bin/wirebench-cli" --version | grep -q '^wirebench-cli '
+# The installed desktop program answers --version and --help with no display.
+env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$root/usr/bin/wirebench" --version | grep -q '^wirebench '
+env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$root/usr/bin/wirebench" --help | grep -q -- '--db'
 # The installed CLI finds the agent the package carries, not the build tree's.
 out=$(env -u WIREBENCH_AGENT "$root/usr/bin/wirebench-cli" agents check)
 echo "$out" | grep -q "agent: *$root/usr/libexec/wirebench/wirebench-agent" || { echo "$out"; exit 1; }
