@@ -1,36 +1,22 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Installs every Debian 12 package Wirebench needs to build, run and test.
-# Idempotent: when everything is present it only checks and returns.
+# Installs the Debian 12 packages Wirebench needs: to build and run it
+# (packaging/deps/run.txt; scripts/run.sh), and with --tests also what only
+# the tests use (packaging/deps/test.txt: test servers, toolchains,
+# checkers; scripts/test.sh). Idempotent: when everything is present it only
+# checks and returns.
+#   install-deps.sh [--tests]
 set -euo pipefail
+here=$(dirname "$0")
+lists=("$here/deps/run.txt")
+case ${1:-} in
+  --tests) lists+=("$here/deps/test.txt") ;;
+  "") ;;
+  *) echo "usage: install-deps.sh [--tests]" >&2; exit 2 ;;
+esac
 
-packages=(
-  # build
-  build-essential cmake ninja-build pkg-config ccache git file
-  qt6-base-dev qt6-base-dev-tools qt6-svg-dev libqt6svg6
-  libqt6sql6-sqlite libqt6sql6-psql
-  libqcustomplot-dev libssh-dev qtkeychain-qt6-dev
-  clang libclang-rt-14-dev
-  # the aarch64 agent (cmake/CrossAgents.cmake) and running it in tests
-  crossbuild-essential-arm64 qemu-user-static
-  # run and test: local lab hosts, SSH, namespaces, displays, peers
-  openssh-server openssh-client iproute2 procps psmisc
-  # packet filters inside test namespaces (the black-holed host of tst_faulttable)
-  nftables
-  xvfb xauth fonts-dejavu-core
-  iperf3 sockperf nuttcp
-  # building netperf from shared/peers for bench_agent's tcp_crr pair (benchmarks only)
-  autoconf automake texinfo
-  postgresql-15 postgresql-client-15
-  # packaging checks
-  lintian desktop-file-utils appstream dpkg-dev fakeroot
-  # importers: .flent.gz is gzip (core/exchange)
-  zlib1g-dev
-  # SSH password keychain: the tests run a headless Secret Service
-  dbus-daemon gnome-keyring libsecret-1-0
-  # schedules: systemd user timers, checked with systemd-analyze verify
-  systemd
-)
+# One or more names a line; # starts a comment.
+mapfile -t packages < <(sed -e 's/#.*//' "${lists[@]}" | tr -s ' \t' '\n' | sed '/^$/d')
 
 missing=()
 for p in "${packages[@]}"; do

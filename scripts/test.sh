@@ -8,7 +8,7 @@
 # WIREBENCH_REQUIRE_ALL_TESTS=1 (CI) a skipped test fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash packaging/install-deps.sh
+bash packaging/install-deps.sh --tests
 bash scripts/build.sh -DBUILD_TESTING=ON
 BUILD_DIR=${BUILD_DIR:-build}
 log=$(mktemp)

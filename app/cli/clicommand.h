@@ -40,6 +40,7 @@ struct CommandRegistration
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1; // the work ran and something failed
 inline constexpr int kExitUsage = 2;   // the command line was wrong
+inline constexpr int kExitInterrupted = 130; // SIGINT/SIGTERM cancelled the work (128 + SIGINT, as shells do)
 
 } // namespace wb::cli
 

@@ -192,6 +192,7 @@ int experimentCommand(wb::cli::CliContext &ctx)
         }
         plan.insert(u"hosts"_s, doc.object().value(u"hosts"_s));
     }
+    plan.insert(u"format"_s, u"wirebench-plan"_s); // what tells a plan file from a lab file
     // The same checks as any plan: a bad arm, test or host is refused here.
     auto loaded = wb::Plan::fromJson(plan, &error);
     if (!loaded) {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `run PLAN.json`: runs a test plan on the lab, storing every measurement as
 // it finishes; progress on stderr, a summary table at the end, non-zero exit
-// when a test failed. Ctrl-C cancels the plan (the remote tests stop) and
-// keeps what finished; `--resume ID` runs only what did not finish: the
+// when a test failed. Ctrl-C (or SIGTERM) cancels the plan (the remote tests
+// stop), keeps what finished and exits 130; `--resume ID` runs only what did not finish: the
 // cases not done, and of a case cut between repetitions only the missing
 // repetitions.
 
@@ -168,6 +168,7 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
                          err.flush();
                      });
     int exitCode = wb::cli::kExitOk;
+    bool interrupted = false; // a signal cancelled the plan: exit 130 once what finished is stored
     int ok = 0, failed = 0, cancelled = 0;
     QObject::connect(&execution, &wb::PlanExecution::planFinished, &execution, [&](int f, int x, int c) {
         ok = f;
@@ -217,8 +218,11 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
             ctx.out << '\n';
         }
         ctx.out.flush();
-        exitCode = (failed > 0 || cancelled > 0 || execution.storeFailures() > 0) ? wb::cli::kExitFailure
-                                                                                    : wb::cli::kExitOk;
+        if (interrupted)
+            exitCode = wb::cli::kExitInterrupted;
+        else
+            exitCode = (failed > 0 || cancelled > 0 || execution.storeFailures() > 0) ? wb::cli::kExitFailure
+                                                                                        : wb::cli::kExitOk;
         QCoreApplication::exit(0);
     });
 
@@ -232,10 +236,11 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
             if (++presses > 1) {
                 err << "\ninterrupted again: quitting without waiting for the agents\n";
                 err.flush();
-                std::_Exit(130);
+                std::_Exit(wb::cli::kExitInterrupted);
             }
             err << (tty ? "\r\033[K" : "") << "interrupted: cancelling the plan (Ctrl-C again to quit at once)\n";
             err.flush();
+            interrupted = true;
             execution.cancel();
             Q_UNUSED(notifier);
         });

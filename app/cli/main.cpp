@@ -3,6 +3,9 @@
 
 #include "clicommand.h"
 
+#include "config/qtwarningfilter.h"
+#include "config/settings.h"
+
 #include <QCoreApplication>
 #ifdef WB_CLI_CHARTS
 #include <QApplication>
@@ -33,10 +36,11 @@ void printHelp(QTextStream &out)
            "from netperf/iperf3, query and compare them, all in the same results\n"
            "database as the desktop program.\n\n"
            "Global options:\n"
-           "  --db PATH    results database (default: the desktop program's, in the\n"
-           "               user's data folder), or a shared PostgreSQL database:\n"
+           "  --db PATH    results database file, or a shared PostgreSQL database:\n"
            "               postgresql://USER@HOST:PORT/DBNAME[?sslmode=require...]\n"
-           "               (password from ~/.pgpass, PGPASSWORD or a prompt)\n"
+           "               (password from ~/.pgpass, PGPASSWORD or a prompt).\n"
+           "               Without --db: $WIREBENCH_DB, else the default file in the\n"
+           "               user's data folder (~/.local/share/wirebench/wirebench.sqlite)\n"
            "  --json       machine-readable output where the command supports it\n"
            "  --version    print the version and exit\n"
            "  --help       show this help\n\n"
@@ -47,6 +51,12 @@ void printHelp(QTextStream &out)
         const QString synopsis = (c.words + u' ' + c.usage).trimmed();
         out << "  " << synopsis.leftJustified(34) << ' ' << c.summary << '\n';
     }
+    out << "\nEnvironment:\n"
+           "  WIREBENCH_DB     the results database when --db is not given\n"
+           "  WIREBENCH_AGENT  the agent program to run and deploy (default: the one\n"
+           "                   installed beside wirebench-cli)\n\n"
+           "Exit status: 0 done; 1 the work ran and something failed; 2 the command\n"
+           "line or an input file was wrong; 130 interrupted (SIGINT or SIGTERM).\n";
 }
 
 } // namespace
@@ -78,6 +88,7 @@ std::unique_ptr<QCoreApplication> makeApplication(int &argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    wb::installQtWarningFilter();
     const auto application = makeApplication(argc, argv);
     QCoreApplication &app = *application;
     QCoreApplication::setApplicationName(u"wirebench-cli"_s);
@@ -142,7 +153,7 @@ int main(int argc, char **argv)
             json = true;
         } else if (rest[i] == u"--db"_s && i + 1 < rest.size()) {
             db = rest[++i];
-        } else if (rest[i] == u"--help"_s) {
+        } else if (rest[i] == u"--help"_s || rest[i] == u"-h"_s) {
             out << "Usage: wirebench-cli " << (match->words + u' ' + match->usage).trimmed() << "\n  "
                 << match->summary << '\n';
             return wb::cli::kExitOk;
@@ -150,6 +161,8 @@ int main(int argc, char **argv)
             own.append(rest[i]);
         }
     }
+    // --db first, then WIREBENCH_DB; empty: the default file (clistore.h).
+    db = wb::Settings::sessionDatabase(db);
     wb::cli::CliContext ctx{own, db, json, out, err};
     const int rc = match->run(ctx);
     out.flush();

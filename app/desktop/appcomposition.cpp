@@ -15,6 +15,7 @@
 #include "run/hostprobe.h"
 #include "runspage.h"
 #include "analysis/storecomparisonprovider.h"
+#include "exchange/documentkind.h"
 #include "exchange/resultimport.h"
 #include "store/databaseurl.h"
 #include "store/resultstore.h"
@@ -35,7 +36,7 @@ using namespace Qt::StringLiterals;
 
 namespace wb {
 
-AppComposition::AppComposition()
+AppComposition::AppComposition(const QString &database)
     : m_settings(std::make_unique<Settings>()),
       m_window(std::make_unique<gui::MainWindow>(*m_settings)),
       m_localAgent(std::make_unique<HostProbe>(LabAccess()))
@@ -125,7 +126,16 @@ AppComposition::AppComposition()
     });
 
     addDatabaseActions();
-    openDatabase(m_settings->databasePath());
+    QString initial = database.isEmpty() ? m_settings->databasePath() : database;
+    // A password typed into --db's URL is kept in memory, never shown or saved.
+    if (DatabaseUrl::isPostgres(initial)) {
+        if (const auto url = DatabaseUrl::parse(initial)) {
+            if (!url->password().isEmpty())
+                DatabaseUrl::rememberPassword(url->display(), url->password());
+            initial = url->display();
+        }
+    }
+    openDatabase(initial);
 }
 
 AppComposition::~AppComposition() = default;
@@ -165,6 +175,59 @@ void AppComposition::startWriter(const QString &path, bool remember)
     QObject::connect(m_store.get(), &StoreService::openFailed, m_window.get(),
                      [this, path, remember](const StoreError &e) { handleDatabaseProblem(path, e, remember); });
     m_store->start();
+}
+
+void AppComposition::showPage(const QWidget *page)
+{
+    for (int i = 0; i < m_window->pageCount(); ++i)
+        if (m_window->page(i) == page)
+            m_window->setCurrentPage(i);
+}
+
+void AppComposition::openFiles(const QStringList &paths)
+{
+    QStringList results;
+    for (const QString &path : paths) {
+        switch (documentKind(path)) {
+        case DocumentKind::Lab:
+            m_inventory->openLabFile(path);
+            showPage(m_inventory);
+            break;
+        case DocumentKind::Plan:
+            if (m_plans->loadFile(path))
+                showPage(m_plans);
+            break;
+        case DocumentKind::Results:
+            results.append(path);
+            break;
+        }
+    }
+    if (results.isEmpty())
+        return;
+    if (m_databasePath.isEmpty() || !m_store)
+        m_pendingImports += results; // imported by handleDatabaseOpened
+    else
+        importRuns(results);
+}
+
+void AppComposition::importRuns(const QStringList &paths)
+{
+    for (const QString &path : paths) {
+        m_store
+            ->write([path](ResultStore &store) -> StoreStatus {
+                auto stored = importRunsFile(store, path);
+                return stored ? StoreStatus() : StoreStatus(stored.error());
+            })
+            .then(m_window.get(), [this, path](const StoreStatus &status) {
+                if (!status) {
+                    gui::MessageBox::warning(m_window.get(), QObject::tr("Import results"), status.message());
+                    return;
+                }
+                m_results->reload();
+                showPage(m_results);
+                m_window->statusBar()->showMessage(QObject::tr("Imported %1").arg(path), 10000);
+            });
+    }
 }
 
 void AppComposition::connectSharedDatabase()
@@ -278,6 +341,8 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
         if (m_settings->databasePasswordInKeychain())
             DatabaseKeychain::write(path, typed);
     }
+    if (!m_pendingImports.isEmpty())
+        importRuns(std::exchange(m_pendingImports, QStringList()));
 }
 
 void AppComposition::handleDatabaseProblem(const QString &path, const StoreError &error, bool remember)

@@ -13,8 +13,11 @@
 // results (StoreChangeListener).
 
 #include <QString>
+#include <QStringList>
 
 #include <memory>
+
+class QWidget;
 
 namespace wb {
 class ComparisonProvider;
@@ -37,7 +40,9 @@ class RunsPage;
 class AppComposition
 {
 public:
-    AppComposition();
+    // `database`: opened instead of the one the settings remember, for this
+    // session only (the --db option); empty for the remembered one.
+    explicit AppComposition(const QString &database = {});
     ~AppComposition();
 
     gui::MainWindow &mainWindow() { return *m_window; }
@@ -59,7 +64,15 @@ public:
     // The database the pages use; empty until one is open.
     QString databasePath() const { return m_databasePath; }
 
+    // Opens each file where it belongs (exchange/documentkind.h): a lab file
+    // in Inventory, a plan in Plans, anything else (.flent.gz, netperf,
+    // iperf3...) imported as runs into the database once it is open, then
+    // shown in Results. For `wirebench FILE...` and the desktop file's %F.
+    void openFiles(const QStringList &paths);
+
 private:
+    void importRuns(const QStringList &paths);
+    void showPage(const QWidget *page);
     void handleDatabaseOpened(const QString &path, bool remember);
     void handleDatabaseProblem(const QString &path, const StoreError &error, bool remember);
     void startWriter(const QString &path, bool remember);
@@ -87,6 +100,7 @@ private:
     bool m_firstRun = false;
     std::unique_ptr<ComparisonProvider> m_compareProvider;
     QString m_databasePath;
+    QStringList m_pendingImports; // files to import once the database is open
 };
 
 } // namespace wb

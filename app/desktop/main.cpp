@@ -3,10 +3,13 @@
 
 #include "appcomposition.h"
 #include "apppalette.h"
+#include "config/qtwarningfilter.h"
+#include "config/settings.h"
 #include "mainwindow.h"
 #include "run/hostprobe.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QTimer>
 
@@ -14,27 +17,82 @@
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// The desktop program's command line, the same for --help (which needs no
+// display) and for a normal start.
+struct CommandLine
+{
+    QCommandLineParser parser;
+    QCommandLineOption selfTest{u"self-test"_s,
+                                u"Start, wait for the local agent's handshake, print it and exit (0 = ok)."_s};
+    QCommandLineOption palette{
+        u"palette"_s,
+        u"Colours: dark, light (both with the Fusion style) or system (default; also WIREBENCH_PALETTE)."_s,
+        u"name"_s};
+    QCommandLineOption db{u"db"_s,
+                          u"Open this results database (a file, or a postgresql:// URL) for this session; "
+                          "without it WIREBENCH_DB, else the one last opened."_s,
+                          u"file|url"_s};
+
+    CommandLine()
+    {
+        parser.setApplicationDescription(u"Network lab workbench: NIC, switch and cable benchmarks."_s);
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOption(selfTest);
+        parser.addOption(palette);
+        parser.addOption(db);
+        parser.addPositionalArgument(u"files"_s,
+                                     u"Lab or plan files to open, or result files (.flent.gz, netperf, iperf3...) "
+                                     "to import."_s,
+                                     u"[FILE...]"_s);
+    }
+};
+
+void setApplicationNames()
+{
+    QCoreApplication::setApplicationName(u"wirebench"_s);
+    QCoreApplication::setOrganizationName(u"Wirebench"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(WIREBENCH_VERSION));
+}
+
+// --help and --version are answered before any display is opened, so they
+// work over SSH and in scripts without DISPLAY or QT_QPA_PLATFORM.
+bool answersWithoutDisplay(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "--")
+            return false;
+        if (a == "-h" || a == "--help" || a == "-?" || a == "--help-all" || a == "-v" || a == "--version")
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
+    wb::installQtWarningFilter();
+    if (answersWithoutDisplay(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        setApplicationNames();
+        CommandLine commandLine;
+        commandLine.parser.process(app); // prints and exits
+        return 0;
+    }
     QApplication app(argc, argv);
-    QApplication::setApplicationName(u"wirebench"_s);
+    setApplicationNames();
     QApplication::setApplicationDisplayName(u"Wirebench"_s);
-    QApplication::setOrganizationName(u"Wirebench"_s);
-    QApplication::setApplicationVersion(QStringLiteral(WIREBENCH_VERSION));
     QApplication::setDesktopFileName(u"org.wirebench.Wirebench"_s);
     QApplication::setWindowIcon(QIcon::fromTheme(u"org.wirebench.Wirebench"_s));
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(u"Network lab workbench: NIC, switch and cable benchmarks."_s);
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption selfTest(
-        u"self-test"_s, u"Start, wait for the local agent's handshake, print it and exit (0 = ok)."_s);
-    parser.addOption(selfTest);
-    const QCommandLineOption palette(
-        u"palette"_s, u"Colours: dark, light (both with the Fusion style) or system (default; also WIREBENCH_PALETTE)."_s,
-        u"name"_s);
-    parser.addOption(palette);
+    CommandLine commandLine;
+    QCommandLineParser &parser = commandLine.parser;
+    const QCommandLineOption &selfTest = commandLine.selfTest;
+    const QCommandLineOption &palette = commandLine.palette;
     parser.process(app);
     const QString paletteName = parser.isSet(palette) ? parser.value(palette) : qEnvironmentVariable("WIREBENCH_PALETTE");
     if (QString error; !wb::gui::AppPalette::apply(paletteName, &error)) {
@@ -42,7 +100,8 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    wb::AppComposition composition;
+    // --db, then WIREBENCH_DB, then the database the settings remember.
+    wb::AppComposition composition(wb::Settings::sessionDatabase(parser.value(commandLine.db)));
     composition.mainWindow().show();
     if (parser.isSet(selfTest)) {
         // Checks an installation end to end: the window comes up and the
@@ -62,6 +121,7 @@ int main(int argc, char **argv)
             QApplication::exit(1);
         });
     }
+    composition.openFiles(parser.positionalArguments());
     composition.start();
     return QApplication::exec();
 }

@@ -1403,6 +1403,8 @@ void PlansPage::offerMissingHosts()
 bool PlansPage::saveFile(const QString &path)
 {
     QSaveFile f(path);
+    // "format" tells a plan file from a lab file (double click, `wirebench FILE`).
+    m_plan.insert(u"format"_s, u"wirebench-plan"_s);
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(m_plan).toJson(QJsonDocument::Indented)) < 0 ||
         !f.commit()) {
         MessageBox::critical(this, tr("Save plan"),

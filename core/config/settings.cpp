@@ -73,6 +73,11 @@ void Settings::setDatabasePasswordInKeychain(bool on) { m_settings.setValue(u"da
 bool Settings::firstRunDone() const { return m_settings.value(u"app/firstRunDone"_s, false).toBool(); }
 void Settings::setFirstRunDone(bool done) { m_settings.setValue(u"app/firstRunDone"_s, done); }
 
+QString Settings::sessionDatabase(const QString &commandLine)
+{
+    return commandLine.isEmpty() ? qEnvironmentVariable("WIREBENCH_DB") : commandLine;
+}
+
 QString Settings::defaultDatabasePath()
 {
     QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);

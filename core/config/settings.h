@@ -31,6 +31,10 @@ public:
     bool databasePasswordInKeychain() const;
     void setDatabasePasswordInKeychain(bool on);
     static QString defaultDatabasePath();
+    // The database named for this session only (never remembered): the
+    // front end's --db when given, else $WIREBENCH_DB; empty when neither
+    // names one (then the front end opens its usual one).
+    static QString sessionDatabase(const QString &commandLine);
 
     // Saved layout of a view (splitter sizes, table header columns), so the
     // desktop program reopens as the user left it. One key per view.

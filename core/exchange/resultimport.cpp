@@ -2,6 +2,7 @@
 #include "resultimport.h"
 
 #include "baselineset.h"
+#include "importer.h"
 #include "inventory/inventory.h"
 #include "store/baselinestore.h"
 #include "store/inventorystore.h"
@@ -10,6 +11,7 @@
 #include "store/sqltransaction.h"
 
 #include <QCryptographicHash>
+#include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonObject>
@@ -31,6 +33,17 @@ QByteArray contentsHash(const QByteArray &contents)
 }
 
 } // namespace
+
+StoreResult<StoredImport> importRunsFile(ResultStore &store, const QString &path)
+{
+    const ImportResult result = Importer::importFile(path);
+    if (!result.ok())
+        return StoreError{StoreError::Kind::Invalid,
+                          u"%1 (nothing imported from this file)"_s.arg(result.error->toString())};
+    QFile f(path);
+    const QByteArray contents = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    return storeImportedRuns(store, path, contents, result);
+}
 
 StoreResult<StoredImport> storeImportedRuns(ResultStore &store, const QString &file, const QByteArray &contents,
                                             const ImportResult &result)

@@ -26,6 +26,11 @@ struct StoredImport
 StoreResult<StoredImport> storeImportedRuns(ResultStore &store, const QString &file, const QByteArray &contents,
                                             const ImportResult &result);
 
+// Reads `path` with the importer that recognises it and stores its records
+// as runs (storeImportedRuns); an unreadable or unrecognised file stores
+// nothing and is an Invalid error naming the file and the problem.
+StoreResult<StoredImport> importRunsFile(ResultStore &store, const QString &path);
+
 // The file's records as baselines citing `citation` (who measured it, where, when).
 StoreResult<StoredImport> storeImportedBaselines(ResultStore &store, const QString &file, const QByteArray &contents,
                                                  const ImportResult &result, const QString &citation);

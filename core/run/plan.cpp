@@ -353,6 +353,17 @@ const HostReference *Plan::firstUnknownHost() const
 
 std::optional<Plan> Plan::fromJson(const QJsonObject &written, QString *error)
 {
+    // "format" marks a plan file (docs/plan-format.md); older plans have none.
+    // A lab file, or any other, opened as a plan is named for what it is.
+    if (const QJsonValue format = written.value(u"format"_s);
+        !format.isUndefined() && format != QJsonValue(u"wirebench-plan"_s)) {
+        if (error)
+            *error = format == QJsonValue(u"wirebench-lab"_s)
+                ? u"format: \"wirebench-lab\" is a lab file, not a plan: open it on the Inventory page or with "
+                  "wirebench-cli inventory import"_s
+                : u"format: must be \"wirebench-plan\""_s;
+        return std::nullopt;
+    }
     // An experiment is its tests over every arm, round by round; what was
     // written is what is kept with the runs.
     QString experimentError;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `wirebench-cli run` as a user runs it: real CLI process, real agents,
 // a real SQLite file. A plan's results land in the database; a failing test
-// makes the exit code non-zero; Ctrl-C cancels, keeps what finished, and
+// makes the exit code non-zero; Ctrl-C (or SIGTERM) cancels, keeps what
+// finished, marks the cut case cancelled and exits 130, and
 // `--resume` completes the plan without running anything twice: of a case
 // cut between repetitions only the missing ones run, and a plan file that
 // changed since is refused.
@@ -214,7 +215,9 @@ void TstCliRun::interruptThenResume()
     ::kill(pid_t(p.processId()), SIGINT);
     QVERIFY(p.waitForFinished(15000));
     const QString out = QString::fromUtf8(p.readAllStandardOutput());
-    QCOMPARE(p.exitCode(), 1);
+    // Interrupted: 130, as a shell reports a job stopped by SIGINT.
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 130);
     QVERIFY2(out.contains(u"1 finished"_s) && out.contains(u"2 cancelled"_s), qPrintable(out));
     const QRegularExpression re(u"--resume ([0-9a-f]+)"_s);
     const auto match = re.match(out);
@@ -222,9 +225,15 @@ void TstCliRun::interruptThenResume()
     const QString runId = match.captured(1);
     auto runs = runsIn(db);
     int finished = 0;
-    for (const auto &r : runs)
+    bool longCancelled = false;
+    for (const auto &r : runs) {
         finished += r.status == wb::RunStatus::Finished ? 1 : 0;
+        if (r.status == wb::RunStatus::Cancelled && r.testCase == u"long"_s)
+            longCancelled = true;
+    }
     QCOMPARE(finished, 1);
+    // The case the signal cut is stored, marked cancelled, not failed.
+    QVERIFY(longCancelled);
 
     // A resume with an unknown id is refused.
     QProcess bad;
@@ -245,8 +254,9 @@ void TstCliRun::interruptThenResume()
     // Let the long stream run briefly, then cancel it again to keep the test short.
     QTRY_VERIFY_WITH_TIMEOUT((err2 += again.readAllStandardError(), err2.contains("agent 0.1.0 ready")), 10000);
     QTest::qWait(1500);
-    ::kill(pid_t(again.processId()), SIGINT);
+    ::kill(pid_t(again.processId()), SIGTERM);
     QVERIFY(again.waitForFinished(15000));
+    QCOMPARE(again.exitCode(), 130); // SIGTERM cancels as SIGINT does
     const QList<QByteArray> lines = again.readAllStandardOutput().trimmed().split('\n');
     // JSON lines, one per case that ran in this session: "first" is not among them.
     QVERIFY(!lines.isEmpty());
