@@ -21,6 +21,24 @@ Names namesOf(const FlowLayout &layout, FlowDirection d)
 
 const Names kPlain = [](const std::string &base) { return base; };
 
+} // namespace
+
+// One flow's file: sent, the connection's sending half closed, then (bounded)
+// until the receiver has acknowledged it all, so this end's record (CPU,
+// NIC counters) covers the whole file and not only what was handed to the
+// kernel. The sender's rate stays the time to its last write.
+Outcome FileTransferTest::sendFlow(TestRun &run, DataFlow &f, std::atomic<uint64_t> *live, FileSource::Sent &sent)
+{
+    Outcome o = m_source.sendTo(run, f.tcp.get(), live, sent);
+    if (!o.ok())
+        return o;
+    ::shutdown(f.tcp.get(), SHUT_WR);
+    waitAllAcked(f.tcp.get(), 2000, run.stopFlag());
+    return {};
+}
+
+namespace {
+
 SinkPlace placeOf(const ServerEnv &env)
 {
     return {env.standalone, env.privateDir, env.privateDirError};
@@ -202,10 +220,7 @@ Outcome FileTransferTest::serveFlows(TestRun &run, ServerEnv &env)
         std::atomic<uint64_t> *live = layout.bidirectional() && f.direction == FlowDirection::Reverse ? nullptr : &run.bytes;
         if (f.direction == FlowDirection::Forward)
             return m_sink.receive(run, f.tcp.get(), expected, live, got);
-        Outcome s = m_source.sendTo(run, f.tcp.get(), live, sent);
-        if (s.ok())
-            ::shutdown(f.tcp.get(), SHUT_WR);
-        return s;
+        return sendFlow(run, f, live, sent);
     });
     run.end();
     if (o.ok() && layout.forward)
@@ -251,10 +266,7 @@ Outcome FileTransferTest::runFlows(TestRun &run, ClientEnv &env)
         std::atomic<uint64_t> *live = layout.bidirectional() && f.direction == FlowDirection::Reverse ? nullptr : &run.bytes;
         if (f.direction == FlowDirection::Reverse)
             return m_sink.receive(run, f.tcp.get(), expected, live, got);
-        Outcome s = m_source.sendTo(run, f.tcp.get(), live, sent);
-        if (s.ok())
-            ::shutdown(f.tcp.get(), SHUT_WR);
-        return s;
+        return sendFlow(run, f, live, sent);
     });
     run.end();
     if (o.ok() && run.stopped())

@@ -15,7 +15,10 @@
 
 #include "filesink.h"
 #include "filesource.h"
+#include "testflows.h"
 #include "testkind.h"
+
+#include <atomic>
 
 namespace wb::agent {
 
@@ -31,6 +34,7 @@ private:
     // Reverse and bidirectional: every direction on a connection of its own.
     Outcome serveFlows(TestRun &run, ServerEnv &env);
     Outcome runFlows(TestRun &run, ClientEnv &env);
+    Outcome sendFlow(TestRun &run, DataFlow &flow, std::atomic<uint64_t> *live, FileSource::Sent &sent);
 
     FileSource m_source; // this end's file to send, when it sends
     FileSink m_sink;     // this end's sink, when it receives
