@@ -23,6 +23,25 @@ const Names kPlain = [](const std::string &base) { return base; };
 
 } // namespace
 
+Outcome FileTransferTest::moveFiles(TestRun &run, const std::string &interface, std::vector<DataFlow> &flows, bool client,
+                                    int64_t expected, FileSink::Received &got, FileSource::Sent &sent)
+{
+    const FlowLayout layout = flowLayout(run.params());
+    prepareTcpFlowSockets(run.params(), flows, client);
+    // This end receives the flows of the other end's direction.
+    const FlowDirection receiving = client ? FlowDirection::Reverse : FlowDirection::Forward;
+    run.begin(interface, TestRun::LiveBytes);
+    Outcome o = wb::agent::runFlows(run, flows, [&](DataFlow &f) {
+        // A bidirectional test's samples follow its forward direction.
+        std::atomic<uint64_t> *live = layout.bidirectional() && f.direction == FlowDirection::Reverse ? nullptr : &run.bytes;
+        if (f.direction == receiving)
+            return m_sink.receive(run, f.tcp.get(), expected, live, got);
+        return sendFlow(run, f, live, sent);
+    });
+    run.end();
+    return o;
+}
+
 // One flow's file: sent, the connection's sending half closed, then (bounded)
 // until the receiver has acknowledged it all, so this end's record (CPU,
 // NIC counters) covers the whole file and not only what was handed to the
@@ -211,18 +230,9 @@ Outcome FileTransferTest::serveFlows(TestRun &run, ServerEnv &env)
     o = acceptFlows(run, env, false, flows);
     if (!o.ok())
         return failed(o);
-    prepareTcpFlowSockets(run.params(), flows, false);
     FileSink::Received got;
     FileSource::Sent sent;
-    run.begin(env.interface, TestRun::LiveBytes);
-    o = wb::agent::runFlows(run, flows, [&](DataFlow &f) {
-        // A bidirectional test's samples follow its forward direction.
-        std::atomic<uint64_t> *live = layout.bidirectional() && f.direction == FlowDirection::Reverse ? nullptr : &run.bytes;
-        if (f.direction == FlowDirection::Forward)
-            return m_sink.receive(run, f.tcp.get(), expected, live, got);
-        return sendFlow(run, f, live, sent);
-    });
-    run.end();
+    o = moveFiles(run, env.interface, flows, false, expected, got, sent);
     if (o.ok() && layout.forward)
         o = m_sink.flush(got);
     if (!o.ok()) {
@@ -258,17 +268,9 @@ Outcome FileTransferTest::runFlows(TestRun &run, ClientEnv &env)
         resetFlows(flows);
         return failed(o);
     }
-    prepareTcpFlowSockets(run.params(), flows, true);
     FileSink::Received got;
     FileSource::Sent sent;
-    run.begin(env.interface, TestRun::LiveBytes);
-    o = wb::agent::runFlows(run, flows, [&](DataFlow &f) {
-        std::atomic<uint64_t> *live = layout.bidirectional() && f.direction == FlowDirection::Reverse ? nullptr : &run.bytes;
-        if (f.direction == FlowDirection::Reverse)
-            return m_sink.receive(run, f.tcp.get(), expected, live, got);
-        return sendFlow(run, f, live, sent);
-    });
-    run.end();
+    o = moveFiles(run, env.interface, flows, true, expected, got, sent);
     if (o.ok() && run.stopped())
         o = Outcome::fail("cancelled", "stopped");
     if (o.ok())

@@ -19,6 +19,8 @@
 #include "testkind.h"
 
 #include <atomic>
+#include <string>
+#include <vector>
 
 namespace wb::agent {
 
@@ -34,6 +36,10 @@ private:
     // Reverse and bidirectional: every direction on a connection of its own.
     Outcome serveFlows(TestRun &run, ServerEnv &env);
     Outcome runFlows(TestRun &run, ClientEnv &env);
+    // Both ends: every flow on a thread of its own, this end's file sent
+    // and the other end's received, within this end's measured interval.
+    Outcome moveFiles(TestRun &run, const std::string &interface, std::vector<DataFlow> &flows, bool client,
+                      int64_t expected, FileSink::Received &got, FileSource::Sent &sent);
     Outcome sendFlow(TestRun &run, DataFlow &flow, std::atomic<uint64_t> *live, FileSource::Sent &sent);
 
     FileSource m_source; // this end's file to send, when it sends

@@ -16,6 +16,21 @@
 
 using namespace Qt::StringLiterals;
 
+namespace {
+// Whether `kind` takes the JSON `params`; *error says why not (or that they do not parse).
+bool validates(const QString &kind, const QByteArray &params, std::string *error)
+{
+    wb::json::ParseError perr;
+    const auto given = wb::json::parse(params.toStdString(), &perr);
+    if (!given) {
+        *error = "the test's params do not parse: " + perr.message;
+        return false;
+    }
+    wb::agent::TestParams out;
+    return wb::agent::TestParams::validate(*wb::agent::kindParams(kind.toStdString()), *given, out, error);
+}
+} // namespace
+
 class TestAgentCatalog : public QObject
 {
     Q_OBJECT
@@ -198,12 +213,8 @@ private slots:
         QFETCH(QString, kind);
         QFETCH(QByteArray, params);
         QFETCH(QString, refusal);
-        wb::json::ParseError perr;
-        const auto given = wb::json::parse(params.toStdString(), &perr);
-        QVERIFY2(given, perr.message.c_str());
-        wb::agent::TestParams out;
         std::string error;
-        const bool ok = wb::agent::TestParams::validate(*wb::agent::kindParams(kind.toStdString()), *given, out, &error);
+        const bool ok = validates(kind, params, &error);
         QVERIFY2(ok == refusal.isEmpty(), error.c_str());
         if (!ok)
             QVERIFY2(error.find(refusal.toStdString()) != std::string::npos, error.c_str());
@@ -228,12 +239,8 @@ private slots:
     {
         QFETCH(QByteArray, params);
         QFETCH(QString, field);
-        wb::json::ParseError perr;
-        const auto given = wb::json::parse(params.toStdString(), &perr);
-        QVERIFY2(given, perr.message.c_str());
-        wb::agent::TestParams out;
         std::string error;
-        QVERIFY(!wb::agent::TestParams::validate(*wb::agent::kindParams("udp_stream"), *given, out, &error));
+        QVERIFY(!validates(u"udp_stream"_s, params, &error));
         QVERIFY2(QString::fromStdString(error).contains(field), error.c_str());
     }
 };

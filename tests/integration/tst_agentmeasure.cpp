@@ -236,6 +236,15 @@ void TstAgentMeasure::tcpStream()
 namespace {
 
 // The record's per-stream entries of one side and direction.
+// The record's key figure is read at `side`, where its data arrived (figureSides).
+void checkKeyFigureAt(const QJsonObject &rec, const QString &metric, const QString &side)
+{
+    QString error;
+    const auto parsed = wb::ResultRecord::fromJson(rec, &error);
+    QVERIFY2(parsed, qPrintable(error));
+    QCOMPARE(wb::sidedMetricValue(*parsed, metric).value_or(0), recordMetric(rec, metric, side));
+}
+
 QList<QJsonObject> streamEntries(const QJsonObject &record, const QString &side, const QString &direction)
 {
     QList<QJsonObject> out;
@@ -317,11 +326,7 @@ void TstAgentMeasure::tcpStreamReverse()
     QVERIFY(found);
     QVERIFY(recordMetric(rec, u"throughput_bps"_s, u"client"_s) > 1e8);
     QCOMPARE(rec.value(u"extra"_s).toObject().value(u"key_direction"_s).toString(), u"reverse"_s);
-    QString error;
-    const auto parsed = wb::ResultRecord::fromJson(rec, &error);
-    QVERIFY2(parsed, qPrintable(error));
-    QCOMPARE(wb::sidedMetricValue(*parsed, u"throughput_bps"_s).value_or(0),
-             recordMetric(rec, u"throughput_bps"_s, u"client"_s));
+    checkKeyFigureAt(rec, u"throughput_bps"_s, u"client"_s);
 }
 
 void TstAgentMeasure::tcpStreamBidirectional()
@@ -621,11 +626,7 @@ void TstAgentMeasure::fileTransferReverse()
     bool found = false;
     recordMetric(rec, u"network_throughput_bps"_s, u"server"_s, &found);
     QVERIFY(!found);
-    QString error;
-    const auto parsed = wb::ResultRecord::fromJson(rec, &error);
-    QVERIFY2(parsed, qPrintable(error));
-    QCOMPARE(wb::sidedMetricValue(*parsed, u"throughput_bps"_s).value_or(0),
-             recordMetric(rec, u"throughput_bps"_s, u"client"_s));
+    checkKeyFigureAt(rec, u"throughput_bps"_s, u"client"_s);
 
     // The server never reads a path for it: a reverse transfer naming one is refused.
     const auto refused = runPair(u"file_transfer"_s, {{u"direction"_s, u"reverse"_s}, {u"path"_s, u"/etc/hostname"_s}});
@@ -693,11 +694,7 @@ void TstAgentMeasure::packetRateReverse()
     QVERIFY(recordMetric(rec, u"packets_per_s"_s, u"client"_s) > 1000);
     QCOMPARE(recordMetric(rec, u"drops"_s, u""_s), sent - received);
     QCOMPARE(recordMetric(r.serverRecord(), u"messages"_s, u"server"_s), sent);
-    QString error;
-    const auto parsed = wb::ResultRecord::fromJson(rec, &error);
-    QVERIFY2(parsed, qPrintable(error));
-    QCOMPARE(wb::sidedMetricValue(*parsed, u"packets_per_s"_s).value_or(0),
-             recordMetric(rec, u"packets_per_s"_s, u"client"_s));
+    checkKeyFigureAt(rec, u"packets_per_s"_s, u"client"_s);
 }
 
 void TstAgentMeasure::packetRateBidirectional()

@@ -215,6 +215,13 @@ QJsonObject nicDelta(const QJsonObject &record)
 {
     return record.value(u"extra"_s).toObject().value(u"nic_counters_delta"_s).toObject();
 }
+
+// Both ends' counters, for a failure message.
+QString countsText(const QJsonObject &client, const QJsonObject &server)
+{
+    return QString::fromUtf8(QJsonDocument(QJsonObject{{u"client"_s, client}, {u"server"_s, server}})
+                                 .toJson(QJsonDocument::Compact));
+}
 } // namespace
 
 void TstAgentNetns::tcpStreamReverse()
@@ -230,8 +237,7 @@ void TstAgentNetns::tcpStreamReverse()
     const QJsonObject server = nicDelta(r.server.value(u"record"_s).toObject());
     QCOMPARE(client.value(u"interface"_s).toString(), m_vethA);
     QCOMPARE(server.value(u"interface"_s).toString(), m_vethB);
-    const QString counts = QString::fromUtf8(QJsonDocument(QJsonObject{{u"client"_s, client}, {u"server"_s, server}})
-                                                 .toJson(QJsonDocument::Compact));
+    const QString counts = countsText(client, server);
     QVERIFY2(client.value(u"rx_bytes"_s).toDouble() >= bytes, qPrintable(counts));
     QVERIFY2(server.value(u"tx_bytes"_s).toDouble() >= bytes, qPrintable(counts));
     QVERIFY2(client.value(u"tx_bytes"_s).toDouble() < bytes / 10, qPrintable(counts));
@@ -248,8 +254,7 @@ void TstAgentNetns::udpStreamReverse()
     QVERIFY(recordMetric(r.record(), u"messages"_s, u"server"_s) >= recordMetric(r.record(), u"messages"_s, u"client"_s));
     const QJsonObject client = nicDelta(r.record());
     const QJsonObject server = nicDelta(r.server.value(u"record"_s).toObject());
-    const QString counts = QString::fromUtf8(QJsonDocument(QJsonObject{{u"client"_s, client}, {u"server"_s, server}})
-                                                 .toJson(QJsonDocument::Compact));
+    const QString counts = countsText(client, server);
     QVERIFY2(client.value(u"rx_bytes"_s).toDouble() >= bytes, qPrintable(counts));
     QVERIFY2(server.value(u"tx_bytes"_s).toDouble() >= bytes, qPrintable(counts));
     QVERIFY2(client.value(u"tx_bytes"_s).toDouble() < bytes / 10, qPrintable(counts));
@@ -310,8 +315,7 @@ void TstAgentNetns::fileTransferReverseThroughAShaper()
     QVERIFY2(rate > 38e6 && rate < 51e6, qPrintable(QString::number(rate)));
     const QJsonObject client = nicDelta(r.record());
     const QJsonObject server = nicDelta(r.server.value(u"record"_s).toObject());
-    const QString counts = QString::fromUtf8(QJsonDocument(QJsonObject{{u"client"_s, client}, {u"server"_s, server}})
-                                                 .toJson(QJsonDocument::Compact));
+    const QString counts = countsText(client, server);
     QCOMPARE(server.value(u"interface"_s).toString(), m_vethB);
     QVERIFY2(server.value(u"tx_bytes"_s).toDouble() >= double(size), qPrintable(counts));
     QVERIFY2(client.value(u"rx_bytes"_s).toDouble() >= double(size), qPrintable(counts));
@@ -331,8 +335,7 @@ void TstAgentNetns::packetRateReverse()
     QCOMPARE(recordMetric(r.record(), u"drops"_s, QString()), sent - received);
     const QJsonObject client = nicDelta(r.record());
     const QJsonObject server = nicDelta(r.server.value(u"record"_s).toObject());
-    const QString counts = QString::fromUtf8(QJsonDocument(QJsonObject{{u"client"_s, client}, {u"server"_s, server}})
-                                                 .toJson(QJsonDocument::Compact));
+    const QString counts = countsText(client, server);
     QVERIFY2(server.value(u"tx_packets"_s).toDouble() >= sent, qPrintable(counts));
     QVERIFY2(client.value(u"rx_packets"_s).toDouble() >= received, qPrintable(counts));
     QVERIFY2(client.value(u"tx_packets"_s).toDouble() < sent / 10, qPrintable(counts));
