@@ -21,43 +21,6 @@ Names namesOf(const FlowLayout &layout, FlowDirection d)
 
 const Names kPlain = [](const std::string &base) { return base; };
 
-} // namespace
-
-Outcome FileTransferTest::moveFiles(TestRun &run, const std::string &interface, std::vector<DataFlow> &flows, bool client,
-                                    int64_t expected, FileSink::Received &got, FileSource::Sent &sent)
-{
-    const FlowLayout layout = flowLayout(run.params());
-    prepareTcpFlowSockets(run.params(), flows, client);
-    // This end receives the flows of the other end's direction.
-    const FlowDirection receiving = client ? FlowDirection::Reverse : FlowDirection::Forward;
-    run.begin(interface, TestRun::LiveBytes);
-    Outcome o = wb::agent::runFlows(run, flows, [&](DataFlow &f) {
-        // A bidirectional test's samples follow its forward direction.
-        std::atomic<uint64_t> *live = layout.bidirectional() && f.direction == FlowDirection::Reverse ? nullptr : &run.bytes;
-        if (f.direction == receiving)
-            return m_sink.receive(run, f.tcp.get(), expected, live, got);
-        return sendFlow(run, f, live, sent);
-    });
-    run.end();
-    return o;
-}
-
-// One flow's file: sent, the connection's sending half closed, then (bounded)
-// until the receiver has acknowledged it all, so this end's record (CPU,
-// NIC counters) covers the whole file and not only what was handed to the
-// kernel. The sender's rate stays the time to its last write.
-Outcome FileTransferTest::sendFlow(TestRun &run, DataFlow &f, std::atomic<uint64_t> *live, FileSource::Sent &sent)
-{
-    Outcome o = m_source.sendTo(run, f.tcp.get(), live, sent);
-    if (!o.ok())
-        return o;
-    ::shutdown(f.tcp.get(), SHUT_WR);
-    waitAllAcked(f.tcp.get(), 2000, run.stopFlag());
-    return {};
-}
-
-namespace {
-
 SinkPlace placeOf(const ServerEnv &env)
 {
     return {env.standalone, env.privateDir, env.privateDirError};
@@ -97,6 +60,39 @@ Outcome checkMoved(const json::Value &theirs, uint64_t bytes, const std::string 
 }
 
 } // namespace
+
+Outcome FileTransferTest::moveFiles(TestRun &run, const std::string &interface, std::vector<DataFlow> &flows, bool client,
+                                    int64_t expected, FileSink::Received &got, FileSource::Sent &sent)
+{
+    const FlowLayout layout = flowLayout(run.params());
+    prepareTcpFlowSockets(run.params(), flows, client);
+    // This end receives the flows of the other end's direction.
+    const FlowDirection receiving = client ? FlowDirection::Reverse : FlowDirection::Forward;
+    run.begin(interface, TestRun::LiveBytes);
+    Outcome o = wb::agent::runFlows(run, flows, [&](DataFlow &f) {
+        // A bidirectional test's samples follow its forward direction.
+        std::atomic<uint64_t> *live = layout.bidirectional() && f.direction == FlowDirection::Reverse ? nullptr : &run.bytes;
+        if (f.direction == receiving)
+            return m_sink.receive(run, f.tcp.get(), expected, live, got);
+        return sendFlow(run, f, live, sent);
+    });
+    run.end();
+    return o;
+}
+
+// One flow's file: sent, the connection's sending half closed, then (bounded)
+// until the receiver has acknowledged it all, so this end's record (CPU,
+// NIC counters) covers the whole file and not only what was handed to the
+// kernel. The sender's rate stays the time to its last write.
+Outcome FileTransferTest::sendFlow(TestRun &run, DataFlow &f, std::atomic<uint64_t> *live, FileSource::Sent &sent)
+{
+    Outcome o = m_source.sendTo(run, f.tcp.get(), live, sent);
+    if (!o.ok())
+        return o;
+    ::shutdown(f.tcp.get(), SHUT_WR);
+    waitAllAcked(f.tcp.get(), 2000, run.stopFlag());
+    return {};
+}
 
 bool FileTransferTest::acceptsDataConnections(const TestParams &params) const
 {
