@@ -2,189 +2,162 @@
 #include "filetransfertest.h"
 
 #include "clock.h"
-#include "safefile.h"
-#include "streamchecksum.h"
+#include "tcpstreamtest.h"
+#include "testflows.h"
 
-#include <algorithm>
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
-#include <fcntl.h>
-#include <memory>
 #include <sys/socket.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include <vector>
 
 namespace wb::agent {
 
 namespace {
 
-bool writeFileAll(int fd, const char *p, size_t len, int *err)
+using Names = std::function<std::string(const std::string &)>;
+
+// The names of one direction's figures (FlowLayout::metricName).
+Names namesOf(const FlowLayout &layout, FlowDirection d)
 {
-    while (len > 0) {
-        const ssize_t n = ::write(fd, p, len);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            *err = errno;
-            return false;
-        }
-        if (n == 0) {
-            *err = ENOSPC;
-            return false;
-        }
-        p += n;
-        len -= static_cast<size_t>(n);
-    }
-    return true;
+    return [layout, d](const std::string &base) { return layout.metricName(d, base); };
 }
 
-size_t roundUp(size_t n, int64_t to)
+const Names kPlain = [](const std::string &base) { return base; };
+
+SinkPlace placeOf(const ServerEnv &env)
 {
-    const auto a = static_cast<size_t>(to);
-    return (n + a - 1) / a * a;
+    return {env.standalone, env.privateDir, env.privateDirError};
 }
 
-// POSIX_FADV_DONTNEED on a file this test read or wrote, recorded in extra
-// under `key` as true or the reason it failed (a page still dirty is
-// simply kept by the kernel; the flush before this makes the pages clean).
-void recordDropCache(TestRun &run, int fd, const char *key)
+// The sender's figures over its own clock: from the start to its last byte.
+void reportSent(TestRun &run, const FileSource::Sent &s, double elapsedS, const Names &name)
 {
-    const int rc = ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-    if (rc == 0)
-        run.extra()[key] = true;
-    else
-        run.extra()[key] = "failed: " + errnoText(rc);
+    run.metric(name("bytes"), static_cast<double>(s.bytes));
+    run.metric(name("throughput_bps"), elapsedS > 0 ? static_cast<double>(s.bytes) * 8.0 / elapsedS : 0.0);
+    run.extra()[name("checksum")] = s.checksum;
+}
+
+json::Value movedStats(uint64_t bytes, const std::string &checksum)
+{
+    json::Value v;
+    v["bytes"] = bytes;
+    v["checksum"] = checksum;
+    return v;
+}
+
+// The client's check of one direction against the other end's count
+// (`direction` names it in the message of a test with two).
+Outcome checkMoved(const json::Value &theirs, uint64_t bytes, const std::string &checksum, bool weSent,
+                   const char *direction)
+{
+    const std::string what = *direction ? std::string(direction) + ": " : std::string();
+    if (static_cast<uint64_t>(theirs["bytes"].asInt(-1)) != bytes)
+        return Outcome::fail("verify_failed", what + (weSent ? "the receiver got " : "the server sent ")
+                                                  + json::serialize(theirs["bytes"]) + " bytes, "
+                                                  + std::to_string(bytes) + (weSent ? " were sent" : " arrived"));
+    if (theirs["checksum"].asString() != checksum)
+        return Outcome::fail("verify_failed", what + "checksum mismatch: sent "
+                                                  + (weSent ? checksum : theirs["checksum"].asString()) + ", received "
+                                                  + (weSent ? theirs["checksum"].asString() : checksum));
+    return {};
 }
 
 } // namespace
 
-FileTransferTest::~FileTransferTest()
+Outcome FileTransferTest::moveFiles(TestRun &run, const std::string &interface, std::vector<DataFlow> &flows, bool client,
+                                    int64_t expected, FileSink::Received &got, FileSource::Sent &sent)
 {
-    if (!m_removeOnExit.empty())
-        ::unlink(m_removeOnExit.c_str());
+    const FlowLayout layout = flowLayout(run.params());
+    prepareTcpFlowSockets(run.params(), flows, client);
+    // This end receives the flows of the other end's direction.
+    const FlowDirection receiving = client ? FlowDirection::Reverse : FlowDirection::Forward;
+    run.begin(interface, TestRun::LiveBytes);
+    Outcome o = wb::agent::runFlows(run, flows, [&](DataFlow &f) {
+        // A bidirectional test's samples follow its forward direction.
+        std::atomic<uint64_t> *live = layout.bidirectional() && f.direction == FlowDirection::Reverse ? nullptr : &run.bytes;
+        if (f.direction == receiving)
+            return m_sink.receive(run, f.tcp.get(), expected, live, got);
+        return sendFlow(run, f, live, sent);
+    });
+    run.end();
+    return o;
+}
+
+// One flow's file: sent, the connection's sending half closed, then (bounded)
+// until the receiver has acknowledged it all, so this end's record (CPU,
+// NIC counters) covers the whole file and not only what was handed to the
+// kernel. The sender's rate stays the time to its last write.
+Outcome FileTransferTest::sendFlow(TestRun &run, DataFlow &f, std::atomic<uint64_t> *live, FileSource::Sent &sent)
+{
+    Outcome o = m_source.sendTo(run, f.tcp.get(), live, sent);
+    if (!o.ok())
+        return o;
+    ::shutdown(f.tcp.get(), SHUT_WR);
+    waitAllAcked(f.tcp.get(), 2000, run.stopFlag());
+    return {};
+}
+
+bool FileTransferTest::acceptsDataConnections(const TestParams &params) const
+{
+    return !flowLayout(params).single();
 }
 
 Outcome FileTransferTest::prepareClient(TestRun &run, json::Value &header)
 {
-    const TestParams &p = run.params();
-    if (p.has("path")) {
-        const std::string &path = p.text("path");
-        std::string err;
-        m_file = openRegularNoFollow(path, O_RDONLY, 0, &err);
-        if (!m_file.valid())
-            return Outcome::fail("file_error", "cannot send the file: " + err);
-        struct stat st{};
-        ::fstat(m_file.get(), &st);
-        m_size = st.st_size;
-    } else {
-        // Create the source file; the transfer then reads it back like any other.
-        std::string tmpl = tempDirectory() + "/wirebench-src-XXXXXX";
-        m_file.reset(::mkostemp(tmpl.data(), O_CLOEXEC));
-        if (!m_file.valid())
-            return Outcome::fail("file_error", "cannot create a source file in " + tempDirectory() + ": " + errnoText(errno));
-        ::unlink(tmpl.c_str()); // gone when we close it, whatever happens
-        m_size = p.integer("file_size_bytes", 64 << 20);
-        std::vector<char> chunk(1 << 20);
-        uint64_t x = static_cast<uint64_t>(nowNs()) | 1;
-        for (int64_t done = 0; done < m_size && !run.stopped();) {
-            for (size_t i = 0; i + 8 <= chunk.size(); i += 8) {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                std::memcpy(chunk.data() + i, &x, 8);
-            }
-            const size_t n = static_cast<size_t>(std::min<int64_t>(m_size - done, static_cast<int64_t>(chunk.size())));
-            int err = 0;
-            if (!writeFileAll(m_file.get(), chunk.data(), n, &err))
-                return Outcome::fail("file_error", "cannot create the " + std::to_string(m_size)
-                                                       + "-byte source file in " + tempDirectory() + ": " + errnoText(err));
-            done += static_cast<int64_t>(n);
-        }
-        ::lseek(m_file.get(), 0, SEEK_SET);
+    const FlowLayout layout = flowLayout(run.params());
+    // The client's own sink of a download is open before anything connects,
+    // so a bad dest_path is refused before the server prepares a file.
+    if (layout.reverse) {
+        Outcome o = m_sink.open(run, SinkPlace{});
+        if (!o.ok())
+            return o;
     }
-    header["file_size"] = m_size;
+    if (!layout.forward)
+        return {};
+    Outcome o = m_source.open(run, true);
+    if (!o.ok())
+        return o;
+    header["file_size"] = m_source.size();
     return {};
 }
 
 Outcome FileTransferTest::run(TestRun &run, ClientEnv &env)
 {
+    if (!flowLayout(run.params()).single())
+        return runFlows(run, env);
     const TestParams &p = run.params();
     const int fd = env.chan.fd();
     setSocketBuffers(fd, p.integer("send_socket_bytes"), 0);
     timeval tv{0, 100000};
     ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-    std::vector<char> buf(static_cast<size_t>(p.integer("message_size_bytes", 131072)));
-    StreamChecksum sum;
-    uint64_t sent = 0;
-    ::posix_fadvise(m_file.get(), 0, 0, POSIX_FADV_SEQUENTIAL);
     run.begin(env.interface, TestRun::LiveBytes);
-    for (;;) {
-        if (run.stopped())
-            return Outcome::fail("cancelled", "stopped");
-        const ssize_t n = ::read(m_file.get(), buf.data(), buf.size());
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return Outcome::fail("file_error", "cannot read the source file: " + errnoText(errno));
-        }
-        if (n == 0)
-            break;
-        sum.update(buf.data(), static_cast<size_t>(n));
-        size_t off = 0;
-        while (off < static_cast<size_t>(n)) {
-            const ssize_t w = ::send(fd, buf.data() + off, static_cast<size_t>(n) - off, MSG_NOSIGNAL);
-            if (w > 0) {
-                off += static_cast<size_t>(w);
-                continue;
-            }
-            if (w < 0 && (errno == EAGAIN || errno == EINTR) && !run.stopped())
-                continue;
-            // The receiver may have stopped with a reason: read it if it is there.
-            const int sendErr = errno;
-            json::Value stats;
-            Outcome o = readStats(run, env, &stats, 1000);
-            if (!o.ok() && o.code == "peer_failed")
-                return o;
-            return Outcome::fail("peer_lost", "the transfer was cut off by the receiver: " + errnoText(sendErr));
-        }
-        sent += static_cast<uint64_t>(n);
-        run.bytes.fetch_add(static_cast<uint64_t>(n), std::memory_order_relaxed);
+    FileSource::Sent sent;
+    Outcome o = m_source.sendTo(run, fd, &run.bytes, sent);
+    if (!o.ok()) {
+        // The receiver may have stopped with a reason: read it if it is there.
+        json::Value stats;
+        Outcome peer = sent.cutOff ? readStats(run, env, &stats, 1000) : Outcome{};
+        return !peer.ok() && peer.code == "peer_failed" ? peer : o;
     }
     ::shutdown(fd, SHUT_WR);
     run.end();
-    // A file named by `path` is read from the disk by the next run too (the
-    // one this end created is gone with it).
-    if (p.has("path"))
-        recordDropCache(run, m_file.get(), "source_fadvise_dontneed");
-    if (sent != static_cast<uint64_t>(m_size))
-        return Outcome::fail("file_error", "the source file changed size while it was sent ("
-                                               + std::to_string(sent) + " of " + std::to_string(m_size) + " bytes)");
-    const double elapsed = run.elapsedS();
-    run.metric("bytes", static_cast<double>(sent));
-    run.metric("throughput_bps", elapsed > 0 ? static_cast<double>(sent) * 8.0 / elapsed : 0.0);
-    run.addHostMetrics(static_cast<double>(sent) / 1024.0, 0);
-    run.extra()["checksum"] = sum.hex();
+    m_source.dropCache(run, "source_fadvise_dontneed");
+    reportSent(run, sent, run.elapsedS(), kPlain);
+    run.addHostMetrics(static_cast<double>(sent.bytes) / 1024.0, 0);
     json::Value stats;
-    Outcome o = readStats(run, env, &stats, 120000);
+    o = readStats(run, env, &stats, 120000);
     if (!o.ok())
         return o;
     run.extra()["server_path"] = stats["path"];
-    if (static_cast<uint64_t>(stats["bytes"].asInt(-1)) != sent)
-        return Outcome::fail("verify_failed", "the receiver got " + json::serialize(stats["bytes"]) + " bytes, "
-                                                  + std::to_string(sent) + " were sent");
-    if (stats["checksum"].asString() != sum.hex())
-        return Outcome::fail("verify_failed", "checksum mismatch: sent " + sum.hex() + ", received "
-                                                  + stats["checksum"].asString());
+    o = checkMoved(stats, sent.bytes, sent.checksum, true, "");
+    if (!o.ok())
+        return o;
     run.extra()["verified"] = true;
     return {};
 }
 
 Outcome FileTransferTest::serve(TestRun &run, ServerEnv &env)
 {
+    if (!flowLayout(run.params()).single())
+        return serveFlows(run, env);
     const TestParams &p = run.params();
-    const bool toFile = p.text("sink") != "devnull";
     const int64_t expected = env.header["file_size"].asInt(-1);
     if (expected < 0)
         return Outcome::fail("invalid_message", "the client's header has no file_size");
@@ -192,169 +165,142 @@ Outcome FileTransferTest::serve(TestRun &run, ServerEnv &env)
     // controller's request, or the standalone listener's private
     // directory), never the peer's: the endpoint drops path keys from the
     // client's header before they reach here.
-    std::string path;
-    Fd out;
-    bool created = false; // this test made the file, so it may remove it
-    std::string err;
-    if (!toFile) {
-        path = "/dev/null";
-        out.reset(::open("/dev/null", O_WRONLY | O_CLOEXEC));
-        if (!out.valid())
-            return Outcome::fail("file_error", "cannot open /dev/null: " + errnoText(errno));
-    } else if (env.standalone && env.privateDir.empty()) {
-        return Outcome::fail("file_error", "this listener has nowhere private to write files (" + env.privateDirError
-                                               + "); use sink=devnull");
-    } else if (env.standalone || !p.has("dest_path")) {
-        const std::string dir = env.privateDir.empty() ? tempDirectory() : env.privateDir;
-        path = dir + "/wirebench-ft-" + std::to_string(run.id()) + "-XXXXXX";
-        out.reset(::mkostemp(path.data(), O_CLOEXEC));
-        if (!out.valid())
-            return Outcome::fail("file_error", "cannot create a file in " + dir + ": " + errnoText(errno));
-        created = true;
-        if (env.standalone || !p.flag("keep_file"))
-            m_removeOnExit = path;
-    } else {
-        path = p.text("dest_path");
-        // An existing file is replaced only when the request says so; else
-        // O_EXCL makes sure this test creates it.
-        const bool overwrite = p.flag("overwrite");
-        out = openRegularNoFollow(path, O_WRONLY | O_CREAT | (overwrite ? 0 : O_EXCL), 0644, &err, &m_destDir,
-                                  &m_destName);
-        if (!out.valid())
-            return Outcome::fail("file_error", "cannot write the file: " + err);
-        created = !overwrite;
-        if (overwrite && ::ftruncate(out.get(), 0) != 0)
-            return Outcome::fail("file_error", "cannot truncate '" + path + "': " + errnoText(errno));
-    }
-    struct stat st{};
-    auto failWrite = [&](const std::string &msg) {
-        if (toFile) {
-            out.reset();
-            // A partial file must not look like a result; one that was there
-            // before is left alone unless the request allowed replacing it.
-            if (m_destDir.valid() && (created || p.flag("overwrite")))
-                ::unlinkat(m_destDir.get(), m_destName.c_str(), 0); // from the directory it was opened in
-            else if (created)
-                ::unlink(path.c_str()); // a temporary file in a directory of our own
-            m_removeOnExit.clear();
-        }
-        return Outcome::fail("file_error", msg);
-    };
-    // O_DIRECT is asked for by name and never quietly dropped: a figure
-    // under direct_io that went through the page cache would be pooled
-    // with real direct writes (direct_io is a defining condition).
-    const bool direct = toFile && p.flag("direct_io");
-    if (direct) {
-        const int flags = ::fcntl(out.get(), F_GETFL);
-        if (flags < 0 || ::fcntl(out.get(), F_SETFL, flags | O_DIRECT) != 0) {
-            const int e = errno;
-            return failWrite("direct_io: the filesystem holding '" + path + "' refuses O_DIRECT (" + errnoText(e)
-                             + "); write to a disk-backed dest_path or leave direct_io off");
-        }
-    }
-
+    Outcome o = m_sink.open(run, placeOf(env));
+    if (!o.ok())
+        return o;
     const int fd = env.chan.fd();
     setSocketBuffers(fd, 0, p.integer("recv_socket_bytes"));
     setRecvTimeout(fd, 100);
     // The clock starts as the client is told to send, so the first bytes
     // cannot arrive before it.
     run.begin(env.interface, TestRun::LiveBytes);
+    std::string err;
     if (!env.sendOk({}, &err))
-        return failWrite("the client went away: " + err);
-    // Aligned for O_DIRECT; with it, data is written in whole buffers (the
-    // write size, a multiple of kDirectIoAlignment) and the tail after the
-    // last byte.
-    const size_t bufSize = static_cast<size_t>(p.integer("message_size_bytes", 131072));
-    std::unique_ptr<char, decltype(&std::free)> buf(
-        static_cast<char *>(std::aligned_alloc(kDirectIoAlignment, roundUp(bufSize, kDirectIoAlignment))), &std::free);
-    if (!buf)
-        return failWrite("cannot allocate a " + std::to_string(bufSize) + "-byte buffer");
-    StreamChecksum sum;
-    uint64_t total = 0;
-    size_t fill = 0; // received into buf, not yet written
-    int64_t lastByteNs = run.beginNs();
-    for (;;) {
-        if (run.stopped())
-            return failWrite("stopped before the transfer finished");
-        const ssize_t n = ::recv(fd, buf.get() + fill, bufSize - fill, 0);
-        if (n == 0)
-            break;
-        if (n < 0) {
-            if (errno == EAGAIN || errno == EINTR)
-                continue;
-            return failWrite("the connection failed mid-transfer: " + errnoText(errno));
-        }
-        lastByteNs = nowNs();
-        sum.update(buf.get() + fill, static_cast<size_t>(n));
-        fill += static_cast<size_t>(n);
-        total += static_cast<uint64_t>(n);
-        run.bytes.fetch_add(static_cast<uint64_t>(n), std::memory_order_relaxed);
-        if (direct && fill < bufSize)
-            continue;
-        int werr = 0;
-        if (!writeFileAll(out.get(), buf.get(), fill, &werr))
-            return failWrite("cannot write '" + path + "' after " + std::to_string(total - fill) + " bytes: " + errnoText(werr));
-        fill = 0;
-    }
+        return m_sink.fail("the client went away: " + err);
+    FileSink::Received got;
+    o = m_sink.receive(run, fd, expected, &run.bytes, got);
+    if (!o.ok())
+        return o;
     run.end();
-    if (total != static_cast<uint64_t>(expected))
-        return failWrite("received " + std::to_string(total) + " of " + std::to_string(expected) + " bytes");
-    // The flush: with O_DIRECT the tail's whole blocks, then the last
-    // partial block through the page cache (O_DIRECT cannot write it
-    // without padding the file); then fsync, which also makes the file's
-    // size and blocks durable.
-    int64_t flushedNs = lastByteNs;
-    if (toFile) {
-        int werr = 0;
-        const size_t whole = direct ? fill / kDirectIoAlignment * kDirectIoAlignment : 0;
-        if (whole > 0 && !writeFileAll(out.get(), buf.get(), whole, &werr))
-            return failWrite("cannot write '" + path + "' after " + std::to_string(total - fill) + " bytes: " + errnoText(werr));
-        if (fill > whole) {
-            const int flags = ::fcntl(out.get(), F_GETFL);
-            if (direct && (flags < 0 || ::fcntl(out.get(), F_SETFL, flags & ~O_DIRECT) != 0)) {
-                const int e = errno;
-                return failWrite("cannot turn O_DIRECT off for the last " + std::to_string(fill - whole) + " bytes of '"
-                                 + path + "': " + errnoText(e));
-            }
-            if (!writeFileAll(out.get(), buf.get() + whole, fill - whole, &werr))
-                return failWrite("cannot write '" + path + "' after " + std::to_string(total - fill + whole)
-                                 + " bytes: " + errnoText(werr));
-        }
-        if (::fsync(out.get()) != 0) {
-            const int e = errno;
-            return failWrite("fsync of '" + path + "' failed: " + errnoText(e));
-        }
-        flushedNs = nowNs();
+    o = m_sink.flush(got);
+    if (!o.ok())
+        return o;
+    m_sink.report(run, got, kPlain);
+    run.addHostMetrics(static_cast<double>(got.bytes) / 1024.0, 0);
+    json::Value stats = movedStats(got.bytes, got.checksum);
+    stats["path"] = m_sink.path();
+    return sendStats(run, env, stats);
+}
+
+Outcome FileTransferTest::serveFlows(TestRun &run, ServerEnv &env)
+{
+    const FlowLayout layout = flowLayout(run.params());
+    // A peer never makes a listener without a controller read a file.
+    if (env.standalone)
+        return Outcome::fail("file_error", "this listener does not send files (a peer never makes it read one); run "
+                                           "file_transfer with direction 'forward'");
+    // A failure before the last byte leaves no partial file behind.
+    auto failed = [this](Outcome o) {
+        m_sink.discard();
+        return o;
+    };
+    int64_t expected = 0;
+    if (layout.forward) {
+        expected = env.header["file_size"].asInt(-1);
+        if (expected < 0)
+            return Outcome::fail("invalid_message", "the client's header has no file_size");
+        Outcome o = m_sink.open(run, placeOf(env));
+        if (!o.ok())
+            return o;
     }
-    if (toFile && (::fstat(out.get(), &st) != 0 || static_cast<uint64_t>(st.st_size) != total))
-        return failWrite("'" + path + "' holds " + std::to_string(st.st_size) + " bytes after writing "
-                         + std::to_string(total));
-    const double networkS = nsToS(lastByteNs - run.beginNs());
-    const double networkBps = networkS > 0 ? static_cast<double>(total) * 8.0 / networkS : 0.0;
-    run.metric("bytes", static_cast<double>(total));
-    // The receiver's throughput_bps is the network phase: what an FTP client
-    // printed, and what the seed baselines compare with.
-    run.metric("throughput_bps", networkBps);
-    run.metric("network_throughput_bps", networkBps);
-    run.addHostMetrics(static_cast<double>(total) / 1024.0, 0);
-    run.extra()["checksum"] = sum.hex();
-    run.extra()["path"] = path;
-    if (toFile) {
-        const double flushedS = nsToS(flushedNs - run.beginNs());
-        run.metric("flushed_throughput_bps", flushedS > 0 ? static_cast<double>(total) * 8.0 / flushedS : 0.0);
-        run.extra()["flush"] = direct ? "o_direct+fsync" : "fsync";
-        run.extra()["flush_s"] = nsToS(flushedNs - lastByteNs);
-        run.extra()["direct_io"] = direct;
-        if (direct)
-            run.extra()["direct_io_tail_bytes"] = static_cast<uint64_t>(fill);
-        // The next run reads the disk, not this one's page cache.
-        recordDropCache(run, out.get(), "fadvise_dontneed");
+    // The server's file is always one it creates (params.path is the client's).
+    Outcome o = m_source.open(run, false);
+    if (!o.ok())
+        return failed(o);
+    json::Value okExtra;
+    okExtra["file_size"] = m_source.size();
+    std::string err;
+    if (!env.sendOk(okExtra, &err))
+        return failed(Outcome::fail("peer_lost", "the client went away: " + err));
+    std::vector<DataFlow> flows;
+    o = acceptFlows(run, env, false, flows);
+    if (!o.ok())
+        return failed(o);
+    FileSink::Received got;
+    FileSource::Sent sent;
+    o = moveFiles(run, env.interface, flows, false, expected, got, sent);
+    if (o.ok() && layout.forward)
+        o = m_sink.flush(got);
+    if (!o.ok()) {
+        resetFlows(flows);
+        return failed(o);
     }
     json::Value stats;
-    stats["bytes"] = total;
-    stats["checksum"] = sum.hex();
-    stats["path"] = path;
+    if (layout.forward) {
+        m_sink.report(run, got, namesOf(layout, FlowDirection::Forward));
+        stats["forward"] = movedStats(got.bytes, got.checksum);
+        stats["forward"]["path"] = m_sink.path();
+    }
+    reportSent(run, sent, nsToS(sent.lastNs - run.beginNs()), namesOf(layout, FlowDirection::Reverse));
+    stats["reverse"] = movedStats(sent.bytes, sent.checksum);
+    run.addHostMetrics(static_cast<double>(got.bytes + sent.bytes) / 1024.0, 0);
+    run.extra()["key_direction"] = layout.forward ? "forward" : "reverse";
     return sendStats(run, env, stats);
+}
+
+Outcome FileTransferTest::runFlows(TestRun &run, ClientEnv &env)
+{
+    const FlowLayout layout = flowLayout(run.params());
+    auto failed = [this](Outcome o) {
+        m_sink.discard();
+        return o;
+    };
+    const int64_t expected = env.okReply["file_size"].asInt(-1);
+    if (expected < 0)
+        return failed(Outcome::fail("invalid_message", "the server's answer names no file_size to download"));
+    std::vector<DataFlow> flows;
+    Outcome o = connectFlows(run, env, false, flows);
+    if (!o.ok()) {
+        resetFlows(flows);
+        return failed(o);
+    }
+    FileSink::Received got;
+    FileSource::Sent sent;
+    o = moveFiles(run, env.interface, flows, true, expected, got, sent);
+    if (o.ok() && run.stopped())
+        o = Outcome::fail("cancelled", "stopped");
+    if (o.ok())
+        o = m_sink.flush(got);
+    if (!o.ok()) {
+        resetFlows(flows);
+        m_sink.discard();
+        // The server may have stopped with a reason: read it if it is there.
+        json::Value stats;
+        Outcome peer = readStats(run, env, &stats, 1000);
+        return !peer.ok() && peer.code == "peer_failed" ? peer : o;
+    }
+    if (layout.forward) {
+        m_source.dropCache(run, "source_fadvise_dontneed");
+        reportSent(run, sent, nsToS(sent.lastNs - run.beginNs()), namesOf(layout, FlowDirection::Forward));
+    }
+    m_sink.report(run, got, namesOf(layout, FlowDirection::Reverse));
+    run.addHostMetrics(static_cast<double>(got.bytes + sent.bytes) / 1024.0, 0);
+    run.extra()["key_direction"] = layout.forward ? "forward" : "reverse";
+    json::Value stats;
+    o = readStats(run, env, &stats, 120000);
+    if (!o.ok())
+        return o;
+    if (layout.forward) {
+        run.extra()["server_path"] = stats["forward"]["path"];
+        o = checkMoved(stats["forward"], sent.bytes, sent.checksum, true, "forward");
+        if (!o.ok())
+            return o;
+    }
+    o = checkMoved(stats["reverse"], got.bytes, got.checksum, false, "reverse");
+    if (!o.ok())
+        return o;
+    run.extra()["verified"] = true;
+    return {};
 }
 
 } // namespace wb::agent

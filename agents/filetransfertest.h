@@ -1,36 +1,49 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// FTP-style file transfer: the client reads a real file (an existing `path`,
-// or one it creates of file_size_bytes) and streams it over TCP; the server
-// writes a real file (dest_path, or a temporary one), or discards it into
-// /dev/null (sink "devnull"). The receiver times the network phase (until
-// the last byte arrived: what an FTP client of 1997 printed) and, writing a
-// file, the flush after it (fsync; with direct_io the file is written with
-// O_DIRECT) apart, then drops the file from the page cache
-// (POSIX_FADV_DONTNEED), as the sender does with a `path` it read.
+// FTP-style file transfer: the sender reads a real file (filesource.h) and
+// streams it over TCP; the receiver writes it to a real file or discards it
+// into /dev/null (filesink.h), timing the network phase and the flush apart.
+// Forward (the default) the client sends on the test connection. Reverse
+// is a download: the server sends a file it creates itself of
+// file_size_bytes (never one a path names) and the client writes it to its
+// sink, the roles unswapped (the client still controls the test);
+// bidirectional does both at once, each direction on a connection of its
+// own (testflows.h), the reverse figures under reverse_ names. A
+// standalone listener refuses to send files.
 // Both ends checksum the stream; size or checksum mismatch fails the test,
 // and a write error removes the partial file.
 
-#include "netutil.h"
+#include "filesink.h"
+#include "filesource.h"
+#include "testflows.h"
 #include "testkind.h"
+
+#include <atomic>
+#include <string>
+#include <vector>
 
 namespace wb::agent {
 
 class FileTransferTest : public TestKind
 {
 public:
-    ~FileTransferTest() override;
+    bool acceptsDataConnections(const TestParams &params) const override;
     Outcome prepareClient(TestRun &run, json::Value &header) override;
     Outcome serve(TestRun &run, ServerEnv &env) override;
     Outcome run(TestRun &run, ClientEnv &env) override;
 
 private:
-    Fd m_file;
-    int64_t m_size = 0;
-    std::string m_removeOnExit; // a temporary file this end created
-    // Where dest_path was opened, so a failed transfer removes exactly that file.
-    Fd m_destDir;
-    std::string m_destName;
+    // Reverse and bidirectional: every direction on a connection of its own.
+    Outcome serveFlows(TestRun &run, ServerEnv &env);
+    Outcome runFlows(TestRun &run, ClientEnv &env);
+    // Both ends: every flow on a thread of its own, this end's file sent
+    // and the other end's received, within this end's measured interval.
+    Outcome moveFiles(TestRun &run, const std::string &interface, std::vector<DataFlow> &flows, bool client,
+                      int64_t expected, FileSink::Received &got, FileSource::Sent &sent);
+    Outcome sendFlow(TestRun &run, DataFlow &flow, std::atomic<uint64_t> *live, FileSource::Sent &sent);
+
+    FileSource m_source; // this end's file to send, when it sends
+    FileSink m_sink;     // this end's sink, when it receives
 };
 
 } // namespace wb::agent

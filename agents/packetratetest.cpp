@@ -5,6 +5,7 @@
 #include "histogram.h"
 #include "socketknobs.h"
 #include "sequencewindow.h"
+#include "testflows.h"
 
 #include <algorithm>
 #include <atomic>
@@ -63,8 +64,32 @@ Outcome PacketRateTest::prepareClient(TestRun &run, json::Value &header)
     return {};
 }
 
+namespace {
+// Drops as pktgen reports them, per direction of a reverse or bidirectional
+// test: what the sending end sent and never arrived (from both ends'
+// per-stream entries), under the direction's name (reverse_drops for a
+// bidirectional test's server-to-client flood).
+void reportFlowDrops(TestRun &run)
+{
+    const FlowLayout layout = flowLayout(run.params());
+    for (FlowDirection d : layout.directions()) {
+        double sent = 0, received = 0;
+        for (const json::Value &e : run.extra()["streams"].asArray()) {
+            if (e["direction"].asString() != directionName(d))
+                continue;
+            (e["role"].asString() == "sender" ? sent : received) += e["messages"].asDouble();
+        }
+        run.metric(layout.metricName(d, "drops"), std::max(0.0, sent - received), "-");
+    }
+}
+} // namespace
+
 Outcome PacketRateTest::serve(TestRun &run, ServerEnv &env)
 {
+    // Reverse and bidirectional floods run as udp_stream's flows do (no
+    // probe: it runs against a forward flood only).
+    if (!flowLayout(run.params()).single())
+        return UdpStreamTest::serve(run, env);
     const TestParams &p = run.params();
     const double probeRate = p.number("probe_rate_pps", 0);
     const int64_t clientProbePort = env.header["probe_port"].asInt(0);
@@ -150,6 +175,12 @@ Outcome PacketRateTest::serve(TestRun &run, ServerEnv &env)
 
 Outcome PacketRateTest::run(TestRun &run, ClientEnv &env)
 {
+    if (!flowLayout(run.params()).single()) {
+        Outcome o = UdpStreamTest::run(run, env);
+        if (o.ok())
+            reportFlowDrops(run);
+        return o;
+    }
     std::atomic<bool> echoStop{false};
     std::thread echo;
     uint64_t echoed = 0;

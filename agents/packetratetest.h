@@ -6,6 +6,10 @@
 // runs in the opposite direction on its own sockets: the serving end sends
 // timestamped probes to the client, the client echoes them, and the serving
 // end records their round trips (latency while the flood runs).
+// With direction reverse the server floods and the client counts (the
+// client still controls the test); bidirectional floods both ways at once,
+// the reverse figures under reverse_ names (testflows.h). Drops are what
+// the sender sent and never arrived, per direction.
 
 #include "netutil.h"
 #include "udpstreamtest.h"

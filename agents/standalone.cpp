@@ -273,6 +273,7 @@ void printStandaloneUsage(const char *to)
                  "      --gso               gso: the kernel cuts each batch into datagrams (udp_stream)\n"
                  "      -P N                streams: N parallel flows (tcp_stream, udp_stream)\n"
                  "      -R, --bidir         direction reverse (the listener sends) or bidirectional\n"
+                 "                          (streams, packet_rate; a listener never sends a file)\n"
                  "      --file PATH         path (file_transfer source)\n"
                  "      --set NAME=VALUE    any parameter of docs/agent-protocol.md\n"
                  "      --token-file FILE   the listener's token (32 hex digits); else WIREBENCH_TOKEN\n"

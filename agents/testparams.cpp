@@ -26,6 +26,13 @@ bool TestParams::validate(const std::vector<ParamSpec> &specs, const json::Value
         for (const auto &s : specs)
             if (name == s.name)
                 spec = &s;
+        // The kinds without direction (request/response, and rrul with its
+        // flows both ways) run both ways by nature: say so, not "unknown".
+        if (!spec && name == "direction") {
+            *error = "params.direction is not taken by this kind: a request/response test runs both ways by nature "
+                     "(direction applies to udp_stream, tcp_stream, file_transfer and packet_rate)";
+            return false;
+        }
         if (!spec) {
             std::string known;
             for (const auto &s : specs)
@@ -113,6 +120,26 @@ bool TestParams::validate(const std::vector<ParamSpec> &specs, const json::Value
                  + " with direct_io (O_DIRECT writes whole aligned blocks), not " + fmt(out.number("message_size_bytes"));
         return false;
     }
+    // file_transfer against the server (filetransfertest.h): the server
+    // sends a file it creates of file_size_bytes, never one a path names.
+    if (out.has("file_size_bytes") && out.has("direction") && out.text("direction") != "forward") {
+        if (out.text("direction") == "reverse" && out.has("path")) {
+            *error = "params.path names the client's file to send; with direction 'reverse' the server sends a file "
+                     "it creates of params.file_size_bytes";
+            return false;
+        }
+        if (out.text("direction") == "bidirectional" && out.has("dest_path")) {
+            *error = "params.dest_path cannot be used with direction 'bidirectional': both ends write a file, each a "
+                     "temporary one of its own";
+            return false;
+        }
+    }
+    // packet_rate's probe runs against the flood, from the server.
+    if (out.number("probe_rate_pps") > 0 && out.has("direction") && out.text("direction") != "forward") {
+        *error = "params.probe_rate_pps works only with direction 'forward' (the probe runs from the server against "
+                 "the client's flood)";
+        return false;
+    }
     if (out.flag("zerocopy") && out.flag("sendfile")) {
         *error = "params.sendfile and params.zerocopy are two zero-copy send paths: pick one";
         return false;
@@ -136,7 +163,8 @@ bool TestParams::validate(const std::vector<ParamSpec> &specs, const json::Value
 namespace {
 using T = ParamSpec::Type;
 const json::Value kNull;
-// Who sends in a stream test (testflows.h); the running end always controls it.
+// Who sends in a stream, file transfer or packet rate test (testflows.h); the
+// running end always controls it.
 const std::vector<std::string> kDirections = {"forward", "reverse", "bidirectional"};
 
 std::vector<ParamSpec> common(double defaultDuration)
@@ -221,13 +249,15 @@ const std::vector<KindEntry> &kinds()
                                               {"keep_file", T::Bool, 0, 0, false},
                                               {"overwrite", T::Bool, 0, 0, false},
                                               {"fsync", T::Bool, 0, 0, false},
-                                              {"direct_io", T::Bool, 0, 0, false}})},
+                                              {"direct_io", T::Bool, 0, 0, false},
+                                              {"direction", T::String, 0, 0, "forward", kDirections}})},
         {"packet_rate", with(common(10), {{"message_size_bytes", T::Int, 1, 65507, 18},
                                           {"rate_pps", T::Number, 0, 1e9, 0},
                                           {"batch", T::Int, 1, 1024, 64},
                                           {"probe_rate_pps", T::Number, 0, 100000, 0},
                                           {"probe_size_bytes", T::Int, 32, 1472, 64},
-                                          {"loss_samples", T::Bool, 0, 0, kNull}})},
+                                          {"loss_samples", T::Bool, 0, 0, kNull},
+                                          {"direction", T::String, 0, 0, "forward", kDirections}})},
         {"tcp_crr", with(common(10), {{"request_size_bytes", T::Int, 1, 16 << 20, 1},
                                       {"response_size_bytes", T::Int, 1, 16 << 20, 1},
                                       {"transactions", T::Int, 0, 1e15, 0},

@@ -42,6 +42,8 @@ constexpr UnitEntry kUnits[] = {
     {"dut_cpu_headroom_pct", "%"}, {"dut_cpu_headroom_lowest_core_pct", "%"},
     // A file transfer's receiver: the network phase and the rate to disk (filetransfertest.h).
     {"network_throughput_bps", "bit/s"}, {"flushed_throughput_bps", "bit/s"},
+    // Their reverse twins in a bidirectional file transfer, and a packet rate test's reverse drops.
+    {"reverse_network_throughput_bps", "bit/s"}, {"reverse_flushed_throughput_bps", "bit/s"}, {"reverse_drops", "count"},
     // rrul's probes (rrultest.h): round trips without load and under it.
     {"idle_udp_latency_us_p50", "us"}, {"idle_udp_latency_us_p90", "us"}, {"idle_udp_latency_us_p99", "us"},
     {"loaded_udp_latency_us_p50", "us"}, {"loaded_udp_latency_us_p90", "us"}, {"loaded_udp_latency_us_p99", "us"},

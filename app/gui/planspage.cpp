@@ -60,16 +60,22 @@ QJsonValue parseValue(const QString &text)
     return t;
 }
 
-// The kinds that take streams and direction, and the keys the two
-// controls own while the plan holds a single value for them.
+// The kinds that take streams, and direction (agents/testparams.cpp), and
+// the keys the two controls own while the plan holds a single value for them.
 bool takesStreams(const QString &kind)
 {
     return kind == u"tcp_stream"_s || kind == u"udp_stream"_s;
 }
 
+bool takesDirection(const QString &kind)
+{
+    return takesStreams(kind) || kind == u"file_transfer"_s || kind == u"packet_rate"_s;
+}
+
 bool ownedByStreamControls(const QString &kind, const QString &key, const QJsonValue &v)
 {
-    return takesStreams(kind) && (key == u"streams"_s || key == u"direction"_s) && !v.isArray();
+    return ((key == u"streams"_s && takesStreams(kind)) || (key == u"direction"_s && takesDirection(kind)))
+        && !v.isArray();
 }
 
 QString valueText(const QJsonValue &v)
@@ -1029,17 +1035,22 @@ void PlansPage::loadTestForm()
 
 void PlansPage::updateStreamControls(const QJsonObject &params)
 {
-    // Only the stream kinds take them; a swept value is edited in the table.
+    // Only the kinds that take them; a swept value is edited in the table.
     const bool kindTakes = takesStreams(m_kind->currentText()) && m_testName->isEnabled();
+    const bool kindTurns = takesDirection(m_kind->currentText()) && m_testName->isEnabled();
     const bool wasLoading = m_loading;
     m_loading = true;
     const QJsonValue streams = params.value(u"streams"_s);
     const QJsonValue direction = params.value(u"direction"_s);
     m_streams->setEnabled(kindTakes && !streams.isArray());
-    m_direction->setEnabled(kindTakes && !direction.isArray());
-    const QString why = kindTakes ? tr("Swept in the parameters table") : tr("Only tcp_stream and udp_stream take these");
-    m_streams->setToolTip(m_streams->isEnabled() ? tr("Parallel streams (iperf3 -P)") : why);
-    m_direction->setToolTip(m_direction->isEnabled() ? tr("Who sends: the client, the server, or both at once") : why);
+    m_direction->setEnabled(kindTurns && !direction.isArray());
+    const QString swept = tr("Swept in the parameters table");
+    m_streams->setToolTip(m_streams->isEnabled() ? tr("Parallel streams (iperf3 -P)")
+                          : kindTakes            ? swept
+                                                 : tr("Only tcp_stream and udp_stream take parallel streams"));
+    m_direction->setToolTip(m_direction->isEnabled() ? tr("Who sends: the client, the server, or both at once")
+                            : kindTurns              ? swept
+                                                     : tr("A request/response test runs both ways by nature"));
     m_streams->setValue(streams.isDouble() ? streams.toInt() : 1);
     const int d = m_direction->findData(direction.isString() ? direction.toString() : u"forward"_s);
     m_direction->setCurrentIndex(std::max(0, d));
@@ -1097,13 +1108,13 @@ void PlansPage::writeForm()
             if (k && !k->text().trimmed().isEmpty())
                 params.insert(k->text().trimmed(), parseValue(v ? v->text() : QString()));
         }
-        if (takesStreams(m_kind->currentText())) {
-            // A sweep typed in the table wins; otherwise the controls say it.
-            if (m_streams->isEnabled() && !params.value(u"streams"_s).isArray()) {
-                params.remove(u"streams"_s);
-                if (m_streams->value() != 1)
-                    params.insert(u"streams"_s, m_streams->value());
-            }
+        // A sweep typed in the table wins; otherwise the controls say it.
+        if (takesStreams(m_kind->currentText()) && m_streams->isEnabled() && !params.value(u"streams"_s).isArray()) {
+            params.remove(u"streams"_s);
+            if (m_streams->value() != 1)
+                params.insert(u"streams"_s, m_streams->value());
+        }
+        if (takesDirection(m_kind->currentText())) {
             const QString direction = m_direction->currentData().toString();
             if (m_direction->isEnabled() && !params.value(u"direction"_s).isArray()) {
                 params.remove(u"direction"_s);

@@ -326,7 +326,8 @@ const QList<ConditionParameterInfo> &definingParameters(const QString &kind)
                        param(u"message_size_bytes"_s, u"write size"_s, u"131072"_s, messageSize, showBytes), dir,
                        tosParam});
         t.insert(u"packet_rate"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes),
-                                         param(u"rate_pps"_s, u"rate"_s, u"unlimited"_s, rate, showRate), tosParam});
+                                         param(u"rate_pps"_s, u"rate"_s, u"unlimited"_s, rate, showRate), dir,
+                                         tosParam});
         t.insert(u"forwarding"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes),
                                         tosParam});
         t.insert(u"rfc2544"_s, QList{param(u"frame_size_bytes"_s, u"frame size"_s, u"64"_s, frameSize, showBytes)});

@@ -130,6 +130,14 @@ const QList<MetricInfo> &metricCatalog()
          u"file bytes received / time until the last byte arrived (what an FTP client printed)"_s},
         {u"flushed_throughput_bps"_s, u"bit/s"_s, u"Mbit/s"_s, 1e-6, u"rate to disk"_s,
          u"file bytes received / time until they were on disk (after the final fsync; O_DIRECT writes with direct_io)"_s},
+        // A bidirectional file transfer's server-to-client file and a
+        // bidirectional packet rate test's server-to-client drops.
+        {u"reverse_network_throughput_bps"_s, u"bit/s"_s, u"Mbit/s"_s, 1e-6, u"reverse network-phase rate"_s,
+         u"file bytes the client received / time until the last byte arrived, in a bidirectional file transfer"_s},
+        {u"reverse_flushed_throughput_bps"_s, u"bit/s"_s, u"Mbit/s"_s, 1e-6, u"reverse rate to disk"_s,
+         u"file bytes the client received / time until they were on its disk, in a bidirectional file transfer"_s},
+        plain(u"reverse_drops"_s, u"count"_s, u"reverse drops"_s,
+              u"packets the server sent that never reached the client, in a bidirectional packet rate test"_s),
     };
     // rrul's probes (agents/rrultest.h): round trips alone and under load.
     static const QList<MetricInfo> withProbes = [] {

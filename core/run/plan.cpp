@@ -127,6 +127,15 @@ public:
             const QString sink = c.value(u"sink"_s).toString(u"file"_s);
             if (c.value(u"direct_io"_s).toBool() && sink != u"file"_s)
                 return fail(path + u".direct_io"_s, u"works only with sink 'file', not '%1'"_s.arg(sink));
+            // Against the server the source is a file the server creates
+            // itself; with both ways each end writes a temporary file.
+            const QString direction = c.value(u"direction"_s).toString(u"forward"_s);
+            if (direction == u"reverse"_s && c.contains(u"path"_s))
+                return fail(path + u".path"_s, u"names the client's file to send; with direction 'reverse' the server "
+                                               "sends a file it creates of file_size_bytes"_s);
+            if (direction == u"bidirectional"_s && c.contains(u"dest_path"_s))
+                return fail(path + u".dest_path"_s, u"cannot be used with direction 'bidirectional': both ends write a "
+                                                    "file, each a temporary one of its own"_s);
         }
         return true;
     }
@@ -493,6 +502,13 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &written, QString *error)
         for (auto it = params.begin(); it != params.end(); ++it)
             if (!p.checkParam(it.key(), *it, path + u".params."_s + it.key()))
                 return failed();
+        // A request/response test runs both ways by nature: there is no
+        // direction to turn round (the agents refuse it too).
+        if ((kind == u"tcp_rr"_s || kind == u"udp_rr"_s || kind == u"tcp_crr"_s) && params.contains(u"direction"_s)) {
+            p.fail(path + u".params.direction"_s,
+                   u"%1 takes no direction: a request/response test runs both ways by nature"_s.arg(kind));
+            return failed();
+        }
         // rrul's flows go both ways, and its flows and probes carry no marking.
         if (kind == u"rrul"_s)
             for (const QString &key : {u"direction"_s, u"tos"_s})

@@ -16,6 +16,21 @@
 
 using namespace Qt::StringLiterals;
 
+namespace {
+// Whether `kind` takes the JSON `params`; *error says why not (or that they do not parse).
+bool validates(const QString &kind, const QByteArray &params, std::string *error)
+{
+    wb::json::ParseError perr;
+    const auto given = wb::json::parse(params.toStdString(), &perr);
+    if (!given) {
+        *error = "the test's params do not parse: " + perr.message;
+        return false;
+    }
+    wb::agent::TestParams out;
+    return wb::agent::TestParams::validate(*wb::agent::kindParams(kind.toStdString()), *given, out, error);
+}
+} // namespace
+
 class TestAgentCatalog : public QObject
 {
     Q_OBJECT
@@ -139,7 +154,8 @@ private slots:
 
     void otherKindsRefuseStreamsAndDirection()
     {
-        // Only the stream kinds have flows of their own: anywhere else the
+        // Only the stream kinds have parallel flows, and only they,
+        // file_transfer and packet_rate a direction: anywhere else the
         // field is refused by name rather than silently ignored. rrul sets
         // its streams each way and always runs both directions.
         int checked = 0;
@@ -149,6 +165,9 @@ private slots:
             for (const char *field : {"streams", "direction"}) {
                 if (kind == "rrul" && std::string_view(field) == "streams")
                     continue;
+                const bool turns = kind == "file_transfer" || kind == "packet_rate";
+                if (turns && std::string_view(field) == "direction")
+                    continue;
                 wb::json::Value given = wb::json::Object{};
                 given[field] = std::string_view(field) == "streams" ? wb::json::Value(2) : wb::json::Value("reverse");
                 wb::agent::TestParams out;
@@ -156,10 +175,49 @@ private slots:
                 QVERIFY2(!wb::agent::TestParams::validate(*wb::agent::kindParams(kind), given, out, &error),
                          qPrintable(QString::fromStdString(kind + " took " + field)));
                 QVERIFY2(error.find(std::string("params.") + field) != std::string::npos, error.c_str());
+                // A direction is refused with the reason, not as an unknown name.
+                if (std::string_view(field) == "direction")
+                    QVERIFY2(error.find("runs both ways by nature") != std::string::npos, error.c_str());
                 ++checked;
             }
         }
         QVERIFY(checked >= 8);
+    }
+
+    void fileTransferAndPacketRateTakeDirection_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QByteArray>("params");
+        QTest::addColumn<QString>("refusal"); // empty: taken
+        QTest::newRow("file_transfer reverse") << u"file_transfer"_s << QByteArray(R"({"direction":"reverse"})") << QString();
+        QTest::newRow("file_transfer both") << u"file_transfer"_s << QByteArray(R"({"direction":"bidirectional"})") << QString();
+        QTest::newRow("file_transfer reverse from a path")
+            << u"file_transfer"_s << QByteArray(R"({"direction":"reverse","path":"/etc/passwd"})") << u"params.path"_s;
+        QTest::newRow("file_transfer forward from a path")
+            << u"file_transfer"_s << QByteArray(R"({"direction":"forward","path":"/etc/passwd"})") << QString();
+        QTest::newRow("file_transfer both to a dest_path")
+            << u"file_transfer"_s << QByteArray(R"({"direction":"bidirectional","dest_path":"/tmp/x"})")
+            << u"params.dest_path"_s;
+        QTest::newRow("file_transfer reverse to a dest_path")
+            << u"file_transfer"_s << QByteArray(R"({"direction":"reverse","dest_path":"/tmp/x"})") << QString();
+        QTest::newRow("packet_rate reverse") << u"packet_rate"_s << QByteArray(R"({"direction":"reverse"})") << QString();
+        QTest::newRow("packet_rate both") << u"packet_rate"_s << QByteArray(R"({"direction":"bidirectional"})") << QString();
+        QTest::newRow("packet_rate reverse with a probe")
+            << u"packet_rate"_s << QByteArray(R"({"direction":"reverse","probe_rate_pps":100})") << u"params.probe_rate_pps"_s;
+        QTest::newRow("packet_rate forward with a probe")
+            << u"packet_rate"_s << QByteArray(R"({"probe_rate_pps":100})") << QString();
+    }
+
+    void fileTransferAndPacketRateTakeDirection()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QByteArray, params);
+        QFETCH(QString, refusal);
+        std::string error;
+        const bool ok = validates(kind, params, &error);
+        QVERIFY2(ok == refusal.isEmpty(), error.c_str());
+        if (!ok)
+            QVERIFY2(error.find(refusal.toStdString()) != std::string::npos, error.c_str());
     }
 
     void badStreamsAndDirectionNameTheField_data()
@@ -181,12 +239,8 @@ private slots:
     {
         QFETCH(QByteArray, params);
         QFETCH(QString, field);
-        wb::json::ParseError perr;
-        const auto given = wb::json::parse(params.toStdString(), &perr);
-        QVERIFY2(given, perr.message.c_str());
-        wb::agent::TestParams out;
         std::string error;
-        QVERIFY(!wb::agent::TestParams::validate(*wb::agent::kindParams("udp_stream"), *given, out, &error));
+        QVERIFY(!validates(u"udp_stream"_s, params, &error));
         QVERIFY2(QString::fromStdString(error).contains(field), error.c_str());
     }
 };

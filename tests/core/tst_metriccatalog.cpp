@@ -268,6 +268,36 @@ private slots:
         }
     }
 
+    // A reverse file transfer or packet flood is never pooled with a forward
+    // one, nor a bidirectional one with either; an unstated direction is
+    // forward. The rr kinds have no direction to define them.
+    void directionDefinesTheCondition()
+    {
+        auto condition = [](const QString &kind, const QString &metric, const QJsonObject &params) {
+            wb::ResultRecord r;
+            r.kind = kind;
+            r.params = params;
+            r.addMetric(metric, u"client"_s, 1e6);
+            r.addMetric(metric, u"server"_s, 1e6);
+            return wb::conditionOf(r, metric, wb::FigureSide::Receiver);
+        };
+        for (const auto &[kind, metric] : {std::pair{u"file_transfer"_s, u"throughput_bps"_s},
+                                           std::pair{u"packet_rate"_s, u"packets_per_s"_s},
+                                           std::pair{u"tcp_stream"_s, u"throughput_bps"_s}}) {
+            const wb::Condition unstated = condition(kind, metric, {});
+            const wb::Condition forward = condition(kind, metric, {{u"direction"_s, u"forward"_s}});
+            const wb::Condition reverse = condition(kind, metric, {{u"direction"_s, u"reverse"_s}});
+            const wb::Condition both = condition(kind, metric, {{u"direction"_s, u"bidirectional"_s}});
+            QVERIFY2(forward.sameAs(unstated), qPrintable(kind));
+            QVERIFY2(!reverse.sameAs(forward), qPrintable(kind));
+            QVERIFY2(!both.sameAs(forward) && !both.sameAs(reverse), qPrintable(kind));
+            QVERIFY2(reverse.differences(forward).join(u' ').contains(u"direction (reverse vs forward)"_s),
+                     qPrintable(kind + u": "_s + reverse.differences(forward).join(u"; "_s)));
+        }
+        for (const QString &kind : {u"tcp_rr"_s, u"udp_rr"_s, u"tcp_crr"_s})
+            QVERIFY2(!wb::findDefiningParameter(kind, u"direction"_s), qPrintable(kind));
+    }
+
     // The IP version defines the condition of every measured kind: an IPv6
     // run is never pooled with an IPv4 one, whichever source states it
     // (our agent in extra.ip_version, netperf as the address family, iperf3

@@ -144,6 +144,18 @@ void TstPlan::errors_data()
                                      << u"tests[0].repetitions.max: must be at least min"_s;
     QTest::newRow("bad confidence") << plan(R"({"kind":"tcp_rr","client":"a","server":"b","repetitions":{"confidence_pct":97}})")
                                     << u"confidence_pct: must be 90, 95 or 99"_s;
+    QTest::newRow("tcp_rr direction") << plan(R"({"kind":"tcp_rr","client":"a","server":"b","params":{"direction":"reverse"}})")
+                                      << u"tests[0].params.direction: tcp_rr takes no direction: a request/response test runs both ways by nature"_s;
+    QTest::newRow("udp_rr direction") << plan(R"({"kind":"udp_rr","client":"a","server":"b","params":{"direction":["forward","reverse"]}})")
+                                      << u"tests[0].params.direction: udp_rr takes no direction"_s;
+    QTest::newRow("tcp_crr direction") << plan(R"({"kind":"tcp_crr","client":"a","server":"b","params":{"direction":"bidirectional"}})")
+                                       << u"tests[0].params.direction: tcp_crr takes no direction"_s;
+    QTest::newRow("reverse file from a path")
+        << plan(R"({"kind":"file_transfer","client":"a","server":"b","params":{"direction":["forward","reverse"],"path":"/etc/hostname"}})")
+        << u"tests[0].params.path: names the client's file to send; with direction 'reverse' the server sends a file it creates"_s;
+    QTest::newRow("bidirectional file to a dest_path")
+        << plan(R"({"kind":"file_transfer","client":"a","server":"b","params":{"direction":"bidirectional","dest_path":"/tmp/x"}})")
+        << u"tests[0].params.dest_path: cannot be used with direction 'bidirectional'"_s;
     QTest::newRow("rrul direction") << plan(R"({"kind":"rrul","client":"a","server":"b","params":{"direction":"reverse"}})")
                                     << u"tests[0].params.direction: rrul takes no direction"_s;
     QTest::newRow("rrul tos") << plan(R"({"kind":"rrul","client":"a","server":"b","params":{"tos":184}})")

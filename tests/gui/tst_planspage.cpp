@@ -10,7 +10,8 @@
 // arms (interleaved cases, a note on what the arms' paths differ in), saved
 // and opened again; opening a plan offers its own hosts to the inventory;
 // an inventory that cannot be read is said, not taken for an empty lab.
-// The stream kinds get streams and direction controls (others do not).
+// The stream kinds get streams and direction controls, file_transfer and
+// packet_rate a direction control (others neither).
 
 #include "config/settings.h"
 #include "inventory/pathresolver.h"
@@ -528,8 +529,9 @@ void TstPlansPage::saysWhenTheInventoryCannotBeRead()
 }
 
 // streams and direction have controls of their own for tcp_stream and
-// udp_stream: what they say reaches the plan's cases, defaults stay out of
-// the plan, other kinds have them disabled, and a sweep typed in the
+// udp_stream (direction also for file_transfer and packet_rate): what they
+// say reaches the plan's cases, defaults stay out of the plan, other kinds
+// have them disabled, and a sweep typed in the
 // parameters table stays there.
 void TstPlansPage::streamsAndDirectionControls()
 {
@@ -576,6 +578,20 @@ void TstPlansPage::streamsAndDirectionControls()
     QVERIFY2(plan, qPrintable(error));
     QVERIFY(!plan->cases.first().params.contains(u"streams"_s));
     QVERIFY(!plan->cases.first().params.contains(u"direction"_s));
+    QVERIFY2(direction->toolTip().contains(u"both ways"_s), qPrintable(direction->toolTip()));
+
+    // file_transfer and packet_rate take a direction but no streams.
+    for (const QString &k : {u"file_transfer"_s, u"packet_rate"_s}) {
+        kind->setCurrentText(k);
+        QVERIFY2(direction->isEnabled(), qPrintable(k));
+        QVERIFY2(!streams->isEnabled(), qPrintable(k));
+        direction->setCurrentIndex(direction->findData(u"reverse"_s));
+        plan = m_page->plan(&error);
+        QVERIFY2(plan, qPrintable(error));
+        QCOMPARE(plan->cases.first().params.value(u"direction"_s).toString(), u"reverse"_s);
+        QVERIFY(!plan->cases.first().params.contains(u"streams"_s));
+        direction->setCurrentIndex(direction->findData(u"forward"_s));
+    }
 
     // A sweep of streams is edited in the table; direction keeps its control.
     QJsonObject json = m_page->planJson();

@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTcpSocket>
@@ -89,7 +90,11 @@ private slots:
     void fileTransferToDevNull();
     void fileTransferUnwritableTarget();
     void fileTransferDiskFull();
+    void fileTransferReverse();
+    void fileTransferBidirectional();
     void packetRateWithProbe();
+    void packetRateReverse();
+    void packetRateBidirectional();
     void lossSamplesAddUpToTheLoss();
     void sysinfo();
     void monitorHeadroom();
@@ -231,6 +236,15 @@ void TstAgentMeasure::tcpStream()
 namespace {
 
 // The record's per-stream entries of one side and direction.
+// The record's key figure is read at `side`, where its data arrived (figureSides).
+void checkKeyFigureAt(const QJsonObject &rec, const QString &metric, const QString &side)
+{
+    QString error;
+    const auto parsed = wb::ResultRecord::fromJson(rec, &error);
+    QVERIFY2(parsed, qPrintable(error));
+    QCOMPARE(wb::sidedMetricValue(*parsed, metric).value_or(0), recordMetric(rec, metric, side));
+}
+
 QList<QJsonObject> streamEntries(const QJsonObject &record, const QString &side, const QString &direction)
 {
     QList<QJsonObject> out;
@@ -312,11 +326,7 @@ void TstAgentMeasure::tcpStreamReverse()
     QVERIFY(found);
     QVERIFY(recordMetric(rec, u"throughput_bps"_s, u"client"_s) > 1e8);
     QCOMPARE(rec.value(u"extra"_s).toObject().value(u"key_direction"_s).toString(), u"reverse"_s);
-    QString error;
-    const auto parsed = wb::ResultRecord::fromJson(rec, &error);
-    QVERIFY2(parsed, qPrintable(error));
-    QCOMPARE(wb::sidedMetricValue(*parsed, u"throughput_bps"_s).value_or(0),
-             recordMetric(rec, u"throughput_bps"_s, u"client"_s));
+    checkKeyFigureAt(rec, u"throughput_bps"_s, u"client"_s);
 }
 
 void TstAgentMeasure::tcpStreamBidirectional()
@@ -585,6 +595,72 @@ void TstAgentMeasure::fileTransferDiskFull()
     QVERIFY2(!QFile::exists(dst), "the partial file must be removed");
 }
 
+// A download: the server sends a file it made itself, the client writes it
+// to its own dest_path; the roles stay (the client's record is the test).
+void TstAgentMeasure::fileTransferReverse()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString dst = dir.filePath(u"download.bin"_s);
+    const qint64 size = 3 * 1024 * 1024 + 77;
+    const auto r = runPair(u"file_transfer"_s, {{u"file_size_bytes"_s, size}, {u"direction"_s, u"reverse"_s},
+                                                {u"dest_path"_s, dst}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    QVERIFY2(r.server.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.server)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    const QJsonObject extra = rec.value(u"extra"_s).toObject();
+    QVERIFY(extra.value(u"verified"_s).toBool());
+    QCOMPARE(extra.value(u"path"_s).toString(), dst);
+    QCOMPARE(extra.value(u"key_direction"_s).toString(), u"reverse"_s);
+    // The bytes are in the client's file, and the server's own record says it sent them.
+    QCOMPARE(QFileInfo(dst).size(), size);
+    QCOMPARE(recordMetric(rec, u"bytes"_s, u"client"_s), double(size));
+    QCOMPARE(recordMetric(r.serverRecord(), u"bytes"_s, u"server"_s), double(size));
+    QVERIFY(recordMetric(r.serverRecord(), u"throughput_bps"_s, u"server"_s) > 0);
+    QCOMPARE(r.serverRecord().value(u"extra"_s).toObject().value(u"checksum"_s).toString(),
+             extra.value(u"checksum"_s).toString());
+    // The receiver's figures are the client's now; the server reports none of them.
+    QVERIFY(recordMetric(rec, u"network_throughput_bps"_s, u"client"_s) > 0);
+    QVERIFY(recordMetric(rec, u"flushed_throughput_bps"_s, u"client"_s) > 0);
+    bool found = false;
+    recordMetric(rec, u"network_throughput_bps"_s, u"server"_s, &found);
+    QVERIFY(!found);
+    checkKeyFigureAt(rec, u"throughput_bps"_s, u"client"_s);
+
+    // The server never reads a path for it: a reverse transfer naming one is refused.
+    const auto refused = runPair(u"file_transfer"_s, {{u"direction"_s, u"reverse"_s}, {u"path"_s, u"/etc/hostname"_s}});
+    QCOMPARE(refused.server.value(u"type"_s).toString(), u"error"_s);
+    QVERIFY2(refused.server.value(u"message"_s).toString().contains(u"params.path"_s), qPrintable(describe(refused.server)));
+}
+
+void TstAgentMeasure::fileTransferBidirectional()
+{
+    const qint64 size = 2 * 1024 * 1024 + 5;
+    const auto r = runPair(u"file_transfer"_s, {{u"file_size_bytes"_s, size}, {u"direction"_s, u"bidirectional"_s}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    QVERIFY2(r.server.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.server)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    QVERIFY(rec.value(u"extra"_s).toObject().value(u"verified"_s).toBool());
+    // Forward under the plain names, the server's file under reverse_ ones, at both ends.
+    QCOMPARE(recordMetric(rec, u"bytes"_s, u"client"_s), double(size));
+    QCOMPARE(recordMetric(rec, u"bytes"_s, u"server"_s), double(size));
+    QCOMPARE(recordMetric(rec, u"reverse_bytes"_s, u"server"_s), double(size));
+    QCOMPARE(recordMetric(rec, u"reverse_bytes"_s, u"client"_s), double(size));
+    QVERIFY(recordMetric(rec, u"network_throughput_bps"_s, u"server"_s) > 0);
+    QVERIFY(recordMetric(rec, u"flushed_throughput_bps"_s, u"server"_s) > 0);
+    QVERIFY(recordMetric(rec, u"reverse_network_throughput_bps"_s, u"client"_s) > 0);
+    QVERIFY(recordMetric(rec, u"reverse_flushed_throughput_bps"_s, u"client"_s) > 0);
+    QVERIFY(recordMetric(rec, u"reverse_throughput_bps"_s, u"server"_s) > 0);
+    // Each end wrote a temporary file of its own and removed it afterwards.
+    const QJsonObject extra = rec.value(u"extra"_s).toObject();
+    const QString clientFile = extra.value(u"reverse_path"_s).toString();
+    QVERIFY2(clientFile.contains(u"wirebench-ft-"_s), qPrintable(clientFile));
+    QVERIFY(clientFile != extra.value(u"server_path"_s).toString());
+    QTRY_VERIFY_WITH_TIMEOUT(!QFile::exists(clientFile), 2000);
+}
+
 void TstAgentMeasure::packetRateWithProbe()
 {
     const auto r = runPair(u"packet_rate"_s, {{u"duration_s"_s, 1.0}, {u"probe_rate_pps"_s, 200}});
@@ -599,6 +675,44 @@ void TstAgentMeasure::packetRateWithProbe()
     QVERIFY(rec.value(u"extra"_s).toObject().value(u"probes_answered"_s).toInteger() > 50);
     QVERIFY(recordMetric(rec, u"latency_us_p50"_s, u"server"_s) > 0);
     QVERIFY(recordMetric(rec, u"latency_us_p99"_s, u"server"_s) >= recordMetric(rec, u"latency_us_p50"_s, u"server"_s));
+}
+
+// The server floods, the client counts; the client still runs the test.
+void TstAgentMeasure::packetRateReverse()
+{
+    const auto r = runPair(u"packet_rate"_s, {{u"duration_s"_s, 0.5}, {u"direction"_s, u"reverse"_s}, {u"rate_pps"_s, 20000}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    QCOMPARE(streamEntries(rec, u"server"_s, u"reverse"_s).value(0).value(u"role"_s).toString(), u"sender"_s);
+    QCOMPARE(streamEntries(rec, u"client"_s, u"reverse"_s).value(0).value(u"role"_s).toString(), u"receiver"_s);
+    QVERIFY(streamEntries(rec, u"client"_s, u"forward"_s).isEmpty());
+    const double sent = recordMetric(rec, u"messages"_s, u"server"_s);
+    const double received = recordMetric(rec, u"messages"_s, u"client"_s);
+    QVERIFY2(sent > 5000, qPrintable(QString::number(sent)));
+    QVERIFY(received > 0 && received <= sent);
+    QVERIFY(recordMetric(rec, u"packets_per_s"_s, u"client"_s) > 1000);
+    QCOMPARE(recordMetric(rec, u"drops"_s, u""_s), sent - received);
+    QCOMPARE(recordMetric(r.serverRecord(), u"messages"_s, u"server"_s), sent);
+    checkKeyFigureAt(rec, u"packets_per_s"_s, u"client"_s);
+}
+
+void TstAgentMeasure::packetRateBidirectional()
+{
+    const auto r = runPair(u"packet_rate"_s, {{u"duration_s"_s, 0.5}, {u"direction"_s, u"bidirectional"_s},
+                                              {u"rate_pps"_s, 20000}});
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    const QJsonObject rec = r.clientRecord();
+    checkCanonical(rec);
+    const double forwardSent = recordMetric(rec, u"messages"_s, u"client"_s);
+    const double forwardGot = recordMetric(rec, u"messages"_s, u"server"_s);
+    const double reverseSent = recordMetric(rec, u"reverse_messages"_s, u"server"_s);
+    const double reverseGot = recordMetric(rec, u"reverse_messages"_s, u"client"_s);
+    QVERIFY(forwardSent > 5000 && reverseSent > 5000);
+    QVERIFY(recordMetric(rec, u"reverse_packets_per_s"_s, u"client"_s) > 1000);
+    QVERIFY(recordMetric(rec, u"packets_per_s"_s, u"server"_s) > 1000);
+    QCOMPARE(recordMetric(rec, u"drops"_s, u""_s), forwardSent - forwardGot);
+    QCOMPARE(recordMetric(rec, u"reverse_drops"_s, u""_s), reverseSent - reverseGot);
 }
 
 void TstAgentMeasure::lossSamplesAddUpToTheLoss()
@@ -1060,7 +1174,28 @@ void TstAgentMeasure::badRequests_data()
                                        << u"invalid_message"_s << u"params.direction"_s;
     QTest::newRow("direction for rr") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"tcp_rr\",\"to\":\"127.0.0.1\",\"port\":9," + tok
                                                     + ",\"params\":{\"direction\":\"reverse\"}}")
-                                      << u"invalid_message"_s << u"params.direction"_s;
+                                      << u"invalid_message"_s << u"params.direction is not taken by this kind: a request/response test runs both ways by nature"_s;
+    QTest::newRow("direction for udp_rr") << QByteArray("{\"id\":7,\"type\":\"serve\",\"kind\":\"udp_rr\",\"bind\":\"127.0.0.1\"," + tok
+                                                        + ",\"params\":{\"direction\":\"forward\"}}")
+                                          << u"invalid_message"_s << u"runs both ways by nature"_s;
+    QTest::newRow("direction for tcp_crr") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"tcp_crr\",\"to\":\"127.0.0.1\",\"port\":9," + tok
+                                                         + ",\"params\":{\"direction\":\"bidirectional\"}}")
+                                           << u"invalid_message"_s << u"runs both ways by nature"_s;
+    QTest::newRow("direction for rrul") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"rrul\",\"to\":\"127.0.0.1\",\"port\":9," + tok
+                                                      + ",\"params\":{\"direction\":\"reverse\"}}")
+                                        << u"invalid_message"_s << u"runs both ways by nature"_s;
+    QTest::newRow("reverse file_transfer from a path")
+        << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"file_transfer\",\"to\":\"127.0.0.1\",\"port\":9," + tok
+                      + ",\"params\":{\"direction\":\"reverse\",\"path\":\"/etc/passwd\"}}")
+        << u"invalid_message"_s << u"params.path"_s;
+    QTest::newRow("bidirectional file_transfer to a dest_path")
+        << QByteArray("{\"id\":7,\"type\":\"serve\",\"kind\":\"file_transfer\",\"bind\":\"127.0.0.1\"," + tok
+                      + ",\"params\":{\"direction\":\"bidirectional\",\"dest_path\":\"/tmp/x\"}}")
+        << u"invalid_message"_s << u"params.dest_path"_s;
+    QTest::newRow("probe against a reverse flood")
+        << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"packet_rate\",\"to\":\"127.0.0.1\",\"port\":9," + tok
+                      + ",\"params\":{\"direction\":\"reverse\",\"probe_rate_pps\":100}}")
+        << u"invalid_message"_s << u"params.probe_rate_pps"_s;
     QTest::newRow("streams for file_transfer") << QByteArray("{\"id\":7,\"type\":\"run\",\"kind\":\"file_transfer\",\"to\":\"127.0.0.1\",\"port\":9," + tok
                                                              + ",\"params\":{\"streams\":2}}")
                                                << u"invalid_message"_s << u"params.streams"_s;
@@ -1156,6 +1291,11 @@ void TstAgentMeasure::standaloneListenAndRun()
     QVERIFY2(out.contains("direction=\"bidirectional\"") && out.contains("streams=2"), out.constData());
     QVERIFY2(out.contains("reverse_throughput_bps") && out.contains("10^6bit/s"), out.constData());
     QVERIFY(listenOut.contains("tcp_stream from 127.0.0.1: done"));
+
+    // A listener without a controller never sends a file: a peer would make it read one.
+    standalonePair({}, agent, {u"file_transfer"_s, u"-R"_s, u"--set"_s, u"file_size_bytes=100000"_s}, &out, &rc, &listenOut);
+    QVERIFY2(rc != 0, out.constData());
+    QVERIFY2(out.contains("does not send files"), out.constData());
 
     // Bad options are refused before anything is sent.
     QProcess bad;

@@ -8,7 +8,9 @@
 // shaper both ways, whose queue the bulk flows fill: the probes' latency
 // under load must rise well above their idle latency (bufferbloat). Every
 // kind also runs between the ends' IPv6 addresses, and the shaped link is
-// measured over IPv4 and IPv6 with the standard and a jumbo (9000) MTU.
+// measured over IPv4 and IPv6 with the standard and a jumbo (9000) MTU. A
+// reverse file transfer through a tbf shaper runs at the shaper's rate,
+// sent by the server's veth.
 // Needs root; the namespaces carry this process's PID and are deleted in
 // cleanup, also when a test fails.
 
@@ -16,6 +18,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
@@ -62,6 +65,8 @@ private slots:
     void packetRate();
     void fileTransferToFile();
     void fileTransferToDevNull();
+    void fileTransferReverseThroughAShaper();
+    void packetRateReverse();
     void udpStreamOverShaped100Mbit_data();
     void udpStreamOverShaped100Mbit();
     void everyKindOverIpv6_data();
@@ -210,6 +215,13 @@ QJsonObject nicDelta(const QJsonObject &record)
 {
     return record.value(u"extra"_s).toObject().value(u"nic_counters_delta"_s).toObject();
 }
+
+// Both ends' counters, for a failure message.
+QString countsText(const QJsonObject &client, const QJsonObject &server)
+{
+    return QString::fromUtf8(QJsonDocument(QJsonObject{{u"client"_s, client}, {u"server"_s, server}})
+                                 .toJson(QJsonDocument::Compact));
+}
 } // namespace
 
 void TstAgentNetns::tcpStreamReverse()
@@ -225,8 +237,7 @@ void TstAgentNetns::tcpStreamReverse()
     const QJsonObject server = nicDelta(r.server.value(u"record"_s).toObject());
     QCOMPARE(client.value(u"interface"_s).toString(), m_vethA);
     QCOMPARE(server.value(u"interface"_s).toString(), m_vethB);
-    const QString counts = QString::fromUtf8(QJsonDocument(QJsonObject{{u"client"_s, client}, {u"server"_s, server}})
-                                                 .toJson(QJsonDocument::Compact));
+    const QString counts = countsText(client, server);
     QVERIFY2(client.value(u"rx_bytes"_s).toDouble() >= bytes, qPrintable(counts));
     QVERIFY2(server.value(u"tx_bytes"_s).toDouble() >= bytes, qPrintable(counts));
     QVERIFY2(client.value(u"tx_bytes"_s).toDouble() < bytes / 10, qPrintable(counts));
@@ -243,8 +254,7 @@ void TstAgentNetns::udpStreamReverse()
     QVERIFY(recordMetric(r.record(), u"messages"_s, u"server"_s) >= recordMetric(r.record(), u"messages"_s, u"client"_s));
     const QJsonObject client = nicDelta(r.record());
     const QJsonObject server = nicDelta(r.server.value(u"record"_s).toObject());
-    const QString counts = QString::fromUtf8(QJsonDocument(QJsonObject{{u"client"_s, client}, {u"server"_s, server}})
-                                                 .toJson(QJsonDocument::Compact));
+    const QString counts = countsText(client, server);
     QVERIFY2(client.value(u"rx_bytes"_s).toDouble() >= bytes, qPrintable(counts));
     QVERIFY2(server.value(u"tx_bytes"_s).toDouble() >= bytes, qPrintable(counts));
     QVERIFY2(client.value(u"tx_bytes"_s).toDouble() < bytes / 10, qPrintable(counts));
@@ -279,6 +289,56 @@ void TstAgentNetns::fileTransferToDevNull()
     REQUIRE_RESULT(r);
     QVERIFY(r.record().value(u"extra"_s).toObject().value(u"verified"_s).toBool());
     QCOMPARE(recordMetric(r.record(), u"bytes"_s, u"server"_s), 16.0 * 1024 * 1024);
+}
+
+void TstAgentNetns::fileTransferReverseThroughAShaper()
+{
+    // A download through a 50 Mbit/s tbf on the server's side: the file
+    // leaves the server's veth (its transmit counters) and arrives at the
+    // client's sink at the shaper's rate, the roles unswapped.
+    QVERIFY(ip({u"netns"_s, u"exec"_s, m_nsB, u"tc"_s, u"qdisc"_s, u"add"_s, u"dev"_s, m_vethB, u"root"_s, u"tbf"_s,
+                u"rate"_s, u"50mbit"_s, u"burst"_s, u"32kbit"_s, u"latency"_s, u"50ms"_s}));
+    auto unshape = qScopeGuard([&] {
+        ip({u"netns"_s, u"exec"_s, m_nsB, u"tc"_s, u"qdisc"_s, u"del"_s, u"dev"_s, m_vethB, u"root"_s});
+    });
+    QTemporaryDir dir;
+    const QString dst = dir.filePath(u"download.bin"_s);
+    const qint64 size = 8 * 1024 * 1024;
+    const auto r = run(u"file_transfer"_s, {{u"file_size_bytes"_s, size}, {u"direction"_s, u"reverse"_s},
+                                            {u"dest_path"_s, dst}});
+    REQUIRE_RESULT(r);
+    QVERIFY(r.record().value(u"extra"_s).toObject().value(u"verified"_s).toBool());
+    QCOMPARE(QFileInfo(dst).size(), size);
+    // 50 Mbit/s of 1514-byte frames carry 1448 bytes of TCP payload each
+    // (timestamps on): about 47.8 Mbit/s of file.
+    const double rate = recordMetric(r.record(), u"network_throughput_bps"_s, u"client"_s);
+    QVERIFY2(rate > 38e6 && rate < 51e6, qPrintable(QString::number(rate)));
+    const QJsonObject client = nicDelta(r.record());
+    const QJsonObject server = nicDelta(r.server.value(u"record"_s).toObject());
+    const QString counts = countsText(client, server);
+    QCOMPARE(server.value(u"interface"_s).toString(), m_vethB);
+    QVERIFY2(server.value(u"tx_bytes"_s).toDouble() >= double(size), qPrintable(counts));
+    QVERIFY2(client.value(u"rx_bytes"_s).toDouble() >= double(size), qPrintable(counts));
+    QVERIFY2(client.value(u"tx_bytes"_s).toDouble() < double(size) / 10, qPrintable(counts));
+    QCOMPARE(recordMetric(r.server.value(u"record"_s).toObject(), u"bytes"_s, u"server"_s), double(size));
+}
+
+void TstAgentNetns::packetRateReverse()
+{
+    // The server floods over the pair, the client counts: the frames leave
+    // the server's veth and arrive at the client's.
+    const auto r = run(u"packet_rate"_s, {{u"duration_s"_s, 1.0}, {u"direction"_s, u"reverse"_s}, {u"rate_pps"_s, 20000}});
+    REQUIRE_RESULT(r);
+    const double sent = recordMetric(r.record(), u"messages"_s, u"server"_s);
+    const double received = recordMetric(r.record(), u"messages"_s, u"client"_s);
+    QVERIFY2(sent > 10000, qPrintable(QString::number(sent)));
+    QCOMPARE(recordMetric(r.record(), u"drops"_s, QString()), sent - received);
+    const QJsonObject client = nicDelta(r.record());
+    const QJsonObject server = nicDelta(r.server.value(u"record"_s).toObject());
+    const QString counts = countsText(client, server);
+    QVERIFY2(server.value(u"tx_packets"_s).toDouble() >= sent, qPrintable(counts));
+    QVERIFY2(client.value(u"rx_packets"_s).toDouble() >= received, qPrintable(counts));
+    QVERIFY2(client.value(u"tx_packets"_s).toDouble() < sent / 10, qPrintable(counts));
 }
 
 void TstAgentNetns::udpStreamOverShaped100Mbit_data()
