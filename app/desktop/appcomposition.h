@@ -60,6 +60,7 @@ public:
     QString databasePath() const { return m_databasePath; }
 
 private:
+    void showCompare(); // the Compare page becomes the current one
     void handleDatabaseOpened(const QString &path, bool remember);
     void handleDatabaseProblem(const QString &path, const StoreError &error, bool remember);
     void startWriter(const QString &path, bool remember);
