@@ -48,6 +48,7 @@ QColor seriesColor(int i)
 }
 
 const QColor kCeilingColor(0xd6, 0x27, 0x28);
+const QColor kCeilingColorOnDark(0xff, 0x6b, 0x6b);
 
 QString num(double v)
 {
@@ -1153,7 +1154,7 @@ QString captionText(const ComparisonData &d, const ChartOptions &o, bool logValu
         break;
     }
     QString unit = d.unit;
-    QString metric = d.metric;
+    QString metric = humanMetric(d.metric); // the catalog's label, never the stored key
     QStringList sources;
     QSet<QString> seen;
     auto add = [&sources, &seen](const QString &s) {
@@ -1312,7 +1313,8 @@ QColor ChartBuilder::blend(const QColor &a, const QColor &b, double towardsB)
 void ChartBuilder::applyPalette(QCustomPlot &plot, const QPalette &palette)
 {
     // Text on Base, as in a view: dark on light or light on dark. Colours
-    // that carry data (series, ceiling, heat map) stay as they are.
+    // that carry data (series, heat map) stay as they are; the ceiling line
+    // takes a lighter red on dark.
     const QColor text = palette.color(QPalette::Active, QPalette::Text);
     const QColor base = palette.color(QPalette::Active, QPalette::Base);
     const QColor subtle = blend(text, base, 0.3);
@@ -1367,6 +1369,14 @@ void ChartBuilder::applyPalette(QCustomPlot &plot, const QPalette &palette)
             pen.setColor(text);
             st.setPen(pen);
             g->setScatterStyle(st);
+        } else if (auto *c = qobject_cast<QCPGraph *>(p); c && c->objectName() == u"ceiling"_s) {
+            // The ceiling's red, a light tone and a wider dash on a dark
+            // background where the deep one all but vanishes.
+            const bool dark = base.lightness() < 128;
+            QPen pen = c->pen();
+            pen.setColor(dark ? kCeilingColorOnDark : kCeilingColor);
+            pen.setWidthF(dark ? 2.2 : 1.6);
+            c->setPen(pen);
         } else if (auto *sg = qobject_cast<QCPGraph *>(p)) {
             QCPScatterStyle st = sg->scatterStyle();
             if (st.brush().color() == Qt::white) { // hollow points: filled with the background
