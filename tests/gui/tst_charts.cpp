@@ -183,6 +183,7 @@ private slots:
     void hoverNamesSource();
     void caption();
     void textAlternative();
+    void wideIntervalDoesNotFlattenBars();
     void exports_data();
     void exports();
     void pngSizeAndDpi();
@@ -426,6 +427,26 @@ void TstCharts::textAlternative()
     QCOMPARE(table->rowCount(), int(plotted.rows.size()));
     QCOMPARE(table->columnCount(), int(plotted.header.size()));
     QCOMPARE(table->item(0, 0)->text(), plotted.rows.first().first());
+}
+
+// Two repetitions far apart give an interval reaching hundreds of times the
+// bar (t = 12.7 for n = 2): the axis stays near the bars and says it cut.
+void TstCharts::wideIntervalDoesNotFlattenBars()
+{
+    ComparisonData d = testdata::measured();
+    d.ceiling = 0;
+    for (Observation &o : d.observations)
+        if (o.source == u"run 1"_s)
+            o.values = {60, 150}; // geometric mean 95, interval up to about 32000
+    QCustomPlot plot;
+    ChartBuilder::build(plot, d, {});
+    QVERIFY2(plot.yAxis->range().upper <= 4.5 * 150, qPrintable(QString::number(plot.yAxis->range().upper)));
+    QVERIFY(plot.yAxis->range().upper >= 95); // the bar itself is in view
+    QVERIFY2(plot.yAxis->label().contains(u"intervals above the axis cut"_s), qPrintable(plot.yAxis->label()));
+    // Without such an interval the axis is as before and says nothing.
+    QCustomPlot plain;
+    ChartBuilder::build(plain, testdata::measured(), {});
+    QVERIFY(!plain.yAxis->label().contains(u"cut"_s));
 }
 
 void TstCharts::caption()
