@@ -108,7 +108,15 @@ BaselinesPage::BaselinesPage(QWidget *parent)
         if (!m_userSorted)
             m_table->sortByColumn(BaselineTableModel::Source, Qt::AscendingOrder);
         m_table->resizeColumnsToContents();
-        m_table->setColumnWidth(BaselineTableModel::Hardware, std::min(m_table->columnWidth(BaselineTableModel::Hardware), 360));
+        // Every column within its share, so the Hardware column stays in
+        // view at 1280 px (the full text is in the tooltip and the detail).
+        const int em = fontMetrics().horizontalAdvance(u'M');
+        const std::pair<int, int> caps[] = {{BaselineTableModel::Source, 13}, {BaselineTableModel::Kind, 10},
+                                            {BaselineTableModel::Figure, 14}, {BaselineTableModel::Hosts, 9},
+                                            {BaselineTableModel::Size, 8},    {BaselineTableModel::Sink, 6},
+                                            {BaselineTableModel::Hardware, 26}};
+        for (const auto &[column, ems] : caps)
+            m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), ems * em));
         updateCount();
         emit loaded(int(list.size()));
     });
