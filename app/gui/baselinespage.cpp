@@ -111,10 +111,10 @@ BaselinesPage::BaselinesPage(QWidget *parent)
         // Every column within its share, so the Hardware column stays in
         // view at 1280 px (the full text is in the tooltip and the detail).
         const int em = fontMetrics().horizontalAdvance(u'M');
-        const std::pair<int, int> caps[] = {{BaselineTableModel::Source, 13}, {BaselineTableModel::Kind, 10},
-                                            {BaselineTableModel::Figure, 14}, {BaselineTableModel::Hosts, 9},
+        const std::pair<int, int> caps[] = {{BaselineTableModel::Source, 12}, {BaselineTableModel::Kind, 9},
+                                            {BaselineTableModel::Figure, 17}, {BaselineTableModel::Hosts, 9},
                                             {BaselineTableModel::Size, 8},    {BaselineTableModel::Sink, 6},
-                                            {BaselineTableModel::Hardware, 26}};
+                                            {BaselineTableModel::Hardware, 24}};
         for (const auto &[column, ems] : caps)
             m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), ems * em));
         updateCount();
