@@ -48,6 +48,7 @@ QColor seriesColor(int i)
 }
 
 const QColor kCeilingColor(0xd6, 0x27, 0x28);
+const QColor kCeilingColorOnDark(0xff, 0x6b, 0x6b);
 
 QString num(double v)
 {
@@ -81,6 +82,9 @@ QString metricLabel(const ComparisonData &d)
 constexpr double kLogSpan = 100;
 // Sizes spanning this much go on a log axis: 1-byte and 64 KB both readable.
 constexpr double kLogSizeSpan = 50;
+// A bar chart's linear value axis reaches at most this many times its
+// tallest bar, however far an interval goes.
+constexpr double kIntervalCutFactor = 4;
 // A % label is about this share of a bar chart's value axis high.
 constexpr double kPctLabelShare = 0.06;
 
@@ -283,6 +287,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
     };
 
     double yMax = 0;
+    double meanMax = 0; // the tallest bar, without its interval
     double yMin = 0;
     int pctLabels = 0;
     // Each % label with the height it stands on and its bar's ceiling: placed
@@ -318,6 +323,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
                 plotted.append(c);
                 const double top = s.hasInterval() ? s.high : s.mean;
                 yMax = std::max(yMax, top);
+                meanMax = std::max(meanMax, s.mean);
                 yMin = std::min(yMin, s.hasInterval() ? s.low : s.mean);
                 const double pct = c.ceiling > 0 ? 100.0 * s.mean / c.ceiling : kNaN;
                 out.table.rows.append({c.category, c.series, isBaselineBar ? u"baseline"_s : u"measured"_s,
@@ -413,6 +419,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
         markerValues.append(m);
         markerCells.append(c);
         yMax = std::max(yMax, m);
+        meanMax = std::max(meanMax, m); // a marker is never cut off
         out.table.rows.append({c.category, c.series, u"baseline_marker"_s, QString::number(c.baselineValues.size()),
                                exact(m), QString(), QString(), QString(), QString(), d.unit, joinSources(c.baselineSources)});
     }
@@ -477,8 +484,10 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
             ceilingValues = v2;
         }
         for (double v : ceilingValues)
-            if (!std::isnan(v))
+            if (!std::isnan(v)) {
                 yMax = std::max(yMax, v);
+                meanMax = std::max(meanMax, v); // nor is a ceiling
+            }
         auto *ceiling = new QCPGraph(plot.xAxis, plot.yAxis);
         QString name = d.ceilingLabel.isEmpty() ? tr("theoretical ceiling") : d.ceilingLabel;
         if (uniform && allHave)
@@ -531,6 +540,13 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
         setLogAxis(plot.yAxis, plan.values, yMax * 2.2);
     } else {
         plot.yAxis->setLabel(metricLabel(d));
+        // An interval of a few repetitions can reach far above every bar
+        // (two runs: t = 12.7): the axis stays within a few times the
+        // tallest bar so the bars remain readable, and says it cut one.
+        if (meanMax > 0 && yMax > kIntervalCutFactor * meanMax) {
+            yMax = kIntervalCutFactor * meanMax;
+            plot.yAxis->setLabel(tr("%1; intervals above the axis cut").arg(metricLabel(d)));
+        }
         // Headroom for the % labels above the tallest bar.
         plot.yAxis->setRange(yMin < 0 ? yMin * 1.1 : 0, yMax > 0 ? yMax * 1.12 : 1);
     }
@@ -1153,7 +1169,7 @@ QString captionText(const ComparisonData &d, const ChartOptions &o, bool logValu
         break;
     }
     QString unit = d.unit;
-    QString metric = d.metric;
+    QString metric = humanMetric(d.metric); // the catalog's label, never the stored key
     QStringList sources;
     QSet<QString> seen;
     auto add = [&sources, &seen](const QString &s) {
@@ -1312,7 +1328,8 @@ QColor ChartBuilder::blend(const QColor &a, const QColor &b, double towardsB)
 void ChartBuilder::applyPalette(QCustomPlot &plot, const QPalette &palette)
 {
     // Text on Base, as in a view: dark on light or light on dark. Colours
-    // that carry data (series, ceiling, heat map) stay as they are.
+    // that carry data (series, heat map) stay as they are; the ceiling line
+    // takes a lighter red on dark.
     const QColor text = palette.color(QPalette::Active, QPalette::Text);
     const QColor base = palette.color(QPalette::Active, QPalette::Base);
     const QColor subtle = blend(text, base, 0.3);
@@ -1367,6 +1384,14 @@ void ChartBuilder::applyPalette(QCustomPlot &plot, const QPalette &palette)
             pen.setColor(text);
             st.setPen(pen);
             g->setScatterStyle(st);
+        } else if (auto *c = qobject_cast<QCPGraph *>(p); c && c->objectName() == u"ceiling"_s) {
+            // The ceiling's red, a light tone and a wider dash on a dark
+            // background where the deep one all but vanishes.
+            const bool dark = base.lightness() < 128;
+            QPen pen = c->pen();
+            pen.setColor(dark ? kCeilingColorOnDark : kCeilingColor);
+            pen.setWidthF(dark ? 2.2 : 1.6);
+            c->setPen(pen);
         } else if (auto *sg = qobject_cast<QCPGraph *>(p)) {
             QCPScatterStyle st = sg->scatterStyle();
             if (st.brush().color() == Qt::white) { // hollow points: filled with the background

@@ -6,7 +6,11 @@
 #include "offthreadrelease.h"
 #include "qcustomplotinclude.h"
 
+#include <QAction>
+#include <QDialog>
+#include <QHeaderView>
 #include <QHelpEvent>
+#include <QTableWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -18,6 +22,45 @@ ChartView::ChartView(QWidget *parent)
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_plot = new QCustomPlot(this);
     m_layout->addWidget(m_plot);
+    setFocusPolicy(Qt::StrongFocus); // reachable by Tab, for "Show as table"
+    setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto *table = new QAction(tr("Show as table"), this);
+    table->setObjectName(QStringLiteral("showChartTable"));
+    table->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    table->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(table, &QAction::triggered, this, &ChartView::showTable);
+    addAction(table);
+    setAccessibleName(tr("Chart"));
+}
+
+QDialog *ChartView::showTable()
+{
+    if (!m_table) {
+        m_table = new QDialog(this);
+        m_table->setObjectName(QStringLiteral("chartTable"));
+        auto *layout = new QVBoxLayout(m_table);
+        auto *view = new QTableWidget(m_table);
+        view->setObjectName(QStringLiteral("chartTableView"));
+        view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        view->horizontalHeader()->setStretchLastSection(true);
+        layout->addWidget(view);
+        m_table->resize(720, 420);
+    }
+    const PlottedTable t = m_content.plotted();
+    auto *view = m_table->findChild<QTableWidget *>(QStringLiteral("chartTableView"));
+    view->clear();
+    view->setColumnCount(int(t.header.size()));
+    view->setHorizontalHeaderLabels(t.header);
+    view->setRowCount(int(t.rows.size()));
+    for (int r = 0; r < t.rows.size(); ++r)
+        for (int c = 0; c < t.rows.at(r).size(); ++c)
+            view->setItem(r, c, new QTableWidgetItem(t.rows.at(r).at(c)));
+    view->resizeColumnsToContents();
+    m_table->setWindowTitle(tr("%1 — as a table").arg(m_data.title.isEmpty() ? tr("Chart") : m_data.title));
+    view->setAccessibleName(m_table->windowTitle());
+    m_table->show();
+    m_table->raise();
+    return m_table;
 }
 
 void ChartView::setChart(const ComparisonData &data, const ChartOptions &options)
@@ -40,6 +83,13 @@ void ChartView::setChart(const ComparisonData &data, const ChartOptions &options
     m_plot->show();
     m_layout->activate();
     m_plot->replot();
+    // What a screen reader says: the title, and the caption (metric, grouping, sources).
+    setAccessibleName(m_data.title.isEmpty() ? tr("Chart") : tr("Chart: %1").arg(m_data.title));
+    setAccessibleDescription(ChartBuilder::caption(m_data, m_options) + u'\n'
+                             + tr("Ctrl+T or the context menu shows the plotted values as a table."));
+    m_plot->setAccessibleName(accessibleName());
+    if (m_table && m_table->isVisible())
+        showTable(); // the open table follows the chart
     emit chartChanged();
 }
 

@@ -3,7 +3,10 @@
 // A widget showing one comparison chart, with hover tooltips that name the
 // value and its source. Each setChart() builds into a fresh QCustomPlot, so
 // no state of an earlier chart (layout rows, tickers, scales) leaks into the
-// next.
+// next. For people who cannot see it, the chart has an accessible name
+// (its title) and description (its caption), takes keyboard focus, and
+// offers the points it plotted as a table ("Show as table": context menu,
+// Ctrl+T), the text alternative of every comparison chart.
 
 #include "analysis/comparisondata.h"
 #include "chartbuilder.h"
@@ -11,6 +14,7 @@
 #include <QWidget>
 
 class QCustomPlot;
+class QDialog;
 class QVBoxLayout;
 
 namespace wb::charts {
@@ -32,6 +36,10 @@ public:
     // nothing is under it. The tooltip shows exactly this.
     QString hoverTextAt(const QPointF &pos) const;
 
+    // Opens (or raises) a window with the plotted points as a table; the
+    // window is this view's child and closes with it.
+    QDialog *showTable();
+
 signals:
     void chartChanged();
 
@@ -46,6 +54,7 @@ private:
     ChartContent m_content;
     ComparisonData m_data;
     ChartOptions m_options;
+    QDialog *m_table = nullptr;
 };
 
 } // namespace wb::charts

@@ -41,6 +41,7 @@ AppComposition::AppComposition(const QString &database)
       m_window(std::make_unique<gui::MainWindow>(*m_settings)),
       m_localAgent(std::make_unique<HostProbe>(LabAccess()))
 {
+    gui::FileDialog::setSettings(m_settings.get()); // every chooser starts in the last folder used
     m_runs = new gui::RunsPage(*m_settings);
     m_results = new gui::ResultsPage(*m_settings);
     m_inventory = new gui::InventoryPage(*m_settings);
@@ -83,9 +84,16 @@ AppComposition::AppComposition(const QString &database)
     QObject::connect(runs, &gui::RunsPage::planStored, results, &gui::ResultsPage::reload);
     QObject::connect(results, &gui::ResultsPage::compareRequested, m_compare, [this](const QList<qint64> &ids) {
         m_compare->compareRuns(ids);
-        for (int i = 0; i < m_window->pageCount(); ++i)
-            if (m_window->page(i) == m_compare)
-                m_window->setCurrentPage(i);
+        showCompare();
+    });
+    // From a finished plan run to its results and their comparison.
+    QObject::connect(runs, &gui::RunsPage::resultsRequested, results, [w, results](const QString &planName) {
+        results->showPlan(planName);
+        w->setCurrentPage(3);
+    });
+    QObject::connect(runs, &gui::RunsPage::compareRequested, m_compare, [this](const QList<qint64> &ids) {
+        m_compare->compareRuns(ids);
+        showCompare();
     });
     QObject::connect(runs, &gui::RunsPage::planStored, m_compare, [this] {
         if (m_compareProvider)
@@ -95,9 +103,7 @@ AppComposition::AppComposition(const QString &database)
     QObject::connect(runs, &gui::RunsPage::experimentStored, m_compare,
                      [this](const QString &planRunId, const QString &kind) {
                          m_compare->compareExperiment(planRunId, kind);
-                         for (int i = 0; i < m_window->pageCount(); ++i)
-                             if (m_window->page(i) == m_compare)
-                                 m_window->setCurrentPage(i);
+                         showCompare();
                      });
     // Hosts an opened plan added to the inventory appear on its page (unless
     // it holds edits of its own, which its Save would then write).
@@ -138,7 +144,10 @@ AppComposition::AppComposition(const QString &database)
     openDatabase(initial);
 }
 
-AppComposition::~AppComposition() = default;
+AppComposition::~AppComposition()
+{
+    gui::FileDialog::setSettings(nullptr); // the settings go with this
+}
 
 void AppComposition::start()
 {
@@ -262,6 +271,13 @@ void AppComposition::refreshFromOthers()
         m_compare->setProvider(m_compareProvider.get());
     m_window->statusBar()->showMessage(
         QObject::tr("New results from another user in %1").arg(DatabaseUrl::redacted(m_databasePath)), 5000);
+}
+
+void AppComposition::showCompare()
+{
+    for (int i = 0; i < m_window->pageCount(); ++i)
+        if (m_window->page(i) == m_compare)
+            m_window->setCurrentPage(i);
 }
 
 void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
@@ -399,10 +415,10 @@ void AppComposition::chooseDatabase(bool create, const QString &near)
     gui::MainWindow *w = m_window.get();
     const QString folder = QFileInfo(near.isEmpty() ? m_settings->databasePath() : near).absolutePath();
     const QString path =
-        create ? gui::FileDialog::saveFile(w, QObject::tr("New results database"),
+        create ? gui::FileDialog::saveFile(w, QObject::tr("New results database — it becomes the default"),
                                            folder + u"/wirebench-new.sqlite"_s,
                                            QObject::tr("Wirebench databases (*.sqlite)"))
-               : gui::FileDialog::openFile(w, QObject::tr("Open results database"), folder,
+               : gui::FileDialog::openFile(w, QObject::tr("Open results database — it becomes the default"), folder,
                                            QObject::tr("Wirebench databases (*.sqlite *.db);;All files (*)"));
     // An existing file is opened as it is, never replaced; a new name
     // becomes a new database.
@@ -417,11 +433,15 @@ void AppComposition::addDatabaseActions()
     if (!file)
         return;
     QAction *first = file->actions().value(0);
-    auto *open = new QAction(QObject::tr("&Open results database…"), m_window.get());
+    auto *open = new QAction(QObject::tr("&Open results database (becomes the default)…"), m_window.get());
     open->setObjectName(u"openDatabase"_s);
+    open->setStatusTip(QObject::tr("Open another results database; it stays the one Wirebench opens at its next "
+                                   "start"));
     QObject::connect(open, &QAction::triggered, m_window.get(), [this] { chooseDatabase(false); });
-    auto *create = new QAction(QObject::tr("&New results database…"), m_window.get());
+    auto *create = new QAction(QObject::tr("&New results database (becomes the default)…"), m_window.get());
     create->setObjectName(u"newDatabase"_s);
+    create->setStatusTip(QObject::tr("Create an empty results database; it stays the one Wirebench opens at its "
+                                     "next start"));
     QObject::connect(create, &QAction::triggered, m_window.get(), [this] { chooseDatabase(true); });
     auto *shared = new QAction(QObject::tr("Connect to &shared database…"), m_window.get());
     shared->setObjectName(u"connectSharedDatabase"_s);

@@ -73,6 +73,7 @@ public:
 private:
     void importRuns(const QStringList &paths);
     void showPage(const QWidget *page);
+    void showCompare(); // the Compare page becomes the current one
     void handleDatabaseOpened(const QString &path, bool remember);
     void handleDatabaseProblem(const QString &path, const StoreError &error, bool remember);
     void startWriter(const QString &path, bool remember);

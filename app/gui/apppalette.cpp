@@ -67,6 +67,13 @@ QColor AppPalette::warningColour(const QPalette &palette)
     return isDark(palette) ? QColor(0xe3, 0xb3, 0x41) : QColor(0x9a, 0x7d, 0x0a);
 }
 
+QString AppPalette::noticeStyleSheet(const QPalette &palette)
+{
+    const auto sheet = u"QLabel { background: %1; color: %2; border: 1px solid %3; border-radius: 3px; padding: 3px 6px; }"_s;
+    return isDark(palette) ? sheet.arg(u"#3b3321"_s, u"#f2dc9b"_s, u"#6b5a2e"_s)
+                           : sheet.arg(u"#fff4ce"_s, u"#5c4400"_s, u"#e8d9a0"_s);
+}
+
 bool AppPalette::apply(const QString &name, QString *error)
 {
     const QString n = name.trimmed().toLower();

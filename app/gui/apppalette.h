@@ -24,6 +24,9 @@ public:
     // background: deep red and amber on light, lighter tones on dark.
     static QColor errorColour(const QPalette &palette);
     static QColor warningColour(const QPalette &palette);
+    // A style sheet for a QLabel that is a notice banner (which database a
+    // page reads): pale yellow on light, a dim amber with light text on dark.
+    static QString noticeStyleSheet(const QPalette &palette);
 };
 
 } // namespace wb::gui

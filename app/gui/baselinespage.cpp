@@ -2,15 +2,16 @@
 #include "baselinespage.h"
 
 #include "baselinetablemodel.h"
-#include "exchange/importer.h"
 #include "exchange/resultimport.h"
 #include "filedialog.h"
+#include "result/metriccatalog.h"
 #include "store/baselinestore.h"
 #include "store/databaseurl.h"
 #include "store/resultstore.h"
 #include "store/storeservice.h"
 
-#include <QFile>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
@@ -48,7 +49,13 @@ BaselinesPage::BaselinesPage(QWidget *parent)
     m_search->setPlaceholderText(tr("Filter: author, test, hardware, key… (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
     m_search->setObjectName(u"baselineSearch"_s);
+    m_search->setAccessibleName(tr("Filter baselines"));
     connect(m_search, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    // The count follows whatever the filter keeps.
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &BaselinesPage::updateCount);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &BaselinesPage::updateCount);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &BaselinesPage::updateCount);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &BaselinesPage::updateCount);
     auto *find = new QAction(this);
     find->setShortcut(QKeySequence::Find);
     connect(find, &QAction::triggered, m_search, qOverload<>(&QWidget::setFocus));
@@ -56,6 +63,7 @@ BaselinesPage::BaselinesPage(QWidget *parent)
 
     m_citation->setPlaceholderText(tr("Citation for imported figures: who measured, where, when"));
     m_citation->setObjectName(u"importCitation"_s);
+    m_citation->setAccessibleName(tr("Citation for imported figures"));
     auto *import = new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("Import logs…"));
     import->setObjectName(u"importBaselines"_s);
     import->setToolTip(tr("Read netperf, iperf3, iperf 2, flent, sockperf or pktgen output and keep it as baselines"));
@@ -69,6 +77,7 @@ BaselinesPage::BaselinesPage(QWidget *parent)
 
     m_table->setModel(m_proxy);
     m_table->setObjectName(u"baselineTable"_s);
+    m_table->setAccessibleName(tr("Baselines"));
     m_table->setSortingEnabled(true);
     connect(m_table->horizontalHeader(), &QHeaderView::sectionClicked, this, [this] { m_userSorted = true; });
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -81,6 +90,7 @@ BaselinesPage::BaselinesPage(QWidget *parent)
 
     m_detail->setReadOnly(true);
     m_detail->setObjectName(u"baselineDetail"_s);
+    m_detail->setAccessibleName(tr("The selected baseline in full"));
     m_detail->setPlaceholderText(tr("Select a baseline to see its citation, hardware and every figure."));
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(m_table);
@@ -98,17 +108,26 @@ BaselinesPage::BaselinesPage(QWidget *parent)
         if (!m_userSorted)
             m_table->sortByColumn(BaselineTableModel::Source, Qt::AscendingOrder);
         m_table->resizeColumnsToContents();
-        m_table->setColumnWidth(BaselineTableModel::Hardware, std::min(m_table->columnWidth(BaselineTableModel::Hardware), 360));
-        m_status->setText(tr("%n baseline(s) in %1", nullptr, int(list.size()))
-                              .arg(m_store ? m_store->displayLocation() : QString()));
+        // Every column within its share, so the Hardware column stays in
+        // view at 1280 px (the full text is in the tooltip and the detail).
+        const int em = fontMetrics().horizontalAdvance(u'M');
+        const std::pair<int, int> caps[] = {{BaselineTableModel::Source, 12}, {BaselineTableModel::Kind, 9},
+                                            {BaselineTableModel::Figure, 17}, {BaselineTableModel::Hosts, 9},
+                                            {BaselineTableModel::Size, 8},    {BaselineTableModel::Sink, 6},
+                                            {BaselineTableModel::Hardware, 24}};
+        for (const auto &[column, ems] : caps)
+            m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), ems * em));
+        updateCount();
         emit loaded(int(list.size()));
     });
-    connect(&m_import, &QFutureWatcher<QString>::finished, this, [this] {
-        const QString error = m_import.result();
-        m_status->setText(error.isEmpty() ? tr("Imported.") : error);
-        emit importFinished(error.isEmpty(), error);
+    connect(&m_import, &QFutureWatcher<FileImportReport>::finished, this, [this] {
+        const FileImportReport report = m_import.result();
+        const QString text = report.text(true);
+        m_status->setText(text);
+        emit importFinished(report.ok(), text);
         reload();
     });
+    setAcceptDrops(true); // log files dropped on the page import as baselines
 }
 
 // Jobs still going finish on the store service; only their report to this
@@ -155,32 +174,55 @@ void BaselinesPage::chooseImport()
         m_citation->setFocus();
         return;
     }
-    const QString path = FileDialog::openFile(this, tr("Import logs as baselines"), QString(),
-                                              tr("Logs (*.txt *.log *.json *.csv *.gz);;All files (*)"));
-    if (!path.isEmpty())
-        importFile(path, citation);
+    const QStringList paths =
+        FileDialog::openFiles(this, tr("Import logs as baselines"), QString(), importFileFilter());
+    if (!paths.isEmpty())
+        importFiles(paths, citation);
 }
 
-void BaselinesPage::importFile(const QString &path, const QString &citation)
+void BaselinesPage::importFile(const QString &path, const QString &citation) { importFiles({path}, citation); }
+
+void BaselinesPage::importFiles(const QStringList &paths, const QString &citation)
 {
     if (!m_store || m_import.isRunning())
         return;
-    m_status->setText(tr("Importing %1…").arg(path));
+    m_status->setText(tr("Importing %1…").arg(paths.join(u", "_s)));
     // Parsed on the writer thread too: a log is small next to what a plan
     // writes, and the import then commits in the order it was asked for.
-    m_import.setFuture(m_store
-                           ->write([path, citation](ResultStore &store) -> StoreStatus {
-                               const ImportResult result = Importer::importFile(path);
-                               if (!result.ok())
-                                   return StoreError{StoreError::Kind::Invalid,
-                                                     tr("%1 (nothing imported from this file)")
-                                                         .arg(result.error->toString())};
-                               QFile f(path);
-                               const QByteArray contents = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-                               auto stored = storeImportedBaselines(store, path, contents, result, citation);
-                               return stored ? StoreStatus() : StoreStatus(stored.error());
-                           })
-                           .then(this, [](const StoreStatus &status) { return status ? QString() : status.message(); }));
+    m_import.setFuture(gui::importFiles(*m_store, paths, citation));
+}
+
+void BaselinesPage::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!droppedFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void BaselinesPage::dropEvent(QDropEvent *event)
+{
+    const QStringList files = droppedFiles(event->mimeData());
+    if (files.isEmpty())
+        return;
+    event->acceptProposedAction();
+    const QString citation = m_citation->text().trimmed();
+    if (citation.isEmpty()) {
+        m_status->setText(tr("Type a citation first (who measured it, where, when), then drop the files again: "
+                             "it is kept with every figure. To import them as runs, drop them on the Results page."));
+        m_citation->setFocus();
+        return;
+    }
+    importFiles(files, citation);
+}
+
+void BaselinesPage::updateCount()
+{
+    const int all = m_model->rowCount();
+    const int shown = m_proxy->rowCount();
+    const QString where = m_store ? m_store->displayLocation() : QString();
+    m_status->setText(shown == all ? tr("%n baseline(s) in %1", nullptr, all).arg(where)
+                                   : tr("%1 of %n baseline(s) in %2 match the filter", nullptr, all)
+                                         .arg(shown)
+                                         .arg(where));
 }
 
 void BaselinesPage::showSelected()
@@ -191,11 +233,12 @@ void BaselinesPage::showSelected()
         m_detail->clear();
         return;
     }
-    QString text = u"%1\n%2%3\n%4\n\n"_s.arg(b->citation.title, b->citation.author,
-                                              b->citation.date.isEmpty() ? QString() : u", "_s + b->citation.date,
-                                              b->citation.sourceFile.isEmpty() ? QString()
-                                                                                : tr("Source: %1").arg(b->citation.sourceFile));
-    text += tr("Test: %1 (%2 %3)\n").arg(b->record.kind, b->record.tool, b->record.toolVersion);
+    // Who, what and when, from the baseline file's citation (not the name
+    // of the document it was read from).
+    QString text = tr("Cited from: %1\n").arg(b->citationText());
+    if (const QString note = b->record.extra.value(u"citation_note"_s).toString(); !note.isEmpty())
+        text += note + u'\n';
+    text += u'\n' + tr("Test: %1 (%2 %3)\n").arg(testKindLabel(b->record.kind), b->record.tool, b->record.toolVersion);
     text += tr("Parameters: %1\n\n").arg(QString::fromUtf8(QJsonDocument(b->record.params).toJson(QJsonDocument::Compact)));
     for (const Metric &m : b->record.metrics)
         text += u"  %1%2 = %3 %4\n"_s.arg(m.name, m.side.isEmpty() ? QString() : u" ["_s + m.side + u']')
@@ -211,8 +254,8 @@ void BaselinesPage::showSelected()
         if (const QString basis = link.value(u"basis"_s).toString(); !basis.isEmpty())
             text += tr("  why: %1\n").arg(basis);
     }
-    if (!b->hardwareText.isEmpty())
-        text += tr("\nHardware: %1\n").arg(b->hardwareText);
+    if (const QString hardware = b->hardwareSummary(); !hardware.isEmpty())
+        text += tr("\nHardware: %1\n").arg(hardware);
     if (!b->hardware.isEmpty())
         text += QString::fromUtf8(QJsonDocument(b->hardware).toJson(QJsonDocument::Indented));
     if (b->record.extra.contains(u"note"_s))

@@ -5,6 +5,7 @@
 // hardware, filter them, and import more from netperf/iperf3/... logs as
 // baselines. Loading and importing run off the GUI thread.
 
+#include "fileimport.h"
 #include "page.h"
 #include "store/baseline.h"
 
@@ -40,6 +41,8 @@ public:
     void reload();
     // Imports the file's results as baselines citing `citation` (off the GUI thread).
     void importFile(const QString &path, const QString &citation);
+    // The same for several files (a multiple choice, or files dropped on the page).
+    void importFiles(const QStringList &paths, const QString &citation);
 
     BaselineTableModel *model() const { return m_model; }
     QSortFilterProxyModel *proxy() const { return m_proxy; }
@@ -49,8 +52,13 @@ signals:
     void loaded(int count);
     void importFinished(bool ok, const QString &message);
 
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
 private:
     void showSelected();
+    void updateCount();
     void chooseImport();
 
     std::shared_ptr<StoreService> m_store;
@@ -62,7 +70,7 @@ private:
     QPlainTextEdit *m_detail;
     QLabel *m_status;
     QFutureWatcher<QList<Baseline>> m_load;
-    QFutureWatcher<QString> m_import;
+    QFutureWatcher<FileImportReport> m_import;
     bool m_userSorted = false;
 };
 

@@ -2,10 +2,48 @@
 #include "baselinetablemodel.h"
 
 #include "result/keyfigure.h"
+#include "result/metriccatalog.h"
+#include "runtext.h"
+
+#include <QStringList>
 
 using namespace Qt::StringLiterals;
 
 namespace wb::gui {
+
+namespace {
+
+// "Zeus → Torus" as the source names the two ends.
+QString hostsText(const ResultRecord &r)
+{
+    const QString client = r.params.value(u"client_host"_s).toString();
+    const QString server = r.params.value(u"server_host"_s).toString();
+    if (client.isEmpty() && server.isEmpty())
+        return {};
+    return u"%1 → %2"_s.arg(client.isEmpty() ? u"?"_s : client, server.isEmpty() ? u"?"_s : server);
+}
+
+// The sizes that define the test: "message 1 B", "file 12 MiB", "request 1 B · response 1 B".
+QString sizeText(const ResultRecord &r)
+{
+    static const QStringList sizes{u"message_size_bytes"_s, u"request_size_bytes"_s, u"response_size_bytes"_s,
+                                   u"file_size_bytes"_s, u"frame_size_bytes"_s};
+    QStringList parts;
+    for (const RunParameter &p : runParameters(r.params, r.kind))
+        if (sizes.contains(p.key))
+            parts << u"%1 %2"_s.arg(p.label, p.text);
+    return parts.join(u" · "_s);
+}
+
+QString sinkText(const ResultRecord &r)
+{
+    for (const RunParameter &p : runParameters(r.params, r.kind))
+        if (p.key == u"sink"_s)
+            return p.text;
+    return {};
+}
+
+} // namespace
 
 void BaselineTableModel::setBaselines(QList<Baseline> baselines)
 {
@@ -35,7 +73,7 @@ QVariant BaselineTableModel::data(const QModelIndex &index, int role) const
         return {};
     const Baseline &b = m_baselines[index.row()];
     if (role == Qt::ToolTipRole)
-        return u"%1\n%2"_s.arg(b.citation.title, b.hardwareText);
+        return u"%1\n%2"_s.arg(b.citationText(), b.hardwareSummary());
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -44,20 +82,26 @@ QVariant BaselineTableModel::data(const QModelIndex &index, int role) const
         return b.citation.date.isEmpty() ? author : u"%1, %2"_s.arg(author, b.citation.date.left(4));
     }
     case Kind:
-        return b.record.kind;
+        return testKindLabel(b.record.kind);
     case Figure: {
         const KeyFigure k = keyFigure(b.record);
         if (k.valid)
             return k.text;
         // Figures that are not a kind's key metric: the first one given.
         if (!b.record.metrics.isEmpty()) {
-            const Metric &m = b.record.metrics.first();
-            return u"%1 = %2 %3"_s.arg(m.name).arg(m.value, 0, 'g', 6).arg(m.unit);
+            const MetricText m = metricText(b.record.metrics.first());
+            return u"%1 %2 %3"_s.arg(m.label, m.value, m.unit).trimmed();
         }
         return {};
     }
+    case Hosts:
+        return hostsText(b.record);
+    case Size:
+        return sizeText(b.record);
+    case Sink:
+        return sinkText(b.record);
     case Hardware:
-        return b.hardwareText;
+        return b.hardwareSummary();
     case Key:
         return b.key;
     default:
@@ -76,6 +120,12 @@ QVariant BaselineTableModel::headerData(int section, Qt::Orientation orientation
         return tr("Test");
     case Figure:
         return tr("Figure");
+    case Hosts:
+        return tr("Hosts");
+    case Size:
+        return tr("Size");
+    case Sink:
+        return tr("Sink");
     case Hardware:
         return tr("Hardware");
     case Key:

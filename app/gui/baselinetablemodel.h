@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The baselines of the open database as a table: source (author, date),
-// test kind, the key figure, the hardware as the source describes it, and
-// the key. Filled by the Baselines page from a background load.
+// test kind (the catalog's label), the key figure, the hosts, size and sink
+// that tell repeated figures apart, the hardware as the source describes
+// it, and the key. Filled by the Baselines page from a background load.
 
 #include "store/baseline.h"
 
@@ -14,7 +15,7 @@ class BaselineTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Source, Kind, Figure, Hardware, Key, ColumnCount };
+    enum Column { Source, Kind, Figure, Hosts, Size, Sink, Hardware, Key, ColumnCount };
 
     using QAbstractTableModel::QAbstractTableModel;
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparepage.h"
 
+#include "apppalette.h"
+
 #include "analysis/comparisonreport.h"
 #include "store/storeservice.h"
 
@@ -47,6 +49,15 @@ namespace wb::gui {
 using charts::releaseOffGuiThread;
 
 namespace {
+
+// A kind's name shown with the catalog's label: "udp_stream: throughput"
+// reads "UDP stream: throughput"; a dataset that is no kind stays as named.
+QString datasetText(const QString &name)
+{
+    const QString kind = name.section(u':', 0, 0);
+    const QString label = testKindLabel(kind.trimmed());
+    return label == kind.trimmed() ? name : label + name.mid(kind.size());
+}
 
 QComboBox *makeCombo(const QString &objectName)
 {
@@ -114,7 +125,7 @@ void ComparePage::buildUi()
     m_origin = new QLabel;
     m_origin->setObjectName(u"dataOrigin"_s);
     m_origin->setWordWrap(true);
-    m_origin->setStyleSheet(u"QLabel { background: #fff4ce; color: #5c4400; border: 1px solid #e8d9a0; border-radius: 3px; padding: 3px 6px; }"_s);
+    m_origin->setStyleSheet(AppPalette::noticeStyleSheet(palette()));
     body()->addWidget(m_origin);
 
     m_dataset = makeCombo(u"datasetSelector"_s);
@@ -302,11 +313,11 @@ void ComparePage::buildUi()
     m_status->setForegroundRole(QPalette::PlaceholderText);
     body()->addWidget(m_status);
 
-    connect(m_dataset, &QComboBox::currentTextChanged, this, [this](const QString &name) {
+    connect(m_dataset, &QComboBox::currentIndexChanged, this, [this] {
         if (m_updating)
             return;
         if (!m_builder) {
-            loadDataset(name);
+            loadDataset(m_dataset->currentData().toString());
             return;
         }
         // Another kind: its own metric and candidates.
@@ -370,11 +381,11 @@ void ComparePage::setProvider(ComparisonProvider *provider)
     m_updating = true;
     m_dataset->clear();
     if (m_provider)
-        m_dataset->addItems(m_provider->datasetNames());
+        addDatasets(m_provider->datasetNames());
     m_updating = false;
     m_dataset->setEnabled(m_dataset->count() > 1);
     if (m_provider) {
-        loadDataset(m_dataset->currentText());
+        loadDataset(m_dataset->currentData().toString());
         return;
     }
     m_status->setText(tr("Open a results database (File menu) to compare its runs and the shipped baselines."));
@@ -516,7 +527,7 @@ ComparisonSelection ComparePage::selection() const
 {
     ComparisonSelection sel;
     if (m_pickedRuns.isEmpty())
-        sel.kind = m_dataset->currentText().section(u':', 0, 0).trimmed();
+        sel.kind = datasetKind(m_dataset->currentIndex());
     sel.metric = m_metric->currentData().toString();
     if (m_from->date() > kOpenDate)
         sel.from = m_from->date();
@@ -543,7 +554,7 @@ void ComparePage::setFilter(const ComparisonSelection &filter)
     m_updating = true;
     if (!filter.kind.isEmpty())
         for (int i = 0; i < m_dataset->count(); ++i)
-            if (m_dataset->itemText(i).section(u':', 0, 0).trimmed() == filter.kind)
+            if (datasetKind(i) == filter.kind)
                 m_dataset->setCurrentIndex(i);
     m_metric->clear();
     if (!filter.metric.isEmpty())
@@ -595,10 +606,10 @@ void ComparePage::compareExperiment(const QString &planRunId, const QString &kin
     m_updating = true;
     m_metric->clear();
     for (int i = 0; i < m_dataset->count(); ++i)
-        if (m_dataset->itemText(i).section(u':', 0, 0).trimmed() == kind)
+        if (datasetKind(i) == kind)
             m_dataset->setCurrentIndex(i);
-    if (m_dataset->currentText().section(u':', 0, 0).trimmed() != kind) {
-        m_dataset->insertItem(0, kind);
+    if (datasetKind(m_dataset->currentIndex()) != kind) {
+        m_dataset->insertItem(0, datasetText(kind), kind);
         m_dataset->setCurrentIndex(0);
     }
     m_updating = false;
@@ -695,12 +706,12 @@ void ComparePage::applyBuild(const ComparisonBuild &build, std::optional<Compari
     if (!build.kinds.isEmpty()) {
         const QString previous = m_dataset->currentText();
         m_dataset->clear();
-        m_dataset->addItems(build.kinds);
+        addDatasets(build.kinds);
         m_dataset->setEnabled(m_dataset->count() > 1 && m_pickedRuns.isEmpty());
     }
     // Show the kind the build compared (a hand-picked set decides its own).
     for (int i = 0; i < m_dataset->count(); ++i)
-        if (m_dataset->itemText(i).section(u':', 0, 0).trimmed() == build.kind)
+        if (datasetKind(i) == build.kind)
             m_dataset->setCurrentIndex(i);
     m_metric->clear();
     for (const QString &metric : build.metrics) {
@@ -751,6 +762,24 @@ void ComparePage::updateSelectionSummary()
                                     .arg(m_candidateModel->rowCount()));
 }
 
+void ComparePage::changeEvent(QEvent *event)
+{
+    Page::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) // the banner follows a dark palette
+        m_origin->setStyleSheet(AppPalette::noticeStyleSheet(palette()));
+}
+
+void ComparePage::addDatasets(const QStringList &names)
+{
+    for (const QString &name : names)
+        m_dataset->addItem(datasetText(name), name);
+}
+
+QString ComparePage::datasetKind(int index) const
+{
+    return m_dataset->itemData(index).toString().section(u':', 0, 0).trimmed();
+}
+
 void ComparePage::loadDataset(const QString &name)
 {
     if (!m_provider)
@@ -770,7 +799,7 @@ void ComparePage::setData(const ComparisonData &data)
     // Data handed in directly is not the provider's: say what it is.
     m_updating = true;
     m_dataset->clear();
-    m_dataset->addItem(data.title.isEmpty() ? tr("(comparison)") : data.title);
+    m_dataset->addItem(data.title.isEmpty() ? tr("(comparison)") : data.title, data.title);
     m_dataset->setEnabled(false);
     m_updating = false;
     m_origin->setText(data.description);

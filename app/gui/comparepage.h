@@ -125,7 +125,15 @@ signals:
     void comparisonBuilt();
     void exportFailed(const QString &message);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    // The kinds (or datasets) offered: "UDP stream: throughput" shown, the
+    // name ("udp_stream: throughput") kept as the item's data.
+    void addDatasets(const QStringList &names);
+    // The kind of item `index` (its name up to the colon).
+    QString datasetKind(int index) const;
     void buildUi();
     void loadDataset(const QString &name);
     // `view`: the engine's view of `data` for the page's current grouping,

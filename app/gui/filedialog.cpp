@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "filedialog.h"
 
+#include "config/settings.h"
+
 #include <QFileDialog>
+#include <QFileInfo>
 
 #include <optional>
 
@@ -9,9 +12,24 @@ namespace wb::gui {
 
 namespace {
 std::optional<QString> g_nextPath; // GUI thread only
+Settings *g_settings = nullptr;
 } // namespace
 
 void FileDialog::setNextPath(const QString &path) { g_nextPath = path; }
+
+void FileDialog::setSettings(Settings *settings) { g_settings = settings; }
+
+QString FileDialog::startFolder(const QString &dir)
+{
+    return dir.isEmpty() && g_settings ? g_settings->lastFolder() : dir;
+}
+
+QString FileDialog::remember(const QString &path)
+{
+    if (!path.isEmpty() && g_settings)
+        g_settings->setLastFolder(QFileInfo(path).absolutePath());
+    return path;
+}
 
 bool FileDialog::takePath(QString *path)
 {
@@ -26,8 +44,19 @@ QString FileDialog::openFile(QWidget *parent, const QString &caption, const QStr
 {
     QString path;
     if (takePath(&path))
-        return path;
-    return QFileDialog::getOpenFileName(parent, caption, dir, filter);
+        return remember(path);
+    return remember(QFileDialog::getOpenFileName(parent, caption, startFolder(dir), filter));
+}
+
+QStringList FileDialog::openFiles(QWidget *parent, const QString &caption, const QString &dir, const QString &filter)
+{
+    QString given;
+    const QStringList paths = takePath(&given)
+                                  ? given.split(u'\n', Qt::SkipEmptyParts)
+                                  : QFileDialog::getOpenFileNames(parent, caption, startFolder(dir), filter);
+    if (!paths.isEmpty())
+        remember(paths.first());
+    return paths;
 }
 
 QString FileDialog::saveFile(QWidget *parent, const QString &caption, const QString &dir, const QString &filter,
@@ -35,8 +64,8 @@ QString FileDialog::saveFile(QWidget *parent, const QString &caption, const QStr
 {
     QString path;
     if (takePath(&path))
-        return path;
-    return QFileDialog::getSaveFileName(parent, caption, dir, filter, selectedFilter);
+        return remember(path);
+    return remember(QFileDialog::getSaveFileName(parent, caption, startFolder(dir), filter, selectedFilter));
 }
 
 } // namespace wb::gui

@@ -162,6 +162,9 @@ InventoryPage::InventoryPage(Settings &settings, QWidget *parent)
     createToolbar();
     createTables();
     m_topologyView->setObjectName(u"topologyView"_s);
+    m_topologyView->setAccessibleName(tr("Topology of the lab"));
+    m_topologyView->setAccessibleDescription(tr("Hosts, switches and the cables between them; the tables beside "
+                                                "it list the same in text."));
     m_topologyView->setRenderHint(QPainter::Antialiasing);
     m_topologyView->setDragMode(QGraphicsView::ScrollHandDrag);
     m_topologyView->setMinimumWidth(280);
@@ -286,6 +289,7 @@ void InventoryPage::createTables()
         auto *model = new InventoryTableModel(m_doc, table, this);
         auto *view = new QTableView;
         view->setObjectName(u"inventoryTable%1"_s.arg(t));
+        view->setAccessibleName(tr("%1 of the lab").arg(InventoryFields::tableName(table)));
         view->setModel(model);
         view->setSelectionBehavior(QAbstractItemView::SelectRows);
         view->setSelectionMode(QAbstractItemView::SingleSelection);

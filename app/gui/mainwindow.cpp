@@ -4,7 +4,9 @@
 #include "apppalette.h"
 
 #include "config/settings.h"
+#include "messagebox.h"
 #include "page.h"
+#include "userguide.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -76,6 +78,14 @@ void MainWindow::createMenus()
     }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *guide = help->addAction(tr("&User guide"), this, [this] {
+        if (!UserGuide::open())
+            MessageBox::warning(this, tr("User guide"),
+                                tr("The user guide could not be opened. It is looked for in:\n%1")
+                                    .arg(UserGuide::candidates().join(u'\n')));
+    });
+    guide->setObjectName(QStringLiteral("userGuide"));
+    guide->setShortcut(QKeySequence::HelpContents); // F1
     help->addAction(tr("&About Wirebench"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }

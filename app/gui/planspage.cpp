@@ -7,10 +7,12 @@
 #include "filedialog.h"
 #include "inventory/pathresolver.h"
 #include "messagebox.h"
+#include "plancasetext.h"
 #include "run/experiment.h"
 #include "run/hostprobe.h"
 #include "run/planhosts.h"
 #include "run/planpresets.h"
+#include "result/metriccatalog.h"
 #include "result/resultrecord.h"
 #include "store/inventorystore.h"
 #include "store/resultstore.h"
@@ -324,7 +326,10 @@ QWidget *PlansPage::buildTestPanel()
     m_testName->setObjectName(u"testName"_s);
     form->addRow(tr("Name:"), m_testName);
     m_kind->setObjectName(u"testKind"_s);
-    m_kind->addItems(testKinds());
+    // One spelling of a kind on the page: the catalog's label ("UDP stream"),
+    // the plan's name for it kept as the item's data.
+    for (const TestKindInfo &k : testKindCatalog())
+        m_kind->addItem(k.label, k.name);
     form->addRow(tr("Kind:"), m_kind);
     m_preset->setObjectName(u"testPreset"_s);
     m_preset->addItem(tr("Apply a classic preset…"));
@@ -974,7 +979,7 @@ void PlansPage::loadTestForm()
     }
     m_loading = true;
     m_testName->setText(t.value(u"name"_s).toString());
-    m_kind->setCurrentText(t.value(u"kind"_s).toString());
+    m_kind->setCurrentIndex(m_kind->findData(t.value(u"kind"_s).toString()));
     auto endpoint = [&](const QString &field, QComboBox *host, QComboBox *nic) {
         const QJsonValue v = t.value(field);
         const QString h = v.isObject() ? v.toObject().value(u"host"_s).toString() : v.toString();
@@ -1036,8 +1041,8 @@ void PlansPage::loadTestForm()
 void PlansPage::updateStreamControls(const QJsonObject &params)
 {
     // Only the kinds that take them; a swept value is edited in the table.
-    const bool kindTakes = takesStreams(m_kind->currentText()) && m_testName->isEnabled();
-    const bool kindTurns = takesDirection(m_kind->currentText()) && m_testName->isEnabled();
+    const bool kindTakes = takesStreams(m_kind->currentData().toString()) && m_testName->isEnabled();
+    const bool kindTurns = takesDirection(m_kind->currentData().toString()) && m_testName->isEnabled();
     const bool wasLoading = m_loading;
     m_loading = true;
     const QJsonValue streams = params.value(u"streams"_s);
@@ -1084,7 +1089,7 @@ void PlansPage::writeForm()
     if (m_tests->currentRow() >= 0) {
         QJsonObject t;
         t.insert(u"name"_s, m_testName->text());
-        t.insert(u"kind"_s, m_kind->currentText());
+        t.insert(u"kind"_s, m_kind->currentData().toString());
         if (experimentEnabled()) {
             // The experiment's arms give the endpoints.
         } else if (m_matrix->isChecked()) {
@@ -1109,12 +1114,12 @@ void PlansPage::writeForm()
                 params.insert(k->text().trimmed(), parseValue(v ? v->text() : QString()));
         }
         // A sweep typed in the table wins; otherwise the controls say it.
-        if (takesStreams(m_kind->currentText()) && m_streams->isEnabled() && !params.value(u"streams"_s).isArray()) {
+        if (takesStreams(m_kind->currentData().toString()) && m_streams->isEnabled() && !params.value(u"streams"_s).isArray()) {
             params.remove(u"streams"_s);
             if (m_streams->value() != 1)
                 params.insert(u"streams"_s, m_streams->value());
         }
-        if (takesDirection(m_kind->currentText())) {
+        if (takesDirection(m_kind->currentData().toString())) {
             const QString direction = m_direction->currentData().toString();
             if (m_direction->isEnabled() && !params.value(u"direction"_s).isArray()) {
                 params.remove(u"direction"_s);
@@ -1224,6 +1229,16 @@ void PlansPage::updatePreview()
     const auto p = plan(&error);
     m_cases->clear();
     m_parsed = p;
+    if (!p && m_plan.value(u"tests"_s).toArray().isEmpty()) {
+        // A new plan is not a mistake: say what to do first.
+        m_preview->setText(tr("This plan has no tests yet. Add one with \"Add test\" below the Tests list, "
+                              "then pick its kind or a classic preset."));
+        m_preview->setStyleSheet(QString());
+        m_hostNotes->hide();
+        m_experimentNotes->hide();
+        updateResolvedPath();
+        return;
+    }
     if (!p) {
         m_preview->setText(tr("%1\n\nFix this field, then the plan can be saved and run.").arg(error));
         m_preview->setStyleSheet(u"color: %1;"_s.arg(AppPalette::errorColour(palette()).name()));
@@ -1249,9 +1264,10 @@ void PlansPage::updatePreview()
     }
     m_preview->setText(summary);
     const int shown = int(std::min<qsizetype>(p->cases.size(), 500));
+    const QStringList texts = planCaseTexts(*p);
     for (int i = 0; i < shown; ++i) {
         const TestCase &c = p->cases.at(i);
-        auto *item = new QListWidgetItem(tr("%1: %2 → %3").arg(c.name, c.client.host, c.server.host), m_cases);
+        auto *item = new QListWidgetItem(texts.at(i), m_cases);
         // A case whose wire the inventory cannot tell is marked.
         const ResolvedPath path =
             PathResolver(m_inventory).resolve(c.client.host, c.client.nic, c.server.host, c.server.nic);

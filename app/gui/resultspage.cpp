@@ -14,6 +14,8 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileInfo>
 #include <QFile>
 #include <QHBoxLayout>
@@ -87,8 +89,8 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     auto *filters = new QHBoxLayout;
     m_kind->setObjectName(u"kindFilter"_s);
     m_kind->addItem(tr("All kinds"), QString());
-    for (const QString &k : testKinds())
-        m_kind->addItem(k, k);
+    for (const TestKindInfo &k : testKindCatalog())
+        m_kind->addItem(k.label, k.name);
     m_status->setObjectName(u"statusFilter"_s);
     m_status->addItem(tr("Any status"), QString());
     for (RunStatus s : {RunStatus::Finished, RunStatus::Failed, RunStatus::Cancelled, RunStatus::Running})
@@ -108,6 +110,7 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
         edit->setClearButtonEnabled(true);
     }
     m_search->setObjectName(u"searchFilter"_s);
+    m_search->setAccessibleName(tr("Search runs"));
     m_search->setPlaceholderText(tr("Search plan, test or endpoint (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
     auto *find = new QAction(this);
@@ -149,6 +152,8 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
               u"rerunAction"_s);
     makeAction(tr("Compare selected"), QStyle::SP_FileDialogContentsView, QKeySequence(Qt::CTRL | Qt::Key_M),
                &ResultsPage::compareSelected, u"compareAction"_s);
+    makeAction(tr("Import…"), QStyle::SP_DialogOpenButton, QKeySequence(Qt::CTRL | Qt::Key_I),
+               &ResultsPage::importInteractive, u"importAction"_s);
     makeAction(tr("Export…"), QStyle::SP_DialogSaveButton, QKeySequence(Qt::CTRL | Qt::Key_E),
               &ResultsPage::exportInteractive, u"exportAction"_s);
     makeAction(tr("Delete"), QStyle::SP_TrashIcon, QKeySequence::Delete, &ResultsPage::deleteSelected,
@@ -157,6 +162,7 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     body()->addLayout(actions);
 
     m_table->setObjectName(u"runsTable"_s);
+    m_table->setAccessibleName(tr("Stored runs"));
     m_table->setModel(m_model);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(RunListModel::Date, Qt::DescendingOrder);
@@ -211,7 +217,51 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
             MessageBox::critical(this, tr("Results"), error);
         reload();
     });
+    connect(&m_import, &QFutureWatcher<FileImportReport>::finished, this, [this] {
+        const FileImportReport report = m_import.result();
+        const QString text = report.text(false);
+        if (!report.ok())
+            MessageBox::warning(this, tr("Import"), text);
+        emit imported(report.ok(), text);
+        reload();
+    });
+    setAcceptDrops(true); // result files dropped on the page import as runs
     updateCount();
+}
+
+void ResultsPage::importInteractive()
+{
+    const QStringList paths = FileDialog::openFiles(this, tr("Import results as runs"), QString(), importFileFilter());
+    if (!paths.isEmpty())
+        importFiles(paths);
+}
+
+void ResultsPage::importFiles(const QStringList &paths)
+{
+    if (!m_store || m_import.isRunning()) {
+        const QString why = m_store ? tr("An import is still running; try again when it has finished.")
+                                    : tr("Open a results database first (File menu).");
+        MessageBox::warning(this, tr("Import"), why);
+        emit imported(false, why);
+        return;
+    }
+    m_count->setText(tr("Importing %n file(s)…", nullptr, int(paths.size())));
+    m_import.setFuture(gui::importFiles(*m_store, paths));
+}
+
+void ResultsPage::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!droppedFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void ResultsPage::dropEvent(QDropEvent *event)
+{
+    const QStringList files = droppedFiles(event->mimeData());
+    if (files.isEmpty())
+        return;
+    event->acceptProposedAction();
+    importFiles(files);
 }
 
 ResultsPage::~ResultsPage()
@@ -245,6 +295,16 @@ void ResultsPage::applyFilter()
 }
 
 void ResultsPage::reload() { m_model->reload(); }
+
+void ResultsPage::showPlan(const QString &planName)
+{
+    m_kind->setCurrentIndex(0);
+    m_status->setCurrentIndex(0);
+    for (QLineEdit *field : {m_host, m_nic, m_switch, m_cable})
+        field->clear();
+    m_search->setText(planName);
+    applyFilter();
+}
 
 void ResultsPage::updateCount()
 {

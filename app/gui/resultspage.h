@@ -6,6 +6,7 @@
 // handed to the run monitor) and export as CSV or JSON. All database work
 // runs off the GUI thread.
 
+#include "fileimport.h"
 #include "page.h"
 #include "run/plan.h"
 #include "store/storedrun.h"
@@ -48,11 +49,18 @@ public:
     // Applies the filter fields now (typing applies them after a short pause).
     void applyFilter();
     void reload();
+    // Filters the table to the runs of one plan (the Runs page's "Show in
+    // Results" after a plan run): every other filter field is cleared.
+    void showPlan(const QString &planName);
     // Actions, also reachable from buttons and shortcuts.
     void deleteSelected();
     void rerunSelected();
     // Asks for the selected runs on the Compare page (compareRequested).
     void compareSelected();
+    // Imports result files (netperf, iperf3, … logs; CSV or JSON exports) as
+    // runs, as `wirebench-cli import` does; also by a chooser (Ctrl+I) and by
+    // dropping files on the page. imported() reports.
+    void importFiles(const QStringList &paths);
     // Writes the runs the filter selects; `json` or CSV (one row per run).
     void exportTo(const QString &path, bool json);
 
@@ -65,12 +73,16 @@ signals:
     void compareRequested(const QList<qint64> &runIds);
     void runsDeleted(int count);
     void exported(const QString &path);
+    void imported(bool ok, const QString &message);
 
 protected:
     void hideEvent(QHideEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void exportInteractive();
+    void importInteractive();
     void updateCount();
     void saveLayout();
     QList<qint64> selectedIds() const;
@@ -91,6 +103,7 @@ private:
     QSplitter *m_splitter;
     QTimer *m_filterDelay;
     QFutureWatcher<QString> m_job; // delete/export: the error, empty when it worked
+    QFutureWatcher<FileImportReport> m_import;
 };
 
 } // namespace wb::gui

@@ -224,6 +224,7 @@ RunDetailView::RunDetailView(QWidget *parent)
     layout->addWidget(m_tabs, 1);
 
     m_metrics->setObjectName(u"runMetrics"_s);
+    m_metrics->setAccessibleName(tr("Metrics of the selected run"));
     m_metrics->setHorizontalHeaderLabels({tr("Metric"), tr("Side"), tr("Value"), tr("Unit")});
     m_metrics->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_metrics->horizontalHeader()->setStretchLastSection(true);
@@ -342,6 +343,8 @@ void RunDetailView::showDrops(const StoredRun *run)
     m_drops->setMinimumHeight(160);
     charts::DropsChart::build(*m_drops, timeline, tr("Drops over time"));
     m_drops->setToolTip(timeline.describe().join(u'\n'));
+    m_drops->setAccessibleName(tr("Drops over time"));
+    m_drops->setAccessibleDescription(m_drops->toolTip()); // the chart in words
     m_tabs->insertTab(m_tabs->indexOf(m_plot) + 1, m_drops, tr("Drops over time"));
 }
 
@@ -368,6 +371,8 @@ void RunDetailView::showRrul(const StoredRun *run)
     m_rrulPlot->setMinimumHeight(420);
     charts::RrulChart::build(*m_rrulPlot, timeline, tr("Latency under load"));
     m_rrulPlot->setToolTip(timeline.describe().join(u'\n'));
+    m_rrulPlot->setAccessibleName(tr("Latency under load"));
+    m_rrulPlot->setAccessibleDescription(m_rrulPlot->toolTip()); // the chart in words
     layout->addWidget(m_rrulPlot, 1);
     auto *exportButton = new QPushButton(tr("Export chart…"));
     exportButton->setObjectName(u"rrulExport"_s);

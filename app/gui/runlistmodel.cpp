@@ -4,6 +4,7 @@
 #include "apppalette.h"
 
 #include "result/keyfigure.h"
+#include "result/metriccatalog.h"
 #include "store/resultstore.h"
 #include "store/runhardware.h"
 #include "store/runstore.h"
@@ -240,7 +241,7 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
         return r.id;
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case Kind: return r.kind;
+        case Kind: return testKindLabel(r.kind); // the catalog's words, as on every page
         case TestCase: return testCaseTitle(r.testCase);
         case Parameters: return joinParameters(shownParameters(r));
         case Endpoints: return r.clientEndpoint + u" → "_s + r.serverEndpoint;

@@ -8,17 +8,20 @@
 #include "dialogprompter.h"
 #include "keychainsecretstore.h"
 #include "messagebox.h"
+#include "plancasetext.h"
 #include "result/keyfigure.h"
 #include "config/sshoptions.h"
 #include "samplesplot.h"
 #include "store/databaseurl.h"
 #include "run/schedule.h"
 #include "store/resultstore.h"
+#include "runtext.h"
 #include "store/runfilter.h"
 #include "store/runstore.h"
 #include "store/storeservice.h"
 
 #include <QAction>
+#include <algorithm>
 #include <QPainter>
 #include <QPixmap>
 #include <QPolygonF>
@@ -74,6 +77,8 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
                                 "Results page."))),
       m_openButton(new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("Run plan file…"))),
       m_cancelButton(new QPushButton(tr("Cancel"))),
+      m_resultsButton(new QPushButton(tr("Show in Results"))),
+      m_compareButton(new QPushButton(tr("Compare these runs"))),
       m_overall(new QProgressBar),
       m_timeLeft(new QLabel),
       m_cases(new QTreeWidget),
@@ -98,6 +103,23 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
     m_cancelButton->setIcon(stopIcon());
     m_cancelButton->setToolTip(tr("Cancel the plan; finished tests stay stored (Esc)"));
     m_cancelButton->setEnabled(false);
+    // Once a plan run is stored: on to its results and their comparison.
+    m_resultsButton->setObjectName(u"showResultsButton"_s);
+    m_resultsButton->setToolTip(tr("The Results page, filtered to this plan's runs"));
+    m_compareButton->setObjectName(u"compareRunsButton"_s);
+    m_compareButton->setToolTip(tr("The Compare page with the runs this plan run stored"));
+    for (QPushButton *b : {m_resultsButton, m_compareButton}) {
+        b->setEnabled(false);
+        top->addWidget(b);
+    }
+    connect(m_resultsButton, &QPushButton::clicked, this, [this] {
+        if (m_execution)
+            emit resultsRequested(m_execution->plan().name);
+    });
+    connect(m_compareButton, &QPushButton::clicked, this, [this] {
+        if (!m_storedRunIds.isEmpty())
+            emit compareRequested(m_storedRunIds);
+    });
     top->addWidget(m_openButton);
     top->addWidget(m_cancelButton);
     body()->addLayout(top);
@@ -161,22 +183,27 @@ RunsPage::RunsPage(Settings &settings, QWidget *parent)
     body()->addLayout(progress);
 
     m_cases->setObjectName(u"casesView"_s);
+    m_cases->setAccessibleName(tr("Tests of the plan"));
     m_cases->setHeaderLabels({tr("Test"), tr("Status"), tr("Progress"), tr("Result")});
     m_cases->setRootIsDecorated(false);
     m_cases->setUniformRowHeights(true);
-    m_cases->setTextElideMode(Qt::ElideMiddle);
+    m_cases->setTextElideMode(Qt::ElideRight);
     m_cases->header()->setStretchLastSection(true);
     const int em = fontMetrics().horizontalAdvance(u'M');
-    m_cases->setColumnWidth(CaseName, 22 * em);
+    // The test (its swept parameter and endpoints) gets the room; the result
+    // is a short figure.
+    m_cases->setColumnWidth(CaseName, 40 * em);
     m_cases->setColumnWidth(CaseStatus, 7 * em);
     m_cases->setColumnWidth(CaseProgress, 12 * em);
 
     m_plot->setObjectName(u"livePlot"_s);
+    m_plot->setAccessibleName(tr("Live samples of the running tests"));
     m_plot->setMinimumHeight(140);
     SamplesPlot::setUp(m_plot);
     m_plot->yAxis->setLabel(tr("Throughput (Mbit/s)"));
 
     m_log->setObjectName(u"logView"_s);
+    m_log->setAccessibleName(tr("Agents' log"));
     m_log->setHeaderLabels({tr("Time"), tr("Severity"), tr("Host"), tr("Message")});
     m_log->setRootIsDecorated(false);
     m_log->setUniformRowHeights(true);
@@ -555,7 +582,12 @@ void RunsPage::launch()
     m_graphColour = 0;
     m_plotKind.clear();
     m_planDone = false;
-    for (const TestCase &c : plan.cases) {
+    m_storedRunIds.clear();
+    m_resultsButton->setEnabled(false);
+    m_compareButton->setEnabled(false);
+    const QStringList caseTexts = planCaseTexts(plan);
+    for (qsizetype i = 0; i < plan.cases.size(); ++i) {
+        const TestCase &c = plan.cases.at(i);
         const CaseAccount *stored = resumed.find(c.key);
         const int kept = stored ? int(stored->kept.size()) : 0;
         CaseView v;
@@ -566,7 +598,8 @@ void RunsPage::launch()
             status = tr("finished before");
         else if (kept > 0)
             status = tr("waiting, %n kept", nullptr, kept);
-        v.item = new QTreeWidgetItem(m_cases, {c.name, status, QString(), QString()});
+        v.item = new QTreeWidgetItem(m_cases, {caseTexts.value(i), status, QString(), QString()});
+        v.item->setToolTip(CaseName, caseTexts.value(i));
         v.bar = new QProgressBar;
         v.bar->setRange(0, 1000);
         v.bar->setValue(stored && stored->complete ? 1000 : 0);
@@ -630,7 +663,9 @@ void RunsPage::handleCaseStarted(const TestCase &testCase, int iteration)
     if (!v.graph) {
         v.graph = m_plot->addGraph();
         v.graph->setName(testCase.name);
-        v.graph->setPen(QPen(SamplesPlot::colour(m_graphColour++), 1.6));
+        v.graph->setPen(QPen(SamplesPlot::colour(m_graphColour++), 2));
+        // Points as well as the line: a test with one or two samples so far still shows.
+        v.graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     } else {
         v.graph->data()->clear(); // a new repetition starts at t = 0
     }
@@ -679,6 +714,13 @@ void RunsPage::tick()
     m_plot->rescaleAxes();
     m_plot->yAxis->setRangeLower(0);
     m_plot->yAxis->setRangeUpper(m_plot->yAxis->range().upper * 1.1 + 1e-9);
+    // Time runs from the test's start to at least its planned end, so a
+    // short test's first samples do not sit on an axis of their own making.
+    double planned = 0;
+    for (const CaseView &v : std::as_const(m_caseViews))
+        if (v.graph)
+            planned = std::max(planned, v.testCase.durationS);
+    m_plot->xAxis->setRange(0, std::max({m_plot->xAxis->range().upper, planned, 1.0}));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -697,6 +739,12 @@ void RunsPage::handleCaseFinished(const CaseResult &result)
     if (const QString kept = keptRepetitionsText(result, m_execution ? m_execution->planRunId() : QString());
         !kept.isEmpty())
         text += u" ("_s + kept + u')';
+    // Heavy loss is said in words (and marked), not left to a bare percentage.
+    if (const QString loss = heavyLossText(result.summary); !loss.isEmpty()) {
+        text = loss + u" — "_s + text;
+        it->item->setForeground(CaseResultText, AppPalette::warningColour(palette()));
+        it->item->setIcon(CaseResultText, style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    }
     it->item->setText(CaseResultText, text);
     it->item->setToolTip(CaseResultText, text);
     if (result.status != u"finished"_s)
@@ -738,8 +786,33 @@ void RunsPage::handleStored(int stored)
     reloadUnfinished(); // this plan run may now be finished, or cut
     reloadSchedules();
     emit planStored(m_execution->planRunId(), stored);
+    loadStoredRunIds();
     if (const Plan &plan = m_execution->plan(); !plan.experiment.isEmpty() && !plan.cases.isEmpty() && stored > 0)
         emit experimentStored(m_execution->planRunId(), plan.cases.first().kind);
+}
+
+void RunsPage::loadStoredRunIds()
+{
+    if (!m_store || !m_execution)
+        return;
+    const QString planName = m_execution->plan().name;
+    const QString prefix = m_execution->planRunId() + u'-'; // every run's measurement id starts so
+    m_store->read([planName](ResultStore &store) {
+               RunFilter f;
+               f.plan = planName;
+               f.withDetails = false;
+               return store.runs().listRuns(f);
+           })
+        .then(this, [this, prefix](const StoreResult<QList<StoredRun>> &runs) {
+            if (!runs || !m_execution || !prefix.startsWith(m_execution->planRunId()))
+                return;
+            m_storedRunIds.clear();
+            for (const StoredRun &r : *runs)
+                if (r.measurementUuid.startsWith(prefix))
+                    m_storedRunIds.append(r.id);
+            m_resultsButton->setEnabled(!m_storedRunIds.isEmpty());
+            m_compareButton->setEnabled(!m_storedRunIds.isEmpty());
+        });
 }
 
 void RunsPage::addLog(const QString &severity, const QString &host, const QString &text)

@@ -91,6 +91,8 @@ public:
     QTreeWidget *schedulesView() const { return m_schedules; }
     QCustomPlot *plot() const { return m_plot; }
     int plottedPoints() const;
+    // The stored runs of the last plan run (after planStored), for Compare.
+    QList<qint64> storedRunIds() const { return m_storedRunIds; }
 
 signals:
     // The plan did not start: its results could not be stored, or the plan
@@ -103,6 +105,10 @@ signals:
     // ... and when that plan was an A/B experiment: its runs are ready to be
     // compared by arm (`kind`: its first test's).
     void experimentStored(const QString &planRunId, const QString &kind);
+    // A finished plan run's way on: its runs on the Results page (by the
+    // plan's name) and on the Compare page (by their ids).
+    void resultsRequested(const QString &planName);
+    void compareRequested(const QList<qint64> &runIds);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -135,6 +141,8 @@ private:
     void handleProgress(int done, int total, double secondsLeft);
     void handlePlanFinished(int finished, int failed, int cancelled);
     void handleStored(int stored);
+    // Reads the ids of the plan run's stored runs; enables Results and Compare.
+    void loadStoredRunIds();
     void addLog(const QString &severity, const QString &host, const QString &text);
     void tick();
     void saveLayout();
@@ -167,6 +175,9 @@ private:
     QLabel *m_planLabel;
     QPushButton *m_openButton;
     QPushButton *m_cancelButton;
+    QPushButton *m_resultsButton;
+    QPushButton *m_compareButton;
+    QList<qint64> m_storedRunIds;
     QProgressBar *m_overall;
     QLabel *m_timeLeft;
     QTreeWidget *m_cases;

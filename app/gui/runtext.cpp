@@ -211,6 +211,15 @@ QString testCaseTitle(const QString &testCase)
     return title.isEmpty() ? testCase : title;
 }
 
+QString heavyLossText(const ResultRecord &record)
+{
+    constexpr double kHeavyLossRatio = 0.10;
+    const auto loss = sidedMetricValue(record, u"loss_ratio"_s);
+    if (!loss || *loss < kHeavyLossRatio)
+        return QString();
+    return QObject::tr("heavy loss: %1 % did not arrive").arg(*loss * 100, 0, 'f', 0);
+}
+
 MetricText metricText(const Metric &metric)
 {
     MetricText t;

@@ -48,6 +48,10 @@ struct MetricText
 // A metric in its display unit and scale (metriccatalog.h); ratios as
 // percent, microseconds as µs, counts without a unit.
 MetricText metricText(const Metric &metric);
+// "heavy loss: 69 % did not arrive" for a record that lost at least 10 %
+// of what was sent (loss_ratio, read at the receiver); empty otherwise. Heavy
+// loss is said in words, never left to a bare percentage or a colour.
+QString heavyLossText(const ResultRecord &record);
 // A number for a table: integers with digit grouping, others with four
 // significant digits but never in exponent notation.
 QString tableNumber(double value);

@@ -38,6 +38,11 @@ void SamplesPlot::setUp(QCustomPlot *plot)
     plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot->setNoAntialiasingOnDrag(true);
     charts::ChartBuilder::applyPalette(*plot, plot->palette());
+    // Named for a screen reader; the figures it plots are the run's table beside it.
+    if (plot->accessibleName().isEmpty())
+        plot->setAccessibleName(QObject::tr("Samples over time"));
+    plot->setAccessibleDescription(QObject::tr("A line per test or side: the key metric sampled during the test, "
+                                               "time in seconds from the test's start."));
 }
 
 void SamplesPlot::show(QCustomPlot *plot, const QString &kind, const QList<Sample> &samples)

@@ -259,8 +259,6 @@ std::optional<ComparisonData> StoreComparisonProvider::dataset(const QString &na
     ComparisonBuild b = build(selection);
     if (!b.data && error)
         *error = b.error;
-    if (b.data)
-        b.data->title = name;
     return b.data;
 }
 
@@ -324,7 +322,7 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
     if (view.metric != keyMetricForKind(kind))
         result.metrics.prepend(keyMetricForKind(kind));
     ComparisonData d;
-    d.title = u"%1: %2"_s.arg(kind, view.label);
+    d.title = u"%1: %2"_s.arg(testKindLabel(kind), view.label); // the catalog's words, as on screen
     d.metric = view.metric;
     d.unit = view.unit;
     d.description = u"Runs and baselines in %1"_s.arg(location);

@@ -213,6 +213,14 @@ QString keyMetricForKind(const QString &kind)
     return u"throughput_bps"_s;
 }
 
+QString testKindLabel(const QString &kind)
+{
+    for (const TestKindInfo &k : testKindCatalog())
+        if (k.name == kind)
+            return k.label;
+    return kind;
+}
+
 MetricInfo metricDisplay(const QString &metric, const QString &kind)
 {
     const MetricInfo *m = findMetric(metric);

@@ -47,6 +47,9 @@ const QList<TestKindInfo> &testKindCatalog();
 const QStringList &testKinds();
 // The key metric of a kind; throughput_bps for a kind the catalog does not know.
 QString keyMetricForKind(const QString &kind);
+// How a kind is named on screen ("UDP stream" for udp_stream); a kind the
+// catalog does not know shows in its own name.
+QString testKindLabel(const QString &kind);
 
 // How a metric of a kind is displayed: the catalog entry, with the
 // kind-specific label where one reads better (a file transfer's throughput

@@ -7,6 +7,72 @@ using namespace Qt::StringLiterals;
 
 namespace wb {
 
+namespace {
+
+// A value the source gives; "not stated…" and empty values say nothing.
+QString stated(const QJsonValue &v)
+{
+    const QString text = v.isDouble() ? QString::number(v.toDouble()) : v.toString().trimmed();
+    return text.startsWith(u"not stated"_s) ? QString() : text;
+}
+
+QString hostText(const QJsonObject &host)
+{
+    QStringList parts;
+    if (const QString cpu = stated(host.value(u"cpu"_s)); !cpu.isEmpty())
+        parts << cpu;
+    for (const QJsonValue &n : host.value(u"nics"_s).toArray()) {
+        const QJsonObject nic = n.toObject();
+        QString card = stated(nic.value(u"model"_s));
+        if (card.isEmpty())
+            card = stated(nic.value(u"chip"_s));
+        const QString driver = stated(nic.value(u"driver"_s));
+        if (!card.isEmpty() || !driver.isEmpty())
+            parts << (card.isEmpty() ? driver : driver.isEmpty() ? card : u"%1 (%2)"_s.arg(card, driver));
+    }
+    const QString name = stated(host.value(u"name"_s));
+    if (parts.isEmpty())
+        return name;
+    return name.isEmpty() ? parts.join(u", "_s) : u"%1: %2"_s.arg(name, parts.join(u", "_s));
+}
+
+} // namespace
+
+QString Baseline::hardwareSummary() const
+{
+    if (!hardwareText.trimmed().isEmpty())
+        return hardwareText;
+    QStringList parts;
+    for (const QJsonValue &h : hardware.value(u"hosts"_s).toArray())
+        if (const QString text = hostText(h.toObject()); !text.isEmpty())
+            parts << text;
+    for (const QString &device : {u"switch"_s, u"hub"_s}) {
+        const QJsonObject d = hardware.value(device).toObject();
+        const QString model = stated(d.value(u"model"_s));
+        if (!model.isEmpty())
+            parts << (model.contains(device, Qt::CaseInsensitive) ? model : u"%1 %2"_s.arg(device, model));
+        else if (!d.isEmpty())
+            parts << device;
+    }
+    // The link: a line of its own, or the medium of the link the figure ran over.
+    const QJsonValue link = hardware.value(u"link"_s);
+    if (const QString text = link.isObject() ? stated(link.toObject().value(u"medium"_s)) : stated(link); !text.isEmpty())
+        parts << text;
+    return parts.join(u"; "_s);
+}
+
+QString Baseline::citationText() const
+{
+    QStringList parts;
+    if (const QString author = citation.author.section(u'<', 0, 0).trimmed(); !author.isEmpty())
+        parts << author;
+    if (!citation.title.isEmpty())
+        parts << u"“%1”"_s.arg(citation.title);
+    if (!citation.date.isEmpty())
+        parts << citation.date;
+    return parts.join(u", "_s);
+}
+
 QJsonObject Baseline::toJson() const
 {
     QJsonObject o;

@@ -45,6 +45,15 @@ struct Baseline
     QDateTime created;
     QDateTime changed;
 
+    // What the figure ran on, in a line: the source's own description when
+    // it gives one, else one made from the structured hardware (hosts with
+    // CPU and NIC, the switch or hub, the link); "not stated" values are left
+    // out. Empty when the source says nothing.
+    QString hardwareSummary() const;
+    // "Evgeny Rodichev, “Fast Ethernet and Linux Technical Details”, 1997-07-21":
+    // who, what and when (without the e-mail address).
+    QString citationText() const;
+
     QJsonObject toJson() const;
     static std::optional<Baseline> fromJson(const QJsonObject &json, const QString &where, QString *error);
 };

@@ -80,6 +80,13 @@ private slots:
         }
     }
 
+    void kindsShowInTheirLabel()
+    {
+        QCOMPARE(wb::testKindLabel(u"udp_stream"_s), u"UDP stream"_s);
+        QCOMPARE(wb::testKindLabel(u"tcp_rr"_s), u"TCP request/response"_s);
+        QCOMPARE(wb::testKindLabel(u"no_such_kind"_s), u"no_such_kind"_s);
+    }
+
     void definingParametersMatchTheGoldenFile()
     {
         // The golden file lists, per kind, what makes two measurements one

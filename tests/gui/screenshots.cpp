@@ -21,6 +21,9 @@
 //       empty.sqlite OUTDIR "" resources/labs/1997-sai-msu-fast-ethernet.json
 // WB_SCREENSHOT_PALETTE=dark (or light) takes them in that
 // palette (AppPalette, as `wirebench --palette dark`), named page-dark.png.
+// WB_SCREENSHOT_SIZE=1100x720 takes them at that window size (the smallest
+// the pages are laid out for), named page-1100x720.png; the window must not
+// grow past it (the program says so on stderr if it does).
 
 #include "appcomposition.h"
 #include "apppalette.h"
@@ -55,6 +58,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 QString g_suffix; // "-dark" for the dark palette
+QSize g_size;     // the size asked for
 
 bool save(wb::gui::MainWindow &w, const QString &dir, const QString &name)
 {
@@ -62,6 +66,8 @@ bool save(wb::gui::MainWindow &w, const QString &dir, const QString &name)
     const QString path = dir + u'/' + name + g_suffix + u".png"_s;
     const bool ok = w.grab().save(path);
     std::printf("%s %s\n", ok ? "wrote" : "FAILED", qPrintable(path));
+    if (w.width() > g_size.width() || w.height() > g_size.height())
+        std::fprintf(stderr, "wb_screenshots: %s: the window grew to %dx%d\n", qPrintable(name), w.width(), w.height());
     return ok;
 }
 
@@ -101,7 +107,17 @@ int main(int argc, char **argv)
     }
     wb::AppComposition composition;
     wb::gui::MainWindow &w = composition.mainWindow();
-    w.resize(1280, 800);
+    QSize size(1280, 800);
+    if (const QString asked = qEnvironmentVariable("WB_SCREENSHOT_SIZE"); !asked.isEmpty()) {
+        size = QSize(asked.section(u'x', 0, 0).toInt(), asked.section(u'x', 1, 1).toInt());
+        if (size.isEmpty()) {
+            std::fprintf(stderr, "wb_screenshots: WB_SCREENSHOT_SIZE must be WIDTHxHEIGHT, not %s\n", qPrintable(asked));
+            return 2;
+        }
+        g_suffix += u"-"_s + asked;
+    }
+    g_size = size;
+    w.resize(size);
     w.show();
     composition.start();
     composition.openDatabase(db);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Baselines page on a real database: the shipped set listed with its
-// citations, filtering, the detail of one baseline, and importing a log as
+// citations, filtering (the count follows), hosts, size, sink and hardware
+// columns, the detail of one baseline with its citation, and importing a log as
 // baselines (a damaged one imports nothing and says where it is wrong).
 
 #include "baselinespage.h"
@@ -12,6 +13,7 @@
 #include <QAbstractItemModelTester>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -57,16 +59,46 @@ void TstBaselinesPage::listsFiltersAndImports()
     QVERIFY(rodichev >= 16 && rodichev < shipped);
     for (int r = 0; r < rodichev; ++r)
         QVERIFY(page.proxy()->index(r, wb::gui::BaselineTableModel::Source).data().toString().contains(u"Rodichev"_s));
+    // The count says how many the filter keeps.
+    QVERIFY2(page.statusText().startsWith(u"%1 of %2 baseline"_s.arg(rodichev).arg(shipped)), qPrintable(page.statusText()));
+    // Repeated figures told apart by their hosts, size and sink; the hardware
+    // made from the structured description where the source gives no line.
+    using Model = wb::gui::BaselineTableModel;
+    const auto cellAt = [&](int row, int column) { return page.proxy()->index(row, column).data().toString(); };
+    QSet<QString> rows;
+    int betweenHosts = 0;
+    for (int r = 0; r < rodichev; ++r) {
+        QVERIFY2(cellAt(r, Model::Hardware).contains(u"Pentium"_s), qPrintable(cellAt(r, Model::Hardware)));
+        QCOMPARE(cellAt(r, Model::Kind), u"file transfer"_s); // the catalog's label
+        if (cellAt(r, Model::Hosts).isEmpty())
+            continue; // the table's one figure over a 10 Mbit/s path names no pair
+        ++betweenHosts;
+        QVERIFY2(cellAt(r, Model::Hosts).contains(u" → "_s), qPrintable(cellAt(r, Model::Hosts)));
+        QVERIFY2(cellAt(r, Model::Size).contains(u"12 MiB"_s), qPrintable(cellAt(r, Model::Size)));
+        QVERIFY2(cellAt(r, Model::Sink) == u"file"_s || cellAt(r, Model::Sink).contains(u"null"_s),
+                 qPrintable(cellAt(r, Model::Sink)));
+        rows.insert(cellAt(r, Model::Hosts) + cellAt(r, Model::Sink));
+    }
+    QCOMPARE(betweenHosts, 16); // the FTP table: 8 host pairs, to a file and to /dev/null
+    QCOMPARE(int(rows.size()), betweenHosts);
 
     // The detail of the selected baseline names its citation and figures.
     auto *table = page.findChild<QTableView *>(u"baselineTable"_s);
     table->setCurrentIndex(page.proxy()->index(0, 0));
     const QString detail = page.findChild<QPlainTextEdit *>(u"baselineDetail"_s)->toPlainText();
     QVERIFY2(detail.contains(u"Rodichev"_s) && detail.contains(u"throughput_bps"_s), qPrintable(detail));
+    // A citation from the set's JSON, not the name of the seed file.
+    QVERIFY2(detail.contains(u"Cited from: Evgeny Rodichev, “Fast Ethernet and Linux Technical Details”, 1997-07-21"_s),
+             qPrintable(detail));
+    QVERIFY2(!detail.contains(u"004_"_s) && !detail.contains(u"Source: "_s), qPrintable(detail));
     // ... and the link it ran over, with the reason (every FTP figure states one).
     QVERIFY2(detail.contains(u"Link: "_s) && detail.contains(u" Mbit/s, duplex "_s) && detail.contains(u"why: "_s),
              qPrintable(detail));
     page.proxy()->setFilterFixedString(QString());
+    QVERIFY2(page.statusText().startsWith(u"%1 baseline"_s.arg(shipped)), qPrintable(page.statusText()));
+    // Every shipped figure says what it ran on.
+    for (int r = 0; r < shipped; ++r)
+        QVERIFY2(!cellAt(r, Model::Hardware).isEmpty(), qPrintable(page.proxy()->index(r, Model::Key).data().toString()));
 
     // Import a netperf log as baselines.
     QSignalSpy imported(&page, &wb::gui::BaselinesPage::importFinished);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Dark and light palettes respected: the comparison chart's background,
 // axes, labels, legend and title follow the palette (also when it changes
-// while shown), the samples plot and the topology view too, and exported
+// while shown), the ceiling line lightens on dark, the samples plot and the topology view too, and exported
 // files stay light for printing whatever the screen uses.
 
 #include "apppalette.h"
@@ -118,9 +118,24 @@ void TstChartPalette::paletteChangeRedraws()
     const QColor lightText = gui::AppPalette::light().color(QPalette::Text);
     QCOMPARE(view.plot()->xAxis->labelColor(), lightText);
     // Switching to dark while shown redraws the same chart in dark colours.
+    const auto ceiling = [&view]() -> QCPGraph * {
+        for (int i = 0; i < view.plot()->plottableCount(); ++i)
+            if (view.plot()->plottable(i)->objectName() == u"ceiling"_s)
+                return qobject_cast<QCPGraph *>(view.plot()->plottable(i));
+        return nullptr;
+    };
+    QVERIFY(ceiling());
+    const QColor lightCeiling = ceiling()->pen().color();
     view.setPalette(gui::AppPalette::dark());
     QCOMPARE(view.plot()->xAxis->labelColor(), gui::AppPalette::dark().color(QPalette::Text));
     QCOMPARE(view.data().title, testdata::measured().title);
+    // The ceiling line stands out from the dark background: lighter and wider.
+    QVERIFY(ceiling());
+    const QColor darkCeiling = ceiling()->pen().color();
+    const QColor darkBase = gui::AppPalette::dark().color(QPalette::Base);
+    QVERIFY(darkCeiling.lightness() - darkBase.lightness() > lightCeiling.lightness() - darkBase.lightness());
+    QVERIFY(darkCeiling.lightness() - darkBase.lightness() >= 100);
+    QVERIFY(ceiling()->pen().widthF() > 2);
 }
 
 void TstChartPalette::samplesPlotFollowsPalette()

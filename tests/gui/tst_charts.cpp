@@ -15,7 +15,9 @@
 #include "legendnote.h"
 #include "qcustomplotinclude.h"
 
+#include <QDialog>
 #include <QFile>
+#include <QTableWidget>
 #include <QHelpEvent>
 #include <QToolTip>
 #include <QImage>
@@ -180,6 +182,8 @@ private slots:
     void emptyKind();
     void hoverNamesSource();
     void caption();
+    void textAlternative();
+    void wideIntervalDoesNotFlattenBars();
     void exports_data();
     void exports();
     void pngSizeAndDpi();
@@ -401,10 +405,55 @@ void TstCharts::hoverNamesSource()
     QVERIFY(view.hoverTextAt(map->coordsToPixels(2, 2)).isEmpty());
 }
 
+// A chart is named and described for a screen reader, takes focus, and
+// shows what it plotted as a table (Ctrl+T).
+void TstCharts::textAlternative()
+{
+    ChartView view;
+    view.resize(800, 500);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setChart(testdata::measured(), {});
+    QCOMPARE(view.accessibleName(), u"Chart: UDP_STREAM 1472 B"_s);
+    QVERIFY2(view.accessibleDescription().contains(u"Metric: throughput"_s), qPrintable(view.accessibleDescription()));
+    QCOMPARE(view.focusPolicy(), Qt::StrongFocus);
+    view.setFocus();
+    QTest::keyClick(&view, Qt::Key_T, Qt::ControlModifier);
+    auto *dialog = view.findChild<QDialog *>(u"chartTable"_s);
+    QVERIFY(dialog && dialog->isVisible());
+    auto *table = dialog->findChild<QTableWidget *>(u"chartTableView"_s);
+    const PlottedTable plotted = view.content().plotted();
+    QVERIFY(plotted.rows.size() >= 5); // the five bars at least
+    QCOMPARE(table->rowCount(), int(plotted.rows.size()));
+    QCOMPARE(table->columnCount(), int(plotted.header.size()));
+    QCOMPARE(table->item(0, 0)->text(), plotted.rows.first().first());
+}
+
+// Two repetitions far apart give an interval reaching hundreds of times the
+// bar (t = 12.7 for n = 2): the axis stays near the bars and says it cut.
+void TstCharts::wideIntervalDoesNotFlattenBars()
+{
+    ComparisonData d = testdata::measured();
+    d.ceiling = 0;
+    for (Observation &o : d.observations)
+        if (o.source == u"run 1"_s)
+            o.values = {60, 150}; // geometric mean 95, interval up to about 32000
+    QCustomPlot plot;
+    ChartBuilder::build(plot, d, {});
+    QVERIFY2(plot.yAxis->range().upper <= 4.5 * 150, qPrintable(QString::number(plot.yAxis->range().upper)));
+    QVERIFY(plot.yAxis->range().upper >= 95); // the bar itself is in view
+    QVERIFY2(plot.yAxis->label().contains(u"intervals above the axis cut"_s), qPrintable(plot.yAxis->label()));
+    // Without such an interval the axis is as before and says nothing.
+    QCustomPlot plain;
+    ChartBuilder::build(plain, testdata::measured(), {});
+    QVERIFY(!plain.yAxis->label().contains(u"cut"_s));
+}
+
 void TstCharts::caption()
 {
     const QString cap = ChartBuilder::caption(ftp(), {});
-    QVERIFY(cap.contains(u"Metric: throughput_bps (MB/s)"_s));
+    QVERIFY2(cap.contains(u"Metric: throughput (MB/s)"_s), qPrintable(cap)); // the label, not throughput_bps
+    QVERIFY(!cap.contains(u"throughput_bps"_s));
     QVERIFY(cap.contains(u"Grouped by: pair, bars by mode"_s));
     QVERIFY(cap.contains(u"Rodichev"_s));
     QCustomPlot plot;

@@ -268,7 +268,7 @@ void TstCompareFilter::handPickedRuns()
     QVERIFY(waitBuilt(page, built, 2));
     QCOMPARE(measuredSources(page), (QStringList{u"run %1"_s.arg(m_ids[0]), u"run %1"_s.arg(m_ids[3]),
                                                  u"run %1"_s.arg(m_ids[4])}));
-    QVERIFY(page.data().title.startsWith(u"udp_stream"_s)); // the kind comes from the runs
+    QVERIFY2(page.data().title.startsWith(u"UDP stream: "_s), qPrintable(page.data().title)); // the kind comes from the runs, named as the catalog does
     QVERIFY(!page.findChild<QLabel *>(u"pickedRuns"_s)->isHidden());
     QVERIFY(!page.findChild<QComboBox *>(u"datasetSelector"_s)->isEnabled());
     // The chart and ratio table use them: two message sizes, baselines beside.

@@ -5,6 +5,7 @@
 // shortcuts.
 
 #include "analysis/comparisonprovider.h"
+#include "apppalette.h"
 #include "chartfixtures.h"
 #include "chartview.h"
 #include "comparepage.h"
@@ -77,6 +78,7 @@ class TstComparePage : public QObject
     Q_OBJECT
 private slots:
     void nothingWithoutADatabase();
+    void bannerFollowsPalette();
     void ratioTableForSingleFigures();
     void welchVerdictsInTable();
     void environmentDiffBesideVerdict();
@@ -103,6 +105,21 @@ void TstComparePage::nothingWithoutADatabase()
     QVERIFY(page.data().observations.isEmpty());
     QCOMPARE(barsCount(page.chartView()->plot()), 0);
     QVERIFY(page.findChild<QLabel *>(u"exportStatus"_s)->text().contains(u"Open a results database"_s));
+}
+
+// The banner naming the database reads on dark as on light: not pale yellow
+// on a dark page.
+void TstComparePage::bannerFollowsPalette()
+{
+    ComparePage page;
+    page.setPalette(wb::gui::AppPalette::light());
+    auto *banner = page.findChild<QLabel *>(u"dataOrigin"_s);
+    QVERIFY(banner);
+    QVERIFY2(banner->styleSheet().contains(u"#fff4ce"_s), qPrintable(banner->styleSheet()));
+    page.setPalette(wb::gui::AppPalette::dark());
+    QVERIFY2(!banner->styleSheet().contains(u"#fff4ce"_s), qPrintable(banner->styleSheet()));
+    const QColor background(banner->styleSheet().section(u"background: "_s, 1).left(7));
+    QVERIFY(background.isValid() && background.lightness() < 100);
 }
 
 void TstComparePage::ratioTableForSingleFigures()

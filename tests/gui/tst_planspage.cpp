@@ -48,6 +48,7 @@ private slots:
     void init();
     void cleanup();
     void presetWithConfidence();
+    void newPlanHintAndCaseWords();
     void hostMatrix();
     void errorsAreThePlanParsers();
     void saveAndLoad();
@@ -146,6 +147,34 @@ void TstPlansPage::presetWithConfidence()
     QCOMPARE(sizes, (QList<int>{1, 64, 1472}));
     QVERIFY(m_page->previewText().contains(u"3 test cases"_s));
     QCOMPARE(child<QListWidget>(u"planCases"_s)->count(), 3);
+}
+
+// A new plan greets with what to do, not with a parser error; the cases
+// name the swept parameter with the catalog's label and the kind once.
+void TstPlansPage::newPlanHintAndCaseWords()
+{
+    QVERIFY2(m_page->previewText().contains(u"no tests yet"_s), qPrintable(m_page->previewText()));
+    QVERIFY(!m_page->previewText().contains(u"non-empty"_s));
+    QVERIFY(!m_page->previewText().contains(u"Fix this field"_s));
+    m_page->addTest();
+    m_page->applyPreset(presetIndex(u"UDP_STREAM 1/64/1472"_s));
+    auto *cases = child<QListWidget>(u"planCases"_s);
+    QCOMPARE(cases->count(), 3);
+    QStringList texts;
+    for (int i = 0; i < cases->count(); ++i)
+        texts << cases->item(i)->text();
+    const QString all = texts.join(u'\n');
+    QVERIFY2(all.contains(u"(UDP stream) · message size 64 B: adam → eve"_s), qPrintable(all));
+    QVERIFY2(all.contains(u"message size 1472 B"_s), qPrintable(all));
+    QVERIFY2(!all.contains(u"message_size_bytes"_s) && !all.contains(u"udp_stream"_s), qPrintable(all));
+    // The buffers every case shares say nothing about which case is which.
+    QVERIFY2(!all.contains(u"buffers 64 KiB"_s), qPrintable(all));
+    QCOMPARE(child<QComboBox>(u"testKind"_s)->currentText(), u"UDP stream"_s);
+    // A test named as its kind is not named twice.
+    auto *name = child<QLineEdit>(u"testName"_s);
+    name->clear();
+    QTest::keyClicks(name, u"UDP_STREAM"_s);
+    QVERIFY2(cases->item(0)->text().startsWith(u"UDP stream · message size "_s), qPrintable(cases->item(0)->text()));
 }
 
 void TstPlansPage::hostMatrix()
@@ -254,7 +283,8 @@ void TstPlansPage::loadsLocalDemo()
     QVERIFY(m_page->previewText().contains(u"6 test cases"_s));
     // Editing a loaded test keeps the others as they were.
     m_page->testsList()->setCurrentRow(1);
-    QCOMPARE(child<QComboBox>(u"testKind"_s)->currentText(), u"tcp_rr"_s);
+    QCOMPARE(child<QComboBox>(u"testKind"_s)->currentData().toString(), u"tcp_rr"_s);
+    QCOMPARE(child<QComboBox>(u"testKind"_s)->currentText(), u"TCP request/response"_s); // the catalog's label
     child<QDoubleSpinBox>(u"testDuration"_s)->setValue(1);
     QString error;
     auto plan = m_page->plan(&error);
@@ -540,7 +570,7 @@ void TstPlansPage::streamsAndDirectionControls()
     auto *streams = child<QSpinBox>(u"testStreams"_s);
     auto *direction = child<QComboBox>(u"testDirection"_s);
     auto *params = child<QTableWidget>(u"testParams"_s);
-    kind->setCurrentText(u"tcp_stream"_s);
+    kind->setCurrentIndex(kind->findData(u"tcp_stream"_s));
     QVERIFY(streams->isEnabled());
     QVERIFY(direction->isEnabled());
     QCOMPARE(streams->value(), 1);
@@ -568,10 +598,10 @@ void TstPlansPage::streamsAndDirectionControls()
     QCOMPARE(direction->currentData().toString(), u"bidirectional"_s);
 
     // udp_stream takes them too; tcp_rr does not, and its plan has neither.
-    kind->setCurrentText(u"udp_stream"_s);
+    kind->setCurrentIndex(kind->findData(u"udp_stream"_s));
     QVERIFY(streams->isEnabled());
     QCOMPARE(m_page->plan(&error)->cases.first().params.value(u"streams"_s).toInt(), 4);
-    kind->setCurrentText(u"tcp_rr"_s);
+    kind->setCurrentIndex(kind->findData(u"tcp_rr"_s));
     QVERIFY(!streams->isEnabled());
     QVERIFY(!direction->isEnabled());
     plan = m_page->plan(&error);
@@ -582,7 +612,7 @@ void TstPlansPage::streamsAndDirectionControls()
 
     // file_transfer and packet_rate take a direction but no streams.
     for (const QString &k : {u"file_transfer"_s, u"packet_rate"_s}) {
-        kind->setCurrentText(k);
+        kind->setCurrentIndex(kind->findData(k));
         QVERIFY2(direction->isEnabled(), qPrintable(k));
         QVERIFY2(!streams->isEnabled(), qPrintable(k));
         direction->setCurrentIndex(direction->findData(u"reverse"_s));

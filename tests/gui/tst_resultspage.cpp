@@ -28,7 +28,13 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QScopeGuard>
+#include <QUrl>
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -77,6 +83,7 @@ private slots:
     void remembersLayout();
     void rerunGoesToRunMonitor();
     void compareSelectedGoesToCompare();
+    void importsRunsChosenAndDropped();
 
 private:
     void waitLoaded(wb::gui::ResultsPage &page);
@@ -831,6 +838,53 @@ void TstResultsPage::compareSelectedGoesToCompare()
     QStringList expected{u"run %1"_s.arg(ids[0]), u"run %1"_s.arg(ids[1])};
     expected.sort();
     QCOMPARE(measured, expected);
+}
+
+// Result files import as runs: several chosen at once (Ctrl+I), and dropped
+// on the page; a damaged one imports nothing and says where it is wrong; the
+// chooser's folder is remembered.
+void TstResultsPage::importsRunsChosenAndDropped()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"import.sqlite"_s);
+    QVERIFY(wb::ResultStore::open(db).ok());
+    wb::Settings settings;
+    wb::gui::FileDialog::setSettings(&settings);
+    auto forget = qScopeGuard([] { wb::gui::FileDialog::setSettings(nullptr); });
+    wb::gui::ResultsPage page(settings);
+    page.setStore(startedStore(db));
+    page.resize(1000, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading(), 10000);
+    QCOMPARE(page.model()->totalCount(), qint64(0));
+    QSignalSpy imported(&page, &wb::gui::ResultsPage::imported);
+    const QString data = QStringLiteral(WB_TEST_DATA_DIR) + u"/import/"_s;
+    wb::gui::FileDialog::setNextPath(data + u"netperf/concatenated_sessions.txt\n"_s + data
+                                     + u"iperf3/tcp_3.12_omit.json"_s);
+    page.findChild<QAction *>(u"importAction"_s)->trigger();
+    QVERIFY(imported.wait(10000));
+    QVERIFY2(imported.last().at(0).toBool(), qPrintable(imported.last().at(1).toString()));
+    QVERIFY2(imported.last().at(1).toString().startsWith(u"2 file(s) imported"_s), qPrintable(imported.last().at(1).toString()));
+    QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading() && page.model()->totalCount() >= 4, 10000);
+    const qint64 afterChoice = page.model()->totalCount();
+    QCOMPARE(settings.lastFolder(), QDir::cleanPath(data + u"netperf"_s)); // the chooser starts there next time
+
+    // Dropped: a good CSV and a damaged netperf log.
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(data + u"csv/results.csv"_s),
+                  QUrl::fromLocalFile(data + u"netperf/bad_failed_test.txt"_s)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&page, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    wb::gui::MessageBox::setNextAnswer(QMessageBox::Ok);
+    QCoreApplication::sendEvent(&page, &drop);
+    QVERIFY(imported.wait(10000));
+    QVERIFY(!imported.last().at(0).toBool());
+    const QString message = imported.last().at(1).toString();
+    QVERIFY2(message.startsWith(u"1 file(s) imported"_s) && message.contains(u"bad_failed_test.txt:3"_s), qPrintable(message));
+    QTRY_VERIFY_WITH_TIMEOUT(!page.model()->isLoading() && page.model()->totalCount() > afterChoice, 10000);
 }
 
 QTEST_MAIN(TstResultsPage)

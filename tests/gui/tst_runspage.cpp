@@ -14,6 +14,7 @@
 #include "resultspage.h"
 #include "runlistmodel.h"
 #include "runspage.h"
+#include "runtext.h"
 #include "store/resultstore.h"
 #include "run/schedule.h"
 #include "store/storeservice.h"
@@ -50,6 +51,7 @@ class TstRunsPage : public QObject
 private slots:
     void initTestCase();
     void runsTinyPlan();
+    void heavyLossIsSaid();
     void cancelKeepsFinished();
     void refusesBadInput();
     void sharedDatabaseShownWithoutPassword();
@@ -94,10 +96,21 @@ void TstRunsPage::runsTinyPlan()
     QTRY_COMPARE_WITH_TIMEOUT(runs.casesView()->topLevelItemCount(), 2, 10000);
     QCOMPARE(runs.overallProgress()->maximum(), 2);
     QVERIFY(runs.logView()->topLevelItemCount() >= 1);
+    // Each test says its kind once, in the catalog's words, and its endpoints.
+    QCOMPARE(runs.casesView()->topLevelItem(0)->text(0), u"UDP stream: adam → eve"_s);
+    QCOMPARE(runs.casesView()->topLevelItem(1)->text(0), u"TCP_RR (TCP request/response): adam → eve"_s);
+    auto *resultsButton = runs.findChild<QPushButton *>(u"showResultsButton"_s);
+    auto *compareButton = runs.findChild<QPushButton *>(u"compareRunsButton"_s);
+    QVERIFY(resultsButton && compareButton);
+    QVERIFY(!compareButton->isEnabled()); // nothing stored yet
 
-    // Live: samples reach the plot while the plan runs.
+    // Live: samples reach the plot while the plan runs, on a time axis from
+    // the test's start to at least its planned 0.5 s, drawn with points.
     QTRY_VERIFY_WITH_TIMEOUT(runs.plottedPoints() > 0, 20000);
     QVERIFY(runs.plot()->graphCount() >= 1);
+    QCOMPARE(runs.plot()->xAxis->range().lower, 0.0);
+    QVERIFY(runs.plot()->xAxis->range().upper >= 0.5);
+    QVERIFY(runs.plot()->graph(0)->scatterStyle().shape() != QCPScatterStyle::ssNone);
 
     QTRY_COMPARE_WITH_TIMEOUT(stored.size(), 1, 60000);
     QCOMPARE(stored.first().at(1).toInt(), 2);
@@ -134,12 +147,42 @@ void TstRunsPage::runsTinyPlan()
         QCOMPARE(r.status, wb::RunStatus::Finished);
         QCOMPARE(r.record.extra.value(u"plan"_s).toObject().value(u"name"_s).toString(), u"GUI tiny"_s);
     }
+    // From the finished run to its results and their comparison.
+    QTRY_VERIFY_WITH_TIMEOUT(compareButton->isEnabled(), 10000);
+    QVERIFY(resultsButton->isEnabled());
+    QSignalSpy compare(&runs, &wb::gui::RunsPage::compareRequested);
+    QSignalSpy showResults(&runs, &wb::gui::RunsPage::resultsRequested);
+    compareButton->click();
+    resultsButton->click();
+    QCOMPARE(compare.size(), 1);
+    QList<qint64> ids = compare.first().at(0).value<QList<qint64>>();
+    QList<qint64> listedIds{listed->at(0).id, listed->at(1).id};
+    std::sort(ids.begin(), ids.end());
+    std::sort(listedIds.begin(), listedIds.end());
+    QCOMPARE(ids, listedIds);
+    QCOMPARE(showResults.size(), 1);
+    QCOMPARE(showResults.first().at(0).toString(), u"GUI tiny"_s);
+    results.showPlan(u"GUI tiny"_s);
+    QCOMPARE(results.model()->filter().text, u"GUI tiny"_s);
     // And the Results page lists them (it reloaded on planStored).
     QTRY_COMPARE_WITH_TIMEOUT(results.model()->totalCount(), qint64(2), 10000);
     QTRY_COMPARE_WITH_TIMEOUT(results.model()->rowCount(), 2, 10000);
     QStringList kinds{results.model()->row(0).kind, results.model()->row(1).kind};
     kinds.sort();
     QCOMPARE(kinds, (QStringList{u"tcp_rr"_s, u"udp_stream"_s}));
+}
+
+// Loss of 10 % or more is said in words; less is left to the figure.
+void TstRunsPage::heavyLossIsSaid()
+{
+    wb::ResultRecord r;
+    r.kind = u"udp_stream"_s;
+    r.metrics = {{u"loss_ratio"_s, u"server"_s, 0.5436, u"ratio"_s}};
+    QCOMPARE(wb::gui::heavyLossText(r), u"heavy loss: 54 % did not arrive"_s);
+    r.metrics = {{u"loss_ratio"_s, u"server"_s, 0.099, u"ratio"_s}};
+    QVERIFY(wb::gui::heavyLossText(r).isEmpty());
+    r.metrics.clear();
+    QVERIFY(wb::gui::heavyLossText(r).isEmpty());
 }
 
 void TstRunsPage::cancelKeepsFinished()

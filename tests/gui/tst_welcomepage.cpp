@@ -77,8 +77,8 @@ void TstWelcomePage::firstStartToComparison()
     QCOMPARE(w.currentPage()->title(), u"Compare"_s);
     auto *datasets = app.comparePage().findChild<QComboBox *>(u"datasetSelector"_s);
     QVERIFY(datasets);
-    QTRY_VERIFY_WITH_TIMEOUT(datasets->findText(u"udp_stream: throughput"_s) >= 0, 10000);
-    QVERIFY(datasets->findText(u"file_transfer: file transfer rate"_s) >= 0);
+    QTRY_VERIFY_WITH_TIMEOUT(datasets->findData(u"udp_stream: throughput"_s) >= 0, 10000);
+    QVERIFY(datasets->findData(u"file_transfer: file transfer rate"_s) >= 0);
     w.close();
 }
 
