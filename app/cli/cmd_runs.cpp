@@ -7,6 +7,7 @@
 #include "result/keyfigure.h"
 #include "result/streamfigure.h"
 
+#include "store/noticestore.h"
 #include "store/runhardware.h"
 #include "store/runstore.h"
 
@@ -36,7 +37,9 @@ QJsonObject runSummaryJson(const wb::StoredRun &r)
                   {u"plan"_s, r.plan},
                   {u"test_case"_s, r.testCase},
                   {u"tool"_s, r.record.tool},
-                  {u"params"_s, r.record.params}};
+                  {u"params"_s, r.record.params},
+                  {u"tags"_s, QJsonArray::fromStringList(r.tags)},
+                  {u"notes"_s, r.notes}};
     QJsonArray ms;
     for (const wb::Metric &m : r.record.metrics)
         ms.append(QJsonObject{{u"name"_s, m.name}, {u"side"_s, m.side}, {u"value"_s, m.value}, {u"unit"_s, m.unit}});
@@ -53,7 +56,8 @@ bool parseFilter(QStringList &args, wb::RunFilter *f, QString *error)
         !wb::cli::takeOption(args, u"--nic"_s, &f->nicKey, error) ||
         !wb::cli::takeOption(args, u"--switch"_s, &f->switchName, error) ||
         !wb::cli::takeOption(args, u"--cable"_s, &f->cableLabel, error) ||
-        !wb::cli::takeOption(args, u"--plan"_s, &f->plan, error))
+        !wb::cli::takeOption(args, u"--plan"_s, &f->plan, error) ||
+        !wb::cli::takeOption(args, u"--tag"_s, &f->tag, error))
         return false;
     v.clear();
     if (!wb::cli::takeOption(args, u"--status"_s, &v, error))
@@ -156,7 +160,8 @@ int runsList(wb::cli::CliContext &ctx)
                        .arg(timeText(r.startedAt), -19)
                        .arg(r.record.kind, -13)
                        .arg(wb::runStatusName(r.status), -9)
-                       .arg(QStringList{r.plan, r.testCase}.join(u" / "_s))
+                       .arg(QStringList{r.plan, r.testCase}.join(u" / "_s)
+                            + (r.tags.isEmpty() ? QString() : u"  ["_s + r.tags.join(u", "_s) + u']'))
                 << '\n';
     if (f.limit > 0 && runs->size() == f.limit)
         ctx.err << "(showing the newest " << f.limit << "; use --limit N or --limit 0 for all)\n";
@@ -185,6 +190,11 @@ int runsShow(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     }
     const wb::StoredRun &r = *run;
+    auto runNotices = store->notices().notices(r.id);
+    if (!runNotices) {
+        ctx.err << "wirebench-cli: " << runNotices.message() << '\n';
+        return wb::cli::kExitFailure;
+    }
     if (ctx.json) {
         QJsonObject o = runSummaryJson(r);
         o.insert(u"record"_s, r.record.toJson());
@@ -192,6 +202,13 @@ int runsShow(wb::cli::CliContext &ctx)
         o.insert(u"client_environment"_s, r.clientEnvironment);
         o.insert(u"server_environment"_s, r.serverEnvironment);
         o.insert(u"error"_s, r.error);
+        QJsonArray notices;
+        for (const wb::RunNotice &n : std::as_const(*runNotices))
+            notices.append(QJsonObject{{u"kind"_s, wb::runNoticeKindName(n.kind)},
+                                       {u"text"_s, n.text},
+                                       {u"created_at"_s, n.created.toUTC().toString(Qt::ISODateWithMs)},
+                                       {u"seen"_s, n.seen}});
+        o.insert(u"notices"_s, notices);
         ctx.out << QJsonDocument(o).toJson(QJsonDocument::Indented);
         return wb::cli::kExitOk;
     }
@@ -204,7 +221,12 @@ int runsShow(wb::cli::CliContext &ctx)
             << "plan:      " << r.plan << " / " << r.testCase << '\n'
             << "tool:      " << r.record.tool << ' ' << r.record.toolVersion << '\n'
             << "endpoints: " << r.clientEndpoint << " -> " << r.serverEndpoint << '\n'
-            << "params:    " << QJsonDocument(r.record.params).toJson(QJsonDocument::Compact) << '\n';
+            << "params:    " << QJsonDocument(r.record.params).toJson(QJsonDocument::Compact) << '\n'
+            << "tags:      " << (r.tags.isEmpty() ? u"-"_s : r.tags.join(u", "_s)) << '\n'
+            << "notes:     " << (r.notes.isEmpty() ? u"-"_s : r.notes) << '\n';
+    for (const wb::RunNotice &n : std::as_const(*runNotices))
+        ctx.out << "notice:    " << timeText(n.created) << " UTC " << wb::runNoticeKindName(n.kind) << ": " << n.text
+                << (n.seen ? "" : " (not seen yet)") << '\n';
     // Schema 3 marks runs that an older importer stored with wrong numbers.
     if (const QString check = r.record.extra.value(u"import_check"_s).toString(); !check.isEmpty())
         ctx.out << "check:     " << check << '\n';
@@ -306,7 +328,7 @@ bool parseRunFilter(QStringList &args, wb::RunFilter *f, QString *error)
 } // namespace wb::cli
 
 WB_CLI_COMMAND(u"runs list"_s, u"[--kind K] [--host H] [--nic HOST/IF] [--switch S] [--cable C] [--plan P] "
-                               "[--status S] [--since DATE] [--until DATE] "
+                               "[--tag TAG] [--status S] [--since DATE] [--until DATE] "
                                "[--param NAME=VALUE]... [--limit N] [--json]"_s,
                u"list stored runs, newest first"_s, runsList);
 WB_CLI_COMMAND(u"runs show"_s, u"ID|UUID [--json]"_s, u"show one run with its metrics and inventory path"_s, runsShow);

@@ -5,11 +5,13 @@
 #include "comparepage.h"
 #include "config/settings.h"
 #include "databasekeychain.h"
+#include "desktopnotifier.h"
 #include "filedialog.h"
 #include "inventorydocument.h"
 #include "inventorypage.h"
 #include "mainwindow.h"
 #include "messagebox.h"
+#include "noticealerts.h"
 #include "planspage.h"
 #include "resultspage.h"
 #include "run/hostprobe.h"
@@ -18,6 +20,7 @@
 #include "exchange/documentkind.h"
 #include "exchange/resultimport.h"
 #include "store/databaseurl.h"
+#include "store/noticewatcher.h"
 #include "store/resultstore.h"
 #include "store/storechangelistener.h"
 #include "store/storeservice.h"
@@ -157,6 +160,8 @@ void AppComposition::start()
 void AppComposition::openDatabase(const QString &path, bool remember)
 {
     m_listener.reset();
+    m_noticeAlerts.reset();
+    m_noticeWatcher.reset();
     if (!DatabaseUrl::isPostgres(path)) {
         // The default folder may not exist on first start; a chosen file's
         // folder exists already (the file dialog picked it).
@@ -262,6 +267,23 @@ void AppComposition::connectSharedDatabase()
     openDatabase(url->display(), true);
 }
 
+void AppComposition::watchNotices(const QString &path)
+{
+    if (path == u":memory:"_s)
+        return; // nobody else can write there
+    if (!m_notifier)
+        m_notifier = std::make_unique<gui::DesktopNotifier>(QDBusConnection::sessionBus());
+    m_noticeWatcher = std::make_unique<NoticeWatcher>(path);
+    m_noticeAlerts = std::make_unique<gui::NoticeAlerts>(*m_noticeWatcher, *m_notifier, [this](const QString &text) {
+        m_window->statusBar()->showMessage(text);
+        m_results->reload();
+    });
+    QObject::connect(m_noticeWatcher.get(), &NoticeWatcher::failed, m_window.get(), [this](const StoreError &e) {
+        m_window->statusBar()->showMessage(QObject::tr("Cannot watch for run notices: %1").arg(e.message));
+    });
+    m_noticeWatcher->start();
+}
+
 void AppComposition::refreshFromOthers()
 {
     m_results->reload();
@@ -329,6 +351,7 @@ void AppComposition::handleDatabaseOpened(const QString &path, bool remember)
     m_compare->setProvider(m_compareProvider.get());
     m_window->statusBar()->showMessage(QObject::tr("Results database: %1").arg(DatabaseUrl::redacted(path)),
                                        10000);
+    watchNotices(path);
     if (StoreChangeListener::isShared(path)) {
         // Other users' results: reload once per burst of notifications.
         auto *refresh = new QTimer(m_window.get());

@@ -10,7 +10,9 @@
 // A shared PostgreSQL database (File > Connect to shared database…) is
 // opened the same way; its password comes from ~/.pgpass, the keychain
 // (opt-in) or a prompt, and the pages reload when another client stores
-// results (StoreChangeListener).
+// results (StoreChangeListener). Run notices that scheduled runs leave in
+// the database are raised as desktop notifications while the program runs
+// (NoticeWatcher, NoticeAlerts).
 
 #include <QString>
 #include <QStringList>
@@ -22,11 +24,14 @@ class QWidget;
 namespace wb {
 class ComparisonProvider;
 class HostProbe;
+class NoticeWatcher;
 class Settings;
 class StoreChangeListener;
 class StoreService;
 struct StoreError;
 namespace gui {
+class DesktopNotifier;
+class NoticeAlerts;
 class InventoryPage;
 class PlansPage;
 class MainWindow;
@@ -84,12 +89,19 @@ private:
     // Asks for a database file (an existing one, or a name for a new one).
     void chooseDatabase(bool create, const QString &near = {});
     void addDatabaseActions();
+    // Starts watching `path` for unseen run notices.
+    void watchNotices(const QString &path);
 
     std::unique_ptr<Settings> m_settings;
     std::unique_ptr<gui::MainWindow> m_window;
     std::unique_ptr<HostProbe> m_localAgent;
     std::shared_ptr<StoreService> m_store; // the open database's one service
     std::unique_ptr<StoreChangeListener> m_listener;
+    // Run notices other processes (scheduled runs) leave: raised as desktop
+    // notifications, or in the status bar where the desktop has none.
+    std::unique_ptr<NoticeWatcher> m_noticeWatcher;
+    std::unique_ptr<gui::DesktopNotifier> m_notifier;
+    std::unique_ptr<gui::NoticeAlerts> m_noticeAlerts;
     QString m_typedPassword; // typed for the database being opened; offered to the keychain once it works
     gui::InventoryPage *m_inventory = nullptr;
     gui::PlansPage *m_plans = nullptr;

@@ -414,6 +414,11 @@ QWidget *ComparePage::buildFilterRow()
     m_text->setClearButtonEnabled(true);
     m_text->setToolTip(tr("Keeps runs whose client, server, NIC, switch or cable contains this text"));
     m_text->setMinimumWidth(m_text->fontMetrics().horizontalAdvance(u"Host, NIC, switch or cable"_s) + 36);
+    m_tag = new QLineEdit;
+    m_tag->setObjectName(u"tagFilter"_s);
+    m_tag->setPlaceholderText(tr("Tag"));
+    m_tag->setClearButtonEnabled(true);
+    m_tag->setToolTip(tr("Keeps runs holding this tag (in any case); baselines stay beside them"));
     m_statusFilter = makeCombo(u"statusFilter"_s);
     m_statusFilter->addItem(runStatusName(RunStatus::Finished), runStatusName(RunStatus::Finished));
     m_statusFilter->addItem(tr("any status"), QString());
@@ -439,6 +444,7 @@ QWidget *ComparePage::buildFilterRow()
     l->addWidget(m_to);
     l->addSpacing(8);
     l->addWidget(m_text, 2);
+    l->addWidget(m_tag, 1);
     l->addWidget(label(tr("S&tatus:"), m_statusFilter));
     l->addWidget(m_statusFilter);
     l->addWidget(label(tr("Si&ze (B):"), m_size));
@@ -453,6 +459,7 @@ QWidget *ComparePage::buildFilterRow()
     connect(m_from, &QDateEdit::dateChanged, this, &ComparePage::scheduleBuild);
     connect(m_to, &QDateEdit::dateChanged, this, &ComparePage::scheduleBuild);
     connect(m_text, &QLineEdit::textChanged, this, &ComparePage::scheduleBuild);
+    connect(m_tag, &QLineEdit::textChanged, this, &ComparePage::scheduleBuild);
     connect(m_size, &QLineEdit::textChanged, this, &ComparePage::scheduleBuild);
     row->hide();
     return row;
@@ -534,6 +541,7 @@ ComparisonSelection ComparePage::selection() const
     if (m_to->date() > kOpenDate)
         sel.to = m_to->date();
     sel.text = m_text->text().trimmed();
+    sel.tag = m_tag->text().trimmed();
     const QString status = m_statusFilter->currentData().toString();
     sel.status = status.isEmpty() ? std::nullopt : runStatusFromName(status);
     sel.messageSize = m_size->text().toDouble();
@@ -543,6 +551,7 @@ ComparisonSelection ComparePage::selection() const
         // The experiment's runs of whatever date, text or size; stored ones.
         sel.from = sel.to = QDate();
         sel.text.clear();
+        sel.tag.clear();
         sel.messageSize = 0;
     }
     sel.excluded = m_candidateModel->excluded();
@@ -562,6 +571,7 @@ void ComparePage::setFilter(const ComparisonSelection &filter)
     m_from->setDate(filter.from.isValid() ? filter.from : kOpenDate);
     m_to->setDate(filter.to.isValid() ? filter.to : kOpenDate);
     m_text->setText(filter.text);
+    m_tag->setText(filter.tag);
     const QString status = filter.status ? runStatusName(*filter.status) : QString();
     for (int i = 0; i < m_statusFilter->count(); ++i)
         if (m_statusFilter->itemData(i).toString() == status)
@@ -589,7 +599,7 @@ void ComparePage::compareRuns(const QList<qint64> &runIds)
                          int(runIds.size())));
     m_picked->setVisible(picked);
     m_clearPicked->setVisible(picked);
-    for (QWidget *w : std::initializer_list<QWidget *>{m_from, m_to, m_text, m_statusFilter, m_size, m_dataset})
+    for (QWidget *w : std::initializer_list<QWidget *>{m_from, m_to, m_text, m_tag, m_statusFilter, m_size, m_dataset})
         w->setEnabled(!picked);
     startBuild(false);
 }
@@ -618,7 +628,7 @@ void ComparePage::compareExperiment(const QString &planRunId, const QString &kin
     m_picked->setVisible(true);
     m_clearPicked->setVisible(true);
     // The kind stays a choice: an experiment's tests may be of several kinds.
-    for (QWidget *w : std::initializer_list<QWidget *>{m_from, m_to, m_text, m_statusFilter, m_size})
+    for (QWidget *w : std::initializer_list<QWidget *>{m_from, m_to, m_text, m_tag, m_statusFilter, m_size})
         w->setEnabled(false);
     m_dataset->setEnabled(true);
     startBuild(false);

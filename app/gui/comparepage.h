@@ -193,6 +193,7 @@ private:
     QDateEdit *m_from = nullptr;
     QDateEdit *m_to = nullptr;
     QLineEdit *m_text = nullptr;
+    QLineEdit *m_tag = nullptr;
     QComboBox *m_statusFilter = nullptr;
     QLineEdit *m_size = nullptr;
     QListView *m_candidates = nullptr;

@@ -5,6 +5,7 @@
 #include "config/settings.h"
 #include "filedialog.h"
 #include "messagebox.h"
+#include "runannotationeditor.h"
 #include "rundetailview.h"
 #include "runlistmodel.h"
 #include "store/resultstore.h"
@@ -79,9 +80,11 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
       m_switch(new QLineEdit),
       m_cable(new QLineEdit),
       m_search(new QLineEdit),
+      m_tag(new QLineEdit),
       m_count(new QLabel),
       m_table(new QTableView),
       m_detail(new RunDetailView),
+      m_annotations(new RunAnnotationEditor),
       m_splitter(new QSplitter(Qt::Vertical)),
       m_filterDelay(new QTimer(this))
 {
@@ -109,6 +112,10 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
         edit->setToolTip(tip);
         edit->setClearButtonEnabled(true);
     }
+    m_tag->setObjectName(u"tagFilter"_s);
+    m_tag->setPlaceholderText(tr("Tag"));
+    m_tag->setToolTip(tr("Runs holding this tag (in any case)"));
+    m_tag->setClearButtonEnabled(true);
     m_search->setObjectName(u"searchFilter"_s);
     m_search->setAccessibleName(tr("Search runs"));
     m_search->setPlaceholderText(tr("Search plan, test or endpoint (Ctrl+F)"));
@@ -127,6 +134,7 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     filters->addWidget(m_nic, 1);
     filters->addWidget(m_switch, 1);
     filters->addWidget(m_cable, 1);
+    filters->addWidget(m_tag, 1);
     filters->addWidget(m_search, 2);
     m_count->setObjectName(u"runCount"_s);
     filters->addWidget(m_count);
@@ -173,12 +181,18 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     const int em = fontMetrics().horizontalAdvance(u'M');
-    const int widths[] = {8, 9, 21, 11, 6, 5, 4, 19, 6, 10};
+    const int widths[] = {8, 9, 21, 11, 6, 5, 4, 19, 6, 10, 12};
     static_assert(std::size(widths) == RunListModel::ColumnCount);
     for (int c = 0; c < RunListModel::ColumnCount; ++c)
         m_table->setColumnWidth(c, widths[c] * em);
     m_splitter->addWidget(m_table);
-    m_splitter->addWidget(m_detail);
+    // The run in full, and beside it what the user says of it.
+    auto *below = new QSplitter(Qt::Horizontal);
+    below->addWidget(m_detail);
+    below->addWidget(m_annotations);
+    below->setStretchFactor(0, 4);
+    below->setStretchFactor(1, 1);
+    m_splitter->addWidget(below);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setObjectName(u"resultsSplitter"_s);
@@ -196,7 +210,7 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     connect(m_filterDelay, &QTimer::timeout, this, &ResultsPage::applyFilter);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &ResultsPage::applyFilter);
     connect(m_status, &QComboBox::currentIndexChanged, this, &ResultsPage::applyFilter);
-    for (QLineEdit *edit : {m_host, m_nic, m_switch, m_cable})
+    for (QLineEdit *edit : {m_host, m_nic, m_switch, m_cable, m_tag})
         connect(edit, &QLineEdit::textChanged, m_filterDelay, qOverload<>(&QTimer::start));
     connect(m_search, &QLineEdit::textChanged, m_filterDelay, qOverload<>(&QTimer::start));
     connect(m_model, &RunListModel::pageLoaded, this, &ResultsPage::updateCount);
@@ -206,8 +220,17 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
-                m_detail->showRun(current.isValid() ? m_model->row(current.row()).id : 0);
+                const qint64 id = current.isValid() ? m_model->row(current.row()).id : 0;
+                if (id != m_annotations->runId())
+                    m_annotations->showRun(nullptr);
+                m_detail->showRun(id);
             });
+    connect(m_detail, &RunDetailView::runShown, this, [this](qint64 id) {
+        const auto &run = m_detail->run();
+        m_annotations->showRun(run && run->id == id ? &*run : nullptr);
+    });
+    // A tag or note changed: the table shows the tags too.
+    connect(m_annotations, &RunAnnotationEditor::changed, this, &ResultsPage::reload);
     connect(m_detail, &RunDetailView::chartExported, this, &ResultsPage::exported);
     connect(m_detail, &RunDetailView::chartExportFailed, this,
             [this](const QString &error) { MessageBox::warning(this, tr("Export chart"), error); });
@@ -277,6 +300,7 @@ void ResultsPage::setStore(std::shared_ptr<StoreService> store)
 {
     m_store = std::move(store);
     m_detail->setStore(m_store);
+    m_annotations->setStore(m_store);
     m_model->setStore(m_store);
 }
 
@@ -291,6 +315,7 @@ void ResultsPage::applyFilter()
     f.switchName = m_switch->text().trimmed();
     f.cableLabel = m_cable->text().trimmed();
     f.text = m_search->text().trimmed();
+    f.tag = m_tag->text().trimmed();
     m_model->setFilter(f);
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Results page: every stored run in a sortable, filterable table (by
-// kind, status, inventory host and free text), the selected run in full below it, and the
+// kind, status, inventory host, tag and free text), the selected run in full below it
+// with its tags and note (editable), and the
 // actions on runs: delete, re-run with the same parameters (a one-case plan
 // handed to the run monitor) and export as CSV or JSON. All database work
 // runs off the GUI thread.
@@ -29,6 +30,7 @@ class StoreService;
 
 namespace wb::gui {
 
+class RunAnnotationEditor;
 class RunDetailView;
 class RunListModel;
 
@@ -45,6 +47,7 @@ public:
     RunListModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
     RunDetailView *detail() const { return m_detail; }
+    RunAnnotationEditor *annotations() const { return m_annotations; }
 
     // Applies the filter fields now (typing applies them after a short pause).
     void applyFilter();
@@ -97,9 +100,11 @@ private:
     QLineEdit *m_switch;
     QLineEdit *m_cable;
     QLineEdit *m_search;
+    QLineEdit *m_tag;
     QLabel *m_count;
     QTableView *m_table;
     RunDetailView *m_detail;
+    RunAnnotationEditor *m_annotations;
     QSplitter *m_splitter;
     QTimer *m_filterDelay;
     QFutureWatcher<QString> m_job; // delete/export: the error, empty when it worked

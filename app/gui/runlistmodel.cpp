@@ -73,6 +73,8 @@ RunRow runRowFrom(const StoredRun &run)
     row.status = run.status;
     row.error = run.error;
     row.startedAt = run.startedAt;
+    row.tags = run.tags;
+    row.notes = run.notes;
     // What core makes of the snapshot and the resolved path (RunHardware).
     const RunHardware hw = RunHardware::of(run);
     row.clientNic = nicName(hw.clientNic);
@@ -253,6 +255,7 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
         case KeyMetric: return r.keyText;
         case Status: return runStatusName(r.status);
         case Date: return QLocale().toString(r.startedAt.toLocalTime(), QLocale::ShortFormat);
+        case Tags: return r.tags.join(u", "_s);
         }
     } else if (role == kSortRole) {
         switch (index.column()) {
@@ -280,6 +283,8 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
             lines.removeDuplicates();
             return lines.join(u'\n');
         }
+        if (index.column() == Tags)
+            return r.notes.isEmpty() ? QVariant() : QVariant(r.notes);
         if (!r.error.isEmpty())
             return r.error;
         return u"%1 — %2"_s.arg(r.plan, r.testCase);
@@ -312,6 +317,7 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
     case KeyMetric: return tr("Key metric");
     case Status: return tr("Status");
     case Date: return tr("Date");
+    case Tags: return tr("Tags");
     }
     return {};
 }

@@ -49,6 +49,8 @@ struct RunRow
     RunStatus status = RunStatus::Finished;
     QString error;
     QDateTime startedAt;
+    QStringList tags; // the user's, sorted
+    QString notes;
 };
 
 RunRow runRowFrom(const StoredRun &run);
@@ -66,7 +68,7 @@ class RunListModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Kind, TestCase, Parameters, Endpoints, Nics, Switch, CableLength, KeyMetric, Status, Date, ColumnCount };
+    enum Column { Kind, TestCase, Parameters, Endpoints, Nics, Switch, CableLength, KeyMetric, Status, Date, Tags, ColumnCount };
     static constexpr int kPageSize = 250;
     // Sorting role: numbers and dates compare as such.
     static constexpr int kSortRole = Qt::UserRole + 1;

@@ -29,6 +29,7 @@ struct ComparisonSelection
     // Case-insensitive substring of either end's host or NIC, or a switch or
     // cable on the run's inventory path (baselines: host pair and switch).
     QString text;
+    QString tag; // runs holding this tag (any case); baselines are not filtered by it
     std::optional<RunStatus> status = RunStatus::Finished; // nullopt: any status
     double messageSize = 0;  // bytes (message, request, frame or file); 0: any
     QList<qint64> runIds;    // non-empty: exactly these runs, the filter ignored

@@ -336,6 +336,7 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
     RunFilter f;
     f.kind = kind;
     f.status = sel.status;
+    f.tag = sel.tag;
     f.withMetrics = true;
     f.newestFirst = true;
     if (sel.from.isValid())

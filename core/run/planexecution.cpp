@@ -157,6 +157,9 @@ void PlanExecution::start()
         emit caseStored(key, runs);
         handleStored();
     });
+    // A scheduled case that failed: the notice it left goes to the log too.
+    connect(m_recorder, &PlanRecorder::noticed, this,
+            [this](const QString &, const QString &text) { emit logged(u"warning"_s, QString(), text); });
     connect(m_recorder, &PlanRecorder::recordFailed, this, [this](const QString &key, const QString &message) {
         ++m_stored;
         ++m_storeFailures;

@@ -5,6 +5,7 @@
 #include "inventory/pathresolver.h"
 
 #include "store/inventorystore.h"
+#include "store/noticestore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "store/storeservice.h"
@@ -121,6 +122,15 @@ QString PlanRecorder::rescue(const Measurement &m, QList<StoredRun> runs)
     auto saved = rescueStore.write([m, runs](ResultStore &store) { return store.runs().saveMeasurementRuns(m, runs); });
     saved.waitForFinished();
     return saved.result().ok() ? QString() : saved.result().message();
+}
+
+QString PlanRecorder::failureNoticeText(const CaseResult &result) const
+{
+    if (m_plan.schedule.isEmpty() || result.status != u"failed"_s)
+        return {};
+    return u"scheduled run '%1' (plan '%2', run id %3): test case '%4' failed: %5"_s.arg(
+        m_plan.schedule, m_plan.name, m_planRunId, result.testCase.name,
+        result.error.isEmpty() ? u"no reason given"_s : result.error);
 }
 
 bool PlanRecorder::record(const CaseResult &result)
@@ -298,6 +308,16 @@ bool PlanRecorder::record(const CaseResult &result)
     stored.waitForFinished();
     const auto ids = stored.result();
     if (ids) {
+        // The failed run is the last of the case; its notice goes with it.
+        if (const QString notice = failureNoticeText(result); !notice.isEmpty() && !ids->isEmpty()) {
+            auto noted = m_store.write([runId = ids->last(), notice](ResultStore &store) {
+                return store.notices().addNotice(runId, RunNoticeKind::FailedTest, notice);
+            });
+            noted.waitForFinished();
+            emit noticed(tc.key, noted.result() ? notice
+                                                : notice + u" (the notice could not be stored: %1)"_s.arg(
+                                                      noted.result().message()));
+        }
         emit recorded(tc.key, int(ids->size()));
         return true;
     }

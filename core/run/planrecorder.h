@@ -53,8 +53,16 @@ public:
     QString rescuePath() const;
     void setRescueDirectory(const QString &directory) { m_rescueDirectory = directory; }
 
+    // What a scheduled run leaves on the failed run of a case that failed
+    // (a notice the desktop program raises); empty when the plan is not
+    // scheduled or the case did not fail.
+    QString failureNoticeText(const wb::CaseResult &result) const;
+
 signals:
     void recorded(const QString &caseKey, int runs);
+    // A notice was left on a stored run (a scheduled case that failed), or
+    // could not be: `text` says which, for the log.
+    void noticed(const QString &caseKey, const QString &text);
     void recordFailed(const QString &caseKey, const QString &message);
 
 private:

@@ -88,6 +88,10 @@ QJsonObject Baseline::toJson() const
         objs.append(QJsonObject{{u"type"_s, b.type}, {u"key"_s, b.key}});
     o.insert(u"objects"_s, objs);
     o.insert(u"record"_s, record.toJson());
+    if (!tags.isEmpty())
+        o.insert(u"tags"_s, QJsonArray::fromStringList(tags));
+    if (!notes.isEmpty())
+        o.insert(u"notes"_s, notes);
     return o;
 }
 
@@ -120,6 +124,16 @@ std::optional<Baseline> Baseline::fromJson(const QJsonObject &json, const QStrin
     if (!rec)
         return fail(u".record: "_s + recordError);
     b.record = *rec;
+    const QJsonValue tags = json.value(u"tags"_s);
+    if (!tags.isUndefined() && !tags.isArray())
+        return fail(u".tags must be a list of strings"_s);
+    for (qsizetype i = 0; i < tags.toArray().size(); ++i) {
+        const QJsonValue t = tags.toArray().at(i);
+        if (!t.isString())
+            return fail(u".tags[%1] must be a string"_s.arg(i));
+        b.tags.append(t.toString());
+    }
+    b.notes = json.value(u"notes"_s).toString();
     return b;
 }
 

@@ -44,6 +44,11 @@ struct Baseline
     ResultRecord record;
     QDateTime created;
     QDateTime changed;
+    // The user's, not the source's (schema 9): importing a baseline set
+    // never changes them; an archive adds its tags and, when none are
+    // written yet, its notes.
+    QStringList tags;
+    QString notes;
 
     // What the figure ran on, in a line: the source's own description when
     // it gives one, else one made from the structured hardware (hosts with

@@ -5,6 +5,7 @@
 #include "resultstore.h"
 #include "sqlstatement.h"
 #include "sqltransaction.h"
+#include "tagname.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -175,7 +176,7 @@ StoreResult<QList<Baseline>> BaselineStore::read(const QString &where, const QVa
 {
     QSqlDatabase db = m_store.database();
     SqlStatement q(m_store, u"SELECT id, key, title, author, date, source_file, hardware_text, hardware, kind, params, "
-                       "tool, tool_version, samples, extra, created_ms, changed_ms FROM baselines"_s +
+                       "tool, tool_version, samples, extra, created_ms, changed_ms, notes FROM baselines"_s +
                            where + u" ORDER BY key"_s);
     for (const QVariant &b : binds)
         q.bind(b);
@@ -202,6 +203,7 @@ StoreResult<QList<Baseline>> BaselineStore::read(const QString &where, const QVa
         b.record.extra = QJsonDocument::fromJson(q.text(13).toUtf8()).object();
         b.created = fromDbTime(q.value(14));
         b.changed = fromDbTime(q.value(15));
+        b.notes = q.text(16);
         out.append(b);
     }
     q.finish();
@@ -209,7 +211,14 @@ StoreResult<QList<Baseline>> BaselineStore::read(const QString &where, const QVa
                        "ORDER BY name, side"_s);
     SqlStatement o(m_store, u"SELECT object_type, object_key FROM baseline_objects WHERE baseline_id = ? "
                        "ORDER BY object_type, object_key"_s);
+    SqlStatement t(m_store, u"SELECT tag FROM baseline_tags WHERE baseline_id = ?"_s);
     for (Baseline &b : out) {
+        t.bind(b.id);
+        if (!t.exec())
+            return t.error(u"reading the tags of baseline '%1'"_s.arg(b.key));
+        while (t.next())
+            b.tags.append(t.text(0));
+        TagName::sort(b.tags);
         m.bind(b.id);
         if (!m.exec())
             return m.error(u"reading baseline '%1'"_s.arg(b.key));

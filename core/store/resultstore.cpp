@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "resultstore.h"
 
+#include "annotationstore.h"
 #include "baselinestore.h"
 #include "databaseurl.h"
 #include "inventorystore.h"
+#include "noticestore.h"
 #include "runstore.h"
 #include "schema.h"
 #include "sqlitetablerebuild.h"
@@ -56,6 +58,8 @@ StoreResult<std::unique_ptr<ResultStore>> ResultStore::open(const QString &path,
         store->m_runs = std::make_unique<RunStore>(*store);
         store->m_baselines = std::make_unique<BaselineStore>(*store);
         store->m_archive = std::make_unique<StoreArchive>(*store);
+        store->m_annotations = std::make_unique<AnnotationStore>(*store);
+        store->m_notices = std::make_unique<NoticeStore>(*store);
         return store;
     }
     store->m_path = isMemory(path) ? path : QFileInfo(path).absoluteFilePath();
@@ -87,6 +91,8 @@ StoreResult<std::unique_ptr<ResultStore>> ResultStore::open(const QString &path,
     store->m_runs = std::make_unique<RunStore>(*store);
     store->m_baselines = std::make_unique<BaselineStore>(*store);
     store->m_archive = std::make_unique<StoreArchive>(*store);
+    store->m_annotations = std::make_unique<AnnotationStore>(*store);
+    store->m_notices = std::make_unique<NoticeStore>(*store);
     return store;
 }
 
@@ -118,6 +124,8 @@ void ResultStore::releaseQuery(const QString &sql)
 ResultStore::~ResultStore()
 {
     m_statements.clear();
+    m_notices.reset();
+    m_annotations.reset();
     m_archive.reset();
     m_baselines.reset();
     m_runs.reset();
@@ -495,6 +503,16 @@ StoreStatus ResultStore::checkIntegrity()
                           u"%1 has dangling references (table %2, row %3)"_s.arg(m_path, q.value(0).toString(),
                                                                                 q.value(1).toString())};
     return {};
+}
+
+StoreResult<qint64> ResultStore::dataVersion()
+{
+    if (isPostgres())
+        return qint64(-1);
+    QSqlQuery q(database());
+    if (!q.exec(u"PRAGMA data_version"_s) || !q.next())
+        return storeErrorFromSql(q.lastError(), u"reading the data version"_s, m_path);
+    return q.value(0).toLongLong();
 }
 
 StoreStatus ResultStore::checkpoint()

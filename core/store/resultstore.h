@@ -21,8 +21,10 @@
 
 namespace wb {
 
+class AnnotationStore;
 class BaselineStore;
 class InventoryStore;
+class NoticeStore;
 class RunStore;
 class StoreArchive;
 
@@ -63,7 +65,7 @@ public:
     SqlDialect dialect() const { return m_dialect; }
     bool isPostgres() const { return m_dialect == SqlDialect::Postgres; }
     // Tells other clients of a shared database that `area` ("runs",
-    // "inventory", "baselines") changed: a NOTIFY delivered when the current
+    // "inventory", "baselines", "notices") changed: a NOTIFY delivered when the current
     // transaction commits (never for a half-written run). No-op on SQLite.
     void notifyChanged(const QString &area);
     // The channel StoreChangeListener listens on.
@@ -76,12 +78,17 @@ public:
     RunStore &runs() { return *m_runs; }
     BaselineStore &baselines() { return *m_baselines; }
     StoreArchive &archive() { return *m_archive; }
+    AnnotationStore &annotations() { return *m_annotations; }
+    NoticeStore &notices() { return *m_notices; }
 
     StoreResult<StoreInfo> info();
     // PRAGMA integrity_check; ok or Corrupt with SQLite's findings.
     StoreStatus checkIntegrity();
     // Moves the WAL into the main file (e.g. before copying the file).
     StoreStatus checkpoint();
+    // SQLite's PRAGMA data_version: changes when another connection commits
+    // (never for this one's own writes). -1 on PostgreSQL, which has none.
+    StoreResult<qint64> dataVersion();
 
     // For the store classes only: the connection of this thread, and the
     // nesting of SqlTransaction on it.
@@ -122,6 +129,8 @@ private:
     std::unique_ptr<RunStore> m_runs;
     std::unique_ptr<BaselineStore> m_baselines;
     std::unique_ptr<StoreArchive> m_archive;
+    std::unique_ptr<AnnotationStore> m_annotations;
+    std::unique_ptr<NoticeStore> m_notices;
 };
 
 } // namespace wb

@@ -27,6 +27,7 @@ struct RunFilter
     qint64 switchId = 0;
     qint64 cableId = 0;
     QString measurementUuid;
+    QString tag; // runs holding this tag, in any case (TagName)
     QDateTime since; // started at or after
     QDateTime until; // started before
     // Every key must equal (JSON value compare) the run's parameter.

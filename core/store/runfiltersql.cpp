@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runfiltersql.h"
 
+#include "tagname.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -76,6 +78,10 @@ StoreResult<QString> RunFilterSql::where(const RunFilter &f, QVariantList *binds
     if (!f.measurementUuid.isEmpty()) {
         parts.append(u"r.measurement_id = (SELECT id FROM measurements WHERE uuid = ?)"_s);
         binds->append(f.measurementUuid);
+    }
+    if (!f.tag.trimmed().isEmpty()) {
+        parts.append(u"r.id IN (SELECT run_id FROM run_tags WHERE tag_key = ?)"_s);
+        binds->append(TagName::key(f.tag.trimmed()));
     }
     if (f.since.isValid()) {
         parts.append(u"r.started_ms >= ?"_s);

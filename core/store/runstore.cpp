@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runstore.h"
 
+#include "annotationstore.h"
 #include "inventorystore.h"
 #include "inventory/pathresolver.h"
 #include "resultstore.h"
@@ -8,6 +9,7 @@
 #include "samplecodec.h"
 #include "sqlstatement.h"
 #include "sqltransaction.h"
+#include "tagname.h"
 
 #include <QHash>
 #include <QJsonDocument>
@@ -26,17 +28,27 @@ constexpr qsizetype kMaxChunkSamples = 65536;
 // pg_advisory_xact_lock key for adding inventory snapshots ("WBNS").
 constexpr qint64 kSnapshotLockKey = 0x57424e53;
 
-const auto kRunColumns =
-    u"SELECT r.id, r.uuid, r.plan, r.test_case, r.kind, r.params, r.client_endpoint, r.server_endpoint, r.tool, "
-    "r.tool_version, r.status, r.started_ms, r.ended_ms, r.error, m.uuid, r.repetition, d.inventory_path, "
-    "d.env_client, d.env_server, d.extra, r.created_ms, r.notes FROM runs r "
-    "LEFT JOIN measurements m ON m.id = r.measurement_id LEFT JOIN run_details d ON d.run_id = r.id"_s;
-// The same columns without the big JSON of run_details (fast listings).
-const auto kRunColumnsBrief =
-    u"SELECT r.id, r.uuid, r.plan, r.test_case, r.kind, r.params, r.client_endpoint, r.server_endpoint, r.tool, "
-    "r.tool_version, r.status, r.started_ms, r.ended_ms, r.error, m.uuid, r.repetition, '[]', "
-    "'{}', '{}', '{}', r.created_ms, r.notes FROM runs r "
-    "LEFT JOIN measurements m ON m.id = r.measurement_id"_s;
+// The run's tags in one column, joined by U+001F (TagName refuses control
+// characters, so none holds it): one query lists runs with their tags.
+const auto kTagSeparator = QChar(0x1f);
+const auto kTagsSqlite = u"(SELECT group_concat(t.tag, char(31)) FROM run_tags t WHERE t.run_id = r.id)"_s;
+const auto kTagsPostgres = u"(SELECT string_agg(t.tag, chr(31)) FROM run_tags t WHERE t.run_id = r.id)"_s;
+
+QString runColumns(bool withDetails, SqlDialect dialect)
+{
+    const QString tags = dialect == SqlDialect::Postgres ? kTagsPostgres : kTagsSqlite;
+    if (withDetails)
+        return u"SELECT r.id, r.uuid, r.plan, r.test_case, r.kind, r.params, r.client_endpoint, r.server_endpoint, "
+               "r.tool, r.tool_version, r.status, r.started_ms, r.ended_ms, r.error, m.uuid, r.repetition, "
+               "d.inventory_path, d.env_client, d.env_server, d.extra, r.created_ms, r.notes, %1 FROM runs r "
+               "LEFT JOIN measurements m ON m.id = r.measurement_id LEFT JOIN run_details d ON d.run_id = r.id"_s.arg(
+                   tags);
+    // The same columns without the big JSON of run_details (fast listings).
+    return u"SELECT r.id, r.uuid, r.plan, r.test_case, r.kind, r.params, r.client_endpoint, r.server_endpoint, "
+           "r.tool, r.tool_version, r.status, r.started_ms, r.ended_ms, r.error, m.uuid, r.repetition, '[]', "
+           "'{}', '{}', '{}', r.created_ms, r.notes, %1 FROM runs r "
+           "LEFT JOIN measurements m ON m.id = r.measurement_id"_s.arg(tags);
+}
 
 QString jsonText(const QJsonObject &o)
 {
@@ -299,6 +311,9 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
                               u"metric '%1' side '%2' appears twice in the run"_s.arg(m.name, m.side)};
         names.insert({m.name, m.side});
     }
+    auto tags = TagName::normaliseAll(run.tags);
+    if (!tags)
+        return tags.error();
     QJsonArray path = run.inventoryPath;
     if (takeSnapshot) {
         auto snap = snapshot(run);
@@ -381,6 +396,8 @@ StoreResult<qint64> RunStore::insertRun(const StoredRun &run, bool takeSnapshot)
     if (StoreStatus s = insertMetrics(id, rec.metrics); !s)
         return s.error();
     if (StoreStatus s = insertSamples(id, rec.samples); !s)
+        return s.error();
+    if (StoreStatus s = m_store.annotations().mergeRunNoTransaction(id, *tags, QString()); !s)
         return s.error();
     m_store.notifyChanged(u"runs"_s);
     return id;
@@ -580,7 +597,7 @@ StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVar
                                                  bool withSamples, bool withDetails)
 {
     QSqlDatabase db = m_store.database();
-    SqlStatement q(m_store, (withDetails ? kRunColumns : kRunColumnsBrief) + tail);
+    SqlStatement q(m_store, runColumns(withDetails, m_store.dialect()) + tail);
     for (const QVariant &b : binds)
         q.bind(b);
     if (!q.exec())
@@ -610,6 +627,10 @@ StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVar
         r.record.extra = jsonObject(q.text(19));
         r.created = fromDbTime(q.value(20));
         r.notes = q.text(21);
+        if (const QString tags = q.text(22); !tags.isEmpty()) {
+            r.tags = tags.split(kTagSeparator);
+            TagName::sort(r.tags);
+        }
         for (const QJsonValue &v : std::as_const(r.inventoryPath)) {
             const QJsonObject e = v.toObject();
             const QString role = e.value(u"role"_s).toString();

@@ -346,6 +346,40 @@ QStringList step8()
     };
 }
 
+// Version 9: the user's tags on runs and baselines ("after firmware 4.2",
+// "cable re-crimped"), notes on baselines (runs have had notes since
+// version 2), and the notices a scheduled run leaves on its runs (a failed
+// test, a regression) for the desktop program to raise once. A tag is kept
+// as the user wrote it; tag_key is its case-folded form (TagName), so one
+// run holds "FW 4.2" once whatever the case, and a filter finds it either way.
+QStringList step9()
+{
+    return {
+        u"CREATE TABLE run_tags ("
+        " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+        " tag_key TEXT NOT NULL,"
+        " tag TEXT NOT NULL,"
+        " PRIMARY KEY (run_id, tag_key)) WITHOUT ROWID"_s,
+        u"CREATE INDEX run_tags_key ON run_tags (tag_key, run_id)"_s,
+        u"CREATE TABLE baseline_tags ("
+        " baseline_id INTEGER NOT NULL REFERENCES baselines(id) ON DELETE CASCADE,"
+        " tag_key TEXT NOT NULL,"
+        " tag TEXT NOT NULL,"
+        " PRIMARY KEY (baseline_id, tag_key)) WITHOUT ROWID"_s,
+        u"CREATE INDEX baseline_tags_key ON baseline_tags (tag_key, baseline_id)"_s,
+        u"ALTER TABLE baselines ADD COLUMN notes TEXT NOT NULL DEFAULT ''"_s,
+        u"CREATE TABLE run_notices ("
+        " id INTEGER PRIMARY KEY,"
+        " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+        " kind TEXT NOT NULL CHECK (kind IN ('failed_test', 'regression')),"
+        " text TEXT NOT NULL,"
+        " created_ms INTEGER NOT NULL,"
+        " seen INTEGER NOT NULL DEFAULT 0 CHECK (seen IN (0, 1)))"_s,
+        u"CREATE INDEX run_notices_run ON run_notices (run_id)"_s,
+        u"CREATE INDEX run_notices_unseen ON run_notices (seen, id)"_s,
+    };
+}
+
 } // namespace
 
 QString Schema::forDialect(const QString &sql, SqlDialect dialect)
@@ -395,6 +429,8 @@ QStringList Schema::step(int version)
         return step7();
     case 8:
         return step8();
+    case 9:
+        return step9();
     default:
         return {};
     }

@@ -14,7 +14,7 @@ namespace wb {
 class Schema
 {
 public:
-    static constexpr int kVersion = 8;
+    static constexpr int kVersion = 9;
     // PRAGMA application_id: "WBNC". Tells our files from other SQLite files.
     static constexpr int kApplicationId = 0x57424e43;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "storearchive.h"
 
+#include "annotationstore.h"
 #include "baselinestore.h"
 #include "csvfield.h"
 #include "inventorystore.h"
@@ -9,6 +10,7 @@
 #include "schema.h"
 #include "sqlstatement.h"
 #include "sqltransaction.h"
+#include "tagname.h"
 
 #include <QJsonDocument>
 
@@ -48,6 +50,7 @@ QJsonObject runJson(const StoredRun &r)
                        {u"inventory_path"_s, r.inventoryPath},
                        {u"created_at"_s, timeJson(r.created)},
                        {u"notes"_s, r.notes},
+                       {u"tags"_s, QJsonArray::fromStringList(r.tags)},
                        {u"record"_s, r.record.toJson()}};
 }
 
@@ -83,6 +86,26 @@ std::optional<StoredRun> runFromJson(const QJsonObject &o, const QString &where,
     r.inventoryPath = o.value(u"inventory_path"_s).toArray();
     r.created = timeFromJson(o.value(u"created_at"_s));
     r.notes = o.value(u"notes"_s).toString();
+    const QJsonValue tags = o.value(u"tags"_s);
+    if (!tags.isUndefined() && !tags.isArray()) {
+        *error = where + u".tags must be a list of strings"_s;
+        return std::nullopt;
+    }
+    QStringList tagList;
+    for (qsizetype i = 0; i < tags.toArray().size(); ++i) {
+        const QJsonValue t = tags.toArray().at(i);
+        if (!t.isString()) {
+            *error = where + u".tags[%1] must be a string"_s.arg(i);
+            return std::nullopt;
+        }
+        tagList.append(t.toString());
+    }
+    auto normal = TagName::normaliseAll(tagList);
+    if (!normal) {
+        *error = where + u".tags: "_s + normal.message();
+        return std::nullopt;
+    }
+    r.tags = *normal;
     QString recordError;
     auto rec = ResultRecord::fromJson(o.value(u"record"_s).toObject(), &recordError);
     if (!rec) {
@@ -235,6 +258,10 @@ StoreResult<ArchiveImportSummary> StoreArchive::importArchive(const QJsonObject 
         auto b = Baseline::fromJson(ba.at(i).toObject(), u"baselines[%1]"_s.arg(i), &error);
         if (!b)
             return invalid(error);
+        auto tags = TagName::normaliseAll(b->tags);
+        if (!tags)
+            return invalid(u"baselines[%1].tags: "_s.arg(i) + tags.message());
+        b->tags = *tags;
         baselines.append(*b);
     }
 
@@ -257,6 +284,9 @@ StoreResult<ArchiveImportSummary> StoreArchive::importArchive(const QJsonObject 
     for (const StoredRun &r : std::as_const(runs)) {
         auto existing = m_store.runs().runByUuid(r.uuid, false);
         if (existing) {
+            // The run is there; what people said of it elsewhere joins it.
+            if (StoreStatus s = m_store.annotations().mergeRunNoTransaction(existing->id, r.tags, r.notes); !s)
+                return StoreError{s.error().kind, p + s.message()};
             ++sum.runsSkipped;
             continue;
         }
@@ -270,6 +300,12 @@ StoreResult<ArchiveImportSummary> StoreArchive::importArchive(const QJsonObject 
     auto bsum = m_store.baselines().importBaselinesNoTransaction(baselines);
     if (!bsum)
         return bsum.error();
+    for (const Baseline &b : std::as_const(baselines)) {
+        if (b.tags.isEmpty() && b.notes.isEmpty())
+            continue;
+        if (StoreStatus s = m_store.annotations().mergeBaselineNoTransaction(b.key, b.tags, b.notes); !s)
+            return StoreError{s.error().kind, p + s.message()};
+    }
     sum.baselinesAdded = bsum->added;
     sum.baselinesUpdated = bsum->updated;
     if (StoreStatus s = tx.commit(); !s)

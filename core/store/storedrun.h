@@ -47,6 +47,7 @@ struct StoredRun
     // host -> client NIC -> cable -> switch -> cable -> server NIC -> server host.
     QJsonArray inventoryPath;
     QString notes; // the user's remarks (schema 2)
+    QStringList tags; // the user's tags (schema 9), sorted; saved with a new run
     QDateTime created;
     ResultRecord record;
 

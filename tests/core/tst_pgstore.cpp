@@ -9,7 +9,10 @@
 #include "run/planrecorder.h"
 #include "store/storeservice.h"
 #include "store/databaseurl.h"
+#include "store/annotationstore.h"
+#include "store/baselinestore.h"
 #include "store/inventorystore.h"
+#include "store/noticestore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "store/schema.h"
@@ -34,7 +37,17 @@ using namespace Qt::StringLiterals;
 namespace {
 // Runs one statement on `location` with a plain QPSQL connection, as
 // another program (or an administrator) would.
-bool adminExec(const QString &location, const QString &sql, QString *error = nullptr)
+bool adminExec(const QString &location, const QString &sql, QString *error = nullptr);
+
+// Takes away what schema step 9 adds (tags, baseline notes, notices).
+bool dropSchema9(const QString &location, QString *error)
+{
+    return adminExec(location, u"DROP TABLE run_tags"_s, error) && adminExec(location, u"DROP TABLE baseline_tags"_s, error)
+           && adminExec(location, u"DROP TABLE run_notices"_s, error)
+           && adminExec(location, u"ALTER TABLE baselines DROP COLUMN notes"_s, error);
+}
+
+bool adminExec(const QString &location, const QString &sql, QString *error)
 {
     auto url = wb::DatabaseUrl::parse(location);
     if (!url)
@@ -74,6 +87,7 @@ private slots:
     void concurrentMigration();
     void refusesForeignAndNewer();
     void migratesNicsToDuplexAndMtu();
+    void migratesToTagsAndNotices();
     void passwords();
     void cliNeverPrintsPassword();
     void tlsOptionsPassedThrough();
@@ -206,6 +220,7 @@ void TstPgStore::migratesNicsToDuplexAndMtu()
     // Back to what version 6 had: no duplex (step 7), no MTU (step 8).
     QVERIFY2(adminExec(db, u"ALTER TABLE nics DROP COLUMN duplex"_s, &error), qPrintable(error));
     QVERIFY2(adminExec(db, u"ALTER TABLE nics DROP COLUMN mtu"_s, &error), qPrintable(error));
+    QVERIFY2(dropSchema9(db, &error), qPrintable(error));
     QVERIFY2(adminExec(db, u"UPDATE schema_version SET version = 6"_s, &error), qPrintable(error));
     auto s = wb::ResultStore::open(db);
     QVERIFY2(s.ok(), qPrintable(s.message()));
@@ -231,6 +246,46 @@ void TstPgStore::migratesNicsToDuplexAndMtu()
     QCOMPARE(inv.nicByKey(u"beta/eth0"_s)->mtu, 9000);
     QVERIFY(!adminExec(db, u"UPDATE nics SET mtu = 20"_s));
     QCOMPARE(inv.nicByKey(u"beta/eth0"_s)->mtu, 9000);
+}
+
+// A version 8 database (this one without what step 9 adds) migrates to 9
+// with every run, metric and baseline kept, untagged, and the new tables work.
+void TstPgStore::migratesToTagsAndNotices()
+{
+    const QString db = wbtest::databaseLocation(m_dir, {});
+    {
+        auto s = wb::ResultStore::open(db);
+        QVERIFY2(s.ok(), qPrintable(s.message()));
+        wb::StoredRun r;
+        r.uuid = u"old-run"_s;
+        r.notes = u"written before tags"_s;
+        r.record.kind = u"tcp_rr"_s;
+        r.record.addMetric(u"transactions_per_s"_s, QString(), 35000);
+        QVERIFY((*s)->runs().saveRun(r).ok());
+        wb::Baseline b;
+        b.key = u"seed-000/x"_s;
+        b.record.kind = u"tcp_rr"_s;
+        b.record.addMetric(u"transactions_per_s"_s, QString(), 4000);
+        QVERIFY((*s)->baselines().importBaselines({b}).ok());
+    }
+    QString error;
+    QVERIFY2(dropSchema9(db, &error), qPrintable(error));
+    QVERIFY2(adminExec(db, u"UPDATE schema_version SET version = 8"_s, &error), qPrintable(error));
+    auto s = wb::ResultStore::open(db);
+    QVERIFY2(s.ok(), qPrintable(s.message()));
+    QCOMPARE((*s)->schemaVersion(), wb::Schema::kVersion);
+    auto run = (*s)->runs().runByUuid(u"old-run"_s);
+    QVERIFY2(run.ok(), qPrintable(run.message()));
+    QCOMPARE(run->notes, u"written before tags"_s);
+    QCOMPARE(run->record.metric(u"transactions_per_s"_s).value(), 35000.0);
+    QVERIFY(run->tags.isEmpty());
+    QVERIFY((*s)->baselines().baseline(u"seed-000/x"_s)->notes.isEmpty());
+    QVERIFY((*s)->annotations().addRunTags(run->id, {u"Migrated"_s}).ok());
+    QVERIFY((*s)->annotations().setBaselineNotes(u"seed-000/x"_s, u"kept"_s).ok());
+    QVERIFY((*s)->notices().addNotice(run->id, wb::RunNoticeKind::Regression, u"worse"_s).ok());
+    QCOMPARE((*s)->runs().run(run->id)->tags, QStringList{u"Migrated"_s});
+    QCOMPARE((*s)->notices().unseenNotices()->size(), 1);
+    QVERIFY(!adminExec(db, u"UPDATE run_notices SET seen = 2"_s));
 }
 
 void TstPgStore::passwords()

@@ -12,6 +12,7 @@
 
 #include "storetestdb.h"
 #include "store/inventorystore.h"
+#include "store/noticestore.h"
 #include "store/resultstore.h"
 #include "store/runhardware.h"
 #include "store/runstore.h"
@@ -112,6 +113,7 @@ private slots:
     void environmentWinsOverInventory();
     void pathNotKnownWarns();
     void nicCountersThatRoseWarn();
+    void scheduledFailureLeavesNotice();
 
 private:
     // Records one case of a plan with these hosts and returns the stored run.
@@ -283,6 +285,55 @@ void TstPlanRecorder::pathNotKnownWarns()
     QVERIFY(ahw.warnings.first().contains(u"host 'elsewhere' is not in the inventory"_s));
     QCOMPARE(ahw.serverNic, u"zeus/eth0"_s);
     QVERIFY(ahw.clientNic.isEmpty());
+}
+
+// A scheduled plan's failed case leaves a notice on its failed run (and
+// says so for the log); a finished case, or a failed one of a plan run by
+// hand, leaves none.
+void TstPlanRecorder::scheduledFailureLeavesNotice()
+{
+    wb::Plan plan;
+    plan.name = u"nightly"_s;
+    plan.schedule = u"nightly-6h"_s;
+    wb::TestCase tc;
+    tc.key = u"c1"_s;
+    tc.name = u"tcp_rr star-zeus"_s;
+    tc.kind = u"tcp_rr"_s;
+    tc.client.host = u"Star"_s;
+    tc.server.host = u"zeus"_s;
+    plan.cases = {tc};
+    wb::PlanRecorder recorder(*m_service, plan, u"abc123"_s);
+    QStringList said;
+    connect(&recorder, &wb::PlanRecorder::noticed, this, [&](const QString &, const QString &text) { said << text; });
+    QVERIFY(recorder.record(caseResult(tc)));
+    wb::CaseResult failed = caseResult(tc);
+    failed.status = u"failed"_s;
+    failed.error = u"zeus: connection refused"_s;
+    failed.iterations.clear();
+    QVERIFY(recorder.record(failed));
+    QCOMPARE(said.size(), 1);
+    QCOMPARE(said.first(), u"scheduled run 'nightly-6h' (plan 'nightly', run id abc123): test case 'tcp_rr star-zeus' "
+                           "failed: zeus: connection refused"_s);
+    auto notices = m_service->read([](wb::ResultStore &s) { return s.notices().unseenNotices(); });
+    notices.waitForFinished();
+    QVERIFY2(notices.result().ok(), qPrintable(notices.result().message()));
+    QCOMPARE(notices.result()->size(), 1);
+    const wb::RunNotice n = notices.result()->first();
+    QCOMPARE(n.kind, wb::RunNoticeKind::FailedTest);
+    QCOMPARE(n.text, said.first());
+    auto run = m_service->read([id = n.runId](wb::ResultStore &s) { return s.runs().run(id, false); });
+    run.waitForFinished();
+    QCOMPARE(run.result()->status, wb::RunStatus::Failed);
+    QCOMPARE(run.result()->record.extra.value(u"schedule"_s).toString(), u"nightly-6h"_s);
+
+    // By hand: no notice.
+    plan.schedule.clear();
+    wb::PlanRecorder byHand(*m_service, plan, u"def456"_s);
+    QVERIFY(byHand.failureNoticeText(failed).isEmpty());
+    QVERIFY(byHand.record(failed));
+    auto after = m_service->read([](wb::ResultStore &s) { return s.notices().unseenNotices(); });
+    after.waitForFinished();
+    QCOMPARE(after.result()->size(), 1);
 }
 
 void TstPlanRecorder::nicCountersThatRoseWarn()

@@ -5,8 +5,10 @@
 // all there, a backup was taken, and a failing step leaves the file as it
 // was.
 
+#include "store/annotationstore.h"
 #include "store/baselinestore.h"
 #include "store/inventorystore.h"
+#include "store/noticestore.h"
 #include "store/resultstore.h"
 #include "store/runhardware.h"
 #include "store/runstore.h"
@@ -190,6 +192,28 @@ void TstSchemaMigration::migratesWithData()
         QVERIFY(!mq.exec(u"UPDATE nics SET mtu = 20 WHERE id = 1"_s));
         mq.finish();
         QCOMPARE(store.inventory().nicByKey(u"alpha/eth0"_s)->mtu, 9000);
+    }
+    // Version 9: runs and baselines gain tags, baselines notes, and runs
+    // notices; every stored row is still there, untagged, unnoticed.
+    {
+        QVERIFY(run->tags.isEmpty());
+        auto base = store.baselines().baseline(u"seed-000/fs108-1472"_s);
+        QVERIFY2(base.ok(), qPrintable(base.message()));
+        QVERIFY(base->tags.isEmpty() && base->notes.isEmpty());
+        QCOMPARE(store.notices().unseenNotices()->size(), 0);
+        auto tags = store.annotations().addRunTags(run->id, {u"migrated"_s});
+        QVERIFY2(tags.ok(), qPrintable(tags.message()));
+        QVERIFY(store.annotations().addBaselineTags(base->key, {u"1997"_s}).ok());
+        QVERIFY(store.annotations().setBaselineNotes(base->key, u"kept"_s).ok());
+        QCOMPARE(store.baselines().baseline(base->key)->notes, u"kept"_s);
+        wb::RunFilter tagged;
+        tagged.tag = u"MIGRATED"_s;
+        QCOMPARE(store.runs().listRuns(tagged)->size(), 1);
+        QVERIFY(store.notices().addNotice(run->id, wb::RunNoticeKind::FailedTest, u"failed"_s).ok());
+        QCOMPARE(store.notices().unseenNotices()->size(), 1);
+        QSqlQuery nq(store.database());
+        QVERIFY(!nq.exec(u"UPDATE run_notices SET kind = 'other'"_s));
+        nq.finish();
     }
     // What the newer schema added works on the migrated file.
     QVERIFY(store.runs().setRunNotes(run->id, u"after migration"_s).ok());

@@ -84,6 +84,7 @@ private slots:
     void damagedFile();
     void unreachableServer();
     void dbCopyBothWays();
+    void tagsAndNotes();
     void runRefusesUnreachableDatabase();
 };
 
@@ -398,6 +399,97 @@ void TstStoreCli::dbCopyBothWays()
     QVERIFY(!QFile::exists(dir.filePath(u"none.sqlite"_s)));
     r = cli({u"db"_s, u"copy"_s, u"--from"_s, local});
     QCOMPARE(r.code, 2);
+}
+
+// runs tag/untag/note, baselines tag/untag/note, runs list --tag, the tags
+// and notes in runs show (text and --json), and both through db copy to
+// the shared database (PostgreSQL in the _pg run) and back.
+void TstStoreCli::tagsAndNotes()
+{
+    QTemporaryDir dir;
+    const QString local = dir.filePath(u"local.sqlite"_s);
+    QFile f(dir.filePath(u"in.json"_s));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(archiveWithRuns(3));
+    f.close();
+    Result r = cli({u"--db"_s, local, u"db"_s, u"import"_s, f.fileName()});
+    QCOMPARE(r.code, 0);
+    r = cli({u"--db"_s, local, u"runs"_s, u"tag"_s, u"uuid-1"_s, u" after firmware 4.2 "_s, u"Cable C2"_s});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(u"tags: after firmware 4.2, Cable C2"_s), qPrintable(r.out));
+    r = cli({u"--db"_s, local, u"runs"_s, u"tag"_s, u"uuid-2"_s, u"cable c2"_s});
+    QCOMPARE(r.code, 0);
+    r = cli({u"--db"_s, local, u"runs"_s, u"note"_s, u"uuid-1"_s, u"C2 re-crimped on both ends"_s});
+    QVERIFY2(r.code == 0 && r.out.contains(u"note saved"_s), qPrintable(r.out + r.err));
+    // A bad tag: usage error naming it, nothing changed.
+    r = cli({u"--db"_s, local, u"runs"_s, u"tag"_s, u"uuid-0"_s, u"ok"_s, QString(80, u'q')});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(u"tag 'qqqq"_s) && r.err.contains(u"at most 64"_s), qPrintable(r.err));
+    r = cli({u"--db"_s, local, u"runs"_s, u"untag"_s, u"uuid-2"_s, u"never there"_s});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(u"has no tag 'never there'"_s), qPrintable(r.err));
+    r = cli({u"--db"_s, local, u"runs"_s, u"tag"_s, u"no-such-run"_s, u"x"_s});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.err.contains(u"no-such-run does not exist"_s));
+
+    r = cli({u"--db"_s, local, u"--json"_s, u"runs"_s, u"list"_s, u"--tag"_s, u"CABLE C2"_s});
+    QJsonArray list = QJsonDocument::fromJson(r.out.toUtf8()).array();
+    QCOMPARE(list.size(), 2);
+    r = cli({u"--db"_s, local, u"runs"_s, u"list"_s, u"--tag"_s, u"after firmware 4.2"_s});
+    QCOMPARE(r.out.trimmed().split(u'\n').size(), 2); // header + 1
+    QVERIFY2(r.out.contains(u"[after firmware 4.2, Cable C2]"_s), qPrintable(r.out));
+    r = cli({u"--db"_s, local, u"runs"_s, u"show"_s, u"uuid-1"_s});
+    QVERIFY2(r.out.contains(u"tags:      after firmware 4.2, Cable C2\n"_s), qPrintable(r.out));
+    QVERIFY(r.out.contains(u"notes:     C2 re-crimped on both ends\n"_s));
+
+    r = cli({u"--db"_s, local, u"runs"_s, u"untag"_s, u"uuid-2"_s, u"CABLE C2"_s});
+    QVERIFY2(r.code == 0 && r.out.contains(u"tags: (none)"_s), qPrintable(r.out + r.err));
+
+    // A shipped baseline gets a tag and a note.
+    r = cli({u"--db"_s, local, u"db"_s, u"export"_s});
+    const QJsonArray baselines = QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"baselines"_s).toArray();
+    QVERIFY(!baselines.isEmpty());
+    const QString key = baselines.first().toObject().value(u"key"_s).toString();
+    r = cli({u"--db"_s, local, u"baselines"_s, u"tag"_s, key, u"1997 lab"_s});
+    QVERIFY2(r.code == 0 && r.out.contains(u"tags: 1997 lab"_s), qPrintable(r.out + r.err));
+    r = cli({u"--db"_s, local, u"baselines"_s, u"note"_s, key, u"half duplex hub"_s});
+    QCOMPARE(r.code, 0);
+    r = cli({u"--db"_s, local, u"baselines"_s, u"untag"_s, key, u"other"_s});
+    QCOMPARE(r.code, 1);
+    r = cli({u"--db"_s, local, u"baselines"_s, u"tag"_s, u"no/such"_s, u"x"_s});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.err.contains(u"baseline 'no/such' does not exist"_s));
+
+    // Through the shared database and back into a new file.
+    const QString shared = wbtest::databaseLocation(dir, u"shared.sqlite"_s);
+    r = cli({u"db"_s, u"copy"_s, u"--from"_s, local, u"--to"_s, shared});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    r = cli({u"--db"_s, shared, u"runs"_s, u"tag"_s, u"uuid-0"_s, u"from the shared side"_s});
+    QCOMPARE(r.code, 0);
+    const QString back = dir.filePath(u"back.sqlite"_s);
+    r = cli({u"db"_s, u"copy"_s, u"--from"_s, shared, u"--to"_s, back});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    for (const QString &db : {shared, back}) {
+        r = cli({u"--db"_s, db, u"--json"_s, u"runs"_s, u"show"_s, u"uuid-1"_s});
+        const QJsonObject run = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(run.value(u"tags"_s).toArray(), (QJsonArray{u"after firmware 4.2"_s, u"Cable C2"_s}));
+        QCOMPARE(run.value(u"notes"_s).toString(), u"C2 re-crimped on both ends"_s);
+        r = cli({u"--db"_s, db, u"db"_s, u"export"_s});
+        bool found = false;
+        for (const QJsonValue &b : QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"baselines"_s).toArray()) {
+            if (b.toObject().value(u"key"_s).toString() != key)
+                continue;
+            found = true;
+            QCOMPARE(b.toObject().value(u"tags"_s).toArray(), QJsonArray{u"1997 lab"_s});
+            QCOMPARE(b.toObject().value(u"notes"_s).toString(), u"half duplex hub"_s);
+        }
+        QVERIFY(found);
+    }
+    // The shared side's tag came back; the local file gains it on copying back.
+    r = cli({u"db"_s, u"copy"_s, u"--from"_s, shared, u"--to"_s, local});
+    QVERIFY2(r.out.contains(u"Copied 0 runs (3 already present)"_s), qPrintable(r.out + r.err));
+    r = cli({u"--db"_s, local, u"--json"_s, u"runs"_s, u"list"_s, u"--tag"_s, u"from the shared side"_s});
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).array().size(), 1);
 }
 
 void TstStoreCli::runRefusesUnreachableDatabase()

@@ -32,6 +32,7 @@ private slots:
     void forwardingRunsBesideTheRouterReports();
     void experimentGroupedByArm();
     void fileTransferRatesBesideTheFtpReport();
+    void tagKeepsTaggedRuns();
 };
 
 static wb::StoredRun udpRun(int size, double rxBps)
@@ -426,6 +427,40 @@ void TstStoreComparisonProvider::fileTransferRatesBesideTheFtpReport()
     QVERIFY(flushed.now && flushed.old);
     QCOMPARE(*flushed.now, 30.0);
     QCOMPARE(*flushed.old, 20.0);
+}
+
+// Compare's tag filter: only the runs holding the tag (any case), the
+// baselines still beside them.
+void TstStoreComparisonProvider::tagKeepsTaggedRuns()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"t.sqlite"_s);
+    {
+        auto store = wb::ResultStore::open(db);
+        QVERIFY(store);
+        QVERIFY(wb::ensureBuiltinBaselines(**store));
+        wb::StoredRun tagged = udpRun(1472, 90e6);
+        tagged.tags = {u"After firmware 4.2"_s};
+        QVERIFY((*store)->runs().saveRuns({tagged, udpRun(1472, 60e6), udpRun(1472, 61e6)}));
+    }
+    wb::StoreComparisonProvider provider(wb::testing::storeServiceFor(db));
+    auto count = [&](const QString &tag, int *baselines) {
+        wb::ComparisonSelection sel;
+        sel.kind = u"udp_stream"_s;
+        sel.tag = tag;
+        const wb::ComparisonBuild b = provider.build(sel);
+        int runs = 0;
+        *baselines = 0;
+        for (const wb::ComparisonCandidate &c : b.candidates)
+            c.baseline ? ++*baselines : ++runs;
+        return runs;
+    };
+    int baselines = 0;
+    QCOMPARE(count(QString(), &baselines), 3);
+    QVERIFY(baselines > 0);
+    QCOMPARE(count(u"after FIRMWARE 4.2"_s, &baselines), 1);
+    QVERIFY(baselines > 0);
+    QCOMPARE(count(u"no such tag"_s, &baselines), 0);
 }
 
 QTEST_GUILESS_MAIN(TstStoreComparisonProvider)
