@@ -679,6 +679,37 @@ StoreResult<QList<StoredRun>> RunStore::listRuns(const RunFilter &filter)
     return readRuns(tail, binds, filter.withMetrics, false, filter.withDetails);
 }
 
+StoreResult<QList<StoredRun>> RunStore::runsWithMetric(const RunFilter &filter, const QString &metric)
+{
+    QVariantList binds;
+    auto where = RunFilterSql::where(filter, &binds, m_store.dialect());
+    if (!where)
+        return where.error();
+    const QString has = (where->isEmpty() ? u" WHERE "_s : u" AND "_s)
+                        + u"EXISTS (SELECT 1 FROM metrics x WHERE x.run_id = r.id AND x.name = ?)"_s;
+    QVariantList runBinds = binds;
+    runBinds.append(metric);
+    auto runs = readRuns(*where + has + u" ORDER BY r.started_ms, r.id"_s, runBinds, false, false, filter.withDetails);
+    if (!runs)
+        return runs.error();
+    QHash<qint64, qsizetype> at;
+    at.reserve(runs->size());
+    for (qsizetype i = 0; i < runs->size(); ++i)
+        at.insert((*runs)[i].id, i);
+    SqlStatement q(m_store, u"SELECT x.run_id, x.side, x.value, x.unit FROM metrics x JOIN runs r ON r.id = x.run_id"_s
+                                + (where->isEmpty() ? u" WHERE "_s : *where + u" AND "_s) + u"x.name = ?"_s);
+    for (const QVariant &b : std::as_const(binds))
+        q.bind(b);
+    q.bind(metric);
+    if (!q.exec())
+        return q.error(u"reading the figures of a history"_s);
+    while (q.next())
+        if (const auto it = at.constFind(q.integer(0)); it != at.cend())
+            (*runs)[*it].record.metrics.append({metric, q.text(1), q.value(2).toDouble(), q.text(3)});
+    q.finish();
+    return runs;
+}
+
 StoreResult<qint64> RunStore::countRuns(const RunFilter &filter)
 {
     QVariantList binds;
