@@ -160,14 +160,7 @@ HistoryChartContent HistoryChart::build(QCustomPlot &plot, const History &h, con
     const double margin = (high > low ? high - low : std::abs(high) * 0.1 + 1) * 0.15;
     plot.yAxis->setRange(low - margin, high + margin);
     out.caption = caption.join(u'\n');
-    plot.plotLayout()->insertRow(2);
-    auto *below = new QCPLayoutGrid;
-    plot.plotLayout()->addElement(2, 0, below);
-    below->addElement(0, 0, plot.legend);
-    plot.legend->setFillOrder(QCPLegend::foColumnsFirst);
-    plot.legend->setWrap(2);
-    below->addElement(1, 0, new WrappedTextElement(&plot, out.caption, QFont(plot.font().family(), 8)));
-    plot.plotLayout()->setRowStretchFactor(2, 0.001);
+    ChartBuilder::putLegendAndCaptionBelow(plot, out.caption);
     ChartBuilder::applyPalette(plot, plot.palette());
     return out;
 }

@@ -43,6 +43,13 @@ EnvironmentFacts trackedFacts(const StoredRun &run)
     return out;
 }
 
+bool sameEnvironment(const StoredRun &a, const StoredRun &b)
+{
+    return a.clientEndpoint == b.clientEndpoint && a.serverEndpoint == b.serverEndpoint
+           && a.clientEnvironment == b.clientEnvironment && a.serverEnvironment == b.serverEnvironment
+           && a.inventoryPath == b.inventoryPath && a.record.params.value(u"interface"_s) == b.record.params.value(u"interface"_s);
+}
+
 // The host a run's end addressed: the inventory's name when the run went
 // over the inventory, else its endpoint without interface or port.
 QString hostOf(const StoredRun &run, bool client)
@@ -94,6 +101,7 @@ void addPoints(History &h, const QList<Figure> &figures)
     if (!h.points.isEmpty() && !h.points.last().measurementUuid.isEmpty())
         pointOf.insert(h.points.last().measurementUuid, int(h.points.size()) - 1);
     QSet<int> grown;
+    const StoredRun *previous = nullptr;
     for (const Figure &f : figures) {
         const QString uuid = f.run->measurementUuid;
         int at = uuid.isEmpty() ? -1 : pointOf.value(uuid, -1);
@@ -101,7 +109,12 @@ void addPoints(History &h, const QList<Figure> &figures)
             HistoryPoint p;
             p.at = f.run->startedAt;
             p.measurementUuid = uuid;
-            p.environment = trackedFacts(*f.run);
+            // Night after night the environment is the same: read it again
+            // only when what it is read from changed.
+            p.environment = previous && sameEnvironment(*previous, *f.run) && !h.points.isEmpty()
+                                ? h.points.last().environment
+                                : trackedFacts(*f.run);
+            previous = f.run;
             h.points.append(p);
             at = int(h.points.size()) - 1;
             if (!uuid.isEmpty())
@@ -125,6 +138,8 @@ void findEnvironmentChanges(History &h, int fromPoint)
     while (!h.environmentChanges.isEmpty() && h.environmentChanges.last().point >= fromPoint)
         h.environmentChanges.removeLast();
     for (int i = std::max(1, fromPoint); i < h.points.size(); ++i) {
+        if (h.points[i - 1].environment == h.points[i].environment)
+            continue;
         HistoryEnvironmentChange c;
         c.point = i;
         c.at = h.points[i].at;
@@ -274,12 +289,8 @@ QList<double> History::means() const
 namespace {
 
 // The runs in time order (ties: in the order they were stored).
-QList<const StoredRun *> inTimeOrder(const QList<StoredRun> &runs)
+QList<const StoredRun *> inTimeOrder(QList<const StoredRun *> ordered)
 {
-    QList<const StoredRun *> ordered;
-    ordered.reserve(runs.size());
-    for (const StoredRun &r : runs)
-        ordered.append(&r);
     std::stable_sort(ordered.begin(), ordered.end(), [](const StoredRun *a, const StoredRun *b) {
         return a->startedAt != b->startedAt ? a->startedAt < b->startedAt : a->id < b->id;
     });
@@ -318,6 +329,15 @@ QList<Figure> figuresOf(const QList<const StoredRun *> &runs, const History &h, 
 } // namespace
 
 History buildHistory(const QList<StoredRun> &runs, const HistoryQuery &query)
+{
+    QList<const StoredRun *> all;
+    all.reserve(runs.size());
+    for (const StoredRun &r : runs)
+        all.append(&r);
+    return buildHistory(all, query);
+}
+
+History buildHistory(const QList<const StoredRun *> &runs, const HistoryQuery &query)
 {
     History h;
     h.element = query.element;
@@ -370,7 +390,10 @@ History extendHistory(const History &history, const QList<StoredRun> &newRuns)
     // The side the shown condition reads.
     const std::optional<FigureSide> side = h.condition.side;
     const int before = int(h.points.size());
-    const QList<Figure> figures = figuresOf(inTimeOrder(newRuns), h, side, nullptr, nullptr);
+    QList<const StoredRun *> added;
+    for (const StoredRun &r : newRuns)
+        added.append(&r);
+    const QList<Figure> figures = figuresOf(inTimeOrder(added), h, side, nullptr, nullptr);
     if (figures.isEmpty())
         return h;
     addPoints(h, figures);

@@ -135,6 +135,7 @@ struct History
 // The history of `runs` (any order; finished runs of the query's kind):
 // the element and the condition filter them here.
 History buildHistory(const QList<StoredRun> &runs, const HistoryQuery &query);
+History buildHistory(const QList<const StoredRun *> &runs, const HistoryQuery &query);
 // `history` with `newRuns` (started after its last point) added: a run of
 // the last point's measurement joins that point; the change points before
 // the current segment are kept and only the current segment is tested again.

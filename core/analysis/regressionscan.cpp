@@ -16,7 +16,10 @@ namespace wb {
 StoreResult<RegressionScan> scanRegressions(ResultStore &store, const RegressionScanOptions &options)
 {
     RegressionScan scan;
-    for (const QString &kind : testKinds()) {
+    auto kinds = store.runs().kindsOfRuns(RunStatus::Finished);
+    if (!kinds)
+        return kinds.error();
+    for (const QString &kind : std::as_const(*kinds)) {
         const QString metric = keyMetricForKind(kind);
         RunFilter filter;
         filter.kind = kind;
@@ -31,7 +34,7 @@ StoreResult<RegressionScan> scanRegressions(ResultStore &store, const Regression
             HistoryElement element;
             FigureSide side = FigureSide::Whole;
             QString conditionKey;
-            QList<StoredRun> runs;
+            QList<const StoredRun *> runs;
         };
         QHash<QString, qsizetype> index;
         QList<Series> series;
@@ -47,7 +50,7 @@ StoreResult<RegressionScan> scanRegressions(ResultStore &store, const Regression
                 it = index.insert(key, series.size());
                 series.append({pair, sides.first(), condition, {}});
             }
-            series[*it].runs.append(r);
+            series[*it].runs.append(&r);
         }
         for (const Series &s : std::as_const(series)) {
             HistoryQuery q;

@@ -36,6 +36,8 @@ public:
     // many runs, for histories of thousands of runs. newestFirst, limit and
     // offset are ignored.
     StoreResult<QList<StoredRun>> runsWithMetric(const RunFilter &filter, const QString &metric);
+    // The test kinds the database has runs of with this status, by name.
+    StoreResult<QStringList> kindsOfRuns(RunStatus status);
     StoreResult<QList<Metric>> metrics(qint64 runId);
     // Grouped by series (side, then name), each in the order it was saved.
     StoreResult<QList<Sample>> samples(qint64 runId);

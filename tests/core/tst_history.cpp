@@ -7,6 +7,7 @@
 // only the last segment.
 
 #include "analysis/history.h"
+#include "historytestruns.h"
 #include "storetestdb.h"
 #include "storetestlab.h"
 #include "store/inventorystore.h"
@@ -26,33 +27,12 @@ namespace {
 
 const QDateTime kStart = QDateTime(QDate(2026, 10, 1), QTime(2, 0), Qt::UTC);
 
-QJsonObject environment(const QString &driverVersion)
-{
-    return {{u"kernel"_s, u"Linux 6.1.0-18-amd64"_s},
-            {u"interfaces"_s, QJsonArray{QJsonObject{{u"name"_s, u"eth0"_s},
-                                                     {u"driver"_s, u"e1000e"_s},
-                                                     {u"driver_version"_s, driverVersion},
-                                                     {u"firmware"_s, u"0.13-4"_s},
-                                                     {u"speed_mbps"_s, 1000}}}}};
-}
-
 wb::StoredRun rrRun(int night, int repetition, double tps, const QString &driverVersion, int requestBytes = 1,
-                    const QString &server = u"eve/eth0"_s)
+                    const QString &server = u"eve"_s)
 {
-    wb::StoredRun r;
-    r.plan = u"nightly"_s;
-    r.testCase = u"rr"_s;
-    r.clientEndpoint = u"adam/eth0"_s;
-    r.serverEndpoint = server;
-    r.startedAt = kStart.addDays(night).addSecs(repetition * 20);
-    r.endedAt = r.startedAt.addSecs(10);
+    wb::StoredRun r = wbtest::tcpRrRun(u"adam"_s, server, kStart.addDays(night).addSecs(repetition * 20), tps,
+                                       driverVersion, requestBytes);
     r.repetition = repetition;
-    r.clientEnvironment = environment(driverVersion);
-    r.serverEnvironment = environment(u"3.2"_s);
-    r.record.kind = u"tcp_rr"_s;
-    r.record.tool = u"wirebench-agent"_s;
-    r.record.params = QJsonObject{{u"request_size_bytes"_s, requestBytes}, {u"response_size_bytes"_s, 1}};
-    r.record.addMetric(u"transactions_per_s"_s, u"client"_s, tps);
     return r;
 }
 
@@ -117,7 +97,7 @@ void TstHistory::driverUpdateIsNamed()
     QVERIFY(saveNights(**store, 0, 20, 10000, u"3.2"_s, rng));
     QVERIFY(saveNights(**store, 20, 35, 9200, u"3.8"_s, rng));
     // Not of this series: another server, a failed run.
-    wb::StoredRun other = rrRun(3, 0, 50000, u"3.2"_s, 1, u"zeus/eth0"_s);
+    wb::StoredRun other = rrRun(3, 0, 50000, u"3.2"_s, 1, u"zeus"_s);
     wb::StoredRun failed = rrRun(4, 5, 1, u"3.2"_s);
     failed.status = wb::RunStatus::Failed;
     QVERIFY((*store)->runs().saveRuns({other, failed}));
