@@ -1325,6 +1325,18 @@ QColor ChartBuilder::blend(const QColor &a, const QColor &b, double towardsB)
                             float(a.blueF() + (b.blueF() - a.blueF()) * t));
 }
 
+void ChartBuilder::putLegendAndCaptionBelow(QCustomPlot &plot, const QString &caption)
+{
+    plot.plotLayout()->insertRow(2);
+    auto *below = new QCPLayoutGrid;
+    plot.plotLayout()->addElement(2, 0, below);
+    below->addElement(0, 0, plot.legend);
+    plot.legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot.legend->setWrap(2);
+    below->addElement(1, 0, new WrappedTextElement(&plot, caption, QFont(plot.font().family(), 8)));
+    plot.plotLayout()->setRowStretchFactor(2, 0.001);
+}
+
 void ChartBuilder::applyPalette(QCustomPlot &plot, const QPalette &palette)
 {
     // Text on Base, as in a view: dark on light or light on dark. Colours

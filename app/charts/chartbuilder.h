@@ -70,6 +70,9 @@ public:
     static QColor blend(const QColor &a, const QColor &b, double towardsB);
     // A light palette for printed output (reports), whatever the screen uses.
     static QPalette printPalette();
+    // The legend (in two columns) and `caption` in a row below the axes,
+    // where they hide no data: the single-run and history charts' layout.
+    static void putLegendAndCaptionBelow(QCustomPlot &plot, const QString &caption);
 };
 
 } // namespace wb::charts

@@ -90,14 +90,7 @@ DropsChartContent DropsChart::build(QCustomPlot &plot, const DropTimeline &timel
     plot.yAxis2->setRange(0, maxRate > 0 ? maxRate * 1.15 : 1);
     // Legend and totals below the axes, where they hide no bar.
     out.caption = caption.join(u'\n');
-    plot.plotLayout()->insertRow(2);
-    auto *below = new QCPLayoutGrid;
-    plot.plotLayout()->addElement(2, 0, below);
-    below->addElement(0, 0, plot.legend);
-    plot.legend->setFillOrder(QCPLegend::foColumnsFirst);
-    plot.legend->setWrap(2);
-    below->addElement(1, 0, new WrappedTextElement(&plot, out.caption, QFont(plot.font().family(), 8)));
-    plot.plotLayout()->setRowStretchFactor(2, 0.001);
+    ChartBuilder::putLegendAndCaptionBelow(plot, out.caption);
     ChartBuilder::applyPalette(plot, plot.palette()); // the page's colours: dark on a dark palette
     return out;
 }

@@ -7,6 +7,8 @@
 
 #include <QString>
 
+#include <optional>
+
 namespace wb {
 struct Plan;
 }
@@ -23,6 +25,9 @@ struct PlanRunOptions
     bool acceptNewHostKeys = false;
     bool noKeychain = false;
     bool prompt = true; // false for a scheduled run: it never asks
+    // --fail-if-worse PCT: each case against the current segment of its
+    // history (core/analysis/historygate.h); exit 3 when one is worse.
+    std::optional<double> failIfWorsePct;
 };
 
 // Runs `plan` to the end; the exit code of the run command. The plan run id

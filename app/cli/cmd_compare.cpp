@@ -7,6 +7,7 @@
 // same report.
 
 #include "clicommand.h"
+#include "cligate.h"
 #include "clistore.h"
 
 #include "analysis/comparisonengine.h"
@@ -33,9 +34,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// A group worse than its reference beyond --fail-if-worse.
-constexpr int kExitWorse = 3;
 
 QJsonObject conditionJson(const wb::Condition &c)
 {
@@ -192,40 +190,6 @@ void printRows(QTextStream &out, const wb::ComparisonView &view)
                    .arg(row.verdict)
             << '\n';
     }
-}
-
-// The gate's verdict: every group worse than its reference by more than the
-// threshold (exit 3), or that nothing could be judged (exit 1).
-int applyGate(wb::cli::CliContext &ctx, const wb::RegressionGate &gate)
-{
-    if (ctx.json) {
-        QJsonArray worse;
-        for (const wb::RegressionFinding &f : gate.worse)
-            worse.append(QJsonObject{{u"condition_number"_s, f.condition + 1}, {u"cell"_s, f.cell},
-                                     {u"reference"_s, f.reference}, {u"worse_pct"_s, f.worsePct},
-                                     {u"verdict"_s, f.verdict}});
-        ctx.out << QJsonDocument(QJsonObject{{u"type"_s, u"gate"_s},
-                                             {u"fail_if_worse_pct"_s, gate.thresholdPct},
-                                             {u"judged"_s, gate.judged},
-                                             {u"worse"_s, worse},
-                                             {u"unjudged"_s, QJsonArray::fromStringList(gate.unjudged)}})
-                       .toJson(QJsonDocument::Compact)
-                << '\n';
-    }
-    for (const QString &u : gate.unjudged)
-        ctx.err << "wirebench-cli compare: not judged: " << u << '\n';
-    for (const wb::RegressionFinding &f : gate.worse)
-        ctx.err << "wirebench-cli compare: worse than " << f.reference << " by more than "
-                << wb::comparisonNumber(gate.thresholdPct) << "%: " << f.cell << " (condition " << f.condition + 1
-                << "): " << f.verdict << '\n';
-    if (!gate.worse.isEmpty())
-        return kExitWorse;
-    if (gate.judged == 0) {
-        ctx.err << "wirebench-cli compare: --fail-if-worse judged nothing: no group has repetitions to test against "
-                   "its reference\n";
-        return wb::cli::kExitFailure;
-    }
-    return wb::cli::kExitOk;
 }
 
 int compareCommand(wb::cli::CliContext &ctx)
@@ -499,7 +463,8 @@ int compareCommand(wb::cli::CliContext &ctx)
         QList<wb::ComparisonView> views{view};
         if (condition.isEmpty())
             views += wb::otherConditionViews(*data, view);
-        return applyGate(ctx, wb::checkRegressions(views, *gatePct));
+        return wb::cli::applyGate(ctx, u"compare"_s, wb::checkRegressions(views, *gatePct),
+                                  u"no group has repetitions to test against its reference"_s);
     }
     return wb::cli::kExitOk;
 }

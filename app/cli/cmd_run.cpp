@@ -7,11 +7,13 @@
 // repetitions.
 
 #include "clicommand.h"
+#include "cligate.h"
 #include "clirun.h"
 #include "clistore.h"
 #include "clilabaccess.h"
 
 
+#include "analysis/historygate.h"
 #include "result/keyfigure.h"
 #include "run/planexecution.h"
 
@@ -20,6 +22,7 @@
 #include <QSocketNotifier>
 #include <QTimer>
 
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <unistd.h>
@@ -45,8 +48,9 @@ QString bar(int done, int total, int width)
 int runPlan(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
-    QString resume, parallel, knownHosts, sshDir, schedule, error;
+    QString resume, parallel, knownHosts, sshDir, schedule, failIfWorse, error;
     if (!wb::cli::takeOption(args, u"--resume"_s, &resume, &error)
+        || !wb::cli::takeOption(args, u"--fail-if-worse"_s, &failIfWorse, &error)
         || !wb::cli::takeOption(args, u"--schedule"_s, &schedule, &error)
         || !wb::cli::takeOption(args, u"--parallel"_s, &parallel, &error)
         || !wb::cli::takeOption(args, u"--known-hosts"_s, &knownHosts, &error)
@@ -65,6 +69,15 @@ int runPlan(wb::cli::CliContext &ctx)
         }
     }
     wb::cli::PlanRunOptions options;
+    if (!failIfWorse.isEmpty()) {
+        bool ok = false;
+        const double pct = failIfWorse.toDouble(&ok);
+        if (!ok || !std::isfinite(pct) || pct < 0 || pct > 1000) {
+            ctx.err << "wirebench-cli run: --fail-if-worse takes a percentage from 0 to 1000\n";
+            return wb::cli::kExitUsage;
+        }
+        options.failIfWorsePct = pct;
+    }
     options.acceptNewHostKeys = wb::cli::takeFlag(args, u"--accept-new-host-keys"_s);
     options.noKeychain = wb::cli::takeFlag(args, u"--no-keychain"_s);
     if (args.size() != 1 || args.first().startsWith(u'-')) {
@@ -247,15 +260,34 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
         std::signal(SIGINT, handleSigint);
         std::signal(SIGTERM, handleSigint);
     }
+    // A second early: started_ms is stored in milliseconds, the clock may step.
+    const QDateTime startedAfter = QDateTime::currentDateTimeUtc().addSecs(-1);
     QTimer::singleShot(0, &execution, &wb::PlanExecution::start);
     QCoreApplication::exec();
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
+    if (runOptions.failIfWorsePct) {
+        auto store = wb::cli::openStore(ctx, true);
+        if (!store)
+            return wb::cli::kExitFailure;
+        auto gate = wb::checkPlanRunAgainstHistory(
+            *store, {plan->name, runId, startedAfter, *runOptions.failIfWorsePct, 0.95});
+        if (!gate) {
+            ctx.err << "wirebench-cli run: --fail-if-worse: " << gate.error().message << '\n';
+            return wb::cli::kExitFailure;
+        }
+        const int verdict = wb::cli::applyGate(ctx, u"run"_s, *gate,
+                                               u"no case has a history of two points or more in its current segment"_s);
+        // Worse beats failed: a CI pipeline wants the regression named.
+        return verdict == wb::cli::kExitWorse ? verdict : std::max(verdict, exitCode);
+    }
     return exitCode;
 }
 
 WB_CLI_COMMAND(u"run"_s,
                u"PLAN.json [--resume RUN_ID] [--parallel N] [--accept-new-host-keys] [--known-hosts FILE] "
-               "[--ssh-dir DIR] [--no-keychain] [--schedule NAME] [--json]"_s,
-               u"run a test plan on the lab and store every result (--schedule: as that schedule, never prompting)"_s,
+               "[--ssh-dir DIR] [--no-keychain] [--schedule NAME] [--fail-if-worse PCT] [--json]"_s,
+               u"run a test plan on the lab and store every result (--schedule: as that schedule, never prompting; "
+               "--fail-if-worse: exit 3 when a case is significantly worse than the current segment of its history "
+               "by more than PCT %)"_s,
                runPlan);

@@ -3,6 +3,7 @@
 // from the command line.
 
 #include "clicommand.h"
+#include "clifilter.h"
 #include "clistore.h"
 #include "result/keyfigure.h"
 #include "result/streamfigure.h"
@@ -69,24 +70,8 @@ bool parseFilter(QStringList &args, wb::RunFilter *f, QString *error)
             return false;
         }
     }
-    for (const QString &opt : {u"--since"_s, u"--until"_s}) {
-        v.clear();
-        if (!wb::cli::takeOption(args, opt, &v, error))
-            return false;
-        if (v.isEmpty())
-            continue;
-        QDateTime t = QDateTime::fromString(v, Qt::ISODate);
-        if (!t.isValid()) {
-            const QDate d = QDate::fromString(v, Qt::ISODate);
-            if (d.isValid())
-                t = d.startOfDay(Qt::UTC);
-        }
-        if (!t.isValid()) {
-            *error = u"%1 '%2' is not a date (YYYY-MM-DD or ISO 8601)"_s.arg(opt, v);
-            return false;
-        }
-        (opt == u"--since"_s ? f->since : f->until) = t;
-    }
+    if (!wb::cli::takeDate(args, u"--since"_s, &f->since, error) || !wb::cli::takeDate(args, u"--until"_s, &f->until, error))
+        return false;
     v.clear();
     if (!wb::cli::takeOption(args, u"--limit"_s, &v, error))
         return false;
@@ -98,21 +83,8 @@ bool parseFilter(QStringList &args, wb::RunFilter *f, QString *error)
             return false;
         }
     }
-    for (;;) {
-        v.clear();
-        if (!wb::cli::takeOption(args, u"--param"_s, &v, error))
-            return false;
-        if (v.isEmpty())
-            break;
-        const qsizetype eq = v.indexOf(u'=');
-        if (eq <= 0) {
-            *error = u"--param takes NAME=VALUE, not '%1'"_s.arg(v);
-            return false;
-        }
-        bool isNumber = false;
-        const double number = v.mid(eq + 1).toDouble(&isNumber);
-        f->params.insert(v.left(eq), isNumber ? QJsonValue(number) : QJsonValue(v.mid(eq + 1)));
-    }
+    if (!wb::cli::takeParams(args, &f->params, error))
+        return false;
     return true;
 }
 

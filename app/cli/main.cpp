@@ -71,7 +71,7 @@ std::unique_ptr<QCoreApplication> makeApplication(int &argc, char **argv)
     bool compare = false, drawing = false;
     for (int i = 1; i < argc; ++i) {
         const QByteArray a(argv[i]);
-        compare |= a == "compare" || a == "drops";
+        compare |= a == "compare" || a == "drops" || a == "history";
         drawing |= a == "--chart" || a == "--csv" || a == "--report" || a.startsWith("--chart=")
                    || a.startsWith("--csv=") || a.startsWith("--report=");
     }

@@ -14,6 +14,14 @@
 // the series is split where Q is largest, and the split is kept when a
 // permutation test (the segment's values shuffled) finds a Q as large in
 // fewer than `alpha` of the shuffles; then each part is searched again.
+//
+// Cost: with |x − y| as the distance every sum above comes from the
+// segment's sorted values (prefix sums for a value's distance to all
+// others, a Fenwick tree over ranks for its distance to those before it),
+// so one split search is O(n log n), not O(n²). A segment longer than 1000
+// values gets proportionally fewer shuffles (at least 99), and a test stops
+// as soon as enough shuffles beat the split for p to exceed alpha. A
+// 10,000-value history takes well under a second (docs/perf/history.md).
 
 #include <QList>
 
@@ -40,5 +48,11 @@ struct ChangePoint
 
 // The change points of `values` (in time order), by index.
 QList<ChangePoint> eDivisiveChangePoints(const QList<double> &values, const ChangePointOptions &options = {});
+// The change points of `values` when `known` were found in an earlier,
+// shorter history: those stay as they are (their p-values too) and only the
+// last segment, from the last known change to the end, is searched again.
+// The means before and after are those of the new segments.
+QList<ChangePoint> eDivisiveExtend(const QList<double> &values, const QList<ChangePoint> &known,
+                                   const ChangePointOptions &options = {});
 
 } // namespace wb::stats

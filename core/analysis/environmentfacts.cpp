@@ -76,6 +76,7 @@ void runSide(EnvironmentFacts &f, const StoredRun &run, bool client)
     const QJsonObject nic = interfaceOf(env, nicName(run, client));
     put(f, side + u" driver"_s, nic.value(u"driver"_s).toString());
     put(f, side + u" driver version"_s, nic.value(u"driver_version"_s).toString());
+    put(f, side + u" firmware"_s, nic.value(u"firmware"_s).toString());
     for (const QJsonValue &v : run.inventoryPath) {
         const QJsonObject e = v.toObject();
         if (e.value(u"type"_s).toString() != u"nic"_s || e.value(u"role"_s).toString() != side + u"_nic"_s)
@@ -86,6 +87,8 @@ void runSide(EnvironmentFacts &f, const StoredRun &run, bool client)
         // The inventory knows the driver where the agent did not report it.
         if (!f.contains(side + u" driver"_s))
             put(f, side + u" driver"_s, a.value(u"driver"_s).toString());
+        if (!f.contains(side + u" firmware"_s))
+            put(f, side + u" firmware"_s, a.value(u"firmware"_s).toString());
     }
 }
 
@@ -131,7 +134,7 @@ const QStringList &environmentFactFields()
         QStringList f;
         for (const QString &side : {u"client"_s, u"server"_s})
             for (const QString &what : {u"CPU"_s, u"OS"_s, u"kernel"_s, u"NIC"_s, u"driver"_s, u"driver version"_s,
-                                        u"cable"_s})
+                                        u"firmware"_s, u"cable"_s})
                 f << side + u' ' + what;
         f << u"link speed"_s << u"duplex"_s << u"MTU"_s << u"offloads"_s << u"switch"_s;
         return f;

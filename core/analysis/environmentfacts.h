@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The environment of a run or of a historical baseline as comparable
-// fields — each end's CPU, OS, kernel, NIC, driver and version, cable, and
-// the link's speed, duplex and MTU, the offloads and the switch — so "what
+// fields — each end's CPU, OS, kernel, NIC, driver and version, firmware,
+// cable, and the link's speed, duplex and MTU, the offloads and the switch — so "what
 // changed" can be listed field by field beside any comparison. A run's
 // fields come from the agents' sysinfo and the inventory path it ran over,
 // a baseline's from the structured `environment` and `link` of its record

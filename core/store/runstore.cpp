@@ -70,6 +70,30 @@ QJsonArray jsonArray(const QString &text)
     return QJsonDocument::fromJson(text.toUtf8()).array();
 }
 
+// The JSON of many runs repeats (the same hosts, kernels, parameters and
+// path night after night): each distinct text is parsed once per read and
+// the runs share the parsed object.
+class JsonTexts
+{
+public:
+    QJsonObject object(const QString &text) { return cached(m_objects, text, &jsonObject); }
+    QJsonArray array(const QString &text) { return cached(m_arrays, text, &jsonArray); }
+
+private:
+    template<typename T>
+    static T cached(QHash<QString, T> &cache, const QString &text, T (*parse)(const QString &))
+    {
+        if (const auto it = cache.constFind(text); it != cache.cend())
+            return *it;
+        if (cache.size() >= kMaxEntries)
+            cache.clear();
+        return *cache.insert(text, parse(text));
+    }
+    static constexpr qsizetype kMaxEntries = 4096;
+    QHash<QString, QJsonObject> m_objects;
+    QHash<QString, QJsonArray> m_arrays;
+};
+
 // A PostgreSQL array literal ({"a","b\\"c"}) to bind as one text parameter
 // and cast (?::text[]); `quote` false for numbers.
 QString pgArray(const QStringList &items, bool quote = true)
@@ -603,6 +627,7 @@ StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVar
     if (!q.exec())
         return q.error(u"reading runs"_s);
     QList<StoredRun> out;
+    JsonTexts json;
     while (q.next()) {
         StoredRun r;
         r.id = q.integer(0);
@@ -610,7 +635,7 @@ StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVar
         r.plan = q.text(2);
         r.testCase = q.text(3);
         r.record.kind = q.text(4);
-        r.record.params = jsonObject(q.text(5));
+        r.record.params = json.object(q.text(5));
         r.clientEndpoint = q.text(6);
         r.serverEndpoint = q.text(7);
         r.record.tool = q.text(8);
@@ -621,10 +646,10 @@ StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVar
         r.error = q.text(13);
         r.measurementUuid = q.text(14);
         r.repetition = int(q.integer(15));
-        r.inventoryPath = jsonArray(q.text(16));
-        r.clientEnvironment = jsonObject(q.text(17));
-        r.serverEnvironment = jsonObject(q.text(18));
-        r.record.extra = jsonObject(q.text(19));
+        r.inventoryPath = json.array(q.text(16));
+        r.clientEnvironment = json.object(q.text(17));
+        r.serverEnvironment = json.object(q.text(18));
+        r.record.extra = json.object(q.text(19));
         r.created = fromDbTime(q.value(20));
         r.notes = q.text(21);
         if (const QString tags = q.text(22); !tags.isEmpty()) {
@@ -644,7 +669,7 @@ StoreResult<QList<StoredRun>> RunStore::readRuns(const QString &tail, const QVar
             else if (role == u"server_nic"_s)
                 r.serverNicId = id;
         }
-        out.append(r);
+        out.append(std::move(r));
     }
     q.finish();
     for (StoredRun &r : out) {
@@ -698,6 +723,50 @@ StoreResult<QList<StoredRun>> RunStore::listRuns(const RunFilter &filter)
         binds.append(filter.offset);
     }
     return readRuns(tail, binds, filter.withMetrics, false, filter.withDetails);
+}
+
+StoreResult<QList<StoredRun>> RunStore::runsWithMetric(const RunFilter &filter, const QString &metric)
+{
+    QVariantList binds;
+    auto where = RunFilterSql::where(filter, &binds, m_store.dialect());
+    if (!where)
+        return where.error();
+    const QString has = (where->isEmpty() ? u" WHERE "_s : u" AND "_s)
+                        + u"EXISTS (SELECT 1 FROM metrics x WHERE x.run_id = r.id AND x.name = ?)"_s;
+    QVariantList runBinds = binds;
+    runBinds.append(metric);
+    auto runs = readRuns(*where + has + u" ORDER BY r.started_ms, r.id"_s, runBinds, false, false, filter.withDetails);
+    if (!runs)
+        return runs.error();
+    QHash<qint64, qsizetype> at;
+    at.reserve(runs->size());
+    for (qsizetype i = 0; i < runs->size(); ++i)
+        at.insert((*runs)[i].id, i);
+    SqlStatement q(m_store, u"SELECT x.run_id, x.side, x.value, x.unit FROM metrics x JOIN runs r ON r.id = x.run_id"_s
+                                + (where->isEmpty() ? u" WHERE "_s : *where + u" AND "_s) + u"x.name = ?"_s);
+    for (const QVariant &b : std::as_const(binds))
+        q.bind(b);
+    q.bind(metric);
+    if (!q.exec())
+        return q.error(u"reading the figures of a history"_s);
+    while (q.next())
+        if (const auto it = at.constFind(q.integer(0)); it != at.cend())
+            (*runs)[*it].record.metrics.append({metric, q.text(1), q.value(2).toDouble(), q.text(3)});
+    q.finish();
+    return runs;
+}
+
+StoreResult<QStringList> RunStore::kindsOfRuns(RunStatus status)
+{
+    SqlStatement q(m_store, u"SELECT DISTINCT kind FROM runs WHERE status = ? ORDER BY kind"_s);
+    q.bind(runStatusName(status));
+    if (!q.exec())
+        return q.error(u"listing the kinds of runs"_s);
+    QStringList kinds;
+    while (q.next())
+        kinds << q.text(0);
+    q.finish();
+    return kinds;
 }
 
 StoreResult<qint64> RunStore::countRuns(const RunFilter &filter)

@@ -31,6 +31,13 @@ public:
     StoreResult<StoredRun> runByUuid(const QString &uuid, bool withSamples = true);
     StoreResult<QList<StoredRun>> listRuns(const RunFilter &filter);
     StoreResult<qint64> countRuns(const RunFilter &filter);
+    // The runs of `filter` that have `metric`, oldest first, with only that
+    // metric's figures (every side) in record.metrics: two queries however
+    // many runs, for histories of thousands of runs. newestFirst, limit and
+    // offset are ignored.
+    StoreResult<QList<StoredRun>> runsWithMetric(const RunFilter &filter, const QString &metric);
+    // The test kinds the database has runs of with this status, by name.
+    StoreResult<QStringList> kindsOfRuns(RunStatus status);
     StoreResult<QList<Metric>> metrics(qint64 runId);
     // Grouped by series (side, then name), each in the order it was saved.
     StoreResult<QList<Sample>> samples(qint64 runId);
