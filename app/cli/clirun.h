@@ -20,6 +20,7 @@ struct PlanRunOptions
     QString planFile;   // named in the resume hint
     QString resume;     // plan run id to resume, or empty
     int maxParallel = 0;
+    int maxConnecting = 0; // 0: the orchestrator's default
     QString knownHosts;
     QString sshDir;
     bool acceptNewHostKeys = false;

@@ -48,26 +48,32 @@ QString bar(int done, int total, int width)
 int runPlan(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
-    QString resume, parallel, knownHosts, sshDir, schedule, failIfWorse, error;
+    QString resume, parallel, connecting, knownHosts, sshDir, schedule, failIfWorse, error;
     if (!wb::cli::takeOption(args, u"--resume"_s, &resume, &error)
         || !wb::cli::takeOption(args, u"--fail-if-worse"_s, &failIfWorse, &error)
         || !wb::cli::takeOption(args, u"--schedule"_s, &schedule, &error)
         || !wb::cli::takeOption(args, u"--parallel"_s, &parallel, &error)
+        || !wb::cli::takeOption(args, u"--max-connecting"_s, &connecting, &error)
         || !wb::cli::takeOption(args, u"--known-hosts"_s, &knownHosts, &error)
         || !wb::cli::takeOption(args, u"--ssh-dir"_s, &sshDir, &error)) {
         ctx.err << "wirebench-cli run: " << error << '\n';
         return wb::cli::kExitUsage;
     }
-    int maxParallel = 0;
-    if (!parallel.isEmpty()) {
-        // toInt() reads "1e300" or a 20-digit number as 0: say so instead.
+    // toInt() reads "1e300" or a 20-digit number as 0: say so instead.
+    auto count = [&ctx](const QString &text, const char *option, int *out) {
+        if (text.isEmpty())
+            return true;
         bool ok = false;
-        maxParallel = parallel.toInt(&ok);
-        if (!ok || maxParallel < 1 || maxParallel > 1000) {
-            ctx.err << "wirebench-cli run: --parallel needs a whole number from 1 to 1000\n";
-            return wb::cli::kExitUsage;
-        }
-    }
+        *out = text.toInt(&ok);
+        if (ok && *out >= 1 && *out <= 1000)
+            return true;
+        ctx.err << "wirebench-cli run: " << option << " needs a whole number from 1 to 1000\n";
+        return false;
+    };
+    int maxParallel = 0;
+    int maxConnecting = 0;
+    if (!count(parallel, "--parallel", &maxParallel) || !count(connecting, "--max-connecting", &maxConnecting))
+        return wb::cli::kExitUsage;
     wb::cli::PlanRunOptions options;
     if (!failIfWorse.isEmpty()) {
         bool ok = false;
@@ -96,6 +102,7 @@ int runPlan(wb::cli::CliContext &ctx)
     options.planFile = args.first();
     options.resume = resume;
     options.maxParallel = maxParallel;
+    options.maxConnecting = maxConnecting;
     options.knownHosts = knownHosts;
     options.sshDir = sshDir;
     return wb::cli::executePlan(ctx, *plan, options);
@@ -122,6 +129,7 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
     options.databasePath = dbPath;
     options.resumeRunId = resume;
     options.maxParallel = runOptions.maxParallel;
+    options.maxConnecting = runOptions.maxConnecting;
     wb::PlanExecution execution(*plan, lab.access, options);
     if (const QString problem = execution.prepare(); !problem.isEmpty()) {
         ctx.err << "wirebench-cli: " << runOptions.planFile << ": " << problem << '\n';
@@ -285,7 +293,7 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
 }
 
 WB_CLI_COMMAND(u"run"_s,
-               u"PLAN.json [--resume RUN_ID] [--parallel N] [--accept-new-host-keys] [--known-hosts FILE] "
+               u"PLAN.json [--resume RUN_ID] [--parallel N] [--max-connecting N] [--accept-new-host-keys] [--known-hosts FILE] "
                "[--ssh-dir DIR] [--no-keychain] [--schedule NAME] [--fail-if-worse PCT] [--json]"_s,
                u"run a test plan on the lab and store every result (--schedule: as that schedule, never prompting; "
                "--fail-if-worse: exit 3 when a case is significantly worse than the current segment of its history "

@@ -17,9 +17,15 @@ AgentClient::AgentClient(AgentTransport *transport, QObject *parent)
     m_handshakeTimer.setSingleShot(true);
     m_handshakeTimer.setInterval(10000);
     connect(&m_handshakeTimer, &QTimer::timeout, this, [this] {
-        failPersistent(u"%1: the agent did not answer the hello handshake within %2 s"_s
-                           .arg(m_transport->peerName())
-                           .arg(m_handshakeTimer.interval() / 1000.0));
+        // A loaded controller or host can be this slow and answer the next
+        // time: transient, so the caller may retry.
+        if (m_failed)
+            return;
+        m_failed = true;
+        emit transientError(u"%1: the agent did not answer the hello handshake within %2 s"_s
+                                .arg(m_transport->peerName())
+                                .arg(m_handshakeTimer.interval() / 1000.0));
+        m_transport->close();
     });
     connect(m_transport, &AgentTransport::opened, this, &AgentClient::handleOpened);
     connect(m_transport, &AgentTransport::lineReceived, this, &AgentClient::handleLine);

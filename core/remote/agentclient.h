@@ -2,7 +2,7 @@
 #pragma once
 // The controller's conversation with one agent over any AgentTransport: it
 // completes the hello handshake (a protocol mismatch is a persistent error
-// naming both versions), numbers requests, and routes every reply by id.
+// naming both versions, no answer in time a transient one), numbers requests, and routes every reply by id.
 
 #include "agenttransport.h"
 #include "protocol/agentmessage.h"

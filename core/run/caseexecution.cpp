@@ -646,6 +646,17 @@ void CaseExecution::handleTimeout()
         complete(u"cancelled"_s, u"cancelled (an agent did not confirm within %1 s)"_s.arg(kCancelGraceMs / 1000));
         return;
     }
+    if (m_phase == Phase::Connecting) {
+        // A session still waiting its turn, attempting or backing off ends
+        // by itself (ready or lost, its retries bounded); only a wait for
+        // something else (the server's address) times out here.
+        for (HostSession *s : {m_client, m_server, m_dut}) {
+            if (s && s->isConnecting()) {
+                m_timer.start(kListenTimeoutMs + 15000);
+                return;
+            }
+        }
+    }
     QString what;
     switch (m_phase) {
     case Phase::Connecting:

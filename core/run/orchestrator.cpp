@@ -2,6 +2,7 @@
 #include "orchestrator.h"
 
 #include "caseexecution.h"
+#include "connectgate.h"
 #include "hostsession.h"
 #include "labtransport.h"
 
@@ -13,7 +14,7 @@ using namespace Qt::StringLiterals;
 namespace wb {
 
 Orchestrator::Orchestrator(Plan plan, TransportFactory factory, QObject *parent)
-    : QObject(parent), m_plan(std::move(plan)), m_factory(std::move(factory))
+    : QObject(parent), m_plan(std::move(plan)), m_factory(std::move(factory)), m_gate(new ConnectGate(ConnectGate::kDefaultLimit, this))
 {
 }
 
@@ -21,6 +22,13 @@ Orchestrator::~Orchestrator()
 {
     for (HostSession *s : std::as_const(m_sessions))
         s->close();
+    for (HostSession *s : std::as_const(m_retired))
+        s->close();
+}
+
+void Orchestrator::setMaxConnecting(int n)
+{
+    m_gate->setLimit(n);
 }
 
 Orchestrator::TransportFactory Orchestrator::localFactory()
@@ -44,36 +52,68 @@ Orchestrator::TransportFactory Orchestrator::labFactory(const SshOptions &option
 
 HostSession *Orchestrator::session(const QString &hostName)
 {
-    if (HostSession *s = m_sessions.value(hostName))
-        return s;
+    if (HostSession *s = m_sessions.value(hostName)) {
+        // A lost session that has a cycle left is replaced, also before its
+        // lost() has been delivered (its open requests fail first).
+        if (!s->isLost() || m_cycles.value(hostName) >= kConnectCyclesPerHost)
+            return s;
+        m_sessions.remove(hostName);
+        m_retired.append(s);
+    }
     const PlanHost *host = m_plan.host(hostName);
     Q_ASSERT(host);
-    auto *s = new HostSession(*host, m_factory(*host), this);
+    const int cycle = ++m_cycles[hostName];
+    auto *s = new HostSession(*host, [this, host = *host]() { return m_factory(host); }, this);
     s->setLivenessTimeout(m_livenessMs);
+    s->setRetryPolicy(m_retry);
+    s->setConnectGate(m_gate);
     connect(s, &HostSession::logged, this,
             [this, hostName](const QString &severity, const QString &text) { emit logged(severity, hostName, text); });
-    connect(s, &HostSession::lost, this, [this, hostName](const QString &why) {
-        // Every case still waiting for this host fails now, with the reason.
-        for (qsizetype i = m_pending.size() - 1; i >= 0; --i) {
-            const TestCase &c = m_pending[i];
-            if (c.client.host != hostName && c.server.host != hostName && (!c.dut || c.dut->host != hostName))
-                continue;
-            CaseResult m;
-            m.testCase = m_pending.takeAt(i);
-            m.iterations = m_kept.value(m.testCase.key); // still kept: they stay stored as they were
-            m.keptIterations = int(m.iterations.size());
-            m.status = u"failed"_s;
-            m.error = why;
-            m.started = m.finished = QDateTime::currentDateTimeUtc();
-            ++m_failed;
-            ++m_done;
-            emit caseFinished(m);
-        }
-        emitProgress();
-        QTimer::singleShot(0, this, [this] { finishIfDone(); });
-    });
+    connect(s, &HostSession::lost, this,
+            [this, hostName, s, cycle](const QString &why) { handleSessionLost(hostName, s, cycle, why); });
     m_sessions.insert(hostName, s);
     return s;
+}
+
+void Orchestrator::handleSessionLost(const QString &hostName, HostSession *s, int cycle, const QString &why)
+{
+    // The cases that were waiting for this session fail through their own
+    // connection to lost(); this decides what the others do.
+    if (cycle < kConnectCyclesPerHost) {
+        if (m_sessions.value(hostName) == s) {
+            m_sessions.remove(hostName);
+            m_retired.append(s);
+        }
+        // A host that is rebooting or was slow once deserves another try,
+        // not 250 failed cases; the next case that needs it connects afresh.
+        emit logged(u"warning"_s, hostName,
+                    u"%1 is given up for now; the next case that needs it connects again"_s.arg(hostName));
+        QTimer::singleShot(0, this, [this] {
+            schedule();
+            finishIfDone();
+        });
+        return;
+    }
+    // The last cycle failed too: every case still waiting for this host
+    // fails now, with the reason (a later one finds the session lost and
+    // fails at once); the other hosts' cases go on.
+    for (qsizetype i = m_pending.size() - 1; i >= 0; --i) {
+        const TestCase &c = m_pending[i];
+        if (c.client.host != hostName && c.server.host != hostName && (!c.dut || c.dut->host != hostName))
+            continue;
+        CaseResult m;
+        m.testCase = m_pending.takeAt(i);
+        m.iterations = m_kept.value(m.testCase.key); // still kept: they stay stored as they were
+        m.keptIterations = int(m.iterations.size());
+        m.status = u"failed"_s;
+        m.error = why;
+        m.started = m.finished = QDateTime::currentDateTimeUtc();
+        ++m_failed;
+        ++m_done;
+        emit caseFinished(m);
+    }
+    emitProgress();
+    QTimer::singleShot(0, this, [this] { finishIfDone(); });
 }
 
 QStringList Orchestrator::resourcesOf(const TestCase &c) const
@@ -222,6 +262,8 @@ void Orchestrator::finishIfDone()
         return;
     m_running = false;
     for (HostSession *s : std::as_const(m_sessions))
+        s->close();
+    for (HostSession *s : std::as_const(m_retired))
         s->close();
     emit logged(u"info"_s, QString(),
                 u"plan finished: %1 finished, %2 failed, %3 cancelled in %4 s"_s.arg(m_finished)

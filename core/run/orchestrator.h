@@ -7,8 +7,13 @@
 // Every finished measurement is handed out as it finishes, so a crash or a
 // lost host never loses what already finished, and a resumed plan skips it
 // (or, for a case cut between repetitions, runs only the missing ones).
+// Hosts are connected a few at a time (the connection gate), a transient
+// connection failure is retried with backoff (ConnectRetry), and a host
+// given up fails only the cases waiting for it: the next case that needs it
+// connects afresh once, after which its remaining cases fail with the reason.
 
 #include "caseresult.h"
+#include "connectretry.h"
 #include "plan.h"
 #include "config/sshoptions.h"
 
@@ -22,6 +27,7 @@
 namespace wb {
 
 class AgentTransport;
+class ConnectGate;
 class CredentialProvider;
 class HostKeyPolicy;
 class HostSession;
@@ -46,6 +52,11 @@ public:
     void setKeptIterations(const QHash<QString, QList<ResultRecord>> &kept) { m_kept = kept; }
     void setMaxParallel(int n) { m_maxParallel = std::max(1, n); }
     void setLivenessTimeout(int ms) { m_livenessMs = ms; }
+    // How many hosts may be connecting at once (ConnectGate::kDefaultLimit).
+    void setMaxConnecting(int n);
+    void setConnectRetry(const ConnectRetry &policy) { m_retry = policy; }
+    // Connection cycles (each with its retries) a host gets in one plan.
+    static constexpr int kConnectCyclesPerHost = 2;
 
     void start();
     void cancel();
@@ -74,6 +85,7 @@ signals:
 private:
     friend class CaseExecution;
     HostSession *session(const QString &hostName);
+    void handleSessionLost(const QString &hostName, HostSession *s, int cycle, const QString &why);
     void schedule();
     bool resourcesFree(const TestCase &c) const;
     QStringList resourcesOf(const TestCase &c) const;
@@ -88,6 +100,10 @@ private:
     QList<TestCase> m_pending;
     QList<CaseExecution *> m_active;
     QHash<QString, HostSession *> m_sessions;
+    QList<HostSession *> m_retired;  // given up; kept until the plan ends (cases may still point at them)
+    QHash<QString, int> m_cycles;    // host -> connection cycles started
+    ConnectGate *m_gate;
+    ConnectRetry m_retry;
     QHash<QString, int> m_busy; // resource -> tests holding it
     int m_maxParallel = 8;
     int m_livenessMs = 12000;

@@ -176,6 +176,8 @@ void PlanExecution::start()
     m_orchestrator->setKeptIterations(m_resume.keptIterations());
     if (m_options.maxParallel > 0)
         m_orchestrator->setMaxParallel(m_options.maxParallel);
+    if (m_options.maxConnecting > 0)
+        m_orchestrator->setMaxConnecting(m_options.maxConnecting);
     connect(m_orchestrator, &Orchestrator::planStarted, this, &PlanExecution::planStarted);
     connect(m_orchestrator, &Orchestrator::caseStarted, this, &PlanExecution::caseStarted);
     connect(m_orchestrator, &Orchestrator::sampleReceived, this, &PlanExecution::sampleReceived);

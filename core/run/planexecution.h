@@ -42,6 +42,7 @@ public:
         QString databasePath;
         QString resumeRunId;   // empty: a new plan run
         int maxParallel = 0;   // 0: the orchestrator's default
+        int maxConnecting = 0; // hosts connecting at once; 0: the orchestrator's default
         // Tests replace how hosts are reached; empty: the lab's own
         // (local agents and SSH through LabAccess).
         Orchestrator::TransportFactory transportFactory;

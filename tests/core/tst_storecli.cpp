@@ -306,6 +306,9 @@ void TstStoreCli::runParallelChecked()
         const Result r = cli({u"--db"_s, dir.filePath(u"p.sqlite"_s), u"run"_s, u"--parallel"_s, n, plan});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(u"--parallel needs a whole number from 1 to 1000"_s), qPrintable(r.err));
+        const Result c = cli({u"--db"_s, dir.filePath(u"p.sqlite"_s), u"run"_s, u"--max-connecting"_s, n, plan});
+        QCOMPARE(c.code, 2);
+        QVERIFY2(c.err.contains(u"--max-connecting needs a whole number from 1 to 1000"_s), qPrintable(c.err));
     }
     QVERIFY(!QFile::exists(dir.filePath(u"p.sqlite"_s))); // refused before the database is touched
 }

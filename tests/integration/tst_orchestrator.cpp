@@ -4,12 +4,16 @@
 // concurrently while a shared host does not, cancel and a killed agent end
 // within their timeouts without losing what finished, and resume skips it;
 // a resumed case counts the repetitions it kept and runs only the missing.
+// A host that refuses connections fails only its own cases, with the
+// reason, after bounded retries; a later case connects to it afresh.
 
 #include "analysis/statistics.h"
 #include "result/metriccatalog.h"
 #include "remote/agentlocator.h"
 #include "remote/localtransport.h"
 #include "run/orchestrator.h"
+
+#include "../core/scriptedtransport.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -20,6 +24,7 @@
 
 #include <csignal>
 #include <limits>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -81,7 +86,34 @@ private slots:
     void killedAgentIsReportedAndResumeCompletes();
     void keptRepetitionsCountForTheRule();
     void largeResultArrivesWhole();
+    void givenUpHostFailsOnlyItsCasesAndIsTriedAgain();
+    void hostThatNeverAnswersFailsOnlyItsCases();
 };
+
+namespace {
+
+const QByteArray kThreeHosts = R"("a":{"transport":"local"},"b":{"transport":"local"},"c":{"transport":"local"})";
+
+wb::ConnectRetry quickRetry()
+{
+    wb::ConnectRetry r;
+    r.firstDelayMs = 40;
+    r.jitter = 0;
+    return r; // three retries: four attempts a cycle
+}
+
+// Real local agents for a and b; host c refuses its first `refusals`
+// connection attempts (counted in *cAttempts), then gets a real agent too.
+wb::Orchestrator::TransportFactory refusingC(int refusals, std::shared_ptr<int> cAttempts)
+{
+    return [refusals, cAttempts](const wb::PlanHost &host) -> wb::AgentTransport * {
+        if (host.name == u"c"_s && (*cAttempts)++ < refusals)
+            return new wbtest::ScriptedTransport(u"c"_s, wbtest::Attempt::Refused);
+        return new wb::LocalTransport(wb::locateAgent());
+    };
+}
+
+} // namespace
 
 void TstOrchestrator::everyKindOnTheLocalLab()
 {
@@ -273,8 +305,10 @@ void TstOrchestrator::killedAgentIsReportedAndResumeCompletes()
     o.start();
     QTRY_VERIFY_WITH_TIMEOUT(c.done, 20000);
     QVERIFY2(clock.elapsed() < 8000, qPrintable(QString::number(clock.elapsed())));
-    QCOMPARE(c.finished, 1);
-    QCOMPARE(c.failed, 2);
+    // Only the case on the killed agent fails; the next one connects to
+    // host b afresh and runs.
+    QCOMPARE(c.finished, 2);
+    QCOMPARE(c.failed, 1);
     QSet<QString> done;
     for (const auto &m : c.measurements) {
         if (m.status == u"finished"_s)
@@ -282,16 +316,18 @@ void TstOrchestrator::killedAgentIsReportedAndResumeCompletes()
         else
             QVERIFY2(m.error.contains(u"b"_s), qPrintable(m.error));
     }
-    QCOMPARE(done.size(), 1);
+    QCOMPARE(done.size(), 2);
 
-    // Resume: only the two that did not finish run again.
+    QCOMPARE(c.log.filter(u"given up for now"_s).size(), 1);
+
+    // Resume: only the one that did not finish runs again.
     wb::Orchestrator again(plan, wb::Orchestrator::localFactory());
     again.setSkippedKeys(done);
     Collector c2;
     c2.attach(again);
     again.start();
     QTRY_VERIFY_WITH_TIMEOUT(c2.done, 30000);
-    QCOMPARE(c2.finished, 2);
+    QCOMPARE(c2.finished, 1);
     QCOMPARE(c2.failed, 0);
     for (const auto &m : c2.measurements)
         QVERIFY(!done.contains(m.testCase.key));
@@ -371,3 +407,63 @@ void TstOrchestrator::largeResultArrivesWhole()
 
 QTEST_GUILESS_MAIN(TstOrchestrator)
 #include "tst_orchestrator.moc"
+
+void TstOrchestrator::givenUpHostFailsOnlyItsCasesAndIsTriedAgain()
+{
+    const wb::Plan plan = makePlan(R"(
+        {"name":"ab1","kind":"tcp_rr","client":"a","server":"b","duration_s":0.3},
+        {"name":"ac1","kind":"tcp_rr","client":"a","server":"c","duration_s":0.3},
+        {"name":"ab2","kind":"tcp_rr","client":"a","server":"b","duration_s":0.3},
+        {"name":"cb1","kind":"tcp_rr","client":"c","server":"b","duration_s":0.3})", kThreeHosts);
+    auto cAttempts = std::make_shared<int>(0);
+    // Four refusals: the first cycle (an attempt and three retries) fails.
+    wb::Orchestrator o(plan, refusingC(4, cAttempts));
+    o.setConnectRetry(quickRetry());
+    Collector c;
+    c.attach(o);
+    o.start();
+    QTRY_VERIFY_WITH_TIMEOUT(c.done, 60000);
+    QVERIFY2(c.finished == 3 && c.failed == 1, qPrintable(c.log.join(u'\n')));
+    for (const auto &m : c.measurements) {
+        if (m.testCase.name == u"ac1"_s) {
+            QCOMPARE(m.status, u"failed"_s);
+            QVERIFY2(m.error.contains(u"c: cannot connect: Connection refused (gave up after 4 attempts)"_s),
+                     qPrintable(m.error));
+        } else {
+            QVERIFY2(m.status == u"finished"_s, qPrintable(m.testCase.name + u": "_s + m.error));
+        }
+    }
+    // The later case on c connected afresh: one more attempt, which worked.
+    QCOMPARE(*cAttempts, 5);
+    QCOMPARE(c.log.filter(u"retrying in"_s).size(), 3);
+    QCOMPARE(c.log.filter(u"given up for now"_s).size(), 1);
+}
+
+void TstOrchestrator::hostThatNeverAnswersFailsOnlyItsCases()
+{
+    const wb::Plan plan = makePlan(R"(
+        {"name":"ac1","kind":"tcp_rr","client":"a","server":"c","duration_s":0.3},
+        {"name":"ab1","kind":"tcp_rr","client":"a","server":"b","duration_s":0.3},
+        {"name":"cb1","kind":"tcp_rr","client":"c","server":"b","duration_s":0.3},
+        {"name":"ca1","kind":"tcp_rr","client":"c","server":"a","duration_s":0.3},
+        {"name":"ba1","kind":"tcp_rr","client":"b","server":"a","duration_s":0.3})", kThreeHosts);
+    auto cAttempts = std::make_shared<int>(0);
+    wb::Orchestrator o(plan, refusingC(std::numeric_limits<int>::max(), cAttempts));
+    o.setConnectRetry(quickRetry());
+    Collector c;
+    c.attach(o);
+    QElapsedTimer clock;
+    clock.start();
+    o.start();
+    QTRY_VERIFY_WITH_TIMEOUT(c.done, 60000);
+    QVERIFY2(clock.elapsed() < 30000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY2(c.finished == 2 && c.failed == 3, qPrintable(c.log.join(u'\n')));
+    for (const auto &m : c.measurements) {
+        const bool onC = m.testCase.client.host == u"c"_s || m.testCase.server.host == u"c"_s;
+        QCOMPARE(m.status, onC ? u"failed"_s : u"finished"_s);
+        if (onC)
+            QVERIFY2(m.error.contains(u"Connection refused (gave up after 4 attempts)"_s), qPrintable(m.error));
+    }
+    // Two cycles of four attempts, then its remaining cases fail at once.
+    QCOMPARE(*cAttempts, 2 * 4);
+}
