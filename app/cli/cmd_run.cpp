@@ -284,6 +284,17 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
             ctx.err << "wirebench-cli run: --fail-if-worse: " << gate.error().message << '\n';
             return wb::cli::kExitFailure;
         }
+        if (!plan->schedule.isEmpty()) {
+            // A scheduled run leaves its regressions on the runs, for the
+            // desktop program's notifications, and in the service's log.
+            auto noted = wb::recordRegressionNotices(*store, *gate);
+            if (!noted)
+                ctx.err << "wirebench-cli run: the regression notices could not be stored: " << noted.error().message
+                        << '\n';
+            else
+                for (const QString &text : std::as_const(*noted))
+                    ctx.err << "warning: regression: " << text << '\n';
+        }
         const int verdict = wb::cli::applyGate(ctx, u"run"_s, *gate,
                                                u"no case has a history of two points or more in its current segment"_s);
         // Worse beats failed: a CI pipeline wants the regression named.

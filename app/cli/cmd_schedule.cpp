@@ -84,9 +84,10 @@ QString checkCalendar(const QString &spec)
 int scheduleAdd(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
-    QString every, at, calendar, name, error;
-    for (const auto &[option, out] : {std::pair{u"--every"_s, &every}, std::pair{u"--at"_s, &at},
-                                      std::pair{u"--on-calendar"_s, &calendar}, std::pair{u"--name"_s, &name}}) {
+    QString every, at, calendar, name, failIfWorse, error;
+    for (const auto &[option, out] :
+         {std::pair{u"--every"_s, &every}, std::pair{u"--at"_s, &at}, std::pair{u"--on-calendar"_s, &calendar},
+          std::pair{u"--name"_s, &name}, std::pair{u"--fail-if-worse"_s, &failIfWorse}}) {
         if (!wb::cli::takeOption(args, option, out, &error)) {
             ctx.err << kAdd << error << '\n';
             return wb::cli::kExitUsage;
@@ -115,6 +116,7 @@ int scheduleAdd(wb::cli::CliContext &ctx)
              : !at.isEmpty()  ? wb::Schedule::When::At
                               : wb::Schedule::When::Calendar;
     s.spec = !every.isEmpty() ? every : !at.isEmpty() ? at : calendar;
+    s.failIfWorse = failIfWorse;
     if (QString why = s.validate(); why.isEmpty() && s.when == wb::Schedule::When::Calendar)
         error = checkCalendar(s.spec);
     else
@@ -261,7 +263,7 @@ int scheduleRunNow(wb::cli::CliContext &ctx)
 
 } // namespace
 
-WB_CLI_COMMAND(u"schedule add"_s, u"PLAN.json --every 6h|--at HH:MM|--on-calendar SPEC [--name NAME]"_s,
+WB_CLI_COMMAND(u"schedule add"_s, u"PLAN.json --every 6h|--at HH:MM|--on-calendar SPEC [--name NAME] [--fail-if-worse PCT]"_s,
                u"run a plan on a schedule (a systemd user timer; the run never prompts)"_s, scheduleAdd);
 WB_CLI_COMMAND(u"schedule list"_s, u"[--json]"_s, u"the schedules, when they run and their last result"_s,
                scheduleList);

@@ -5,6 +5,7 @@
 #include "analysis/groupcomparison.h"
 #include "analysis/history.h"
 #include "result/metriccatalog.h"
+#include "store/noticestore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 
@@ -123,9 +124,24 @@ StoreResult<RegressionGate> checkPlanRunAgainstHistory(ResultStore &store, const
                                     .arg(p, 0, 'g', 2)
                                     .arg(significant ? QString() : u", not significant"_s);
         if (worse > request.thresholdPct && significant)
-            gate.worse.append({-1, condition.label(), where, u"its history"_s, worse, verdict});
+            gate.worse.append({-1, condition.label(), where, u"its history"_s, worse, verdict, reps.last().id});
     }
     return gate;
+}
+
+StoreResult<QStringList> recordRegressionNotices(ResultStore &store, const RegressionGate &gate)
+{
+    QStringList texts;
+    for (const RegressionFinding &f : gate.worse) {
+        if (f.runId < 0)
+            continue;
+        const QString text = u"%1 worse than %2 by %3 %: %4"_s.arg(f.cell, f.reference,
+                                                                   comparisonNumber(f.worsePct), f.verdict);
+        if (auto noted = store.notices().recordRegression(f.runId, text); !noted)
+            return noted.error();
+        texts << text;
+    }
+    return texts;
 }
 
 } // namespace wb

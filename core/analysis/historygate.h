@@ -32,4 +32,9 @@ struct PlanRunGateRequest
 
 StoreResult<RegressionGate> checkPlanRunAgainstHistory(ResultStore &store, const PlanRunGateRequest &request);
 
+// A scheduled run's regressions, written where the desktop program and
+// `runs show` find them: one regression notice on each worse case's last
+// run, its text the gate's verdict. Returns the notices' texts, in order.
+StoreResult<QStringList> recordRegressionNotices(ResultStore &store, const RegressionGate &gate);
+
 } // namespace wb

@@ -23,6 +23,7 @@ struct RegressionFinding
     QString reference;
     double worsePct = 0;     // how much worse, in percent of the reference
     QString verdict;         // the comparison's own sentence
+    qint64 runId = -1;       // the judged run (run --fail-if-worse), for its notice; -1 otherwise
 };
 
 struct RegressionGate

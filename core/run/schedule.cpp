@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -21,6 +22,7 @@ const QString kSpecKey = u"X-Wirebench-Spec"_s;
 const QString kPlanKey = u"X-Wirebench-Plan"_s;
 const QString kDatabaseKey = u"X-Wirebench-Database"_s;
 const QString kProgramKey = u"X-Wirebench-Program"_s;
+const QString kFailIfWorseKey = u"X-Wirebench-Fail-If-Worse"_s;
 
 QString whenName(Schedule::When w)
 {
@@ -130,6 +132,12 @@ QString Schedule::validate() const
         return u"the plan must be an absolute path (the timer runs elsewhere): %1"_s.arg(planPath);
     if (!QDir::isAbsolutePath(program))
         return u"the program must be an absolute path: %1"_s.arg(program);
+    if (!failIfWorse.isEmpty()) {
+        bool ok = false;
+        const double pct = failIfWorse.toDouble(&ok);
+        if (!ok || !std::isfinite(pct) || pct < 0 || pct > 1000)
+            return u"--fail-if-worse '%1': give a percentage from 0 to 1000"_s.arg(failIfWorse);
+    }
     switch (when) {
     case When::Every:
         if (!parseScheduleInterval(spec))
@@ -155,6 +163,8 @@ QStringList Schedule::command() const
     if (!databasePath.isEmpty())
         args << u"--db"_s << databasePath;
     args << u"run"_s << planPath << u"--schedule"_s << name;
+    if (!failIfWorse.isEmpty())
+        args << u"--fail-if-worse"_s << failIfWorse;
     return args;
 }
 
@@ -193,7 +203,10 @@ QString Schedule::serviceText() const
         exec << execArgument(a);
     QString t;
     t += u"[Unit]\nDescription=Wirebench scheduled run %1 of %2\n"_s.arg(name, QFileInfo(planPath).fileName());
-    t += u"%1=%2\n%3=%4\n%5=%6\n\n"_s.arg(kPlanKey, planPath, kDatabaseKey, databasePath, kProgramKey, program);
+    t += u"%1=%2\n%3=%4\n%5=%6\n"_s.arg(kPlanKey, planPath, kDatabaseKey, databasePath, kProgramKey, program);
+    if (!failIfWorse.isEmpty())
+        t += u"%1=%2\n"_s.arg(kFailIfWorseKey, failIfWorse);
+    t += u"\n"_s;
     t += u"[Service]\nType=oneshot\nExecStart=%1\n"_s.arg(exec.join(u' '));
     return t;
 }
@@ -218,6 +231,7 @@ std::optional<Schedule> Schedule::fromUnits(const QString &timerText, const QStr
     s.planPath = service.value(kPlanKey);
     s.databasePath = service.value(kDatabaseKey);
     s.program = service.value(kProgramKey);
+    s.failIfWorse = service.value(kFailIfWorseKey);
     return s;
 }
 

@@ -30,6 +30,7 @@ struct Schedule
     QString program;      // absolute path of wirebench-cli
     When when = When::Every;
     QString spec;         // "6h", "03:30" or a systemd calendar expression
+    QString failIfWorse;  // run's --fail-if-worse PCT; empty: no regression gate
 
     QString timerUnit() const { return QStringLiteral("wirebench-") + name + QStringLiteral(".timer"); }
     QString serviceUnit() const { return QStringLiteral("wirebench-") + name + QStringLiteral(".service"); }

@@ -56,7 +56,7 @@ void TstSchedule::refusedBeforeWriting()
     QFETCH(QString, spec);
     QFETCH(QString, plan);
     QFETCH(QString, expected);
-    wb::Schedule s{name, plan, QString(), u"/usr/bin/wirebench-cli"_s, wb::Schedule::When(when), spec};
+    wb::Schedule s{name, plan, QString(), u"/usr/bin/wirebench-cli"_s, wb::Schedule::When(when), spec, QString()};
     const QString why = s.validate();
     QVERIFY2(why.contains(expected), qPrintable(why));
     QTemporaryDir dir;
@@ -71,11 +71,11 @@ void TstSchedule::unitsRoundTrip()
     QTemporaryDir dir;
     const QString units = dir.filePath(u"units"_s);
     const wb::Schedule every{u"rr-6h"_s, u"/lab/plans/rr.json"_s, u"/lab/results.sqlite"_s,
-                             u"/usr/bin/wirebench-cli"_s, wb::Schedule::When::Every, u"6h"_s};
+                             u"/usr/bin/wirebench-cli"_s, wb::Schedule::When::Every, u"6h"_s, QString()};
     const wb::Schedule at{u"nightly"_s, u"/lab/plans/ftp.json"_s, u"postgresql://lab@db/wirebench"_s,
-                          u"/usr/bin/wirebench-cli"_s, wb::Schedule::When::At, u"03:30"_s};
+                          u"/usr/bin/wirebench-cli"_s, wb::Schedule::When::At, u"03:30"_s, u"5"_s};
     const wb::Schedule cal{u"mondays"_s, u"/lab/plans/rr.json"_s, QString(), u"/usr/bin/wirebench-cli"_s,
-                           wb::Schedule::When::Calendar, u"Mon *-*-* 02:00"_s};
+                           wb::Schedule::When::Calendar, u"Mon *-*-* 02:00"_s, QString()};
     QString error;
     for (const wb::Schedule &s : {every, at, cal})
         QVERIFY2(wb::writeSchedule(units, s, &error), qPrintable(error));
@@ -103,6 +103,14 @@ void TstSchedule::unitsRoundTrip()
     QCOMPARE(int(m.when), int(wb::Schedule::When::Calendar));
     QCOMPARE(m.spec, cal.spec);
     QCOMPARE(n.databasePath, at.databasePath);
+    // The regression gate goes with the schedule: on the run's command line and back.
+    QVERIFY(at.serviceText().contains(u" run /lab/plans/ftp.json --schedule nightly --fail-if-worse 5\n"_s));
+    QCOMPARE(n.failIfWorse, u"5"_s);
+    QCOMPARE(n.command(), at.command());
+    QVERIFY(r.failIfWorse.isEmpty());
+    wb::Schedule badGate = at;
+    badGate.failIfWorse = u"5%"_s;
+    QVERIFY2(badGate.validate().contains(u"--fail-if-worse '5%'"_s), qPrintable(badGate.validate()));
     QCOMPARE(n.describe(), u"daily at 03:30"_s);
     QCOMPARE(r.planPath, every.planPath);
     QCOMPARE(r.command(), every.command());
@@ -128,7 +136,7 @@ void TstSchedule::awkwardPathsAreQuoted()
 {
     QTemporaryDir dir;
     const QString plan = dir.filePath(u"my plans/100% \"rr\".json"_s);
-    const wb::Schedule s{u"odd"_s, plan, QString(), u"/bin/true"_s, wb::Schedule::When::Every, u"1h"_s};
+    const wb::Schedule s{u"odd"_s, plan, QString(), u"/bin/true"_s, wb::Schedule::When::Every, u"1h"_s, QString()};
     const QString text = s.serviceText();
     QString expected = plan;
     expected.replace(u'%', u"%%"_s).replace(u'"', u"\\\""_s);

@@ -554,9 +554,9 @@ void TstRunsPage::listsSchedulesWithTheirLastResult()
     const QString db = dir.filePath(u"sched.sqlite"_s);
     const QString cli = QStringLiteral(WB_BIN_DIR "/wirebench-cli");
     QString error;
-    const wb::Schedule nightly{u"nightly"_s, planPath(), db, cli, wb::Schedule::When::At, u"03:30"_s};
+    const wb::Schedule nightly{u"nightly"_s, planPath(), db, cli, wb::Schedule::When::At, u"03:30"_s, QString()};
     const wb::Schedule elsewhere{u"elsewhere"_s, planPath(), dir.filePath(u"other.sqlite"_s), cli,
-                                 wb::Schedule::When::Every, u"6h"_s};
+                                 wb::Schedule::When::Every, u"6h"_s, QString()};
     QVERIFY2(wb::writeSchedule(units, nightly, &error), qPrintable(error));
     QVERIFY2(wb::writeSchedule(units, elsewhere, &error), qPrintable(error));
     QProcess run;
