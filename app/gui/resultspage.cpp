@@ -180,8 +180,10 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    // At 1280x800 every column fits beside the page list: the date whole,
+    // the tags column narrow and stretched to what is left.
     const int em = fontMetrics().horizontalAdvance(u'M');
-    const int widths[] = {8, 9, 21, 11, 6, 5, 4, 19, 6, 10, 12};
+    const int widths[] = {8, 9, 18, 11, 6, 5, 4, 19, 6, 13, 6};
     static_assert(std::size(widths) == RunListModel::ColumnCount);
     for (int c = 0; c < RunListModel::ColumnCount; ++c)
         m_table->setColumnWidth(c, widths[c] * em);

@@ -12,6 +12,7 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -76,9 +77,27 @@ QString RunAnnotationEditor::notes() const
 
 void RunAnnotationEditor::showRun(const StoredRun *run)
 {
+    // The same run shown again (the table reloaded: another run stored, a
+    // tag added elsewhere) keeps what the user is doing: the tags selected
+    // for removal and a note typed but not saved.
+    const bool same = run && run->id == m_runId;
     m_runId = run ? run->id : 0;
-    showTags(run ? run->tags : QStringList());
-    m_notes->setPlainText(run ? run->notes : QString());
+    if (same && m_store) {
+        // The row may have been read before this editor's own last write
+        // finished; the tags come from the store, queued behind that write.
+        const qint64 id = m_runId;
+        m_store->write([id](ResultStore &store) { return store.annotations().runTags(id); })
+            .then(this, [this, id](const StoreResult<QStringList> &tags) {
+                if (id == m_runId && tags)
+                    showTags(*tags);
+            });
+    } else {
+        showTags(run ? run->tags : QStringList());
+    }
+    if (!same || !m_notes->document()->isModified()) {
+        m_notes->setPlainText(run ? run->notes : QString());
+        m_notes->document()->setModified(false);
+    }
     m_error->clear();
     for (QWidget *w : std::initializer_list<QWidget *>{m_tags, m_newTag, m_add, m_remove, m_notes, m_saveNote})
         w->setEnabled(run != nullptr);
@@ -86,9 +105,14 @@ void RunAnnotationEditor::showRun(const StoredRun *run)
 
 void RunAnnotationEditor::showTags(const QStringList &tags)
 {
+    QStringList selected;
+    for (const QListWidgetItem *item : m_tags->selectedItems())
+        selected << item->text();
     m_tagList = tags;
     m_tags->clear();
     m_tags->addItems(tags);
+    for (int i = 0; i < m_tags->count(); ++i)
+        m_tags->item(i)->setSelected(selected.contains(m_tags->item(i)->text()));
 }
 
 void RunAnnotationEditor::showError(const QString &message)
@@ -151,6 +175,7 @@ void RunAnnotationEditor::saveNote()
                 return;
             }
             m_error->clear();
+            m_notes->document()->setModified(false);
             emit changed(id);
         });
 }

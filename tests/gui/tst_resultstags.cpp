@@ -24,7 +24,9 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QSignalSpy>
 #include <QTest>
+#include <QTextCursor>
 
 using namespace Qt::StringLiterals;
 
@@ -190,6 +192,18 @@ void TstResultsTags::editsTagsAndNote()
     editor->findChild<QPushButton *>(u"saveNoteButton"_s)->click();
     QTRY_COMPARE_WITH_TIMEOUT(reread(m_ids[0]).notes, u"C2 replaced by C7 (5 m)"_s, 10000);
     QVERIFY(editor->errorLabel()->text().isEmpty());
+
+    // The table reloading (another run stored) keeps a note typed and not
+    // yet saved, and the tags selected.
+    editor->tagList()->item(0)->setSelected(true);
+    editor->notesEdit()->moveCursor(QTextCursor::End);
+    QTest::keyClicks(editor->notesEdit(), u"; draft"_s);
+    QSignalSpy loaded(page.model(), &wb::gui::RunListModel::pageLoaded);
+    page.reload();
+    QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > 0, 10000);
+    select(page, m_ids[0]);
+    QCOMPARE(editor->notesEdit()->toPlainText(), u"C2 replaced by C7 (5 m); draft"_s);
+    QVERIFY(editor->tagList()->item(0)->isSelected());
 
     // Another run shows its own (none).
     select(page, m_ids[1]);
