@@ -113,6 +113,11 @@ ComparePage::~ComparePage()
 {
     if (m_cancel)
         *m_cancel = true; // a running build stops early; its result is dropped
+    // A build holds the store service: it must end here, not on a pool
+    // thread after the program has let the service go (the service would
+    // then be destroyed off its thread, under a closing application).
+    for (QFutureWatcherBase *build : findChildren<QFutureWatcherBase *>(Qt::FindDirectChildrenOnly))
+        build->waitForFinished();
 }
 
 QIcon ComparePage::icon() const
