@@ -25,6 +25,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 using namespace Qt::StringLiterals;
 using namespace wb;
@@ -86,6 +87,7 @@ private slots:
     void logScaleToggle();
     void unavailableKindsDisabled();
     void providerSeam();
+    void goingWaitsForItsBuild();
     void exportShortcuts();
     void pngDialogFlow();
     void screenshot();
@@ -290,6 +292,32 @@ void TstComparePage::providerSeam()
     QCOMPARE(page.ratioModel()->rowCount(), 7);
     page.setProvider(nullptr); // nothing to compare
     QVERIFY(page.data().observations.isEmpty());
+}
+
+// A build holds what it builds from (the store service): the page does not
+// leave it running on a pool thread when it goes.
+void TstComparePage::goingWaitsForItsBuild()
+{
+    // A provider whose builds take a while and mark when they end.
+    struct SlowProvider : FixtureProvider
+    {
+        std::shared_ptr<std::atomic_bool> ended = std::make_shared<std::atomic_bool>(false);
+        Builder builder() const override
+        {
+            return [ended = ended](const ComparisonSelection &, const std::atomic_bool *) {
+                QThread::msleep(300);
+                *ended = true;
+                return ComparisonBuild();
+            };
+        }
+    };
+    SlowProvider provider;
+    auto page = std::make_unique<ComparePage>();
+    page->setProvider(&provider);
+    QTRY_VERIFY(page->isBuilding());
+    QVERIFY(!*provider.ended);
+    page.reset();
+    QVERIFY(*provider.ended);
 }
 
 void TstComparePage::exportShortcuts()
