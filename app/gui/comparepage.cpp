@@ -116,7 +116,12 @@ ComparePage::~ComparePage()
     // A build holds the store service: it must end here, not on a pool
     // thread after the program has let the service go (the service would
     // then be destroyed off its thread, under a closing application).
-    for (QFutureWatcherBase *build : findChildren<QFutureWatcherBase *>(Qt::FindDirectChildrenOnly))
+    // Cancelled first: waiting for a build that has not started would run
+    // it on this thread; cancelled, it returns at once without building.
+    const auto builds = findChildren<QFutureWatcherBase *>(Qt::FindDirectChildrenOnly);
+    for (QFutureWatcherBase *build : builds)
+        build->cancel();
+    for (QFutureWatcherBase *build : builds)
         build->waitForFinished();
 }
 

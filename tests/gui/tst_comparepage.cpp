@@ -20,7 +20,9 @@
 #include <QSpinBox>
 #include <QImage>
 #include <QLabel>
+#include <QSemaphore>
 #include <QSignalSpy>
+#include <QThreadPool>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -88,6 +90,7 @@ private slots:
     void unavailableKindsDisabled();
     void providerSeam();
     void goingWaitsForItsBuild();
+    void goingDropsABuildNotStarted();
     void exportShortcuts();
     void pngDialogFlow();
     void screenshot();
@@ -301,10 +304,12 @@ void TstComparePage::goingWaitsForItsBuild()
     // A provider whose builds take a while and mark when they end.
     struct SlowProvider : FixtureProvider
     {
+        std::shared_ptr<std::atomic_bool> started = std::make_shared<std::atomic_bool>(false);
         std::shared_ptr<std::atomic_bool> ended = std::make_shared<std::atomic_bool>(false);
         Builder builder() const override
         {
-            return [ended = ended](const ComparisonSelection &, const std::atomic_bool *) {
+            return [started = started, ended = ended](const ComparisonSelection &, const std::atomic_bool *) {
+                *started = true;
                 QThread::msleep(300);
                 *ended = true;
                 return ComparisonBuild();
@@ -314,10 +319,46 @@ void TstComparePage::goingWaitsForItsBuild()
     SlowProvider provider;
     auto page = std::make_unique<ComparePage>();
     page->setProvider(&provider);
-    QTRY_VERIFY(page->isBuilding());
+    QTRY_VERIFY(*provider.started);
     QVERIFY(!*provider.ended);
     page.reset();
     QVERIFY(*provider.ended);
+}
+
+// A build still queued when the page goes is dropped, not run on the GUI
+// thread by the wait (where it would block the closing program on the store).
+void TstComparePage::goingDropsABuildNotStarted()
+{
+    struct CountingProvider : FixtureProvider
+    {
+        std::shared_ptr<std::atomic_int> builds = std::make_shared<std::atomic_int>(0);
+        Builder builder() const override
+        {
+            return [builds = builds](const ComparisonSelection &, const std::atomic_bool *) {
+                ++*builds;
+                return ComparisonBuild();
+            };
+        }
+    };
+    // Every thread of the pool busy: the page's build waits in its queue.
+    QThreadPool *pool = QThreadPool::globalInstance();
+    QSemaphore release;
+    QSemaphore started;
+    const int threads = pool->maxThreadCount();
+    for (int i = 0; i < threads; ++i)
+        pool->start([&] {
+            started.release();
+            release.acquire();
+        });
+    QVERIFY(started.tryAcquire(threads, 10000));
+    CountingProvider provider;
+    auto page = std::make_unique<ComparePage>();
+    page->setProvider(&provider);
+    QTRY_VERIFY(page->isBuilding());
+    page.reset();
+    release.release(threads);
+    QVERIFY(pool->waitForDone(10000));
+    QCOMPARE(provider.builds->load(), 0);
 }
 
 void TstComparePage::exportShortcuts()
