@@ -140,6 +140,20 @@ public:
         return true;
     }
 
+    // packet_rate's latency probe runs from the server against the client's
+    // flood (agents/testparams.cpp refuses it the other ways round too).
+    bool checkPacketRate(const QList<QJsonObject> &combos, const QString &path)
+    {
+        for (const QJsonObject &c : combos) {
+            const QString direction = c.value(u"direction"_s).toString(u"forward"_s);
+            if (c.value(u"probe_rate_pps"_s).toDouble() > 0 && direction != u"forward"_s)
+                return fail(path + u".probe_rate_pps"_s, u"works only with direction 'forward', not '%1': the probe "
+                                                         "runs from the server against the client's flood"_s
+                                                             .arg(direction));
+        }
+        return true;
+    }
+
     bool readAddress(const QJsonObject &o, const QString &key, const QString &path, QString *out)
     {
         return readChecked(o, key, path, isValidAddress,
@@ -568,6 +582,8 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &written, QString *error)
         }
         const QList<QJsonObject> combos = expandParams(params);
         if (kind == u"file_transfer"_s && !p.checkFileTransfer(combos, path + u".params"_s))
+            return failed();
+        if (kind == u"packet_rate"_s && !p.checkPacketRate(combos, path + u".params"_s))
             return failed();
         if (qsizetype(plan.cases.size()) + combos.size() * pairs.size() > kMaxCases) {
             p.fail(path, u"expands to more than %1 test cases"_s.arg(kMaxCases));

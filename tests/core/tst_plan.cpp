@@ -29,6 +29,7 @@ private slots:
     void deviceUnderTest();
     void connectionRateIsTcpCrrKeyMetric();
     void rrulDefaults();
+    void packetRateDirections();
     void resolvesAgainstTheInventory();
     void unknownHostsNameTheirPath();
 };
@@ -156,6 +157,12 @@ void TstPlan::errors_data()
     QTest::newRow("bidirectional file to a dest_path")
         << plan(R"({"kind":"file_transfer","client":"a","server":"b","params":{"direction":"bidirectional","dest_path":"/tmp/x"}})")
         << u"tests[0].params.dest_path: cannot be used with direction 'bidirectional'"_s;
+    QTest::newRow("packet_rate probe in reverse")
+        << plan(R"({"kind":"packet_rate","client":"a","server":"b","params":{"direction":["forward","reverse"],"probe_rate_pps":1000}})")
+        << u"tests[0].params.probe_rate_pps: works only with direction 'forward', not 'reverse'"_s;
+    QTest::newRow("packet_rate probe both ways")
+        << plan(R"({"kind":"packet_rate","client":"a","server":"b","params":{"direction":"bidirectional","probe_rate_pps":[0,500]}})")
+        << u"tests[0].params.probe_rate_pps: works only with direction 'forward', not 'bidirectional'"_s;
     QTest::newRow("rrul direction") << plan(R"({"kind":"rrul","client":"a","server":"b","params":{"direction":"reverse"}})")
                                     << u"tests[0].params.direction: rrul takes no direction"_s;
     QTest::newRow("rrul tos") << plan(R"({"kind":"rrul","client":"a","server":"b","params":{"tos":184}})")
@@ -320,6 +327,20 @@ void TstPlan::connectionRateIsTcpCrrKeyMetric()
     QCOMPARE(wb::keyMetricForKind(u"tcp_crr"_s), u"connections_per_s"_s);
     QCOMPARE(wb::canonicalUnit(u"connections_per_s"_s), u"1/s"_s);
     QCOMPARE(wb::keyMetricForKind(u"tcp_rr"_s), u"transactions_per_s"_s);
+}
+
+// packet_rate turns round without its probe, and probes forward only: the
+// sweep's forward case keeps its probe.
+void TstPlan::packetRateDirections()
+{
+    QString error;
+    const auto plan = parse(R"({"name":"p","hosts":{"a":{},"b":{}},"tests":[
+        {"kind":"packet_rate","client":"a","server":"b","params":{"direction":["forward","reverse","bidirectional"]}},
+        {"kind":"packet_rate","client":"a","server":"b","params":{"direction":"forward","probe_rate_pps":1000}}]})",
+                            &error);
+    QVERIFY2(plan, qPrintable(error));
+    QCOMPARE(plan->cases.size(), 4);
+    QCOMPARE(plan->cases.at(3).params.value(u"probe_rate_pps"_s).toInt(), 1000);
 }
 
 // Latency under load: flent's 60 s of load unless the plan says otherwise,
