@@ -135,9 +135,9 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
         ctx.err << "wirebench-cli: " << runOptions.planFile << ": " << problem << '\n';
         return wb::cli::kExitUsage;
     }
-    // A host is defined once, in the inventory; a plan entry that differs
-    // wins for this plan, and the user hears it.
-    for (const QString &note : execution.hostResolution()->overrideNotes())
+    // A plan entry that overrides the inventory's host, and datagrams the
+    // inventory's MTUs would fragment: the user hears them before it runs.
+    for (const QString &note : execution.hostResolution()->notes())
         ctx.err << "note: " << note << '\n';
     const QString runId = execution.planRunId();
     if (planRunId)

@@ -1312,7 +1312,7 @@ void PlansPage::updateHostNotes(const Plan &plan)
     if (!resolved)
         lines.append(error);
     else
-        lines += resolved->overrideNotes();
+        lines += resolved->notes();
     m_hostNotes->setText(lines.join(u'\n'));
     m_hostNotes->setStyleSheet(
         u"color: %1;"_s.arg((resolved && m_inventoryError.isEmpty() ? AppPalette::warningColour(palette())

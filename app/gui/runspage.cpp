@@ -548,7 +548,7 @@ void RunsPage::startPlan(const Plan &plan, const QString &resumeRunId)
     connect(execution, &PlanExecution::prepared, this, [this, resumeRunId, name = plan.name](const QString &problem) {
         if (problem.isEmpty()) {
             if (const PlanHosts *hosts = m_execution->hostResolution())
-                for (const QString &note : hosts->overrideNotes())
+                for (const QString &note : hosts->notes())
                     addLog(u"warning"_s, QString(), note);
             launch();
             return;

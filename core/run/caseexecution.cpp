@@ -212,6 +212,7 @@ void CaseExecution::environmentCaptured(bool before)
             }
             m_rfc.emplace(m_m.testCase, m_m.clientEnvBefore, dataIpVersion());
         }
+        warnOfFragmentation();
         // A resumed case whose kept repetitions already meet its rule (it
         // failed after the last one) has nothing left to measure.
         if (!m_rfc && repetitionsComplete(m_m.iterations, m_m.testCase.repetitions))
@@ -279,7 +280,7 @@ int CaseExecution::dataIpVersion() const
     return has6 ? 6 : 4;
 }
 
-QString CaseExecution::frameSizeProblem() const
+FramePath CaseExecution::dataPath() const
 {
     const TestCase &c = m_m.testCase;
     FramePath path(dataIpVersion());
@@ -291,8 +292,24 @@ QString CaseExecution::frameSizeProblem() const
         path.add(reportedNic(e->host, *env, e->nic, address));
         path.add(PathNic{e->host, e->nic, e->inventoryMtu, u"the inventory"_s});
     }
-    const QString problem = path.refusal(c.params.value(u"frame_size_bytes"_s).toInt(64));
+    return path;
+}
+
+QString CaseExecution::frameSizeProblem() const
+{
+    const TestCase &c = m_m.testCase;
+    const QString problem = dataPath().refusal(c.params.value(u"frame_size_bytes"_s).toInt(64));
     return problem.isEmpty() ? QString() : c.name + u": "_s + problem;
+}
+
+void CaseExecution::warnOfFragmentation()
+{
+    const TestCase &c = m_m.testCase;
+    const int payload = FramePath::datagramPayloadBytes(c.kind, c.params);
+    if (const QString warning = dataPath().fragmentation(payload); !warning.isEmpty()) {
+        m_m.warnings.append(warning);
+        log(u"warning"_s, c.client.host, c.name + u": "_s + warning);
+    }
 }
 
 void CaseExecution::checkEnvironmentChanges()

@@ -8,6 +8,7 @@
 // alone creates them.
 
 #include "caseresult.h"
+#include "framepath.h"
 #include "plan.h"
 #include "result/resultrecord.h"
 #include "rfc2544trials.h"
@@ -58,8 +59,14 @@ private:
     // else what the plan asks, else what the server's NIC has (IPv4 first,
     // as its agent picks).
     int dataIpVersion() const;
+    // The case's data path: each end's NIC as its agent reports it now and
+    // as the inventory records it.
+    FramePath dataPath() const;
     // An RFC 2544 frame size the NICs on the path cannot carry; empty when it fits.
     QString frameSizeProblem() const;
+    // A datagram kind whose datagrams the path fragments: a warning of the
+    // run (stored with it) and of the log.
+    void warnOfFragmentation();
     void checkEnvironmentChanges();
     QString agentKind() const;
     QJsonObject paramsFor(const Endpoint &e) const;

@@ -2,6 +2,7 @@
 #include "framepath.h"
 
 #include "analysis/ethernetceiling.h"
+#include "result/condition.h"
 
 #include <QHostAddress>
 #include <QJsonArray>
@@ -14,6 +15,7 @@ namespace wb {
 
 namespace {
 constexpr int kSignedPayloadBytes = 16; // the agents' datagram header: key and sequence number
+constexpr int kUdpHeaderBytes = 8;
 } // namespace
 
 QString PathNic::describe() const
@@ -70,6 +72,37 @@ QString FramePath::refusal(int frameBytes) const
         .arg(n->describe())
         .arg(ethernet::maxFrameForMtu(n->mtu))
         .arg(ethernet::mtuForFrame(frameBytes));
+}
+
+QString FramePath::fragmentation(int payloadBytes) const
+{
+    const PathNic *n = narrowest();
+    if (!n || payloadBytes <= 0)
+        return {};
+    const int datagram = payloadBytes + kUdpHeaderBytes + ethernet::ipHeaderBytes(m_ipVersion);
+    if (datagram <= n->mtu)
+        return {};
+    return u"%1-byte IPv%2 datagrams (%3 bytes of payload) exceed the %4-byte MTU of NIC %5/%6 (%7): the kernel "
+           "fragments them, so goodput and loss measure fragments, not datagrams; use message_size_bytes %8 or "
+           "less"_s.arg(datagram)
+        .arg(m_ipVersion)
+        .arg(payloadBytes)
+        .arg(n->mtu)
+        .arg(n->host, n->nic, n->source == u"its agent"_s ? u"as its agent reports"_s : u"in "_s + n->source)
+        .arg(n->mtu - kUdpHeaderBytes - ethernet::ipHeaderBytes(m_ipVersion));
+}
+
+int FramePath::datagramPayloadBytes(const QString &kind, const QJsonObject &params)
+{
+    // Soak and forwarding send packet_rate's datagrams; the plan gives them
+    // their size.
+    const QString datagramKind = kind == u"soak"_s || kind == u"forwarding"_s ? u"packet_rate"_s : kind;
+    if (datagramKind != u"udp_stream"_s && datagramKind != u"packet_rate"_s)
+        return 0;
+    if (const QJsonValue v = params.value(u"message_size_bytes"_s); v.isDouble())
+        return v.toInt();
+    const ConditionParameterInfo *size = findDefiningParameter(datagramKind, u"message_size_bytes"_s);
+    return size ? size->defaultValue.toInt() : 0;
 }
 
 int FramePath::minFrameBytes(int ipVersion)

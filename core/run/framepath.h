@@ -41,6 +41,16 @@ public:
     // sentence naming the frame size (and the NIC and its MTU).
     QString refusal(int frameBytes) const;
 
+    // Empty when a UDP datagram of `payloadBytes` crosses unfragmented;
+    // otherwise a warning naming the datagram's size, the narrowest NIC and
+    // its MTU: the kernel fragments such datagrams, so goodput and loss
+    // measure fragments.
+    QString fragmentation(int payloadBytes) const;
+    // The UDP payload each datagram of a case carries (its
+    // message_size_bytes, else the agent's default); 0 for a kind that
+    // sends no datagrams of a chosen size.
+    static int datagramPayloadBytes(const QString &kind, const QJsonObject &params);
+
     // The smallest frame that carries the agents' datagram with its 16
     // bytes of key and sequence number: 64 over IPv4, 82 over IPv6.
     static int minFrameBytes(int ipVersion);

@@ -153,6 +153,13 @@ std::optional<PlanHosts> PlanHosts::resolve(const Plan &plan, const Inventory &i
             if (const Nic *n = e->nic.isEmpty() ? nullptr : inventory.nic(e->host + u'/' + e->nic))
                 e->inventoryMtu = n->mtu;
         cases.append(c);
+        if (const int payload = FramePath::datagramPayloadBytes(c.kind, c.params); payload > 0) {
+            FramePath path(c.ipVersion);
+            path.add(PathNic{c.client.host, c.client.nic, c.client.inventoryMtu, u"the inventory"_s});
+            path.add(PathNic{c.server.host, c.server.nic, c.server.inventoryMtu, u"the inventory"_s});
+            if (const QString warning = path.fragmentation(payload); !warning.isEmpty())
+                out.m_warnings.append(c.name + u": "_s + warning);
+        }
         if (!c.standardFrameSizes || c.params.value(u"frame_size_bytes"_s).toInt() != ethernet::kMaxFrameBytes
             || c.client.inventoryMtu <= 0 || c.server.inventoryMtu <= 0)
             continue;
@@ -174,13 +181,13 @@ const ResolvedHost *PlanHosts::find(const QString &name) const
     return nullptr;
 }
 
-QStringList PlanHosts::overrideNotes() const
+QStringList PlanHosts::notes() const
 {
     QStringList notes;
     for (const ResolvedHost &h : m_hosts)
         if (const QString n = h.overrideNote(); !n.isEmpty())
             notes << n;
-    return notes;
+    return notes + m_warnings;
 }
 
 QList<Host> PlanHosts::hostsMissingFromInventory(const Plan &plan, const Inventory &inventory)

@@ -49,8 +49,10 @@ public:
     const Plan &plan() const { return m_plan; }
     const QList<ResolvedHost> &hosts() const { return m_hosts; }
     const ResolvedHost *find(const QString &name) const;
-    // One line per host whose plan entry overrides the inventory's.
-    QStringList overrideNotes() const;
+    // What the user should hear before the plan runs: one line per host
+    // whose plan entry overrides the inventory's, then one per case whose
+    // datagrams the inventory's MTUs would fragment.
+    QStringList notes() const;
 
     // An inventory host as a plan reaches it: SSH to sshAddress (else the
     // address, else the name via ~/.ssh/config), test traffic to address.
@@ -62,6 +64,7 @@ public:
 private:
     Plan m_plan;
     QList<ResolvedHost> m_hosts;
+    QStringList m_warnings; // datagrams the inventory's MTUs fragment, one line per case
 };
 
 } // namespace wb

@@ -32,6 +32,7 @@ private slots:
     void packetRateDirections();
     void resolvesAgainstTheInventory();
     void unknownHostsNameTheirPath();
+    void warnsOfFragmentedDatagrams();
 };
 
 static std::optional<wb::Plan> parse(const QByteArray &json, QString *error)
@@ -420,7 +421,7 @@ void TstPlan::resolvesAgainstTheInventory()
     QCOMPARE(h2->host.sshAddress, u"198.51.100.12"_s); // the inventory's rule: SSH to the address
     QCOMPARE(h2->host.dataPortMin, 5301);
     QCOMPARE(h2->overriddenFields, QStringList{u"user"_s});
-    QCOMPARE(resolved->overrideNotes(),
+    QCOMPARE(resolved->notes(),
              QStringList{u"h2: the plan's \"hosts\" entry overrides the inventory's user for this plan"_s});
     const wb::ResolvedHost *h3 = resolved->find(u"h3"_s);
     QVERIFY(h3);
@@ -456,6 +457,44 @@ void TstPlan::unknownHostsNameTheirPath()
     QVERIFY(!wb::PlanHosts::resolve(*plan, twoHostLab(), &error));
     QVERIFY2(error.startsWith(u"tests[0].client.nic: host 'h1' has no NIC 'eth7' in the inventory (it has data0, mgmt0)"_s),
              qPrintable(error));
+}
+
+// A datagram larger than the narrowest MTU on the case's path is fragmented
+// by the kernel: the plan says so for each case, before it runs, naming the
+// NIC and its MTU (the agent's default sizes count too).
+void TstPlan::warnsOfFragmentedDatagrams()
+{
+    wb::Inventory lab = twoHostLab();
+    for (wb::Nic &n : lab.nics)
+        n.mtu = n.hostName == u"h2"_s ? 1280 : 9000;
+    QString error;
+    auto plan = parse(R"({"name":"p","tests":[
+        {"kind":"udp_stream","client":{"host":"h1","nic":"data0"},"server":{"host":"h2","nic":"data0"},
+         "params":{"message_size_bytes":[1200,1472]}},
+        {"kind":"udp_stream","client":{"host":"h1","nic":"data0"},"server":{"host":"h2","nic":"data0"},"ip_version":6},
+        {"kind":"packet_rate","client":{"host":"h1","nic":"data0"},"server":{"host":"h2","nic":"data0"}},
+        {"kind":"tcp_stream","client":{"host":"h1","nic":"data0"},"server":{"host":"h2","nic":"data0"},
+         "params":{"message_size_bytes":60000}}]})", &error);
+    QVERIFY2(plan, qPrintable(error));
+    auto resolved = wb::PlanHosts::resolve(*plan, lab, &error);
+    QVERIFY2(resolved, qPrintable(error));
+    const QStringList notes = resolved->notes();
+    // 1472 B over IPv4 and the default 1472 B over IPv6; not 1200 B (1228
+    // bytes fit 1280), not packet_rate's 18 B, not TCP (segments, not datagrams).
+    QCOMPARE(notes.size(), 2);
+    QVERIFY2(notes.at(0).contains(u"1500-byte IPv4 datagrams (1472 bytes of payload) exceed the 1280-byte MTU of NIC "
+                                  "h2/data0 (in the inventory)"_s),
+             qPrintable(notes.at(0)));
+    QVERIFY(notes.at(0).contains(u"use message_size_bytes 1252 or less"_s));
+    QVERIFY2(notes.at(1).contains(u"1520-byte IPv6 datagrams"_s), qPrintable(notes.at(1)));
+    QVERIFY(notes.at(1).contains(u"use message_size_bytes 1232 or less"_s));
+    QVERIFY(notes.at(0).startsWith(resolved->plan().cases.at(1).name + u": "_s));
+    // With MTUs that carry them, nothing to say.
+    for (wb::Nic &n : lab.nics)
+        n.mtu = 9000;
+    resolved = wb::PlanHosts::resolve(*plan, lab, &error);
+    QVERIFY2(resolved, qPrintable(error));
+    QVERIFY2(resolved->notes().isEmpty(), qPrintable(resolved->notes().join(u'\n')));
 }
 
 QTEST_GUILESS_MAIN(TstPlan)

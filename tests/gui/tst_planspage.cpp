@@ -362,8 +362,8 @@ void TstPlansPage::picksFromInventory()
     QVERIFY2(plan, qPrintable(error));
     const auto resolved = wb::PlanHosts::resolve(*plan, *lab, &error);
     QVERIFY2(resolved, qPrintable(error));
-    QVERIFY(!resolved->overrideNotes().isEmpty());
-    QCOMPARE(m_page->hostNotesText(), resolved->overrideNotes().join(u'\n'));
+    QVERIFY(!resolved->notes().isEmpty());
+    QCOMPARE(m_page->hostNotesText(), resolved->notes().join(u'\n'));
     QVERIFY(m_page->hostNotesText().contains(u"Zeus"_s));
 }
 

@@ -65,6 +65,7 @@ private slots:
     void everyKindOverIpv6_data();
     void everyKindOverIpv6();
     void jumboFramesNeedTheMtu();
+    void fragmentedDatagramsAreAWarning();
     void abExperimentFindsTheSlowerSwitch();
 
 private:
@@ -548,6 +549,42 @@ void TstDataNetLab::jumboFramesNeedTheMtu()
         QVERIFY2((run.out + run.err).contains(u"NIC h1/data0 has MTU 1500 (in the inventory)"_s),
                  qPrintable(run.out + run.err));
     }
+}
+
+// Datagrams larger than the data path's MTU cross in fragments: the run
+// still measures, and says so in the warnings stored with it; a datagram
+// that fits says nothing.
+void TstDataNetLab::fragmentedDatagramsAreAWarning()
+{
+    QVERIFY(setDataMtu(1280));
+    auto restore = qScopeGuard([this] { setDataMtu(1500); });
+    const QByteArray tests = R"({"name":"frag","kind":"udp_stream","client":{"host":"h1","nic":"data0"},
+        "server":{"host":"h2","nic":"data0"},"duration_s":1,"params":{"message_size_bytes":[1472,1200],"rate_pps":2000}})";
+    const QString plan = writePlan(u"fragments"_s, tests);
+    const QString db = m_dir.filePath(u"fragments.sqlite"_s);
+    QVERIFY(QFile::copy(m_db, db));
+    const Counters frames = counters(2, u"data0"_s, u"packets"_s);
+    const Outcome run = runPlan(db, plan);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
+    const QString expected = u"1500-byte IPv4 datagrams (1472 bytes of payload) exceed the 1280-byte MTU of NIC "
+                             "h1/data0 (as its agent reports): the kernel fragments them"_s;
+    QVERIFY2((run.out + run.err).contains(expected), qPrintable(run.out + run.err));
+    const QList<wb::StoredRun> stored = runs(db);
+    QCOMPARE(stored.size(), 2);
+    QCOMPARE(stored.at(0).record.params.value(u"message_size_bytes"_s).toInt(), 1472);
+    QVERIFY2(stored.at(0).warnings().join(u'\n').contains(expected), qPrintable(stored.at(0).warnings().join(u'\n')));
+    QCOMPARE(stored.at(1).record.params.value(u"message_size_bytes"_s).toInt(), 1200);
+    for (const QString &w : stored.at(1).warnings())
+        QVERIFY2(!w.contains(u"fragments"_s), qPrintable(w));
+    // The wire carried two frames for each 1472-byte datagram: more frames
+    // arrived than both cases' datagrams together (each case ran 1 s, so its
+    // datagrams number about its rate).
+    const double datagrams = stored.at(0).record.metric(u"packets_per_s"_s, u"server"_s).value_or(0)
+        + stored.at(1).record.metric(u"packets_per_s"_s, u"server"_s).value_or(0);
+    QVERIFY(datagrams > 0);
+    QVERIFY2(double(counters(2, u"data0"_s, u"packets"_s).rx - frames.rx) > 1.3 * datagrams,
+             qPrintable(u"%1 frames for about %2 datagrams"_s.arg(counters(2, u"data0"_s, u"packets"_s).rx - frames.rx)
+                            .arg(datagrams)));
 }
 
 void TstDataNetLab::abExperimentFindsTheSlowerSwitch()
