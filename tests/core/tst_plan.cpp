@@ -10,6 +10,8 @@
 #include <QJsonDocument>
 #include <QSet>
 #include <QTemporaryDir>
+#include <QDir>
+#include <QFileInfo>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -33,6 +35,7 @@ private slots:
     void resolvesAgainstTheInventory();
     void unknownHostsNameTheirPath();
     void warnsOfFragmentedDatagrams();
+    void everyPlanFileLoads();
 };
 
 static std::optional<wb::Plan> parse(const QByteArray &json, QString *error)
@@ -495,6 +498,27 @@ void TstPlan::warnsOfFragmentedDatagrams()
     resolved = wb::PlanHosts::resolve(*plan, lab, &error);
     QVERIFY2(resolved, qPrintable(error));
     QVERIFY2(resolved->notes().isEmpty(), qPrintable(resolved->notes().join(u'\n')));
+}
+
+// Every plan the project ships or seeds its fuzzers with is a valid plan
+// (a seed that does not parse teaches the fuzzer nothing of the plan).
+void TstPlan::everyPlanFileLoads()
+{
+    int checked = 0;
+    for (const QString &folder : {QStringLiteral(WB_TEST_DATA_DIR "/plans"), QStringLiteral(WB_SOURCE_DIR "/resources/plans")})
+        for (const QFileInfo &f : QDir(folder).entryInfoList({u"*.json"_s}, QDir::Files)) {
+            QString error;
+            const auto plan = wb::Plan::load(f.filePath(), &error);
+            QVERIFY2(plan, qPrintable(error));
+            QVERIFY2(!plan->cases.isEmpty(), qPrintable(f.filePath()));
+            ++checked;
+        }
+    QVERIFY(checked >= 6);
+    QString error;
+    const auto rrul = wb::Plan::load(QStringLiteral(WB_TEST_DATA_DIR "/plans/rrul.json"), &error);
+    QVERIFY2(rrul, qPrintable(error));
+    QCOMPARE(rrul->cases.size(), 3); // two stream counts, then the IPv6 case
+    QCOMPARE(rrul->cases.at(2).ipVersion, 6);
 }
 
 QTEST_GUILESS_MAIN(TstPlan)

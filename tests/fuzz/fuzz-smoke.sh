@@ -6,7 +6,7 @@
 #   fuzz_agentmessage  the controller's lines to the agent (seeds: the golden
 #                      protocol files and conversation lines)
 #   fuzz_agentheader   a peer agent's token and header on a test connection
-#                      (seeds: tests/data/agentheader)
+#                      (seeds: tests/data/agentheader, rrul's flows and probe among them)
 # Usage: fuzz-smoke.sh SOURCE_DIR WORK_DIR SECONDS [TARGET]
 # Extra libFuzzer options can follow in FUZZ_ARGS (e.g. a kept corpus dir).
 set -euo pipefail

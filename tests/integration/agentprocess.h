@@ -176,9 +176,11 @@ struct TestOutcome
     QJsonObject serverRecord() const { return server.value(QStringLiteral("record")).toObject(); }
 };
 
-// Runs one test between two fresh agents on loopback. `beforeRun` may poke the server first.
+// Runs one test between two fresh agents on loopback (`address`: 127.0.0.1
+// or ::1). `beforeRun` may poke the server first.
 inline TestOutcome runPair(const QString &kind, const QJsonObject &params, const QJsonObject &serverParams = {},
-                           const std::function<void(const QJsonObject &listening)> &beforeRun = {}, int timeoutMs = 30000)
+                           const std::function<void(const QJsonObject &listening)> &beforeRun = {}, int timeoutMs = 30000,
+                           const QString &address = QStringLiteral("127.0.0.1"))
 {
     TestOutcome r;
     AgentProcess server, client;
@@ -188,7 +190,9 @@ inline TestOutcome runPair(const QString &kind, const QJsonObject &params, const
     QJsonObject sp = params;
     for (auto it = serverParams.begin(); it != serverParams.end(); ++it)
         sp.insert(it.key(), it.value());
-    server.send(serveRequest(10, kind, token, sp));
+    QJsonObject serve = serveRequest(10, kind, token, sp);
+    serve.insert(QStringLiteral("bind"), address);
+    server.send(serve);
     r.serverListening = server.waitFor(10, 5000);
     if (r.serverListening.value(QStringLiteral("type")).toString() != QStringLiteral("listening")) {
         r.server = r.serverListening;
@@ -196,7 +200,9 @@ inline TestOutcome runPair(const QString &kind, const QJsonObject &params, const
     }
     if (beforeRun)
         beforeRun(r.serverListening);
-    client.send(runRequest(20, kind, token, r.serverListening.value(QStringLiteral("port")).toInt(), params));
+    QJsonObject run = runRequest(20, kind, token, r.serverListening.value(QStringLiteral("port")).toInt(), params);
+    run.insert(QStringLiteral("to"), address);
+    client.send(run);
     r.client = client.waitFinal(20, timeoutMs, &r.clientSamples);
     r.server = server.waitFinal(10, 10000);
     return r;

@@ -53,6 +53,7 @@ class TstAgentRrul : public QObject
 
 private slots:
     void loopback();
+    void overIpv6();
     void refusedParams_data();
     void refusedParams();
 };
@@ -152,6 +153,40 @@ void TstAgentRrul::loopback()
             flowSeries.insert(name);
         }
     QCOMPARE(flowSeries.size(), 4);
+}
+
+// The same test over ::1: the bulk flows go both ways over IPv6, and both
+// probes' percentiles come back in both phases.
+void TstAgentRrul::overIpv6()
+{
+    const auto r = runPair(u"rrul"_s, {{u"duration_s"_s, 1.0}, {u"idle_s"_s, 0.5}, {u"streams"_s, 2},
+                                       {u"probe_interval_ms"_s, 20}},
+                           {}, {}, 30000, u"::1"_s);
+    if (r.serverListening.value(u"code"_s).toString() == u"bind_failed"_s)
+        QSKIP("no IPv6 loopback here");
+    QVERIFY2(r.client.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.client)));
+    QVERIFY2(r.server.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(r.server)));
+    QCOMPARE(r.serverListening.value(u"address"_s).toString(), u"::1"_s);
+    QCOMPARE(r.serverRecord().value(u"extra"_s).toObject().value(u"bound_address"_s).toString(), u"::1"_s);
+    const QJsonObject rec = r.clientRecord();
+    for (const QString &side : {u"client"_s, u"server"_s})
+        for (const QString &dir : {u"forward"_s, u"reverse"_s}) {
+            const QList<QJsonObject> e = streamEntries(rec, side, dir);
+            QCOMPARE(e.size(), 2);
+            for (const QJsonObject &s : e)
+                QVERIFY2(s.value(u"bytes"_s).toDouble() > 1e5, qPrintable(side + u' ' + dir));
+        }
+    QVERIFY(recordMetric(rec, u"throughput_bps"_s, u"server"_s) > 1e6);
+    QVERIFY(recordMetric(rec, u"reverse_throughput_bps"_s, u"client"_s) > 1e6);
+    for (const QString &probe : {u"udp"_s, u"tcp"_s})
+        for (const QString &phase : {u"idle"_s, u"loaded"_s}) {
+            bool f50 = false, f99 = false;
+            const QString base = phase + u'_' + probe + u"_latency_us_p"_s;
+            const double p50 = recordMetric(rec, base + u"50"_s, u"client"_s, &f50);
+            const double p99 = recordMetric(rec, base + u"99"_s, u"client"_s, &f99);
+            QVERIFY2(f50 && f99, qPrintable(base));
+            QVERIFY2(p50 > 0 && p50 <= p99 && p99 < 1e6, qPrintable(u"%1: %2 %3"_s.arg(base).arg(p50).arg(p99)));
+        }
 }
 
 void TstAgentRrul::refusedParams_data()
