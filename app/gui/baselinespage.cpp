@@ -5,6 +5,7 @@
 #include "exchange/resultimport.h"
 #include "filedialog.h"
 #include "result/metriccatalog.h"
+#include "runtext.h"
 #include "store/baselinestore.h"
 #include "store/databaseurl.h"
 #include "store/resultstore.h"
@@ -238,12 +239,19 @@ void BaselinesPage::showSelected()
     QString text = tr("Cited from: %1\n").arg(b->citationText());
     if (const QString note = b->record.extra.value(u"citation_note"_s).toString(); !note.isEmpty())
         text += note + u'\n';
-    text += u'\n' + tr("Test: %1 (%2 %3)\n").arg(testKindLabel(b->record.kind), b->record.tool, b->record.toolVersion);
-    text += tr("Parameters: %1\n\n").arg(QString::fromUtf8(QJsonDocument(b->record.params).toJson(QJsonDocument::Compact)));
-    for (const Metric &m : b->record.metrics)
-        text += u"  %1%2 = %3 %4\n"_s.arg(m.name, m.side.isEmpty() ? QString() : u" ["_s + m.side + u']')
-                    .arg(m.value, 0, 'g', 10)
-                    .arg(m.unit);
+    const QString tool = (b->record.tool + u' ' + b->record.toolVersion).trimmed();
+    text += u'\n' + (tool.isEmpty() ? tr("Test: %1\n").arg(testKindLabel(b->record.kind))
+                                    : tr("Test: %1 (%2)\n").arg(testKindLabel(b->record.kind), tool));
+    // Parameters and figures in the catalog's words and display units, as on
+    // the Results page (the raw names are in an exported baseline's JSON).
+    if (const QString params = joinParameters(runParameters(b->record.params, b->record.kind)); !params.isEmpty())
+        text += tr("Parameters: %1\n").arg(params);
+    text += u'\n';
+    for (const Metric &m : b->record.metrics) {
+        const MetricText shown = metricText(m);
+        text += u"  %1%2: %3%4\n"_s.arg(shown.label, m.side.isEmpty() ? QString() : u" ("_s + m.side + u')',
+                                        shown.value, shown.unit.isEmpty() ? QString() : u' ' + shown.unit);
+    }
     // The link the figure ran over, as its source gives it (or "not stated").
     if (const QJsonObject link = b->hardware.value(u"link"_s).toObject(); !link.isEmpty()) {
         const double bps = link.value(u"speed_bps"_s).toDouble();

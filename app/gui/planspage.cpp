@@ -8,6 +8,7 @@
 #include "inventory/pathresolver.h"
 #include "messagebox.h"
 #include "plancasetext.h"
+#include "runtext.h"
 #include "run/experiment.h"
 #include "run/hostprobe.h"
 #include "run/planhosts.h"
@@ -39,6 +40,7 @@
 #include <QSpinBox>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QStyledItemDelegate>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -49,6 +51,22 @@ using namespace Qt::StringLiterals;
 namespace wb::gui {
 
 namespace {
+
+// The parameter table keeps a plan's own key in each name cell (it is what
+// the user edits and what the plan file holds) and shows the catalog's
+// words for it: "message (bytes)" for message_size_bytes.
+class ParameterNameDelegate : public QStyledItemDelegate
+{
+public:
+    ParameterNameDelegate(const QComboBox *kind, QObject *parent) : QStyledItemDelegate(parent), m_kind(kind) {}
+    QString displayText(const QVariant &value, const QLocale &) const override
+    {
+        return parameterLabel(value.toString(), m_kind->currentData().toString());
+    }
+
+private:
+    const QComboBox *m_kind;
+};
 
 // A parameter value as typed: JSON when it parses ("64", "[1, 64]",
 // "true"), else the text itself ("devnull").
@@ -363,6 +381,7 @@ QWidget *PlansPage::buildTestPanel()
     form->addRow(tr("Matrix hosts:"), m_matrixHosts);
     m_params->setObjectName(u"testParams"_s);
     m_params->setHorizontalHeaderLabels({tr("Parameter"), tr("Value (an array is a sweep)")});
+    m_params->setItemDelegateForColumn(0, new ParameterNameDelegate(m_kind, m_params));
     m_params->horizontalHeader()->setStretchLastSection(true);
     m_params->verticalHeader()->hide();
     m_params->setMinimumHeight(120);
@@ -539,6 +558,8 @@ void PlansPage::connectForm()
     connect(m_description, &QLineEdit::textEdited, this, &PlansPage::writeForm);
     connect(m_testName, &QLineEdit::textEdited, this, &PlansPage::writeForm);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &PlansPage::writeForm);
+    // A parameter may read differently for another kind ("send size" for a stream).
+    connect(m_kind, &QComboBox::currentIndexChanged, m_params->viewport(), qOverload<>(&QWidget::update));
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_loading)
             updateStreamControls(currentTest().value(u"params"_s).toObject());
@@ -1017,7 +1038,9 @@ void PlansPage::loadTestForm()
             continue;
         const int row = m_params->rowCount();
         m_params->insertRow(row);
-        m_params->setItem(row, 0, new QTableWidgetItem(it.key()));
+        auto *name = new QTableWidgetItem(it.key());
+        name->setToolTip(tr("%1 in the plan file").arg(it.key()));
+        m_params->setItem(row, 0, name);
         m_params->setItem(row, 1, new QTableWidgetItem(valueText(*it)));
     }
     m_params->resizeColumnToContents(0);

@@ -180,10 +180,12 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    // At 1280x800 every column fits beside the page list: the date whole,
-    // the tags column narrow and stretched to what is left.
+    // At 1280x800 every column fits beside the page list: the kind and the
+    // date whole ("TCP request/response"), the parameters as far as they go
+    // (the tooltip has them all), the tags column narrow and stretched to
+    // what is left.
     const int em = fontMetrics().horizontalAdvance(u'M');
-    const int widths[] = {8, 9, 18, 11, 6, 5, 4, 19, 6, 13, 6};
+    const int widths[] = {15, 9, 11, 11, 6, 5, 4, 19, 6, 14, 5};
     static_assert(std::size(widths) == RunListModel::ColumnCount);
     for (int c = 0; c < RunListModel::ColumnCount; ++c)
         m_table->setColumnWidth(c, widths[c] * em);

@@ -740,8 +740,8 @@ void RunsPage::handleCaseFinished(const CaseResult &result)
         !kept.isEmpty())
         text += u" ("_s + kept + u')';
     // Heavy loss is said in words (and marked), not left to a bare percentage.
-    if (const QString loss = heavyLossText(result.summary); !loss.isEmpty()) {
-        text = loss + u" — "_s + text;
+    if (const QString loss = heavyLossText(result.summary, text); !loss.isEmpty()) {
+        text += u" — "_s + loss;
         it->item->setForeground(CaseResultText, AppPalette::warningColour(palette()));
         it->item->setIcon(CaseResultText, style()->standardIcon(QStyle::SP_MessageBoxWarning));
     }

@@ -119,7 +119,7 @@ QString valueText(const QString &key, const QJsonValue &v)
             return u"%1 µs"_s.arg(tableNumber(x));
         if (key.endsWith(u"_pct"_s))
             return u"%1 %"_s.arg(tableNumber(x));
-        if (key == u"rate_pps"_s)
+        if (key.endsWith(u"_pps"_s))
             return u"%1 pps"_s.arg(tableNumber(x));
         if (key == u"rate_bps"_s && x == 0)
             return QObject::tr("unlimited");
@@ -194,6 +194,20 @@ QList<RunParameter> runParameters(const QJsonObject &params, const QString &kind
     return known + others; // QJsonObject iterates keys alphabetically
 }
 
+QString parameterLabel(const QString &key, const QString &kind)
+{
+    const QList<RunParameter> one = runParameters(QJsonObject{{key, 0}}, kind);
+    if (one.isEmpty())
+        return key;
+    static const std::pair<QString, QString> units[] = {
+        {u"_bytes"_s, u"bytes"_s}, {u"_us"_s, u"µs"_s}, {u"_ms"_s, u"ms"_s}, {u"_s"_s, u"s"_s},
+        {u"_bps"_s, u"bit/s"_s},   {u"_pps"_s, u"packets/s"_s}, {u"_pct"_s, u"%"_s}};
+    for (const auto &[suffix, unit] : units)
+        if (key.endsWith(suffix))
+            return u"%1 (%2)"_s.arg(one.first().label, unit);
+    return one.first().label;
+}
+
 QString joinParameters(const QList<RunParameter> &parameters, bool measuredOnly)
 {
     QStringList parts;
@@ -211,12 +225,16 @@ QString testCaseTitle(const QString &testCase)
     return title.isEmpty() ? testCase : title;
 }
 
-QString heavyLossText(const ResultRecord &record)
+QString heavyLossText(const ResultRecord &record, const QString &figure)
 {
     constexpr double kHeavyLossRatio = 0.10;
     const auto loss = sidedMetricValue(record, u"loss_ratio"_s);
     if (!loss || *loss < kHeavyLossRatio)
         return QString();
+    // The key figure of a UDP stream already states the loss: the words
+    // then say only that it is heavy, not the number a second time.
+    if (figure.contains(u", loss "_s))
+        return QObject::tr("heavy loss");
     return QObject::tr("heavy loss: %1 % did not arrive").arg(*loss * 100, 0, 'f', 0);
 }
 

@@ -30,6 +30,10 @@ struct RunParameter
 // buffers, rate, streams and duration, then any other, alphabetically.
 // Equal send and receive buffers are one "buffers" parameter.
 QList<RunParameter> runParameters(const QJsonObject &params, const QString &kind = QString());
+// How a plan's parameter key reads beside a raw value typed in a plan:
+// "message (bytes)" for message_size_bytes, "interval (s)" for interval_s;
+// the words of runParameters, the unit from the key's suffix.
+QString parameterLabel(const QString &key, const QString &kind = QString());
 // "message 1472 B · sink /dev/null", housekeeping too unless `measuredOnly`.
 QString joinParameters(const QList<RunParameter> &parameters, bool measuredOnly = false);
 
@@ -50,8 +54,10 @@ struct MetricText
 MetricText metricText(const Metric &metric);
 // "heavy loss: 69 % did not arrive" for a record that lost at least 10 %
 // of what was sent (loss_ratio, read at the receiver); empty otherwise. Heavy
-// loss is said in words, never left to a bare percentage or a colour.
-QString heavyLossText(const ResultRecord &record);
+// loss is said in words, never left to a bare percentage or a colour. When
+// `figure`, the text shown beside it, already states the loss ("…, loss
+// 17.16%"), the words are only "heavy loss".
+QString heavyLossText(const ResultRecord &record, const QString &figure = QString());
 // A number for a table: integers with digit grouping, others with four
 // significant digits but never in exponent notation.
 QString tableNumber(double value);

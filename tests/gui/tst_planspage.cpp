@@ -34,6 +34,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -213,6 +214,13 @@ void TstPlansPage::errorsAreThePlanParsers()
         if (params->item(r, 0)->text() == u"request_size_bytes"_s)
             row = r;
     QVERIFY(row >= 0);
+    // The cell holds the plan's key (what is edited and saved) and shows the
+    // catalog's words with the unit the value is typed in.
+    const QModelIndex name = params->model()->index(row, 0);
+    auto *delegate = qobject_cast<QStyledItemDelegate *>(params->itemDelegateForColumn(0));
+    QVERIFY(delegate);
+    QCOMPARE(delegate->displayText(name.data(), QLocale()), u"request (bytes)"_s);
+    QCOMPARE(name.data(Qt::EditRole).toString(), u"request_size_bytes"_s);
     params->item(row, 1)->setText(u"70000"_s);
     QString expected;
     QVERIFY(!wb::Plan::fromJson(m_page->planJson(), &expected));

@@ -179,6 +179,9 @@ void TstRunsPage::heavyLossIsSaid()
     r.kind = u"udp_stream"_s;
     r.metrics = {{u"loss_ratio"_s, u"server"_s, 0.5436, u"ratio"_s}};
     QCOMPARE(wb::gui::heavyLossText(r), u"heavy loss: 54 % did not arrive"_s);
+    // Beside a figure that states the loss, the number is not said twice.
+    QCOMPARE(wb::gui::heavyLossText(r, u"145.37 Mbit/s, loss 54.36%"_s), u"heavy loss"_s);
+    QCOMPARE(wb::gui::heavyLossText(r, u"145.37 Mbit/s"_s), u"heavy loss: 54 % did not arrive"_s);
     r.metrics = {{u"loss_ratio"_s, u"server"_s, 0.099, u"ratio"_s}};
     QVERIFY(wb::gui::heavyLossText(r).isEmpty());
     r.metrics.clear();
