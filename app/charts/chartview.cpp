@@ -5,12 +5,11 @@
 
 #include "offthreadrelease.h"
 #include "qcustomplotinclude.h"
+#include "tablewindow.h"
 
 #include <QAction>
 #include <QDialog>
-#include <QHeaderView>
 #include <QHelpEvent>
-#include <QTableWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -35,31 +34,7 @@ ChartView::ChartView(QWidget *parent)
 
 QDialog *ChartView::showTable()
 {
-    if (!m_table) {
-        m_table = new QDialog(this);
-        m_table->setObjectName(QStringLiteral("chartTable"));
-        auto *layout = new QVBoxLayout(m_table);
-        auto *view = new QTableWidget(m_table);
-        view->setObjectName(QStringLiteral("chartTableView"));
-        view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-        view->horizontalHeader()->setStretchLastSection(true);
-        layout->addWidget(view);
-        m_table->resize(720, 420);
-    }
-    const PlottedTable t = m_content.plotted();
-    auto *view = m_table->findChild<QTableWidget *>(QStringLiteral("chartTableView"));
-    view->clear();
-    view->setColumnCount(int(t.header.size()));
-    view->setHorizontalHeaderLabels(t.header);
-    view->setRowCount(int(t.rows.size()));
-    for (int r = 0; r < t.rows.size(); ++r)
-        for (int c = 0; c < t.rows.at(r).size(); ++c)
-            view->setItem(r, c, new QTableWidgetItem(t.rows.at(r).at(c)));
-    view->resizeColumnsToContents();
-    m_table->setWindowTitle(tr("%1 — as a table").arg(m_data.title.isEmpty() ? tr("Chart") : m_data.title));
-    view->setAccessibleName(m_table->windowTitle());
-    m_table->show();
-    m_table->raise();
+    m_table = showTableWindow(this, m_content.plotted(), m_data.title);
     return m_table;
 }
 

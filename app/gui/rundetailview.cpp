@@ -13,6 +13,7 @@
 #include "result/streamfigure.h"
 #include "runtext.h"
 #include "samplesplot.h"
+#include "tablewindow.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "store/storeservice.h"
@@ -344,6 +345,7 @@ void RunDetailView::showDrops(const StoredRun *run)
     charts::DropsChart::build(*m_drops, timeline, tr("Drops over time"));
     m_drops->setToolTip(timeline.describe().join(u'\n'));
     m_drops->setAccessibleName(tr("Drops over time"));
+    charts::offerTable(m_drops);
     m_drops->setAccessibleDescription(m_drops->toolTip()); // the chart in words
     m_tabs->insertTab(m_tabs->indexOf(m_plot) + 1, m_drops, tr("Drops over time"));
 }
@@ -372,6 +374,7 @@ void RunDetailView::showRrul(const StoredRun *run)
     charts::RrulChart::build(*m_rrulPlot, timeline, tr("Latency under load"));
     m_rrulPlot->setToolTip(timeline.describe().join(u'\n'));
     m_rrulPlot->setAccessibleName(tr("Latency under load"));
+    charts::offerTable(m_rrulPlot);
     m_rrulPlot->setAccessibleDescription(m_rrulPlot->toolTip()); // the chart in words
     layout->addWidget(m_rrulPlot, 1);
     auto *exportButton = new QPushButton(tr("Export chart…"));

@@ -3,6 +3,7 @@
 
 #include "result/metriccatalog.h"
 #include "chartbuilder.h"
+#include "tablewindow.h"
 
 
 #include <QMap>
@@ -43,6 +44,7 @@ void SamplesPlot::setUp(QCustomPlot *plot)
         plot->setAccessibleName(QObject::tr("Samples over time"));
     plot->setAccessibleDescription(QObject::tr("A line per test or side: the key metric sampled during the test, "
                                                "time in seconds from the test's start."));
+    charts::offerTable(plot); // its points as a table: context menu, Ctrl+T
 }
 
 void SamplesPlot::show(QCustomPlot *plot, const QString &kind, const QList<Sample> &samples)

@@ -13,6 +13,7 @@
 #include "chartfixtures.h"
 #include "chartview.h"
 #include "legendnote.h"
+#include "tablewindow.h"
 #include "qcustomplotinclude.h"
 
 #include <QDialog>
@@ -183,6 +184,7 @@ private slots:
     void hoverNamesSource();
     void caption();
     void textAlternative();
+    void everyPlotHasATable();
     void wideIntervalDoesNotFlattenBars();
     void exports_data();
     void exports();
@@ -427,6 +429,58 @@ void TstCharts::textAlternative()
     QCOMPARE(table->rowCount(), int(plotted.rows.size()));
     QCOMPARE(table->columnCount(), int(plotted.header.size()));
     QCOMPARE(table->item(0, 0)->text(), plotted.rows.first().first());
+}
+
+// A plot drawn without a ChartContent (live samples, drops over time, the
+// rrul panels) offers its points as a table too: series, x, y, the axes
+// named in the header when the graphs share them, in each row when not.
+void TstCharts::everyPlotHasATable()
+{
+    QCustomPlot plot;
+    plot.setAccessibleName(u"Samples over time"_s);
+    plot.xAxis->setLabel(u"Time (s)"_s);
+    plot.yAxis->setLabel(u"Throughput (Mbit/s)"_s);
+    QCPGraph *a = plot.addGraph();
+    a->setName(u"client"_s);
+    a->setData({0.5, 1.0}, {90, 95});
+    QCPGraph *b = plot.addGraph();
+    b->setName(u"server"_s);
+    b->setData({0.5}, {80});
+    wb::charts::offerTable(&plot);
+    plot.resize(400, 300);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    QCOMPARE(plot.focusPolicy(), Qt::StrongFocus);
+    plot.setFocus();
+    QTest::keyClick(&plot, Qt::Key_T, Qt::ControlModifier);
+    auto *dialog = plot.findChild<QDialog *>(u"chartTable"_s);
+    QVERIFY(dialog && dialog->isVisible());
+    QCOMPARE(dialog->windowTitle(), u"Samples over time — as a table"_s);
+    auto *table = dialog->findChild<QTableWidget *>(u"chartTableView"_s);
+    QCOMPARE(table->columnCount(), 3);
+    QCOMPARE(table->horizontalHeaderItem(1)->text(), u"Time (s)"_s);
+    QCOMPARE(table->horizontalHeaderItem(2)->text(), u"Throughput (Mbit/s)"_s);
+    QCOMPARE(table->rowCount(), 3);
+    QCOMPARE(table->item(1, 0)->text(), u"client"_s);
+    QCOMPARE(table->item(1, 2)->text(), QLocale().toString(95.0, 'g', 6));
+    QCOMPARE(table->item(2, 0)->text(), u"server"_s);
+
+    // A second panel with other axes: each row names its axes.
+    QCPAxisRect *panel = new QCPAxisRect(&plot);
+    plot.plotLayout()->addElement(1, 0, panel);
+    panel->axis(QCPAxis::atBottom)->setLabel(u"Latency (ms)"_s);
+    panel->axis(QCPAxis::atLeft)->setLabel(u"Probability"_s);
+    QCPGraph *cdf = plot.addGraph(panel->axis(QCPAxis::atBottom), panel->axis(QCPAxis::atLeft));
+    cdf->setName(u"UDP probe"_s);
+    cdf->setData({2.0}, {0.99});
+    const wb::charts::PlottedTable t = wb::charts::graphsTable(plot);
+    QCOMPARE(t.header.size(), 5);
+    QCOMPARE(t.rows.size(), 4);
+    QCOMPARE(t.rows.last(), (QStringList{u"UDP probe"_s, u"Latency (ms)"_s, QLocale().toString(2.0, 'g', 6),
+                                         u"Probability"_s, QLocale().toString(0.99, 'g', 6)}));
+    // An empty plot has nothing to show, not a header over no rows.
+    QCustomPlot empty;
+    QVERIFY(wb::charts::graphsTable(empty).header.isEmpty());
 }
 
 // Two repetitions far apart give an interval reaching hundreds of times the
