@@ -50,11 +50,10 @@ void StoreService::start()
     if (m_started)
         return;
     m_started = true;
-    m_writePool.start([this] {
-        ResultStore *store = nullptr;
-        m_openPromise.addResult(connection(m_writeConnections, false, &store));
-        m_openPromise.finish();
-    });
+    // The continuation is in place before the writer thread can finish the
+    // open. Attached after, it raced that finish: CI once hung with the GUI
+    // thread waiting forever on the future's lock inside Qt 6.4's
+    // QFutureInterfaceBase::setContinuation (tst_shareddatabase's stacks).
     m_opened.then(this, [this](StoreStatus status) {
         if (!status) {
             emit openFailed(status.error());
@@ -64,6 +63,11 @@ void StoreService::start()
         const QString path = m_openedPath;
         lock.unlock();
         emit opened(path);
+    });
+    m_writePool.start([this] {
+        ResultStore *store = nullptr;
+        m_openPromise.addResult(connection(m_writeConnections, false, &store));
+        m_openPromise.finish();
     });
 }
 
