@@ -71,6 +71,25 @@ QString bytesText(double bytes)
     return u"%1 MiB"_s.arg(locale.toString(bytes / 1048576, 'f', 2));
 }
 
+// The unit a parameter key names by its suffix ("_bytes", "_s"), the
+// longer "_us" and "_ms" before "_s"; nullptr for a key without one.
+struct UnitSuffix
+{
+    QString suffix;
+    QString unit;
+};
+
+const UnitSuffix *unitSuffix(const QString &key)
+{
+    static const UnitSuffix kSuffixes[] = {
+        {u"_bytes"_s, u"bytes"_s}, {u"_us"_s, u"µs"_s},         {u"_ms"_s, u"ms"_s}, {u"_s"_s, u"s"_s},
+        {u"_bps"_s, u"bit/s"_s},   {u"_pps"_s, u"packets/s"_s}, {u"_pct"_s, u"%"_s}};
+    for (const UnitSuffix &u : kSuffixes)
+        if (key.endsWith(u.suffix))
+            return &u;
+    return nullptr;
+}
+
 bool isHousekeeping(const QString &key)
 {
     static const QStringList keys{u"interval_s"_s, u"watchdog_margin_s"_s, u"idle_timeout_s"_s, u"interface"_s,
@@ -185,9 +204,9 @@ QList<RunParameter> runParameters(const QJsonObject &params, const QString &kind
             continue;
         if (it->isObject())
             continue; // nested details (a plan's own structure) are not a test parameter
-        static const QRegularExpression unitSuffix(u"_(bytes|s|ms|us|bps|pps|pct)$"_s);
         QString label = it.key();
-        label.remove(unitSuffix);
+        if (const UnitSuffix *u = unitSuffix(label))
+            label.chop(u->suffix.size());
         label.replace(u'_', u' ');
         others.append({it.key(), label, valueText(it.key(), it.value()), sortText(it.value()), isHousekeeping(it.key())});
     }
@@ -199,12 +218,8 @@ QString parameterLabel(const QString &key, const QString &kind)
     const QList<RunParameter> one = runParameters(QJsonObject{{key, 0}}, kind);
     if (one.isEmpty())
         return key;
-    static const std::pair<QString, QString> units[] = {
-        {u"_bytes"_s, u"bytes"_s}, {u"_us"_s, u"µs"_s}, {u"_ms"_s, u"ms"_s}, {u"_s"_s, u"s"_s},
-        {u"_bps"_s, u"bit/s"_s},   {u"_pps"_s, u"packets/s"_s}, {u"_pct"_s, u"%"_s}};
-    for (const auto &[suffix, unit] : units)
-        if (key.endsWith(suffix))
-            return u"%1 (%2)"_s.arg(one.first().label, unit);
+    if (const UnitSuffix *u = unitSuffix(key))
+        return u"%1 (%2)"_s.arg(one.first().label, u->unit);
     return one.first().label;
 }
 
