@@ -34,15 +34,36 @@ public:
             *why = u"dbus-daemon or gnome-keyring-daemon is not installed"_s;
             return false;
         }
-        m_bus.start(busDaemon, {u"--session"_s, u"--nofork"_s, u"--nopidfile"_s, u"--print-address=1"_s});
+        const QString runtimeDir = env.value(u"XDG_RUNTIME_DIR"_s);
+        QDir().mkpath(env.value(u"XDG_DATA_HOME"_s));
+        QDir().mkpath(runtimeDir);
+        QFile::setPermissions(runtimeDir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        // The bus has no service directories: with the standard session
+        // config a first request that comes before our daemon owns
+        // org.freedesktop.secrets makes the bus start a second
+        // gnome-keyring-daemon without --unlock, which wins the name and has
+        // no "login" collection; ours then exits ("another secret service is
+        // running"). Without activation the probe below just waits.
+        const QString config = runtimeDir + u"/bus.conf"_s;
+        QFile conf(config);
+        if (!conf.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            *why = u"cannot write "_s + config;
+            return false;
+        }
+        conf.write("<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\"\n"
+                   " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n"
+                   "<busconfig><type>session</type><listen>unix:tmpdir=");
+        conf.write(runtimeDir.toUtf8());
+        conf.write("</listen><auth>EXTERNAL</auth><policy context=\"default\">"
+                   "<allow send_destination=\"*\" eavesdrop=\"true\"/><allow eavesdrop=\"true\"/>"
+                   "<allow own=\"*\"/></policy></busconfig>\n");
+        conf.close();
+        m_bus.start(busDaemon, {u"--config-file="_s + config, u"--nofork"_s, u"--nopidfile"_s, u"--print-address=1"_s});
         if (!m_bus.waitForStarted(5000) || !m_bus.waitForReadyRead(5000)) {
             *why = u"dbus-daemon did not start"_s;
             return false;
         }
         m_address = QString::fromUtf8(m_bus.readLine().trimmed());
-        QDir().mkpath(env.value(u"XDG_DATA_HOME"_s));
-        QDir().mkpath(env.value(u"XDG_RUNTIME_DIR"_s));
-        QFile::setPermissions(env.value(u"XDG_RUNTIME_DIR"_s), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         env.insert(u"DBUS_SESSION_BUS_ADDRESS"_s, m_address);
         m_keyring.setProcessEnvironment(env);
         m_keyring.setProcessChannelMode(QProcess::ForwardedErrorChannel);
