@@ -12,6 +12,7 @@
 #include "chartexporter.h"
 #include "chartfixtures.h"
 #include "chartview.h"
+#include "comparisonreport.h"
 #include "legendnote.h"
 #include "tablewindow.h"
 #include "qcustomplotinclude.h"
@@ -24,6 +25,9 @@
 #include <QImage>
 #include <QImageReader>
 #include <QPainter>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -190,6 +194,8 @@ private slots:
     void exports();
     void pngSizeAndDpi();
     void exportErrors();
+    void reports();
+    void reportPaper();
     void csvQuoting();
     void kindKeys();
     void logValueAxis();
@@ -628,6 +634,91 @@ void TstCharts::exportErrors()
     QVERIFY(!ChartExporter::saveCsv({}, m_dir.filePath(u"missing/x.csv"_s), &error));
     QCOMPARE(ChartExporter::formatFromPath(u"a/b.SVG"_s), ExportFormat::Svg);
     QVERIFY(!ChartExporter::formatFromPath(u"a/b.gif"_s));
+}
+
+// A report keeps its chart as vectors (SVG in the HTML; paths and text in
+// the PDF, no image), and a PDF is paged on the paper asked for, every page
+// numbered. Read back with poppler's tools, as a reader's viewer would.
+void TstCharts::reports()
+{
+    const ComparisonData data = ftp();
+    ChartOptions o;
+    QList<ReportSection> sections;
+    QString rows;
+    for (int i = 1; i <= 160; ++i)
+        rows += u"<tr><td>row %1</td><td>%2</td></tr>"_s.arg(i).arg(i * 7);
+    sections.append({u"A long table"_s, u"<table><tr><th>n</th><th>v</th></tr>"_s + rows + u"</table>"_s});
+    QString error;
+
+    const QString html = m_dir.filePath(u"report.html"_s);
+    QVERIFY2(ComparisonReport::write(data, o, sections, html, &error), qPrintable(error));
+    QFile h(html);
+    QVERIFY(h.open(QIODevice::ReadOnly));
+    const QByteArray page = h.readAll();
+    QVERIFY(page.contains("<img src=\"data:image/svg+xml;base64,"));
+    QVERIFY(!page.contains("image/png"));
+    QVERIFY(page.contains("<h2>A long table</h2>"));
+
+    const QString pdftotext = QStandardPaths::findExecutable(u"pdftotext"_s);
+    const QString pdfinfo = QStandardPaths::findExecutable(u"pdfinfo"_s);
+    if (pdftotext.isEmpty() || pdfinfo.isEmpty())
+        QSKIP("pdftotext and pdfinfo (poppler-utils) are not installed; scripts/test.sh installs them");
+    const auto run = [](const QString &tool, const QStringList &args) {
+        QProcess p;
+        p.start(tool, args);
+        if (!p.waitForFinished(30000) || p.exitCode() != 0)
+            return QString();
+        return QString::fromUtf8(p.readAllStandardOutput());
+    };
+    struct Case
+    {
+        QPageSize::PageSizeId paper;
+        const char *size;
+    };
+    for (const Case &c : {Case{QPageSize::A4, "595 x 842 pts (A4)"}, Case{QPageSize::Letter, "612 x 792 pts (letter)"}}) {
+        const QString pdf = m_dir.filePath(u"report-%1.pdf"_s.arg(int(c.paper)));
+        QVERIFY2(ComparisonReport::write(data, o, sections, pdf, &error, c.paper), qPrintable(error));
+        QFile f(pdf);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(!f.readAll().contains("/Subtype /Image")); // no raster anywhere, the chart included
+        const QString info = run(pdfinfo, {pdf});
+        QVERIFY2(info.contains(QLatin1StringView(c.size)), qPrintable(info));
+        const QRegularExpressionMatch pages = QRegularExpression(u"Pages:\\s+(\\d+)"_s).match(info);
+        QVERIFY2(pages.hasMatch(), qPrintable(info));
+        const int n = pages.captured(1).toInt();
+        QVERIFY2(n >= 3, qPrintable(info)); // 160 rows do not fit two pages
+        for (int i = 1; i <= n; ++i) {
+            const QString text = run(pdftotext, {u"-f"_s, QString::number(i), u"-l"_s, QString::number(i), pdf, u"-"_s});
+            QVERIFY2(text.contains(u"Page %1 of %2"_s.arg(i).arg(n)), qPrintable(text));
+            if (i == 1) // the chart's own words are text, so it was drawn as vectors
+                QVERIFY2(text.contains(u"throughput (MB/s)"_s) && text.contains(u"Chart"_s), qPrintable(text));
+        }
+        QVERIFY(run(pdftotext, {pdf, u"-"_s}).contains(u"row 160"_s));
+        keepCopy(pdf);
+    }
+    // A PDF that cannot be written names the file and leaves nothing behind.
+    const QString bad = m_dir.filePath(u"missing/dir/report.pdf"_s);
+    QVERIFY(!ComparisonReport::write(data, o, sections, bad, &error));
+    QVERIFY2(error.contains(bad), qPrintable(error));
+    QVERIFY(!ComparisonReport::write(data, o, sections, m_dir.filePath(u"report.doc"_s), &error));
+    QVERIFY2(error.contains(u".html or .pdf"_s), qPrintable(error));
+}
+
+void TstCharts::reportPaper()
+{
+    QCOMPARE(ComparisonReport::paperFromName(u" Letter\n"_s), QPageSize::Letter);
+    QCOMPARE(ComparisonReport::paperFromName(u"a4"_s), QPageSize::A4);
+    QVERIFY(!ComparisonReport::paperFromName(u"b5"_s));
+    QVERIFY(ComparisonReport::paperNames().contains(u"letter"_s));
+    const QByteArray saved = qgetenv("PAPERSIZE");
+    qputenv("PAPERSIZE", "letter");
+    QCOMPARE(ComparisonReport::defaultPaper(), QPageSize::Letter);
+    qputenv("PAPERSIZE", "a4");
+    QCOMPARE(ComparisonReport::defaultPaper(), QPageSize::A4);
+    if (saved.isNull())
+        qunsetenv("PAPERSIZE");
+    else
+        qputenv("PAPERSIZE", saved);
 }
 
 void TstCharts::csvQuoting()

@@ -404,7 +404,7 @@ void TstComparePage::exportShortcuts()
     QFile html(report);
     QVERIFY(html.open(QIODevice::ReadOnly));
     const QByteArray reportText = html.readAll();
-    QVERIFY(reportText.contains("data:image/png;base64,"));
+    QVERIFY(reportText.contains("data:image/svg+xml;base64,"));
     QVERIFY(reportText.contains("Zeus") && reportText.contains("Each cell against the reference"));
     QVERIFY(reportText.contains("Historical baselines, with hardware and citation"));
     const QString reportPdf = m_dir.filePath(u"r.pdf"_s);
