@@ -156,7 +156,14 @@ void ComparePage::buildUi()
     m_reference->setMinimumContentsLength(18);
     m_dataset->setMaximumWidth(320);
     m_dataset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_dataset->setMinimumContentsLength(22);
+    m_dataset->setMinimumContentsLength(16);
+    // Long names (a chart kind, "send socket buffer") stay whole in the
+    // lists, which open as wide as they need; the closed boxes never widen
+    // the page past a 1100-pixel window.
+    for (auto [box, chars] : {std::pair{m_kind, 13}, std::pair{m_groupBy, 10}, std::pair{m_matrixSeries, 10}}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(chars);
+    }
     for (charts::ChartKind k : charts::allChartKinds())
         m_kind->addItem(charts::chartKindTitle(k), int(k));
     m_logScale = new QCheckBox(tr("&Log scale"));
@@ -226,7 +233,7 @@ void ComparePage::buildUi()
     m_busy = new QProgressBar;
     m_busy->setObjectName(u"buildBusy"_s);
     m_busy->setRange(0, 0); // busy indicator
-    m_busy->setMaximumWidth(120);
+    m_busy->setFixedWidth(48);
     m_busy->setMaximumHeight(m_exportButton->sizeHint().height() - 6);
     m_busy->setFormat(tr("Building…"));
     m_busy->setTextVisible(false);
@@ -320,6 +327,7 @@ void ComparePage::buildUi()
 
     m_status = new QLabel;
     m_status->setObjectName(u"exportStatus"_s);
+    m_status->setWordWrap(true); // a long path or error wraps instead of widening the window
     m_status->setForegroundRole(QPalette::PlaceholderText);
     body()->addWidget(m_status);
 
@@ -413,7 +421,7 @@ QWidget *ComparePage::buildFilterRow()
     m_metric = makeCombo(u"metricSelector"_s);
     m_metric->setToolTip(tr("The figure compared; the kind's key figure first"));
     m_metric->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_metric->setMinimumContentsLength(22);
+    m_metric->setMinimumContentsLength(12); // its list opens as wide as the longest name
     m_from = makeDateEdit(u"fromDate"_s, tr("any"));
     m_to = makeDateEdit(u"toDate"_s, tr("any"));
     m_from->setToolTip(tr("Runs started on or after this day (the first day: any). Baselines are never dropped by date."));
@@ -423,7 +431,7 @@ QWidget *ComparePage::buildFilterRow()
     m_text->setPlaceholderText(tr("Host, NIC, switch or cable"));
     m_text->setClearButtonEnabled(true);
     m_text->setToolTip(tr("Keeps runs whose client, server, NIC, switch or cable contains this text"));
-    m_text->setMinimumWidth(m_text->fontMetrics().horizontalAdvance(u"Host, NIC, switch or cable"_s) + 36);
+    m_text->setMinimumWidth(m_text->fontMetrics().horizontalAdvance(u"Host, NIC, switch"_s) + 30);
     m_tag = new QLineEdit;
     m_tag->setObjectName(u"tagFilter"_s);
     m_tag->setPlaceholderText(tr("Tag"));
@@ -447,12 +455,12 @@ QWidget *ComparePage::buildFilterRow()
     };
     l->addWidget(label(tr("&Metric:"), m_metric));
     l->addWidget(m_metric);
-    l->addSpacing(8);
+    l->addSpacing(4);
     l->addWidget(label(tr("&From:"), m_from));
     l->addWidget(m_from);
     l->addWidget(label(tr("&To:"), m_to));
     l->addWidget(m_to);
-    l->addSpacing(8);
+    l->addSpacing(4);
     l->addWidget(m_text, 2);
     l->addWidget(m_tag, 1);
     l->addWidget(label(tr("S&tatus:"), m_statusFilter));
@@ -498,6 +506,7 @@ QWidget *ComparePage::buildCandidatePanel()
     auto *head = new QHBoxLayout;
     m_selectionSummary = new QLabel;
     m_selectionSummary->setObjectName(u"selectionSummary"_s);
+    m_selectionSummary->setWordWrap(true);
     head->addWidget(m_selectionSummary, 1);
     auto *all = new QToolButton;
     all->setObjectName(u"checkAll"_s);

@@ -34,6 +34,7 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QtConcurrent>
@@ -203,7 +204,19 @@ InventoryPage::InventoryPage(Settings &settings, QWidget *parent)
 // Open, example lab, export, save, add, remove and Discover, with shortcuts.
 void InventoryPage::createToolbar()
 {
-    auto *bar = new QHBoxLayout;
+    // A tool bar: when the window is narrow what does not fit goes into its
+    // » menu instead of widening the window. Its buttons keep Tab focus.
+    auto *bar = new QToolBar;
+    bar->setObjectName(u"inventoryToolbar"_s);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->setIconSize(QSize(16, 16));
+    auto addButton = [bar](QAction *a, Qt::ToolButtonStyle buttonStyle) {
+        bar->addAction(a);
+        if (auto *b = qobject_cast<QToolButton *>(bar->widgetForAction(a))) {
+            b->setToolButtonStyle(buttonStyle);
+            b->setFocusPolicy(Qt::TabFocus);
+        }
+    };
     auto makeAction = [&](const QString &text, QStyle::StandardPixmap icon, const QKeySequence &key,
                           const QString &name) {
         auto *a = new QAction(style()->standardIcon(icon), text, this);
@@ -214,10 +227,7 @@ void InventoryPage::createToolbar()
         }
         a->setObjectName(name);
         addAction(a);
-        auto *b = new QToolButton;
-        b->setDefaultAction(a);
-        b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-        bar->addWidget(b);
+        addButton(a, Qt::ToolButtonTextBesideIcon);
         return a;
     };
     QAction *open = makeAction(tr("Open lab…"), QStyle::SP_DialogOpenButton, QKeySequence::Open, u"openLab"_s);
@@ -225,7 +235,7 @@ void InventoryPage::createToolbar()
     QAction *exportLab = makeAction(tr("Export…"), QStyle::SP_DialogSaveButton,
                                     QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), u"exportLab"_s);
     QAction *save = makeAction(tr("Save to database"), QStyle::SP_DriveHDIcon, QKeySequence::Save, u"saveLab"_s);
-    bar->addSpacing(12);
+    bar->addSeparator();
     QAction *add = makeAction(tr("Add"), QStyle::SP_FileDialogNewFolder, QKeySequence(Qt::CTRL | Qt::Key_N),
                               u"addRow"_s);
     QAction *remove = makeAction(tr("Remove"), QStyle::SP_TrashIcon, QKeySequence(Qt::CTRL | Qt::Key_Delete),
@@ -242,22 +252,17 @@ void InventoryPage::createToolbar()
     redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
     redo->setObjectName(u"redo"_s);
     addAction(redo);
-    for (QAction *a : {undo, redo}) {
-        auto *b = new QToolButton;
-        b->setDefaultAction(a);
-        b->setToolButtonStyle(Qt::ToolButtonIconOnly);
-        bar->addWidget(b);
-    }
-    bar->addSpacing(12);
+    for (QAction *a : {undo, redo})
+        addButton(a, Qt::ToolButtonIconOnly);
+    bar->addSeparator();
     QAction *discover = makeAction(tr("Discover NICs"), QStyle::SP_BrowserReload, QKeySequence(Qt::CTRL | Qt::Key_D),
                                    u"discover"_s);
-    m_includeVirtual = new QCheckBox(tr("Include virtual interfaces"));
+    m_includeVirtual = new QCheckBox(tr("Include virtual"));
     m_includeVirtual->setObjectName(u"includeVirtual"_s);
-    m_includeVirtual->setToolTip(tr("Discover also adds loopback, veth, bridges, docker, tun/tap and ifb "
+    m_includeVirtual->setToolTip(tr("Include virtual interfaces: Discover also adds loopback, veth, bridges, docker, tun/tap and ifb "
                                     "interfaces (a lab of network namespaces is cabled with veth pairs)."));
     bar->addWidget(m_includeVirtual);
-    bar->addStretch(1);
-    body()->addLayout(bar);
+    body()->addWidget(bar);
     connect(open, &QAction::triggered, this, [this] {
         const QString path = FileDialog::openFile(this, tr("Open lab"), m_settings.lastFolder(),
                                                           tr("Wirebench labs (*.json)"));
@@ -613,7 +618,7 @@ void InventoryPage::applySysinfo(const QJsonObject &sysinfo)
                        .arg(m_discoverHost.name)
                        .arg(found.nics.size());
     if (!found.leftOut.isEmpty())
-        text += u' ' + tr("Left out as virtual: %1 (tick \"Include virtual interfaces\" to add them).")
+        text += u' ' + tr("Left out as virtual: %1 (tick \"Include virtual\" to add them).")
                            .arg(found.leftOut.join(u", "_s));
     showMessage(text, false);
     emit discovered(m_discoverHost.name, int(found.nics.size()));

@@ -41,6 +41,7 @@
 #include "runspage.h"
 
 #include <QApplication>
+#include <QLayout>
 #include <QComboBox>
 #include <QDir>
 #include <QGraphicsView>
@@ -60,6 +61,59 @@ namespace {
 QString g_suffix; // "-dark" for the dark palette
 QSize g_size;     // the size asked for
 
+// The widgets that ask for most of the width, to find what pushed it.
+void printWideWidgets(const QWidget &w)
+{
+    for (const QWidget *c : w.findChildren<QWidget *>()) {
+        if (!c->isVisible() || c->minimumSizeHint().width() < g_size.width() / 4)
+            continue;
+        int depth = 0;
+        for (const QWidget *p = c; p && p != &w; p = p->parentWidget())
+            ++depth;
+        std::fprintf(stderr, "  depth %d %s '%s': minimum %d wide\n", depth, c->metaObject()->className(),
+                     qPrintable(c->objectName()), c->minimumSizeHint().width());
+    }
+    for (const QLayout *l : w.findChildren<QLayout *>()) {
+        if (l->minimumSize().width() < g_size.width() / 3 || !l->parentWidget() || !l->parentWidget()->isVisible())
+            continue;
+        QString items;
+        for (int i = 0; i < l->count(); ++i) {
+            const QLayoutItem *it = l->itemAt(i);
+            const QWidget *iw = it->widget();
+            if (it->isEmpty())
+                continue;
+            items += u" %1=%2"_s.arg(iw ? QString::fromLatin1(iw->metaObject()->className()) + u':' + iw->objectName()
+                                         : u"item"_s)
+                         .arg(it->minimumSize().width());
+        }
+        std::fprintf(stderr, "  layout in %s: minimum %d:%s\n", l->parentWidget()->metaObject()->className(),
+                     l->minimumSize().width(), qPrintable(items));
+    }
+}
+
+// Says, the moment it happens, that a layout grew the window past the size
+// asked for, and what asked for the width.
+class GrowthWatch : public QObject
+{
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject *o, QEvent *e) override
+    {
+        if (e->type() == QEvent::Resize && o->isWidgetType()) {
+            auto *w = static_cast<QWidget *>(o);
+            if (w->isWindow() && w->width() > g_size.width() && !m_said) {
+                m_said = true;
+                std::fprintf(stderr, "wb_screenshots: the window grew to %dx%d\n", w->width(), w->height());
+                printWideWidgets(*w);
+            }
+        }
+        return false;
+    }
+
+private:
+    bool m_said = false;
+};
+
 bool save(wb::gui::MainWindow &w, const QString &dir, const QString &name)
 {
     QTest::qWait(300);
@@ -67,7 +121,7 @@ bool save(wb::gui::MainWindow &w, const QString &dir, const QString &name)
     const bool ok = w.grab().save(path);
     std::printf("%s %s\n", ok ? "wrote" : "FAILED", qPrintable(path));
     if (w.width() > g_size.width() || w.height() > g_size.height())
-        std::fprintf(stderr, "wb_screenshots: %s: the window grew to %dx%d\n", qPrintable(name), w.width(), w.height());
+        std::fprintf(stderr, "wb_screenshots: %s: the window is %dx%d\n", qPrintable(name), w.width(), w.height());
     return ok;
 }
 
@@ -118,6 +172,7 @@ int main(int argc, char **argv)
     }
     g_size = size;
     w.resize(size);
+    w.installEventFilter(new GrowthWatch(&w));
     w.show();
     composition.start();
     composition.openDatabase(db);

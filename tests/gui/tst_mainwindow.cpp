@@ -29,6 +29,7 @@ class TstMainWindow : public QObject
 private slots:
     void initTestCase();
     void switchesEveryPage();
+    void fitsTheSmallestWindow();
     void showsLocalAgentVersion();
     void remembersGeometry();
     void experimentOpensCompareOnItsQuestion();
@@ -66,6 +67,31 @@ void TstMainWindow::switchesEveryPage()
     // Keyboard: Ctrl+1 goes back to the first page.
     QTest::keyClick(&w, Qt::Key_1, Qt::ControlModifier);
     QCOMPARE(stack->currentIndex(), 0);
+}
+
+// 1100x720 is the smallest window the pages are laid out for: no page may
+// ask for more width (the stack takes the widest page's minimum, so one
+// wide page widens them all), and a long status line wraps.
+void TstMainWindow::fitsTheSmallestWindow()
+{
+    wb::AppComposition app;
+    auto &w = app.mainWindow();
+    w.resize(1100, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    for (int i = 0; i < w.pageCount(); ++i) {
+        w.setCurrentPage(i);
+        QCoreApplication::processEvents();
+        QVERIFY2(w.minimumSizeHint().width() <= 1100,
+                 qPrintable(u"%1: the window needs %2 px"_s.arg(w.page(i)->title()).arg(w.minimumSizeHint().width())));
+        QVERIFY2(w.width() <= 1100, qPrintable(w.page(i)->title()));
+    }
+    auto &compare = app.comparePage();
+    auto *status = compare.findChild<QLabel *>(u"exportStatus"_s);
+    QVERIFY(status);
+    status->setText(u"Exported /a/very/long/path/"_s.repeated(12) + u"report.pdf"_s);
+    QCoreApplication::processEvents();
+    QVERIFY2(w.minimumSizeHint().width() <= 1100, qPrintable(QString::number(w.minimumSizeHint().width())));
 }
 
 void TstMainWindow::showsLocalAgentVersion()
