@@ -2,6 +2,7 @@
 #include "testflows.h"
 
 #include "clock.h"
+#include "socketknobs.h"
 #include "testendpoint.h"
 
 #include <algorithm>
@@ -82,6 +83,18 @@ int64_t remainingMs(int64_t deadlineNs)
     return std::max<int64_t>(0, (deadlineNs - nowNs()) / 1000000);
 }
 
+// The knobs as the kernel holds them on the first data flow: with flows the
+// control connection carries no data, so it is not what the record shows.
+void reportFlowKnobs(TestRun &run, const std::vector<DataFlow> &flows, bool udp)
+{
+    for (const DataFlow &f : flows) {
+        if (f.direction == FlowDirection::Probe)
+            continue;
+        run.extra()["socket_options"] = appliedSocketKnobs(udp ? f.udp.get() : f.tcp.get(), !udp);
+        return;
+    }
+}
+
 } // namespace
 
 Outcome acceptFlows(TestRun &run, ServerEnv &env, bool udp, std::vector<DataFlow> &flows)
@@ -111,6 +124,10 @@ Outcome acceptFlows(TestRun &run, ServerEnv &env, bool udp, const FlowLayout &la
         }
         ControlChannel chan(f.tcp.get(), run.stopFlag());
         std::string err;
+        // Each flow carries the test's socket knobs (tos, congestion control,
+        // MSS, nodelay), as a single flow's connection does.
+        if (!udp && !applySocketKnobs(f.tcp.get(), run.params(), true, &err))
+            return Outcome::fail("invalid_message", err);
         auto hello = chan.readLine(static_cast<int>(std::min<int64_t>(remainingMs(deadline), kConnectTimeoutMs)), &err);
         if (!hello)
             return Outcome::fail("peer_failed", "no greeting on the client's stream " + std::to_string(s) + ": " + err);
@@ -132,6 +149,8 @@ Outcome acceptFlows(TestRun &run, ServerEnv &env, bool udp, const FlowLayout &la
             f.udp = bindUdp(local, &err);
             if (!f.udp.valid())
                 return Outcome::fail("socket_error", err);
+            if (!applySocketKnobs(f.udp.get(), run.params(), false, &err))
+                return Outcome::fail("invalid_message", err);
             f.peerUdp = peerAddress(f.tcp.get());
             f.peerUdp.setPort(static_cast<int>(peerPort));
             if (::connect(f.udp.get(), f.peerUdp.get(), f.peerUdp.length) != 0)
@@ -149,6 +168,7 @@ Outcome acceptFlows(TestRun &run, ServerEnv &env, bool udp, const FlowLayout &la
             return Outcome::fail("peer_lost", "cannot answer the client's stream " + std::to_string(s) + ": " + err);
         flows.push_back(std::move(f));
     }
+    reportFlowKnobs(run, flows, udp);
     env.endpoint->stopListening(); // every flow is here: nothing more may connect
     // Nothing is sent on a flow before the client has read every answer, so
     // no data can follow an answer into the client's line buffer.
@@ -186,12 +206,23 @@ Outcome connectFlows(TestRun &run, ClientEnv &env, bool udp, const FlowLayout &l
             f.udp = bindUdp(env.source ? env.source->address : any, &err, device);
             if (!f.udp.valid())
                 return Outcome::fail("socket_error", err);
+            if (!applySocketKnobs(f.udp.get(), run.params(), false, &err))
+                return Outcome::fail("invalid_message", err);
             hello["udp_port"] = localAddress(f.udp.get()).port();
         }
+        // A TCP flow's knobs are set before it connects, so an MSS is in the SYN.
+        bool knobsRefused = false;
+        auto prepare = [&](int fd, std::string *error) {
+            knobsRefused = !applySocketKnobs(fd, run.params(), true, error);
+            return !knobsRefused;
+        };
         f.tcp = connectTcp(env.server, kConnectTimeoutMs, run.stopFlag(), &err,
-                           env.source ? &env.source->address : nullptr, device);
+                           env.source ? &env.source->address : nullptr, device,
+                           udp ? std::function<bool(int, std::string *)>() : prepare);
         if (!f.tcp.valid())
-            return Outcome::fail(run.stopped() ? "cancelled" : "connect_failed",
+            return Outcome::fail(run.stopped()    ? "cancelled"
+                                 : knobsRefused ? "invalid_message"
+                                                : "connect_failed",
                                  "stream " + std::to_string(s) + ": " + err);
         ControlChannel chan(f.tcp.get(), run.stopFlag());
         if (!chan.sendRaw(env.token + "\n" + json::serialize(hello) + "\n", &err))
@@ -214,6 +245,7 @@ Outcome connectFlows(TestRun &run, ClientEnv &env, bool udp, const FlowLayout &l
         }
         flows.push_back(std::move(f));
     }
+    reportFlowKnobs(run, flows, udp);
     json::Value start;
     start["start"] = true;
     std::string err;

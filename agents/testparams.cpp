@@ -194,8 +194,7 @@ std::vector<ParamSpec> rrulParams()
 {
     std::vector<ParamSpec> p;
     for (const ParamSpec &s : common(60))
-        if (std::string_view(s.name) != "tos")
-            p.push_back(s.name == std::string_view("interval_s") ? ParamSpec{"interval_s", T::Number, 0, 3600, 0.2} : s);
+        p.push_back(s.name == std::string_view("interval_s") ? ParamSpec{"interval_s", T::Number, 0, 3600, 0.2} : s);
     p.insert(p.end(), {{"streams", T::Int, 1, 128, 4},
                        {"idle_s", T::Number, 0.1, 3600, 5.0},
                        {"probe_interval_ms", T::Int, 1, 10000, 200}});
@@ -264,7 +263,8 @@ const std::vector<KindEntry> &kinds()
                                       {"connection_timeout_ms", T::Int, 1, 60000, 2000}})},
         // Latency under load (flent RRUL): flent's defaults, 60 s of load after
         // 5 s of probes alone, a probe and a throughput sample every 0.2 s.
-        // No tos: its flows and probes would each need their own marking.
+        // tos marks every bulk flow and both probes alike (flent's rrul_be
+        // with a mark), so a queue that sorts by DSCP sees one class.
         {"rrul", rrulParams()},
     };
     return k;

@@ -54,6 +54,7 @@ std::optional<ParamRange> paramRange(const QString &name)
         {u"omit_s"_s, {0, 3600, false}},
         {u"client_cpu"_s, {0, 4095, true}},
         {u"server_cpu"_s, {0, 4095, true}},
+        {u"tos"_s, {0, 255, true}}, // IP_TOS / IPV6_TCLASS: DSCP << 2 | ECN
     };
     auto it = ranges.find(name);
     if (it == ranges.end())
@@ -523,13 +524,11 @@ std::optional<Plan> Plan::fromJson(const QJsonObject &written, QString *error)
                    u"%1 takes no direction: a request/response test runs both ways by nature"_s.arg(kind));
             return failed();
         }
-        // rrul's flows go both ways, and its flows and probes carry no marking.
-        if (kind == u"rrul"_s)
-            for (const QString &key : {u"direction"_s, u"tos"_s})
-                if (params.contains(key)) {
-                    p.fail(path + u".params."_s + key, u"rrul takes no %1 (its bulk flows go both ways, unmarked)"_s.arg(key));
-                    return failed();
-                }
+        // rrul's flows go both ways.
+        if (kind == u"rrul"_s && params.contains(u"direction"_s)) {
+            p.fail(path + u".params.direction"_s, u"rrul takes no direction (its bulk flows go both ways)"_s);
+            return failed();
+        }
 
         // Endpoint pairs: explicit client/server, or every ordered pair of a matrix.
         QList<QPair<Endpoint, Endpoint>> pairs;

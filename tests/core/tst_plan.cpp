@@ -169,8 +169,8 @@ void TstPlan::errors_data()
         << u"tests[0].params.probe_rate_pps: works only with direction 'forward', not 'bidirectional'"_s;
     QTest::newRow("rrul direction") << plan(R"({"kind":"rrul","client":"a","server":"b","params":{"direction":"reverse"}})")
                                     << u"tests[0].params.direction: rrul takes no direction"_s;
-    QTest::newRow("rrul tos") << plan(R"({"kind":"rrul","client":"a","server":"b","params":{"tos":184}})")
-                              << u"tests[0].params.tos: rrul takes no tos"_s;
+    QTest::newRow("rrul tos") << plan(R"({"kind":"rrul","client":"a","server":"b","params":{"tos":256}})")
+                              << u"tests[0].params.tos: must be an integer from 0 to 255"_s;
     QTest::newRow("rrul idle") << plan(R"({"kind":"rrul","client":"a","server":"b","params":{"idle_s":0}})")
                                << u"tests[0].params.idle_s: must be a number from 0.1 to 3600"_s;
     QTest::newRow("rrul probe interval") << plan(R"({"kind":"rrul","client":"a","server":"b","params":{"probe_interval_ms":[10,0.5]}})")

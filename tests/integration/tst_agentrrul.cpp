@@ -197,7 +197,7 @@ void TstAgentRrul::refusedParams_data()
 {
     QTest::addColumn<QJsonObject>("params");
     QTest::addColumn<QString>("field");
-    QTest::newRow("tos") << QJsonObject{{u"tos"_s, 184}} << u"params.tos"_s;
+    QTest::newRow("tos 256") << QJsonObject{{u"tos"_s, 256}} << u"params.tos"_s;
     QTest::newRow("streams 0") << QJsonObject{{u"streams"_s, 0}} << u"params.streams"_s;
     QTest::newRow("streams 129") << QJsonObject{{u"streams"_s, 129}} << u"params.streams"_s;
     QTest::newRow("idle_s 0") << QJsonObject{{u"idle_s"_s, 0}} << u"params.idle_s"_s;

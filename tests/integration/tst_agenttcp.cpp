@@ -421,16 +421,22 @@ void TstAgentTcp::tosOnTheWire_data()
         const char *kind;
         QJsonObject params;
         bool answered;
+        const char *tag = "";
     } kinds[] = {{"tcp_rr", {}, true},
                  {"tcp_crr", {}, true},
                  {"tcp_stream", {}, false},
+                 // Several flows, or another direction: every data connection is marked.
+                 {"tcp_stream", {{u"streams"_s, 2}}, false, " 2 streams"},
+                 {"tcp_stream", {{u"direction"_s, u"reverse"_s}}, true, " reverse"},
+                 {"file_transfer", {{u"file_size_bytes"_s, 1 << 20}, {u"direction"_s, u"reverse"_s}}, true, " reverse"},
+                 {"rrul", {{u"idle_s"_s, 0.2}, {u"streams"_s, 1}, {u"probe_interval_ms"_s, 50}}, true},
                  {"file_transfer", {{u"file_size_bytes"_s, 1 << 20}}, false},
                  {"udp_rr", {}, true},
                  {"udp_stream", {{u"rate_pps"_s, 2000}}, false},
                  {"packet_rate", {{u"rate_pps"_s, 2000}}, false}};
     for (const QString address : {u"127.0.0.1"_s, u"::1"_s})
         for (const auto &k : kinds)
-            QTest::addRow("%s %s", k.kind, address == u"::1"_s ? "IPv6" : "IPv4")
+            QTest::addRow("%s%s %s", k.kind, k.tag, address == u"::1"_s ? "IPv6" : "IPv4")
                 << QString::fromLatin1(k.kind) << k.params << k.answered << address;
 }
 
@@ -473,13 +479,13 @@ void TstAgentTcp::tosOnTheWire()
     const QJsonObject fin = client.waitFinal(20, 15000);
     capture.stop();
     QVERIFY2(fin.value(u"type"_s).toString() == u"result"_s, qPrintable(describe(fin)));
-    // The data packets: UDP ones for the UDP kinds; for tcp_crr those of
-    // its own connections, not of the control connection (the first to
-    // carry a payload: the token line), which has no knobs.
+    // The data packets: UDP ones for the UDP kinds; for tcp_crr and rrul
+    // those of their own connections, not of the control connection (the
+    // first to reach the port), which has no knobs.
     QList<CapturedPacket> data;
     int controlPort = -1;
     for (const CapturedPacket &c : capture.packets()) {
-        if (kind == u"tcp_crr"_s && controlPort < 0 && c.toPort)
+        if ((kind == u"tcp_crr"_s || kind == u"rrul"_s) && controlPort < 0 && c.toPort)
             controlPort = c.otherPort;
         if (c.proto != (udp ? IPPROTO_UDP : IPPROTO_TCP) || c.otherPort == controlPort)
             continue;
