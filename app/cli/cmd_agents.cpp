@@ -17,8 +17,7 @@ namespace {
 int agentsCheck(wb::cli::CliContext &ctx)
 {
     if (!ctx.args.isEmpty()) {
-        ctx.err << "wirebench-cli agents check: unexpected argument '" << ctx.args.first() << "'\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(ctx.args.first()));
     }
     wb::HostProbe probe{wb::LabAccess()};
     probe.setHandshakeOnly(true);
@@ -50,4 +49,7 @@ int agentsCheck(wb::cli::CliContext &ctx)
 
 } // namespace
 
-WB_CLI_COMMAND(u"agents check"_s, QString(), u"start the local agent and print its handshake"_s, agentsCheck);
+const QList<wb::cli::Option> kAgentsCheckOptions{
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"agents check"_s, QString(), u"start the local agent and print its handshake"_s,
+               kAgentsCheckOptions, agentsCheck);

@@ -14,6 +14,7 @@ using namespace Qt::StringLiterals;
 
 namespace wb::cli {
 bool parseRunFilter(QStringList &args, wb::RunFilter *f, QString *error);
+const QList<Option> &runFilterOptions();
 }
 
 namespace {
@@ -23,8 +24,7 @@ int dbInfo(wb::cli::CliContext &ctx)
     QStringList args = ctx.args;
     const bool check = wb::cli::takeFlag(args, u"--check"_s);
     if (!args.isEmpty()) {
-        ctx.err << "wirebench-cli db info: unexpected argument '" << args.first() << "'\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(args.first()));
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)
@@ -90,14 +90,12 @@ int dbExport(wb::cli::CliContext &ctx)
         !wb::cli::takeOption(args, u"--format"_s, &format, &error) ||
         !wb::cli::takeOption(args, u"-o"_s, &output, &error) ||
         !wb::cli::parseRunFilter(args, &filter, &error)) {
-        ctx.err << "wirebench-cli db export: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     if (output.isEmpty() && args.size() == 1)
         output = args.takeFirst();
     if (!args.isEmpty()) {
-        ctx.err << "wirebench-cli db export: unexpected argument '" << args.first() << "'\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(args.first()));
     }
     const QStringList whats{u"archive"_s, u"runs"_s, u"metrics"_s, u"samples"_s};
     if (!whats.contains(what) || (format != u"json"_s && format != u"csv"_s) ||
@@ -161,8 +159,7 @@ int dbExport(wb::cli::CliContext &ctx)
 int dbImport(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() != 1) {
-        ctx.err << "wirebench-cli db import: give one archive file (from db export)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give one archive file (from db export)"_s);
     }
     const QString path = ctx.args.first();
     QFile f(path);
@@ -194,7 +191,18 @@ int dbImport(wb::cli::CliContext &ctx)
 
 } // namespace
 
-WB_CLI_COMMAND(u"db info"_s, u"[--check] [--json]"_s, u"show the database file, schema and row counts"_s, dbInfo);
+const QList<wb::cli::Option> kDbInfoOptions{
+    {u"--check"_s, {}, u"also check the database's integrity"_s},
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"db info"_s, u"[--check] [--json]"_s, u"show the database file, schema and row counts"_s,
+               kDbInfoOptions, dbInfo);
+const QList<wb::cli::Option> kDbExportOptions = QList<wb::cli::Option>{
+    {u"--what"_s, u"WHAT"_s, u"archive (the whole database), runs, metrics or samples"_s},
+    {u"--format"_s, u"FMT"_s, u"json or csv (the archive is JSON only)"_s},
+    {u"-o"_s, u"FILE"_s, u"the file to write (- or none: standard output)"_s}} + wb::cli::runFilterOptions();
 WB_CLI_COMMAND(u"db export"_s, u"[--what archive|runs|metrics|samples] [--format json|csv] [filters] [-o FILE]"_s,
-               u"export the whole database (archive) or runs/metrics/samples"_s, dbExport);
-WB_CLI_COMMAND(u"db import"_s, u"ARCHIVE.json"_s, u"merge an archive into the database (no duplicates)"_s, dbImport);
+               u"export the whole database (archive) or runs/metrics/samples"_s, kDbExportOptions, dbExport);
+const QList<wb::cli::Option> kDbImportOptions{
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"db import"_s, u"ARCHIVE.json"_s, u"merge an archive into the database (no duplicates)"_s,
+               kDbImportOptions, dbImport);

@@ -114,21 +114,18 @@ int experimentCommand(wb::cli::CliContext &ctx)
           std::pair{u"--write"_s, &write}, std::pair{u"--known-hosts"_s, &run.knownHosts},
           std::pair{u"--ssh-dir"_s, &run.sshDir}}) {
         if (!wb::cli::takeOption(args, option, out, &error)) {
-            ctx.err << "wirebench-cli experiment: " << error << '\n';
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, error);
         }
     }
     if (!takeAll(args, u"--arm"_s, &arms, &error) || !takeAll(args, u"--test"_s, &tests, &error)
         || !takeAll(args, u"--preset"_s, &presets, &error)) {
-        ctx.err << "wirebench-cli experiment: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     const bool dryRun = wb::cli::takeFlag(args, u"--dry-run"_s);
     run.acceptNewHostKeys = wb::cli::takeFlag(args, u"--accept-new-host-keys"_s);
     run.noKeychain = wb::cli::takeFlag(args, u"--no-keychain"_s);
     if (!args.isEmpty()) {
-        ctx.err << "wirebench-cli experiment: unexpected argument '" << args.first() << "'\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(args.first()));
     }
     if (presets.contains(u"list"_s)) {
         for (const wb::PlanPreset &p : wb::planPresets())
@@ -141,8 +138,7 @@ int experimentCommand(wb::cli::CliContext &ctx)
     for (const QString &a : std::as_const(arms)) {
         QJsonObject arm;
         if (!parseArm(a, &arm, &error)) {
-            ctx.err << "wirebench-cli experiment: " << error << '\n';
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, error);
         }
         armList.append(arm);
     }
@@ -165,8 +161,7 @@ int experimentCommand(wb::cli::CliContext &ctx)
     for (const QString &t : std::as_const(tests)) {
         QJsonObject test;
         if (!parseTest(t, &test, &error)) {
-            ctx.err << "wirebench-cli experiment: " << error << '\n';
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, error);
         }
         testList.append(test);
     }
@@ -196,8 +191,7 @@ int experimentCommand(wb::cli::CliContext &ctx)
     // The same checks as any plan: a bad arm, test or host is refused here.
     auto loaded = wb::Plan::fromJson(plan, &error);
     if (!loaded) {
-        ctx.err << "wirebench-cli experiment: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     const QByteArray text = QJsonDocument(plan).toJson(QJsonDocument::Indented);
     if (!write.isEmpty()) {
@@ -232,7 +226,8 @@ int experimentCommand(wb::cli::CliContext &ctx)
     int compared = wb::cli::kExitOk;
     for (const QString &kind : std::as_const(kinds)) {
         ctx.out << "\n";
-        wb::cli::CliContext sub{{u"--kind"_s, kind, u"--experiment"_s, planRunId}, ctx.databasePath, ctx.json, ctx.out, ctx.err};
+        wb::cli::CliContext sub{{u"--kind"_s, kind, u"--experiment"_s, planRunId}, ctx.databasePath, ctx.json, ctx.out, ctx.err,
+                                 wb::cli::findCommand(u"compare"_s)};
         if (compare != wb::cli::commandTable().cend())
             compared = std::max(compared, compare->run(sub));
     }
@@ -244,6 +239,19 @@ int experimentCommand(wb::cli::CliContext &ctx)
 
 } // namespace
 
+const QList<wb::cli::Option> kExperimentOptions = QList<wb::cli::Option>{
+    {u"--question"_s, u"TEXT"_s, u"what the experiment asks (required)"_s},
+    {u"--varies"_s, u"ELEMENT"_s, u"the one element the arms differ in: switch, nic, cable or host"_s},
+    {u"--arm"_s, u"NAME=CLIENT>SERVER"_s, u"one arm: its name and path (give two or more)"_s},
+    {u"--preset"_s, u"KEY"_s, u"a test from a preset (--preset list lists them); repeatable"_s},
+    {u"--test"_s, u"KIND[:key=value,...]"_s, u"a test of a kind with parameters; repeatable"_s},
+    {u"--rounds"_s, u"N"_s, u"interleaved rounds"_s},
+    {u"--duration"_s, u"S"_s, u"seconds per test"_s},
+    {u"--hosts"_s, u"FILE"_s, u"the lab file the arms' hosts are in"_s},
+    {u"--name"_s, u"NAME"_s, u"the plan's name"_s},
+    {u"--write"_s, u"PLAN.json"_s, u"save the plan to a file"_s},
+    {u"--dry-run"_s, {}, u"print the plan without running it"_s}}
+    + wb::cli::sshTrustOptions() + QList{wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"experiment"_s,
                u"--question TEXT --varies switch|nic|cable|host --arm NAME=CLIENT>SERVER --arm ... "
                "(--preset KEY | --test KIND[:key=value,...])... [--rounds N] [--duration S] [--hosts FILE] "
@@ -251,4 +259,4 @@ WB_CLI_COMMAND(u"experiment"_s,
                "[--ssh-dir DIR] [--no-keychain]"_s,
                u"run an A/B experiment: the tests over two or more paths that differ in one element, interleaved, "
                "compared by arm"_s,
-               experimentCommand);
+               kExperimentOptions, experimentCommand);

@@ -60,20 +60,15 @@ int importCommand(wb::cli::CliContext &ctx)
                 return wb::cli::kExitUsage;
             }
             format = *f;
-        } else if (a.startsWith(u"--"_s)) {
-            ctx.err << "wirebench-cli import: unknown option '" << a << "'\n";
-            return wb::cli::kExitUsage;
         } else {
             files.append(a);
         }
     }
     if (files.isEmpty()) {
-        ctx.err << "wirebench-cli import: give at least one FILE\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give at least one FILE"_s);
     }
     if (asBaseline && citation.trimmed().isEmpty()) {
-        ctx.err << "wirebench-cli import: --as-baseline needs --citation TEXT (who measured it, where, when)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"--as-baseline needs --citation TEXT (who measured it, where, when)"_s);
     }
     std::unique_ptr<wb::ResultStore> store;
     if (!dryRun) {
@@ -129,7 +124,13 @@ int importCommand(wb::cli::CliContext &ctx)
 
 } // namespace
 
+const QList<wb::cli::Option> kImportOptions{
+    {u"--format"_s, u"FMT"_s, u"the files' format: auto netperf iperf3 iperf2 flent sockperf pktgen csv"_s},
+    {u"--as-baseline"_s, {}, u"store the results as historical baselines (needs --citation)"_s},
+    {u"--citation"_s, u"TEXT"_s, u"who measured the baselines, where and when"_s},
+    {u"--dry-run"_s, {}, u"store nothing; with --json print the canonical records"_s},
+    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"import"_s, u"FILE... [--format FMT] [--as-baseline --citation TEXT] [--dry-run]"_s,
                u"read results of other tools (FMT: auto netperf iperf3 iperf2 flent sockperf pktgen csv); "
                "--dry-run --json prints the canonical records"_s,
-               importCommand);
+               kImportOptions, importCommand);

@@ -18,8 +18,7 @@ namespace {
 int inventoryExport(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() > 1) {
-        ctx.err << "wirebench-cli inventory export: give one output file (or none for standard output)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give one output file (or none for standard output)"_s);
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)
@@ -48,8 +47,7 @@ int inventoryExport(wb::cli::CliContext &ctx)
 int inventoryImport(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() != 1) {
-        ctx.err << "wirebench-cli inventory import: give one lab file\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give one lab file"_s);
     }
     QString error;
     auto lab = wb::Inventory::fromFile(ctx.args.first(), &error);
@@ -78,12 +76,10 @@ int inventoryPath(wb::cli::CliContext &ctx)
     QString labFile;
     QString error;
     if (!wb::cli::takeOption(args, u"--lab"_s, &labFile, &error)) {
-        ctx.err << "wirebench-cli inventory path: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     if (args.size() != 2) {
-        ctx.err << "wirebench-cli inventory path: give the two ends as HOST/NIC (or HOST when it has one NIC)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give the two ends as HOST/NIC (or HOST when it has one NIC)"_s);
     }
     std::optional<wb::Inventory> lab;
     if (!labFile.isEmpty()) {
@@ -117,8 +113,17 @@ int inventoryPath(wb::cli::CliContext &ctx)
 
 } // namespace
 
+const QList<wb::cli::Option> kInventoryPathOptions{
+    {u"--lab"_s, u"LAB.json"_s, u"read the inventory from a lab file instead of the database"_s},
+    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"inventory path"_s, u"HOST/NIC HOST/NIC [--lab LAB.json] [--json]"_s,
-               u"the wire between two NICs: cables, switch ports and switches, with warnings"_s, inventoryPath);
-WB_CLI_COMMAND(u"inventory export"_s, u"[LAB.json]"_s, u"write the lab inventory as a lab file"_s, inventoryExport);
+               u"the wire between two NICs: cables, switch ports and switches, with warnings"_s,
+               kInventoryPathOptions, inventoryPath);
+const QList<wb::cli::Option> kInventoryExportOptions{
+    };
+WB_CLI_COMMAND(u"inventory export"_s, u"[LAB.json]"_s, u"write the lab inventory as a lab file"_s,
+               kInventoryExportOptions, inventoryExport);
+const QList<wb::cli::Option> kInventoryImportOptions{
+    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"inventory import"_s, u"LAB.json"_s, u"add or update the inventory from a lab file"_s,
-               inventoryImport);
+               kInventoryImportOptions, inventoryImport);

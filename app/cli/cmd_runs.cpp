@@ -97,12 +97,10 @@ int runsList(wb::cli::CliContext &ctx)
     f.withDetails = false; // the listing shows no paths or environments
     QString error;
     if (!parseFilter(args, &f, &error)) {
-        ctx.err << "wirebench-cli runs list: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     if (!args.isEmpty()) {
-        ctx.err << "wirebench-cli runs list: unexpected argument '" << args.first() << "'\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(args.first()));
     }
     auto store = wb::cli::openStore(ctx);
     if (!store)
@@ -143,8 +141,7 @@ int runsList(wb::cli::CliContext &ctx)
 int runsShow(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() != 1) {
-        ctx.err << "wirebench-cli runs show: give one run id\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give one run id"_s);
     }
     const QString &which = ctx.args.first();
     const std::optional<qint64> id = wb::cli::parseRunId(which);
@@ -246,10 +243,9 @@ int runsShow(wb::cli::CliContext &ctx)
 int runsDelete(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
-    const bool yes = wb::cli::takeFlag(args, u"--yes"_s) || wb::cli::takeFlag(args, u"-y"_s);
+    const bool yes = wb::cli::takeFlag(args, u"--yes"_s); // or -y: main.cpp passes an option by its name
     if (args.isEmpty()) {
-        ctx.err << "wirebench-cli runs delete: give one or more run ids\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give one or more run ids"_s);
     }
     QList<qint64> ids;
     for (const QString &a : std::as_const(args)) {
@@ -297,11 +293,39 @@ bool parseRunFilter(QStringList &args, wb::RunFilter *f, QString *error)
 {
     return parseFilter(args, f, error);
 }
+
+// The options parseFilter() reads. A function, not a global: db export's
+// registration in another file reads it during static initialisation.
+const QList<Option> &runFilterOptions()
+{
+    static const QList<Option> options{
+        {u"--kind"_s, u"K"_s, u"only runs of this test kind"_s},
+        {u"--host"_s, u"H"_s, u"only runs with this host at either end"_s},
+        {u"--nic"_s, u"HOST/IF"_s, u"only runs through this NIC"_s},
+        {u"--switch"_s, u"S"_s, u"only runs through this switch"_s},
+        {u"--cable"_s, u"C"_s, u"only runs over this cable"_s},
+        {u"--plan"_s, u"P"_s, u"only runs of this plan"_s},
+        {u"--tag"_s, u"TAG"_s, u"only runs with this tag (any case)"_s},
+        {u"--status"_s, u"S"_s, u"running, finished, failed or cancelled"_s},
+        {u"--since"_s, u"DATE"_s, u"only runs started at or after DATE (YYYY-MM-DD or ISO 8601)"_s},
+        {u"--until"_s, u"DATE"_s, u"only runs started before DATE"_s},
+        {u"--param"_s, u"NAME=VALUE"_s, u"only runs with this parameter; repeatable"_s},
+        {u"--limit"_s, u"N"_s, u"at most N runs (default 100 for runs list; 0: all)"_s}};
+    return options;
+}
 } // namespace wb::cli
 
+const QList<wb::cli::Option> kRunsListOptions = wb::cli::runFilterOptions() + QList{wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"runs list"_s, u"[--kind K] [--host H] [--nic HOST/IF] [--switch S] [--cable C] [--plan P] "
                                "[--tag TAG] [--status S] [--since DATE] [--until DATE] "
                                "[--param NAME=VALUE]... [--limit N] [--json]"_s,
-               u"list stored runs, newest first"_s, runsList);
-WB_CLI_COMMAND(u"runs show"_s, u"ID|UUID [--json]"_s, u"show one run with its metrics and inventory path"_s, runsShow);
-WB_CLI_COMMAND(u"runs delete"_s, u"ID... [--yes]"_s, u"delete runs with their metrics and samples"_s, runsDelete);
+               u"list stored runs, newest first"_s, kRunsListOptions, runsList);
+const QList<wb::cli::Option> kRunsShowOptions{
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"runs show"_s, u"ID|UUID [--json]"_s, u"show one run with its metrics and inventory path"_s,
+               kRunsShowOptions, runsShow);
+const QList<wb::cli::Option> kRunsDeleteOptions{
+    {u"--yes"_s, {}, u"delete without asking"_s, u"-y"_s},
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"runs delete"_s, u"ID... [--yes]"_s, u"delete runs with their metrics and samples"_s,
+               kRunsDeleteOptions, runsDelete);

@@ -89,21 +89,18 @@ int scheduleAdd(wb::cli::CliContext &ctx)
          {std::pair{u"--every"_s, &every}, std::pair{u"--at"_s, &at}, std::pair{u"--on-calendar"_s, &calendar},
           std::pair{u"--name"_s, &name}, std::pair{u"--fail-if-worse"_s, &failIfWorse}}) {
         if (!wb::cli::takeOption(args, option, out, &error)) {
-            ctx.err << kAdd << error << '\n';
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, error);
         }
     }
     const int whens = int(!every.isEmpty()) + int(!at.isEmpty()) + int(!calendar.isEmpty());
     if (args.size() != 1 || args.first().startsWith(u'-') || whens != 1) {
-        ctx.err << kAdd << "give one PLAN.json and one of --every, --at or --on-calendar\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give one PLAN.json and one of --every, --at or --on-calendar"_s);
     }
     const QString planPath = QFileInfo(args.first()).absoluteFilePath();
     // The plan must load now: a timer that fails every night helps nobody.
     auto plan = wb::Plan::load(planPath, &error);
     if (!plan) {
-        ctx.err << kAdd << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     wb::Schedule s;
     s.planPath = planPath;
@@ -122,8 +119,7 @@ int scheduleAdd(wb::cli::CliContext &ctx)
     else
         error = why;
     if (!error.isEmpty()) {
-        ctx.err << kAdd << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     const QString dir = unitDirectory();
     if (!wb::writeSchedule(dir, s, &error)) {
@@ -157,7 +153,7 @@ QString lastResult(wb::cli::CliContext &ctx, const wb::Schedule &s, QJsonObject 
     if (!plan)
         return u"plan unreadable: %1"_s.arg(error);
     wb::cli::CliContext here{{}, s.databasePath.isEmpty() ? ctx.databasePath : s.databasePath, ctx.json, ctx.out,
-                             ctx.err};
+                             ctx.err, ctx.command};
     const QString location = here.databasePath.isEmpty() ? wb::Settings::defaultDatabasePath() : here.databasePath;
     if (!location.contains(u"://"_s) && !QFileInfo::exists(location))
         return u"not run yet (%1 does not exist yet)"_s.arg(location);
@@ -185,8 +181,7 @@ QString lastResult(wb::cli::CliContext &ctx, const wb::Schedule &s, QJsonObject 
 int scheduleList(wb::cli::CliContext &ctx)
 {
     if (!ctx.args.isEmpty()) {
-        ctx.err << "wirebench-cli schedule list: takes no arguments\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"takes no arguments"_s);
     }
     QStringList problems;
     const QList<wb::Schedule> all = wb::listSchedules(unitDirectory(), &problems);
@@ -224,8 +219,7 @@ std::optional<wb::Schedule> findSchedule(wb::cli::CliContext &ctx, const char *c
 int scheduleRemove(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() != 1 || ctx.args.first().startsWith(u'-')) {
-        ctx.err << "wirebench-cli schedule remove: name one schedule\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"name one schedule"_s);
     }
     wb::Schedule s;
     s.name = ctx.args.first();
@@ -263,9 +257,25 @@ int scheduleRunNow(wb::cli::CliContext &ctx)
 
 } // namespace
 
+const QList<wb::cli::Option> kScheduleAddOptions{
+    {u"--every"_s, u"INTERVAL"_s, u"run every INTERVAL (6h, 30min, 1d)"_s},
+    {u"--at"_s, u"HH:MM"_s, u"run every day at this time"_s},
+    {u"--on-calendar"_s, u"SPEC"_s, u"run at a systemd calendar expression"_s},
+    {u"--name"_s, u"NAME"_s, u"the schedule's name (default: the plan file's)"_s},
+    {u"--fail-if-worse"_s, u"PCT"_s, u"gate each run against its history and leave a regression notice"_s},
+    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"schedule add"_s, u"PLAN.json --every 6h|--at HH:MM|--on-calendar SPEC [--name NAME] [--fail-if-worse PCT]"_s,
-               u"run a plan on a schedule (a systemd user timer; the run never prompts)"_s, scheduleAdd);
+               u"run a plan on a schedule (a systemd user timer; the run never prompts)"_s,
+               kScheduleAddOptions, scheduleAdd);
+const QList<wb::cli::Option> kScheduleListOptions{
+    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"schedule list"_s, u"[--json]"_s, u"the schedules, when they run and their last result"_s,
-               scheduleList);
-WB_CLI_COMMAND(u"schedule remove"_s, u"NAME"_s, u"stop and delete a schedule's timer and service"_s, scheduleRemove);
-WB_CLI_COMMAND(u"schedule run-now"_s, u"NAME"_s, u"run a schedule's plan now, as its timer would"_s, scheduleRunNow);
+               kScheduleListOptions, scheduleList);
+const QList<wb::cli::Option> kScheduleRemoveOptions{
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"schedule remove"_s, u"NAME"_s, u"stop and delete a schedule's timer and service"_s,
+               kScheduleRemoveOptions, scheduleRemove);
+const QList<wb::cli::Option> kScheduleRunNowOptions{
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"schedule run-now"_s, u"NAME"_s, u"run a schedule's plan now, as its timer would"_s,
+               kScheduleRunNowOptions, scheduleRunNow);

@@ -76,8 +76,7 @@ int runsUntag(wb::cli::CliContext &ctx)
 int runsNote(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() != 2) {
-        ctx.err << "wirebench-cli runs note: give a run (id or UUID) and the note as one argument (\"\" clears it)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give a run (id or UUID) and the note as one argument (\"\" clears it)"_s);
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)
@@ -123,8 +122,7 @@ int baselinesUntag(wb::cli::CliContext &ctx)
 int baselinesNote(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() != 2) {
-        ctx.err << "wirebench-cli baselines note: give a baseline key and the note as one argument (\"\" clears it)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give a baseline key and the note as one argument (\"\" clears it)"_s);
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)
@@ -140,9 +138,27 @@ int baselinesNote(wb::cli::CliContext &ctx)
 
 } // namespace
 
-WB_CLI_COMMAND(u"runs tag"_s, u"RUN TAG..."_s, u"add tags to a run (id or UUID); prints the run's tags"_s, runsTag);
-WB_CLI_COMMAND(u"runs untag"_s, u"RUN TAG..."_s, u"remove tags from a run; prints the run's tags"_s, runsUntag);
-WB_CLI_COMMAND(u"runs note"_s, u"RUN TEXT"_s, u"set a run's note (\"\" clears it)"_s, runsNote);
-WB_CLI_COMMAND(u"baselines tag"_s, u"KEY TAG..."_s, u"add tags to a baseline"_s, baselinesTag);
-WB_CLI_COMMAND(u"baselines untag"_s, u"KEY TAG..."_s, u"remove tags from a baseline"_s, baselinesUntag);
-WB_CLI_COMMAND(u"baselines note"_s, u"KEY TEXT"_s, u"set a baseline's note (\"\" clears it)"_s, baselinesNote);
+const QList<wb::cli::Option> kRunsTagOptions{
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"runs tag"_s, u"RUN TAG..."_s, u"add tags to a run (id or UUID); prints the run's tags"_s,
+               kRunsTagOptions, runsTag);
+const QList<wb::cli::Option> kRunsUntagOptions{
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"runs untag"_s, u"RUN TAG..."_s, u"remove tags from a run; prints the run's tags"_s,
+               kRunsUntagOptions, runsUntag);
+const QList<wb::cli::Option> kRunsNoteOptions{
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"runs note"_s, u"RUN TEXT"_s, u"set a run's note (\"\" clears it)"_s,
+               kRunsNoteOptions, runsNote);
+const QList<wb::cli::Option> kBaselinesTagOptions{
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"baselines tag"_s, u"KEY TAG..."_s, u"add tags to a baseline"_s,
+               kBaselinesTagOptions, baselinesTag);
+const QList<wb::cli::Option> kBaselinesUntagOptions{
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"baselines untag"_s, u"KEY TAG..."_s, u"remove tags from a baseline"_s,
+               kBaselinesUntagOptions, baselinesUntag);
+const QList<wb::cli::Option> kBaselinesNoteOptions{
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"baselines note"_s, u"KEY TEXT"_s, u"set a baseline's note (\"\" clears it)"_s,
+               kBaselinesNoteOptions, baselinesNote);
