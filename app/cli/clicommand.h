@@ -7,6 +7,7 @@
 // `COMMAND --help`, the man page test and the shell completion are made
 // from it.
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -80,6 +81,11 @@ inline QList<Option> sshTrustOptions()
             {QStringLiteral("--no-keychain"), QString(),
              QStringLiteral("never read or store passwords in the system keychain")}};
 }
+
+// One line of --json output: `object` with its "type" (group, record, run,
+// host, baseline, ...), compact, on one line. Every line a command prints on
+// standard output under --json is one of these.
+void printJsonLine(CliContext &ctx, const QString &type, QJsonObject object);
 
 // "wirebench-cli WORDS: MESSAGE (see 'wirebench-cli WORDS --help')": the one
 // form of a command line error. Returns kExitUsage.

@@ -27,9 +27,8 @@ int agentsCheck(wb::cli::CliContext &ctx)
         if (ctx.json) {
             QJsonObject o = h.toMessage(0).body;
             o.remove(u"id"_s);
-            o.remove(u"type"_s);
             o.insert(u"agent_path"_s, report.agentPath);
-            ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+            wb::cli::printJsonLine(ctx, u"agent"_s, o);
         } else {
             ctx.out << "agent:        " << report.agentPath << '\n'
                     << "version:      " << h.agentVersion << '\n'

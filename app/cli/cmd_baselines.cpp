@@ -63,7 +63,7 @@ int baselinesList(wb::cli::CliContext &ctx)
     const QList<wb::Baseline> shown = filter.apply(*all);
     if (ctx.json) {
         for (const wb::Baseline &b : shown)
-            ctx.out << QJsonDocument(baselineJson(b)).toJson(QJsonDocument::Compact) << '\n';
+            wb::cli::printJsonLine(ctx, u"baseline"_s, baselineJson(b));
         return wb::cli::kExitOk;
     }
     ctx.out << QString(u"%1  %2  %3  %4  %5"_s)
@@ -121,7 +121,7 @@ int baselinesShow(wb::cli::CliContext &ctx)
     }
     const wb::Baseline &b = *found;
     if (ctx.json) {
-        ctx.out << QJsonDocument(baselineJson(b)).toJson(QJsonDocument::Compact) << '\n';
+        wb::cli::printJsonLine(ctx, u"baseline"_s, baselineJson(b));
         return wb::cli::kExitOk;
     }
     ctx.out << "baseline:  " << b.id << " (" << b.key << ")\n"

@@ -355,16 +355,14 @@ int compareCommand(wb::cli::CliContext &ctx)
                                           {u"shown"_s, i == view.condition},
                                           {u"runs"_s, view.conditions[i].runs},
                                           {u"baselines"_s, view.conditions[i].baselines}});
-        ctx.out << QJsonDocument(QJsonObject{{u"comparison"_s, QJsonObject{{u"title"_s, view.title},
+        wb::cli::printJsonLine(ctx, u"comparison"_s, QJsonObject{{u"comparison"_s, QJsonObject{{u"title"_s, view.title},
                                                                           {u"metric"_s, view.metric},
                                                                           {u"unit"_s, view.unit},
                                                                           {u"group_by"_s, view.groupBy},
                                                                           {u"sweep"_s, view.isSweep()},
                                                                           {u"confidence"_s, view.confidence},
                                                                           {u"conditions"_s, conditions},
-                                                                          {u"notes"_s, QJsonArray::fromStringList(view.notes)}}}})
-                       .toJson(QJsonDocument::Compact)
-                << '\n';
+                                                                          {u"notes"_s, QJsonArray::fromStringList(view.notes)}}}});
         // Every condition's rows (only the one asked for with --condition),
         // each row carrying its condition: one section per condition.
         QList<wb::ComparisonView> views{view};
@@ -375,7 +373,7 @@ int compareCommand(wb::cli::CliContext &ctx)
                 QJsonObject o = rowJson(v, row);
                 o.insert(u"condition_number"_s, v.condition + 1);
                 o.insert(u"shown"_s, v.condition == view.condition);
-                ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+                wb::cli::printJsonLine(ctx, u"group"_s, o);
             }
         for (const wb::CellEnvironmentDiff &e : envDiffs) {
             QJsonArray fields;
@@ -386,14 +384,13 @@ int compareCommand(wb::cli::CliContext &ctx)
                                           {u"reference_value"_s, f.second},
                                           {u"state"_s, QString::fromLatin1(kStates[int(f.state)])}});
             }
-            ctx.out << QJsonDocument(QJsonObject{{u"environment"_s, QJsonObject{{u"group"_s, e.cell},
-                                                                                {u"reference"_s, e.reference},
-                                                                                {u"fields"_s, fields}}}})
-                           .toJson(QJsonDocument::Compact)
-                    << '\n';
+            wb::cli::printJsonLine(ctx, u"environment"_s,
+                                   QJsonObject{{u"environment"_s, QJsonObject{{u"group"_s, e.cell},
+                                                                             {u"reference"_s, e.reference},
+                                                                             {u"fields"_s, fields}}}});
         }
         for (const QString &line : std::as_const(floors))
-            ctx.out << QJsonDocument(QJsonObject{{u"latency"_s, line}}).toJson(QJsonDocument::Compact) << '\n';
+            wb::cli::printJsonLine(ctx, u"latency"_s, QJsonObject{{u"latency"_s, line}});
     } else {
         printText(ctx.out, view);
         if (condition.isEmpty())

@@ -59,7 +59,7 @@ int dbInfo(wb::cli::CliContext &ctx)
                       {u"baselines"_s, double(i.baselines)}};
         if (check)
             o.insert(u"integrity"_s, integrity.ok() ? u"ok"_s : integrity.message());
-        ctx.out << QJsonDocument(o).toJson(QJsonDocument::Indented);
+        wb::cli::printJsonLine(ctx, u"database"_s, o);
     } else {
         ctx.out << "database:     " << i.path << '\n'
                 << "schema:       " << i.schemaVersion << " (this program: " << i.programSchemaVersion << ")\n";
@@ -183,9 +183,8 @@ int dbImport(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli: " << sum.message() << " (nothing was imported)\n";
         return wb::cli::kExitFailure;
     }
-    ctx.out << "Imported " << sum->runsAdded << " runs (" << sum->runsSkipped << " already present), "
-            << sum->measurementsAdded << " measurements, " << sum->baselinesAdded << " new and "
-            << sum->baselinesUpdated << " updated baselines, " << sum->inventoryAdded << " inventory objects.\n";
+    wb::cli::printArchiveSummary(ctx, u"archive_import"_s, u"Imported"_s, *sum, QString(),
+                                 QJsonObject{{u"archive"_s, path}});
     return wb::cli::kExitOk;
 }
 

@@ -49,10 +49,9 @@ int dbCopy(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli db copy: " << sum.message() << " (nothing was copied)\n";
         return wb::cli::kExitFailure;
     }
-    ctx.out << "Copied " << sum->runsAdded << " runs (" << sum->runsSkipped << " already present), "
-            << sum->measurementsAdded << " measurements, " << sum->baselinesAdded << " new and "
-            << sum->baselinesUpdated << " updated baselines, " << sum->inventoryAdded << " inventory objects from "
-            << (*source)->path() << " to " << (*target)->path() << ".\n";
+    wb::cli::printArchiveSummary(ctx, u"copy"_s, u"Copied"_s, *sum,
+                                 u" from %1 to %2"_s.arg((*source)->path(), (*target)->path()),
+                                 QJsonObject{{u"from"_s, (*source)->path()}, {u"to"_s, (*target)->path()}});
     return wb::cli::kExitOk;
 }
 

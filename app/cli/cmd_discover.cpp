@@ -14,6 +14,7 @@
 #include "store/inventorystore.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QTimer>
 
@@ -92,6 +93,16 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
     if (!sum) {
         ctx.err << "wirebench-cli: " << sum.message() << " (nothing was changed)\n";
         return wb::cli::kExitFailure;
+    }
+    if (ctx.json) {
+        // The host with its NICs as a lab file has it (docs/lab-format.md).
+        wb::cli::printJsonLine(ctx, u"host"_s,
+                               QJsonObject{{u"host"_s, lab.toJson().value(u"hosts"_s).toArray().first()},
+                                           {u"left_out_virtual"_s, QJsonArray::fromStringList(found.leftOut)},
+                                           {u"added"_s, sum->added},
+                                           {u"updated"_s, sum->updated},
+                                           {u"unchanged"_s, sum->unchanged}});
+        return wb::cli::kExitOk;
     }
     ctx.out << hostName << ": " << found.host.cpu << ", " << found.host.os << '\n';
     for (qsizetype i = 0; i < found.nics.size(); ++i) {

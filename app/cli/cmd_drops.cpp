@@ -68,7 +68,7 @@ int dropsCommand(wb::cli::CliContext &ctx)
             }
             if (!std::isnan(d.reportedLost))
                 o.insert(u"reported_lost"_s, d.reportedLost);
-            ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+            wb::cli::printJsonLine(ctx, u"drops"_s, o);
         }
     } else {
         ctx.out << title << "\n\n";

@@ -203,7 +203,9 @@ int experimentCommand(wb::cli::CliContext &ctx)
         ctx.err << "wrote the experiment plan to " << write << " (" << loaded->cases.size() << " test cases)\n";
     }
     if (dryRun) {
-        if (write.isEmpty())
+        if (ctx.json)
+            wb::cli::printJsonLine(ctx, u"plan"_s, QJsonObject{{u"plan"_s, plan}, {u"file"_s, write}});
+        else if (write.isEmpty())
             ctx.out << text;
         for (const wb::TestCase &c : std::as_const(loaded->cases))
             ctx.err << "  " << c.name << '\n';
@@ -221,19 +223,20 @@ int experimentCommand(wb::cli::CliContext &ctx)
     for (const wb::TestCase &c : std::as_const(loaded->cases))
         if (!kinds.contains(c.kind))
             kinds << c.kind;
-    const auto compare = std::find_if(wb::cli::commandTable().cbegin(), wb::cli::commandTable().cend(),
-                                      [](const wb::cli::Command &c) { return c.words == u"compare"_s; });
+    const wb::cli::Command *compare = wb::cli::findCommand(u"compare"_s);
     int compared = wb::cli::kExitOk;
     for (const QString &kind : std::as_const(kinds)) {
-        ctx.out << "\n";
-        wb::cli::CliContext sub{{u"--kind"_s, kind, u"--experiment"_s, planRunId}, ctx.databasePath, ctx.json, ctx.out, ctx.err,
-                                 wb::cli::findCommand(u"compare"_s)};
-        if (compare != wb::cli::commandTable().cend())
+        if (!ctx.json)
+            ctx.out << "\n";
+        wb::cli::CliContext sub{{u"--kind"_s, kind, u"--experiment"_s, planRunId}, ctx.databasePath, ctx.json, ctx.out,
+                                ctx.err, compare};
+        if (compare)
             compared = std::max(compared, compare->run(sub));
     }
-    ctx.out << '\n';
+    QTextStream &say = ctx.json ? ctx.err : ctx.out; // standard output holds only JSON lines then
+    say << '\n';
     for (const QString &kind : std::as_const(kinds))
-        ctx.out << "see it again with: wirebench-cli compare --kind " << kind << " --experiment " << planRunId << '\n';
+        say << "see it again with: wirebench-cli compare --kind " << kind << " --experiment " << planRunId << '\n';
     return std::max(status, compared);
 }
 

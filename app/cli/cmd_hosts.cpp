@@ -87,7 +87,7 @@ private:
             o.insert(u"host"_s, host);
             o.insert(u"ok"_s, false);
             o.insert(u"error"_s, text);
-            m_ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+            wb::cli::printJsonLine(m_ctx, u"host"_s, o);
         } else {
             m_ctx.err << "wirebench-cli: " << text << '\n';
         }
@@ -112,7 +112,7 @@ private:
             o.insert(u"hello"_s, hello);
             if (!unknown)
                 o.insert(u"sysinfo"_s, r.sysinfo);
-            m_ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+            wb::cli::printJsonLine(m_ctx, u"host"_s, o);
         } else {
             m_ctx.out << "host:         " << r.host << '\n'
                       << "host key:     " << r.hostKeyFingerprint << '\n'
@@ -238,7 +238,11 @@ int hostsForgetPassword(wb::cli::CliContext &ctx)
     // Started from the event loop, so that an answer given at once still ends it.
     QTimer::singleShot(0, &context, [&] {
         keychain.removeSecret(wb::sshPasswordSecretService(), account, [&](const QString &error) {
-            if (error.isEmpty()) {
+            if (error.isEmpty() && ctx.json) {
+                wb::cli::printJsonLine(ctx, u"password_removed"_s,
+                                       QJsonObject{{u"account"_s, account}, {u"keychain"_s, keychain.displayName()}});
+                exitCode = wb::cli::kExitOk;
+            } else if (error.isEmpty()) {
                 ctx.out << "removed the password for " << account << " from " << keychain.displayName()
                         << " (if one was stored)\n";
                 exitCode = wb::cli::kExitOk;

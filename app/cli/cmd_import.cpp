@@ -99,12 +99,17 @@ int importCommand(wb::cli::CliContext &ctx)
                 rc = wb::cli::kExitFailure;
                 continue;
             }
-            if (!ctx.json)
+            if (ctx.json) {
+                wb::cli::printJsonLine(ctx, u"stored"_s,
+                                       QJsonObject{{u"source_file"_s, file},
+                                                   {asBaseline ? u"baselines_added"_s : u"runs_added"_s, stored->added},
+                                                   {u"already_stored"_s, stored->alreadyStored}});
+            } else {
                 ctx.out << file << ": stored " << stored->added << (asBaseline ? " baseline(s)" : " run(s)");
-            if (!ctx.json && stored->alreadyStored > 0)
-                ctx.out << ", " << stored->alreadyStored << " already in the database";
-            if (!ctx.json)
+                if (stored->alreadyStored > 0)
+                    ctx.out << ", " << stored->alreadyStored << " already in the database";
                 ctx.out << '\n';
+            }
         }
         for (const wb::ResultRecord &r : result.records) {
             if (ctx.json) {
@@ -113,7 +118,7 @@ int importCommand(wb::cli::CliContext &ctx)
                 o.insert(u"source_format"_s, result.format);
                 if (asBaseline)
                     o.insert(u"baseline"_s, QJsonObject{{u"citation"_s, citation}});
-                ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+                wb::cli::printJsonLine(ctx, u"record"_s, o);
             } else {
                 ctx.out << "  " << describe(r) << '\n';
             }

@@ -10,6 +10,7 @@
 #include "store/inventorystore.h"
 
 #include <QJsonDocument>
+#include <QJsonObject>
 
 using namespace Qt::StringLiterals;
 
@@ -63,8 +64,13 @@ int inventoryImport(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli: " << ctx.args.first() << ": " << sum.message() << " (nothing was imported)\n";
         return wb::cli::kExitFailure;
     }
-    ctx.out << "Imported " << ctx.args.first() << ": " << sum->added << " added, " << sum->updated << " updated, "
-            << sum->unchanged << " unchanged.\n";
+    if (ctx.json)
+        wb::cli::printJsonLine(ctx, u"inventory_import"_s,
+                               QJsonObject{{u"file"_s, ctx.args.first()}, {u"added"_s, sum->added},
+                                           {u"updated"_s, sum->updated}, {u"unchanged"_s, sum->unchanged}});
+    else
+        ctx.out << "Imported " << ctx.args.first() << ": " << sum->added << " added, " << sum->updated << " updated, "
+                << sum->unchanged << " unchanged.\n";
     for (const QString &w : lab->warnings())
         ctx.err << "wirebench-cli: warning: " << ctx.args.first() << ": " << w << '\n';
     return wb::cli::kExitOk;
@@ -101,7 +107,7 @@ int inventoryPath(wb::cli::CliContext &ctx)
     }
     const wb::ResolvedPath path = wb::PathResolver(*lab).resolve(args.at(0), args.at(1));
     if (ctx.json) {
-        ctx.out << QJsonDocument(path.toJson()).toJson(QJsonDocument::Indented);
+        wb::cli::printJsonLine(ctx, u"path"_s, path.toJson());
     } else {
         if (path.hasHops())
             ctx.out << path.text() << '\n';

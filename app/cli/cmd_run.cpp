@@ -207,7 +207,7 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
                 o.insert(u"repetitions"_s, int(r.iterations.size()));
                 if (r.keptIterations > 0)
                     o.insert(u"kept_repetitions"_s, r.keptIterations);
-                ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+                wb::cli::printJsonLine(ctx, u"case"_s, o);
             }
         } else {
             ctx.out << QString(u"%1  %2  %3  %4"_s)

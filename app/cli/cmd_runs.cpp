@@ -111,10 +111,10 @@ int runsList(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     }
     if (ctx.json) {
-        QJsonArray a;
         for (const wb::StoredRun &r : std::as_const(*runs))
-            a.append(runSummaryJson(r));
-        ctx.out << QJsonDocument(a).toJson(QJsonDocument::Indented);
+            wb::cli::printJsonLine(ctx, u"run"_s, runSummaryJson(r));
+        if (f.limit > 0 && runs->size() == f.limit)
+            ctx.err << "(showing the newest " << f.limit << "; use --limit N or --limit 0 for all)\n";
         return wb::cli::kExitOk;
     }
     ctx.out << QString(u"%1  %2  %3  %4  %5"_s)
@@ -178,7 +178,7 @@ int runsShow(wb::cli::CliContext &ctx)
                                        {u"created_at"_s, n.created.toUTC().toString(Qt::ISODateWithMs)},
                                        {u"seen"_s, n.seen}});
         o.insert(u"notices"_s, notices);
-        ctx.out << QJsonDocument(o).toJson(QJsonDocument::Indented);
+        wb::cli::printJsonLine(ctx, u"run"_s, o);
         return wb::cli::kExitOk;
     }
     ctx.out << "run:       " << r.id << " (" << r.uuid << ")\n"
@@ -268,11 +268,13 @@ int runsDelete(wb::cli::CliContext &ctx)
         }
     }
     if (!yes) {
-        ctx.out << "Delete " << ids.size() << " run(s) with their metrics and samples? [y/N] ";
-        ctx.out.flush();
+        // With --json standard output holds only JSON lines: the question goes to standard error.
+        QTextStream &ask = ctx.json ? ctx.err : ctx.out;
+        ask << "Delete " << ids.size() << " run(s) with their metrics and samples? [y/N] ";
+        ask.flush();
         char answer[16] = {};
         if (!std::fgets(answer, sizeof answer, stdin) || (answer[0] != 'y' && answer[0] != 'Y')) {
-            ctx.out << "Nothing deleted.\n";
+            ask << "Nothing deleted.\n";
             return wb::cli::kExitFailure;
         }
     }
@@ -281,7 +283,14 @@ int runsDelete(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli: " << n.message() << '\n';
         return wb::cli::kExitFailure;
     }
-    ctx.out << "Deleted " << *n << " run(s).\n";
+    if (ctx.json) {
+        QJsonArray deleted;
+        for (qint64 id : std::as_const(ids))
+            deleted.append(double(id));
+        wb::cli::printJsonLine(ctx, u"deleted"_s, QJsonObject{{u"runs"_s, deleted}, {u"count"_s, *n}});
+    } else {
+        ctx.out << "Deleted " << *n << " run(s).\n";
+    }
     return wb::cli::kExitOk;
 }
 

@@ -126,22 +126,35 @@ int scheduleAdd(wb::cli::CliContext &ctx)
         ctx.err << kAdd << error << '\n';
         return wb::cli::kExitFailure;
     }
-    ctx.out << "schedule " << s.name << ": " << s.describe() << ", plan " << planPath << '\n'
-            << "wrote " << QDir(dir).filePath(s.timerUnit()) << " and " << s.serviceUnit() << '\n';
+    // With --json, one line of type "schedule" once it is known whether the
+    // timer runs; the words for a person go to standard error then.
+    QTextStream &say = ctx.json ? ctx.err : ctx.out;
+    const auto added = [&](bool enabled) {
+        if (ctx.json)
+            wb::cli::printJsonLine(ctx, u"schedule"_s,
+                                   QJsonObject{{u"name"_s, s.name}, {u"when"_s, s.describe()}, {u"plan"_s, planPath},
+                                               {u"database"_s, s.databasePath},
+                                               {u"timer_unit"_s, QDir(dir).filePath(s.timerUnit())},
+                                               {u"service_unit"_s, s.serviceUnit()}, {u"enabled"_s, enabled}});
+    };
+    say << "schedule " << s.name << ": " << s.describe() << ", plan " << planPath << '\n'
+        << "wrote " << QDir(dir).filePath(s.timerUnit()) << " and " << s.serviceUnit() << '\n';
     if (userManagerAnswers()) {
         QString out;
         if (systemctl({u"daemon-reload"_s}, &out) == 0 && systemctl({u"enable"_s, u"--now"_s, s.timerUnit()}, &out) == 0) {
-            ctx.out << "enabled " << s.timerUnit() << '\n';
+            say << "enabled " << s.timerUnit() << '\n';
+            added(true);
             return wb::cli::kExitOk;
         }
         ctx.err << kAdd << "the user manager did not enable the timer: " << out << '\n';
         return wb::cli::kExitFailure;
     }
-    ctx.out << "No systemd user manager answers here, so the timer is not enabled yet. Where one runs:\n"
-            << "  systemctl --user daemon-reload\n"
-            << "  systemctl --user enable --now " << s.timerUnit() << '\n'
-            << "and, for the timer to run while you are logged out:\n"
-            << "  loginctl enable-linger " << qEnvironmentVariable("USER", u"$USER"_s) << '\n';
+    added(false);
+    say << "No systemd user manager answers here, so the timer is not enabled yet. Where one runs:\n"
+        << "  systemctl --user daemon-reload\n"
+        << "  systemctl --user enable --now " << s.timerUnit() << '\n'
+        << "and, for the timer to run while you are logged out:\n"
+        << "  loginctl enable-linger " << qEnvironmentVariable("USER", u"$USER"_s) << '\n';
     return wb::cli::kExitOk;
 }
 
@@ -190,11 +203,11 @@ int scheduleList(wb::cli::CliContext &ctx)
     if (!ctx.json && all.isEmpty())
         ctx.out << "no schedules in " << unitDirectory() << '\n';
     for (const wb::Schedule &s : all) {
-        QJsonObject row{{u"type"_s, u"schedule"_s}, {u"name"_s, s.name}, {u"when"_s, s.describe()},
+        QJsonObject row{{u"name"_s, s.name}, {u"when"_s, s.describe()},
                         {u"plan"_s, s.planPath}, {u"database"_s, s.databasePath}};
         const QString last = lastResult(ctx, s, &row);
         if (ctx.json)
-            ctx.out << QJsonDocument(row).toJson(QJsonDocument::Compact) << '\n';
+            wb::cli::printJsonLine(ctx, u"schedule"_s, row);
         else
             ctx.out << s.name << "  " << s.describe() << "  " << s.planPath << "  last: " << last << '\n';
     }
@@ -232,7 +245,12 @@ int scheduleRemove(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli schedule remove: " << error << '\n';
         return wb::cli::kExitFailure;
     }
-    ctx.out << "removed " << s.timerUnit() << " and " << s.serviceUnit() << '\n';
+    if (ctx.json)
+        wb::cli::printJsonLine(ctx, u"schedule_removed"_s,
+                               QJsonObject{{u"name"_s, s.name}, {u"timer_unit"_s, s.timerUnit()},
+                                           {u"service_unit"_s, s.serviceUnit()}});
+    else
+        ctx.out << "removed " << s.timerUnit() << " and " << s.serviceUnit() << '\n';
     return wb::cli::kExitOk;
 }
 
@@ -244,6 +262,8 @@ int scheduleRunNow(wb::cli::CliContext &ctx)
         return wb::cli::kExitUsage;
     QStringList command = s->command();
     const QString program = command.takeFirst();
+    if (ctx.json)
+        command << u"--json"_s; // the run's own JSON lines
     QProcess p;
     p.setProcessChannelMode(QProcess::ForwardedChannels);
     p.start(program, command);

@@ -7,6 +7,7 @@
 #include "config/settings.h"
 
 #include <QCoreApplication>
+#include <QJsonDocument>
 #ifdef WB_CLI_CHARTS
 #include <QApplication>
 #endif
@@ -37,6 +38,12 @@ const Command *findCommand(const QString &words)
 } // namespace wb::cli
 
 namespace wb::cli {
+
+void printJsonLine(CliContext &ctx, const QString &type, QJsonObject object)
+{
+    object.insert(u"type"_s, type);
+    ctx.out << QJsonDocument(object).toJson(QJsonDocument::Compact) << '\n';
+}
 
 int usageError(CliContext &ctx, const QString &message)
 {
