@@ -45,6 +45,7 @@ struct Command
     QList<Option> options; // every option the command takes, besides --db
     std::function<int(CliContext &)> run;
     bool listed = true; // false: not in `wirebench-cli --help`'s commands
+    QStringList operandWords = {}; // the words an argument may be, for completion; empty: file names
 
     const Option *option(const QString &nameOrAlias) const
     {

@@ -498,7 +498,7 @@ const QList<wb::cli::Option> kCompareOptions{
     {u"--reference"_s, u"CELL"_s, u"the group the others are judged against"_s},
     {u"--confidence"_s, u"90|95|99"_s, u"the confidence level of intervals and verdicts (default 95)"_s},
     {u"--chart"_s, u"FILE"_s, u"write the chart (.png, .svg or .pdf)"_s},
-    {u"--chart-kind"_s, u"KIND"_s, u"bars, timeseries, cdf, sweep or heatmap"_s},
+    {u"--chart-kind"_s, u"bars|timeseries|cdf|sweep|heatmap"_s, u"the kind of chart (default: bars, or sweep)"_s},
     {u"--matrix-series"_s, u"ORIGIN"_s, u"the heat map's origin: \"measured\" or a baseline source"_s},
     {u"--csv"_s, u"FILE"_s, u"write the table as CSV rows (- for standard output)"_s},
     {u"--points-csv"_s, u"FILE"_s, u"write the chart's points as CSV"_s},

@@ -196,8 +196,8 @@ const QList<wb::cli::Option> kDbInfoOptions{
 WB_CLI_COMMAND(u"db info"_s, u"[--check] [--json]"_s, u"show the database file, schema and row counts"_s,
                kDbInfoOptions, dbInfo);
 const QList<wb::cli::Option> kDbExportOptions = QList<wb::cli::Option>{
-    {u"--what"_s, u"WHAT"_s, u"archive (the whole database), runs, metrics or samples"_s},
-    {u"--format"_s, u"FMT"_s, u"json or csv (the archive is JSON only)"_s},
+    {u"--what"_s, u"archive|runs|metrics|samples"_s, u"the whole database (archive, the default) or one table"_s},
+    {u"--format"_s, u"json|csv"_s, u"the file format (the archive is JSON only)"_s},
     {u"-o"_s, u"FILE"_s, u"the file to write (- or none: standard output)"_s}} + wb::cli::runFilterOptions();
 WB_CLI_COMMAND(u"db export"_s, u"[--what archive|runs|metrics|samples] [--format json|csv] [filters] [-o FILE]"_s,
                u"export the whole database (archive) or runs/metrics/samples"_s, kDbExportOptions, dbExport);

@@ -244,7 +244,7 @@ int experimentCommand(wb::cli::CliContext &ctx)
 
 const QList<wb::cli::Option> kExperimentOptions = QList<wb::cli::Option>{
     {u"--question"_s, u"TEXT"_s, u"what the experiment asks (required)"_s},
-    {u"--varies"_s, u"ELEMENT"_s, u"the one element the arms differ in: switch, nic, cable or host"_s},
+    {u"--varies"_s, u"switch|nic|cable|host"_s, u"the one element the arms differ in"_s},
     {u"--arm"_s, u"NAME=CLIENT>SERVER"_s, u"one arm: its name and path (give two or more)"_s},
     {u"--preset"_s, u"KEY"_s, u"a test from a preset (--preset list lists them); repeatable"_s},
     {u"--test"_s, u"KIND[:key=value,...]"_s, u"a test of a kind with parameters; repeatable"_s},

@@ -353,7 +353,7 @@ const QList<wb::cli::Option> kHistoryOptions{
     {u"--cable"_s, u"LABEL"_s, u"the element: runs over this cable"_s},
     {u"--kind"_s, u"K"_s, u"the test kind (required)"_s},
     {u"--metric"_s, u"M"_s, u"the metric (default: the kind's key metric)"_s},
-    {u"--side"_s, u"SIDE"_s, u"receiver, sender, client or whole"_s},
+    {u"--side"_s, u"receiver|sender|client|whole"_s, u"which end's figure: the receiver's, the sender's, the client's or the whole run's"_s},
     {u"--param"_s, u"NAME=VALUE"_s, u"only runs with this parameter; repeatable"_s},
     {u"--condition"_s, u"N"_s, u"show condition N of those listed"_s},
     {u"--since"_s, u"DATE"_s, u"only runs started at or after DATE (YYYY-MM-DD or ISO 8601)"_s},

@@ -130,7 +130,7 @@ int importCommand(wb::cli::CliContext &ctx)
 } // namespace
 
 const QList<wb::cli::Option> kImportOptions{
-    {u"--format"_s, u"FMT"_s, u"the files' format: auto netperf iperf3 iperf2 flent sockperf pktgen csv"_s},
+    {u"--format"_s, u"auto|netperf|iperf3|iperf2|flent|sockperf|pktgen|csv"_s, u"the files' format (default: auto)"_s},
     {u"--as-baseline"_s, {}, u"store the results as historical baselines (needs --citation)"_s},
     {u"--citation"_s, u"TEXT"_s, u"who measured the baselines, where and when"_s},
     {u"--dry-run"_s, {}, u"store nothing; with --json print the canonical records"_s},

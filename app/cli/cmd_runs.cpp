@@ -315,7 +315,7 @@ const QList<Option> &runFilterOptions()
         {u"--cable"_s, u"C"_s, u"only runs over this cable"_s},
         {u"--plan"_s, u"P"_s, u"only runs of this plan"_s},
         {u"--tag"_s, u"TAG"_s, u"only runs with this tag (any case)"_s},
-        {u"--status"_s, u"S"_s, u"running, finished, failed or cancelled"_s},
+        {u"--status"_s, u"running|finished|failed|cancelled"_s, u"only runs in this state"_s},
         {u"--since"_s, u"DATE"_s, u"only runs started at or after DATE (YYYY-MM-DD or ISO 8601)"_s},
         {u"--until"_s, u"DATE"_s, u"only runs started before DATE"_s},
         {u"--param"_s, u"NAME=VALUE"_s, u"only runs with this parameter; repeatable"_s},
