@@ -7,6 +7,7 @@
 // same report.
 
 #include "clicommand.h"
+#include "cliio.h"
 #include "cligate.h"
 #include "clistore.h"
 
@@ -101,10 +102,14 @@ QJsonObject rowJson(const wb::ComparisonView &view, const wb::EngineRow &row)
     return o;
 }
 
+// The table as CSV rows to `path`, or to standard output for "-".
 bool writeCsv(const wb::ComparisonView &view, const QString &path, QString *error)
 {
-    QSaveFile out(path);
-    if (!out.open(QIODevice::WriteOnly)) {
+    QSaveFile file(path);
+    QFile standardOutput;
+    const bool toStdout = wb::cli::isStandardStream(path);
+    QIODevice &out = toStdout ? static_cast<QIODevice &>(standardOutput) : file;
+    if (toStdout ? !standardOutput.open(stdout, QIODevice::WriteOnly) : !file.open(QIODevice::WriteOnly)) {
         *error = u"%1: cannot write: %2"_s.arg(path, out.errorString());
         return false;
     }
@@ -139,7 +144,7 @@ bool writeCsv(const wb::ComparisonView &view, const QString &path, QString *erro
                                  cell(c.sources.join(u"; "_s))};
         out.write(fields.join(u',').toUtf8() + '\n');
     }
-    if (!out.commit()) {
+    if (toStdout ? !standardOutput.flush() : !file.commit()) {
         *error = u"%1: cannot write: %2"_s.arg(path, out.errorString());
         return false;
     }
@@ -347,7 +352,9 @@ int compareCommand(wb::cli::CliContext &ctx)
             floors = *lines;
     }
 
-    if (ctx.json) {
+    // --csv -: the CSV rows are all that goes to standard output.
+    const bool csvToStdout = wb::cli::isStandardStream(csv);
+    if (ctx.json && !csvToStdout) {
         QJsonArray conditions;
         for (int i = 0; i < view.conditions.size(); ++i)
             conditions.append(QJsonObject{{u"number"_s, i + 1},
@@ -391,7 +398,7 @@ int compareCommand(wb::cli::CliContext &ctx)
         }
         for (const QString &line : std::as_const(floors))
             wb::cli::printJsonLine(ctx, u"latency"_s, QJsonObject{{u"latency"_s, line}});
-    } else {
+    } else if (!csvToStdout) {
         printText(ctx.out, view);
         if (condition.isEmpty())
             for (const wb::ComparisonView &other : wb::otherConditionViews(*data, view)) {
@@ -411,11 +418,12 @@ int compareCommand(wb::cli::CliContext &ctx)
     }
 
     if (!csv.isEmpty()) {
+        ctx.out.flush(); // before the rows, should they go to the same standard output
         if (!writeCsv(view, csv, &error)) {
             ctx.err << "wirebench-cli compare: " << error << '\n';
             return wb::cli::kExitFailure;
         }
-        if (!ctx.json)
+        if (!ctx.json && !csvToStdout)
             ctx.out << "\nwrote " << csv << '\n';
     }
     if (!chart.isEmpty() || !pointsCsv.isEmpty() || !report.isEmpty()) {
@@ -500,7 +508,7 @@ const QList<wb::cli::Option> kCompareOptions{
     {u"--chart"_s, u"FILE"_s, u"write the chart (.png, .svg or .pdf)"_s},
     {u"--chart-kind"_s, u"bars|timeseries|cdf|sweep|heatmap"_s, u"the kind of chart (default: bars, or sweep)"_s},
     {u"--matrix-series"_s, u"ORIGIN"_s, u"the heat map's origin: \"measured\" or a baseline source"_s},
-    {u"--csv"_s, u"FILE"_s, u"write the table as CSV rows (- for standard output)"_s},
+    {u"--csv"_s, u"FILE"_s, u"write the table as CSV rows (-: to standard output, instead of the table)"_s},
     {u"--points-csv"_s, u"FILE"_s, u"write the chart's points as CSV"_s},
     {u"--report"_s, u"FILE"_s, u"write the report (.html or .pdf)"_s},
     {u"--experiment"_s, u"PLAN_RUN"_s, u"only one experiment's runs, grouped by arm"_s},

@@ -2,6 +2,7 @@
 // `db info`, `db export`, `db import`: the results database as a whole.
 
 #include "clicommand.h"
+#include "cliio.h"
 #include "clistore.h"
 
 #include "store/storearchive.h"
@@ -161,24 +162,17 @@ int dbImport(wb::cli::CliContext &ctx)
     if (ctx.args.size() != 1) {
         return wb::cli::usageError(ctx, u"give one archive file (from db export)"_s);
     }
-    const QString path = ctx.args.first();
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        ctx.err << "wirebench-cli: cannot read " << path << ": " << f.errorString() << '\n';
-        return wb::cli::kExitFailure;
-    }
-    const QByteArray data = f.readAll();
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
-    if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
-        ctx.err << "wirebench-cli: " << path << ':' << (data.left(pe.offset).count('\n') + 1)
-                << ": not a JSON archive: " << pe.errorString() << '\n';
+    const QString path = ctx.args.first(); // "-": standard input
+    QString error;
+    const std::optional<QJsonObject> archive = wb::cli::readJsonObject(path, &error);
+    if (!archive) {
+        ctx.err << "wirebench-cli: " << error << " (not a JSON archive; nothing was imported)\n";
         return wb::cli::kExitFailure;
     }
     auto store = wb::cli::openStore(ctx);
     if (!store)
         return wb::cli::kExitFailure;
-    auto sum = store->archive().importArchive(doc.object(), path);
+    auto sum = store->archive().importArchive(*archive, wb::cli::inputName(path));
     if (!sum) {
         ctx.err << "wirebench-cli: " << sum.message() << " (nothing was imported)\n";
         return wb::cli::kExitFailure;
@@ -203,5 +197,5 @@ WB_CLI_COMMAND(u"db export"_s, u"[--what archive|runs|metrics|samples] [--format
                u"export the whole database (archive) or runs/metrics/samples"_s, kDbExportOptions, dbExport);
 const QList<wb::cli::Option> kDbImportOptions{
     wb::cli::jsonOption()};
-WB_CLI_COMMAND(u"db import"_s, u"ARCHIVE.json"_s, u"merge an archive into the database (no duplicates)"_s,
+WB_CLI_COMMAND(u"db import"_s, u"ARCHIVE.json"_s, u"merge an archive (- for standard input) into the database (no duplicates)"_s,
                kDbImportOptions, dbImport);

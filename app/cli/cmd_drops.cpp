@@ -120,7 +120,7 @@ int dropsCommand(wb::cli::CliContext &ctx)
 
 const QList<wb::cli::Option> kDropsOptions{
     {u"--chart"_s, u"FILE"_s, u"write the drops chart (.png, .svg or .pdf)"_s},
-    {u"--csv"_s, u"FILE"_s, u"write the drops per interval as CSV (- for standard output)"_s},
+    {u"--csv"_s, u"FILE"_s, u"write the drops per interval as CSV"_s},
     wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"drops"_s, u"RUN [--chart FILE.png|svg|pdf] [--csv FILE] [--json]"_s,
                u"drops over time of a soak run: per direction totals, worst interval, when drops started, chart"_s,

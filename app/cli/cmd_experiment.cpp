@@ -5,6 +5,7 @@
 // ("experiment"); the expansion into interleaved cases is core/run/experiment.
 
 #include "clicommand.h"
+#include "cliio.h"
 #include "clirun.h"
 #include "clistore.h"
 
@@ -173,19 +174,14 @@ int experimentCommand(wb::cli::CliContext &ctx)
     // The hosts of a lab without an inventory: the "hosts" object of a plan
     // or lab file.
     if (!hostsFile.isEmpty()) {
-        QFile f(hostsFile);
-        if (!f.open(QIODevice::ReadOnly)) {
-            ctx.err << "wirebench-cli experiment: " << hostsFile << ": " << f.errorString() << '\n';
-            return wb::cli::kExitUsage;
-        }
-        QJsonParseError perr;
-        const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &perr);
-        if (perr.error != QJsonParseError::NoError || !doc.object().value(u"hosts"_s).isObject()) {
-            ctx.err << "wirebench-cli experiment: " << hostsFile
-                    << ": needs a JSON object with a \"hosts\" object, as a plan has (docs/plan-format.md)\n";
-            return wb::cli::kExitUsage;
-        }
-        plan.insert(u"hosts"_s, doc.object().value(u"hosts"_s));
+        const std::optional<QJsonObject> hosts = wb::cli::readJsonObject(hostsFile, &error); // "-": standard input
+        if (!hosts)
+            return wb::cli::usageError(ctx, error);
+        if (!hosts->value(u"hosts"_s).isObject())
+            return wb::cli::usageError(ctx, wb::cli::inputName(hostsFile)
+                                                + u": needs a JSON object with a \"hosts\" object, as a plan has "
+                                                  "(docs/plan-format.md)"_s);
+        plan.insert(u"hosts"_s, hosts->value(u"hosts"_s));
     }
     plan.insert(u"format"_s, u"wirebench-plan"_s); // what tells a plan file from a lab file
     // The same checks as any plan: a bad arm, test or host is refused here.
@@ -250,7 +246,7 @@ const QList<wb::cli::Option> kExperimentOptions = QList<wb::cli::Option>{
     {u"--test"_s, u"KIND[:key=value,...]"_s, u"a test of a kind with parameters; repeatable"_s},
     {u"--rounds"_s, u"N"_s, u"interleaved rounds"_s},
     {u"--duration"_s, u"S"_s, u"seconds per test"_s},
-    {u"--hosts"_s, u"FILE"_s, u"the lab file the arms' hosts are in"_s},
+    {u"--hosts"_s, u"FILE"_s, u"the lab or plan file the arms' hosts are in (- for standard input)"_s},
     {u"--name"_s, u"NAME"_s, u"the plan's name"_s},
     {u"--write"_s, u"PLAN.json"_s, u"save the plan to a file"_s},
     {u"--dry-run"_s, {}, u"print the plan without running it"_s}}

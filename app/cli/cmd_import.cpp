@@ -4,6 +4,7 @@
 // (--json: one JSON record per line) without storing anything.
 
 #include "clicommand.h"
+#include "cliio.h"
 #include "clistore.h"
 
 #include "exchange/importer.h"
@@ -67,6 +68,8 @@ int importCommand(wb::cli::CliContext &ctx)
     if (files.isEmpty()) {
         return wb::cli::usageError(ctx, u"give at least one FILE"_s);
     }
+    if (files.count(u"-"_s) > 1)
+        return wb::cli::usageError(ctx, u"standard input (-) can be read once"_s);
     if (asBaseline && citation.trimmed().isEmpty()) {
         return wb::cli::usageError(ctx, u"--as-baseline needs --citation TEXT (who measured it, where, when)"_s);
     }
@@ -77,8 +80,27 @@ int importCommand(wb::cli::CliContext &ctx)
             return wb::cli::kExitFailure;
     }
     int rc = wb::cli::kExitOk;
-    for (const QString &file : std::as_const(files)) {
-        const wb::ImportResult result = wb::Importer::importFile(file, format);
+    for (const QString &path : std::as_const(files)) {
+        // "-": standard input, read once, its format told from its content.
+        const QString file = wb::cli::inputName(path);
+        QByteArray contents;
+        wb::ImportResult result;
+        if (wb::cli::isStandardStream(path)) {
+            QString error;
+            const std::optional<QByteArray> data = wb::cli::readInput(path, wb::Importer::kMaxFileBytes, &error);
+            if (!data) {
+                ctx.err << "wirebench-cli import: " << error << " (nothing imported from it)\n";
+                rc = wb::cli::kExitFailure;
+                continue;
+            }
+            contents = *data;
+            result = wb::Importer::importData(contents, file, format);
+        } else {
+            result = wb::Importer::importFile(path, format);
+            QFile f(path);
+            if (store && f.open(QIODevice::ReadOnly))
+                contents = f.readAll();
+        }
         if (!result.ok()) {
             ctx.err << "wirebench-cli import: " << result.error->toString() << " (nothing imported from this file)\n";
             rc = wb::cli::kExitFailure;
@@ -89,8 +111,6 @@ int importCommand(wb::cli::CliContext &ctx)
         if (!ctx.json)
             ctx.out << file << ": " << result.records.size() << " record(s) as " << result.format << '\n';
         if (store) {
-            QFile f(file);
-            const QByteArray contents = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
             const auto stored = asBaseline ? wb::storeImportedBaselines(*store, file, contents, result, citation)
                                            : wb::storeImportedRuns(*store, file, contents, result);
             if (!stored) {
@@ -136,6 +156,6 @@ const QList<wb::cli::Option> kImportOptions{
     {u"--dry-run"_s, {}, u"store nothing; with --json print the canonical records"_s},
     wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"import"_s, u"FILE... [--format FMT] [--as-baseline --citation TEXT] [--dry-run]"_s,
-               u"read results of other tools (FMT: auto netperf iperf3 iperf2 flent sockperf pktgen csv); "
-               "--dry-run --json prints the canonical records"_s,
+               u"read results of other tools (FMT: auto netperf iperf3 iperf2 flent sockperf pktgen csv; "
+               "FILE -: standard input); --dry-run --json prints the canonical records"_s,
                kImportOptions, importCommand);

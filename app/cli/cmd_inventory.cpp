@@ -4,6 +4,7 @@
 // NICs as the inventory has it.
 
 #include "clicommand.h"
+#include "cliio.h"
 #include "clistore.h"
 
 #include "inventory/pathresolver.h"
@@ -51,7 +52,10 @@ int inventoryImport(wb::cli::CliContext &ctx)
         return wb::cli::usageError(ctx, u"give one lab file"_s);
     }
     QString error;
-    auto lab = wb::Inventory::fromFile(ctx.args.first(), &error);
+    const QString &path = ctx.args.first(); // "-": standard input
+    const QString file = wb::cli::inputName(path);
+    const std::optional<QJsonObject> json = wb::cli::readJsonObject(path, &error);
+    auto lab = json ? wb::Inventory::fromJson(*json, file, &error) : std::nullopt;
     if (!lab) {
         ctx.err << "wirebench-cli: " << error << '\n';
         return wb::cli::kExitFailure;
@@ -61,18 +65,18 @@ int inventoryImport(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     auto sum = store->inventory().importInventory(*lab);
     if (!sum) {
-        ctx.err << "wirebench-cli: " << ctx.args.first() << ": " << sum.message() << " (nothing was imported)\n";
+        ctx.err << "wirebench-cli: " << file << ": " << sum.message() << " (nothing was imported)\n";
         return wb::cli::kExitFailure;
     }
     if (ctx.json)
         wb::cli::printJsonLine(ctx, u"inventory_import"_s,
-                               QJsonObject{{u"file"_s, ctx.args.first()}, {u"added"_s, sum->added},
+                               QJsonObject{{u"file"_s, file}, {u"added"_s, sum->added},
                                            {u"updated"_s, sum->updated}, {u"unchanged"_s, sum->unchanged}});
     else
-        ctx.out << "Imported " << ctx.args.first() << ": " << sum->added << " added, " << sum->updated << " updated, "
+        ctx.out << "Imported " << file << ": " << sum->added << " added, " << sum->updated << " updated, "
                 << sum->unchanged << " unchanged.\n";
     for (const QString &w : lab->warnings())
-        ctx.err << "wirebench-cli: warning: " << ctx.args.first() << ": " << w << '\n';
+        ctx.err << "wirebench-cli: warning: " << file << ": " << w << '\n';
     return wb::cli::kExitOk;
 }
 
@@ -127,9 +131,9 @@ WB_CLI_COMMAND(u"inventory path"_s, u"HOST/NIC HOST/NIC [--lab LAB.json] [--json
                kInventoryPathOptions, inventoryPath);
 const QList<wb::cli::Option> kInventoryExportOptions{
     };
-WB_CLI_COMMAND(u"inventory export"_s, u"[LAB.json]"_s, u"write the lab inventory as a lab file"_s,
+WB_CLI_COMMAND(u"inventory export"_s, u"[LAB.json]"_s, u"write the lab inventory as a lab file (none or -: standard output)"_s,
                kInventoryExportOptions, inventoryExport);
 const QList<wb::cli::Option> kInventoryImportOptions{
     wb::cli::jsonOption()};
-WB_CLI_COMMAND(u"inventory import"_s, u"LAB.json"_s, u"add or update the inventory from a lab file"_s,
+WB_CLI_COMMAND(u"inventory import"_s, u"LAB.json"_s, u"add or update the inventory from a lab file (- for standard input)"_s,
                kInventoryImportOptions, inventoryImport);
