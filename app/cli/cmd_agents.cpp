@@ -48,7 +48,5 @@ int agentsCheck(wb::cli::CliContext &ctx)
 
 } // namespace
 
-const QList<wb::cli::Option> kAgentsCheckOptions{
-    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"agents check"_s, QString(), u"start the local agent and print its handshake"_s,
-               kAgentsCheckOptions, agentsCheck);
+               {wb::cli::jsonOption()}, agentsCheck);

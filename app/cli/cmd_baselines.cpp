@@ -162,7 +162,5 @@ const QList<wb::cli::Option> kBaselinesListOptions{
 WB_CLI_COMMAND(u"baselines list"_s, u"[--kind K] [--source TEXT] [--hardware TEXT] [--json]"_s,
                u"list the historical baselines (source: part of the key or citation)"_s,
                kBaselinesListOptions, baselinesList);
-const QList<wb::cli::Option> kBaselinesShowOptions{
-    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"baselines show"_s, u"KEY|ID [--json]"_s, u"show one baseline with its citation and metrics"_s,
-               kBaselinesShowOptions, baselinesShow);
+               {wb::cli::jsonOption()}, baselinesShow);

@@ -195,7 +195,5 @@ const QList<wb::cli::Option> kDbExportOptions = QList<wb::cli::Option>{
     {u"-o"_s, u"FILE"_s, u"the file to write (- or none: standard output)"_s}} + wb::cli::runFilterOptions();
 WB_CLI_COMMAND(u"db export"_s, u"[--what archive|runs|metrics|samples] [--format json|csv] [filters] [-o FILE]"_s,
                u"export the whole database (archive) or runs/metrics/samples"_s, kDbExportOptions, dbExport);
-const QList<wb::cli::Option> kDbImportOptions{
-    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"db import"_s, u"ARCHIVE.json"_s, u"merge an archive (- for standard input) into the database (no duplicates)"_s,
-               kDbImportOptions, dbImport);
+               {wb::cli::jsonOption()}, dbImport);

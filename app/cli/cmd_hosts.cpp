@@ -261,8 +261,6 @@ int hostsForgetPassword(wb::cli::CliContext &ctx)
 
 } // namespace
 
-const QList<wb::cli::Option> kForgetPasswordOptions{
-    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"hosts forget-password"_s, u"USER@HOST:PORT"_s,
     u"remove a remembered SSH password from the system keychain"_s,
-    kForgetPasswordOptions, hostsForgetPassword);
+    {wb::cli::jsonOption()}, hostsForgetPassword);

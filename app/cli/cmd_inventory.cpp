@@ -129,11 +129,7 @@ const QList<wb::cli::Option> kInventoryPathOptions{
 WB_CLI_COMMAND(u"inventory path"_s, u"HOST/NIC HOST/NIC [--lab LAB.json] [--json]"_s,
                u"the wire between two NICs: cables, switch ports and switches, with warnings"_s,
                kInventoryPathOptions, inventoryPath);
-const QList<wb::cli::Option> kInventoryExportOptions{
-    };
 WB_CLI_COMMAND(u"inventory export"_s, u"[LAB.json]"_s, u"write the lab inventory as a lab file (none or -: standard output)"_s,
-               kInventoryExportOptions, inventoryExport);
-const QList<wb::cli::Option> kInventoryImportOptions{
-    wb::cli::jsonOption()};
+               {}, inventoryExport);
 WB_CLI_COMMAND(u"inventory import"_s, u"LAB.json"_s, u"add or update the inventory from a lab file (- for standard input)"_s,
-               kInventoryImportOptions, inventoryImport);
+               {wb::cli::jsonOption()}, inventoryImport);

@@ -329,10 +329,8 @@ WB_CLI_COMMAND(u"runs list"_s, u"[--kind K] [--host H] [--nic HOST/IF] [--switch
                                "[--tag TAG] [--status S] [--since DATE] [--until DATE] "
                                "[--param NAME=VALUE]... [--limit N] [--json]"_s,
                u"list stored runs, newest first"_s, kRunsListOptions, runsList);
-const QList<wb::cli::Option> kRunsShowOptions{
-    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"runs show"_s, u"ID|UUID [--json]"_s, u"show one run with its metrics and inventory path"_s,
-               kRunsShowOptions, runsShow);
+               {wb::cli::jsonOption()}, runsShow);
 const QList<wb::cli::Option> kRunsDeleteOptions{
     {u"--yes"_s, {}, u"delete without asking"_s, u"-y"_s},
     wb::cli::jsonOption()};

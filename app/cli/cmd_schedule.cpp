@@ -287,15 +287,9 @@ const QList<wb::cli::Option> kScheduleAddOptions{
 WB_CLI_COMMAND(u"schedule add"_s, u"PLAN.json --every 6h|--at HH:MM|--on-calendar SPEC [--name NAME] [--fail-if-worse PCT]"_s,
                u"run a plan on a schedule (a systemd user timer; the run never prompts)"_s,
                kScheduleAddOptions, scheduleAdd);
-const QList<wb::cli::Option> kScheduleListOptions{
-    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"schedule list"_s, u"[--json]"_s, u"the schedules, when they run and their last result"_s,
-               kScheduleListOptions, scheduleList);
-const QList<wb::cli::Option> kScheduleRemoveOptions{
-    wb::cli::jsonOption()};
+               {wb::cli::jsonOption()}, scheduleList);
 WB_CLI_COMMAND(u"schedule remove"_s, u"NAME"_s, u"stop and delete a schedule's timer and service"_s,
-               kScheduleRemoveOptions, scheduleRemove);
-const QList<wb::cli::Option> kScheduleRunNowOptions{
-    wb::cli::jsonOption()};
+               {wb::cli::jsonOption()}, scheduleRemove);
 WB_CLI_COMMAND(u"schedule run-now"_s, u"NAME"_s, u"run a schedule's plan now, as its timer would"_s,
-               kScheduleRunNowOptions, scheduleRunNow);
+               {wb::cli::jsonOption()}, scheduleRunNow);

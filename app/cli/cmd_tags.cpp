@@ -158,27 +158,15 @@ int baselinesNote(wb::cli::CliContext &ctx)
 
 } // namespace
 
-const QList<wb::cli::Option> kRunsTagOptions{
-    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"runs tag"_s, u"RUN TAG..."_s, u"add tags to a run (id or UUID); prints the run's tags"_s,
-               kRunsTagOptions, runsTag);
-const QList<wb::cli::Option> kRunsUntagOptions{
-    wb::cli::jsonOption()};
+               {wb::cli::jsonOption()}, runsTag);
 WB_CLI_COMMAND(u"runs untag"_s, u"RUN TAG..."_s, u"remove tags from a run; prints the run's tags"_s,
-               kRunsUntagOptions, runsUntag);
-const QList<wb::cli::Option> kRunsNoteOptions{
-    wb::cli::jsonOption()};
+               {wb::cli::jsonOption()}, runsUntag);
 WB_CLI_COMMAND(u"runs note"_s, u"RUN TEXT"_s, u"set a run's note (\"\" clears it)"_s,
-               kRunsNoteOptions, runsNote);
-const QList<wb::cli::Option> kBaselinesTagOptions{
-    wb::cli::jsonOption()};
+               {wb::cli::jsonOption()}, runsNote);
 WB_CLI_COMMAND(u"baselines tag"_s, u"KEY TAG..."_s, u"add tags to a baseline"_s,
-               kBaselinesTagOptions, baselinesTag);
-const QList<wb::cli::Option> kBaselinesUntagOptions{
-    wb::cli::jsonOption()};
+               {wb::cli::jsonOption()}, baselinesTag);
 WB_CLI_COMMAND(u"baselines untag"_s, u"KEY TAG..."_s, u"remove tags from a baseline"_s,
-               kBaselinesUntagOptions, baselinesUntag);
-const QList<wb::cli::Option> kBaselinesNoteOptions{
-    wb::cli::jsonOption()};
+               {wb::cli::jsonOption()}, baselinesUntag);
 WB_CLI_COMMAND(u"baselines note"_s, u"KEY TEXT"_s, u"set a baseline's note (\"\" clears it)"_s,
-               kBaselinesNoteOptions, baselinesNote);
+               {wb::cli::jsonOption()}, baselinesNote);
