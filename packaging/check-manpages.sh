@@ -67,6 +67,34 @@ done < "$work/help.commands"
 while read -r c; do
   grep -qxF "$c" "$work/help.commands" || fail "wirebench-cli.1 lists '$c'; wirebench-cli --help does not"
 done < "$work/man.commands"
+# Each command's options: every option `wirebench-cli COMMAND --help` lists is
+# in the command's entry under COMMANDS (its .TP paragraph), and every option
+# that entry names is one the command takes.
+entry() { # entry COMMAND: the command's paragraph in COMMANDS, as plain text
+  awk -v cmd="$1" '
+    /^\.SH COMMANDS/ { on = 1; next }
+    /^\.SH/ { on = 0 }
+    !on { next }
+    /^\.(TP|SS)/ { inside = 0; tp = ($0 == ".TP"); next }
+    tp { tp = 0; line = $0; gsub(/\\f[BIRP]/, "", line); gsub(/\\-/, "-", line)
+         if (index(line " ", cmd " ") == 1) inside = 1 }
+    inside { print }' "$man/wirebench-cli.1" | sed -e 's/\\f[BIRP]//g' -e 's/\\-/-/g' -e 's/\\&//g'
+}
+while read -r c; do
+  # shellcheck disable=SC2086 # the command's words are separate arguments
+  "$bin/wirebench-cli" $c --help > "$work/cmd.help" || { fail "wirebench-cli $c --help failed"; continue; }
+  sed -n '/^Options:/,$p' "$work/cmd.help" | sed -n 's/^  \(-[A-Za-z], \)\{0,1\}\(--\{0,1\}[a-z][a-z0-9-]*\).*/\1\2/p' \
+    | tr -d ',' | tr ' ' '\n' | { grep -vxE -- '--db|--help|-h|' || true; } | sort -u > "$work/cmd.options"
+  entry "$c" > "$work/cmd.entry"
+  [ -s "$work/cmd.entry" ] || { fail "wirebench-cli.1 has no entry for $c"; continue; }
+  while read -r o; do
+    has_word "$work/cmd.entry" "$o" || fail "wirebench-cli $c --help lists $o; its entry in wirebench-cli.1 does not"
+  done < "$work/cmd.options"
+  while read -r o; do
+    grep -qxF -- "$o" "$work/cmd.options" || fail "wirebench-cli.1 names $o for $c; wirebench-cli $c --help does not list it"
+  done < <(long_options < "$work/cmd.entry"; short_options < "$work/cmd.entry")
+done < "$work/help.commands"
+
 for section in "EXIT STATUS" ENVIRONMENT FILES; do
   grep -qx "\.SH $section" "$man/wirebench-cli.1" || fail "wirebench-cli.1 has no $section section"
 done

@@ -89,6 +89,18 @@ test -f "$root/usr/share/icons/hicolor/scalable/apps/org.wirebench.Wirebench.svg
 
 "$root/usr/bin/wirebench-agent" --version | grep -q '^wirebench-agent '
 "$root/usr/bin/wirebench-cli" --version | grep -q '^wirebench-cli '
+# Shell completion where bash-completion and zsh look for it, the same the
+# installed CLI makes from its command table.
+for shell in bash zsh; do
+  case $shell in
+    bash) file="$root/usr/share/bash-completion/completions/wirebench-cli" ;;
+    zsh) file="$root/usr/share/zsh/vendor-completions/_wirebench-cli" ;;
+  esac
+  test -f "$file" || { echo "the wirebench package has no $shell completion ($file)"; exit 1; }
+  "$root/usr/bin/wirebench-cli" completion $shell | cmp -s - "$file" \
+    || { echo "$file is not what wirebench-cli completion $shell prints"; exit 1; }
+done
+bash -n "$root/usr/share/bash-completion/completions/wirebench-cli"
 # The installed desktop program answers --version and --help with no display.
 env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$root/usr/bin/wirebench" --version | grep -q '^wirebench '
 env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$root/usr/bin/wirebench" --help | grep -q -- '--db'

@@ -2,8 +2,13 @@
 #pragma once
 // The CLI's command table. Each command file registers itself with
 // WB_CLI_COMMAND, so adding a command touches only its own file and the
-// CMake source list.
+// CMake source list. A command's option table is the one source of what it
+// accepts: main.cpp refuses anything else before the command runs, and
+// `COMMAND --help`, the man page test and the shell completion are made
+// from it.
 
+#include <QJsonObject>
+#include <QList>
 #include <QString>
 #include <QStringList>
 #include <QTextStream>
@@ -12,6 +17,16 @@
 
 namespace wb::cli {
 
+struct Option
+{
+    QString name;    // "--kind"
+    QString value;   // what follows it in the synopsis ("K", "FILE"); empty for a flag
+    QString meaning; // one line for `COMMAND --help`
+    QString alias = {}; // a short spelling ("-y"), or empty
+};
+
+struct Command;
+
 struct CliContext
 {
     QStringList args;     // the command's own arguments, after its words
@@ -19,6 +34,7 @@ struct CliContext
     bool json = false;    // --json
     QTextStream &out;
     QTextStream &err;
+    const Command *command = nullptr; // the command being run, for its error messages
 };
 
 struct Command
@@ -26,15 +42,55 @@ struct Command
     QString words;   // "agents check"
     QString usage;   // argument synopsis after the words
     QString summary; // one line for --help
+    QList<Option> options; // every option the command takes, besides --db
     std::function<int(CliContext &)> run;
+    bool listed = true; // false: not in `wirebench-cli --help`'s commands
+    QStringList operandWords = {}; // the words an argument may be, for completion; empty: file names
+
+    const Option *option(const QString &nameOrAlias) const
+    {
+        for (const Option &o : options)
+            if (o.name == nameOrAlias || (!o.alias.isEmpty() && o.alias == nameOrAlias))
+                return &o;
+        return nullptr;
+    }
 };
 
 QList<Command> &commandTable();
+const Command *findCommand(const QString &words); // nullptr when there is none
 
 struct CommandRegistration
 {
     explicit CommandRegistration(Command command) { commandTable().append(std::move(command)); }
 };
+
+// The options several commands share, declared once.
+inline Option jsonOption()
+{
+    return {QStringLiteral("--json"), QString(), QStringLiteral("JSON lines: one object per line, each with a \"type\"")};
+}
+// How `run`, `experiment`, `hosts check` and `inventory discover` reach lab
+// hosts over SSH (clilabaccess.h).
+inline QList<Option> sshTrustOptions()
+{
+    return {{QStringLiteral("--accept-new-host-keys"), QString(),
+             QStringLiteral("trust a host key seen for the first time (recorded in Wirebench's known_hosts)")},
+            {QStringLiteral("--known-hosts"), QStringLiteral("FILE"),
+             QStringLiteral("the known_hosts file Wirebench records host keys in")},
+            {QStringLiteral("--ssh-dir"), QStringLiteral("DIR"),
+             QStringLiteral("the SSH folder to read config, keys and known_hosts from (default ~/.ssh)")},
+            {QStringLiteral("--no-keychain"), QString(),
+             QStringLiteral("never read or store passwords in the system keychain")}};
+}
+
+// One line of --json output: `object` with its "type" (group, record, run,
+// host, baseline, ...), compact, on one line. Every line a command prints on
+// standard output under --json is one of these.
+void printJsonLine(CliContext &ctx, const QString &type, QJsonObject object);
+
+// "wirebench-cli WORDS: MESSAGE (see 'wirebench-cli WORDS --help')": the one
+// form of a command line error. Returns kExitUsage.
+int usageError(CliContext &ctx, const QString &message);
 
 // Exit codes shared by all commands.
 inline constexpr int kExitOk = 0;

@@ -35,13 +35,11 @@ inline int applyGate(CliContext &ctx, const QString &command, const RegressionGa
                 o.insert(u"condition"_s, f.conditionLabel);
             worse.append(o);
         }
-        ctx.out << QJsonDocument(QJsonObject{{u"type"_s, u"gate"_s},
-                                             {u"fail_if_worse_pct"_s, gate.thresholdPct},
-                                             {u"judged"_s, gate.judged},
-                                             {u"worse"_s, worse},
-                                             {u"unjudged"_s, QJsonArray::fromStringList(gate.unjudged)}})
-                       .toJson(QJsonDocument::Compact)
-                << '\n';
+        printJsonLine(ctx, u"gate"_s,
+                      QJsonObject{{u"fail_if_worse_pct"_s, gate.thresholdPct},
+                                  {u"judged"_s, gate.judged},
+                                  {u"worse"_s, worse},
+                                  {u"unjudged"_s, QJsonArray::fromStringList(gate.unjudged)}});
         ctx.out.flush();
     }
     const QString prefix = u"wirebench-cli "_s + command + u": "_s;

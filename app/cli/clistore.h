@@ -10,6 +10,7 @@
 #include "exchange/resultimport.h"
 #include "store/databaseurl.h"
 #include "store/resultstore.h"
+#include "store/storearchive.h"
 #include "terminalcredentials.h"
 
 #include <QRegularExpression>
@@ -103,6 +104,26 @@ inline bool looksNumeric(const QString &text)
 {
     static const QRegularExpression re(QStringLiteral("^[-+]?[0-9.]+([eE][-+]?[0-9]+)?$"));
     return re.match(text.trimmed()).hasMatch();
+}
+
+// What merging an archive added (`db import`, `db copy`): a sentence that
+// starts with `verb` and ends with `tail`, or with --json one line of `type`.
+inline void printArchiveSummary(CliContext &ctx, const QString &type, const QString &verb,
+                                const ArchiveImportSummary &sum, const QString &tail, QJsonObject json = {})
+{
+    if (ctx.json) {
+        json.insert(QStringLiteral("runs_added"), sum.runsAdded);
+        json.insert(QStringLiteral("runs_already_present"), sum.runsSkipped);
+        json.insert(QStringLiteral("measurements_added"), sum.measurementsAdded);
+        json.insert(QStringLiteral("baselines_added"), sum.baselinesAdded);
+        json.insert(QStringLiteral("baselines_updated"), sum.baselinesUpdated);
+        json.insert(QStringLiteral("inventory_added"), sum.inventoryAdded);
+        printJsonLine(ctx, type, json);
+        return;
+    }
+    ctx.out << verb << ' ' << sum.runsAdded << " runs (" << sum.runsSkipped << " already present), "
+            << sum.measurementsAdded << " measurements, " << sum.baselinesAdded << " new and " << sum.baselinesUpdated
+            << " updated baselines, " << sum.inventoryAdded << " inventory objects" << tail << ".\n";
 }
 
 inline bool takeFlag(QStringList &args, const QString &name)

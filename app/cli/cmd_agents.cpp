@@ -17,8 +17,7 @@ namespace {
 int agentsCheck(wb::cli::CliContext &ctx)
 {
     if (!ctx.args.isEmpty()) {
-        ctx.err << "wirebench-cli agents check: unexpected argument '" << ctx.args.first() << "'\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(ctx.args.first()));
     }
     wb::HostProbe probe{wb::LabAccess()};
     probe.setHandshakeOnly(true);
@@ -28,9 +27,8 @@ int agentsCheck(wb::cli::CliContext &ctx)
         if (ctx.json) {
             QJsonObject o = h.toMessage(0).body;
             o.remove(u"id"_s);
-            o.remove(u"type"_s);
             o.insert(u"agent_path"_s, report.agentPath);
-            ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+            wb::cli::printJsonLine(ctx, u"agent"_s, o);
         } else {
             ctx.out << "agent:        " << report.agentPath << '\n'
                     << "version:      " << h.agentVersion << '\n'
@@ -50,4 +48,5 @@ int agentsCheck(wb::cli::CliContext &ctx)
 
 } // namespace
 
-WB_CLI_COMMAND(u"agents check"_s, QString(), u"start the local agent and print its handshake"_s, agentsCheck);
+WB_CLI_COMMAND(u"agents check"_s, QString(), u"start the local agent and print its handshake"_s,
+               {wb::cli::jsonOption()}, agentsCheck);

@@ -46,8 +46,7 @@ int baselinesList(wb::cli::CliContext &ctx)
     if (!wb::cli::takeOption(args, u"--kind"_s, &filter.kind, &error)
         || !wb::cli::takeOption(args, u"--source"_s, &filter.source, &error)
         || !wb::cli::takeOption(args, u"--hardware"_s, &filter.hardware, &error)) {
-        ctx.err << "wirebench-cli baselines list: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     if (!args.isEmpty()) {
         ctx.err << "wirebench-cli baselines list: unexpected '" << args.first() << "'; see wirebench-cli --help\n";
@@ -64,7 +63,7 @@ int baselinesList(wb::cli::CliContext &ctx)
     const QList<wb::Baseline> shown = filter.apply(*all);
     if (ctx.json) {
         for (const wb::Baseline &b : shown)
-            ctx.out << QJsonDocument(baselineJson(b)).toJson(QJsonDocument::Compact) << '\n';
+            wb::cli::printJsonLine(ctx, u"baseline"_s, baselineJson(b));
         return wb::cli::kExitOk;
     }
     ctx.out << QString(u"%1  %2  %3  %4  %5"_s)
@@ -89,8 +88,7 @@ int baselinesList(wb::cli::CliContext &ctx)
 int baselinesShow(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() != 1 || ctx.args.first().startsWith(u'-')) {
-        ctx.err << "wirebench-cli baselines show: give one baseline KEY or ID (see baselines list)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give one baseline KEY or ID (see baselines list)"_s);
     }
     const QString which = ctx.args.first();
     const std::optional<qint64> id = wb::cli::parseRunId(which);
@@ -123,7 +121,7 @@ int baselinesShow(wb::cli::CliContext &ctx)
     }
     const wb::Baseline &b = *found;
     if (ctx.json) {
-        ctx.out << QJsonDocument(baselineJson(b)).toJson(QJsonDocument::Compact) << '\n';
+        wb::cli::printJsonLine(ctx, u"baseline"_s, baselineJson(b));
         return wb::cli::kExitOk;
     }
     ctx.out << "baseline:  " << b.id << " (" << b.key << ")\n"
@@ -156,7 +154,13 @@ int baselinesShow(wb::cli::CliContext &ctx)
 
 } // namespace
 
+const QList<wb::cli::Option> kBaselinesListOptions{
+    {u"--kind"_s, u"K"_s, u"only baselines of this test kind"_s},
+    {u"--source"_s, u"TEXT"_s, u"only those whose key or citation contains TEXT (any case)"_s},
+    {u"--hardware"_s, u"TEXT"_s, u"only those whose hardware description contains TEXT (any case)"_s},
+    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"baselines list"_s, u"[--kind K] [--source TEXT] [--hardware TEXT] [--json]"_s,
-               u"list the historical baselines (source: part of the key or citation)"_s, baselinesList);
+               u"list the historical baselines (source: part of the key or citation)"_s,
+               kBaselinesListOptions, baselinesList);
 WB_CLI_COMMAND(u"baselines show"_s, u"KEY|ID [--json]"_s, u"show one baseline with its citation and metrics"_s,
-               baselinesShow);
+               {wb::cli::jsonOption()}, baselinesShow);

@@ -7,6 +7,7 @@
 // same report.
 
 #include "clicommand.h"
+#include "cliio.h"
 #include "cligate.h"
 #include "clistore.h"
 
@@ -14,6 +15,7 @@
 #include "analysis/regressiongate.h"
 #include "analysis/comparisonreport.h"
 #include "analysis/storecomparisonprovider.h"
+#include "result/condition.h"
 #include "store/csvfield.h"
 #include "store/runstore.h"
 #include "store/storeservice.h"
@@ -100,10 +102,14 @@ QJsonObject rowJson(const wb::ComparisonView &view, const wb::EngineRow &row)
     return o;
 }
 
+// The table as CSV rows to `path`, or to standard output for "-".
 bool writeCsv(const wb::ComparisonView &view, const QString &path, QString *error)
 {
-    QSaveFile out(path);
-    if (!out.open(QIODevice::WriteOnly)) {
+    QSaveFile file(path);
+    QFile standardOutput;
+    const bool toStdout = wb::cli::isStandardStream(path);
+    QIODevice &out = toStdout ? static_cast<QIODevice &>(standardOutput) : file;
+    if (toStdout ? !standardOutput.open(stdout, QIODevice::WriteOnly) : !file.open(QIODevice::WriteOnly)) {
         *error = u"%1: cannot write: %2"_s.arg(path, out.errorString());
         return false;
     }
@@ -138,7 +144,7 @@ bool writeCsv(const wb::ComparisonView &view, const QString &path, QString *erro
                                  cell(c.sources.join(u"; "_s))};
         out.write(fields.join(u',').toUtf8() + '\n');
     }
-    if (!out.commit()) {
+    if (toStdout ? !standardOutput.flush() : !file.commit()) {
         *error = u"%1: cannot write: %2"_s.arg(path, out.errorString());
         return false;
     }
@@ -192,6 +198,30 @@ void printRows(QTextStream &out, const wb::ComparisonView &view)
     }
 }
 
+// A group-by dimension's identifier: its label in lower case, words joined
+// by '_' ("host pair" -> host_pair, "message size" -> message_size).
+QString groupIdentifier(const QString &label)
+{
+    QString id;
+    for (const QChar c : label.toLower())
+        id += c.isLetterOrNumber() ? c : u'_';
+    return id;
+}
+
+// The dimension --group-by names: by its identifier, its label as the
+// desktop program shows it ("message size"), or, for a defining parameter,
+// its canonical key (message_size_bytes).
+std::optional<QString> dimensionNamed(const wb::ComparisonData &data, const QString &kind, const QString &typed)
+{
+    for (const QString &d : data.dimensions)
+        if (typed == groupIdentifier(d) || typed.compare(d, Qt::CaseInsensitive) == 0)
+            return d;
+    for (const wb::ConditionParameterInfo &p : wb::definingParameters(kind))
+        if (typed == p.key && data.dimensions.contains(p.label))
+            return p.label;
+    return std::nullopt;
+}
+
 int compareCommand(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
@@ -205,26 +235,22 @@ int compareCommand(wb::cli::CliContext &ctx)
           std::pair{u"--points-csv"_s, &pointsCsv}, std::pair{u"--report"_s, &report},
           std::pair{u"--experiment"_s, &experiment}, std::pair{u"--fail-if-worse"_s, &failIfWorse}}) {
         if (!wb::cli::takeOption(args, name, out, &error)) {
-            ctx.err << "wirebench-cli compare: " << error << '\n';
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, error);
         }
     }
     if (!args.isEmpty()) {
-        ctx.err << "wirebench-cli compare: unexpected argument '" << args.first() << "'\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(args.first()));
     }
     const double level = confidence.isEmpty() ? 95 : confidence.toDouble();
     if (level != 90 && level != 95 && level != 99) {
-        ctx.err << "wirebench-cli compare: --confidence must be 90, 95 or 99\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"--confidence must be 90, 95 or 99"_s);
     }
     std::optional<double> gatePct;
     if (!failIfWorse.isEmpty()) {
         bool ok = false;
         gatePct = failIfWorse.toDouble(&ok);
         if (!ok || !std::isfinite(*gatePct) || *gatePct < 0 || *gatePct > 1000) {
-            ctx.err << "wirebench-cli compare: --fail-if-worse takes a percentage from 0 to 1000\n";
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, u"--fail-if-worse takes a percentage from 0 to 1000"_s);
         }
     }
     if (!wb::cli::openStore(ctx, true)) // checks the file, adds the shipped baselines
@@ -268,12 +294,15 @@ int compareCommand(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     }
     data->confidence = level / 100;
-    if (groupBy.isEmpty())
+    if (groupBy.isEmpty()) {
         groupBy = data->defaultGroupBy;
-    if (!data->dimensions.contains(groupBy)) {
-        ctx.err << "wirebench-cli compare: cannot group by '" << groupBy << "'; use one of "
-                << data->dimensions.join(u", "_s) << '\n';
-        return wb::cli::kExitUsage;
+    } else if (const std::optional<QString> dimension = dimensionNamed(*data, kind, groupBy)) {
+        groupBy = *dimension;
+    } else {
+        QStringList ids;
+        for (const QString &d : std::as_const(data->dimensions))
+            ids << (groupIdentifier(d) == d ? d : u"%1 (%2)"_s.arg(groupIdentifier(d), d));
+        return wb::cli::usageError(ctx, u"cannot group by '%1'; use one of %2"_s.arg(groupBy, ids.join(u", "_s)));
     }
 
     wb::ComparisonRequest request{groupBy, QString(), reference, level / 100};
@@ -323,7 +352,9 @@ int compareCommand(wb::cli::CliContext &ctx)
             floors = *lines;
     }
 
-    if (ctx.json) {
+    // --csv -: the CSV rows are all that goes to standard output.
+    const bool csvToStdout = wb::cli::isStandardStream(csv);
+    if (ctx.json && !csvToStdout) {
         QJsonArray conditions;
         for (int i = 0; i < view.conditions.size(); ++i)
             conditions.append(QJsonObject{{u"number"_s, i + 1},
@@ -331,16 +362,14 @@ int compareCommand(wb::cli::CliContext &ctx)
                                           {u"shown"_s, i == view.condition},
                                           {u"runs"_s, view.conditions[i].runs},
                                           {u"baselines"_s, view.conditions[i].baselines}});
-        ctx.out << QJsonDocument(QJsonObject{{u"comparison"_s, QJsonObject{{u"title"_s, view.title},
+        wb::cli::printJsonLine(ctx, u"comparison"_s, QJsonObject{{u"comparison"_s, QJsonObject{{u"title"_s, view.title},
                                                                           {u"metric"_s, view.metric},
                                                                           {u"unit"_s, view.unit},
                                                                           {u"group_by"_s, view.groupBy},
                                                                           {u"sweep"_s, view.isSweep()},
                                                                           {u"confidence"_s, view.confidence},
                                                                           {u"conditions"_s, conditions},
-                                                                          {u"notes"_s, QJsonArray::fromStringList(view.notes)}}}})
-                       .toJson(QJsonDocument::Compact)
-                << '\n';
+                                                                          {u"notes"_s, QJsonArray::fromStringList(view.notes)}}}});
         // Every condition's rows (only the one asked for with --condition),
         // each row carrying its condition: one section per condition.
         QList<wb::ComparisonView> views{view};
@@ -351,7 +380,7 @@ int compareCommand(wb::cli::CliContext &ctx)
                 QJsonObject o = rowJson(v, row);
                 o.insert(u"condition_number"_s, v.condition + 1);
                 o.insert(u"shown"_s, v.condition == view.condition);
-                ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+                wb::cli::printJsonLine(ctx, u"group"_s, o);
             }
         for (const wb::CellEnvironmentDiff &e : envDiffs) {
             QJsonArray fields;
@@ -362,15 +391,14 @@ int compareCommand(wb::cli::CliContext &ctx)
                                           {u"reference_value"_s, f.second},
                                           {u"state"_s, QString::fromLatin1(kStates[int(f.state)])}});
             }
-            ctx.out << QJsonDocument(QJsonObject{{u"environment"_s, QJsonObject{{u"group"_s, e.cell},
-                                                                                {u"reference"_s, e.reference},
-                                                                                {u"fields"_s, fields}}}})
-                           .toJson(QJsonDocument::Compact)
-                    << '\n';
+            wb::cli::printJsonLine(ctx, u"environment"_s,
+                                   QJsonObject{{u"environment"_s, QJsonObject{{u"group"_s, e.cell},
+                                                                             {u"reference"_s, e.reference},
+                                                                             {u"fields"_s, fields}}}});
         }
         for (const QString &line : std::as_const(floors))
-            ctx.out << QJsonDocument(QJsonObject{{u"latency"_s, line}}).toJson(QJsonDocument::Compact) << '\n';
-    } else {
+            wb::cli::printJsonLine(ctx, u"latency"_s, QJsonObject{{u"latency"_s, line}});
+    } else if (!csvToStdout) {
         printText(ctx.out, view);
         if (condition.isEmpty())
             for (const wb::ComparisonView &other : wb::otherConditionViews(*data, view)) {
@@ -390,11 +418,12 @@ int compareCommand(wb::cli::CliContext &ctx)
     }
 
     if (!csv.isEmpty()) {
+        ctx.out.flush(); // before the rows, should they go to the same standard output
         if (!writeCsv(view, csv, &error)) {
             ctx.err << "wirebench-cli compare: " << error << '\n';
             return wb::cli::kExitFailure;
         }
-        if (!ctx.json)
+        if (!ctx.json && !csvToStdout)
             ctx.out << "\nwrote " << csv << '\n';
     }
     if (!chart.isEmpty() || !pointsCsv.isEmpty() || !report.isEmpty()) {
@@ -405,8 +434,7 @@ int compareCommand(wb::cli::CliContext &ctx)
         if (!chartKind.isEmpty()) {
             const auto k = wb::charts::chartKindFromKey(chartKind);
             if (!k) {
-                ctx.err << "wirebench-cli compare: --chart-kind must be bars, timeseries, cdf, sweep or heatmap\n";
-                return wb::cli::kExitUsage;
+                return wb::cli::usageError(ctx, u"--chart-kind must be bars, timeseries, cdf, sweep or heatmap"_s);
             }
             options.kind = *k;
         } else if (view.isSweep()) {
@@ -471,6 +499,21 @@ int compareCommand(wb::cli::CliContext &ctx)
 
 } // namespace
 
+const QList<wb::cli::Option> kCompareOptions{
+    {u"--kind"_s, u"K"_s, u"the test kind to compare (required)"_s},
+    {u"--group-by"_s, u"ATTR"_s, u"group by host_pair (default), nic, switch, cable, plan, date, origin, experiment_arm, or a defining parameter that varies (message_size, ...)"_s},
+    {u"--condition"_s, u"N"_s, u"show condition N of those listed (conditions are never pooled)"_s},
+    {u"--reference"_s, u"CELL"_s, u"the group the others are judged against"_s},
+    {u"--confidence"_s, u"90|95|99"_s, u"the confidence level of intervals and verdicts (default 95)"_s},
+    {u"--chart"_s, u"FILE"_s, u"write the chart (.png, .svg or .pdf)"_s},
+    {u"--chart-kind"_s, u"bars|timeseries|cdf|sweep|heatmap"_s, u"the kind of chart (default: bars, or sweep)"_s},
+    {u"--matrix-series"_s, u"ORIGIN"_s, u"the heat map's origin: \"measured\" or a baseline source"_s},
+    {u"--csv"_s, u"FILE"_s, u"write the table as CSV rows (-: to standard output, instead of the table)"_s},
+    {u"--points-csv"_s, u"FILE"_s, u"write the chart's points as CSV"_s},
+    {u"--report"_s, u"FILE"_s, u"write the report (.html or .pdf)"_s},
+    {u"--experiment"_s, u"PLAN_RUN"_s, u"only one experiment's runs, grouped by arm"_s},
+    {u"--fail-if-worse"_s, u"PCT"_s, u"exit 3 when a group is significantly worse than the reference by more than PCT %"_s},
+    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"compare"_s,
                u"--kind K [--group-by ATTR] [--condition N] [--reference CELL] [--confidence 90|95|99] "
                "[--chart FILE.png|svg|pdf] [--chart-kind bars|timeseries|cdf|sweep|heatmap] [--matrix-series ORIGIN] [--csv FILE] "
@@ -478,4 +521,4 @@ WB_CLI_COMMAND(u"compare"_s,
                u"compare runs and baselines of one kind, one condition at a time, with honest intervals, verdicts "
                "within a condition and the chart; --fail-if-worse exits 3 when a group is significantly worse than its "
                "reference by more than PCT %"_s,
-               compareCommand);
+               kCompareOptions, compareCommand);

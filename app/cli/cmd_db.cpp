@@ -2,6 +2,7 @@
 // `db info`, `db export`, `db import`: the results database as a whole.
 
 #include "clicommand.h"
+#include "cliio.h"
 #include "clistore.h"
 
 #include "store/storearchive.h"
@@ -14,6 +15,7 @@ using namespace Qt::StringLiterals;
 
 namespace wb::cli {
 bool parseRunFilter(QStringList &args, wb::RunFilter *f, QString *error);
+const QList<Option> &runFilterOptions();
 }
 
 namespace {
@@ -23,8 +25,7 @@ int dbInfo(wb::cli::CliContext &ctx)
     QStringList args = ctx.args;
     const bool check = wb::cli::takeFlag(args, u"--check"_s);
     if (!args.isEmpty()) {
-        ctx.err << "wirebench-cli db info: unexpected argument '" << args.first() << "'\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(args.first()));
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)
@@ -59,7 +60,7 @@ int dbInfo(wb::cli::CliContext &ctx)
                       {u"baselines"_s, double(i.baselines)}};
         if (check)
             o.insert(u"integrity"_s, integrity.ok() ? u"ok"_s : integrity.message());
-        ctx.out << QJsonDocument(o).toJson(QJsonDocument::Indented);
+        wb::cli::printJsonLine(ctx, u"database"_s, o);
     } else {
         ctx.out << "database:     " << i.path << '\n'
                 << "schema:       " << i.schemaVersion << " (this program: " << i.programSchemaVersion << ")\n";
@@ -90,14 +91,12 @@ int dbExport(wb::cli::CliContext &ctx)
         !wb::cli::takeOption(args, u"--format"_s, &format, &error) ||
         !wb::cli::takeOption(args, u"-o"_s, &output, &error) ||
         !wb::cli::parseRunFilter(args, &filter, &error)) {
-        ctx.err << "wirebench-cli db export: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     if (output.isEmpty() && args.size() == 1)
         output = args.takeFirst();
     if (!args.isEmpty()) {
-        ctx.err << "wirebench-cli db export: unexpected argument '" << args.first() << "'\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(args.first()));
     }
     const QStringList whats{u"archive"_s, u"runs"_s, u"metrics"_s, u"samples"_s};
     if (!whats.contains(what) || (format != u"json"_s && format != u"csv"_s) ||
@@ -161,40 +160,40 @@ int dbExport(wb::cli::CliContext &ctx)
 int dbImport(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() != 1) {
-        ctx.err << "wirebench-cli db import: give one archive file (from db export)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give one archive file (from db export)"_s);
     }
-    const QString path = ctx.args.first();
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        ctx.err << "wirebench-cli: cannot read " << path << ": " << f.errorString() << '\n';
-        return wb::cli::kExitFailure;
-    }
-    const QByteArray data = f.readAll();
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
-    if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
-        ctx.err << "wirebench-cli: " << path << ':' << (data.left(pe.offset).count('\n') + 1)
-                << ": not a JSON archive: " << pe.errorString() << '\n';
+    const QString path = ctx.args.first(); // "-": standard input
+    QString error;
+    const std::optional<QJsonObject> archive = wb::cli::readJsonObject(path, &error);
+    if (!archive) {
+        ctx.err << "wirebench-cli: " << error << " (not a JSON archive; nothing was imported)\n";
         return wb::cli::kExitFailure;
     }
     auto store = wb::cli::openStore(ctx);
     if (!store)
         return wb::cli::kExitFailure;
-    auto sum = store->archive().importArchive(doc.object(), path);
+    auto sum = store->archive().importArchive(*archive, wb::cli::inputName(path));
     if (!sum) {
         ctx.err << "wirebench-cli: " << sum.message() << " (nothing was imported)\n";
         return wb::cli::kExitFailure;
     }
-    ctx.out << "Imported " << sum->runsAdded << " runs (" << sum->runsSkipped << " already present), "
-            << sum->measurementsAdded << " measurements, " << sum->baselinesAdded << " new and "
-            << sum->baselinesUpdated << " updated baselines, " << sum->inventoryAdded << " inventory objects.\n";
+    wb::cli::printArchiveSummary(ctx, u"archive_import"_s, u"Imported"_s, *sum, QString(),
+                                 QJsonObject{{u"archive"_s, path}});
     return wb::cli::kExitOk;
 }
 
 } // namespace
 
-WB_CLI_COMMAND(u"db info"_s, u"[--check] [--json]"_s, u"show the database file, schema and row counts"_s, dbInfo);
+const QList<wb::cli::Option> kDbInfoOptions{
+    {u"--check"_s, {}, u"also check the database's integrity"_s},
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"db info"_s, u"[--check] [--json]"_s, u"show the database file, schema and row counts"_s,
+               kDbInfoOptions, dbInfo);
+const QList<wb::cli::Option> kDbExportOptions = QList<wb::cli::Option>{
+    {u"--what"_s, u"archive|runs|metrics|samples"_s, u"the whole database (archive, the default) or one table"_s},
+    {u"--format"_s, u"json|csv"_s, u"the file format (the archive is JSON only)"_s},
+    {u"-o"_s, u"FILE"_s, u"the file to write (- or none: standard output)"_s}} + wb::cli::runFilterOptions();
 WB_CLI_COMMAND(u"db export"_s, u"[--what archive|runs|metrics|samples] [--format json|csv] [filters] [-o FILE]"_s,
-               u"export the whole database (archive) or runs/metrics/samples"_s, dbExport);
-WB_CLI_COMMAND(u"db import"_s, u"ARCHIVE.json"_s, u"merge an archive into the database (no duplicates)"_s, dbImport);
+               u"export the whole database (archive) or runs/metrics/samples"_s, kDbExportOptions, dbExport);
+WB_CLI_COMMAND(u"db import"_s, u"ARCHIVE.json"_s, u"merge an archive (- for standard input) into the database (no duplicates)"_s,
+               {wb::cli::jsonOption()}, dbImport);

@@ -18,12 +18,10 @@ int dbCopy(wb::cli::CliContext &ctx)
     QStringList args = ctx.args;
     QString from, to, error;
     if (!wb::cli::takeOption(args, u"--from"_s, &from, &error) || !wb::cli::takeOption(args, u"--to"_s, &to, &error)) {
-        ctx.err << "wirebench-cli db copy: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     if (from.isEmpty() || to.isEmpty() || !args.isEmpty()) {
-        ctx.err << "wirebench-cli db copy: give --from DATABASE and --to DATABASE (files or postgresql:// URLs)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give --from DATABASE and --to DATABASE (files or postgresql:// URLs)"_s);
     }
     wb::StoreOpenOptions sourceOptions;
     sourceOptions.createIfMissing = false;
@@ -38,8 +36,7 @@ int dbCopy(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     }
     if ((*source)->path() == (*target)->path()) {
-        ctx.err << "wirebench-cli db copy: --from and --to are the same database\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"--from and --to are the same database"_s);
     }
     auto archive = (*source)->archive().exportArchive();
     if (!archive) {
@@ -52,14 +49,18 @@ int dbCopy(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli db copy: " << sum.message() << " (nothing was copied)\n";
         return wb::cli::kExitFailure;
     }
-    ctx.out << "Copied " << sum->runsAdded << " runs (" << sum->runsSkipped << " already present), "
-            << sum->measurementsAdded << " measurements, " << sum->baselinesAdded << " new and "
-            << sum->baselinesUpdated << " updated baselines, " << sum->inventoryAdded << " inventory objects from "
-            << (*source)->path() << " to " << (*target)->path() << ".\n";
+    wb::cli::printArchiveSummary(ctx, u"copy"_s, u"Copied"_s, *sum,
+                                 u" from %1 to %2"_s.arg((*source)->path(), (*target)->path()),
+                                 QJsonObject{{u"from"_s, (*source)->path()}, {u"to"_s, (*target)->path()}});
     return wb::cli::kExitOk;
 }
 
 } // namespace
 
+const QList<wb::cli::Option> kDbCopyOptions{
+    {u"--from"_s, u"DATABASE"_s, u"the database to copy (a file or a postgresql:// URL)"_s},
+    {u"--to"_s, u"DATABASE"_s, u"the database to copy into (created when missing)"_s},
+    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"db copy"_s, u"--from DATABASE --to DATABASE"_s,
-               u"copy a whole database into another (file or postgresql:// URL; no duplicates)"_s, dbCopy);
+               u"copy a whole database into another (file or postgresql:// URL; no duplicates)"_s,
+               kDbCopyOptions, dbCopy);

@@ -14,6 +14,7 @@
 #include "store/inventorystore.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QTimer>
 
@@ -29,8 +30,7 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
                                     std::pair{u"--user"_s, &user}, std::pair{u"--identity"_s, &identity},
                                     std::pair{u"--known-hosts"_s, &knownHosts}, std::pair{u"--ssh-dir"_s, &sshDir}}) {
         if (!wb::cli::takeOption(args, name, out, &error)) {
-            ctx.err << "wirebench-cli inventory discover: " << error << '\n';
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, error);
         }
     }
     const bool local = wb::cli::takeFlag(args, u"--local"_s);
@@ -38,8 +38,7 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
     const bool noKeychain = wb::cli::takeFlag(args, u"--no-keychain"_s);
     const bool includeVirtual = wb::cli::takeFlag(args, u"--include-virtual"_s);
     if (args.size() != 1 || args.first().startsWith(u'-')) {
-        ctx.err << "wirebench-cli inventory discover: name one host\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"name one host"_s);
     }
     const QString hostName = args.first();
     auto store = wb::cli::openStore(ctx);
@@ -95,6 +94,16 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli: " << sum.message() << " (nothing was changed)\n";
         return wb::cli::kExitFailure;
     }
+    if (ctx.json) {
+        // The host with its NICs as a lab file has it (docs/lab-format.md).
+        wb::cli::printJsonLine(ctx, u"host"_s,
+                               QJsonObject{{u"host"_s, lab.toJson().value(u"hosts"_s).toArray().first()},
+                                           {u"left_out_virtual"_s, QJsonArray::fromStringList(found.leftOut)},
+                                           {u"added"_s, sum->added},
+                                           {u"updated"_s, sum->updated},
+                                           {u"unchanged"_s, sum->unchanged}});
+        return wb::cli::kExitOk;
+    }
     ctx.out << hostName << ": " << found.host.cpu << ", " << found.host.os << '\n';
     for (qsizetype i = 0; i < found.nics.size(); ++i) {
         const wb::Nic &n = found.nics.at(i);
@@ -117,8 +126,16 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
 
 } // namespace
 
+const QList<wb::cli::Option> kDiscoverOptions = QList<wb::cli::Option>{
+    {u"--local"_s, {}, u"ask this machine's agent, without SSH"_s},
+    {u"--address"_s, u"A"_s, u"the address to reach the host at"_s},
+    {u"--port"_s, u"N"_s, u"the SSH port"_s},
+    {u"--user"_s, u"U"_s, u"the SSH user"_s},
+    {u"--identity"_s, u"FILE"_s, u"the SSH private key"_s},
+    {u"--include-virtual"_s, {}, u"also store virtual interfaces (bridges, veth, tunnels)"_s}}
+    + wb::cli::sshTrustOptions() + QList{wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"inventory discover"_s,
                u"HOST [--local] [--address A] [--port N] [--user U] [--identity FILE] [--known-hosts FILE] "
                "[--accept-new-host-keys] [--no-keychain] [--include-virtual]"_s,
                u"add or update a host and its NICs from what its agent reports (virtual interfaces only with "
-               "--include-virtual)"_s, inventoryDiscover);
+               "--include-virtual)"_s, kDiscoverOptions, inventoryDiscover);

@@ -29,14 +29,12 @@ int dropsCommand(wb::cli::CliContext &ctx)
     QStringList args = ctx.args;
     QString chart, csv, error;
     if (!wb::cli::takeOption(args, u"--chart"_s, &chart, &error) || !wb::cli::takeOption(args, u"--csv"_s, &csv, &error)) {
-        ctx.err << "wirebench-cli drops: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     const std::optional<qint64> runId = args.size() == 1 ? wb::cli::parseRunId(args.first()) : std::nullopt;
     const qint64 id = runId.value_or(0);
     if (!runId) {
-        ctx.err << "wirebench-cli drops: name one run id (see `wirebench-cli runs list --kind soak`)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"name one run id (see `wirebench-cli runs list --kind soak`)"_s);
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)
@@ -70,7 +68,7 @@ int dropsCommand(wb::cli::CliContext &ctx)
             }
             if (!std::isnan(d.reportedLost))
                 o.insert(u"reported_lost"_s, d.reportedLost);
-            ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+            wb::cli::printJsonLine(ctx, u"drops"_s, o);
         }
     } else {
         ctx.out << title << "\n\n";
@@ -120,6 +118,10 @@ int dropsCommand(wb::cli::CliContext &ctx)
 
 } // namespace
 
+const QList<wb::cli::Option> kDropsOptions{
+    {u"--chart"_s, u"FILE"_s, u"write the drops chart (.png, .svg or .pdf)"_s},
+    {u"--csv"_s, u"FILE"_s, u"write the drops per interval as CSV"_s},
+    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"drops"_s, u"RUN [--chart FILE.png|svg|pdf] [--csv FILE] [--json]"_s,
                u"drops over time of a soak run: per direction totals, worst interval, when drops started, chart"_s,
-               dropsCommand);
+               kDropsOptions, dropsCommand);

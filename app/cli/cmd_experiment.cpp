@@ -5,6 +5,7 @@
 // ("experiment"); the expansion into interleaved cases is core/run/experiment.
 
 #include "clicommand.h"
+#include "cliio.h"
 #include "clirun.h"
 #include "clistore.h"
 
@@ -114,21 +115,18 @@ int experimentCommand(wb::cli::CliContext &ctx)
           std::pair{u"--write"_s, &write}, std::pair{u"--known-hosts"_s, &run.knownHosts},
           std::pair{u"--ssh-dir"_s, &run.sshDir}}) {
         if (!wb::cli::takeOption(args, option, out, &error)) {
-            ctx.err << "wirebench-cli experiment: " << error << '\n';
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, error);
         }
     }
     if (!takeAll(args, u"--arm"_s, &arms, &error) || !takeAll(args, u"--test"_s, &tests, &error)
         || !takeAll(args, u"--preset"_s, &presets, &error)) {
-        ctx.err << "wirebench-cli experiment: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     const bool dryRun = wb::cli::takeFlag(args, u"--dry-run"_s);
     run.acceptNewHostKeys = wb::cli::takeFlag(args, u"--accept-new-host-keys"_s);
     run.noKeychain = wb::cli::takeFlag(args, u"--no-keychain"_s);
     if (!args.isEmpty()) {
-        ctx.err << "wirebench-cli experiment: unexpected argument '" << args.first() << "'\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(args.first()));
     }
     if (presets.contains(u"list"_s)) {
         for (const wb::PlanPreset &p : wb::planPresets())
@@ -141,8 +139,7 @@ int experimentCommand(wb::cli::CliContext &ctx)
     for (const QString &a : std::as_const(arms)) {
         QJsonObject arm;
         if (!parseArm(a, &arm, &error)) {
-            ctx.err << "wirebench-cli experiment: " << error << '\n';
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, error);
         }
         armList.append(arm);
     }
@@ -165,8 +162,7 @@ int experimentCommand(wb::cli::CliContext &ctx)
     for (const QString &t : std::as_const(tests)) {
         QJsonObject test;
         if (!parseTest(t, &test, &error)) {
-            ctx.err << "wirebench-cli experiment: " << error << '\n';
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, error);
         }
         testList.append(test);
     }
@@ -178,26 +174,20 @@ int experimentCommand(wb::cli::CliContext &ctx)
     // The hosts of a lab without an inventory: the "hosts" object of a plan
     // or lab file.
     if (!hostsFile.isEmpty()) {
-        QFile f(hostsFile);
-        if (!f.open(QIODevice::ReadOnly)) {
-            ctx.err << "wirebench-cli experiment: " << hostsFile << ": " << f.errorString() << '\n';
-            return wb::cli::kExitUsage;
-        }
-        QJsonParseError perr;
-        const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &perr);
-        if (perr.error != QJsonParseError::NoError || !doc.object().value(u"hosts"_s).isObject()) {
-            ctx.err << "wirebench-cli experiment: " << hostsFile
-                    << ": needs a JSON object with a \"hosts\" object, as a plan has (docs/plan-format.md)\n";
-            return wb::cli::kExitUsage;
-        }
-        plan.insert(u"hosts"_s, doc.object().value(u"hosts"_s));
+        const std::optional<QJsonObject> hosts = wb::cli::readJsonObject(hostsFile, &error); // "-": standard input
+        if (!hosts)
+            return wb::cli::usageError(ctx, error);
+        if (!hosts->value(u"hosts"_s).isObject())
+            return wb::cli::usageError(ctx, wb::cli::inputName(hostsFile)
+                                                + u": needs a JSON object with a \"hosts\" object, as a plan has "
+                                                  "(docs/plan-format.md)"_s);
+        plan.insert(u"hosts"_s, hosts->value(u"hosts"_s));
     }
     plan.insert(u"format"_s, u"wirebench-plan"_s); // what tells a plan file from a lab file
     // The same checks as any plan: a bad arm, test or host is refused here.
     auto loaded = wb::Plan::fromJson(plan, &error);
     if (!loaded) {
-        ctx.err << "wirebench-cli experiment: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     const QByteArray text = QJsonDocument(plan).toJson(QJsonDocument::Indented);
     if (!write.isEmpty()) {
@@ -209,7 +199,9 @@ int experimentCommand(wb::cli::CliContext &ctx)
         ctx.err << "wrote the experiment plan to " << write << " (" << loaded->cases.size() << " test cases)\n";
     }
     if (dryRun) {
-        if (write.isEmpty())
+        if (ctx.json)
+            wb::cli::printJsonLine(ctx, u"plan"_s, QJsonObject{{u"plan"_s, plan}, {u"file"_s, write}});
+        else if (write.isEmpty())
             ctx.out << text;
         for (const wb::TestCase &c : std::as_const(loaded->cases))
             ctx.err << "  " << c.name << '\n';
@@ -227,23 +219,38 @@ int experimentCommand(wb::cli::CliContext &ctx)
     for (const wb::TestCase &c : std::as_const(loaded->cases))
         if (!kinds.contains(c.kind))
             kinds << c.kind;
-    const auto compare = std::find_if(wb::cli::commandTable().cbegin(), wb::cli::commandTable().cend(),
-                                      [](const wb::cli::Command &c) { return c.words == u"compare"_s; });
+    const wb::cli::Command *compare = wb::cli::findCommand(u"compare"_s);
     int compared = wb::cli::kExitOk;
     for (const QString &kind : std::as_const(kinds)) {
-        ctx.out << "\n";
-        wb::cli::CliContext sub{{u"--kind"_s, kind, u"--experiment"_s, planRunId}, ctx.databasePath, ctx.json, ctx.out, ctx.err};
-        if (compare != wb::cli::commandTable().cend())
+        if (!ctx.json)
+            ctx.out << "\n";
+        wb::cli::CliContext sub{{u"--kind"_s, kind, u"--experiment"_s, planRunId}, ctx.databasePath, ctx.json, ctx.out,
+                                ctx.err, compare};
+        if (compare)
             compared = std::max(compared, compare->run(sub));
     }
-    ctx.out << '\n';
+    QTextStream &say = ctx.json ? ctx.err : ctx.out; // standard output holds only JSON lines then
+    say << '\n';
     for (const QString &kind : std::as_const(kinds))
-        ctx.out << "see it again with: wirebench-cli compare --kind " << kind << " --experiment " << planRunId << '\n';
+        say << "see it again with: wirebench-cli compare --kind " << kind << " --experiment " << planRunId << '\n';
     return std::max(status, compared);
 }
 
 } // namespace
 
+const QList<wb::cli::Option> kExperimentOptions = QList<wb::cli::Option>{
+    {u"--question"_s, u"TEXT"_s, u"what the experiment asks (required)"_s},
+    {u"--varies"_s, u"switch|nic|cable|host"_s, u"the one element the arms differ in"_s},
+    {u"--arm"_s, u"NAME=CLIENT>SERVER"_s, u"one arm: its name and path (give two or more)"_s},
+    {u"--preset"_s, u"KEY"_s, u"a test from a preset (--preset list lists them); repeatable"_s},
+    {u"--test"_s, u"KIND[:key=value,...]"_s, u"a test of a kind with parameters; repeatable"_s},
+    {u"--rounds"_s, u"N"_s, u"interleaved rounds"_s},
+    {u"--duration"_s, u"S"_s, u"seconds per test"_s},
+    {u"--hosts"_s, u"FILE"_s, u"the lab or plan file the arms' hosts are in (- for standard input)"_s},
+    {u"--name"_s, u"NAME"_s, u"the plan's name"_s},
+    {u"--write"_s, u"PLAN.json"_s, u"save the plan to a file"_s},
+    {u"--dry-run"_s, {}, u"print the plan without running it"_s}}
+    + wb::cli::sshTrustOptions() + QList{wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"experiment"_s,
                u"--question TEXT --varies switch|nic|cable|host --arm NAME=CLIENT>SERVER --arm ... "
                "(--preset KEY | --test KIND[:key=value,...])... [--rounds N] [--duration S] [--hosts FILE] "
@@ -251,4 +258,4 @@ WB_CLI_COMMAND(u"experiment"_s,
                "[--ssh-dir DIR] [--no-keychain]"_s,
                u"run an A/B experiment: the tests over two or more paths that differ in one element, interleaved, "
                "compared by arm"_s,
-               experimentCommand);
+               kExperimentOptions, experimentCommand);

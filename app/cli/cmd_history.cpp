@@ -220,12 +220,10 @@ int historyCommand(wb::cli::CliContext &ctx)
         || !wb::cli::takeOption(args, u"--chart"_s, &chart, &error)
         || !wb::cli::takeOption(args, u"--alpha"_s, &alpha, &error) || !wb::cli::takeParams(args, &q.params, &error)
         || !wb::cli::takeDate(args, u"--since"_s, &q.since, &error) || !wb::cli::takeDate(args, u"--until"_s, &q.until, &error)) {
-        ctx.err << "wirebench-cli history: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     if (!args.isEmpty()) {
-        ctx.err << "wirebench-cli history: unexpected argument '" << args.first() << "'\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(args.first()));
     }
     if (!wb::testKinds().contains(q.kind)) {
         ctx.err << "wirebench-cli history: --kind must be one of " << wb::testKinds().join(u", "_s) << '\n';
@@ -239,8 +237,7 @@ int historyCommand(wb::cli::CliContext &ctx)
         bool ok = false;
         q.detector.alpha = alpha.toDouble(&ok);
         if (!ok || !(q.detector.alpha > 0 && q.detector.alpha < 1)) {
-            ctx.err << "wirebench-cli history: --alpha takes a probability between 0 and 1\n";
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, u"--alpha takes a probability between 0 and 1"_s);
         }
     }
     auto store = wb::cli::openStore(ctx, true);
@@ -302,13 +299,11 @@ int regressionsCommand(wb::cli::CliContext &ctx)
     wb::RegressionScanOptions options;
     QString error;
     if (!wb::cli::takeDate(args, u"--since"_s, &options.since, &error)) {
-        ctx.err << "wirebench-cli regressions: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     options.includeImprovements = wb::cli::takeFlag(args, u"--all"_s);
     if (!args.isEmpty()) {
-        ctx.err << "wirebench-cli regressions: unexpected argument '" << args.first() << "'\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(args.first()));
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)
@@ -351,15 +346,34 @@ int regressionsCommand(wb::cli::CliContext &ctx)
 
 } // namespace
 
+const QList<wb::cli::Option> kHistoryOptions{
+    {u"--host-pair"_s, u"CLIENT,SERVER"_s, u"the element: runs between these hosts"_s},
+    {u"--nic"_s, u"HOST/IF"_s, u"the element: runs through this NIC"_s},
+    {u"--switch"_s, u"NAME"_s, u"the element: runs through this switch"_s},
+    {u"--cable"_s, u"LABEL"_s, u"the element: runs over this cable"_s},
+    {u"--kind"_s, u"K"_s, u"the test kind (required)"_s},
+    {u"--metric"_s, u"M"_s, u"the metric (default: the kind's key metric)"_s},
+    {u"--side"_s, u"receiver|sender|client|whole"_s, u"which end's figure: the receiver's, the sender's, the client's or the whole run's"_s},
+    {u"--param"_s, u"NAME=VALUE"_s, u"only runs with this parameter; repeatable"_s},
+    {u"--condition"_s, u"N"_s, u"show condition N of those listed"_s},
+    {u"--since"_s, u"DATE"_s, u"only runs started at or after DATE (YYYY-MM-DD or ISO 8601)"_s},
+    {u"--until"_s, u"DATE"_s, u"only runs started before DATE"_s},
+    {u"--alpha"_s, u"P"_s, u"the change point test's significance level (default 0.05)"_s},
+    {u"--chart"_s, u"FILE"_s, u"write the History chart (.png, .svg, .pdf) or its points (.csv)"_s},
+    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"history"_s,
                u"(--host-pair CLIENT,SERVER | --nic HOST/IF | --switch NAME | --cable LABEL) --kind K [--metric M] "
                "[--side receiver|sender|client|whole] [--param NAME=VALUE]... [--condition N] [--since DATE] "
                "[--until DATE] [--alpha P] [--chart FILE.png|svg|pdf|csv] [--json]"_s,
                u"one condition's runs over time on one element, with the environment changes and the change points "
                "(E-Divisive means) in them"_s,
-               historyCommand);
+               kHistoryOptions, historyCommand);
 
+const QList<wb::cli::Option> kRegressionsOptions{
+    {u"--since"_s, u"DATE"_s, u"only changes at or after DATE (YYYY-MM-DD or ISO 8601)"_s},
+    {u"--all"_s, {}, u"also list the improvements"_s},
+    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"regressions"_s, u"[--since DATE] [--all] [--json]"_s,
                u"every change for the worse in every history of the database (each kind's key metric per host pair "
                "and condition); --all adds the improvements"_s,
-               regressionsCommand);
+               kRegressionsOptions, regressionsCommand);

@@ -87,7 +87,7 @@ private:
             o.insert(u"host"_s, host);
             o.insert(u"ok"_s, false);
             o.insert(u"error"_s, text);
-            m_ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+            wb::cli::printJsonLine(m_ctx, u"host"_s, o);
         } else {
             m_ctx.err << "wirebench-cli: " << text << '\n';
         }
@@ -112,7 +112,7 @@ private:
             o.insert(u"hello"_s, hello);
             if (!unknown)
                 o.insert(u"sysinfo"_s, r.sysinfo);
-            m_ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+            wb::cli::printJsonLine(m_ctx, u"host"_s, o);
         } else {
             m_ctx.out << "host:         " << r.host << '\n'
                       << "host key:     " << r.hostKeyFingerprint << '\n'
@@ -154,8 +154,7 @@ int hostsCheck(wb::cli::CliContext &ctx)
     o.ssh.wirebenchKnownHostsFile = wb::SshOptions::defaultWirebenchKnownHostsFile();
     const QStringList &a = ctx.args;
     auto usage = [&](const QString &why) {
-        ctx.err << "wirebench-cli hosts check: " << why << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, why);
     };
     for (qsizetype i = 0; i < a.size(); ++i) {
         const QString &arg = a.at(i);
@@ -191,8 +190,6 @@ int hostsCheck(wb::cli::CliContext &ctx)
             o.noKeychain = true;
         } else if (arg == u"--redeploy"_s) {
             o.ssh.redeployAgent = true;
-        } else if (arg.startsWith(u'-')) {
-            return usage(u"unknown option '%1'"_s.arg(arg));
         } else {
             o.hosts << arg;
         }
@@ -208,10 +205,18 @@ int hostsCheck(wb::cli::CliContext &ctx)
 
 } // namespace
 
+const QList<wb::cli::Option> kHostsCheckOptions = QList<wb::cli::Option>{
+    {u"--port"_s, u"N"_s, u"the SSH port"_s},
+    {u"--user"_s, u"U"_s, u"the SSH user"_s},
+    {u"--identity"_s, u"FILE"_s, u"the SSH private key"_s},
+    {u"--agent-path"_s, u"PATH"_s, u"where the agent goes on the host (an absolute path)"_s},
+    {u"--redeploy"_s, {}, u"upload the agent even when the host's copy is the same"_s}}
+    + wb::cli::sshTrustOptions() + QList{wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"hosts check"_s,
     u"[--port N] [--user U] [--identity FILE] [--known-hosts FILE] [--ssh-dir DIR] "
     "[--agent-path PATH] [--accept-new-host-keys] [--no-keychain] [--redeploy] HOST..."_s,
-    u"connect over SSH, verify the host key, deploy the agent and print what it reports"_s, hostsCheck);
+    u"connect over SSH, verify the host key, deploy the agent and print what it reports"_s,
+    kHostsCheckOptions, hostsCheck);
 
 namespace {
 
@@ -233,7 +238,11 @@ int hostsForgetPassword(wb::cli::CliContext &ctx)
     // Started from the event loop, so that an answer given at once still ends it.
     QTimer::singleShot(0, &context, [&] {
         keychain.removeSecret(wb::sshPasswordSecretService(), account, [&](const QString &error) {
-            if (error.isEmpty()) {
+            if (error.isEmpty() && ctx.json) {
+                wb::cli::printJsonLine(ctx, u"password_removed"_s,
+                                       QJsonObject{{u"account"_s, account}, {u"keychain"_s, keychain.displayName()}});
+                exitCode = wb::cli::kExitOk;
+            } else if (error.isEmpty()) {
                 ctx.out << "removed the password for " << account << " from " << keychain.displayName()
                         << " (if one was stored)\n";
                 exitCode = wb::cli::kExitOk;
@@ -253,4 +262,5 @@ int hostsForgetPassword(wb::cli::CliContext &ctx)
 } // namespace
 
 WB_CLI_COMMAND(u"hosts forget-password"_s, u"USER@HOST:PORT"_s,
-    u"remove a remembered SSH password from the system keychain"_s, hostsForgetPassword);
+    u"remove a remembered SSH password from the system keychain"_s,
+    {wb::cli::jsonOption()}, hostsForgetPassword);

@@ -4,6 +4,7 @@
 // (--json: one JSON record per line) without storing anything.
 
 #include "clicommand.h"
+#include "cliio.h"
 #include "clistore.h"
 
 #include "exchange/importer.h"
@@ -60,20 +61,17 @@ int importCommand(wb::cli::CliContext &ctx)
                 return wb::cli::kExitUsage;
             }
             format = *f;
-        } else if (a.startsWith(u"--"_s)) {
-            ctx.err << "wirebench-cli import: unknown option '" << a << "'\n";
-            return wb::cli::kExitUsage;
         } else {
             files.append(a);
         }
     }
     if (files.isEmpty()) {
-        ctx.err << "wirebench-cli import: give at least one FILE\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give at least one FILE"_s);
     }
+    if (files.count(u"-"_s) > 1)
+        return wb::cli::usageError(ctx, u"standard input (-) can be read once"_s);
     if (asBaseline && citation.trimmed().isEmpty()) {
-        ctx.err << "wirebench-cli import: --as-baseline needs --citation TEXT (who measured it, where, when)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"--as-baseline needs --citation TEXT (who measured it, where, when)"_s);
     }
     std::unique_ptr<wb::ResultStore> store;
     if (!dryRun) {
@@ -82,8 +80,27 @@ int importCommand(wb::cli::CliContext &ctx)
             return wb::cli::kExitFailure;
     }
     int rc = wb::cli::kExitOk;
-    for (const QString &file : std::as_const(files)) {
-        const wb::ImportResult result = wb::Importer::importFile(file, format);
+    for (const QString &path : std::as_const(files)) {
+        // "-": standard input, read once, its format told from its content.
+        const QString file = wb::cli::inputName(path);
+        QByteArray contents;
+        wb::ImportResult result;
+        if (wb::cli::isStandardStream(path)) {
+            QString error;
+            const std::optional<QByteArray> data = wb::cli::readInput(path, wb::Importer::kMaxFileBytes, &error);
+            if (!data) {
+                ctx.err << "wirebench-cli import: " << error << " (nothing imported from it)\n";
+                rc = wb::cli::kExitFailure;
+                continue;
+            }
+            contents = *data;
+            result = wb::Importer::importData(contents, file, format);
+        } else {
+            result = wb::Importer::importFile(path, format);
+            QFile f(path);
+            if (store && f.open(QIODevice::ReadOnly))
+                contents = f.readAll();
+        }
         if (!result.ok()) {
             ctx.err << "wirebench-cli import: " << result.error->toString() << " (nothing imported from this file)\n";
             rc = wb::cli::kExitFailure;
@@ -94,8 +111,6 @@ int importCommand(wb::cli::CliContext &ctx)
         if (!ctx.json)
             ctx.out << file << ": " << result.records.size() << " record(s) as " << result.format << '\n';
         if (store) {
-            QFile f(file);
-            const QByteArray contents = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
             const auto stored = asBaseline ? wb::storeImportedBaselines(*store, file, contents, result, citation)
                                            : wb::storeImportedRuns(*store, file, contents, result);
             if (!stored) {
@@ -104,12 +119,17 @@ int importCommand(wb::cli::CliContext &ctx)
                 rc = wb::cli::kExitFailure;
                 continue;
             }
-            if (!ctx.json)
+            if (ctx.json) {
+                wb::cli::printJsonLine(ctx, u"stored"_s,
+                                       QJsonObject{{u"source_file"_s, file},
+                                                   {asBaseline ? u"baselines_added"_s : u"runs_added"_s, stored->added},
+                                                   {u"already_stored"_s, stored->alreadyStored}});
+            } else {
                 ctx.out << file << ": stored " << stored->added << (asBaseline ? " baseline(s)" : " run(s)");
-            if (!ctx.json && stored->alreadyStored > 0)
-                ctx.out << ", " << stored->alreadyStored << " already in the database";
-            if (!ctx.json)
+                if (stored->alreadyStored > 0)
+                    ctx.out << ", " << stored->alreadyStored << " already in the database";
                 ctx.out << '\n';
+            }
         }
         for (const wb::ResultRecord &r : result.records) {
             if (ctx.json) {
@@ -118,7 +138,7 @@ int importCommand(wb::cli::CliContext &ctx)
                 o.insert(u"source_format"_s, result.format);
                 if (asBaseline)
                     o.insert(u"baseline"_s, QJsonObject{{u"citation"_s, citation}});
-                ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+                wb::cli::printJsonLine(ctx, u"record"_s, o);
             } else {
                 ctx.out << "  " << describe(r) << '\n';
             }
@@ -129,7 +149,13 @@ int importCommand(wb::cli::CliContext &ctx)
 
 } // namespace
 
+const QList<wb::cli::Option> kImportOptions{
+    {u"--format"_s, u"auto|netperf|iperf3|iperf2|flent|sockperf|pktgen|csv"_s, u"the files' format (default: auto)"_s},
+    {u"--as-baseline"_s, {}, u"store the results as historical baselines (needs --citation)"_s},
+    {u"--citation"_s, u"TEXT"_s, u"who measured the baselines, where and when"_s},
+    {u"--dry-run"_s, {}, u"store nothing; with --json print the canonical records"_s},
+    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"import"_s, u"FILE... [--format FMT] [--as-baseline --citation TEXT] [--dry-run]"_s,
-               u"read results of other tools (FMT: auto netperf iperf3 iperf2 flent sockperf pktgen csv); "
-               "--dry-run --json prints the canonical records"_s,
-               importCommand);
+               u"read results of other tools (FMT: auto netperf iperf3 iperf2 flent sockperf pktgen csv; "
+               "FILE -: standard input); --dry-run --json prints the canonical records"_s,
+               kImportOptions, importCommand);

@@ -4,12 +4,14 @@
 // NICs as the inventory has it.
 
 #include "clicommand.h"
+#include "cliio.h"
 #include "clistore.h"
 
 #include "inventory/pathresolver.h"
 #include "store/inventorystore.h"
 
 #include <QJsonDocument>
+#include <QJsonObject>
 
 using namespace Qt::StringLiterals;
 
@@ -18,8 +20,7 @@ namespace {
 int inventoryExport(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() > 1) {
-        ctx.err << "wirebench-cli inventory export: give one output file (or none for standard output)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give one output file (or none for standard output)"_s);
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)
@@ -48,11 +49,13 @@ int inventoryExport(wb::cli::CliContext &ctx)
 int inventoryImport(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() != 1) {
-        ctx.err << "wirebench-cli inventory import: give one lab file\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give one lab file"_s);
     }
     QString error;
-    auto lab = wb::Inventory::fromFile(ctx.args.first(), &error);
+    const QString &path = ctx.args.first(); // "-": standard input
+    const QString file = wb::cli::inputName(path);
+    const std::optional<QJsonObject> json = wb::cli::readJsonObject(path, &error);
+    auto lab = json ? wb::Inventory::fromJson(*json, file, &error) : std::nullopt;
     if (!lab) {
         ctx.err << "wirebench-cli: " << error << '\n';
         return wb::cli::kExitFailure;
@@ -62,13 +65,18 @@ int inventoryImport(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     auto sum = store->inventory().importInventory(*lab);
     if (!sum) {
-        ctx.err << "wirebench-cli: " << ctx.args.first() << ": " << sum.message() << " (nothing was imported)\n";
+        ctx.err << "wirebench-cli: " << file << ": " << sum.message() << " (nothing was imported)\n";
         return wb::cli::kExitFailure;
     }
-    ctx.out << "Imported " << ctx.args.first() << ": " << sum->added << " added, " << sum->updated << " updated, "
-            << sum->unchanged << " unchanged.\n";
+    if (ctx.json)
+        wb::cli::printJsonLine(ctx, u"inventory_import"_s,
+                               QJsonObject{{u"file"_s, file}, {u"added"_s, sum->added},
+                                           {u"updated"_s, sum->updated}, {u"unchanged"_s, sum->unchanged}});
+    else
+        ctx.out << "Imported " << file << ": " << sum->added << " added, " << sum->updated << " updated, "
+                << sum->unchanged << " unchanged.\n";
     for (const QString &w : lab->warnings())
-        ctx.err << "wirebench-cli: warning: " << ctx.args.first() << ": " << w << '\n';
+        ctx.err << "wirebench-cli: warning: " << file << ": " << w << '\n';
     return wb::cli::kExitOk;
 }
 
@@ -78,12 +86,10 @@ int inventoryPath(wb::cli::CliContext &ctx)
     QString labFile;
     QString error;
     if (!wb::cli::takeOption(args, u"--lab"_s, &labFile, &error)) {
-        ctx.err << "wirebench-cli inventory path: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     if (args.size() != 2) {
-        ctx.err << "wirebench-cli inventory path: give the two ends as HOST/NIC (or HOST when it has one NIC)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give the two ends as HOST/NIC (or HOST when it has one NIC)"_s);
     }
     std::optional<wb::Inventory> lab;
     if (!labFile.isEmpty()) {
@@ -105,7 +111,7 @@ int inventoryPath(wb::cli::CliContext &ctx)
     }
     const wb::ResolvedPath path = wb::PathResolver(*lab).resolve(args.at(0), args.at(1));
     if (ctx.json) {
-        ctx.out << QJsonDocument(path.toJson()).toJson(QJsonDocument::Indented);
+        wb::cli::printJsonLine(ctx, u"path"_s, path.toJson());
     } else {
         if (path.hasHops())
             ctx.out << path.text() << '\n';
@@ -117,8 +123,13 @@ int inventoryPath(wb::cli::CliContext &ctx)
 
 } // namespace
 
+const QList<wb::cli::Option> kInventoryPathOptions{
+    {u"--lab"_s, u"LAB.json"_s, u"read the inventory from a lab file instead of the database"_s},
+    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"inventory path"_s, u"HOST/NIC HOST/NIC [--lab LAB.json] [--json]"_s,
-               u"the wire between two NICs: cables, switch ports and switches, with warnings"_s, inventoryPath);
-WB_CLI_COMMAND(u"inventory export"_s, u"[LAB.json]"_s, u"write the lab inventory as a lab file"_s, inventoryExport);
-WB_CLI_COMMAND(u"inventory import"_s, u"LAB.json"_s, u"add or update the inventory from a lab file"_s,
-               inventoryImport);
+               u"the wire between two NICs: cables, switch ports and switches, with warnings"_s,
+               kInventoryPathOptions, inventoryPath);
+WB_CLI_COMMAND(u"inventory export"_s, u"[LAB.json]"_s, u"write the lab inventory as a lab file (none or -: standard output)"_s,
+               {}, inventoryExport);
+WB_CLI_COMMAND(u"inventory import"_s, u"LAB.json"_s, u"add or update the inventory from a lab file (- for standard input)"_s,
+               {wb::cli::jsonOption()}, inventoryImport);

@@ -56,8 +56,7 @@ int runPlan(wb::cli::CliContext &ctx)
         || !wb::cli::takeOption(args, u"--max-connecting"_s, &connecting, &error)
         || !wb::cli::takeOption(args, u"--known-hosts"_s, &knownHosts, &error)
         || !wb::cli::takeOption(args, u"--ssh-dir"_s, &sshDir, &error)) {
-        ctx.err << "wirebench-cli run: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     // toInt() reads "1e300" or a 20-digit number as 0: say so instead.
     auto count = [&ctx](const QString &text, const char *option, int *out) {
@@ -79,16 +78,14 @@ int runPlan(wb::cli::CliContext &ctx)
         bool ok = false;
         const double pct = failIfWorse.toDouble(&ok);
         if (!ok || !std::isfinite(pct) || pct < 0 || pct > 1000) {
-            ctx.err << "wirebench-cli run: --fail-if-worse takes a percentage from 0 to 1000\n";
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, u"--fail-if-worse takes a percentage from 0 to 1000"_s);
         }
         options.failIfWorsePct = pct;
     }
     options.acceptNewHostKeys = wb::cli::takeFlag(args, u"--accept-new-host-keys"_s);
     options.noKeychain = wb::cli::takeFlag(args, u"--no-keychain"_s);
     if (args.size() != 1 || args.first().startsWith(u'-')) {
-        ctx.err << "wirebench-cli run: give exactly one PLAN.json (see docs/plan-format.md)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give exactly one PLAN.json (see docs/plan-format.md)"_s);
     }
     auto plan = wb::Plan::load(args.first(), &error);
     if (!plan) {
@@ -210,7 +207,7 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
                 o.insert(u"repetitions"_s, int(r.iterations.size()));
                 if (r.keptIterations > 0)
                     o.insert(u"kept_repetitions"_s, r.keptIterations);
-                ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+                wb::cli::printJsonLine(ctx, u"case"_s, o);
             }
         } else {
             ctx.out << QString(u"%1  %2  %3  %4"_s)
@@ -303,10 +300,17 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
     return exitCode;
 }
 
+const QList<wb::cli::Option> kRunOptions = QList<wb::cli::Option>{
+    {u"--resume"_s, u"RUN_ID"_s, u"run only what this cancelled or failed plan run did not finish"_s},
+    {u"--parallel"_s, u"N"_s, u"the most host pairs run at once"_s},
+    {u"--max-connecting"_s, u"N"_s, u"the most hosts connecting at once (default 8)"_s},
+    {u"--schedule"_s, u"NAME"_s, u"run as that schedule: never prompt"_s},
+    {u"--fail-if-worse"_s, u"PCT"_s, u"exit 3 when a case is significantly worse than its history by more than PCT %"_s}}
+    + wb::cli::sshTrustOptions() + QList{wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"run"_s,
                u"PLAN.json [--resume RUN_ID] [--parallel N] [--max-connecting N] [--accept-new-host-keys] [--known-hosts FILE] "
                "[--ssh-dir DIR] [--no-keychain] [--schedule NAME] [--fail-if-worse PCT] [--json]"_s,
                u"run a test plan on the lab and store every result (--schedule: as that schedule, never prompting; "
                "--fail-if-worse: exit 3 when a case is significantly worse than the current segment of its history "
                "by more than PCT %)"_s,
-               runPlan);
+               kRunOptions, runPlan);

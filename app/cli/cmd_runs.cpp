@@ -97,12 +97,10 @@ int runsList(wb::cli::CliContext &ctx)
     f.withDetails = false; // the listing shows no paths or environments
     QString error;
     if (!parseFilter(args, &f, &error)) {
-        ctx.err << "wirebench-cli runs list: " << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     if (!args.isEmpty()) {
-        ctx.err << "wirebench-cli runs list: unexpected argument '" << args.first() << "'\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(args.first()));
     }
     auto store = wb::cli::openStore(ctx);
     if (!store)
@@ -113,10 +111,10 @@ int runsList(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     }
     if (ctx.json) {
-        QJsonArray a;
         for (const wb::StoredRun &r : std::as_const(*runs))
-            a.append(runSummaryJson(r));
-        ctx.out << QJsonDocument(a).toJson(QJsonDocument::Indented);
+            wb::cli::printJsonLine(ctx, u"run"_s, runSummaryJson(r));
+        if (f.limit > 0 && runs->size() == f.limit)
+            ctx.err << "(showing the newest " << f.limit << "; use --limit N or --limit 0 for all)\n";
         return wb::cli::kExitOk;
     }
     ctx.out << QString(u"%1  %2  %3  %4  %5"_s)
@@ -143,8 +141,7 @@ int runsList(wb::cli::CliContext &ctx)
 int runsShow(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() != 1) {
-        ctx.err << "wirebench-cli runs show: give one run id\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give one run id"_s);
     }
     const QString &which = ctx.args.first();
     const std::optional<qint64> id = wb::cli::parseRunId(which);
@@ -181,7 +178,7 @@ int runsShow(wb::cli::CliContext &ctx)
                                        {u"created_at"_s, n.created.toUTC().toString(Qt::ISODateWithMs)},
                                        {u"seen"_s, n.seen}});
         o.insert(u"notices"_s, notices);
-        ctx.out << QJsonDocument(o).toJson(QJsonDocument::Indented);
+        wb::cli::printJsonLine(ctx, u"run"_s, o);
         return wb::cli::kExitOk;
     }
     ctx.out << "run:       " << r.id << " (" << r.uuid << ")\n"
@@ -246,10 +243,9 @@ int runsShow(wb::cli::CliContext &ctx)
 int runsDelete(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
-    const bool yes = wb::cli::takeFlag(args, u"--yes"_s) || wb::cli::takeFlag(args, u"-y"_s);
+    const bool yes = wb::cli::takeFlag(args, u"--yes"_s); // or -y: main.cpp passes an option by its name
     if (args.isEmpty()) {
-        ctx.err << "wirebench-cli runs delete: give one or more run ids\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give one or more run ids"_s);
     }
     QList<qint64> ids;
     for (const QString &a : std::as_const(args)) {
@@ -272,11 +268,13 @@ int runsDelete(wb::cli::CliContext &ctx)
         }
     }
     if (!yes) {
-        ctx.out << "Delete " << ids.size() << " run(s) with their metrics and samples? [y/N] ";
-        ctx.out.flush();
+        // With --json standard output holds only JSON lines: the question goes to standard error.
+        QTextStream &ask = ctx.json ? ctx.err : ctx.out;
+        ask << "Delete " << ids.size() << " run(s) with their metrics and samples? [y/N] ";
+        ask.flush();
         char answer[16] = {};
         if (!std::fgets(answer, sizeof answer, stdin) || (answer[0] != 'y' && answer[0] != 'Y')) {
-            ctx.out << "Nothing deleted.\n";
+            ask << "Nothing deleted.\n";
             return wb::cli::kExitFailure;
         }
     }
@@ -285,7 +283,14 @@ int runsDelete(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli: " << n.message() << '\n';
         return wb::cli::kExitFailure;
     }
-    ctx.out << "Deleted " << *n << " run(s).\n";
+    if (ctx.json) {
+        QJsonArray deleted;
+        for (qint64 id : std::as_const(ids))
+            deleted.append(double(id));
+        wb::cli::printJsonLine(ctx, u"deleted"_s, QJsonObject{{u"runs"_s, deleted}, {u"count"_s, *n}});
+    } else {
+        ctx.out << "Deleted " << *n << " run(s).\n";
+    }
     return wb::cli::kExitOk;
 }
 
@@ -297,11 +302,37 @@ bool parseRunFilter(QStringList &args, wb::RunFilter *f, QString *error)
 {
     return parseFilter(args, f, error);
 }
+
+// The options parseFilter() reads. A function, not a global: db export's
+// registration in another file reads it during static initialisation.
+const QList<Option> &runFilterOptions()
+{
+    static const QList<Option> options{
+        {u"--kind"_s, u"K"_s, u"only runs of this test kind"_s},
+        {u"--host"_s, u"H"_s, u"only runs with this host at either end"_s},
+        {u"--nic"_s, u"HOST/IF"_s, u"only runs through this NIC"_s},
+        {u"--switch"_s, u"S"_s, u"only runs through this switch"_s},
+        {u"--cable"_s, u"C"_s, u"only runs over this cable"_s},
+        {u"--plan"_s, u"P"_s, u"only runs of this plan"_s},
+        {u"--tag"_s, u"TAG"_s, u"only runs with this tag (any case)"_s},
+        {u"--status"_s, u"running|finished|failed|cancelled"_s, u"only runs in this state"_s},
+        {u"--since"_s, u"DATE"_s, u"only runs started at or after DATE (YYYY-MM-DD or ISO 8601)"_s},
+        {u"--until"_s, u"DATE"_s, u"only runs started before DATE"_s},
+        {u"--param"_s, u"NAME=VALUE"_s, u"only runs with this parameter; repeatable"_s},
+        {u"--limit"_s, u"N"_s, u"at most N runs (default 100 for runs list; 0: all)"_s}};
+    return options;
+}
 } // namespace wb::cli
 
+const QList<wb::cli::Option> kRunsListOptions = wb::cli::runFilterOptions() + QList{wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"runs list"_s, u"[--kind K] [--host H] [--nic HOST/IF] [--switch S] [--cable C] [--plan P] "
                                "[--tag TAG] [--status S] [--since DATE] [--until DATE] "
                                "[--param NAME=VALUE]... [--limit N] [--json]"_s,
-               u"list stored runs, newest first"_s, runsList);
-WB_CLI_COMMAND(u"runs show"_s, u"ID|UUID [--json]"_s, u"show one run with its metrics and inventory path"_s, runsShow);
-WB_CLI_COMMAND(u"runs delete"_s, u"ID... [--yes]"_s, u"delete runs with their metrics and samples"_s, runsDelete);
+               u"list stored runs, newest first"_s, kRunsListOptions, runsList);
+WB_CLI_COMMAND(u"runs show"_s, u"ID|UUID [--json]"_s, u"show one run with its metrics and inventory path"_s,
+               {wb::cli::jsonOption()}, runsShow);
+const QList<wb::cli::Option> kRunsDeleteOptions{
+    {u"--yes"_s, {}, u"delete without asking"_s, u"-y"_s},
+    wb::cli::jsonOption()};
+WB_CLI_COMMAND(u"runs delete"_s, u"ID... [--yes]"_s, u"delete runs with their metrics and samples"_s,
+               kRunsDeleteOptions, runsDelete);

@@ -89,21 +89,18 @@ int scheduleAdd(wb::cli::CliContext &ctx)
          {std::pair{u"--every"_s, &every}, std::pair{u"--at"_s, &at}, std::pair{u"--on-calendar"_s, &calendar},
           std::pair{u"--name"_s, &name}, std::pair{u"--fail-if-worse"_s, &failIfWorse}}) {
         if (!wb::cli::takeOption(args, option, out, &error)) {
-            ctx.err << kAdd << error << '\n';
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, error);
         }
     }
     const int whens = int(!every.isEmpty()) + int(!at.isEmpty()) + int(!calendar.isEmpty());
     if (args.size() != 1 || args.first().startsWith(u'-') || whens != 1) {
-        ctx.err << kAdd << "give one PLAN.json and one of --every, --at or --on-calendar\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give one PLAN.json and one of --every, --at or --on-calendar"_s);
     }
     const QString planPath = QFileInfo(args.first()).absoluteFilePath();
     // The plan must load now: a timer that fails every night helps nobody.
     auto plan = wb::Plan::load(planPath, &error);
     if (!plan) {
-        ctx.err << kAdd << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     wb::Schedule s;
     s.planPath = planPath;
@@ -122,30 +119,42 @@ int scheduleAdd(wb::cli::CliContext &ctx)
     else
         error = why;
     if (!error.isEmpty()) {
-        ctx.err << kAdd << error << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, error);
     }
     const QString dir = unitDirectory();
     if (!wb::writeSchedule(dir, s, &error)) {
         ctx.err << kAdd << error << '\n';
         return wb::cli::kExitFailure;
     }
-    ctx.out << "schedule " << s.name << ": " << s.describe() << ", plan " << planPath << '\n'
-            << "wrote " << QDir(dir).filePath(s.timerUnit()) << " and " << s.serviceUnit() << '\n';
+    // With --json, one line of type "schedule" once it is known whether the
+    // timer runs; the words for a person go to standard error then.
+    QTextStream &say = ctx.json ? ctx.err : ctx.out;
+    const auto added = [&](bool enabled) {
+        if (ctx.json)
+            wb::cli::printJsonLine(ctx, u"schedule"_s,
+                                   QJsonObject{{u"name"_s, s.name}, {u"when"_s, s.describe()}, {u"plan"_s, planPath},
+                                               {u"database"_s, s.databasePath},
+                                               {u"timer_unit"_s, QDir(dir).filePath(s.timerUnit())},
+                                               {u"service_unit"_s, s.serviceUnit()}, {u"enabled"_s, enabled}});
+    };
+    say << "schedule " << s.name << ": " << s.describe() << ", plan " << planPath << '\n'
+        << "wrote " << QDir(dir).filePath(s.timerUnit()) << " and " << s.serviceUnit() << '\n';
     if (userManagerAnswers()) {
         QString out;
         if (systemctl({u"daemon-reload"_s}, &out) == 0 && systemctl({u"enable"_s, u"--now"_s, s.timerUnit()}, &out) == 0) {
-            ctx.out << "enabled " << s.timerUnit() << '\n';
+            say << "enabled " << s.timerUnit() << '\n';
+            added(true);
             return wb::cli::kExitOk;
         }
         ctx.err << kAdd << "the user manager did not enable the timer: " << out << '\n';
         return wb::cli::kExitFailure;
     }
-    ctx.out << "No systemd user manager answers here, so the timer is not enabled yet. Where one runs:\n"
-            << "  systemctl --user daemon-reload\n"
-            << "  systemctl --user enable --now " << s.timerUnit() << '\n'
-            << "and, for the timer to run while you are logged out:\n"
-            << "  loginctl enable-linger " << qEnvironmentVariable("USER", u"$USER"_s) << '\n';
+    added(false);
+    say << "No systemd user manager answers here, so the timer is not enabled yet. Where one runs:\n"
+        << "  systemctl --user daemon-reload\n"
+        << "  systemctl --user enable --now " << s.timerUnit() << '\n'
+        << "and, for the timer to run while you are logged out:\n"
+        << "  loginctl enable-linger " << qEnvironmentVariable("USER", u"$USER"_s) << '\n';
     return wb::cli::kExitOk;
 }
 
@@ -157,7 +166,7 @@ QString lastResult(wb::cli::CliContext &ctx, const wb::Schedule &s, QJsonObject 
     if (!plan)
         return u"plan unreadable: %1"_s.arg(error);
     wb::cli::CliContext here{{}, s.databasePath.isEmpty() ? ctx.databasePath : s.databasePath, ctx.json, ctx.out,
-                             ctx.err};
+                             ctx.err, ctx.command};
     const QString location = here.databasePath.isEmpty() ? wb::Settings::defaultDatabasePath() : here.databasePath;
     if (!location.contains(u"://"_s) && !QFileInfo::exists(location))
         return u"not run yet (%1 does not exist yet)"_s.arg(location);
@@ -185,8 +194,7 @@ QString lastResult(wb::cli::CliContext &ctx, const wb::Schedule &s, QJsonObject 
 int scheduleList(wb::cli::CliContext &ctx)
 {
     if (!ctx.args.isEmpty()) {
-        ctx.err << "wirebench-cli schedule list: takes no arguments\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"takes no arguments"_s);
     }
     QStringList problems;
     const QList<wb::Schedule> all = wb::listSchedules(unitDirectory(), &problems);
@@ -195,11 +203,11 @@ int scheduleList(wb::cli::CliContext &ctx)
     if (!ctx.json && all.isEmpty())
         ctx.out << "no schedules in " << unitDirectory() << '\n';
     for (const wb::Schedule &s : all) {
-        QJsonObject row{{u"type"_s, u"schedule"_s}, {u"name"_s, s.name}, {u"when"_s, s.describe()},
+        QJsonObject row{{u"name"_s, s.name}, {u"when"_s, s.describe()},
                         {u"plan"_s, s.planPath}, {u"database"_s, s.databasePath}};
         const QString last = lastResult(ctx, s, &row);
         if (ctx.json)
-            ctx.out << QJsonDocument(row).toJson(QJsonDocument::Compact) << '\n';
+            wb::cli::printJsonLine(ctx, u"schedule"_s, row);
         else
             ctx.out << s.name << "  " << s.describe() << "  " << s.planPath << "  last: " << last << '\n';
     }
@@ -224,8 +232,7 @@ std::optional<wb::Schedule> findSchedule(wb::cli::CliContext &ctx, const char *c
 int scheduleRemove(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() != 1 || ctx.args.first().startsWith(u'-')) {
-        ctx.err << "wirebench-cli schedule remove: name one schedule\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"name one schedule"_s);
     }
     wb::Schedule s;
     s.name = ctx.args.first();
@@ -238,7 +245,12 @@ int scheduleRemove(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli schedule remove: " << error << '\n';
         return wb::cli::kExitFailure;
     }
-    ctx.out << "removed " << s.timerUnit() << " and " << s.serviceUnit() << '\n';
+    if (ctx.json)
+        wb::cli::printJsonLine(ctx, u"schedule_removed"_s,
+                               QJsonObject{{u"name"_s, s.name}, {u"timer_unit"_s, s.timerUnit()},
+                                           {u"service_unit"_s, s.serviceUnit()}});
+    else
+        ctx.out << "removed " << s.timerUnit() << " and " << s.serviceUnit() << '\n';
     return wb::cli::kExitOk;
 }
 
@@ -250,6 +262,8 @@ int scheduleRunNow(wb::cli::CliContext &ctx)
         return wb::cli::kExitUsage;
     QStringList command = s->command();
     const QString program = command.takeFirst();
+    if (ctx.json)
+        command << u"--json"_s; // the run's own JSON lines
     QProcess p;
     p.setProcessChannelMode(QProcess::ForwardedChannels);
     p.start(program, command);
@@ -263,9 +277,19 @@ int scheduleRunNow(wb::cli::CliContext &ctx)
 
 } // namespace
 
+const QList<wb::cli::Option> kScheduleAddOptions{
+    {u"--every"_s, u"INTERVAL"_s, u"run every INTERVAL (6h, 30min, 1d)"_s},
+    {u"--at"_s, u"HH:MM"_s, u"run every day at this time"_s},
+    {u"--on-calendar"_s, u"SPEC"_s, u"run at a systemd calendar expression"_s},
+    {u"--name"_s, u"NAME"_s, u"the schedule's name (default: the plan file's)"_s},
+    {u"--fail-if-worse"_s, u"PCT"_s, u"gate each run against its history and leave a regression notice"_s},
+    wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"schedule add"_s, u"PLAN.json --every 6h|--at HH:MM|--on-calendar SPEC [--name NAME] [--fail-if-worse PCT]"_s,
-               u"run a plan on a schedule (a systemd user timer; the run never prompts)"_s, scheduleAdd);
+               u"run a plan on a schedule (a systemd user timer; the run never prompts)"_s,
+               kScheduleAddOptions, scheduleAdd);
 WB_CLI_COMMAND(u"schedule list"_s, u"[--json]"_s, u"the schedules, when they run and their last result"_s,
-               scheduleList);
-WB_CLI_COMMAND(u"schedule remove"_s, u"NAME"_s, u"stop and delete a schedule's timer and service"_s, scheduleRemove);
-WB_CLI_COMMAND(u"schedule run-now"_s, u"NAME"_s, u"run a schedule's plan now, as its timer would"_s, scheduleRunNow);
+               {wb::cli::jsonOption()}, scheduleList);
+WB_CLI_COMMAND(u"schedule remove"_s, u"NAME"_s, u"stop and delete a schedule's timer and service"_s,
+               {wb::cli::jsonOption()}, scheduleRemove);
+WB_CLI_COMMAND(u"schedule run-now"_s, u"NAME"_s, u"run a schedule's plan now, as its timer would"_s,
+               {wb::cli::jsonOption()}, scheduleRunNow);

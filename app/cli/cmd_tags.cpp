@@ -10,6 +10,9 @@
 #include "store/annotationstore.h"
 #include "store/runstore.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
+
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -35,13 +38,32 @@ std::optional<qint64> findRun(wb::cli::CliContext &ctx, wb::ResultStore &store, 
     return run->id;
 }
 
-int printTags(wb::cli::CliContext &ctx, const QString &what, const wb::StoreResult<QStringList> &tags)
+// `what` names the run or baseline in text; `which` is {"run": id} or
+// {"baseline": key} for the --json line.
+int printTags(wb::cli::CliContext &ctx, const QString &what, QJsonObject which, const wb::StoreResult<QStringList> &tags)
 {
     if (!tags) {
         ctx.err << "wirebench-cli: " << tags.message() << '\n';
         return tags.error().kind == wb::StoreError::Kind::Invalid ? wb::cli::kExitUsage : wb::cli::kExitFailure;
     }
-    ctx.out << what << " tags: " << (tags->isEmpty() ? u"(none)"_s : tags->join(u", "_s)) << '\n';
+    if (ctx.json) {
+        which.insert(u"tags"_s, QJsonArray::fromStringList(*tags));
+        wb::cli::printJsonLine(ctx, u"tags"_s, which);
+    } else {
+        ctx.out << what << " tags: " << (tags->isEmpty() ? u"(none)"_s : tags->join(u", "_s)) << '\n';
+    }
+    return wb::cli::kExitOk;
+}
+
+// A note saved or cleared: said in text, or as a --json line of type "note".
+int printNote(wb::cli::CliContext &ctx, const QString &what, QJsonObject which, const QString &note)
+{
+    if (ctx.json) {
+        which.insert(u"notes"_s, note);
+        wb::cli::printJsonLine(ctx, u"note"_s, which);
+    } else {
+        ctx.out << what << (note.isEmpty() ? " note cleared\n" : " note saved\n");
+    }
     return wb::cli::kExitOk;
 }
 
@@ -59,7 +81,7 @@ int runTags(wb::cli::CliContext &ctx, bool add)
     if (!id)
         return wb::cli::kExitFailure;
     const QStringList tags = ctx.args.mid(1);
-    return printTags(ctx, u"run %1"_s.arg(*id),
+    return printTags(ctx, u"run %1"_s.arg(*id), QJsonObject{{u"run"_s, double(*id)}},
                      add ? store->annotations().addRunTags(*id, tags) : store->annotations().removeRunTags(*id, tags));
 }
 
@@ -76,8 +98,7 @@ int runsUntag(wb::cli::CliContext &ctx)
 int runsNote(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() != 2) {
-        ctx.err << "wirebench-cli runs note: give a run (id or UUID) and the note as one argument (\"\" clears it)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give a run (id or UUID) and the note as one argument (\"\" clears it)"_s);
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)
@@ -89,8 +110,7 @@ int runsNote(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli: " << s.message() << '\n';
         return wb::cli::kExitFailure;
     }
-    ctx.out << "run " << *id << (ctx.args.at(1).trimmed().isEmpty() ? " note cleared\n" : " note saved\n");
-    return wb::cli::kExitOk;
+    return printNote(ctx, u"run %1"_s.arg(*id), QJsonObject{{u"run"_s, double(*id)}}, ctx.args.at(1).trimmed());
 }
 
 int baselineTags(wb::cli::CliContext &ctx, bool add)
@@ -105,7 +125,7 @@ int baselineTags(wb::cli::CliContext &ctx, bool add)
         return wb::cli::kExitFailure;
     const QString key = ctx.args.first();
     const QStringList tags = ctx.args.mid(1);
-    return printTags(ctx, u"baseline '%1'"_s.arg(key),
+    return printTags(ctx, u"baseline '%1'"_s.arg(key), QJsonObject{{u"baseline"_s, key}},
                      add ? store->annotations().addBaselineTags(key, tags)
                          : store->annotations().removeBaselineTags(key, tags));
 }
@@ -123,8 +143,7 @@ int baselinesUntag(wb::cli::CliContext &ctx)
 int baselinesNote(wb::cli::CliContext &ctx)
 {
     if (ctx.args.size() != 2) {
-        ctx.err << "wirebench-cli baselines note: give a baseline key and the note as one argument (\"\" clears it)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give a baseline key and the note as one argument (\"\" clears it)"_s);
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)
@@ -133,16 +152,21 @@ int baselinesNote(wb::cli::CliContext &ctx)
         ctx.err << "wirebench-cli: " << s.message() << '\n';
         return wb::cli::kExitFailure;
     }
-    ctx.out << "baseline '" << ctx.args.first() << (ctx.args.at(1).trimmed().isEmpty() ? "' note cleared\n"
-                                                                                        : "' note saved\n");
-    return wb::cli::kExitOk;
+    return printNote(ctx, u"baseline '%1'"_s.arg(ctx.args.first()), QJsonObject{{u"baseline"_s, ctx.args.first()}},
+                     ctx.args.at(1).trimmed());
 }
 
 } // namespace
 
-WB_CLI_COMMAND(u"runs tag"_s, u"RUN TAG..."_s, u"add tags to a run (id or UUID); prints the run's tags"_s, runsTag);
-WB_CLI_COMMAND(u"runs untag"_s, u"RUN TAG..."_s, u"remove tags from a run; prints the run's tags"_s, runsUntag);
-WB_CLI_COMMAND(u"runs note"_s, u"RUN TEXT"_s, u"set a run's note (\"\" clears it)"_s, runsNote);
-WB_CLI_COMMAND(u"baselines tag"_s, u"KEY TAG..."_s, u"add tags to a baseline"_s, baselinesTag);
-WB_CLI_COMMAND(u"baselines untag"_s, u"KEY TAG..."_s, u"remove tags from a baseline"_s, baselinesUntag);
-WB_CLI_COMMAND(u"baselines note"_s, u"KEY TEXT"_s, u"set a baseline's note (\"\" clears it)"_s, baselinesNote);
+WB_CLI_COMMAND(u"runs tag"_s, u"RUN TAG..."_s, u"add tags to a run (id or UUID); prints the run's tags"_s,
+               {wb::cli::jsonOption()}, runsTag);
+WB_CLI_COMMAND(u"runs untag"_s, u"RUN TAG..."_s, u"remove tags from a run; prints the run's tags"_s,
+               {wb::cli::jsonOption()}, runsUntag);
+WB_CLI_COMMAND(u"runs note"_s, u"RUN TEXT"_s, u"set a run's note (\"\" clears it)"_s,
+               {wb::cli::jsonOption()}, runsNote);
+WB_CLI_COMMAND(u"baselines tag"_s, u"KEY TAG..."_s, u"add tags to a baseline"_s,
+               {wb::cli::jsonOption()}, baselinesTag);
+WB_CLI_COMMAND(u"baselines untag"_s, u"KEY TAG..."_s, u"remove tags from a baseline"_s,
+               {wb::cli::jsonOption()}, baselinesUntag);
+WB_CLI_COMMAND(u"baselines note"_s, u"KEY TEXT"_s, u"set a baseline's note (\"\" clears it)"_s,
+               {wb::cli::jsonOption()}, baselinesNote);

@@ -7,12 +7,14 @@
 #include "config/settings.h"
 
 #include <QCoreApplication>
+#include <QJsonDocument>
 #ifdef WB_CLI_CHARTS
 #include <QApplication>
 #endif
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <cstdio>
 
 using namespace Qt::StringLiterals;
@@ -25,9 +27,41 @@ QList<Command> &commandTable()
     return table;
 }
 
+const Command *findCommand(const QString &words)
+{
+    for (const Command &c : commandTable())
+        if (c.words == words)
+            return &c;
+    return nullptr;
+}
+
+} // namespace wb::cli
+
+namespace wb::cli {
+
+void printJsonLine(CliContext &ctx, const QString &type, QJsonObject object)
+{
+    object.insert(u"type"_s, type);
+    ctx.out << QJsonDocument(object).toJson(QJsonDocument::Compact) << '\n';
+}
+
+int usageError(CliContext &ctx, const QString &message)
+{
+    const QString who = ctx.command ? u"wirebench-cli "_s + ctx.command->words : u"wirebench-cli"_s;
+    ctx.err << who << ": " << message << " (see '" << who << " --help')\n";
+    return kExitUsage;
+}
+
 } // namespace wb::cli
 
 namespace {
+
+QList<wb::cli::Command> sortedCommands()
+{
+    QList<wb::cli::Command> cmds = wb::cli::commandTable();
+    std::sort(cmds.begin(), cmds.end(), [](const auto &a, const auto &b) { return a.words < b.words; });
+    return cmds;
+}
 
 void printHelp(QTextStream &out)
 {
@@ -41,13 +75,14 @@ void printHelp(QTextStream &out)
            "               (password from ~/.pgpass, PGPASSWORD or a prompt).\n"
            "               Without --db: $WIREBENCH_DB, else the default file in the\n"
            "               user's data folder (~/.local/share/wirebench/wirebench.sqlite)\n"
-           "  --json       machine-readable output where the command supports it\n"
+           "  --json       JSON lines (one object with a \"type\" per line), for the\n"
+           "               commands that take --json\n"
            "  --version    print the version and exit\n"
-           "  --help       show this help\n\n"
+           "  --help       show this help; COMMAND --help shows a command's options\n\n"
            "Commands:\n";
-    QList<wb::cli::Command> cmds = wb::cli::commandTable();
-    std::sort(cmds.begin(), cmds.end(), [](const auto &a, const auto &b) { return a.words < b.words; });
-    for (const auto &c : cmds) {
+    for (const auto &c : sortedCommands()) {
+        if (!c.listed)
+            continue;
         const QString synopsis = (c.words + u' ' + c.usage).trimmed();
         out << "  " << synopsis.leftJustified(34) << ' ' << c.summary << '\n';
     }
@@ -57,6 +92,81 @@ void printHelp(QTextStream &out)
            "                   installed beside wirebench-cli)\n\n"
            "Exit status: 0 done; 1 the work ran and something failed; 2 the command\n"
            "line or an input file was wrong; 130 interrupted (SIGINT or SIGTERM).\n";
+}
+
+// `wirebench-cli COMMAND --help`: the synopsis, then every option of the
+// command's table with its meaning.
+void printCommandHelp(QTextStream &out, const wb::cli::Command &c)
+{
+    out << "Usage: wirebench-cli " << (c.words + u' ' + c.usage).trimmed() << "\n  " << c.summary << "\n\nOptions:\n";
+    const auto line = [&out](const QString &left, const QString &meaning) {
+        out << "  " << left.leftJustified(28) << "  " << meaning << '\n';
+    };
+    for (const wb::cli::Option &o : c.options) {
+        QString left = o.alias.isEmpty() ? o.name : o.alias + u", "_s + o.name;
+        if (!o.value.isEmpty())
+            left += u' ' + o.value;
+        line(left, o.meaning);
+    }
+    line(u"--db PATH"_s, u"the results database (see wirebench-cli --help)"_s);
+    line(u"-h, --help"_s, u"show this help"_s);
+}
+
+// Checks a command's arguments against its option table before it runs:
+// every option is one the command declares, a value option has its value,
+// a flag has none. Global options (--db, --json) are taken out. Returns
+// nothing when the command is to run, else the exit code to end with (help
+// shown, or an error).
+std::optional<int> checkArguments(wb::cli::CliContext &ctx, const QStringList &rest, QString *db, QStringList *own)
+{
+    const wb::cli::Command &cmd = *ctx.command;
+    for (qsizetype i = 0; i < rest.size(); ++i) {
+        const QString &a = rest[i];
+        if (a == u"--help"_s || a == u"-h"_s) {
+            printCommandHelp(ctx.out, cmd);
+            return wb::cli::kExitOk;
+        }
+        if (a == u"--db"_s) {
+            if (i + 1 >= rest.size())
+                return wb::cli::usageError(ctx, u"--db needs a value"_s);
+            *db = rest[++i];
+            continue;
+        }
+        if (a.startsWith(u"--db="_s)) {
+            *db = a.mid(5);
+            continue;
+        }
+        // "-" alone names standard input or output, and "-2" is a number
+        // (a wrong run id, say): both are arguments, not options.
+        if (!a.startsWith(u'-') || a == u"-"_s || a.at(1).isDigit()) {
+            own->append(a);
+            continue;
+        }
+        const qsizetype eq = a.startsWith(u"--"_s) ? a.indexOf(u'=') : -1;
+        const QString name = eq < 0 ? a : a.left(eq);
+        const wb::cli::Option *o = cmd.option(name);
+        if (!o)
+            return wb::cli::usageError(ctx, u"unknown option "_s + name);
+        if (o->name == u"--json"_s && eq < 0) {
+            ctx.json = true;
+            continue;
+        }
+        if (o->value.isEmpty() && eq >= 0)
+            return wb::cli::usageError(ctx, name + u" takes no value"_s);
+        // The command sees the option's name and its value as two
+        // arguments, however they were typed ("-y", "--name=value").
+        own->append(o->name);
+        if (eq >= 0) {
+            own->append(a.mid(eq + 1));
+        } else if (!o->value.isEmpty()) {
+            if (i + 1 >= rest.size())
+                return wb::cli::usageError(ctx, name + u" needs a value ("_s + o->value + u')');
+            own->append(rest[++i]);
+        }
+    }
+    if (ctx.json && !cmd.option(u"--json"_s))
+        return wb::cli::usageError(ctx, u"unknown option --json"_s);
+    return std::nullopt;
 }
 
 } // namespace
@@ -114,14 +224,14 @@ int main(int argc, char **argv)
             json = true;
         } else if (a == u"--db"_s) {
             if (args.isEmpty()) {
-                err << "wirebench-cli: --db needs a path\n";
+                err << "wirebench-cli: --db needs a value (see 'wirebench-cli --help')\n";
                 return wb::cli::kExitUsage;
             }
             db = args.takeFirst();
         } else if (a.startsWith(u"--db="_s)) {
             db = a.mid(5);
         } else {
-            err << "wirebench-cli: unknown option '" << a << "'; see wirebench-cli --help\n";
+            err << "wirebench-cli: unknown option " << a << " (see 'wirebench-cli --help')\n";
             return wb::cli::kExitUsage;
         }
     }
@@ -142,28 +252,16 @@ int main(int argc, char **argv)
         }
     }
     if (!match) {
-        err << "wirebench-cli: unknown command '" << args.join(u' ') << "'; see wirebench-cli --help\n";
+        err << "wirebench-cli: unknown command '" << args.join(u' ') << "' (see 'wirebench-cli --help')\n";
         return wb::cli::kExitUsage;
     }
-    QStringList rest = args.mid(matchedWords);
-    // Global options may also follow the command words.
+    wb::cli::CliContext ctx{{}, {}, json, out, err, match};
     QStringList own;
-    for (qsizetype i = 0; i < rest.size(); ++i) {
-        if (rest[i] == u"--json"_s) {
-            json = true;
-        } else if (rest[i] == u"--db"_s && i + 1 < rest.size()) {
-            db = rest[++i];
-        } else if (rest[i] == u"--help"_s || rest[i] == u"-h"_s) {
-            out << "Usage: wirebench-cli " << (match->words + u' ' + match->usage).trimmed() << "\n  "
-                << match->summary << '\n';
-            return wb::cli::kExitOk;
-        } else {
-            own.append(rest[i]);
-        }
-    }
+    if (const std::optional<int> rc = checkArguments(ctx, args.mid(matchedWords), &db, &own))
+        return *rc;
     // --db first, then WIREBENCH_DB; empty: the default file (clistore.h).
-    db = wb::Settings::sessionDatabase(db);
-    wb::cli::CliContext ctx{own, db, json, out, err};
+    ctx.databasePath = wb::Settings::sessionDatabase(db);
+    ctx.args = own;
     const int rc = match->run(ctx);
     out.flush();
     err.flush();

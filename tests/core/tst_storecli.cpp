@@ -42,6 +42,18 @@ Result cli(const QStringList &args, const QByteArray &input = {})
             QString::fromUtf8(p.readAllStandardError())};
 }
 
+// `runs list --json`: one JSON line of type "run" per run.
+QJsonArray runLines(const QString &out)
+{
+    QJsonArray runs;
+    for (const QString &line : out.split(u'\n', Qt::SkipEmptyParts)) {
+        const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+        if (o.value(u"type"_s).toString() == u"run"_s)
+            runs.append(o);
+    }
+    return runs;
+}
+
 QByteArray archiveWithRuns(int n)
 {
     QJsonArray runs;
@@ -163,7 +175,7 @@ void TstStoreCli::runsAndArchive()
 
     r = cli({u"--db"_s, db, u"runs"_s, u"list"_s, u"--kind"_s, u"udp_stream"_s, u"--json"_s});
     QCOMPARE(r.code, 0);
-    QJsonArray list = QJsonDocument::fromJson(r.out.toUtf8()).array();
+    QJsonArray list = runLines(r.out);
     QCOMPARE(list.size(), 2);
     QCOMPARE(list.first().toObject().value(u"uuid"_s).toString(), u"uuid-2"_s); // newest first
     r = cli({u"--db"_s, db, u"runs"_s, u"list"_s, u"--since"_s, u"2026-01-03"_s});
@@ -172,7 +184,7 @@ void TstStoreCli::runsAndArchive()
     QCOMPARE(r.code, 2);
     QVERIFY(r.err.contains(u"--since"_s));
     r = cli({u"--db"_s, db, u"runs"_s, u"list"_s, u"--param"_s, u"message_size_bytes=128"_s, u"--json"_s});
-    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).array().size(), 1);
+    QCOMPARE(runLines(r.out).size(), 1);
 
     const int id = int(list.first().toObject().value(u"id"_s).toDouble());
     r = cli({u"--db"_s, db, u"runs"_s, u"show"_s, QString::number(id)});
@@ -291,7 +303,7 @@ void TstStoreCli::badRunIds()
     r = cli({u"--db"_s, db, u"drops"_s, id});
     QCOMPARE(r.code, 2);
     r = cli({u"--db"_s, db, u"runs"_s, u"list"_s, u"--json"_s});
-    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).array().size(), 3); // nothing deleted
+    QCOMPARE(runLines(r.out).size(), 3); // nothing deleted
     // A run UUID is still found.
     r = cli({u"--db"_s, db, u"runs"_s, u"show"_s, u"uuid-1"_s});
     QVERIFY2(r.code == 0 && r.out.contains(u"uuid-1"_s), qPrintable(r.err));
@@ -436,7 +448,7 @@ void TstStoreCli::tagsAndNotes()
     QVERIFY(r.err.contains(u"no-such-run does not exist"_s));
 
     r = cli({u"--db"_s, local, u"--json"_s, u"runs"_s, u"list"_s, u"--tag"_s, u"CABLE C2"_s});
-    QJsonArray list = QJsonDocument::fromJson(r.out.toUtf8()).array();
+    QJsonArray list = runLines(r.out);
     QCOMPARE(list.size(), 2);
     r = cli({u"--db"_s, local, u"runs"_s, u"list"_s, u"--tag"_s, u"after firmware 4.2"_s});
     QCOMPARE(r.out.trimmed().split(u'\n').size(), 2); // header + 1
@@ -492,7 +504,7 @@ void TstStoreCli::tagsAndNotes()
     r = cli({u"db"_s, u"copy"_s, u"--from"_s, shared, u"--to"_s, local});
     QVERIFY2(r.out.contains(u"Copied 0 runs (3 already present)"_s), qPrintable(r.out + r.err));
     r = cli({u"--db"_s, local, u"--json"_s, u"runs"_s, u"list"_s, u"--tag"_s, u"from the shared side"_s});
-    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).array().size(), 1);
+    QCOMPARE(runLines(r.out).size(), 1);
 }
 
 void TstStoreCli::runRefusesUnreachableDatabase()

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// "-" for standard input and output where a command reads or writes a file:
+// import, inventory import/export, db import/export, compare --csv and
+// experiment --hosts, each piped through a real database; a bad input on
+// standard input is named as such, with its line.
+
+#include "clitestrun.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using wb::test::CliRun;
+using wb::test::runCli;
+
+namespace {
+
+const QString kSeed = QStringLiteral(WB_TEST_DATA_DIR "/seeds/000_f12b096113c81937.txt");
+const QString kLab = QStringLiteral(WB_TEST_DATA_DIR "/store/lab_small.json");
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QJsonObject onlyLine(const QString &out)
+{
+    const QStringList lines = out.split(u'\n', Qt::SkipEmptyParts);
+    return lines.size() == 1 ? QJsonDocument::fromJson(lines.first().toUtf8()).object() : QJsonObject();
+}
+
+} // namespace
+
+class TstCliStdio : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void importFromStandardInput();
+    void archiveThroughAPipe();
+    void inventoryThroughAPipe();
+    void compareCsvToStandardOutput();
+    void experimentHostsFromStandardInput();
+    void badStandardInputNamed();
+
+private:
+    QString db(const QString &name) const { return m_home.filePath(name); }
+    QTemporaryDir m_home;
+};
+
+void TstCliStdio::initTestCase()
+{
+    QVERIFY(m_home.isValid());
+    QVERIFY(!fileBytes(kSeed).isEmpty());
+}
+
+void TstCliStdio::importFromStandardInput()
+{
+    // The same records as from the file, the source named "(standard input)".
+    const CliRun fromFile = runCli({u"import"_s, u"--dry-run"_s, u"--json"_s, kSeed}, m_home.path());
+    const CliRun fromStdin = runCli({u"import"_s, u"--dry-run"_s, u"--json"_s, u"-"_s}, m_home.path(), fileBytes(kSeed));
+    QCOMPARE(fromStdin.code, 0);
+    const QStringList a = fromFile.out.split(u'\n', Qt::SkipEmptyParts);
+    const QStringList b = fromStdin.out.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(b.size(), a.size());
+    QVERIFY(a.size() >= 2);
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        QJsonObject x = QJsonDocument::fromJson(a[i].toUtf8()).object();
+        QJsonObject y = QJsonDocument::fromJson(b[i].toUtf8()).object();
+        QCOMPARE(y.value(u"source_file"_s).toString(), u"(standard input)"_s);
+        x.remove(u"source_file"_s);
+        y.remove(u"source_file"_s);
+        QCOMPARE(y, x);
+    }
+    // Stored, then listed.
+    const CliRun stored = runCli({u"--db"_s, db(u"i.sqlite"_s), u"import"_s, u"-"_s}, m_home.path(), fileBytes(kSeed));
+    QCOMPARE(stored.code, 0);
+    QVERIFY2(stored.out.contains(u"(standard input): stored %1 run(s)"_s.arg(a.size())), qPrintable(stored.out));
+    // Standard input is read once.
+    const CliRun twice = runCli({u"import"_s, u"--dry-run"_s, u"-"_s, u"-"_s}, m_home.path(), QByteArray(""));
+    QCOMPARE(twice.code, 2);
+}
+
+void TstCliStdio::archiveThroughAPipe()
+{
+    const QString from = db(u"from.sqlite"_s);
+    QCOMPARE(runCli({u"--db"_s, from, u"import"_s, kSeed}, m_home.path()).code, 0);
+    // db export - and db export -o - both write the archive to standard output.
+    const CliRun exported = runCli({u"--db"_s, from, u"db"_s, u"export"_s, u"-"_s}, m_home.path());
+    QCOMPARE(exported.code, 0);
+    QVERIFY(QJsonDocument::fromJson(exported.out.toUtf8()).isObject());
+    QVERIFY(exported.out.size() > 100000); // more than a pipe's first piece
+    const CliRun dashO = runCli({u"--db"_s, from, u"db"_s, u"export"_s, u"-o"_s, u"-"_s}, m_home.path());
+    QCOMPARE(dashO.code, 0);
+    QVERIFY(QJsonDocument::fromJson(dashO.out.toUtf8()).isObject());
+    const CliRun imported = runCli({u"--db"_s, db(u"to.sqlite"_s), u"--json"_s, u"db"_s, u"import"_s, u"-"_s},
+                                   m_home.path(), exported.out.toUtf8());
+    QVERIFY2(imported.code == 0, qPrintable(imported.err));
+    const QJsonObject sum = onlyLine(imported.out);
+    QCOMPARE(sum.value(u"type"_s).toString(), u"archive_import"_s);
+    QCOMPARE(sum.value(u"runs_added"_s).toInt(), 7);
+    QCOMPARE(sum.value(u"archive"_s).toString(), u"-"_s);
+}
+
+void TstCliStdio::inventoryThroughAPipe()
+{
+    const QString from = db(u"lab.sqlite"_s);
+    QCOMPARE(runCli({u"--db"_s, from, u"inventory"_s, u"import"_s, kLab}, m_home.path()).code, 0);
+    for (const QStringList &exportArgs : {QStringList{}, QStringList{u"-"_s}}) {
+        const CliRun lab = runCli(QStringList{u"--db"_s, from, u"inventory"_s, u"export"_s} + exportArgs, m_home.path());
+        QCOMPARE(lab.code, 0);
+        const QString to = db(u"lab-copy-%1.sqlite"_s.arg(exportArgs.size()));
+        const CliRun imported = runCli({u"--db"_s, to, u"--json"_s, u"inventory"_s, u"import"_s, u"-"_s}, m_home.path(),
+                                       lab.out.toUtf8());
+        QVERIFY2(imported.code == 0, qPrintable(imported.err));
+        const QJsonObject sum = onlyLine(imported.out);
+        QCOMPARE(sum.value(u"file"_s).toString(), u"(standard input)"_s);
+        QCOMPARE(sum.value(u"added"_s).toInt(), 9);
+        // What went in is what came out.
+        QCOMPARE(runCli({u"--db"_s, to, u"inventory"_s, u"export"_s}, m_home.path()).out, lab.out);
+    }
+}
+
+void TstCliStdio::compareCsvToStandardOutput()
+{
+    const QString d = db(u"c.sqlite"_s);
+    QCOMPARE(runCli({u"--db"_s, d, u"import"_s, kSeed}, m_home.path()).code, 0);
+    const QString file = m_home.filePath(u"rows.csv"_s);
+    QCOMPARE(runCli({u"--db"_s, d, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--csv"_s, file}, m_home.path()).code, 0);
+    // Only the CSV rows on standard output, the same as in the file.
+    const CliRun piped = runCli({u"--db"_s, d, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--csv"_s, u"-"_s}, m_home.path());
+    QCOMPARE(piped.code, 0);
+    QVERIFY(piped.out.startsWith(u"condition,cell,group,"_s));
+    QCOMPARE(piped.out.toUtf8(), fileBytes(file));
+}
+
+void TstCliStdio::experimentHostsFromStandardInput()
+{
+    const QByteArray hosts = R"({"hosts":{"a":{"transport":"local"},"b":{"transport":"local"},"c":{"transport":"local"}}})";
+    const CliRun r = runCli({u"--json"_s, u"experiment"_s, u"--question"_s, u"q"_s, u"--varies"_s, u"host"_s, u"--arm"_s,
+                             u"one=a>b"_s, u"--arm"_s, u"two=a>c"_s, u"--test"_s, u"tcp_rr"_s, u"--hosts"_s, u"-"_s,
+                             u"--dry-run"_s},
+                            m_home.path(), hosts);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject plan = onlyLine(r.out).value(u"plan"_s).toObject();
+    QCOMPARE(plan.value(u"hosts"_s).toObject().keys(), (QStringList{u"a"_s, u"b"_s, u"c"_s}));
+}
+
+void TstCliStdio::badStandardInputNamed()
+{
+    const QString d = db(u"bad.sqlite"_s);
+    QCOMPARE(runCli({u"--db"_s, d, u"inventory"_s, u"import"_s, kLab}, m_home.path()).code, 0);
+    CliRun r = runCli({u"--db"_s, d, u"inventory"_s, u"import"_s, u"-"_s}, m_home.path(), "{\n\"hosts\": [,\n");
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(u"(standard input):2: not valid JSON"_s), qPrintable(r.err));
+    r = runCli({u"--db"_s, d, u"db"_s, u"import"_s, u"-"_s}, m_home.path(), "[1, 2]");
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(u"(standard input): the top level must be a JSON object"_s), qPrintable(r.err));
+    r = runCli({u"--db"_s, d, u"import"_s, u"-"_s}, m_home.path(), "nothing any importer reads\n");
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(u"(standard input)"_s), qPrintable(r.err));
+    // Nothing was stored from any of them.
+    const QJsonObject info = onlyLine(runCli({u"--db"_s, d, u"--json"_s, u"db"_s, u"info"_s}, m_home.path()).out);
+    QCOMPARE(info.value(u"type"_s).toString(), u"database"_s);
+    QCOMPARE(info.value(u"runs"_s).toInt(), 0);
+    QCOMPARE(info.value(u"hosts"_s).toInt(), 2);
+}
+
+QTEST_GUILESS_MAIN(TstCliStdio)
+#include "tst_clistdio.moc"
