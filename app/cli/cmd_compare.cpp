@@ -226,14 +226,15 @@ int compareCommand(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
     QString kind, groupBy, reference, confidence, condition, chart, chartKind, matrixSeries, csv, pointsCsv, report, experiment,
-        failIfWorse, error;
+        failIfWorse, paper, error;
     for (const auto &[name, out] :
          {std::pair{u"--kind"_s, &kind}, std::pair{u"--group-by"_s, &groupBy}, std::pair{u"--reference"_s, &reference},
           std::pair{u"--confidence"_s, &confidence}, std::pair{u"--condition"_s, &condition},
           std::pair{u"--chart"_s, &chart}, std::pair{u"--chart-kind"_s, &chartKind},
           std::pair{u"--matrix-series"_s, &matrixSeries}, std::pair{u"--csv"_s, &csv},
           std::pair{u"--points-csv"_s, &pointsCsv}, std::pair{u"--report"_s, &report},
-          std::pair{u"--experiment"_s, &experiment}, std::pair{u"--fail-if-worse"_s, &failIfWorse}}) {
+          std::pair{u"--experiment"_s, &experiment}, std::pair{u"--fail-if-worse"_s, &failIfWorse},
+          std::pair{u"--paper"_s, &paper}}) {
         if (!wb::cli::takeOption(args, name, out, &error)) {
             return wb::cli::usageError(ctx, error);
         }
@@ -245,6 +246,18 @@ int compareCommand(wb::cli::CliContext &ctx)
     if (level != 90 && level != 95 && level != 99) {
         return wb::cli::usageError(ctx, u"--confidence must be 90, 95 or 99"_s);
     }
+    if (!paper.isEmpty() && !report.endsWith(u".pdf"_s, Qt::CaseInsensitive))
+        return wb::cli::usageError(ctx, u"--paper sizes a PDF report: give --report FILE.pdf"_s);
+#ifdef WB_CLI_CHARTS
+    QPageSize::PageSizeId paperSize = wb::charts::ComparisonReport::defaultPaper();
+    if (!paper.isEmpty()) {
+        const auto asked = wb::charts::ComparisonReport::paperFromName(paper);
+        if (!asked)
+            return wb::cli::usageError(ctx, u"--paper takes %1, not '%2'"_s.arg(
+                                                wb::charts::ComparisonReport::paperNames().join(u", "_s), paper));
+        paperSize = *asked;
+    }
+#endif
     std::optional<double> gatePct;
     if (!failIfWorse.isEmpty()) {
         bool ok = false;
@@ -473,7 +486,7 @@ int compareCommand(wb::cli::CliContext &ctx)
                 ctx.err << "wirebench-cli compare: " << sections.error().message << '\n';
                 return wb::cli::kExitFailure;
             }
-            if (!wb::charts::ComparisonReport::write(chartData, options, *sections, report, &error)) {
+            if (!wb::charts::ComparisonReport::write(chartData, options, *sections, report, &error, paperSize)) {
                 ctx.err << "wirebench-cli compare: " << error << '\n';
                 return wb::cli::kExitFailure;
             }
@@ -511,13 +524,14 @@ const QList<wb::cli::Option> kCompareOptions{
     {u"--csv"_s, u"FILE"_s, u"write the table as CSV rows (-: to standard output, instead of the table)"_s},
     {u"--points-csv"_s, u"FILE"_s, u"write the chart's points as CSV"_s},
     {u"--report"_s, u"FILE"_s, u"write the report (.html or .pdf)"_s},
+    {u"--paper"_s, u"a4|letter|legal|a3|a5"_s, u"the PDF report's paper (default: PAPERSIZE, /etc/papersize, LC_PAPER, else A4)"_s},
     {u"--experiment"_s, u"PLAN_RUN"_s, u"only one experiment's runs, grouped by arm"_s},
     {u"--fail-if-worse"_s, u"PCT"_s, u"exit 3 when a group is significantly worse than the reference by more than PCT %"_s},
     wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"compare"_s,
                u"--kind K [--group-by ATTR] [--condition N] [--reference CELL] [--confidence 90|95|99] "
                "[--chart FILE.png|svg|pdf] [--chart-kind bars|timeseries|cdf|sweep|heatmap] [--matrix-series ORIGIN] [--csv FILE] "
-               "[--points-csv FILE] [--report FILE.html|pdf] [--experiment PLAN_RUN] [--fail-if-worse PCT] [--json]"_s,
+               "[--points-csv FILE] [--report FILE.html|pdf] [--paper a4|letter] [--experiment PLAN_RUN] [--fail-if-worse PCT] [--json]"_s,
                u"compare runs and baselines of one kind, one condition at a time, with honest intervals, verdicts "
                "within a condition and the chart; --fail-if-worse exits 3 when a group is significantly worse than its "
                "reference by more than PCT %"_s,

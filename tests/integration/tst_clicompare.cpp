@@ -202,7 +202,7 @@ void TstCliCompare::tableChartAndCsv()
     QFile html(dir.filePath(u"r.html"_s));
     QVERIFY(html.open(QIODevice::ReadOnly));
     const QByteArray report = html.readAll();
-    QVERIFY(report.contains("<img src=\"data:image/png;base64,"));
+    QVERIFY(report.contains("<img src=\"data:image/svg+xml;base64,"));
     QVERIFY(report.contains("Each cell against the reference") && report.contains("Conditions in the selection"));
     QVERIFY(report.contains("Runs compared, with the environment of each end") && report.contains("adam"));
     QVERIFY(report.contains("Historical baselines, with hardware and citation"));
@@ -220,6 +220,23 @@ void TstCliCompare::tableChartAndCsv()
     QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--report"_s, dir.filePath(u"r.pdf"_s)}, &out), 0);
     QFile rpdf(dir.filePath(u"r.pdf"_s));
     QVERIFY(rpdf.open(QIODevice::ReadOnly) && rpdf.read(4) == "%PDF" && rpdf.size() > 10000);
+    // --paper sizes the pages (Letter: 612 x 792 points in the page tree).
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--report"_s, dir.filePath(u"l.pdf"_s),
+                  u"--paper"_s, u"letter"_s},
+                 &out),
+             0);
+    QFile lpdf(dir.filePath(u"l.pdf"_s));
+    QVERIFY(lpdf.open(QIODevice::ReadOnly));
+    const QByteArray letter = lpdf.readAll();
+    QVERIFY(letter.contains("/MediaBox [0 0 612.000000 792.000000]"));
+    QVERIFY(!letter.contains("/MediaBox [0 0 595.000000 842.000000]"));
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--report"_s, dir.filePath(u"b.pdf"_s),
+                  u"--paper"_s, u"b5"_s},
+                 &out, &err),
+             2);
+    QVERIFY2(err.contains("a4, letter"), err.constData());
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--paper"_s, u"a4"_s}, &out, &err), 2);
+    QVERIFY2(err.contains("--report FILE.pdf"), err.constData());
 
     // Usage errors say what to do.
     QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"sctp_rr"_s}, &out, &err), 2);
