@@ -203,7 +203,10 @@ int runsShow(wb::cli::CliContext &ctx)
     ctx.out << "path:      " << (hw.pathText.isEmpty() ? u"-"_s : hw.pathText)
             << (hw.pathStatus.isEmpty() || hw.pathStatus == u"ok"_s ? QString() : u" ("_s + hw.pathStatus + u')')
             << '\n';
-    if (!hw.isEmpty())
+    if (!hw.isEmpty() && hw.loopback)
+        ctx.out << "hardware:  NICs " << (hw.clientNic.isEmpty() ? u"-"_s : hw.clientNic) << " → "
+                << (hw.serverNic.isEmpty() ? u"-"_s : hw.serverNic) << "; loopback, no wire\n";
+    else if (!hw.isEmpty())
         ctx.out << "hardware:  NICs " << (hw.clientNic.isEmpty() ? u"-"_s : hw.clientNic) << " → "
                 << (hw.serverNic.isEmpty() ? u"-"_s : hw.serverNic) << "; switches "
                 << (hw.switches.isEmpty() ? u"-"_s : hw.switches.join(u", "_s)) << "; cables "

@@ -185,7 +185,7 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     // (the tooltip has them all), the tags column narrow and stretched to
     // what is left.
     const int em = fontMetrics().horizontalAdvance(u'M');
-    const int widths[] = {15, 9, 11, 11, 6, 5, 4, 19, 6, 14, 5};
+    const int widths[] = {14, 9, 10, 11, 6, 7, 4, 19, 6, 14, 5};
     static_assert(std::size(widths) == RunListModel::ColumnCount);
     for (int c = 0; c < RunListModel::ColumnCount; ++c)
         m_table->setColumnWidth(c, widths[c] * em);

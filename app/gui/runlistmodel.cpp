@@ -79,9 +79,11 @@ RunRow runRowFrom(const StoredRun &run)
     const RunHardware hw = RunHardware::of(run);
     row.clientNic = nicName(hw.clientNic);
     row.serverNic = nicName(hw.serverNic);
-    row.switchName = hw.switches.join(u" + "_s);
-    row.cableLabels = hw.cables.join(u", "_s);
-    row.cableLengthM = hw.longestCableM;
+    // Over loopback the inventory's switch and cable were not crossed.
+    row.loopback = hw.loopback;
+    row.switchName = hw.loopback ? QObject::tr("loopback") : hw.switches.join(u" + "_s);
+    row.cableLabels = hw.loopback ? QString() : hw.cables.join(u", "_s);
+    row.cableLengthM = hw.loopback ? std::nullopt : hw.longestCableM;
     row.pathText = hw.pathText;
     row.pathWarnings = hw.warnings;
     if (run.status == RunStatus::Finished) {
@@ -251,7 +253,10 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
             return r.clientNic.isEmpty() && r.serverNic.isEmpty() ? QString()
                                                                   : r.clientNic + u" → "_s + r.serverNic;
         case Switch: return r.switchName;
-        case CableLength: return r.cableLengthM ? QLocale().toString(*r.cableLengthM, 'g', 4) + u" m"_s : QString();
+        case CableLength:
+            if (r.loopback)
+                return u"—"_s; // no wire: the switch column says loopback, the tooltip why
+            return r.cableLengthM ? QLocale().toString(*r.cableLengthM, 'g', 4) + u" m"_s : QString();
         case KeyMetric: return r.keyText;
         case Status: return runStatusName(r.status);
         case Date: return QLocale().toString(r.startedAt.toLocalTime(), QLocale::ShortFormat);

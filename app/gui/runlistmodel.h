@@ -41,6 +41,7 @@ struct RunRow
     QString switchName; // every switch on the path, " + " between
     QString cableLabels;
     std::optional<double> cableLengthM; // the longest cable on the path
+    bool loopback = false;              // no wire: the columns say so, not the inventory's switch and cable
     QString pathText;   // the resolved path, for the tooltip
     QStringList pathWarnings;
     QString keyText;

@@ -105,6 +105,11 @@ bool isQuietDefault(const QString &key, const QJsonObject &params, const QString
     static const QStringList quiet{u"direction"_s, u"streams"_s, u"congestion_control"_s, u"mss_bytes"_s,
                                    u"nodelay"_s, u"tos"_s, u"direct_io"_s, u"rate_bps"_s, u"omit_s"_s,
                                    u"zerocopy"_s, u"sendfile"_s};
+    // No busy polling, and no count limit (0: the test runs for its duration).
+    if (key == u"busy_poll"_s)
+        return !params.value(key).toBool();
+    if ((key == u"transactions"_s || key == u"messages"_s) && params.value(key).toDouble(-1) == 0)
+        return true;
     if (!quiet.contains(key))
         return false;
     for (const ConditionParameterInfo &p : definingParameters(kind))
@@ -183,6 +188,9 @@ QList<RunParameter> runParameters(const QJsonObject &params, const QString &kind
         const QString key = QString::fromUtf16(info.key);
         if (!params.contains(key))
             continue;
+        // A busy-poll time without busy polling was never used.
+        if (key == u"busy_poll_us"_s && !params.value(u"busy_poll"_s).toBool())
+            continue;
         QString label = QString::fromUtf16(info.label);
         // A stream or a file transfer writes in pieces of this size: there
         // is no message (netperf's -m "send size").
@@ -208,7 +216,8 @@ QList<RunParameter> runParameters(const QJsonObject &params, const QString &kind
         if (const UnitSuffix *u = unitSuffix(label))
             label.chop(u->suffix.size());
         label.replace(u'_', u' ');
-        others.append({it.key(), label, valueText(it.key(), it.value()), sortText(it.value()), isHousekeeping(it.key())});
+        others.append({it.key(), label, valueText(it.key(), it.value()), sortText(it.value()),
+                       isHousekeeping(it.key()) || isQuietDefault(it.key(), params, kind)});
     }
     return known + others; // QJsonObject iterates keys alphabetically
 }

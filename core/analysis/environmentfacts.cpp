@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "environmentfacts.h"
 
+#include "store/runhardware.h"
+
 #include "analysis/ethernetceiling.h"
 #include "store/baseline.h"
 #include "store/storedrun.h"
@@ -291,7 +293,7 @@ LinkInfo linkOfRun(const StoredRun &run)
         return link;
     }
     const QString serverAddress = run.record.extra.value(u"server_address"_s).toString();
-    if (serverAddress.startsWith(u"127."_s) || serverAddress == u"::1"_s || serverAddress == u"localhost"_s) {
+    if (RunHardware::isLoopbackAddress(serverAddress)) {
         link.linkClass = LinkInfo::Class::Loopback;
         link.detail = u"lo"_s;
         return link;

@@ -400,6 +400,11 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
         const QString to = r.serverEndpoint.section(u'/', 0, 0);
         const EnvironmentFacts environment = environmentFactsOfRun(r);
         const double linkBps = link.ceilingApplies() ? link.speedBps : 0;
+        // Over loopback the inventory's switch and cable were not crossed:
+        // they name no part of what was measured.
+        const bool noWire = link.linkClass == LinkInfo::Class::Loopback;
+        const QString switchKey = noWire ? u"—"_s : pathKey(r.inventoryPath, u"switch"_s);
+        const QString cableKey = noWire ? u"—"_s : pathKey(r.inventoryPath, u"cable"_s);
         for (const auto &[side, value] : figures) {
             Observation o;
             o.values = {value * view.scale};
@@ -412,8 +417,8 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
                             {u"from"_s, from},
                             {u"to"_s, to},
                             {u"NIC"_s, pathKey(r.inventoryPath, u"nic"_s)},
-                            {u"switch"_s, pathKey(r.inventoryPath, u"switch"_s)},
-                            {u"cable"_s, pathKey(r.inventoryPath, u"cable"_s)},
+                            {u"switch"_s, switchKey},
+                            {u"cable"_s, cableKey},
                             {u"plan"_s, r.plan},
                             {u"date"_s, r.startedAt.date().toString(Qt::ISODate)},
                             {u"origin"_s, u"measured"_s}};

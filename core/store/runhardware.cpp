@@ -69,7 +69,18 @@ RunHardware RunHardware::of(const StoredRun &run)
     } else if (!parts.isEmpty()) {
         hw.pathText = parts.join(u" → "_s);
     }
+    const QJsonObject link = run.record.extra.value(u"link"_s).toObject();
+    hw.loopback = link.isEmpty() ? isLoopbackAddress(run.record.extra.value(u"server_address"_s).toString())
+                                 : link.value(u"class"_s).toString() == u"loopback"_s;
+    if (hw.loopback && !(hw.switches.isEmpty() && hw.cables.isEmpty()))
+        hw.warnings.prepend(u"loopback: the test crossed no wire, not the inventory's %1"_s.arg(
+            (hw.switches + hw.cables).join(u", "_s)));
     return hw;
+}
+
+bool RunHardware::isLoopbackAddress(const QString &address)
+{
+    return address.startsWith(u"127."_s) || address == u"::1"_s || address == u"localhost"_s;
 }
 
 } // namespace wb

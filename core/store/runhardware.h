@@ -26,10 +26,16 @@ struct RunHardware
     QString pathText;   // "Star/eth1 → cable-star · 1 m → hub ports 5/1 → …"; empty when not known
     QString pathStatus; // "ok", "ambiguous", "not-wired", ...; empty for runs recorded before
     QStringList warnings;
+    // The test crossed no wire: the link class the recorder kept is
+    // loopback, or (runs recorded before it) the server was a loopback
+    // address. The inventory's switches and cables on the path were then not
+    // crossed, and a page says so rather than show them as what was measured.
+    bool loopback = false;
 
     bool isEmpty() const { return clientNic.isEmpty() && serverNic.isEmpty() && switches.isEmpty() && cables.isEmpty(); }
 
     static RunHardware of(const StoredRun &run);
+    static bool isLoopbackAddress(const QString &address); // 127.0.0.0/8, ::1, localhost
 };
 
 } // namespace wb

@@ -12,6 +12,7 @@
 #include "store/runhardware.h"
 #include "store/runstore.h"
 
+#include <QJsonObject>
 #include <QMap>
 #include <QTemporaryDir>
 #include <QTest>
@@ -170,6 +171,28 @@ void TstRunStore::filtersAcrossSwitches()
     QCOMPARE(hw.switches, (QStringList{u"fs108"_s, u"hub8"_s}));
     QCOMPARE(hw.cables, (QStringList{u"C1"_s, u"UP"_s, u"CG"_s}));
     QCOMPARE(hw.longestCableM, 30.0);
+    QVERIFY(!hw.loopback);
+    QVERIFY(!hw.warnings.join(u' ').contains(u"loopback"_s));
+
+    // The same path over loopback: the inventory's switches and cables were
+    // not crossed, and the hardware says so (by the recorded link class,
+    // or by a loopback server address for runs recorded before it).
+    wb::StoredRun overLo = m_store->runs().run(id).value();
+    overLo.record.extra.insert(u"link"_s, QJsonObject{{u"class"_s, u"loopback"_s}});
+    const wb::RunHardware lo = wb::RunHardware::of(overLo);
+    QVERIFY(lo.loopback);
+    QVERIFY2(lo.warnings.value(0).startsWith(u"loopback: the test crossed no wire, not the inventory's fs108, hub8"_s),
+             qPrintable(lo.warnings.join(u'|')));
+    overLo.record.extra.remove(u"link"_s);
+    for (const char *address : {"127.0.0.1", "::1", "127.4.0.9"}) {
+        overLo.record.extra.insert(u"server_address"_s, QString::fromLatin1(address));
+        QVERIFY2(wb::RunHardware::of(overLo).loopback, address);
+    }
+    overLo.record.extra.insert(u"server_address"_s, u"192.0.2.7"_s);
+    QVERIFY(!wb::RunHardware::of(overLo).loopback);
+    overLo.record.extra.insert(u"link"_s, QJsonObject{{u"class"_s, u"physical"_s}});
+    overLo.record.extra.insert(u"server_address"_s, u"127.0.0.1"_s); // the recorded class wins
+    QVERIFY(!wb::RunHardware::of(overLo).loopback);
 }
 
 void TstRunStore::roundTrip()

@@ -62,6 +62,7 @@ class TstResultsPage : public QObject
 {
     Q_OBJECT
 private slots:
+    void loopbackRowSaysNoWire();
     void initTestCase();
     void init();
     void cleanup();
@@ -467,8 +468,13 @@ void TstResultsPage::parameterText_data()
     QTest::newRow("direct I/O off is quiet") << u"file_transfer"_s
                                              << QByteArray(R"({"file_size_bytes": 12582912, "direct_io": false})")
                                              << u"file 12 MiB"_s;
-    QTest::newRow("other units") << u"tcp_rr"_s << QByteArray(R"({"busy_poll_us": 200, "busy_poll": false})")
-                                 << u"busy-poll time 200 µs · busy poll no"_s;
+    QTest::newRow("other units") << u"tcp_rr"_s << QByteArray(R"({"busy_poll_us": 200, "busy_poll": true})")
+                                 << u"busy-poll time 200 µs · busy poll yes"_s;
+    // Without busy polling its time was never used; no count limit says nothing.
+    QTest::newRow("unused busy-poll time") << u"tcp_rr"_s
+                                           << QByteArray(R"({"busy_poll_us": 200, "busy_poll": false, "transactions": 0,
+                                                            "request_size_bytes": 1})")
+                                           << u"request 1 B"_s;
     // What an agent records of its own defaults says nothing; set otherwise, it does.
     QTest::newRow("quiet defaults") << u"tcp_stream"_s
                                     << QByteArray(R"({"message_size_bytes": 131072, "direction": "forward", "streams": 1,
@@ -491,6 +497,30 @@ void TstResultsPage::parameterText_data()
     QTest::newRow("housekeeping left out") << u"udp_stream"_s
                                            << QByteArray(R"({"interval_s": 0.1, "watchdog_margin_s": 10, "duration_s": 3})")
                                            << u"duration 3 s"_s;
+}
+
+// A run over loopback whose inventory path names a switch and a cable: the
+// row says loopback and no wire, and keeps the inventory's parts for the
+// tooltip's warning only.
+void TstResultsPage::loopbackRowSaysNoWire()
+{
+    wb::StoredRun run;
+    run.record.kind = u"tcp_stream"_s;
+    run.inventoryPath = QJsonArray{
+        QJsonObject{{u"type"_s, u"nic"_s}, {u"role"_s, u"client_nic"_s}, {u"key"_s, u"adam/lo"_s}},
+        QJsonObject{{u"type"_s, u"cable"_s}, {u"key"_s, u"C65"_s}, {u"attrs"_s, QJsonObject{{u"length_m"_s, 65}}}},
+        QJsonObject{{u"type"_s, u"switch"_s}, {u"key"_s, u"fs108"_s}},
+        QJsonObject{{u"type"_s, u"nic"_s}, {u"role"_s, u"server_nic"_s}, {u"key"_s, u"eve/lo"_s}}};
+    const wb::gui::RunRow wired = wb::gui::runRowFrom(run);
+    QCOMPARE(wired.switchName, u"fs108"_s);
+    QCOMPARE(wired.cableLengthM, 65.0);
+    run.record.extra.insert(u"link"_s, QJsonObject{{u"class"_s, u"loopback"_s}});
+    const wb::gui::RunRow lo = wb::gui::runRowFrom(run);
+    QVERIFY(lo.loopback);
+    QCOMPARE(lo.switchName, u"loopback"_s);
+    QVERIFY(!lo.cableLengthM);
+    QVERIFY(lo.pathWarnings.join(u' ').contains(u"crossed no wire, not the inventory's fs108, C65"_s));
+    QCOMPARE(lo.clientNic + u" → "_s + lo.serverNic, u"lo → lo"_s); // the NICs stay: they are what the test used
 }
 
 void TstResultsPage::parameterText()

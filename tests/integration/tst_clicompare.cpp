@@ -18,6 +18,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QMap>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -287,6 +288,20 @@ void TstCliCompare::latencyBesideThePhysicalFloor()
     QVERIFY2(out.contains("switches 2 × 20.00 µs"), out.constData()); // the FS108 once per direction
     QVERIFY2(out.contains("measured mean round trip 25.0 µs; it ran over loopback, no wire, so no physical floor applies"),
              out.constData());
+    // By switch: the wired run is the FS108's; the loopback one crossed no
+    // switch, so it is not counted as the FS108's and its label names none.
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"tcp_rr"_s, u"--group-by"_s, u"switch"_s, u"--json"_s}, &out), 0);
+    QMap<QString, QJsonObject> groups;
+    for (const QByteArray &line : out.split('\n')) {
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        if (o.value(u"type"_s).toString() == u"group"_s && !o.value(u"baseline"_s).toBool())
+            groups.insert(o.value(u"link"_s).toString(), o);
+    }
+    QVERIFY2(groups.contains(u"physical"_s) && groups.contains(u"loopback"_s), out.constData());
+    QCOMPARE(groups[u"physical"_s].value(u"group"_s).toString(), u"fs108"_s);
+    QCOMPARE(groups[u"loopback"_s].value(u"group"_s).toString(), u"—"_s);
+    QVERIFY2(!groups[u"loopback"_s].value(u"series"_s).toString().contains(u"fs108"_s),
+             qPrintable(groups[u"loopback"_s].value(u"series"_s).toString()));
 }
 
 void TstCliCompare::ceilingAndEnvironmentBesideTheBaseline()
