@@ -23,7 +23,7 @@ both=$(comm -12 <(echo "$run") <(echo "$test"))
 # What only the tests run: servers, toolchains, checkers, benchmark peers.
 tools=(sshd initdb pg_ctl gnome-keyring-daemon dbus-daemon clang++ lintian Xvfb xauth nuttcp iperf3 sockperf
        qemu-aarch64-static nft appstreamcli desktop-file-validate systemd-analyze autoconf automake makeinfo
-       fakeroot dpkg-shlibdeps update-mime-database pdftotext pdfinfo)
+       fakeroot dpkg-shlibdeps update-mime-database pdftotext pdfinfo zsh)
 checked=0
 for t in "${tools[@]}"; do
   path=$(command -v "$t" || true)
