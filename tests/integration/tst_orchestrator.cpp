@@ -171,7 +171,7 @@ void TstOrchestrator::repetitionsFollowTheConfidenceRule()
 {
     wb::Plan plan = makePlan(R"(
         {"name":"loose","kind":"tcp_rr","client":"a","server":"b","duration_s":0.3,
-         "repetitions":{"min":3,"max":6,"confidence_pct":90,"interval_pct":100}},
+         "repetitions":{"min":3,"max":12,"confidence_pct":90,"interval_pct":100}},
         {"name":"strict","kind":"tcp_rr","client":"a","server":"b","duration_s":0.3,
          "repetitions":{"min":2,"max":3,"confidence_pct":99,"interval_pct":0.0001}})");
     wb::Orchestrator o(plan, wb::Orchestrator::localFactory());
@@ -184,8 +184,11 @@ void TstOrchestrator::repetitionsFollowTheConfidenceRule()
     const wb::CaseResult &strict = c.measurements[0].testCase.name == u"loose"_s ? c.measurements[1] : c.measurements[0];
     // Repeated until the rule held, and not once more: the same check on one
     // iteration fewer must fail (unless that was below the minimum).
-    QVERIFY(loose.iterations.size() >= 3 && loose.iterations.size() <= 6);
-    QVERIFY(loose.confidenceReached);
+    // Twelve tries leave room for a loaded machine: one slow 0.3 s iteration
+    // among three can widen the interval past ±50 %, more tries narrow it.
+    QVERIFY2(loose.iterations.size() >= 3 && loose.iterations.size() <= 12,
+             qPrintable(QString::number(loose.iterations.size())));
+    QVERIFY2(loose.confidenceReached, qPrintable(loose.warnings.join(u"; "_s)));
     QList<double> values;
     for (const auto &r : loose.iterations)
         values.append(*wb::sidedMetricValue(r, u"transactions_per_s"_s));
