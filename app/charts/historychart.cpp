@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -26,6 +27,7 @@ const QColor kPoints(0x4e, 0x79, 0xa7);
 const QColor kLevel(0x59, 0xa1, 0x4f);
 const QColor kChange(0xe1, 0x57, 0x59);
 const QColor kEnvironment(0x9c, 0x75, 0x5f);
+const QColor kTag(0xb0, 0x7a, 0xa1);
 
 double key(const QDateTime &t)
 {
@@ -52,13 +54,41 @@ void marker(QCustomPlot &plot, double at, const QColor &color, Qt::PenStyle styl
     text->setText(label);
 }
 
+// Each tagged point's tags in a band under the top of the plot (kept free
+// of points by the value range), three heights taking turns so that the
+// labels of neighbouring runs do not print over each other; a dotted line
+// ties each label to its point.
+void tagLabels(QCustomPlot &plot, const History &h, const QVector<double> &keys, const QVector<double> &means)
+{
+    int shown = 0;
+    for (int i = 0; i < h.points.size(); ++i) {
+        if (h.points[i].tags.isEmpty())
+            continue;
+        auto *text = new QCPItemText(&plot);
+        text->setObjectName(u"tag_%1"_s.arg(i + 1));
+        text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        text->position->setCoords(keys[i], 0.19 + 0.055 * (shown++ % 3));
+        text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+        text->setPadding(QMargins(2, 0, 2, 0));
+        text->setColor(kTag);
+        text->setFont(QFont(plot.font().family(), 7));
+        text->setText(h.points[i].tags.join(u", "_s));
+        auto *tie = new QCPItemLine(&plot);
+        tie->setObjectName(u"tag_line_%1"_s.arg(i + 1));
+        tie->start->setCoords(keys[i], means[i]);
+        tie->end->setParentAnchor(text->bottom);
+        tie->setPen(QPen(kTag, 0.6, Qt::DotLine));
+    }
+}
+
 } // namespace
 
 HistoryChartContent HistoryChart::build(QCustomPlot &plot, const History &h, const QString &title)
 {
     HistoryChartContent out;
-    out.table.header = {u"time"_s, u"run_ids"_s, u"n"_s,       u"mean"_s, u"ci_low"_s,
-                        u"ci_high"_s, u"unit"_s,   u"segment"_s, u"event"_s};
+    out.table.header = {u"time"_s, u"run_ids"_s, u"n"_s,       u"mean"_s,  u"ci_low"_s, u"ci_high"_s,
+                        u"unit"_s, u"segment"_s, u"event"_s, u"tags"_s, u"notes"_s};
     plot.plotLayout()->insertRow(0);
     plot.plotLayout()->addElement(0, 0, new WrappedTextElement(&plot, title, QFont(plot.font().family(), 11, QFont::Bold)));
     auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
@@ -106,7 +136,7 @@ HistoryChartContent HistoryChart::build(QCustomPlot &plot, const History &h, con
         out.table.rows.append({p.at.toUTC().toString(Qt::ISODate), ids.join(u' '), QString::number(p.estimate.n),
                                QString::number(m, 'g', 10), ci ? QString::number(p.estimate.low * s, 'g', 10) : QString(),
                                ci ? QString::number(p.estimate.high * s, 'g', 10) : QString(), h.unit,
-                               QString::number(segment + 1), events.join(u"; "_s)});
+                               QString::number(segment + 1), events.join(u"; "_s), p.tags.join(u", "_s), p.notes});
     }
     auto *points = new QCPGraph(plot.xAxis, plot.yAxis);
     points->setObjectName(u"points"_s);
@@ -140,6 +170,7 @@ HistoryChartContent HistoryChart::build(QCustomPlot &plot, const History &h, con
         else
             g->removeFromLegend();
     }
+    tagLabels(plot, h, keys, means);
     for (int e = 0; e < h.environmentChanges.size(); ++e) {
         const HistoryEnvironmentChange &c = h.environmentChanges[e];
         marker(plot, key(c.at), kEnvironment, Qt::DashLine, c.describe(), 0.02 + 0.06 * (e % 3), u"environment_%1"_s.arg(e + 1));
@@ -155,10 +186,16 @@ HistoryChartContent HistoryChart::build(QCustomPlot &plot, const History &h, con
     if (h.changePoints.isEmpty())
         caption << tr("no change point (E-Divisive means, alpha %1)").arg(h.detector.alpha);
     const double span = keys.last() - keys.first();
+    if (span < 3 * 86400) // runs of a day or two: the hours tell them apart
+        ticker->setDateTimeFormat(u"MM-dd HH:mm"_s);
     const double pad = span > 0 ? span * 0.03 : 86400;
     plot.xAxis->setRange(keys.first() - pad, keys.last() + pad);
     const double margin = (high > low ? high - low : std::abs(high) * 0.1 + 1) * 0.15;
-    plot.yAxis->setRange(low - margin, high + margin);
+    const bool tagged = std::any_of(h.points.cbegin(), h.points.cend(), [](const HistoryPoint &p) { return !p.tags.isEmpty(); });
+    // Tagged: the top 40 % of the plot is kept for the labels.
+    plot.yAxis->setRange(low - margin, tagged ? high + (high - low + 2 * margin) * 0.7 : high + margin);
+    if (tagged)
+        caption << tr("the runs' tags are written above their points");
     out.caption = caption.join(u'\n');
     ChartBuilder::putLegendAndCaptionBelow(plot, out.caption);
     ChartBuilder::applyPalette(plot, plot.palette());

@@ -114,6 +114,14 @@ bool takeSide(QStringList &args, std::optional<wb::FigureSide> *side, QString *e
     return false;
 }
 
+// A point's tags and notes: "cable re-crimped, fw-4.2; re-crimped C65".
+QString remarks(const wb::HistoryPoint &p)
+{
+    QStringList parts{p.tags.join(u", "_s), p.notes};
+    parts.removeAll(QString());
+    return parts.join(u"; "_s);
+}
+
 void printHistoryText(QTextStream &out, const wb::History &h)
 {
     out << "history: " << h.kind << ' ' << h.metricLabel << " (" << h.unit << "), " << h.element.label() << "\n\n";
@@ -127,7 +135,7 @@ void printHistoryText(QTextStream &out, const wb::History &h)
                .arg(u"runs"_s, -16)
                .arg(u"n"_s, 3)
                .arg(u"mean [CI]"_s, -34)
-               .arg(u"notes"_s)
+               .arg(u"tags; notes"_s)
         << '\n';
     for (const wb::HistoryPoint &p : h.points) {
         QStringList runIds;
@@ -138,7 +146,7 @@ void printHistoryText(QTextStream &out, const wb::History &h)
                    .arg(runIds.join(u','), -16)
                    .arg(p.estimate.n, 3)
                    .arg(wb::meanText(scaled(p.estimate, h.displayScale)), -34)
-                   .arg(p.notes)
+                   .arg(remarks(p))
                    .trimmed()
             << '\n';
     }
@@ -188,6 +196,8 @@ void printHistoryJson(QTextStream &out, const wb::History &h)
             o.insert(u"measurement"_s, p.measurementUuid);
         if (!p.notes.isEmpty())
             o.insert(u"notes"_s, p.notes);
+        if (!p.tags.isEmpty())
+            o.insert(u"tags"_s, QJsonArray::fromStringList(p.tags));
         printJson(out, o);
     }
     for (const wb::HistoryEnvironmentChange &e : h.environmentChanges) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparepage.h"
 
+#include "historywindow.h"
+
 #include "apppalette.h"
 
 #include "analysis/comparisonreport.h"
@@ -262,6 +264,19 @@ void ComparePage::buildUi()
     refRow->addWidget(m_reference, 1);
     refRow->addWidget(label(tr("C&onfidence:"), m_confidence));
     refRow->addWidget(m_confidence);
+    m_historyAction = new QAction(tr("&History…"), this);
+    m_historyAction->setObjectName(u"showHistory"_s);
+    m_historyAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    m_historyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_historyAction->setToolTip(tr("The selected row's condition over time on its element: every run, the change "
+                                   "points, the environment changes and the runs' tags (Ctrl+H)"));
+    m_historyAction->setEnabled(false);
+    connect(m_historyAction, &QAction::triggered, this, &ComparePage::showHistory);
+    addAction(m_historyAction);
+    auto *historyButton = new QToolButton;
+    historyButton->setObjectName(u"historyButton"_s);
+    historyButton->setDefaultAction(m_historyAction);
+    refRow->addWidget(historyButton);
     sideLayout->addLayout(refRow);
     m_ratioModel = new QStandardItemModel(0, ColumnCount, this);
     m_ratioModel->setHorizontalHeaderLabels(
@@ -276,6 +291,8 @@ void ComparePage::buildUi()
     m_table->setWordWrap(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setAlternatingRowColors(true);
+    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_table->addAction(m_historyAction);
     m_table->setColumnHidden(VerdictColumn, true); // shown wrapped below the table instead
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
@@ -1048,6 +1065,8 @@ void ComparePage::refreshTable()
 void ComparePage::showSelectedVerdict()
 {
     const int row = m_table->currentIndex().isValid() ? m_table->currentIndex().row() : -1;
+    const bool measured = row >= 0 && row < m_view.rows.size() && !m_view.cells[m_view.rows[row].cell].runIds.isEmpty();
+    m_historyAction->setEnabled(measured && m_provider && m_provider->service());
     if (row < 0 || row >= m_view.rows.size()) {
         m_verdict->setText(m_view.notes.join(u"\n"_s));
         return;
@@ -1064,6 +1083,43 @@ void ComparePage::showSelectedVerdict()
     for (const QString &note : std::as_const(m_view.notes))
         text += u"\n"_s + tr("Note: %1").arg(note);
     m_verdict->setText(text);
+}
+
+HistoryWindow *ComparePage::showHistory()
+{
+    const int row = m_table->currentIndex().isValid() ? m_table->currentIndex().row() : -1;
+    const auto service = m_provider ? m_provider->service() : nullptr;
+    if (row < 0 || row >= m_view.rows.size() || !service)
+        return nullptr;
+    const EngineCell &cell = m_view.cells[m_view.rows[row].cell];
+    // The row's newest run: the elements it crossed are the ones offered.
+    qint64 newest = 0;
+    QDateTime newestAt;
+    for (int member : cell.members) {
+        const Observation &o = m_data.observations.value(member);
+        if (o.runId && (!newest || o.startedAt > newestAt)) {
+            newest = o.runId;
+            newestAt = o.startedAt;
+        }
+    }
+    if (!newest && !cell.runIds.isEmpty())
+        newest = cell.runIds.last();
+    if (!newest)
+        return nullptr;
+    std::optional<HistoryElement> preferred;
+    if (m_view.groupBy == u"switch"_s)
+        preferred = HistoryElement{HistoryElement::Type::Switch, cell.category, {}};
+    else if (m_view.groupBy == u"cable"_s)
+        preferred = HistoryElement{HistoryElement::Type::Cable, cell.category, {}};
+    else if (m_view.groupBy == u"NIC"_s)
+        preferred = HistoryElement{HistoryElement::Type::Nic, cell.category, {}};
+    if (!m_history)
+        m_history = new HistoryWindow(service, this);
+    m_history->showHistory(cell.condition, newest, m_view.confidence, preferred);
+    m_history->show();
+    m_history->raise();
+    m_history->activateWindow();
+    return m_history;
 }
 
 QAction *ComparePage::exportAction(charts::ExportFormat format) const

@@ -48,6 +48,7 @@ class ChartView;
 namespace wb::gui {
 
 class CandidateListModel;
+class HistoryWindow;
 
 class ComparePage : public Page
 {
@@ -100,6 +101,14 @@ public:
     void setNextExportPath(const QString &path) { m_nextExportPath = path; }
 
     QAction *exportAction(charts::ExportFormat format) const;
+    // "History…" (Ctrl+H): the selected row's condition over time on the
+    // element the row stands for (its switch, cable or NIC when grouped by
+    // one, else the host pair of its newest run). Disabled for a baseline
+    // row and without a database.
+    QAction *historyAction() const { return m_historyAction; }
+    // Opens (or raises) the History window for the selected row; null when
+    // the action is disabled.
+    HistoryWindow *showHistory();
 
     // Column of the ratio table.
     enum Column {
@@ -215,6 +224,8 @@ private:
     QComboBox *m_condition = nullptr;
     QComboBox *m_confidence = nullptr;
     QToolButton *m_exportButton = nullptr;
+    QAction *m_historyAction = nullptr;
+    HistoryWindow *m_history = nullptr;
     QList<QAction *> m_exportActions; // indexed by ExportFormat
     charts::ChartView *m_chart = nullptr;
     QTableView *m_table = nullptr;

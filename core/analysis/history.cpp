@@ -5,6 +5,7 @@
 #include "result/metriccatalog.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
+#include "store/tagname.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -127,10 +128,15 @@ void addPoints(History &h, const QList<Figure> &figures)
         p.values.append(f.value);
         if (!f.run->notes.isEmpty() && !p.notes.contains(f.run->notes))
             p.notes = p.notes.isEmpty() ? f.run->notes : p.notes + u"; "_s + f.run->notes;
+        for (const QString &tag : f.run->tags)
+            if (!p.tags.contains(tag))
+                p.tags.append(tag);
         grown.insert(at);
     }
-    for (int at : std::as_const(grown))
+    for (int at : std::as_const(grown)) {
         h.points[at].estimate = stats::estimateMean(h.points[at].values, h.confidence);
+        TagName::sort(h.points[at].tags);
+    }
 }
 
 void findEnvironmentChanges(History &h, int fromPoint)
@@ -221,6 +227,39 @@ bool HistoryElement::matches(const StoredRun &run) const
 HistoryElement HistoryElement::hostPairOf(const StoredRun &run)
 {
     return {Type::HostPair, hostOf(run, true), hostOf(run, false)};
+}
+
+QList<HistoryElement> historyElementsOf(const StoredRun &run)
+{
+    QList<HistoryElement> out{HistoryElement::hostPairOf(run)};
+    if (linkOfRun(run).linkClass == LinkInfo::Class::Loopback)
+        return out;
+    const QList<std::pair<QString, HistoryElement::Type>> types{
+        {u"nic"_s, HistoryElement::Type::Nic}, {u"switch"_s, HistoryElement::Type::Switch}, {u"cable"_s, HistoryElement::Type::Cable}};
+    for (const auto &[name, type] : types) {
+        for (const QJsonValue &v : run.inventoryPath) {
+            const QJsonObject e = v.toObject();
+            const HistoryElement element{type, e.value(u"key"_s).toString(), {}};
+            if (e.value(u"type"_s).toString() == name && !element.first.isEmpty()
+                && std::none_of(out.cbegin(), out.cend(), [&](const HistoryElement &o) {
+                       return o.type == type && o.first == element.first;
+                   }))
+                out.append(element);
+        }
+    }
+    return out;
+}
+
+HistoryQuery historyQueryFor(const Condition &condition, const HistoryElement &element, double confidence)
+{
+    HistoryQuery q;
+    q.element = element;
+    q.kind = condition.kind;
+    q.metric = condition.metric;
+    q.side = condition.side;
+    q.conditionKey = condition.key();
+    q.confidence = confidence;
+    return q;
 }
 
 QString HistoryEnvironmentChange::describe() const

@@ -69,6 +69,7 @@ struct HistoryPoint
     QList<double> values;    // the repetitions' figures (canonical units)
     stats::MeanEstimate estimate; // over them; n = 1 has no interval
     QString notes;           // the runs' notes, when any
+    QStringList tags;        // the runs' tags, each once, sorted
     EnvironmentFacts environment; // of its first repetition
 };
 
@@ -131,6 +132,14 @@ struct History
     // The point means, in time order: what the detector reads.
     QList<double> means() const;
 };
+
+// The elements a run's history can follow: its host pair first, then each
+// NIC, the switch and the cable of its inventory path, in path order. A
+// loopback run crossed no wire: it has its host pair only.
+QList<HistoryElement> historyElementsOf(const StoredRun &run);
+// The query for the history of `condition` (its kind, metric, side and
+// defining parameters) on `element`.
+HistoryQuery historyQueryFor(const Condition &condition, const HistoryElement &element, double confidence = 0.95);
 
 // The history of `runs` (any order; finished runs of the query's kind):
 // the element and the condition filter them here.

@@ -31,6 +31,7 @@
 #include "baselinetablemodel.h"
 #include "chartkind.h"
 #include "comparepage.h"
+#include "historywindow.h"
 #include "config/settings.h"
 #include "inventorypage.h"
 #include "messagebox.h"
@@ -298,6 +299,24 @@ int main(int argc, char **argv)
     show(u"tcp_rr"_s, wb::charts::ChartKind::LatencyCdf, u"host pair"_s, u"compare-cdf"_s);
     show(u"file_transfer"_s, wb::charts::ChartKind::Bars, u"host pair"_s, u"compare-ftp-bars"_s);
     show(u"file_transfer"_s, wb::charts::ChartKind::HeatMap, u"host pair"_s, u"compare-ftp-heatmap"_s);
+    // The History window of the first measured tcp_rr row (compare-history.png).
+    show(u"tcp_rr"_s, wb::charts::ChartKind::Bars, u"host pair"_s, u"compare-rr-bars"_s);
+    for (int i = 0; i < compare.view().rows.size(); ++i) {
+        if (compare.view().cells[compare.view().rows[i].cell].baseline)
+            continue;
+        compare.findChild<QTableView *>(u"ratioTable"_s)->selectRow(i);
+        if (wb::gui::HistoryWindow *history = compare.showHistory()) {
+            history->resize(std::min(960, g_size.width()), std::min(620, g_size.height()));
+            ok &= QTest::qWaitFor([&] { return !history->isLoading(); }, 20000);
+            QTest::qWait(500);
+            const QString path = out + u"/compare-history"_s + g_suffix + u".png"_s;
+            const bool saved = history->grab().save(path);
+            std::printf("%s %s\n", saved ? "wrote" : "FAILED", qPrintable(path));
+            ok &= saved;
+            history->close();
+        }
+        break;
+    }
 
     // Baselines: the shipped set, the first one selected.
     w.setCurrentPage(5);

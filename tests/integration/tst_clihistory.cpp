@@ -78,6 +78,8 @@ QString seeded(const QTemporaryDir &dir)
     QList<wb::StoredRun> runs;
     for (int night = 0; night < 35; ++night)
         runs << rrRun(night, (night < 20 ? 10000 : 9200) + noise(rng), night < 20 ? u"3.2"_s : u"3.8"_s);
+    runs[22].tags = {u"fw-4.2"_s, u"cable re-crimped"_s};
+    runs[22].notes = u"after the update"_s;
     if (!(*store)->runs().saveRuns(runs))
         qFatal("cannot save the runs");
     return db;
@@ -109,6 +111,8 @@ void TstCliHistory::historyTableJsonAndChart()
     QVERIFY2(text.contains(u"2026-10-21T02:00:00Z: client driver version: 3.2 → 3.8"_s), qPrintable(text));
     QVERIFY2(text.contains(u"on 2026-10-21"_s) && text.contains(u"when the client driver went from e1000e 3.2 to 3.8"_s),
              qPrintable(text));
+    // Night 22's tags and note on its row.
+    QVERIFY2(text.contains(u"cable re-crimped, fw-4.2; after the update"_s), qPrintable(text));
     QVERIFY(QFile(png).size() > 10000);
     QCOMPARE(cli({u"--db"_s, db, u"--json"_s, u"history"_s, u"--host-pair"_s, u"adam,eve"_s, u"--kind"_s, u"tcp_rr"_s,
                   u"--chart"_s, svg},
@@ -120,6 +124,9 @@ void TstCliHistory::historyTableJsonAndChart()
     QCOMPARE(points.size(), 35);
     QVERIFY(points.first().value(u"mean"_s).toDouble() > 9700);
     QVERIFY(!points.first().contains(u"ci_low"_s)); // one run per night: no interval
+    QVERIFY(!points.first().contains(u"tags"_s));
+    QCOMPARE(points[22].value(u"tags"_s).toArray(), (QJsonArray{u"cable re-crimped"_s, u"fw-4.2"_s}));
+    QCOMPARE(points[22].value(u"notes"_s).toString(), u"after the update"_s);
     QCOMPARE(jsonLines(out, u"environment_change"_s).size(), 1);
     const auto changes = jsonLines(out, u"change_point"_s);
     QCOMPARE(changes.size(), 1);
