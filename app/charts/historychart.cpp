@@ -178,9 +178,8 @@ HistoryChartContent HistoryChart::build(QCustomPlot &plot, const History &h, con
     QStringList caption{h.condition.label() + u" · "_s + h.element.label()};
     for (int i = 0; i < h.changePoints.size(); ++i) {
         const HistoryChangePoint &c = h.changePoints[i];
-        const QString pct = (c.relativeChangePct < 0 ? u"\u2212"_s : u"+"_s)
-                            + QString::number(std::abs(c.relativeChangePct), 'f', 1) + u" %"_s;
-        marker(plot, key(c.at), kChange, Qt::SolidLine, pct, 0.85, u"change_%1"_s.arg(i + 1));
+        marker(plot, key(c.at), kChange, Qt::SolidLine, signedPercentText(c.relativeChangePct), 0.85,
+               u"change_%1"_s.arg(i + 1));
         caption << c.sentence;
     }
     if (h.changePoints.isEmpty())

@@ -2,6 +2,7 @@
 #include "runlistmodel.h"
 
 #include "apppalette.h"
+#include "analysis/regressionscan.h"
 
 #include "result/keyfigure.h"
 #include "result/metriccatalog.h"
@@ -109,6 +110,10 @@ RunListModel::~RunListModel() = default;
 void RunListModel::setStore(std::shared_ptr<StoreService> store)
 {
     m_store = std::move(store);
+    m_changes.clear();
+    ++m_changesGeneration;
+    m_changesInFlight = false;
+    m_changesPending = false;
     reload();
 }
 
@@ -117,10 +122,65 @@ void RunListModel::setFilter(const RunFilter &filter)
     const bool newestFirst = m_filter.newestFirst;
     m_filter = filter;
     m_filter.newestFirst = newestFirst;
-    reload();
+    reloadRows();
 }
 
 void RunListModel::reload()
+{
+    reloadRows();
+    refreshChangeMarks();
+}
+
+std::optional<ChangeMark> RunListModel::changeMark(qint64 runId) const
+{
+    const auto it = m_changes.constFind(runId);
+    return it == m_changes.cend() ? std::nullopt : std::optional(*it);
+}
+
+void RunListModel::refreshChangeMarks()
+{
+    if (!m_store)
+        return;
+    if (m_changesInFlight) {
+        m_changesPending = true; // one more scan once this one is in
+        return;
+    }
+    m_changesInFlight = true;
+    const quint64 generation = m_changesGeneration;
+    m_store
+        ->read([](ResultStore &store) -> StoreResult<QHash<qint64, ChangeMark>> {
+            RegressionScanOptions options;
+            options.includeImprovements = true;
+            auto scan = scanRegressions(store, options);
+            if (!scan)
+                return scan.error();
+            QHash<qint64, ChangeMark> marks;
+            for (const FoundRegression &f : scan->found)
+                for (qint64 id : f.runIdsAfter)
+                    if (!marks.contains(id)) // newest first: a run's own newest change
+                        marks.insert(id, {f.change.sentence, f.element.label(), f.change.relativeChangePct, f.change.worse});
+            return marks;
+        })
+        .then(this, [this, generation](const StoreResult<QHash<qint64, ChangeMark>> &marks) {
+            if (generation != m_changesGeneration)
+                return; // another database
+            m_changesInFlight = false;
+            if (marks) {
+                const QHash<qint64, ChangeMark> before = std::exchange(m_changes, *marks);
+                // Only the rows whose mark came or went are told.
+                for (int r = 0; r < m_rows.size(); ++r) {
+                    const qint64 id = m_rows[r].id;
+                    if (before.contains(id) || m_changes.contains(id))
+                        emit dataChanged(index(r, KeyMetric), index(r, KeyMetric));
+                }
+                emit changeMarksLoaded(int(m_changes.size()));
+            }
+            if (std::exchange(m_changesPending, false))
+                refreshChangeMarks();
+        });
+}
+
+void RunListModel::reloadRows()
 {
     ++m_generation;
     beginResetModel();
@@ -257,7 +317,11 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
             if (r.loopback)
                 return u"—"_s; // no wire: the switch column says loopback, the tooltip why
             return r.cableLengthM ? QLocale().toString(*r.cableLengthM, 'g', 4) + u" m"_s : QString();
-        case KeyMetric: return r.keyText;
+        case KeyMetric:
+            if (const auto mark = changeMark(r.id))
+                return (mark->worse ? tr("%1  Δ %2 worse") : tr("%1  Δ %2"))
+                    .arg(r.keyText, signedPercentText(mark->relativeChangePct));
+            return r.keyText;
         case Status: return runStatusName(r.status);
         case Date: return QLocale().toString(r.startedAt.toLocalTime(), QLocale::ShortFormat);
         case Tags: return r.tags.join(u", "_s);
@@ -290,6 +354,10 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
         }
         if (index.column() == Tags)
             return r.notes.isEmpty() ? QVariant() : QVariant(r.notes);
+        if (index.column() == KeyMetric)
+            if (const auto mark = changeMark(r.id))
+                return tr("The first run after a change point of its history on %1:\n%2")
+                    .arg(mark->element, mark->sentence);
         if (!r.error.isEmpty())
             return r.error;
         return u"%1 — %2"_s.arg(r.plan, r.testCase);
@@ -309,6 +377,9 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
 {
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Parameters)
         return tr("The parameters that differ between the listed runs of a kind; point at a cell for all of them");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == KeyMetric)
+        return tr("The kind's key figure. \"Δ −8.0 %\": the first run after a change point of its history (E-Divisive "
+                  "means), by how much the mean moved; \"worse\" in the metric's bad direction");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {

@@ -56,6 +56,18 @@ struct RunRow
 
 RunRow runRowFrom(const StoredRun &run);
 
+// A change point of a run's history (core/analysis/regressionscan), shown
+// on the first run after it: its Key metric cell says "changed −8.0 %"
+// (the relative change; "worse" when in the metric's bad direction) and
+// its tooltip gives the whole sentence.
+struct ChangeMark
+{
+    QString sentence; // "tcp_rr transactions/s −8.0 % on 2026-11-03 (p = 0.005), when …"
+    QString element;  // "adam → eve"
+    double relativeChangePct = 0;
+    bool worse = false;
+};
+
 struct RunPage
 {
     int generation = 0;
@@ -89,6 +101,11 @@ public:
     qint64 totalCount() const { return m_total; }
     bool isLoading() const { return m_inFlight; }
     const RunRow &row(int r) const { return m_rows.at(r); }
+    // The change point a run is the first after, if any. The marks are read
+    // on a reader of the store when a database is set and on every
+    // reload() (new, deleted or edited runs), not on a new filter.
+    std::optional<ChangeMark> changeMark(qint64 runId) const;
+    bool changeMarksLoading() const { return m_changesInFlight; }
     // The parameters of runs of `kind` that differ between the loaded rows
     // of that kind, by key ("message_size_bytes").
     QStringList varyingParameters(const QString &kind) const { return m_varying.value(kind); }
@@ -107,12 +124,16 @@ signals:
     // After each page: the first one of a new filter, or a further one.
     void pageLoaded(int rows, qint64 total);
     void loadFailed(const QString &message);
+    // The change marks arrived (`count` runs marked).
+    void changeMarksLoaded(int count);
 
 private:
     void requestPage(int offset);
     void handlePage();
     void sortLoaded();
     void updateVaryingParameters();
+    void reloadRows();
+    void refreshChangeMarks();
     QList<RunParameter> shownParameters(const RunRow &row) const;
 
     std::shared_ptr<StoreService> m_store;
@@ -126,6 +147,10 @@ private:
     int m_sortColumn = Date;
     Qt::SortOrder m_sortOrder = Qt::DescendingOrder;
     QFutureWatcher<RunPage> m_watcher;
+    QHash<qint64, ChangeMark> m_changes;
+    quint64 m_changesGeneration = 0;
+    bool m_changesInFlight = false;
+    bool m_changesPending = false;
 };
 
 } // namespace wb::gui

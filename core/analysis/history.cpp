@@ -75,12 +75,6 @@ bool pathHas(const StoredRun &run, const QString &type, const QString &key)
     return false;
 }
 
-QString signedPct(double pct)
-{
-    QString s = QString::number(std::abs(pct), 'f', std::abs(pct) < 10 ? 1 : 0);
-    return (pct < 0 ? u"\u2212"_s : u"+"_s) + s + u" %"_s;
-}
-
 QString pText(double p)
 {
     return p < 0.001 ? u"p < 0.001"_s : u"p = %1"_s.arg(p, 0, 'g', 2);
@@ -176,7 +170,7 @@ void describeChangePoints(History &h, const QList<stats::ChangePoint> &found)
         for (int e = 0; e < h.environmentChanges.size(); ++e)
             if (h.environmentChanges[e].point == c.index)
                 p.environmentChange = e;
-        p.sentence = u"%1 %2 %3 on %4 (%5)"_s.arg(h.kind, h.metricLabel, signedPct(c.relativeChangePct),
+        p.sentence = u"%1 %2 %3 on %4 (%5)"_s.arg(h.kind, h.metricLabel, signedPercentText(c.relativeChangePct),
                                                  p.at.toUTC().date().toString(Qt::ISODate), pText(c.pValue));
         if (p.environmentChange >= 0)
             p.sentence += u", when "_s + h.environmentChanges[p.environmentChange].phrase();
@@ -227,6 +221,12 @@ bool HistoryElement::matches(const StoredRun &run) const
 HistoryElement HistoryElement::hostPairOf(const StoredRun &run)
 {
     return {Type::HostPair, hostOf(run, true), hostOf(run, false)};
+}
+
+QString signedPercentText(double pct)
+{
+    const QString digits = QString::number(std::abs(pct), 'f', std::abs(pct) < 10 ? 1 : 0);
+    return (pct < 0 ? u"\u2212"_s : u"+"_s) + digits + u" %"_s;
 }
 
 QList<HistoryElement> historyElementsOf(const StoredRun &run)

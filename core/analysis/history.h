@@ -133,6 +133,10 @@ struct History
     QList<double> means() const;
 };
 
+// A relative change as the history says it: "−8.0 %", "+141 %" (one
+// decimal under ten).
+QString signedPercentText(double pct);
+
 // The elements a run's history can follow: its host pair first, then each
 // NIC, the switch and the cable of its inventory path, in path order. A
 // loopback run crossed no wire: it has its host pair only.

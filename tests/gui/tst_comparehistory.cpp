@@ -6,6 +6,7 @@
 // by switch), offers the other elements of the newest run, draws the
 // change point and the tags, exports its points, and is not offered for a
 // baseline row. The chart alone: an untagged history draws no tag label.
+// The Results page's model marks the first run after the change.
 
 #include "analysis/history.h"
 #include "analysis/storecomparisonprovider.h"
@@ -16,6 +17,7 @@
 #include "historywindow.h"
 #include "inventory/inventory.h"
 #include "qcustomplotinclude.h"
+#include "runlistmodel.h"
 #include "store/annotationstore.h"
 #include "store/baselinestore.h"
 #include "store/inventorystore.h"
@@ -49,6 +51,7 @@ private slots:
     void otherElementOfTheRun();
     void baselineRowHasNoHistory();
     void untaggedHistoryDrawsNoTags();
+    void resultsMarkTheRunAfterTheChange();
 
 private:
     // A Compare page on the database, udp_stream grouped by `groupBy`, built.
@@ -317,6 +320,42 @@ void TstCompareHistory::untaggedHistoryDrawsNoTags()
     charts::HistoryChart::build(tagged, buildHistory(runs, q), u"tagged"_s);
     QCOMPARE(tagged.findChildren<QCPItemText *>(u"tag_3"_s).size(), 1);
     QCOMPARE(tagged.findChild<QCPItemText *>(u"tag_3"_s)->text(), u"new patch panel"_s);
+}
+
+void TstCompareHistory::resultsMarkTheRunAfterTheChange()
+{
+    wb::gui::RunListModel model;
+    QSignalSpy marks(&model, &wb::gui::RunListModel::changeMarksLoaded);
+    QSignalSpy pages(&model, &wb::gui::RunListModel::pageLoaded);
+    model.setStore(wb::testing::storeServiceFor(m_db));
+    QTRY_VERIFY_WITH_TIMEOUT(marks.count() == 1 && pages.count() >= 1, 15000);
+    // One history (udp_stream through adam → eve at 1472 B) has one change.
+    QCOMPARE(marks.first().first().toInt(), 1);
+    const auto mark = model.changeMark(m_ids[kStep]);
+    QVERIFY(mark);
+    QVERIFY(mark->worse);
+    QVERIFY(std::abs(mark->relativeChangePct + 33.3) < 1.0);
+    QCOMPARE(mark->element, u"adam → eve"_s);
+    for (int i : {0, kStep - 1, kStep + 1, kNights - 1})
+        QVERIFY2(!model.changeMark(m_ids[i]), qPrintable(QString::number(i)));
+    int row = -1;
+    for (int r = 0; r < model.rowCount(); ++r)
+        if (model.row(r).id == m_ids[kStep])
+            row = r;
+    QVERIFY(row >= 0);
+    const QModelIndex key = model.index(row, wb::gui::RunListModel::KeyMetric);
+    QVERIFY2(key.data().toString().endsWith(u"Δ \u221233 % worse"_s), qPrintable(key.data().toString()));
+    QVERIFY(key.data(Qt::ToolTipRole).toString().contains(mark->sentence));
+    const QModelIndex plain = model.index(row == 0 ? 1 : 0, wb::gui::RunListModel::KeyMetric);
+    QVERIFY(!plain.data().toString().contains(u"Δ"_s));
+    // A new filter reads rows only; a reload scans again.
+    RunFilter f;
+    f.kind = u"udp_stream"_s;
+    model.setFilter(f);
+    QVERIFY(!model.changeMarksLoading());
+    model.reload();
+    QVERIFY(model.changeMarksLoading());
+    QTRY_VERIFY_WITH_TIMEOUT(marks.count() == 2, 15000);
 }
 
 QTEST_MAIN(TstCompareHistory)
