@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // "-" for standard input or output where a command reads or writes a file
-// (import, inventory import, db import, db export -o, compare --csv,
-// experiment --hosts), and reading a JSON object with the line of an error.
+// (import, inventory import, db import, db export -o, compare --csv and
+// --points-csv, drops --csv, run PLAN, experiment --hosts and --write), and
+// reading a JSON object with the line of an error.
 
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QString>
+#include <QTemporaryDir>
 
 #include <cstdio>
+#include <functional>
 #include <optional>
 
 namespace wb::cli {
@@ -70,6 +73,35 @@ inline std::optional<QJsonObject> readJsonObject(const QString &path, QString *e
         return std::nullopt;
     }
     return doc.object();
+}
+
+// Writes with `write` (a writer that takes a file name, as the chart and
+// CSV exporters do) to `path`, or for "-" to a private temporary file whose
+// bytes then go to standard output, whole or not at all.
+inline bool writeOutput(const QString &path, const std::function<bool(const QString &, QString *)> &write, QString *error)
+{
+    if (!isStandardStream(path))
+        return write(path, error);
+    QTemporaryDir dir;
+    if (!dir.isValid()) {
+        *error = QStringLiteral("(standard output): cannot make a temporary directory: %1").arg(dir.errorString());
+        return false;
+    }
+    const QString file = dir.filePath(QStringLiteral("output"));
+    if (!write(file, error))
+        return false;
+    QFile in(file);
+    QFile out;
+    if (!in.open(QIODevice::ReadOnly) || !out.open(stdout, QIODevice::WriteOnly)) {
+        *error = QStringLiteral("(standard output): cannot copy the output: %1").arg(in.errorString());
+        return false;
+    }
+    const QByteArray bytes = in.readAll();
+    if (out.write(bytes) != bytes.size() || !out.flush()) {
+        *error = QStringLiteral("(standard output): cannot write: %1").arg(out.errorString());
+        return false;
+    }
+    return true;
 }
 
 } // namespace wb::cli

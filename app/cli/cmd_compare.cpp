@@ -365,8 +365,15 @@ int compareCommand(wb::cli::CliContext &ctx)
             floors = *lines;
     }
 
-    // --csv -: the CSV rows are all that goes to standard output.
-    const bool csvToStdout = wb::cli::isStandardStream(csv);
+    // --csv - or --points-csv -: the CSV rows are all that goes to standard output.
+    if (wb::cli::isStandardStream(csv) && wb::cli::isStandardStream(pointsCsv)) {
+        return wb::cli::usageError(ctx, u"only one of --csv and --points-csv can write to standard output"_s);
+    }
+    if (wb::cli::isStandardStream(chart) || wb::cli::isStandardStream(report)) {
+        return wb::cli::usageError(ctx, u"--chart and --report need a file (.png, .svg, .pdf; .html, .pdf); --points-csv - "
+                                         "puts the chart's points on standard output"_s);
+    }
+    const bool csvToStdout = wb::cli::isStandardStream(csv) || wb::cli::isStandardStream(pointsCsv);
     if (ctx.json && !csvToStdout) {
         QJsonArray conditions;
         for (int i = 0; i < view.conditions.size(); ++i)
@@ -469,11 +476,15 @@ int compareCommand(wb::cli::CliContext &ctx)
                 ctx.err << "wirebench-cli compare: " << file << ": the chart file must end in .png, .svg or .pdf\n";
                 return wb::cli::kExitUsage;
             }
-            if (!wb::charts::ChartExporter::exportChart(chartData, options, *format, file, {}, &error)) {
+            ctx.out.flush(); // before the CSV bytes, when they go to standard output
+            const bool written = wb::cli::writeOutput(file, [&](const QString &path, QString *e) {
+                return wb::charts::ChartExporter::exportChart(chartData, options, *format, path, {}, e);
+            }, &error);
+            if (!written) {
                 ctx.err << "wirebench-cli compare: " << error << '\n';
                 return wb::cli::kExitFailure;
             }
-            if (!ctx.json)
+            if (!ctx.json && !csvToStdout)
                 ctx.out << "\nwrote " << file;
         }
         if (!report.isEmpty()) {
@@ -490,10 +501,10 @@ int compareCommand(wb::cli::CliContext &ctx)
                 ctx.err << "wirebench-cli compare: " << error << '\n';
                 return wb::cli::kExitFailure;
             }
-            if (!ctx.json)
+            if (!ctx.json && !csvToStdout)
                 ctx.out << "\nwrote " << report;
         }
-        if (!ctx.json)
+        if (!ctx.json && !csvToStdout)
             ctx.out << '\n';
 #else
         ctx.err << "wirebench-cli compare: this build has no charts (built without the GUI)\n";
@@ -522,7 +533,7 @@ const QList<wb::cli::Option> kCompareOptions{
     {u"--chart-kind"_s, u"bars|timeseries|cdf|sweep|heatmap"_s, u"the kind of chart (default: bars, or sweep)"_s},
     {u"--matrix-series"_s, u"ORIGIN"_s, u"the heat map's origin: \"measured\" or a baseline source"_s},
     {u"--csv"_s, u"FILE"_s, u"write the table as CSV rows (-: to standard output, instead of the table)"_s},
-    {u"--points-csv"_s, u"FILE"_s, u"write the chart's points as CSV"_s},
+    {u"--points-csv"_s, u"FILE"_s, u"write the chart's points as CSV (-: to standard output, instead of the table)"_s},
     {u"--report"_s, u"FILE"_s, u"write the report (.html or .pdf)"_s},
     {u"--paper"_s, u"a4|letter|legal|a3|a5"_s, u"the PDF report's paper (default: PAPERSIZE, /etc/papersize, LC_PAPER, else A4)"_s},
     {u"--experiment"_s, u"PLAN_RUN"_s, u"only one experiment's runs, grouped by arm"_s},

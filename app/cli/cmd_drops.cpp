@@ -5,6 +5,7 @@
 // interval table, and the chart the desktop program draws (wirebench_charts).
 
 #include "clicommand.h"
+#include "cliio.h"
 #include "clistore.h"
 
 #include "analysis/droptimeline.h"
@@ -52,7 +53,14 @@ int dropsCommand(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     }
     const QString title = u"Drops over time, run %1 (%2)"_s.arg(id).arg(run->testCase);
-    if (ctx.json) {
+    if (wb::cli::isStandardStream(chart)) {
+        return wb::cli::usageError(ctx, u"--chart needs a file (.png, .svg or .pdf); --csv - puts the points on standard "
+                                         "output"_s);
+    }
+    // --csv -: the CSV rows are all that goes to standard output.
+    const bool csvToStdout = wb::cli::isStandardStream(csv);
+    if (csvToStdout) {
+    } else if (ctx.json) {
         for (const wb::DirectionDrops &d : timeline.directions) {
             QJsonArray intervals;
             for (const wb::DropInterval &i : d.intervals)
@@ -99,14 +107,18 @@ int dropsCommand(wb::cli::CliContext &ctx)
                 ctx.err << "wirebench-cli drops: " << file << ": the chart file must end in .png, .svg or .pdf\n";
                 return wb::cli::kExitUsage;
             }
-            if (!wb::charts::DropsChart::exportChart(timeline, title, *format, file, {}, &error)) {
+            ctx.out.flush(); // before the CSV bytes, when they go to standard output
+            const bool written = wb::cli::writeOutput(file, [&](const QString &path, QString *e) {
+                return wb::charts::DropsChart::exportChart(timeline, title, *format, path, {}, e);
+            }, &error);
+            if (!written) {
                 ctx.err << "wirebench-cli drops: " << error << '\n';
                 return wb::cli::kExitFailure;
             }
-            if (!ctx.json)
+            if (!ctx.json && !csvToStdout)
                 ctx.out << "\nwrote " << file;
         }
-        if (!ctx.json)
+        if (!ctx.json && !csvToStdout)
             ctx.out << '\n';
 #else
         ctx.err << "wirebench-cli drops: this build has no charts (built without the GUI)\n";
@@ -120,7 +132,7 @@ int dropsCommand(wb::cli::CliContext &ctx)
 
 const QList<wb::cli::Option> kDropsOptions{
     {u"--chart"_s, u"FILE"_s, u"write the drops chart (.png, .svg or .pdf)"_s},
-    {u"--csv"_s, u"FILE"_s, u"write the drops per interval as CSV"_s},
+    {u"--csv"_s, u"FILE"_s, u"write the drops per interval as CSV (-: to standard output, instead of the table)"_s},
     wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"drops"_s, u"RUN [--chart FILE.png|svg|pdf] [--csv FILE] [--json]"_s,
                u"drops over time of a soak run: per direction totals, worst interval, when drops started, chart"_s,

@@ -103,7 +103,9 @@ bool parseTest(const QString &text, QJsonObject *test, QString *error)
     return true;
 }
 
-int experimentCommand(wb::cli::CliContext &ctx)
+// `planOut`: where the plan goes for --write - (standard output; `ctx`
+// then says everything else on standard error).
+int experimentBody(wb::cli::CliContext &ctx, QTextStream *planOut)
 {
     QStringList args = ctx.args;
     QString question, varies, rounds, duration, hostsFile, name, write, error;
@@ -190,7 +192,11 @@ int experimentCommand(wb::cli::CliContext &ctx)
         return wb::cli::usageError(ctx, error);
     }
     const QByteArray text = QJsonDocument(plan).toJson(QJsonDocument::Indented);
-    if (!write.isEmpty()) {
+    if (planOut) {
+        *planOut << QString::fromUtf8(text);
+        planOut->flush();
+        ctx.err << "wrote the experiment plan to standard output (" << loaded->cases.size() << " test cases)\n";
+    } else if (!write.isEmpty()) {
         QSaveFile out(write);
         if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size() || !out.commit()) {
             ctx.err << "wirebench-cli experiment: cannot write " << write << ": " << out.errorString() << '\n';
@@ -207,7 +213,7 @@ int experimentCommand(wb::cli::CliContext &ctx)
             ctx.err << "  " << c.name << '\n';
         return wb::cli::kExitOk;
     }
-    run.planFile = write.isEmpty() ? u"EXPERIMENT.json (write it with --write)"_s : write;
+    run.planFile = write.isEmpty() || planOut ? u"EXPERIMENT.json (write it with --write)"_s : write;
     QString planRunId;
     const int status = wb::cli::executePlan(ctx, *loaded, run, &planRunId);
     if (planRunId.isEmpty())
@@ -236,6 +242,18 @@ int experimentCommand(wb::cli::CliContext &ctx)
     return std::max(status, compared);
 }
 
+int experimentCommand(wb::cli::CliContext &ctx)
+{
+    bool planToStdout = false;
+    for (int i = 0; i < ctx.args.size(); ++i)
+        planToStdout |= ctx.args[i] == u"--write=-"_s
+                        || (ctx.args[i] == u"--write"_s && i + 1 < ctx.args.size() && wb::cli::isStandardStream(ctx.args[i + 1]));
+    if (!planToStdout)
+        return experimentBody(ctx, nullptr);
+    wb::cli::CliContext quiet{ctx.args, ctx.databasePath, ctx.json, ctx.err, ctx.err, ctx.command};
+    return experimentBody(quiet, &ctx.out);
+}
+
 } // namespace
 
 const QList<wb::cli::Option> kExperimentOptions = QList<wb::cli::Option>{
@@ -248,7 +266,7 @@ const QList<wb::cli::Option> kExperimentOptions = QList<wb::cli::Option>{
     {u"--duration"_s, u"S"_s, u"seconds per test"_s},
     {u"--hosts"_s, u"FILE"_s, u"the lab or plan file the arms' hosts are in (- for standard input)"_s},
     {u"--name"_s, u"NAME"_s, u"the plan's name"_s},
-    {u"--write"_s, u"PLAN.json"_s, u"save the plan to a file"_s},
+    {u"--write"_s, u"PLAN.json"_s, u"save the plan to a file (-: to standard output; all else then goes to standard error)"_s},
     {u"--dry-run"_s, {}, u"print the plan without running it"_s}}
     + wb::cli::sshTrustOptions() + QList{wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"experiment"_s,

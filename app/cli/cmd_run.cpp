@@ -7,6 +7,7 @@
 // repetitions.
 
 #include "clicommand.h"
+#include "cliio.h"
 #include "cligate.h"
 #include "clirun.h"
 #include "clistore.h"
@@ -84,10 +85,20 @@ int runPlan(wb::cli::CliContext &ctx)
     }
     options.acceptNewHostKeys = wb::cli::takeFlag(args, u"--accept-new-host-keys"_s);
     options.noKeychain = wb::cli::takeFlag(args, u"--no-keychain"_s);
-    if (args.size() != 1 || args.first().startsWith(u'-')) {
-        return wb::cli::usageError(ctx, u"give exactly one PLAN.json (see docs/plan-format.md)"_s);
+    if (args.size() != 1 || (args.first().startsWith(u'-') && !wb::cli::isStandardStream(args.first()))) {
+        return wb::cli::usageError(ctx, u"give exactly one PLAN.json, or - for standard input (see docs/plan-format.md)"_s);
     }
-    auto plan = wb::Plan::load(args.first(), &error);
+    std::optional<wb::Plan> plan;
+    if (wb::cli::isStandardStream(args.first())) {
+        const std::optional<QJsonObject> json = wb::cli::readJsonObject(args.first(), &error);
+        if (json) {
+            plan = wb::Plan::fromJson(*json, &error);
+            if (!plan)
+                error = wb::cli::inputName(args.first()) + u": "_s + error;
+        }
+    } else {
+        plan = wb::Plan::load(args.first(), &error);
+    }
     if (!plan) {
         ctx.err << "wirebench-cli: " << error << '\n';
         return wb::cli::kExitUsage;
@@ -96,7 +107,7 @@ int runPlan(wb::cli::CliContext &ctx)
     // it, and never waits for an answer nobody will give.
     plan->schedule = schedule;
     options.prompt = schedule.isEmpty();
-    options.planFile = args.first();
+    options.planFile = wb::cli::inputName(args.first());
     options.resume = resume;
     options.maxParallel = maxParallel;
     options.maxConnecting = maxConnecting;

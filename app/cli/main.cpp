@@ -182,8 +182,8 @@ std::unique_ptr<QCoreApplication> makeApplication(int &argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         const QByteArray a(argv[i]);
         compare |= a == "compare" || a == "drops" || a == "history";
-        drawing |= a == "--chart" || a == "--csv" || a == "--report" || a.startsWith("--chart=")
-                   || a.startsWith("--csv=") || a.startsWith("--report=");
+        for (const char *option : {"--chart", "--csv", "--points-csv", "--report"})
+            drawing |= a == option || a.startsWith(QByteArray(option) + '=');
     }
     if (compare && drawing) {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // "-" for standard input and output where a command reads or writes a file:
 // import, inventory import/export, db import/export, compare --csv and
-// experiment --hosts, each piped through a real database; a bad input on
-// standard input is named as such, with its line.
+// --points-csv, run PLAN, drops --csv, experiment --hosts and --write, each
+// piped through a real database (and real local agents for run); a bad
+// input on standard input is named as such, with its line.
 
 #include "clitestrun.h"
 
@@ -45,6 +46,8 @@ private slots:
     void inventoryThroughAPipe();
     void compareCsvToStandardOutput();
     void experimentHostsFromStandardInput();
+    void experimentPlanToStandardOutput();
+    void planFromStandardInputDropsToStandardOutput();
     void badStandardInputNamed();
 
 private:
@@ -136,6 +139,75 @@ void TstCliStdio::compareCsvToStandardOutput()
     QCOMPARE(piped.code, 0);
     QVERIFY(piped.out.startsWith(u"condition,cell,group,"_s));
     QCOMPARE(piped.out.toUtf8(), fileBytes(file));
+    // The chart's points the same way; a chart or report needs a file.
+    const QString points = m_home.filePath(u"points.csv"_s);
+    QCOMPARE(runCli({u"--db"_s, d, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--points-csv"_s, points}, m_home.path()).code, 0);
+    const CliRun pointsPiped =
+        runCli({u"--db"_s, d, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--points-csv"_s, u"-"_s}, m_home.path());
+    QVERIFY2(pointsPiped.code == 0, qPrintable(pointsPiped.err));
+    QVERIFY(!pointsPiped.out.isEmpty());
+    QCOMPARE(pointsPiped.out.toUtf8(), fileBytes(points));
+    const CliRun both = runCli({u"--db"_s, d, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--csv"_s, u"-"_s,
+                                u"--points-csv"_s, u"-"_s},
+                               m_home.path());
+    QCOMPARE(both.code, 2);
+    QVERIFY2(both.err.contains(u"only one of --csv and --points-csv"_s), qPrintable(both.err));
+    const CliRun chart = runCli({u"--db"_s, d, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--chart"_s, u"-"_s}, m_home.path());
+    QCOMPARE(chart.code, 2);
+    QVERIFY2(chart.err.contains(u"--chart and --report need a file"_s), qPrintable(chart.err));
+    QVERIFY(chart.out.isEmpty());
+}
+
+void TstCliStdio::experimentPlanToStandardOutput()
+{
+    const QByteArray hosts = R"({"hosts":{"a":{"transport":"local"},"b":{"transport":"local"},"c":{"transport":"local"}}})";
+    for (const QStringList &write : {QStringList{u"--write"_s, u"-"_s}, QStringList{u"--write=-"_s}}) {
+        const CliRun r = runCli(QStringList{u"--json"_s, u"experiment"_s, u"--question"_s, u"q"_s, u"--varies"_s, u"host"_s,
+                                            u"--arm"_s, u"one=a>b"_s, u"--arm"_s, u"two=a>c"_s, u"--test"_s, u"tcp_rr"_s,
+                                            u"--hosts"_s, u"-"_s, u"--dry-run"_s}
+                                    + write,
+                                m_home.path(), hosts);
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        // Standard output holds the plan file and nothing else.
+        QJsonParseError pe;
+        const QJsonObject plan = QJsonDocument::fromJson(r.out.toUtf8(), &pe).object();
+        QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(r.out));
+        QCOMPARE(plan.value(u"format"_s).toString(), u"wirebench-plan"_s);
+        QCOMPARE(plan.value(u"hosts"_s).toObject().keys(), (QStringList{u"a"_s, u"b"_s, u"c"_s}));
+        QVERIFY2(r.err.contains(u"wrote the experiment plan to standard output"_s), qPrintable(r.err));
+    }
+}
+
+void TstCliStdio::planFromStandardInputDropsToStandardOutput()
+{
+    const QString d = db(u"soak.sqlite"_s);
+    // A two-second soak between two local agents, its plan on standard input.
+    const QByteArray plan = R"({"format":"wirebench-plan","name":"piped soak",
+        "hosts":{"a":{"transport":"local"},"b":{"transport":"local"}},
+        "tests":[{"name":"soak","kind":"soak","client":"a","server":"b","duration_s":2,
+                  "params":{"rate_pps":5000,"probe_rate_pps":200}}]})";
+    const CliRun run = runCli({u"--db"_s, d, u"run"_s, u"-"_s}, m_home.path(), plan, 120000);
+    QVERIFY2(run.code == 0, qPrintable(run.out + run.err));
+    const CliRun list = runCli({u"--db"_s, d, u"--json"_s, u"runs"_s, u"list"_s}, m_home.path());
+    const QJsonObject line = onlyLine(list.out);
+    QCOMPARE(line.value(u"plan"_s).toString(), u"piped soak"_s);
+    const QString id = QString::number(line.value(u"id"_s).toInteger());
+    // The intervals: the same bytes in a file and on standard output, and nothing else there.
+    const QString file = m_home.filePath(u"drops.csv"_s);
+    const CliRun toFile = runCli({u"--db"_s, d, u"drops"_s, id, u"--csv"_s, file}, m_home.path());
+    QVERIFY2(toFile.code == 0, qPrintable(toFile.err));
+    QVERIFY(toFile.out.contains(u"wrote "_s + file));
+    const CliRun piped = runCli({u"--db"_s, d, u"drops"_s, id, u"--csv"_s, u"-"_s}, m_home.path());
+    QVERIFY2(piped.code == 0, qPrintable(piped.err));
+    QVERIFY(piped.out.count(u'\n') >= 3);
+    QCOMPARE(piped.out.toUtf8(), fileBytes(file));
+    const CliRun chart = runCli({u"--db"_s, d, u"drops"_s, id, u"--chart"_s, u"-"_s}, m_home.path());
+    QCOMPARE(chart.code, 2);
+    QVERIFY2(chart.err.contains(u"--chart needs a file"_s), qPrintable(chart.err));
+    // A plan on standard input that is not JSON is named as such.
+    const CliRun bad = runCli({u"--db"_s, d, u"run"_s, u"-"_s}, m_home.path(), "{\n\"tests\": [,\n");
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains(u"(standard input):2: not valid JSON"_s), qPrintable(bad.err));
 }
 
 void TstCliStdio::experimentHostsFromStandardInput()
