@@ -20,7 +20,7 @@ else
   echo "note: desktop-file-validate not installed (desktop-file-utils): the desktop file is not validated"
 fi
 if command -v appstreamcli >/dev/null; then
-  appstreamcli validate --no-net --pedantic "$src/org.wirebench.Wirebench.metainfo.xml"
+  appstreamcli validate --no-net --pedantic "$build/packaging/gen/org.wirebench.Wirebench.metainfo.xml"
 else
   echo "note: appstreamcli not installed (appstream): the metainfo is not validated"
 fi
@@ -29,8 +29,12 @@ for type in application/x-wirebench-lab application/x-wirebench-plan application
   grep -q "^MimeType=.*$type;" "$src/org.wirebench.Wirebench.desktop" || { echo "the desktop file does not open $type"; exit 1; }
   grep -q "<mime-type type=\"$type\">" "$src/org.wirebench.Wirebench.mime.xml" || { echo "no MIME type $type"; exit 1; }
 done
-grep -q '<url type="bugtracker">' "$src/org.wirebench.Wirebench.metainfo.xml" || { echo "the metainfo has no bug tracker"; exit 1; }
-grep -q '<screenshot type="default">' "$src/org.wirebench.Wirebench.metainfo.xml" || { echo "the metainfo has no screenshots"; exit 1; }
+grep -q '<url type="bugtracker">' "$build/packaging/gen/org.wirebench.Wirebench.metainfo.xml" || { echo "the metainfo has no bug tracker"; exit 1; }
+grep -q '<screenshot type="default">' "$build/packaging/gen/org.wirebench.Wirebench.metainfo.xml" || { echo "the metainfo has no screenshots"; exit 1; }
+
+if grep -q 'wirebench\.invalid' "$build/packaging/gen/org.wirebench.Wirebench.metainfo.xml"; then
+  echo "note: the packages name the placeholder site https://wirebench.invalid; a release sets -DWIREBENCH_HOMEPAGE_URL and -DWIREBENCH_CONTACT (README: Installing from the packages)"
+fi
 
 (cd "$build" && cpack -G DEB -B "$work/out" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; exit 1; }
 app=$(ls "$work"/out/wirebench_*.deb)
