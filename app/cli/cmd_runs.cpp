@@ -45,6 +45,9 @@ QJsonObject runSummaryJson(const wb::StoredRun &r)
     for (const wb::Metric &m : r.record.metrics)
         ms.append(QJsonObject{{u"name"_s, m.name}, {u"side"_s, m.side}, {u"value"_s, m.value}, {u"unit"_s, m.unit}});
     o.insert(u"metrics"_s, ms);
+    // The schedule that started it, for a scheduled run.
+    if (const QString schedule = r.record.extra.value(u"schedule"_s).toString(); !schedule.isEmpty())
+        o.insert(u"schedule"_s, schedule);
     return o;
 }
 
@@ -187,8 +190,10 @@ int runsShow(wb::cli::CliContext &ctx)
             << '\n'
             << "started:   " << timeText(r.startedAt) << " UTC\n"
             << "ended:     " << timeText(r.endedAt) << " UTC\n"
-            << "plan:      " << r.plan << " / " << r.testCase << '\n'
-            << "tool:      " << r.record.tool << ' ' << r.record.toolVersion << '\n'
+            << "plan:      " << r.plan << " / " << r.testCase << '\n';
+    if (const QString schedule = r.record.extra.value(u"schedule"_s).toString(); !schedule.isEmpty())
+        ctx.out << "schedule:  " << schedule << '\n';
+    ctx.out << "tool:      " << r.record.tool << ' ' << r.record.toolVersion << '\n'
             << "endpoints: " << r.clientEndpoint << " -> " << r.serverEndpoint << '\n'
             << "params:    " << QJsonDocument(r.record.params).toJson(QJsonDocument::Compact) << '\n'
             << "tags:      " << (r.tags.isEmpty() ? u"-"_s : r.tags.join(u", "_s)) << '\n'

@@ -7,7 +7,9 @@
 // check does not ask, a refused stored password is removed and asked for
 // again. Afterwards a plan run and the exports: the password is in no file
 // under the test's home (settings, database, known_hosts, exports, keyring
-// files), in no output and not in the sshd log.
+// files), in no output and not in the sshd log. A scheduled run never asks:
+// the password host fails with the reason (a notice on its run), the local
+// pair beside it finishes, and an unknown host key is refused the same way.
 
 #include "keychainsecretstore.h"
 #include "ptyrun.h"
@@ -15,6 +17,9 @@
 #include "secretservice.h"
 #include "sshfixture.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QDirIterator>
 #include <QProcess>
 #include <QStandardPaths>
@@ -38,6 +43,7 @@ private slots:
     void wrongPasswordFailsOnce();
     void keychainRemembersUsesAndForgets();
     void passwordInNoFileOrOutput();
+    void scheduledRunNeverPrompts();
 
 private:
     QProcessEnvironment env(bool withKeychain) const;
@@ -294,6 +300,79 @@ void TstCliPassword::passwordInNoFileOrOutput()
     const QByteArray log = sshdLog.readAll();
     QVERIFY(log.contains("Accepted password for " + wbtest::passwordUser().toUtf8()));
     QVERIFY(!log.contains(m_password));
+}
+
+void TstCliPassword::scheduledRunNeverPrompts()
+{
+    const QString db = m_home.filePath(u"data/scheduled.sqlite"_s);
+    const QString plan = m_home.filePath(u"scheduled-plan.json"_s);
+    {
+        QFile f(plan);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(u"{\"name\":\"nightly mix\",\"hosts\":{\"here\":{\"transport\":\"local\"},"
+                "\"there\":{\"transport\":\"local\"},"
+                "\"pwhost\":{\"transport\":\"ssh\",\"ssh_address\":\"127.0.0.1\",\"address\":\"127.0.0.1\","
+                "\"port\":%1,\"user\":\"%2\"}},\"tests\":["
+                "{\"name\":\"far\",\"kind\":\"tcp_rr\",\"client\":\"here\",\"server\":\"pwhost\",\"duration_s\":0.5},"
+                "{\"name\":\"near\",\"kind\":\"tcp_rr\",\"client\":\"here\",\"server\":\"there\",\"duration_s\":0.5}]}"_s
+                    .arg(wbtest::sshdPort(u"pw"_s))
+                    .arg(wbtest::passwordUser())
+                    .toUtf8());
+    }
+    // On a terminal, with no answer scripted: a prompt would hang until the
+    // pty run's timeout (exit -1), well before the 300 s prompt timeout.
+    const QStringList args{u"--db"_s,        db, u"run"_s, plan, u"--schedule"_s, u"nightly"_s, u"--known-hosts"_s,
+                           m_knownHosts, u"--ssh-dir"_s, m_home.filePath(u"ssh"_s), u"--no-keychain"_s};
+    auto r = wbtest::runInPty(kCli, args, env(false), {}, 90000);
+    m_allOutput += r.output;
+    QVERIFY2(r.exitCode == 1, r.output.constData());
+    QVERIFY2(!r.output.contains("Password for"), r.output.constData());
+    QVERIFY2(r.output.contains("1 finished, 1 failed"), r.output.constData());
+    // Both runs carry the schedule; the failed one its reason and a notice.
+    QProcess show;
+    QProcessEnvironment e = env(false);
+    show.setProcessEnvironment(e);
+    show.start(kCli, {u"--db"_s, db, u"--json"_s, u"runs"_s, u"list"_s});
+    QVERIFY(show.waitForFinished(30000));
+    QList<QJsonObject> runs;
+    for (const QByteArray &line : show.readAllStandardOutput().split('\n'))
+        if (!line.trimmed().isEmpty())
+            runs << QJsonDocument::fromJson(line).object();
+    QCOMPARE(runs.size(), 2);
+    int failed = 0;
+    for (const QJsonObject &run : std::as_const(runs)) {
+        QProcess one;
+        one.setProcessEnvironment(e);
+        one.start(kCli, {u"--db"_s, db, u"--json"_s, u"runs"_s, u"show"_s, QString::number(run.value(u"id"_s).toInteger())});
+        QVERIFY(one.waitForFinished(30000));
+        const QJsonObject o = QJsonDocument::fromJson(one.readAllStandardOutput().trimmed()).object();
+        QCOMPARE(o.value(u"schedule"_s).toString(), u"nightly"_s);
+        if (o.value(u"status"_s).toString() != u"failed"_s) {
+            QCOMPARE(o.value(u"test_case"_s).toString(), u"near"_s);
+            continue;
+        }
+        ++failed;
+        QCOMPARE(o.value(u"test_case"_s).toString(), u"far"_s);
+        const QString error = o.value(u"error"_s).toString();
+        QVERIFY2(error.contains(u"password"_s, Qt::CaseInsensitive), qPrintable(error));
+        const QJsonArray notices = o.value(u"notices"_s).toArray();
+        QCOMPARE(notices.size(), 1);
+        QVERIFY2(notices.first().toObject().value(u"text"_s).toString().contains(u"scheduled run 'nightly'"_s),
+                 QJsonDocument(notices.first().toObject()).toJson().constData());
+    }
+    QCOMPARE(failed, 1);
+
+    // An unknown host key is refused the same way, never asked about.
+    const QString emptyKnownHosts = m_home.filePath(u"empty_known_hosts"_s);
+    QFile(emptyKnownHosts).open(QIODevice::WriteOnly);
+    QStringList unknownKey = args;
+    unknownKey[unknownKey.indexOf(m_knownHosts)] = emptyKnownHosts;
+    r = wbtest::runInPty(kCli, unknownKey, env(false), {}, 90000);
+    m_allOutput += r.output;
+    QVERIFY2(r.exitCode == 1, r.output.constData());
+    QVERIFY2(!r.output.contains("Password for") && !r.output.contains("(yes/no"), r.output.constData());
+    QVERIFY2(r.output.toLower().contains("host key"), r.output.constData());
+    QVERIFY2(r.output.contains("1 finished, 1 failed"), r.output.constData());
 }
 
 QTEST_MAIN(TstCliPassword)
