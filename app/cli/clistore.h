@@ -118,12 +118,14 @@ inline void printArchiveSummary(CliContext &ctx, const QString &type, const QStr
         json.insert(QStringLiteral("baselines_added"), sum.baselinesAdded);
         json.insert(QStringLiteral("baselines_updated"), sum.baselinesUpdated);
         json.insert(QStringLiteral("inventory_added"), sum.inventoryAdded);
+        json.insert(QStringLiteral("notices_added"), sum.noticesAdded);
         printJsonLine(ctx, type, json);
         return;
     }
     ctx.out << verb << ' ' << sum.runsAdded << " runs (" << sum.runsSkipped << " already present), "
             << sum.measurementsAdded << " measurements, " << sum.baselinesAdded << " new and " << sum.baselinesUpdated
-            << " updated baselines, " << sum.inventoryAdded << " inventory objects" << tail << ".\n";
+            << " updated baselines, " << sum.inventoryAdded << " inventory objects, " << sum.noticesAdded
+            << " run notices" << tail << ".\n";
 }
 
 inline bool takeFlag(QStringList &args, const QString &name)

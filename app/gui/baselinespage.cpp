@@ -4,7 +4,9 @@
 #include "baselinetablemodel.h"
 #include "exchange/resultimport.h"
 #include "filedialog.h"
+#include "result/condition.h"
 #include "result/metriccatalog.h"
+#include "runannotationeditor.h"
 #include "runtext.h"
 #include "store/baselinestore.h"
 #include "store/databaseurl.h"
@@ -15,7 +17,7 @@
 #include <QDropEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonDocument>
+#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -24,10 +26,39 @@
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
+#include <QTextDocument>
 
 using namespace Qt::StringLiterals;
 
 namespace wb::gui {
+
+namespace {
+
+// The source's structured description of the hardware as indented lines in
+// words ("ram: 256 MiB", "driver version: tulip.c:v0.10"), the words and
+// units of a run's parameters, never its JSON keys.
+QString hardwareText(const QJsonObject &object, int depth)
+{
+    const QString indent(depth * 2, u' ');
+    QString out;
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const QString label = runParameters(QJsonObject{{it.key(), 0}}).value(0).label;
+        if (it->isObject()) {
+            out += indent + label + u":\n"_s + hardwareText(it->toObject(), depth + 1);
+        } else if (it->isArray()) {
+            out += indent + label + u":\n"_s;
+            for (const QJsonValue &v : it->toArray())
+                out += v.isObject() ? hardwareText(v.toObject(), depth + 1).replace(depth * 2, 1, u'-')
+                                    : u"%1  - %2\n"_s.arg(indent, v.toVariant().toString());
+        } else {
+            const RunParameter p = runParameters(QJsonObject{{it.key(), *it}}).value(0);
+            out += u"%1%2: %3\n"_s.arg(indent, label, p.text);
+        }
+    }
+    return out;
+}
+
+} // namespace
 
 BaselinesPage::BaselinesPage(QWidget *parent)
     : Page(tr("Baselines"),
@@ -35,11 +66,13 @@ BaselinesPage::BaselinesPage(QWidget *parent)
               "lab reports Wirebench ships, and anything you import."),
            parent),
       m_model(new BaselineTableModel(this)),
-      m_proxy(new QSortFilterProxyModel(this)),
+      m_proxy(new BaselineFilterModel(this)),
       m_table(new QTableView),
       m_search(new QLineEdit),
+      m_tag(new QLineEdit),
       m_citation(new QLineEdit),
       m_detail(new QPlainTextEdit),
+      m_annotations(new RunAnnotationEditor),
       m_status(new QLabel)
 {
     m_proxy->setSourceModel(m_model);
@@ -52,6 +85,12 @@ BaselinesPage::BaselinesPage(QWidget *parent)
     m_search->setObjectName(u"baselineSearch"_s);
     m_search->setAccessibleName(tr("Filter baselines"));
     connect(m_search, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    m_tag->setObjectName(u"baselineTagFilter"_s);
+    m_tag->setPlaceholderText(tr("Tag"));
+    m_tag->setToolTip(tr("Baselines holding this tag (in any case)"));
+    m_tag->setAccessibleName(tr("Filter baselines by tag"));
+    m_tag->setClearButtonEnabled(true);
+    connect(m_tag, &QLineEdit::textChanged, m_proxy, &BaselineFilterModel::setTag);
     // The count follows whatever the filter keeps.
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &BaselinesPage::updateCount);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &BaselinesPage::updateCount);
@@ -72,6 +111,7 @@ BaselinesPage::BaselinesPage(QWidget *parent)
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_search, 2);
+    bar->addWidget(m_tag, 1);
     bar->addWidget(m_citation, 2);
     bar->addWidget(import);
     body()->addLayout(bar);
@@ -93,17 +133,35 @@ BaselinesPage::BaselinesPage(QWidget *parent)
     m_detail->setObjectName(u"baselineDetail"_s);
     m_detail->setAccessibleName(tr("The selected baseline in full"));
     m_detail->setPlaceholderText(tr("Select a baseline to see its citation, hardware and every figure."));
+    // The selected baseline's tags and note beside its detail.
+    auto *below = new QSplitter(Qt::Horizontal);
+    below->addWidget(m_detail);
+    below->addWidget(m_annotations);
+    below->setStretchFactor(0, 3);
+    below->setStretchFactor(1, 2);
+    connect(m_annotations, &RunAnnotationEditor::baselineChanged, this, [this](const QString &key) {
+        // A note typed but not saved yet is not the stored one.
+        const Baseline *b = m_model->baselineAt(m_model->rowOf(key));
+        const bool typing = m_annotations->notesEdit()->document()->isModified();
+        m_model->setAnnotations(key, m_annotations->tags(),
+                                typing && b ? b->notes : m_annotations->notes().trimmed());
+    });
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(m_table);
-    split->addWidget(m_detail);
+    split->addWidget(below);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    // Three fifths for the table at first, whatever the editor would like.
+    split->setSizes({3000, 2000});
     body()->addWidget(split, 1);
     m_status->setObjectName(u"baselineStatus"_s);
     body()->addWidget(m_status);
 
     connect(&m_load, &QFutureWatcher<QList<Baseline>>::finished, this, [this] {
         const QList<Baseline> list = m_load.result();
+        // The selected baseline stays selected (its note being typed too).
+        const Baseline *current = m_model->baselineAt(m_proxy->mapToSource(m_table->currentIndex()).row());
+        const QString selectedKey = current ? current->key : QString();
         m_model->setBaselines(list);
         // Oldest reports' authors first, unless the user chose another order.
         if (!m_userSorted)
@@ -115,9 +173,11 @@ BaselinesPage::BaselinesPage(QWidget *parent)
         const std::pair<int, int> caps[] = {{BaselineTableModel::Source, 12}, {BaselineTableModel::Kind, 9},
                                             {BaselineTableModel::Figure, 17}, {BaselineTableModel::Hosts, 9},
                                             {BaselineTableModel::Size, 8},    {BaselineTableModel::Sink, 6},
-                                            {BaselineTableModel::Hardware, 24}};
+                                            {BaselineTableModel::Hardware, 24}, {BaselineTableModel::Tags, 10}};
         for (const auto &[column, ems] : caps)
             m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), ems * em));
+        if (const int row = m_model->rowOf(selectedKey); row >= 0)
+            m_table->setCurrentIndex(m_proxy->mapFromSource(m_model->index(row, 0)));
         updateCount();
         emit loaded(int(list.size()));
     });
@@ -145,9 +205,16 @@ QString BaselinesPage::statusText() const
     return m_status->text();
 }
 
+QSortFilterProxyModel *BaselinesPage::proxy() const
+{
+    return m_proxy;
+}
+
 void BaselinesPage::setStore(std::shared_ptr<StoreService> store)
 {
     m_store = std::move(store);
+    m_annotations->setStore(m_store);
+    m_annotations->showBaseline(nullptr);
     reload();
 }
 
@@ -230,6 +297,7 @@ void BaselinesPage::showSelected()
 {
     const QModelIndex index = m_proxy->mapToSource(m_table->currentIndex());
     const Baseline *b = m_model->baselineAt(index.row());
+    m_annotations->showBaseline(b);
     if (!b) {
         m_detail->clear();
         return;
@@ -244,7 +312,13 @@ void BaselinesPage::showSelected()
                                     : tr("Test: %1 (%2)\n").arg(testKindLabel(b->record.kind), tool));
     // Parameters and figures in the catalog's words and display units, as on
     // the Results page (the raw names are in an exported baseline's JSON).
-    if (const QString params = joinParameters(runParameters(b->record.params, b->record.kind)); !params.isEmpty())
+    // A parameter that defines the condition reads as the catalog names it
+    // there ("message size"), as in Compare.
+    QList<RunParameter> parameters = runParameters(b->record.params, b->record.kind);
+    for (RunParameter &p : parameters)
+        if (const ConditionParameterInfo *info = findDefiningParameter(b->record.kind, p.key))
+            p.label = info->label;
+    if (const QString params = joinParameters(parameters); !params.isEmpty())
         text += tr("Parameters: %1\n").arg(params);
     text += u'\n';
     for (const Metric &m : b->record.metrics) {
@@ -265,7 +339,7 @@ void BaselinesPage::showSelected()
     if (const QString hardware = b->hardwareSummary(); !hardware.isEmpty())
         text += tr("\nHardware: %1\n").arg(hardware);
     if (!b->hardware.isEmpty())
-        text += QString::fromUtf8(QJsonDocument(b->hardware).toJson(QJsonDocument::Indented));
+        text += hardwareText(b->hardware, 1);
     if (b->record.extra.contains(u"note"_s))
         text += tr("\nNote: %1\n").arg(b->record.extra.value(u"note"_s).toString());
     m_detail->setPlainText(text);

@@ -2,8 +2,9 @@
 #pragma once
 // The Baselines page: browse the historical figures in the open database
 // (the shipped 1997-2003 set and anything imported) with their citations and
-// hardware, filter them, and import more from netperf/iperf3/... logs as
-// baselines. Loading and importing run off the GUI thread.
+// hardware, filter them (by text and by tag), tag them and write a note on
+// each, and import more from netperf/iperf3/... logs as baselines. Loading,
+// importing and every change run off the GUI thread.
 
 #include "fileimport.h"
 #include "page.h"
@@ -26,7 +27,9 @@ class StoreService;
 
 namespace wb::gui {
 
+class BaselineFilterModel;
 class BaselineTableModel;
+class RunAnnotationEditor;
 
 class BaselinesPage : public Page
 {
@@ -45,7 +48,8 @@ public:
     void importFiles(const QStringList &paths, const QString &citation);
 
     BaselineTableModel *model() const { return m_model; }
-    QSortFilterProxyModel *proxy() const { return m_proxy; }
+    QSortFilterProxyModel *proxy() const;
+    RunAnnotationEditor *annotations() const { return m_annotations; }
     QString statusText() const;
 
 signals:
@@ -63,11 +67,13 @@ private:
 
     std::shared_ptr<StoreService> m_store;
     BaselineTableModel *m_model;
-    QSortFilterProxyModel *m_proxy;
+    BaselineFilterModel *m_proxy;
     QTableView *m_table;
     QLineEdit *m_search;
+    QLineEdit *m_tag;
     QLineEdit *m_citation;
     QPlainTextEdit *m_detail;
+    RunAnnotationEditor *m_annotations;
     QLabel *m_status;
     QFutureWatcher<QList<Baseline>> m_load;
     QFutureWatcher<FileImportReport> m_import;

@@ -4,8 +4,11 @@
 #include "result/keyfigure.h"
 #include "result/metriccatalog.h"
 #include "runtext.h"
+#include "store/tagname.h"
 
 #include <QStringList>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -57,6 +60,24 @@ const Baseline *BaselineTableModel::baselineAt(int row) const
     return row >= 0 && row < m_baselines.size() ? &m_baselines[row] : nullptr;
 }
 
+int BaselineTableModel::rowOf(const QString &key) const
+{
+    for (qsizetype i = 0; i < m_baselines.size(); ++i)
+        if (m_baselines[i].key == key)
+            return int(i);
+    return -1;
+}
+
+void BaselineTableModel::setAnnotations(const QString &key, const QStringList &tags, const QString &notes)
+{
+    const int row = rowOf(key);
+    if (row < 0)
+        return;
+    m_baselines[row].tags = tags;
+    m_baselines[row].notes = notes;
+    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
 int BaselineTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_baselines.size());
@@ -102,6 +123,8 @@ QVariant BaselineTableModel::data(const QModelIndex &index, int role) const
         return sinkText(b.record);
     case Hardware:
         return b.hardwareSummary();
+    case Tags:
+        return b.tags.join(u", "_s);
     case Key:
         return b.key;
     default:
@@ -128,11 +151,34 @@ QVariant BaselineTableModel::headerData(int section, Qt::Orientation orientation
         return tr("Sink");
     case Hardware:
         return tr("Hardware");
+    case Tags:
+        return tr("Tags");
     case Key:
         return tr("Key");
     default:
         return {};
     }
+}
+
+void BaselineFilterModel::setTag(const QString &tag)
+{
+    const QString key = TagName::key(tag.trimmed());
+    if (key == m_tagKey)
+        return;
+    m_tagKey = key;
+    invalidateRowsFilter();
+}
+
+bool BaselineFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
+{
+    if (!m_tagKey.isEmpty()) {
+        const auto *model = qobject_cast<const BaselineTableModel *>(sourceModel());
+        const Baseline *b = model ? model->baselineAt(sourceRow) : nullptr;
+        if (!b || std::none_of(b->tags.begin(), b->tags.end(),
+                               [this](const QString &t) { return TagName::key(t) == m_tagKey; }))
+            return false;
+    }
+    return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
 }
 
 } // namespace wb::gui

@@ -2,6 +2,8 @@
 #include "runannotationeditor.h"
 
 #include "store/annotationstore.h"
+#include "store/baseline.h"
+#include "store/baselinestore.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "store/storeservice.h"
@@ -32,14 +34,12 @@ RunAnnotationEditor::RunAnnotationEditor(QWidget *parent)
     setObjectName(u"runAnnotations"_s);
     m_tags->setObjectName(u"runTags"_s);
     m_tags->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_tags->setToolTip(tr("The run's tags; select some and press Remove tag (or Del)"));
     m_newTag->setObjectName(u"newTag"_s);
     m_newTag->setPlaceholderText(tr("New tag, e.g. after firmware 4.2"));
     m_newTag->setClearButtonEnabled(true);
     m_add->setObjectName(u"addTagButton"_s);
     m_remove->setObjectName(u"removeTagButton"_s);
     m_notes->setObjectName(u"runNotes"_s);
-    m_notes->setPlaceholderText(tr("A note on this run (what changed, what to look at)"));
     m_saveNote->setObjectName(u"saveNoteButton"_s);
     m_error->setObjectName(u"annotationError"_s);
     m_error->setWordWrap(true);
@@ -77,30 +77,75 @@ QString RunAnnotationEditor::notes() const
 
 void RunAnnotationEditor::showRun(const StoredRun *run)
 {
-    // The same run shown again (the table reloaded: another run stored, a
-    // tag added elsewhere) keeps what the user is doing: the tags selected
-    // for removal and a note typed but not saved.
-    const bool same = run && run->id == m_runId;
-    m_runId = run ? run->id : 0;
+    show(Subject{run ? run->id : 0, QString()}, run ? run->tags : QStringList(), run ? run->notes : QString());
+}
+
+void RunAnnotationEditor::showBaseline(const Baseline *baseline)
+{
+    show(Subject{0, baseline ? baseline->key : QString()}, baseline ? baseline->tags : QStringList(),
+         baseline ? baseline->notes : QString());
+}
+
+namespace {
+
+// The store's answers for a run (runId) or a baseline (key): its tags after
+// reading, adding or removing some, and saving its note.
+StoreResult<QStringList> storedTags(ResultStore &store, qint64 runId, const QString &key)
+{
+    if (runId)
+        return store.annotations().runTags(runId);
+    auto b = store.baselines().baseline(key);
+    if (!b)
+        return b.error();
+    return b->tags;
+}
+
+StoreResult<QStringList> changeTags(ResultStore &store, qint64 runId, const QString &key, const QStringList &tags,
+                                    bool add)
+{
+    if (runId)
+        return add ? store.annotations().addRunTags(runId, tags) : store.annotations().removeRunTags(runId, tags);
+    return add ? store.annotations().addBaselineTags(key, tags) : store.annotations().removeBaselineTags(key, tags);
+}
+
+StoreStatus saveNotes(ResultStore &store, qint64 runId, const QString &key, const QString &notes)
+{
+    return runId ? store.runs().setRunNotes(runId, notes) : store.annotations().setBaselineNotes(key, notes);
+}
+
+} // namespace
+
+void RunAnnotationEditor::show(const Subject &subject, const QStringList &tags, const QString &notes)
+{
+    // The same run or baseline shown again (the table reloaded: another run
+    // stored, a tag added elsewhere) keeps what the user is doing: the tags
+    // selected for removal and a note typed but not saved.
+    const bool same = !subject.isNone() && subject == m_subject;
+    m_subject = subject;
+    m_notes->setPlaceholderText(subject.baselineKey.isEmpty()
+                                    ? tr("A note on this run (what changed, what to look at)")
+                                    : tr("A note on this baseline (what it was measured on, what to look at)"));
+    m_tags->setToolTip(subject.baselineKey.isEmpty()
+                           ? tr("The run's tags; select some and press Remove tag (or Del)")
+                           : tr("The baseline's tags; select some and press Remove tag (or Del)"));
     if (same && m_store) {
         // The row may have been read before this editor's own last write
         // finished; the tags come from the store, queued behind that write.
-        const qint64 id = m_runId;
-        m_store->write([id](ResultStore &store) { return store.annotations().runTags(id); })
-            .then(this, [this, id](const StoreResult<QStringList> &tags) {
-                if (id == m_runId && tags)
-                    showTags(*tags);
+        m_store->write([subject](ResultStore &store) { return storedTags(store, subject.runId, subject.baselineKey); })
+            .then(this, [this, subject](const StoreResult<QStringList> &stored) {
+                if (subject == m_subject && stored)
+                    showTags(*stored);
             });
     } else {
-        showTags(run ? run->tags : QStringList());
+        showTags(tags);
     }
     if (!same || !m_notes->document()->isModified()) {
-        m_notes->setPlainText(run ? run->notes : QString());
+        m_notes->setPlainText(notes);
         m_notes->document()->setModified(false);
     }
     m_error->clear();
     for (QWidget *w : std::initializer_list<QWidget *>{m_tags, m_newTag, m_add, m_remove, m_notes, m_saveNote})
-        w->setEnabled(run != nullptr);
+        w->setEnabled(!subject.isNone());
 }
 
 void RunAnnotationEditor::showTags(const QStringList &tags)
@@ -121,15 +166,26 @@ void RunAnnotationEditor::showError(const QString &message)
     emit failed(message);
 }
 
+void RunAnnotationEditor::emitChanged(const Subject &subject)
+{
+    if (subject.runId)
+        emit changed(subject.runId);
+    else
+        emit baselineChanged(subject.baselineKey);
+}
+
 void RunAnnotationEditor::addTag(const QString &tag)
 {
-    if (!m_store || m_runId == 0)
+    if (!m_store || m_subject.isNone())
         return;
-    const qint64 id = m_runId;
-    m_store->write([id, tag](ResultStore &store) { return store.annotations().addRunTags(id, {tag}); })
-        .then(this, [this, id](const StoreResult<QStringList> &tags) {
-            if (id != m_runId)
-                return; // another run is shown by now
+    const Subject subject = m_subject;
+    m_store
+        ->write([subject, tag](ResultStore &store) {
+            return changeTags(store, subject.runId, subject.baselineKey, {tag}, true);
+        })
+        .then(this, [this, subject](const StoreResult<QStringList> &tags) {
+            if (!(subject == m_subject))
+                return; // another run or baseline is shown by now
             if (!tags) {
                 showError(tags.message());
                 return;
@@ -137,18 +193,21 @@ void RunAnnotationEditor::addTag(const QString &tag)
             m_error->clear();
             m_newTag->clear();
             showTags(*tags);
-            emit changed(id);
+            emitChanged(subject);
         });
 }
 
 void RunAnnotationEditor::removeTags(const QStringList &tags)
 {
-    if (!m_store || m_runId == 0 || tags.isEmpty())
+    if (!m_store || m_subject.isNone() || tags.isEmpty())
         return;
-    const qint64 id = m_runId;
-    m_store->write([id, tags](ResultStore &store) { return store.annotations().removeRunTags(id, tags); })
-        .then(this, [this, id](const StoreResult<QStringList> &now) {
-            if (id != m_runId)
+    const Subject subject = m_subject;
+    m_store
+        ->write([subject, tags](ResultStore &store) {
+            return changeTags(store, subject.runId, subject.baselineKey, tags, false);
+        })
+        .then(this, [this, subject](const StoreResult<QStringList> &now) {
+            if (!(subject == m_subject))
                 return;
             if (!now) {
                 showError(now.message());
@@ -156,19 +215,22 @@ void RunAnnotationEditor::removeTags(const QStringList &tags)
             }
             m_error->clear();
             showTags(*now);
-            emit changed(id);
+            emitChanged(subject);
         });
 }
 
 void RunAnnotationEditor::saveNote()
 {
-    if (!m_store || m_runId == 0)
+    if (!m_store || m_subject.isNone())
         return;
-    const qint64 id = m_runId;
+    const Subject subject = m_subject;
     const QString text = m_notes->toPlainText().trimmed();
-    m_store->write([id, text](ResultStore &store) { return store.runs().setRunNotes(id, text); })
-        .then(this, [this, id](const StoreStatus &status) {
-            if (id != m_runId)
+    m_store
+        ->write([subject, text](ResultStore &store) {
+            return saveNotes(store, subject.runId, subject.baselineKey, text);
+        })
+        .then(this, [this, subject](const StoreStatus &status) {
+            if (!(subject == m_subject))
                 return;
             if (!status) {
                 showError(status.message());
@@ -176,7 +238,7 @@ void RunAnnotationEditor::saveNote()
             }
             m_error->clear();
             m_notes->document()->setModified(false);
-            emit changed(id);
+            emitChanged(subject);
         });
 }
 

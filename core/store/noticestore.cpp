@@ -83,6 +83,40 @@ StoreResult<QList<RunNotice>> NoticeStore::unseenNotices()
     return read(u" WHERE n.seen = 0"_s, {});
 }
 
+StoreResult<QList<RunNotice>> NoticeStore::allNotices()
+{
+    return read(QString(), {});
+}
+
+StoreResult<bool> NoticeStore::mergeNoticeNoTransaction(qint64 runId, const RunNotice &n)
+{
+    const QVariant created = toDbTime(n.created);
+    SqlStatement same(m_store, u"SELECT id, seen FROM run_notices WHERE run_id = ? AND kind = ? AND text = ? AND "
+                               "created_ms = ?"_s);
+    same.bind(runId).bindText(runNoticeKindName(n.kind)).bindText(n.text).bind(created);
+    if (!same.exec())
+        return same.error(u"looking up the notices of run %1"_s.arg(runId));
+    if (same.next()) {
+        const qint64 id = same.integer(0);
+        const bool seen = same.integer(1) != 0;
+        same.finish();
+        if (n.seen && !seen) {
+            SqlStatement q(m_store, u"UPDATE run_notices SET seen = 1 WHERE id = ?"_s);
+            q.bind(id);
+            if (!q.exec())
+                return q.error(u"marking notice %1 seen"_s.arg(id));
+        }
+        return false;
+    }
+    same.finish();
+    SqlStatement q(m_store, u"INSERT INTO run_notices (run_id, kind, text, created_ms, seen) VALUES (?, ?, ?, ?, ?)"_s);
+    q.bind(runId).bindText(runNoticeKindName(n.kind)).bindText(n.text).bind(created).bind(n.seen ? 1 : 0);
+    if (!q.exec())
+        return q.error(u"saving a notice of run %1"_s.arg(runId));
+    m_store.notifyChanged(u"notices"_s);
+    return true;
+}
+
 StoreStatus NoticeStore::markSeen(const QList<qint64> &ids)
 {
     SqlTransaction tx(m_store);

@@ -32,6 +32,14 @@ public:
     // Unseen notices, oldest first.
     StoreResult<QList<RunNotice>> unseenNotices();
     StoreStatus markSeen(const QList<qint64> &ids);
+    // Every notice, oldest first (for the archive).
+    StoreResult<QList<RunNotice>> allNotices();
+
+    // Within an open transaction (the archive import): notice `n` (its kind,
+    // text, time and seen state) on run `runId`, unless the run has one of
+    // the same kind, text and time already; then seen on either side stays
+    // seen. Answers whether it was added.
+    StoreResult<bool> mergeNoticeNoTransaction(qint64 runId, const RunNotice &n);
 
 private:
     StoreResult<QList<RunNotice>> read(const QString &where, const QVariantList &binds);

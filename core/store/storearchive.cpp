@@ -5,6 +5,7 @@
 #include "baselinestore.h"
 #include "csvfield.h"
 #include "inventorystore.h"
+#include "noticestore.h"
 #include "resultstore.h"
 #include "runstore.h"
 #include "schema.h"
@@ -12,7 +13,9 @@
 #include "sqltransaction.h"
 #include "tagname.h"
 
+#include <QHash>
 #include <QJsonDocument>
+#include <QSet>
 
 using namespace Qt::StringLiterals;
 
@@ -116,6 +119,56 @@ std::optional<StoredRun> runFromJson(const QJsonObject &o, const QString &where,
     return r;
 }
 
+QJsonObject noticeJson(const RunNotice &n)
+{
+    return QJsonObject{{u"run"_s, n.runUuid},
+                       {u"kind"_s, runNoticeKindName(n.kind)},
+                       {u"text"_s, n.text},
+                       {u"created_at"_s, timeJson(n.created)},
+                       {u"seen"_s, n.seen}};
+}
+
+// A notice of the archive; `runUuid` is kept in n.runUuid and must name one
+// of the archive's runs.
+std::optional<RunNotice> noticeFromJson(const QJsonValue &v, const QString &where, const QSet<QString> &runUuids,
+                                        QString *error)
+{
+    if (!v.isObject()) {
+        *error = where + u" must be an object"_s;
+        return std::nullopt;
+    }
+    const QJsonObject o = v.toObject();
+    RunNotice n;
+    n.runUuid = o.value(u"run"_s).toString();
+    if (!runUuids.contains(n.runUuid)) {
+        *error = where + u".run must be the uuid of one of the archive's runs"_s;
+        return std::nullopt;
+    }
+    const auto kind = runNoticeKindFromName(o.value(u"kind"_s).toString());
+    if (!kind) {
+        *error = where + u".kind must be failed_test or regression"_s;
+        return std::nullopt;
+    }
+    n.kind = *kind;
+    n.text = o.value(u"text"_s).toString().trimmed();
+    if (n.text.isEmpty()) {
+        *error = where + u".text must be a text that is not empty"_s;
+        return std::nullopt;
+    }
+    n.created = timeFromJson(o.value(u"created_at"_s));
+    if (!n.created.isValid()) {
+        *error = where + u".created_at must be an ISO 8601 time"_s;
+        return std::nullopt;
+    }
+    const QJsonValue seen = o.value(u"seen"_s);
+    if (!seen.isBool()) {
+        *error = where + u".seen must be true or false"_s;
+        return std::nullopt;
+    }
+    n.seen = seen.toBool();
+    return n;
+}
+
 QByteArray csvRow(const QStringList &fields)
 {
     QByteArray line;
@@ -202,6 +255,13 @@ StoreResult<QJsonObject> StoreArchive::exportArchive()
     for (const Baseline &b : *bases)
         baselines.append(b.toJson());
     a.insert(u"baselines"_s, baselines);
+    auto notices = m_store.notices().allNotices();
+    if (!notices)
+        return notices.error();
+    QJsonArray noticeArray;
+    for (const RunNotice &n : std::as_const(*notices))
+        noticeArray.append(noticeJson(n));
+    a.insert(u"notices"_s, noticeArray);
     return a;
 }
 
@@ -252,6 +312,21 @@ StoreResult<ArchiveImportSummary> StoreArchive::importArchive(const QJsonObject 
             return invalid(error);
         runs.append(*r);
     }
+    // An archive written before notices were carried has no "notices": none to merge.
+    QSet<QString> runUuids;
+    for (const StoredRun &r : std::as_const(runs))
+        runUuids.insert(r.uuid);
+    const QJsonValue noticeValue = archive.value(u"notices"_s);
+    if (!noticeValue.isUndefined() && !noticeValue.isArray())
+        return invalid(u"notices must be a list of notices"_s);
+    QList<RunNotice> notices;
+    const QJsonArray na = noticeValue.toArray();
+    for (qsizetype i = 0; i < na.size(); ++i) {
+        auto n = noticeFromJson(na.at(i), u"notices[%1]"_s.arg(i), runUuids, &error);
+        if (!n)
+            return invalid(error);
+        notices.append(*n);
+    }
     QList<Baseline> baselines;
     const QJsonArray ba = archive.value(u"baselines"_s).toArray();
     for (qsizetype i = 0; i < ba.size(); ++i) {
@@ -281,9 +356,11 @@ StoreResult<ArchiveImportSummary> StoreArchive::importArchive(const QJsonObject 
             return id.error();
         ++sum.measurementsAdded;
     }
+    QHash<QString, qint64> runIds; // uuid in the archive -> id here
     for (const StoredRun &r : std::as_const(runs)) {
         auto existing = m_store.runs().runByUuid(r.uuid, false);
         if (existing) {
+            runIds.insert(r.uuid, existing->id);
             // The run is there; what people said of it elsewhere joins it.
             if (StoreStatus s = m_store.annotations().mergeRunNoTransaction(existing->id, r.tags, r.notes); !s)
                 return StoreError{s.error().kind, p + s.message()};
@@ -295,7 +372,15 @@ StoreResult<ArchiveImportSummary> StoreArchive::importArchive(const QJsonObject 
         auto id = m_store.runs().insertRun(r, false);
         if (!id)
             return StoreError{id.error().kind, p + u"run %1: "_s.arg(r.uuid) + id.message()};
+        runIds.insert(r.uuid, *id);
         ++sum.runsAdded;
+    }
+    for (const RunNotice &n : std::as_const(notices)) {
+        auto added = m_store.notices().mergeNoticeNoTransaction(runIds.value(n.runUuid), n);
+        if (!added)
+            return StoreError{added.error().kind, p + added.message()};
+        if (*added)
+            ++sum.noticesAdded;
     }
     auto bsum = m_store.baselines().importBaselinesNoTransaction(baselines);
     if (!bsum)

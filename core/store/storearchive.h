@@ -2,8 +2,9 @@
 #pragma once
 // Export and import: runs, metrics and samples as CSV or JSON, and the whole
 // database as a portable JSON archive that another database can merge in
-// (by run uuid, measurement uuid, baseline key and inventory names:
-// re-importing adds nothing). Use through ResultStore.
+// (by run uuid, measurement uuid, baseline key and inventory names; a run
+// notice by its run, kind, text and time: re-importing adds nothing). Use
+// through ResultStore.
 
 #include "runfilter.h"
 #include "storeerror.h"
@@ -24,6 +25,7 @@ struct ArchiveImportSummary
     int baselinesAdded = 0;
     int baselinesUpdated = 0;
     int inventoryAdded = 0;
+    int noticesAdded = 0; // run notices new here (the same notice is not doubled)
 };
 
 class StoreArchive
@@ -33,7 +35,8 @@ public:
 
     explicit StoreArchive(ResultStore &store);
 
-    // The whole database: inventory, measurements, runs with samples, baselines.
+    // The whole database: inventory, measurements, runs with samples, tags
+    // and notes, baselines with theirs, run notices with their seen state.
     StoreResult<QJsonObject> exportArchive();
     // Merges in one transaction; nothing changes on error. `source` (a file
     // name) starts error messages.

@@ -97,6 +97,7 @@ private slots:
     void unreachableServer();
     void dbCopyBothWays();
     void tagsAndNotes();
+    void noticesThroughDbCopy();
     void runRefusesUnreachableDatabase();
 };
 
@@ -505,6 +506,56 @@ void TstStoreCli::tagsAndNotes()
     QVERIFY2(r.out.contains(u"Copied 0 runs (3 already present)"_s), qPrintable(r.out + r.err));
     r = cli({u"--db"_s, local, u"--json"_s, u"runs"_s, u"list"_s, u"--tag"_s, u"from the shared side"_s});
     QCOMPARE(runLines(r.out).size(), 1);
+}
+
+// Run notices, one seen and one not, go through db import and db copy to
+// the shared database (PostgreSQL in the _pg run) and back into a new file
+// with their seen state; copying again adds none.
+void TstStoreCli::noticesThroughDbCopy()
+{
+    QTemporaryDir dir;
+    QJsonObject archive = QJsonDocument::fromJson(archiveWithRuns(3)).object();
+    const QJsonArray notices{QJsonObject{{u"run"_s, u"uuid-1"_s},
+                                         {u"kind"_s, u"failed_test"_s},
+                                         {u"text"_s, u"tcp_rr zeus-hera failed: connection refused"_s},
+                                         {u"created_at"_s, u"2026-01-02T10:00:05.123Z"_s},
+                                         {u"seen"_s, true}},
+                             QJsonObject{{u"run"_s, u"uuid-1"_s},
+                                         {u"kind"_s, u"regression"_s},
+                                         {u"text"_s, u"tcp_rr -8 % against its history"_s},
+                                         {u"created_at"_s, u"2026-01-02T10:00:06.000Z"_s},
+                                         {u"seen"_s, false}}};
+    archive.insert(u"notices"_s, notices);
+    QFile f(dir.filePath(u"in.json"_s));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QJsonDocument(archive).toJson());
+    f.close();
+    const QString local = dir.filePath(u"local.sqlite"_s);
+    Result r = cli({u"--db"_s, local, u"db"_s, u"import"_s, f.fileName()});
+    QVERIFY2(r.code == 0 && r.out.contains(u", 2 run notices."_s), qPrintable(r.out + r.err));
+    const QString shared = wbtest::databaseLocation(dir, u"shared.sqlite"_s);
+    r = cli({u"--json"_s, u"db"_s, u"copy"_s, u"--from"_s, local, u"--to"_s, shared});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"notices_added"_s).toInt(), 2);
+    r = cli({u"--json"_s, u"db"_s, u"copy"_s, u"--from"_s, local, u"--to"_s, shared});
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"notices_added"_s).toInt(), 0);
+    const QString back = dir.filePath(u"back.sqlite"_s);
+    r = cli({u"db"_s, u"copy"_s, u"--from"_s, shared, u"--to"_s, back});
+    QVERIFY2(r.code == 0 && r.out.contains(u", 2 run notices from "_s), qPrintable(r.out + r.err));
+    // runs show gives a notice as the archive does, without the run's uuid.
+    QJsonArray expected;
+    for (const QJsonValue &n : notices) {
+        QJsonObject o = n.toObject();
+        o.remove(u"run"_s);
+        expected.append(o);
+    }
+    for (const QString &db : {local, shared, back}) {
+        r = cli({u"--db"_s, db, u"--json"_s, u"runs"_s, u"show"_s, u"uuid-1"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"notices"_s).toArray(), expected);
+        r = cli({u"--db"_s, db, u"--json"_s, u"runs"_s, u"show"_s, u"uuid-0"_s});
+        QVERIFY(QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"notices"_s).toArray().isEmpty());
+    }
 }
 
 void TstStoreCli::runRefusesUnreachableDatabase()

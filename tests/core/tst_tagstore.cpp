@@ -3,8 +3,9 @@
 // (an SQLite file; the PostgreSQL fixture server as tst_tagstore_pg): tags
 // are normalised (trimmed, case kept, one per case-folded form, no empty,
 // bounded length, errors naming the tag), listings carry them, the tag
-// filter finds runs in any case, and they survive an archive round trip
-// both ways with nothing doubled.
+// filter finds runs in any case, and they and the run notices (with their
+// seen state, on the runs' new ids) survive an archive round trip both ways
+// with nothing doubled; an archive of the version before notices imports.
 
 #include "store/annotationstore.h"
 #include "store/baselinestore.h"
@@ -15,6 +16,8 @@
 #include "store/tagname.h"
 #include "storetestdb.h"
 
+#include <QFile>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -34,6 +37,8 @@ private slots:
     void baselineTagsAndNotes();
     void noticesSeenOnce();
     void archiveRoundTrip();
+    void archiveCarriesNotices();
+    void archiveWithoutNoticesImports();
 
 private:
     qint64 addRun(const QString &uuid);
@@ -292,6 +297,125 @@ void TstTagStore::archiveRoundTrip()
     QVERIFY2(refused.message().contains(u"broken.json: runs[0].tags: a tag may not be empty"_s),
              qPrintable(refused.message()));
     QVERIFY(!(*other)->runs().runByUuid(u"run-new"_s).ok());
+}
+
+void TstTagStore::archiveCarriesNotices()
+{
+    addRun(u"run-a"_s);
+    const qint64 b = addRun(u"run-b"_s);
+    auto failed = m_store->notices().addNotice(b, wb::RunNoticeKind::FailedTest, u"tcp_rr alpha-beta failed"_s);
+    auto worse = m_store->notices().recordRegression(b, u"tcp_rr -8 % against its history"_s);
+    QVERIFY(failed.ok() && worse.ok());
+    QVERIFY(m_store->notices().markSeen({*failed}).ok());
+    const auto original = *m_store->notices().notices(b);
+    auto archive = m_store->archive().exportArchive();
+    QVERIFY2(archive.ok(), qPrintable(archive.message()));
+    QCOMPARE(archive->value(u"notices"_s).toArray().size(), 2);
+
+    // The other database has runs of its own first, so run-b gets another id.
+    QTemporaryDir dir;
+    auto other = wb::ResultStore::open(dir.filePath(u"copy.sqlite"_s));
+    QVERIFY2(other.ok(), qPrintable(other.message()));
+    wb::StoredRun own;
+    own.record.kind = u"udp_stream"_s;
+    for (int i = 0; i < 3; ++i)
+        QVERIFY((*other)->runs().saveRun(own).ok());
+    auto sum = (*other)->archive().importArchive(*archive, u"archive.json"_s);
+    QVERIFY2(sum.ok(), qPrintable(sum.message()));
+    QCOMPARE(sum->noticesAdded, 2);
+    const qint64 there = (*other)->runs().runByUuid(u"run-b"_s)->id;
+    QVERIFY(there != b);
+    auto copied = (*other)->notices().notices(there);
+    QVERIFY2(copied.ok(), qPrintable(copied.message()));
+    QCOMPARE(copied->size(), 2);
+    for (qsizetype i = 0; i < 2; ++i) {
+        QCOMPARE(copied->at(i).kind, original.at(i).kind);
+        QCOMPARE(copied->at(i).text, original.at(i).text);
+        QCOMPARE(copied->at(i).created, original.at(i).created);
+        QCOMPARE(copied->at(i).seen, original.at(i).seen);
+        QCOMPARE(copied->at(i).runUuid, u"run-b"_s);
+    }
+    QVERIFY(copied->at(0).seen);
+    QVERIFY(!copied->at(1).seen);
+    // The unseen one is still to be raised there, once.
+    QCOMPARE((*other)->notices().unseenNotices()->size(), 1);
+
+    // Importing again adds nothing; a notice seen elsewhere becomes seen.
+    QVERIFY((*other)->notices().markSeen({copied->at(1).id}).ok());
+    auto back = (*other)->archive().exportArchive();
+    QVERIFY(back.ok());
+    auto sum2 = m_store->archive().importArchive(*back, u"back.json"_s);
+    QVERIFY2(sum2.ok(), qPrintable(sum2.message()));
+    QCOMPARE(sum2->noticesAdded, 0);
+    auto here = m_store->notices().notices(b);
+    QCOMPARE(here->size(), 2);
+    QVERIFY(here->at(0).seen && here->at(1).seen);
+    QVERIFY(m_store->notices().unseenNotices()->isEmpty());
+    QCOMPARE((*other)->archive().importArchive(*archive, u"archive.json"_s)->noticesAdded, 0);
+    QCOMPARE((*other)->notices().notices(there)->size(), 2);
+    QVERIFY((*other)->notices().unseenNotices()->isEmpty());
+
+    // A notice that is hostile or names no run of the archive is refused with
+    // where it is; nothing is written.
+    const QJsonObject good{{u"run"_s, u"run-b"_s}, {u"kind"_s, u"regression"_s}, {u"text"_s, u"x"_s},
+                           {u"created_at"_s, u"2026-11-03T10:00:00.000Z"_s}, {u"seen"_s, false}};
+    const auto with = [&](const QString &field, const QJsonValue &value) {
+        QJsonObject o = good;
+        o.insert(field, value);
+        return o;
+    };
+    // The notice each bad one differs from by one field is itself fine.
+    QJsonObject valid = *archive;
+    valid.insert(u"notices"_s, QJsonArray{good});
+    QCOMPARE(m_store->archive().importArchive(valid, u"good.json"_s)->noticesAdded, 1);
+    const QList<std::pair<QJsonValue, QString>> bad{
+        {QJsonValue(u"text"_s), u"notices[0] must be an object"_s},
+        {with(u"run"_s, u"run-x"_s), u"notices[0].run must be the uuid of one of the archive's runs"_s},
+        {with(u"kind"_s, u"bad"_s), u"notices[0].kind must be failed_test or regression"_s},
+        {with(u"text"_s, u"  "_s), u"notices[0].text must be a text that is not empty"_s},
+        {with(u"created_at"_s, u"yesterday"_s), u"notices[0].created_at must be an ISO 8601 time"_s},
+        {with(u"seen"_s, 2), u"notices[0].seen must be true or false"_s}};
+    QTemporaryDir refusedDir;
+    auto fresh = wb::ResultStore::open(refusedDir.filePath(u"fresh.sqlite"_s));
+    QVERIFY(fresh.ok());
+    for (const auto &[notice, message] : bad) {
+        QJsonObject broken = *archive;
+        broken.insert(u"notices"_s, QJsonArray{notice});
+        auto refused = (*fresh)->archive().importArchive(broken, u"broken.json"_s);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.message().contains(u"broken.json: "_s + message), qPrintable(refused.message()));
+        QCOMPARE((*fresh)->info()->runs, 0);
+    }
+    QJsonObject notList = *archive;
+    notList.insert(u"notices"_s, QJsonObject());
+    QVERIFY((*fresh)->archive().importArchive(notList, u"broken.json"_s)
+                .message()
+                .contains(u"notices must be a list"_s));
+}
+
+// tests/data/store/archive-v1-no-notices.json was written by `db export` of
+// the version before archives carried notices (one run with tags and a
+// note, one baseline with a tag and a note kept of its 64).
+void TstTagStore::archiveWithoutNoticesImports()
+{
+    QFile f(QStringLiteral(WB_TEST_DATA_DIR "/store/archive-v1-no-notices.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject archive = QJsonDocument::fromJson(f.readAll()).object();
+    QVERIFY(!archive.contains(u"notices"_s));
+    QCOMPARE(archive.value(u"version"_s).toInt(), 1);
+    auto sum = m_store->archive().importArchive(archive, f.fileName());
+    QVERIFY2(sum.ok(), qPrintable(sum.message()));
+    QCOMPARE(sum->runsAdded, 1);
+    QCOMPARE(sum->noticesAdded, 0);
+    auto run = m_store->runs().runByUuid(u"6ba4155b-f13a-5dcb-b4c7-649ebd54dca2"_s);
+    QVERIFY2(run.ok(), qPrintable(run.message()));
+    QCOMPARE(run->tags, (QStringList{u"before notices"_s, u"Cable C2"_s}));
+    QCOMPARE(run->notes, u"written by the previous version"_s);
+    QVERIFY(m_store->notices().notices(run->id)->isEmpty());
+    auto base = m_store->baselines().baseline(u"brown1999/tcp_rr/cat5000/eepro-eepro"_s);
+    QVERIFY2(base.ok(), qPrintable(base.message()));
+    QCOMPARE(base->tags, QStringList{u"1999 lab"_s});
+    QCOMPARE(base->notes, u"half duplex hub"_s);
 }
 
 QTEST_GUILESS_MAIN(TstTagStore)

@@ -318,12 +318,16 @@ int main(int argc, char **argv)
         break;
     }
 
-    // Baselines: the shipped set, the first one selected.
+    // Baselines: the shipped set, the first tagged one selected (else the first).
     w.setCurrentPage(5);
     auto &baselines = composition.baselinesPage();
     ok &= QTest::qWaitFor([&] { return baselines.model()->rowCount() > 0; }, 10000);
+    int tagged = 0;
+    while (tagged < baselines.proxy()->rowCount()
+           && baselines.proxy()->index(tagged, wb::gui::BaselineTableModel::Tags).data().toString().isEmpty())
+        ++tagged;
     if (auto *table = baselines.findChild<QTableView *>(u"baselineTable"_s))
-        table->selectRow(0);
+        table->selectRow(tagged < baselines.proxy()->rowCount() ? tagged : 0);
     QTest::qWait(500);
     ok &= save(w, out, u"baselines"_s);
     w.close();

@@ -2,16 +2,24 @@
 // The Baselines page on a real database: the shipped set listed with its
 // citations, filtering (the count follows), hosts, size, sink and hardware
 // columns, the detail of one baseline with its citation, and importing a log as
-// baselines (a damaged one imports nothing and says where it is wrong).
+// baselines (a damaged one imports nothing and says where it is wrong); a
+// tag and a note added through the page's editor are stored and shown, and
+// the tag filter keeps only the baselines holding the tag.
 
 #include "baselinespage.h"
 #include "baselinetablemodel.h"
+#include "runannotationeditor.h"
 #include "exchange/baselineset.h"
+#include "store/annotationstore.h"
+#include "store/baselinestore.h"
 #include "store/resultstore.h"
 #include "store/storeservice.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
 #include <QPlainTextEdit>
 #include <QSet>
 #include <QRegularExpression>
@@ -28,7 +36,19 @@ class TstBaselinesPage : public QObject
     Q_OBJECT
 private slots:
     void listsFiltersAndImports();
+    void tagsAndNotesFromThePage();
 };
+
+// The page shown at 1000x700, loading database file `db`.
+static std::shared_ptr<wb::StoreService> showOn(wb::gui::BaselinesPage &page, const QString &db)
+{
+    page.resize(1000, 700);
+    page.show();
+    auto service = std::make_shared<wb::StoreService>(db);
+    service->start();
+    page.setStore(service);
+    return service;
+}
 
 void TstBaselinesPage::listsFiltersAndImports()
 {
@@ -40,12 +60,8 @@ void TstBaselinesPage::listsFiltersAndImports()
     wb::gui::BaselinesPage page;
     QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester proxyTester(page.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    page.resize(1000, 700);
-    page.show();
     QSignalSpy loaded(&page, &wb::gui::BaselinesPage::loaded);
-    auto service = std::make_shared<wb::StoreService>(db);
-    service->start();
-    page.setStore(service);
+    auto service = showOn(page, db);
     QVERIFY(loaded.wait(10000));
     QCOMPARE(loaded.last().at(0).toInt(), shipped);
     QCOMPARE(page.proxy()->rowCount(), shipped);
@@ -122,6 +138,117 @@ void TstBaselinesPage::listsFiltersAndImports()
              qPrintable(imported.last().at(1).toString()));
     QTRY_VERIFY_WITH_TIMEOUT(page.statusText().contains(u"baseline"_s), 10000);
     QCOMPARE(page.model()->rowCount(), shipped + 3);
+}
+
+void TstBaselinesPage::tagsAndNotesFromThePage()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(u"t.sqlite"_s);
+    QVERIFY(wb::ResultStore::open(db));
+    wb::gui::BaselinesPage page;
+    // The tag filter keeps the proxy a well-behaved model.
+    QAbstractItemModelTester proxyTester(page.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy loaded(&page, &wb::gui::BaselinesPage::loaded);
+    auto service = showOn(page, db);
+    QVERIFY(loaded.wait(10000));
+    const int shipped = page.proxy()->rowCount();
+    QVERIFY(shipped > 2);
+    using Model = wb::gui::BaselineTableModel;
+    auto *table = page.findChild<QTableView *>(u"baselineTable"_s);
+    auto *editor = page.findChild<wb::gui::RunAnnotationEditor *>();
+    QVERIFY(editor);
+    QVERIFY(!editor->newTagEdit()->isEnabled()); // nothing selected yet
+    // An FTP figure (Rodichev 1997): its file size is a defining parameter.
+    page.proxy()->setFilterFixedString(u"Rodichev"_s);
+    int ftp = 0;
+    while (ftp < page.proxy()->rowCount() && !page.proxy()->index(ftp, Model::Size).data().toString().contains(u"12 MiB"_s))
+        ++ftp;
+    QVERIFY(ftp < page.proxy()->rowCount());
+    table->setCurrentIndex(page.proxy()->index(ftp, 0));
+    const QString key = page.proxy()->index(ftp, Model::Key).data().toString();
+    QCOMPARE(editor->baselineKey(), key);
+    QVERIFY(editor->newTagEdit()->isEnabled());
+    page.proxy()->setFilterFixedString(QString());
+    QCOMPARE(editor->baselineKey(), key);
+
+    // The detail in the catalog's words: the defining parameters as the
+    // condition names them, the figures by their labels, no raw key.
+    const QString detail = page.findChild<QPlainTextEdit *>(u"baselineDetail"_s)->toPlainText();
+    QVERIFY2(detail.contains(u"file size 12 MiB"_s), qPrintable(detail));
+    // No JSON key: not a parameter's (a value of the vocabulary such as
+    // client_to_server may have one), a figure's or the hardware
+    // description's (ram_bytes reads "ram: 256 MiB").
+    static const QRegularExpression rawKey(u"(^|\\n|: | · ) *(- )?[a-z]+_[a-z_]+[ :]"_s);
+    QVERIFY2(!rawKey.match(detail).hasMatch(), qPrintable(rawKey.match(detail).captured() + u"\n"_s + detail));
+    QVERIFY2(!detail.contains(u"_bytes"_s) && !detail.contains(u"_bps"_s), qPrintable(detail));
+    QVERIFY2(!detail.contains(u'{') && !detail.contains(u'"'), qPrintable(detail));
+    QVERIFY2(detail.contains(u"ram: 256 MiB\n"_s), qPrintable(detail));
+
+    // A tag typed in the editor (Enter) is stored and shown in the Tags column.
+    QTest::keyClicks(editor->newTagEdit(), u" 1997 Lab "_s);
+    QTest::keyClick(editor->newTagEdit(), Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(editor->tags(), QStringList{u"1997 Lab"_s}, 10000);
+    QCOMPARE(editor->tagList()->count(), 1);
+    QVERIFY(editor->newTagEdit()->text().isEmpty());
+    auto reader = wb::ResultStore::open(db);
+    QVERIFY(reader.ok());
+    QCOMPARE((*reader)->baselines().baseline(key)->tags, QStringList{u"1997 Lab"_s});
+    const auto tagsCell = [&] {
+        const int row = page.model()->rowOf(key);
+        return page.model()->index(row, Model::Tags).data().toString();
+    };
+    QCOMPARE(tagsCell(), u"1997 Lab"_s);
+    QCOMPARE(page.model()->headerData(Model::Tags, Qt::Horizontal).toString(), u"Tags"_s);
+    // A bad tag: the store's message shows, nothing stored.
+    QTest::keyClicks(editor->newTagEdit(), QString(70, u'x'));
+    editor->findChild<QPushButton *>(u"addTagButton"_s)->click();
+    QTRY_VERIFY_WITH_TIMEOUT(editor->errorLabel()->text().contains(u"at most 64"_s), 10000);
+    QCOMPARE((*reader)->baselines().baseline(key)->tags, QStringList{u"1997 Lab"_s});
+
+    // A note typed and saved is stored, and stays when another baseline was
+    // shown in between.
+    editor->notesEdit()->setFocus();
+    QTest::keyClicks(editor->notesEdit(), u"half duplex hub"_s);
+    editor->findChild<QPushButton *>(u"saveNoteButton"_s)->click();
+    QTRY_COMPARE_WITH_TIMEOUT((*reader)->baselines().baseline(key)->notes, u"half duplex hub"_s, 10000);
+    const int row = page.proxy()->mapFromSource(page.model()->index(page.model()->rowOf(key), 0)).row();
+    table->setCurrentIndex(page.proxy()->index(row == 0 ? 1 : 0, 0));
+    QVERIFY(editor->baselineKey() != key);
+    QVERIFY(editor->notes().isEmpty());
+    QVERIFY(editor->tags().isEmpty());
+    table->setCurrentIndex(page.proxy()->index(row, 0));
+    QCOMPARE(editor->baselineKey(), key);
+    QCOMPARE(editor->notes(), u"half duplex hub"_s);
+    QCOMPARE(editor->tags(), QStringList{u"1997 Lab"_s});
+
+    // A second baseline tagged otherwise; the tag filter (any case) keeps
+    // the first only, and together with the text filter.
+    const QString other = page.proxy()->index(row == 0 ? 1 : 0, Model::Key).data().toString();
+    QVERIFY((*reader)->annotations().addBaselineTags(other, {u"other"_s}).ok());
+    page.reload();
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 10000);
+    QCOMPARE(editor->baselineKey(), key); // still selected after the reload
+    auto *tagFilter = page.findChild<QLineEdit *>(u"baselineTagFilter"_s);
+    QVERIFY(tagFilter);
+    tagFilter->setText(u"1997 LAB"_s);
+    QCOMPARE(page.proxy()->rowCount(), 1);
+    QCOMPARE(page.proxy()->index(0, Model::Key).data().toString(), key);
+    QVERIFY2(page.statusText().startsWith(u"1 of %1 baseline"_s.arg(shipped)), qPrintable(page.statusText()));
+    tagFilter->setText(u"Other"_s);
+    QCOMPARE(page.proxy()->rowCount(), 1);
+    QCOMPARE(page.proxy()->index(0, Model::Key).data().toString(), other);
+    tagFilter->setText(u"no such tag"_s);
+    QCOMPARE(page.proxy()->rowCount(), 0);
+    tagFilter->clear();
+    QCOMPARE(page.proxy()->rowCount(), shipped);
+
+    // Removing the tag through the editor empties the column.
+    table->setCurrentIndex(page.proxy()->mapFromSource(page.model()->index(page.model()->rowOf(key), 0)));
+    editor->tagList()->item(0)->setSelected(true);
+    editor->findChild<QPushButton *>(u"removeTagButton"_s)->click();
+    QTRY_VERIFY_WITH_TIMEOUT(editor->tags().isEmpty(), 10000);
+    QVERIFY((*reader)->baselines().baseline(key)->tags.isEmpty());
+    QVERIFY(tagsCell().isEmpty());
 }
 
 QTEST_MAIN(TstBaselinesPage)
