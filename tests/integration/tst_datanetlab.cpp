@@ -66,6 +66,7 @@ private slots:
     void everyKindOverIpv6();
     void jumboFramesNeedTheMtu();
     void fragmentedDatagramsAreAWarning();
+    void nicDropsAreARunWarning();
     void abExperimentFindsTheSlowerSwitch();
 
 private:
@@ -429,6 +430,8 @@ void TstDataNetLab::everyKindOverIpv6_data()
     QTest::newRow("packet_rate with probes") << QByteArray("packet_rate")
                                              << QByteArray(R"({"rate_pps":20000,"probe_rate_pps":200})")
                                              << u"latency_us_p50"_s << u"server"_s;
+    QTest::newRow("rrul") << QByteArray("rrul") << QByteArray(R"({"streams":1,"idle_s":1,"probe_interval_ms":50})")
+                          << u"loaded_udp_latency_us_p99"_s << u"client"_s;
     QTest::newRow("file_transfer") << QByteArray("file_transfer")
                                    << QByteArray(R"({"file_size_bytes":8388608,"sink":"devnull"})") << u"bytes"_s
                                    << u"server"_s;
@@ -585,6 +588,35 @@ void TstDataNetLab::fragmentedDatagramsAreAWarning()
     QVERIFY2(double(counters(2, u"data0"_s, u"packets"_s).rx - frames.rx) > 1.3 * datagrams,
              qPrintable(u"%1 frames for about %2 datagrams"_s.arg(counters(2, u"data0"_s, u"packets"_s).rx - frames.rx)
                             .arg(datagrams)));
+}
+
+// A receiving NIC whose MTU is below the frames the switch hands it drops
+// them, as a misconfigured port would. The run says so in words, the way
+// Results and `runs show` read it, and the drops are metrics of the side
+// that counted them.
+void TstDataNetLab::nicDropsAreARunWarning()
+{
+    QVERIFY(QProcess::execute(u"ip"_s, {u"-n"_s, ns(2), u"link"_s, u"set"_s, u"data0"_s, u"mtu"_s, u"1000"_s}) == 0);
+    auto restore = qScopeGuard([this] { setDataMtu(1500); });
+    const QByteArray tests = R"({"name":"drops","kind":"udp_stream","client":{"host":"h1","nic":"data0"},
+        "server":{"host":"h2","nic":"data0"},"duration_s":1,"params":{"message_size_bytes":1400,"rate_pps":2000}})";
+    const QString plan = writePlan(u"nicdrops"_s, tests);
+    const QString db = m_dir.filePath(u"nicdrops.sqlite"_s);
+    QVERIFY(QFile::copy(m_db, db));
+    const Outcome run = runPlan(db, plan);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
+    const QList<wb::StoredRun> stored = runs(db);
+    QCOMPARE(stored.size(), 1);
+    const wb::StoredRun &r = stored.first();
+    const double sent = r.record.metric(u"messages"_s, u"client"_s).value_or(0);
+    const double dropped = r.record.metric(u"nic_rx_dropped"_s, u"server"_s).value_or(0);
+    QVERIFY2(sent > 1000 && dropped >= 0.95 * sent, qPrintable(u"sent %1, server rx_dropped %2"_s.arg(sent).arg(dropped)));
+    const QString expected = u"server h2 (data0): the NIC counted %1 receive drops"_s.arg(qint64(dropped));
+    QVERIFY2(r.warnings().join(u'\n').contains(expected), qPrintable(r.warnings().join(u'\n')));
+    QVERIFY2(r.warnings().join(u'\n').contains(u"frames were lost or damaged below the sockets"_s),
+             qPrintable(r.warnings().join(u'\n')));
+    const Outcome shown = cli({u"--db"_s, db, u"runs"_s, u"show"_s, QString::number(r.id)});
+    QVERIFY2(shown.out.contains(expected), qPrintable(shown.out));
 }
 
 void TstDataNetLab::abExperimentFindsTheSlowerSwitch()
