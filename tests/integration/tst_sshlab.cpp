@@ -53,6 +53,7 @@ private slots:
     void discoverFillsTheInventory();
     void zeroLossSearchFindsTheShaper();
     void forwardingThroughARouter();
+    void headroomFallsUnderAFlood();
     void zeroLossSearchThroughARouter();
     void soakReportsDropsOverTime();
     void killedSshSessionIsReported();
@@ -274,6 +275,45 @@ void TstSshLab::zeroLossSearchFindsTheShaper()
         qInfo("attempt 1 found a rate below the shaper (a trial lost frames the shaper did not drop); once more");
     }
     QCOMPARE(checked, 2);
+}
+
+void TstSshLab::headroomFallsUnderAFlood()
+{
+    // The same router at 2 kpps and flooded (as fast as the sender can):
+    // its idle-priority loops get less CPU under the flood and its own CPU
+    // figure rises. The lab's hosts share this machine's cores, so what the
+    // loops lose is the flood's whole cost (sender, router, sink), not the
+    // router's share alone: the test checks that the measurement answers the
+    // load, the seeds' "is there CPU left in the router?", not a figure.
+    const QString plan = writePlan(u"headroom-plan"_s, R"(
+        {"name":"slow","kind":"forwarding","client":{"host":"h1","nic":"lab0"},"server":{"host":"h3","nic":"lab0"},
+         "dut":{"host":"h2","nic":"lab1","ingress":"lab0","headroom":true},"duration_s":2,"params":{"rate_pps":2000}},
+        {"name":"flood","kind":"forwarding","client":{"host":"h1","nic":"lab0"},"server":{"host":"h3","nic":"lab0"},
+         "dut":{"host":"h2","nic":"lab1","ingress":"lab0","headroom":true},"duration_s":2,"params":{"rate_pps":0}})");
+    const QString db = m_dir.filePath(u"headroom.sqlite"_s);
+    QProcess p;
+    p.start(kCli, {u"--db"_s, db, u"run"_s, plan, u"--accept-new-host-keys"_s, u"--known-hosts"_s,
+                   m_dir.filePath(u"known_hosts"_s)});
+    QVERIFY(p.waitForFinished(180000));
+    QVERIFY2(p.exitCode() == 0, qPrintable(QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError())));
+    const QList<wb::StoredRun> stored = runs(db);
+    QCOMPARE(stored.size(), 2);
+    const bool floodFirst = stored[0].testCase.contains(u"flood"_s);
+    QVERIFY(floodFirst != stored[1].testCase.contains(u"flood"_s));
+    const wb::ResultRecord &f = stored[floodFirst ? 0 : 1].record;
+    const wb::ResultRecord &s = stored[floodFirst ? 1 : 0].record;
+    auto m = [](const wb::ResultRecord &r, const QString &name) { return r.metric(name).value_or(-1); };
+    qInfo("router at %.0f pps: headroom %.1f %%, CPU %.1f %%; flooded at %.0f pps: headroom %.1f %%, CPU %.1f %%",
+          m(s, u"forwarded_packets_per_s"_s), m(s, u"dut_cpu_headroom_pct"_s), m(s, u"dut_cpu_util_pct"_s),
+          m(f, u"forwarded_packets_per_s"_s), m(f, u"dut_cpu_headroom_pct"_s), m(f, u"dut_cpu_util_pct"_s));
+    QVERIFY2(m(f, u"forwarded_packets_per_s"_s) > 5 * m(s, u"forwarded_packets_per_s"_s), "the flood was not a flood");
+    for (const wb::ResultRecord *r : {&s, &f}) {
+        QVERIFY(m(*r, u"dut_cpu_headroom_pct"_s) >= 0 && m(*r, u"dut_cpu_headroom_pct"_s) <= 100);
+        QVERIFY(m(*r, u"dut_cpu_headroom_lowest_core_pct"_s) <= m(*r, u"dut_cpu_headroom_pct"_s));
+    }
+    QVERIFY2(m(f, u"dut_cpu_headroom_pct"_s) < m(s, u"dut_cpu_headroom_pct"_s) - 10,
+             "the flood left the router's loops as much CPU as 2 kpps did");
+    QVERIFY2(m(f, u"dut_cpu_util_pct"_s) > m(s, u"dut_cpu_util_pct"_s), "the router's CPU did not rise under the flood");
 }
 
 void TstSshLab::zeroLossSearchThroughARouter()
