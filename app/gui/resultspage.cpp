@@ -396,7 +396,7 @@ std::optional<Plan> ResultsPage::rerunPlan(const StoredRun &run, QString *error)
     for (const TestCase &c : std::as_const(plan->cases)) {
         if (c.key == caseKey) {
             plan->cases = {c};
-            plan->name = plan->name + tr(" (re-run)");
+            plan->name = tr("%1 (re-run)").arg(plan->name);
             return plan;
         }
     }

@@ -259,7 +259,7 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
             return r.cableLengthM ? QLocale().toString(*r.cableLengthM, 'g', 4) + u" m"_s : QString();
         case KeyMetric: return r.keyText;
         case Status: return runStatusName(r.status);
-        case Date: return QLocale().toString(r.startedAt.toLocalTime(), QLocale::ShortFormat);
+        case Date: return QLocale::system().toString(r.startedAt.toLocalTime(), QLocale::ShortFormat);
         case Tags: return r.tags.join(u", "_s);
         }
     } else if (role == kSortRole) {

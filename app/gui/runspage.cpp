@@ -340,7 +340,7 @@ void RunsPage::reloadUnfinished()
                 const QString left = a.problem().isEmpty() ? a.describe() : tr("cannot resume: %1").arg(a.problem());
                 auto *item = new QTreeWidgetItem(
                     m_unfinished, {a.planName(), a.planRunId(),
-                                   QLocale().toString(a.started().toLocalTime(), QLocale::ShortFormat), left});
+                                   QLocale::system().toString(a.started().toLocalTime(), QLocale::ShortFormat), left});
                 item->setToolTip(UnfinishedLeft, left);
                 if (!a.problem().isEmpty())
                     item->setForeground(UnfinishedLeft, AppPalette::errorColour(palette()));
