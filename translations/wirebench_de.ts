@@ -911,6 +911,21 @@ Wählen Sie eine andere Datei oder einen anderen Ordner.</translation>
     </message>
 </context>
 <context>
+    <name>wb::ComparisonData</name>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>nothing that both know differs</source>
+        <translation>kein Unterschied in dem, was beide kennen</translation>
+    </message>
+    <message>
+        <source>not known for %1: %2</source>
+        <translation>unbekannt für %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>wb::ComparisonEngine</name>
     <message>
         <source> (assumed)</source>
@@ -1064,7 +1079,7 @@ Wählen Sie eine andere Datei oder einen anderen Ordner.</translation>
     <name>wb::charts</name>
     <message>
         <source>Bars with confidence intervals</source>
-        <translation>Balken mit Konfidenzintervallen</translation>
+        <translation>Balken mit KI</translation>
     </message>
     <message>
         <source>Time series</source>
@@ -1734,7 +1749,7 @@ Notiz: %1
     </message>
     <message>
         <source>&amp;Group by:</source>
-        <translation>&amp;Gruppierung:</translation>
+        <translation>&amp;Gruppe:</translation>
     </message>
     <message>
         <source>&amp;Series:</source>
@@ -2007,6 +2022,14 @@ Notiz: %1
         <source>%1 files (*.%2)</source>
         <translation>%1-Dateien (*.%2)</translation>
     </message>
+    <message>
+        <source>
+Against %1:
+• %2</source>
+        <translation>
+Gegen %1:
+• %2</translation>
+    </message>
 </context>
 <context>
     <name>wb::gui::DesktopNotifier</name>
@@ -2070,15 +2093,15 @@ Notiz: %1
     </message>
     <message>
         <source>Export…</source>
-        <translation>Exportieren…</translation>
+        <translation>Export…</translation>
     </message>
     <message>
         <source>Save to database</source>
-        <translation>In der Datenbank speichern</translation>
+        <translation>In Datenbank speichern</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation>Hinzufügen</translation>
+        <translation>Neu</translation>
     </message>
     <message>
         <source>Remove</source>
@@ -2098,7 +2121,7 @@ Notiz: %1
     </message>
     <message>
         <source>Include virtual</source>
-        <translation>Virtuelle einbeziehen</translation>
+        <translation>Auch virtuelle</translation>
     </message>
     <message>
         <source>Include virtual interfaces: Discover also adds loopback, veth, bridges, docker, tun/tap and ifb interfaces (a lab of network namespaces is cabled with veth pairs).</source>
@@ -2198,7 +2221,7 @@ Notiz: %1
     </message>
     <message>
         <source>Left out as virtual: %1 (tick &quot;Include virtual&quot; to add them).</source>
-        <translation>Als virtuell ausgelassen: %1 (markieren Sie „Virtuelle einbeziehen“, um sie hinzuzufügen).</translation>
+        <translation>Als virtuell ausgelassen: %1 (markieren Sie „Auch virtuelle“, um sie hinzuzufügen).</translation>
     </message>
 </context>
 <context>
@@ -2740,7 +2763,7 @@ Korrigieren Sie es auf dieser Seite, dann führen Sie den Plan erneut aus.</tran
     </message>
     <message>
         <source>Host (either end)</source>
-        <translation>Host (beliebiges Ende)</translation>
+        <translation>Host</translation>
     </message>
     <message>
         <source>The exact name of a host in the inventory; matches runs over it at either end</source>
@@ -2748,7 +2771,7 @@ Korrigieren Sie es auf dieser Seite, dann führen Sie den Plan erneut aus.</tran
     </message>
     <message>
         <source>NIC (host/if)</source>
-        <translation>NIC (Host/Schnittstelle)</translation>
+        <translation>NIC (Host/If)</translation>
     </message>
     <message>
         <source>A NIC as host/interface; matches runs over it at either end</source>
@@ -2784,7 +2807,7 @@ Korrigieren Sie es auf dieser Seite, dann führen Sie den Plan erneut aus.</tran
     </message>
     <message>
         <source>Search plan, test or endpoint (Ctrl+F)</source>
-        <translation>Plan, Test oder Endpunkt suchen (Strg+F)</translation>
+        <translation>Plan, Test, Endpunkt suchen (Strg+F)</translation>
     </message>
     <message>
         <source>Refresh</source>
@@ -2804,7 +2827,7 @@ Korrigieren Sie es auf dieser Seite, dann führen Sie den Plan erneut aus.</tran
     </message>
     <message>
         <source>Export…</source>
-        <translation>Exportieren…</translation>
+        <translation>Export…</translation>
     </message>
     <message>
         <source>Delete</source>
@@ -3264,7 +3287,7 @@ gespeichert als %3 %4</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation>Schweregrad</translation>
+        <translation>Stufe</translation>
     </message>
     <message>
         <source>Host</source>
@@ -3546,7 +3569,7 @@ Fügen Sie einen Host hinzu (Strg+N) und füllen Sie seine NICs mit NICs erkenne
     </message>
     <message>
         <source>&lt;h3&gt;Add a real lab host in three steps&lt;/h3&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Make sure &lt;code&gt;ssh user@host&lt;/code&gt; works with a key&lt;/b&gt; (&lt;code&gt;ssh-copy-id user@host&lt;/code&gt;). The host needs nothing else: Wirebench copies its agent there on first use.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Inventory → Hosts → Add&lt;/b&gt; (Ctrl+N): the name, its address and the SSH user; then add its NICs, switches and cables, or run &lt;code&gt;wirebench-cli inventory discover HOST --accept-new-host-keys&lt;/code&gt; to fill in its NICs.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Plans&lt;/b&gt;: pick two hosts and a preset (UDP_STREAM 1/64/1472, TCP_RR, FTP 12 MB), then &lt;b&gt;Run&lt;/b&gt; (Ctrl+R). The first connection asks you to confirm the host&apos;s key fingerprint.&lt;/li&gt;&lt;/ol&gt;</source>
-        <translation>&lt;h3&gt;Einen echten Laborhost in drei Schritten hinzufügen&lt;/h3&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Sorgen Sie dafür, dass &lt;code&gt;ssh user@host&lt;/code&gt; mit einem Schlüssel funktioniert&lt;/b&gt; (&lt;code&gt;ssh-copy-id user@host&lt;/code&gt;). Der Host braucht sonst nichts: Wirebench kopiert seinen Agenten bei der ersten Benutzung dorthin.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Inventar → Hosts → Hinzufügen&lt;/b&gt; (Strg+N): der Name, seine Adresse und der SSH-Benutzer; dann fügen Sie seine NICs, Switches und Kabel hinzu, oder führen Sie &lt;code&gt;wirebench-cli inventory discover HOST --accept-new-host-keys&lt;/code&gt; aus, um seine NICs einzutragen.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Pläne&lt;/b&gt;: Wählen Sie zwei Hosts und eine Vorlage (UDP_STREAM 1/64/1472, TCP_RR, FTP 12 MB), dann &lt;b&gt;Ausführen&lt;/b&gt; (Strg+R). Die erste Verbindung bittet Sie, den Fingerabdruck des Host-Schlüssels zu bestätigen.&lt;/li&gt;&lt;/ol&gt;</translation>
+        <translation>&lt;h3&gt;Einen echten Laborhost in drei Schritten hinzufügen&lt;/h3&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Sorgen Sie dafür, dass &lt;code&gt;ssh user@host&lt;/code&gt; mit einem Schlüssel funktioniert&lt;/b&gt; (&lt;code&gt;ssh-copy-id user@host&lt;/code&gt;). Der Host braucht sonst nichts: Wirebench kopiert seinen Agenten bei der ersten Benutzung dorthin.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Inventar → Hosts → Neu&lt;/b&gt; (Strg+N): der Name, seine Adresse und der SSH-Benutzer; dann fügen Sie seine NICs, Switches und Kabel hinzu, oder führen Sie &lt;code&gt;wirebench-cli inventory discover HOST --accept-new-host-keys&lt;/code&gt; aus, um seine NICs einzutragen.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Pläne&lt;/b&gt;: Wählen Sie zwei Hosts und eine Vorlage (UDP_STREAM 1/64/1472, TCP_RR, FTP 12 MB), dann &lt;b&gt;Ausführen&lt;/b&gt; (Strg+R). Die erste Verbindung bittet Sie, den Fingerabdruck des Host-Schlüssels zu bestätigen.&lt;/li&gt;&lt;/ol&gt;</translation>
     </message>
 </context>
 </TS>

@@ -1059,7 +1059,7 @@ void ComparePage::showSelectedVerdict()
     for (const CellEnvironmentDiff &e : m_view.environmentDiffs(m_data, r.cell)) {
         const QStringList lines = e.describe();
         if (!lines.isEmpty())
-            text += u"\nAgainst %1:\n• %2"_s.arg(e.reference, lines.join(u"\n• "_s));
+            text += tr("\nAgainst %1:\n• %2").arg(e.reference, lines.join(u"\n• "_s));
     }
     for (const QString &note : std::as_const(m_view.notes))
         text += u"\n"_s + tr("Note: %1").arg(note);
