@@ -1076,6 +1076,13 @@ Wählen Sie eine andere Datei oder einen anderen Ordner.</translation>
     </message>
 </context>
 <context>
+    <name>wb::StoreComparisonProvider</name>
+    <message>
+        <source>Runs and baselines in %1</source>
+        <translation>Läufe und Baselines in %1</translation>
+    </message>
+</context>
+<context>
     <name>wb::charts</name>
     <message>
         <source>Bars with confidence intervals</source>
@@ -2097,7 +2104,7 @@ Gegen %1:
     </message>
     <message>
         <source>Save to database</source>
-        <translation>In Datenbank speichern</translation>
+        <translation>In DB speichern</translation>
     </message>
     <message>
         <source>Add</source>
@@ -2105,7 +2112,7 @@ Gegen %1:
     </message>
     <message>
         <source>Remove</source>
-        <translation>Entfernen</translation>
+        <translation>Löschen</translation>
     </message>
     <message>
         <source>Undo</source>
@@ -3169,6 +3176,29 @@ gespeichert als %3 %4</translation>
     <message>
         <source>Tags</source>
         <translation>Tags</translation>
+    </message>
+</context>
+<context>
+    <name>wb::gui::RunText</name>
+    <message>
+        <source>finished</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>Abbruch</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>übersprungen</translation>
     </message>
 </context>
 <context>

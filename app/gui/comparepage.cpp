@@ -2,6 +2,7 @@
 #include "comparepage.h"
 
 #include "apppalette.h"
+#include "runtext.h"
 
 #include "analysis/comparisonreport.h"
 #include "store/storeservice.h"
@@ -438,10 +439,10 @@ QWidget *ComparePage::buildFilterRow()
     m_tag->setClearButtonEnabled(true);
     m_tag->setToolTip(tr("Keeps runs holding this tag (in any case); baselines stay beside them"));
     m_statusFilter = makeCombo(u"statusFilter"_s);
-    m_statusFilter->addItem(runStatusName(RunStatus::Finished), runStatusName(RunStatus::Finished));
+    m_statusFilter->addItem(statusText(runStatusName(RunStatus::Finished)), runStatusName(RunStatus::Finished));
     m_statusFilter->addItem(tr("any status"), QString());
     for (RunStatus st : {RunStatus::Failed, RunStatus::Cancelled})
-        m_statusFilter->addItem(runStatusName(st), runStatusName(st));
+        m_statusFilter->addItem(statusText(runStatusName(st)), runStatusName(st));
     m_size = new QLineEdit;
     m_size->setObjectName(u"sizeFilter"_s);
     m_size->setPlaceholderText(tr("any size"));

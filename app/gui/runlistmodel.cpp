@@ -2,6 +2,7 @@
 #include "runlistmodel.h"
 
 #include "apppalette.h"
+#include "runtext.h"
 
 #include "result/keyfigure.h"
 #include "result/metriccatalog.h"
@@ -258,7 +259,7 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
                 return u"—"_s; // no wire: the switch column says loopback, the tooltip why
             return r.cableLengthM ? QLocale().toString(*r.cableLengthM, 'g', 4) + u" m"_s : QString();
         case KeyMetric: return r.keyText;
-        case Status: return runStatusName(r.status);
+        case Status: return statusText(runStatusName(r.status));
         case Date: return QLocale::system().toString(r.startedAt.toLocalTime(), QLocale::ShortFormat);
         case Tags: return r.tags.join(u", "_s);
         }

@@ -734,7 +734,7 @@ void RunsPage::handleCaseFinished(const CaseResult &result)
     it->running = false;
     it->bar->setValue(1000);
     it->bar->setFormat(tr("done"));
-    it->item->setText(CaseStatus, result.status);
+    it->item->setText(CaseStatus, statusText(result.status));
     QString text = result.iterations.isEmpty() ? result.error : keyFigure(result.summary).text;
     if (const QString kept = keptRepetitionsText(result, m_execution ? m_execution->planRunId() : QString());
         !kept.isEmpty())
