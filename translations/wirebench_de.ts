@@ -985,7 +985,7 @@ Wählen Sie eine andere Datei oder einen anderen Ordner.</translation>
     </message>
     <message>
         <source>Grouped by %1, a defining parameter: this is a sweep along it, and a verdict is only given between cells of one %1.</source>
-        <translation>Gruppiert nach %1, einem bestimmenden Parameter: Das ist eine Messreihe entlang dieses Parameters, und ein Urteil gibt es nur zwischen Zellen desselben %1.</translation>
+        <translation>Gruppiert nach %1, einem bestimmenden Parameter: Das ist eine Messreihe entlang dieses Parameters, und ein Urteil gibt es nur zwischen Zellen mit demselben Wert von %1.</translation>
     </message>
     <message>
         <source>Loopback runs crossed no wire: they measure the hosts, not a NIC, cable or switch.</source>
@@ -2778,7 +2778,7 @@ Korrigieren Sie es auf dieser Seite, dann führen Sie den Plan erneut aus.</tran
     </message>
     <message>
         <source>NIC (host/if)</source>
-        <translation>NIC (Host/If)</translation>
+        <translation>NIC</translation>
     </message>
     <message>
         <source>A NIC as host/interface; matches runs over it at either end</source>
@@ -2939,11 +2939,11 @@ Korrigieren Sie es auf dieser Seite, dann führen Sie den Plan erneut aus.</tran
     <name>wb::gui::RunAnnotationEditor</name>
     <message>
         <source>Add tag</source>
-        <translation>Tag hinzufügen</translation>
+        <translation>Hinzufügen</translation>
     </message>
     <message>
         <source>Remove tag</source>
-        <translation>Tag entfernen</translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <source>Save note</source>
@@ -2951,7 +2951,7 @@ Korrigieren Sie es auf dieser Seite, dann führen Sie den Plan erneut aus.</tran
     </message>
     <message>
         <source>The run&apos;s tags; select some and press Remove tag (or Del)</source>
-        <translation>Die Tags des Laufs; einige wählen und Tag entfernen drücken (oder Entf)</translation>
+        <translation>Die Tags des Laufs; einige wählen und Entfernen drücken (oder Entf)</translation>
     </message>
     <message>
         <source>New tag, e.g. after firmware 4.2</source>
