@@ -9,6 +9,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QLibraryInfo>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QProcess>
@@ -249,6 +250,14 @@ void TstTranslations::mainWindowSpeaksGerman()
                                              "Loopback runs crossed no wire: they measure the hosts, not a NIC, "
                                              "cable or switch."),
                  e.loopbackNote);
+        // Qt's own texts (standard buttons) come with qt6-translations-l10n.
+        const bool haveQtCatalogue = QFileInfo::exists(QLibraryInfo::path(QLibraryInfo::TranslationsPath)
+                                                       + u"/qtbase_de.qm"_s);
+        if (haveQtCatalogue)
+            QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"),
+                     e.language == u"de"_s ? u"Abbrechen"_s : u"Cancel"_s);
+        else
+            qInfo("qtbase_de.qm is not installed: Qt's own texts not checked");
     }
 }
 
