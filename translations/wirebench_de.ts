@@ -1098,7 +1098,7 @@ Wählen Sie eine andere Datei oder einen anderen Ordner.</translation>
     </message>
     <message>
         <source>Message-size sweep</source>
-        <translation>Nachrichtengrößen-Messreihe</translation>
+        <translation>Größen-Messreihe</translation>
     </message>
     <message>
         <source>Host-pair matrix</source>
