@@ -31,10 +31,11 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr qsizetype kDenseSeriesPoints = 20000;
 
-QString tr(const char *s)
+// lupdate reads the context from here, also for calls in free functions.
+struct Tr
 {
-    return QCoreApplication::translate("wb::charts::ChartBuilder", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(wb::charts::ChartBuilder)
+};
 
 constexpr int kCaptionRunRanges = 40;    // run-id ranges named in a caption
 constexpr int kCaptionOtherSources = 30; // citations named in a caption
@@ -133,7 +134,7 @@ void setLogAxis(QCPAxis *axis, const QList<double> &values, double top)
 
 QString logLabel(const QString &label)
 {
-    return tr("%1, log scale").arg(label);
+    return Tr::tr("%1, log scale").arg(label);
 }
 
 void setupLayout(QCustomPlot &plot, const ComparisonData &data, const ChartOptions &options, const QString &subtitle)
@@ -141,7 +142,7 @@ void setupLayout(QCustomPlot &plot, const ComparisonData &data, const ChartOptio
     plot.setBackground(Qt::white);
     auto *layout = plot.plotLayout();
     layout->insertRow(0);
-    QString titleText = data.title.isEmpty() ? tr("Comparison") : data.title;
+    QString titleText = data.title.isEmpty() ? Tr::tr("Comparison") : data.title;
     if (!subtitle.isEmpty())
         titleText += u" — "_s + subtitle;
     auto *title = new WrappedTextElement(&plot, titleText, QFont(plot.font().family(), 11, QFont::Bold));
@@ -274,7 +275,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
     out.table.header = {u"group"_s, u"series"_s, u"kind"_s, u"n"_s, u"mean"_s, u"ci_low"_s, u"ci_high"_s,
                         u"ceiling"_s, u"pct_of_ceiling"_s, u"unit"_s, u"sources"_s};
     if (cells.isEmpty()) {
-        addEmptyNote(plot, tr("No observations to draw."));
+        addEmptyNote(plot, Tr::tr("No observations to draw."));
         return;
     }
     const int nSeries = int(seriesNames.size());
@@ -360,7 +361,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
             const QColor color = seriesColor(j);
             QString name = seriesNames[j].isEmpty() ? metricLabel(d) : seriesNames[j];
             if (kind == 1) {
-                name += tr(" (historical baseline)");
+                name = Tr::tr("%1 (historical baseline)").arg(name);
                 bars->setBrush(QBrush(color.lighter(130)));
                 bars->setPen(QPen(color.darker(130), 1, Qt::DashLine));
             } else {
@@ -377,22 +378,22 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
                     return QString();
                 const ComparisonCell &c = plotted[index];
                 const stats::MeanEstimate s = stats::estimateMean(c.comparableValues(), confidence);
-                QString text = u"%1\n%2 %3"_s.arg(c.label(), num(s.mean), unit);
-                if (s.hasInterval())
-                    text += u" [%1, %2] (%3% CI, n = %4)"_s.arg(num(s.low), num(s.high)).arg(confidence * 100, 0, 'g', 3).arg(s.n);
-                else
-                    text += tr(" (single measurement, no interval)");
+                QString text = s.hasInterval()
+                    ? Tr::tr("%1\n%2 %3 [%4, %5] (%6% CI, n = %7)")
+                          .arg(c.label(), num(s.mean), unit, num(s.low), num(s.high),
+                               QString::number(confidence * 100, 'g', 3), QString::number(s.n))
+                    : Tr::tr("%1\n%2 %3 (single measurement, no interval)").arg(c.label(), num(s.mean), unit);
                 if (c.ceiling > 0)
-                    text += tr("\n%1% of the %2 %3 ceiling").arg(num(100.0 * s.mean / c.ceiling), num(c.ceiling), unit);
+                    text += Tr::tr("\n%1% of the %2 %3 ceiling").arg(num(100.0 * s.mean / c.ceiling), num(c.ceiling), unit);
                 if (!c.values.isEmpty() && !c.baselineValues.isEmpty()) {
-                    text += tr("\nbaseline %1 %2").arg(num(stats::summarize(c.baselineValues).mean), unit);
+                    text += Tr::tr("\nbaseline %1 %2").arg(num(stats::summarize(c.baselineValues).mean), unit);
                     text += u"\n"_s
-                        + compareGroups(c.baselineValues, c.values, confidence, metric, tr("the baseline"), tr("This"))
+                        + compareGroups(c.baselineValues, c.values, confidence, metric, Tr::tr("the baseline"), Tr::tr("This"))
                               .verdict;
                 }
-                text += tr("\nSource: %1").arg(joinSources(c.comparableSources()));
+                text += Tr::tr("\nSource: %1").arg(joinSources(c.comparableSources()));
                 if (!c.values.isEmpty() && !c.baselineSources.isEmpty())
-                    text += tr("\nBaseline: %1").arg(joinSources(c.baselineSources));
+                    text += Tr::tr("\nBaseline: %1").arg(joinSources(c.baselineSources));
                 return text;
             });
             if (std::any_of(errorsBelow.begin(), errorsBelow.end(), [](double e) { return !std::isnan(e); })) {
@@ -425,7 +426,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
     }
     if (!markerKeys.isEmpty()) {
         auto *markers = new QCPGraph(plot.xAxis, plot.yAxis);
-        markers->setName(tr("historical baseline"));
+        markers->setName(Tr::tr("historical baseline"));
         markers->setLineStyle(QCPGraph::lsNone);
         markers->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::black, 1.5), QBrush(QColor(0xff, 0xd7, 0x00)), 11));
         markers->setData(markerKeys, markerValues);
@@ -434,7 +435,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
         out.hover.insert(markers, [markerCells, unit](int index, double, double value) {
             if (index < 0 || index >= markerCells.size())
                 return QString();
-            return tr("%1\nhistorical baseline %2 %3\nSource: %4")
+            return Tr::tr("%1\nhistorical baseline %2 %3\nSource: %4")
                 .arg(markerCells[index].label(), num(value), unit, joinSources(markerCells[index].baselineSources));
         });
     }
@@ -489,7 +490,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
                 meanMax = std::max(meanMax, v); // nor is a ceiling
             }
         auto *ceiling = new QCPGraph(plot.xAxis, plot.yAxis);
-        QString name = d.ceilingLabel.isEmpty() ? tr("theoretical ceiling") : d.ceilingLabel;
+        QString name = d.ceilingLabel.isEmpty() ? Tr::tr("theoretical ceiling") : d.ceilingLabel;
         if (uniform && allHave)
             name += u" (%1 %2)"_s.arg(num(firstCeiling), d.unit);
         ceiling->setName(name);
@@ -525,8 +526,8 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
     plot.xAxis->setLabel(groupBy);
     if (pctLabels > 0) {
         // The numbers over the bars say what they are in the legend.
-        const QString ceilingName = d.ceilingLabel.isEmpty() ? tr("theoretical ceiling") : d.ceilingLabel;
-        auto *note = new LegendNote(plot.legend, u"98%"_s, tr("over a bar: its share of the %1").arg(ceilingName));
+        const QString ceilingName = d.ceilingLabel.isEmpty() ? Tr::tr("theoretical ceiling") : d.ceilingLabel;
+        auto *note = new LegendNote(plot.legend, u"98%"_s, Tr::tr("over a bar: its share of the %1").arg(ceilingName));
         note->setObjectName(u"pctLegendNote"_s);
         plot.legend->addItem(note);
     }
@@ -545,7 +546,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
         // tallest bar so the bars remain readable, and says it cut one.
         if (meanMax > 0 && yMax > kIntervalCutFactor * meanMax) {
             yMax = kIntervalCutFactor * meanMax;
-            plot.yAxis->setLabel(tr("%1; intervals above the axis cut").arg(metricLabel(d)));
+            plot.yAxis->setLabel(Tr::tr("%1; intervals above the axis cut").arg(metricLabel(d)));
         }
         // Headroom for the % labels above the tallest bar.
         plot.yAxis->setRange(yMin < 0 ? yMin * 1.1 : 0, yMax > 0 ? yMax * 1.12 : 1);
@@ -606,12 +607,12 @@ void buildTimeSeries(QCustomPlot &plot, const ComparisonData &d, ChartContent &o
         const QString label = s.label;
         const QString source = s.source;
         hoverPoints(out, g, [label, source, unit](double key, double value) {
-            return tr("%1\n%2 %3 at %4 s\nSource: %5").arg(label, num(value), unit, num(key), source);
+            return Tr::tr("%1\n%2 %3 at %4 s\nSource: %5").arg(label, num(value), unit, num(key), source);
         });
     }
     if (d.timeSeries.isEmpty())
-        addEmptyNote(plot, tr("This dataset has no interval samples."));
-    plot.xAxis->setLabel(tr("time since start (s)"));
+        addEmptyNote(plot, Tr::tr("This dataset has no interval samples."));
+    plot.xAxis->setLabel(Tr::tr("time since start (s)"));
     const QString yName = humanMetric(d.metric);
     plot.yAxis->setLabel(unit.isEmpty() ? yName : u"%1 (%2)"_s.arg(yName, unit));
     plot.rescaleAxes();
@@ -666,12 +667,12 @@ void buildCdf(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o,
         const QString label = l.label;
         const QString source = l.source;
         hoverPoints(out, g, [label, source](double key, double value) {
-            return tr("%1\n%2% of round trips ≤ %3 µs\nSource: %4").arg(label, num(value * 100), num(key), source);
+            return Tr::tr("%1\n%2% of round trips ≤ %3 µs\nSource: %4").arg(label, num(value * 100), num(key), source);
         });
     }
     if (d.latencies.isEmpty())
-        addEmptyNote(plot, tr("This dataset has no latency samples."));
-    plot.yAxis->setLabel(tr("fraction of transactions ≤ latency"));
+        addEmptyNote(plot, Tr::tr("This dataset has no latency samples."));
+    plot.yAxis->setLabel(Tr::tr("fraction of transactions ≤ latency"));
     plot.rescaleAxes();
     plot.yAxis->setRange(0, 1.02);
     // A loopback probe at 20 µs beside a 1999 LAN at 300 µs and a loaded
@@ -679,7 +680,7 @@ void buildCdf(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o,
     // into the first pixel column.
     const QList<double> latencies = cdfLatencies(d);
     out.logKeyAxis = logAxisFor(latencies, o.logScale);
-    const QString xLabel = tr("round-trip latency (µs)");
+    const QString xLabel = Tr::tr("round-trip latency (µs)");
     if (out.logKeyAxis) {
         double top = 0;
         for (double v : latencies)
@@ -867,8 +868,8 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &
         const QString unit = d.unit;
         hoverPoints(out, g, [label, source, pointSources, unit](double key, double value) {
             const QString from = source.isEmpty() ? joinSources(pointSources.value(key)) : source;
-            QString text = tr("%1\n%2 %3 at %4").arg(label, num(value), unit, num(key));
-            return from.isEmpty() ? text : text + tr("\nSource: %1").arg(from);
+            QString text = Tr::tr("%1\n%2 %3 at %4").arg(label, num(value), unit, num(key));
+            return from.isEmpty() ? text : text + Tr::tr("\nSource: %1").arg(from);
         });
     }
     // Historical figures: markers only, a series colour each, one entry for
@@ -886,7 +887,7 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &
             out.table.rows.append({s.label, exact(p.x()), exact(p.y()), QString(), d.unit, s.source});
         }
         auto *g = new QCPGraph(plot.xAxis, plot.yAxis);
-        g->setName(s.label + tr(" (historical baseline)"));
+        g->setName(Tr::tr("%1 (historical baseline)").arg(s.label));
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::black, 1.5),
                                            QBrush(seriesColor(int(plan.lines.size()) + i)), 11));
@@ -895,7 +896,7 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &
         const QString label = s.label;
         const QString source = s.source;
         hoverPoints(out, g, [label, source, unit](double key, double value) {
-            return tr("%1\nhistorical baseline %2 %3 at %4\nSource: %5").arg(label, num(value), unit, num(key), source);
+            return Tr::tr("%1\nhistorical baseline %2 %3 at %4\nSource: %5").arg(label, num(value), unit, num(key), source);
         });
     }
     if (!plan.markers.isEmpty()) {
@@ -906,11 +907,11 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &
             xMin = std::min(xMin, m.x);
             xMax = std::max(xMax, m.x);
             yMax = std::max(yMax, m.value);
-            out.table.rows.append({m.label.isEmpty() ? tr("historical baseline") : m.label, exact(m.x), exact(m.value),
+            out.table.rows.append({m.label.isEmpty() ? Tr::tr("historical baseline") : m.label, exact(m.x), exact(m.value),
                                    QString(), d.unit, m.source});
         }
         auto *g = new QCPGraph(plot.xAxis, plot.yAxis);
-        g->setName(tr("historical baseline"));
+        g->setName(Tr::tr("historical baseline"));
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::black, 1.5), QBrush(QColor(0xff, 0xd7, 0x00)), 11));
         g->setData(keys, values, true);
@@ -920,12 +921,12 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &
             if (index < 0 || index >= markers.size())
                 return QString();
             const SweepPlan::Marker &m = markers[index];
-            return tr("%1\nhistorical baseline %2 %3 at %4\nSource: %5")
-                .arg(m.label.isEmpty() ? tr("baseline") : m.label, num(m.value), unit, num(m.x), m.source);
+            return Tr::tr("%1\nhistorical baseline %2 %3 at %4\nSource: %5")
+                .arg(m.label.isEmpty() ? Tr::tr("baseline") : m.label, num(m.value), unit, num(m.x), m.source);
         });
     }
     if (d.sweeps.isEmpty() && plan.markers.isEmpty()) {
-        addEmptyNote(plot, tr("This dataset has no size sweep."));
+        addEmptyNote(plot, Tr::tr("This dataset has no size sweep."));
         return;
     }
     if (!d.sweepCeiling.isEmpty()) {
@@ -936,17 +937,17 @@ void buildSweep(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &
             xMin = std::min(xMin, p.x());
             xMax = std::max(xMax, p.x());
             yMax = std::max(yMax, p.y());
-            out.table.rows.append({d.ceilingLabel.isEmpty() ? tr("ceiling") : d.ceilingLabel, exact(p.x()), exact(p.y()),
-                                   QString(), d.unit, tr("theory")});
+            out.table.rows.append({d.ceilingLabel.isEmpty() ? Tr::tr("ceiling") : d.ceilingLabel, exact(p.x()), exact(p.y()),
+                                   QString(), d.unit, Tr::tr("theory")});
         }
-        QCPGraph *g = addLine(plot, d.ceilingLabel.isEmpty() ? tr("theoretical ceiling") : d.ceilingLabel, 0, keys, values);
+        QCPGraph *g = addLine(plot, d.ceilingLabel.isEmpty() ? Tr::tr("theoretical ceiling") : d.ceilingLabel, 0, keys, values);
         g->setPen(QPen(kCeilingColor, 1.6, Qt::DashLine));
         g->setObjectName(u"ceiling"_s);
         hoverPoints(out, g, [unit](double key, double value) {
-            return tr("ceiling %1 %2 at %3").arg(num(value), unit, num(key));
+            return Tr::tr("ceiling %1 %2 at %3").arg(num(value), unit, num(key));
         });
     }
-    const QString xLabel = d.sweepXLabel.isEmpty() ? tr("message size (bytes)") : d.sweepXLabel;
+    const QString xLabel = d.sweepXLabel.isEmpty() ? Tr::tr("message size (bytes)") : d.sweepXLabel;
     // Message sizes span decades: a log axis keeps 1-byte and 64 KB readable.
     out.logKeyAxis = logSizeAxis(plan.sizes);
     if (out.logKeyAxis) {
@@ -978,7 +979,7 @@ void buildHeatMap(QCustomPlot &plot, const ComparisonData &d, const ChartOptions
 {
     out.table.header = {u"row"_s, u"column"_s, u"value"_s, u"unit"_s, u"sources"_s};
     if (!d.hasMatrix()) {
-        addEmptyNote(plot, tr("This dataset has no host pairs."));
+        addEmptyNote(plot, Tr::tr("This dataset has no host pairs."));
         return;
     }
     QStringList seriesValues = d.seriesKey.isEmpty() ? QStringList() : d.attributeValues(d.seriesKey);
@@ -1116,7 +1117,7 @@ void buildHeatMap(QCustomPlot &plot, const ComparisonData &d, const ChartOptions
                 what << panel;
             if (!what.isEmpty())
                 text += u" (%1)"_s.arg(what.join(u", "_s));
-            return text + tr("\nSource: %1").arg(joinSources(it->sources));
+            return text + Tr::tr("\nSource: %1").arg(joinSources(it->sources));
         });
     }
     nested->addElement(0, int(panels.size()), scale);
@@ -1150,22 +1151,24 @@ QString captionText(const ComparisonData &d, const ChartOptions &o, bool logValu
     case ChartKind::Bars: {
         grouping = o.groupBy.isEmpty() ? d.defaultGroupBy : o.groupBy;
         if (!d.seriesKey.isEmpty() && d.seriesKey != grouping)
-            grouping += tr(", bars by %1").arg(d.seriesKey);
-        grouping += tr("; error bars: %1% CI").arg(d.confidence * 100, 0, 'g', 3);
+            grouping = Tr::tr("%1, bars by %2; error bars: %3% CI")
+                           .arg(grouping, d.seriesKey, QString::number(d.confidence * 100, 'g', 3));
+        else
+            grouping = Tr::tr("%1; error bars: %2% CI").arg(grouping, QString::number(d.confidence * 100, 'g', 3));
         break;
     }
     case ChartKind::HeatMap:
-        grouping = tr("rows %1, columns %2 (hatched: not measured)").arg(d.matrixRowKey, d.matrixColumnKey);
+        grouping = Tr::tr("rows %1, columns %2 (hatched: not measured)").arg(d.matrixRowKey, d.matrixColumnKey);
         if (!d.seriesKey.isEmpty()) {
             const QString s = o.matrixSeries.isEmpty() ? d.attributeValues(d.seriesKey).value(0) : o.matrixSeries;
             grouping += u", %1 = %2"_s.arg(d.seriesKey, s);
         }
         break;
     case ChartKind::Sweep:
-        grouping = tr("one line per series; historical baselines as markers");
+        grouping = Tr::tr("one line per series; historical baselines as markers");
         break;
     default:
-        grouping = tr("one line per run");
+        grouping = Tr::tr("one line per run");
         break;
     }
     QString unit = d.unit;
@@ -1203,13 +1206,15 @@ QString captionText(const ComparisonData &d, const ChartOptions &o, bool logValu
     }
     QStringList scales;
     if (logValue)
-        scales << tr("value axis");
+        scales << Tr::tr("value axis");
     if (logKey)
-        scales << (o.kind == ChartKind::LatencyCdf ? tr("latency axis") : tr("size axis"));
-    const QString text = tr("Metric: %1 (%2). Grouped by: %3.").arg(metric, unit, grouping)
-        + (scales.isEmpty() ? QString() : u" "_s + tr("Log scale on the %1.").arg(scales.join(tr(" and "))))
+        scales << (o.kind == ChartKind::LatencyCdf ? Tr::tr("latency axis") : Tr::tr("size axis"));
+    const QString text = Tr::tr("Metric: %1 (%2). Grouped by: %3.").arg(metric, unit, grouping)
+        + (scales.isEmpty()        ? QString()
+           : scales.size() == 1 ? u" "_s + Tr::tr("Log scale on the %1.").arg(scales[0])
+                                : u" "_s + Tr::tr("Log scale on the %1 and %2.").arg(scales[0], scales[1]))
         + (d.description.isEmpty() ? QString() : u" "_s + d.description + u'.')
-        + u'\n' + tr("Sources: %1").arg(sources.isEmpty() ? tr("none") : ChartBuilder::compactSources(sources).join(u"; "_s));
+        + u'\n' + Tr::tr("Sources: %1").arg(sources.isEmpty() ? Tr::tr("none") : ChartBuilder::compactSources(sources).join(u"; "_s));
     return text;
 }
 
@@ -1257,20 +1262,19 @@ QStringList ChartBuilder::compactSources(const QStringList &sources)
     }
     QStringList out;
     if (!ranges.isEmpty()) {
-        QString text = runs.size() == 1 ? u"run "_s : u"runs "_s;
-        if (ranges.size() > kCaptionRunRanges)
-            text += ranges.mid(0, kCaptionRunRanges).join(u", "_s)
-                + tr(" and %1 more ranges (%2 runs; the CSV lists every one)")
-                      .arg(ranges.size() - kCaptionRunRanges)
-                      .arg(runs.size());
+        if (runs.size() == 1)
+            out << Tr::tr("run %1").arg(ranges[0]);
+        else if (ranges.size() > kCaptionRunRanges)
+            out << Tr::tr("runs %1 and %2 more ranges (%n runs; the CSV lists every one)", nullptr, int(runs.size()))
+                       .arg(ranges.mid(0, kCaptionRunRanges).join(u", "_s))
+                       .arg(ranges.size() - kCaptionRunRanges);
         else
-            text += ranges.join(u", "_s);
-        out << text;
+            out << Tr::tr("runs %1").arg(ranges.join(u", "_s));
     }
     if (others.size() > kCaptionOtherSources) {
         const qsizetype more = others.size() - kCaptionOtherSources;
         others = others.mid(0, kCaptionOtherSources);
-        others << tr("%1 more (the CSV lists every one)").arg(more);
+        others << Tr::tr("%1 more (the CSV lists every one)").arg(more);
     }
     return out + others;
 }

@@ -20,10 +20,11 @@ namespace wb::charts {
 
 namespace {
 
-QString tr(const char *s)
+// lupdate reads the context from here, also for calls in free functions.
+struct Tr
 {
-    return QCoreApplication::translate("wb::charts::ChartExporter", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(wb::charts::ChartExporter)
+};
 
 bool fail(QString *error, const QString &message)
 {
@@ -37,9 +38,9 @@ bool fail(QString *error, const QString &message)
 bool ChartExporter::savePng(QCustomPlot &plot, const QString &path, QSize pixels, int dpi, QString *error)
 {
     if (pixels.width() < 16 || pixels.height() < 16 || pixels.width() > 20000 || pixels.height() > 20000)
-        return fail(error, tr("%1: PNG size %2×%3 is outside 16..20000 pixels").arg(path).arg(pixels.width()).arg(pixels.height()));
+        return fail(error, Tr::tr("%1: PNG size %2×%3 is outside 16..20000 pixels").arg(path).arg(pixels.width()).arg(pixels.height()));
     if (dpi < 24 || dpi > 2400)
-        return fail(error, tr("%1: %2 DPI is outside 24..2400").arg(path).arg(dpi));
+        return fail(error, Tr::tr("%1: %2 DPI is outside 24..2400").arg(path).arg(dpi));
     // Lay the chart out at a logical size and scale the painter, so a higher
     // DPI gives bigger text and lines, not a smaller chart.
     const double scale = dpi / 96.0;
@@ -60,9 +61,9 @@ bool ChartExporter::savePng(QCustomPlot &plot, const QString &path, QSize pixels
     image.setDotsPerMeterY(dotsPerMetre);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return fail(error, tr("%1: cannot write: %2").arg(path, file.errorString()));
+        return fail(error, Tr::tr("%1: cannot write: %2").arg(path, file.errorString()));
     if (!image.save(&file, "PNG") || !file.commit())
-        return fail(error, tr("%1: writing the PNG failed: %2").arg(path, file.errorString()));
+        return fail(error, Tr::tr("%1: writing the PNG failed: %2").arg(path, file.errorString()));
     return true;
 }
 
@@ -70,7 +71,7 @@ bool ChartExporter::saveSvg(QCustomPlot &plot, const QString &path, QSize size, 
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return fail(error, tr("%1: cannot write: %2").arg(path, file.errorString()));
+        return fail(error, Tr::tr("%1: cannot write: %2").arg(path, file.errorString()));
     QSvgGenerator generator;
     generator.setOutputDevice(&file);
     generator.setSize(size);
@@ -80,12 +81,12 @@ bool ChartExporter::saveSvg(QCustomPlot &plot, const QString &path, QSize size, 
     {
         QCPPainter painter;
         if (!painter.begin(&generator))
-            return fail(error, tr("%1: cannot start the SVG painter").arg(path));
+            return fail(error, Tr::tr("%1: cannot start the SVG painter").arg(path));
         plot.toPainter(&painter, size.width(), size.height());
         painter.end();
     }
     if (!file.commit())
-        return fail(error, tr("%1: writing the SVG failed: %2").arg(path, file.errorString()));
+        return fail(error, Tr::tr("%1: writing the SVG failed: %2").arg(path, file.errorString()));
     return true;
 }
 
@@ -96,12 +97,12 @@ bool ChartExporter::savePdf(QCustomPlot &plot, const QString &path, QSize size, 
     const QString tmp = path + u".part"_s;
     if (!plot.savePdf(tmp, size.width(), size.height(), QCP::epAllowCosmetic, u"Wirebench"_s, title)) {
         QFile::remove(tmp);
-        return fail(error, tr("%1: writing the PDF failed").arg(path));
+        return fail(error, Tr::tr("%1: writing the PDF failed").arg(path));
     }
     QFile::remove(path);
     if (!QFile::rename(tmp, path)) {
         QFile::remove(tmp);
-        return fail(error, tr("%1: cannot move the PDF into place").arg(path));
+        return fail(error, Tr::tr("%1: cannot move the PDF into place").arg(path));
     }
     return true;
 }
@@ -110,10 +111,10 @@ bool ChartExporter::saveCsv(const PlottedTable &table, const QString &path, QStr
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return fail(error, tr("%1: cannot write: %2").arg(path, file.errorString()));
+        return fail(error, Tr::tr("%1: cannot write: %2").arg(path, file.errorString()));
     file.write(table.toCsv().toUtf8());
     if (!file.commit())
-        return fail(error, tr("%1: writing the CSV failed: %2").arg(path, file.errorString()));
+        return fail(error, Tr::tr("%1: writing the CSV failed: %2").arg(path, file.errorString()));
     return true;
 }
 
@@ -149,7 +150,7 @@ bool ChartExporter::save(QCustomPlot &plot, ExportFormat format, const QString &
     case ExportFormat::Csv:
         return saveCsv(table, path, error);
     }
-    return fail(error, tr("%1: unknown export format").arg(path));
+    return fail(error, Tr::tr("%1: unknown export format").arg(path));
 }
 
 QString ChartExporter::suffix(ExportFormat format)

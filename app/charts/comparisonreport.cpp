@@ -30,10 +30,11 @@ namespace wb::charts {
 
 namespace {
 
-QString tr(const char *s)
+// lupdate reads the context from here, also for calls in free functions.
+struct Tr
 {
-    return QCoreApplication::translate("wb::charts::ComparisonReport", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(wb::charts::ComparisonReport)
+};
 
 bool fail(QString *error, const QString &message)
 {
@@ -98,10 +99,10 @@ QString reportHtml(const ComparisonData &data, const QList<ReportSection> &secti
                    "img{max-width:100%;}</style></head><body>"_s.arg(data.title.toHtmlEscaped());
     html += u"<h1>%1</h1><p>%2</p><p>%3</p>"_s.arg(
         data.title.toHtmlEscaped(), data.description.toHtmlEscaped(),
-        tr("Generated %1 by Wirebench %2.")
+        Tr::tr("Generated %1 by Wirebench %2.")
             .arg(QDateTime::currentDateTimeUtc().toString(u"yyyy-MM-dd HH:mm 'UTC'"_s), QStringLiteral(WIREBENCH_VERSION))
             .toHtmlEscaped());
-    html += u"<h2>%1</h2><p>%2</p>"_s.arg(tr("Chart").toHtmlEscaped(), chartHtml);
+    html += u"<h2>%1</h2><p>%2</p>"_s.arg(Tr::tr("Chart").toHtmlEscaped(), chartHtml);
     for (const ReportSection &s : sections)
         html += u"<h2>%1</h2>%2"_s.arg(s.title.toHtmlEscaped(), s.html);
     html += u"</body></html>"_s;
@@ -118,12 +119,12 @@ bool writeHtml(const ComparisonData &data, const ChartOptions &options, const QL
         return false;
     QFile chartFile(chartPath);
     if (!chartFile.open(QIODevice::ReadOnly))
-        return fail(error, tr("cannot read the drawn chart"));
+        return fail(error, Tr::tr("cannot read the drawn chart"));
     const QString img = u"<img src=\"data:image/svg+xml;base64,%1\" width=\"1000\" alt=\"%2\">"_s.arg(
         QString::fromLatin1(chartFile.readAll().toBase64()), data.title.toHtmlEscaped());
     QSaveFile out(path);
     if (!out.open(QIODevice::WriteOnly) || out.write(reportHtml(data, sections, img).toUtf8()) < 0 || !out.commit())
-        return fail(error, tr("%1: cannot write: %2").arg(path, out.errorString()));
+        return fail(error, Tr::tr("%1: cannot write: %2").arg(path, out.errorString()));
     return true;
 }
 
@@ -132,7 +133,7 @@ bool writePdf(const ComparisonData &data, const ChartOptions &options, const QLi
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return fail(error, tr("%1: cannot write: %2").arg(path, file.errorString()));
+        return fail(error, Tr::tr("%1: cannot write: %2").arg(path, file.errorString()));
     QPdfWriter writer(&file);
     writer.setPageSize(QPageSize(paper));
     writer.setPageMargins(QMarginsF(18, 15, 18, 12), QPageLayout::Millimeter);
@@ -171,7 +172,7 @@ bool writePdf(const ComparisonData &data, const ChartOptions &options, const QLi
 
     QCPPainter painter;
     if (!painter.begin(&writer))
-        return fail(error, tr("%1: cannot start the PDF painter").arg(path));
+        return fail(error, Tr::tr("%1: cannot start the PDF painter").arg(path));
     painter.setMode(QCPPainter::pmVectorized);
     painter.setMode(QCPPainter::pmNoCaching);
     chart.setPainter(&painter);
@@ -179,7 +180,7 @@ bool writePdf(const ComparisonData &data, const ChartOptions &options, const QLi
     footerFont.setPointSizeF(8);
     for (int page = 0; page < pages; ++page) {
         if (page > 0 && !writer.newPage())
-            return fail(error, tr("%1: cannot add page %2").arg(path).arg(page + 1));
+            return fail(error, Tr::tr("%1: cannot add page %2").arg(path).arg(page + 1));
         painter.save();
         painter.setClipRect(QRectF(0, 0, width, bodyHeight));
         painter.translate(0, -page * bodyHeight);
@@ -191,11 +192,11 @@ bool writePdf(const ComparisonData &data, const ChartOptions &options, const QLi
         painter.setPen(QColor(0x55, 0x55, 0x55));
         const QRectF footerRect(0, bodyHeight + 8, width, footer - 8);
         painter.drawText(footerRect, Qt::AlignLeft | Qt::AlignBottom, data.title);
-        painter.drawText(footerRect, Qt::AlignRight | Qt::AlignBottom, tr("Page %1 of %2").arg(page + 1).arg(pages));
+        painter.drawText(footerRect, Qt::AlignRight | Qt::AlignBottom, Tr::tr("Page %1 of %2").arg(page + 1).arg(pages));
     }
     painter.end();
     if (!file.commit())
-        return fail(error, tr("%1: writing the PDF failed: %2").arg(path, file.errorString()));
+        return fail(error, Tr::tr("%1: writing the PDF failed: %2").arg(path, file.errorString()));
     return true;
 }
 
@@ -209,7 +210,7 @@ bool ComparisonReport::write(const ComparisonData &data, const ChartOptions &opt
         return writePdf(data, options, sections, path, paper, error);
     if (suffix == u"html"_s || suffix == u"htm"_s)
         return writeHtml(data, options, sections, path, error);
-    return fail(error, tr("%1: a report is written as .html or .pdf").arg(path));
+    return fail(error, Tr::tr("%1: a report is written as .html or .pdf").arg(path));
 }
 
 std::optional<QPageSize::PageSizeId> ComparisonReport::paperFromName(const QString &name)

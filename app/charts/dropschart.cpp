@@ -15,10 +15,11 @@ namespace wb::charts {
 
 namespace {
 
-QString tr(const char *s)
+// lupdate reads the context from here, also for calls in free functions.
+struct Tr
 {
-    return QCoreApplication::translate("wb::charts::DropsChart", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(wb::charts::DropsChart)
+};
 
 const QColor kDirectionColors[] = {QColor(0xe1, 0x57, 0x59), QColor(0x4e, 0x79, 0xa7)};
 const QColor kRateColors[] = {QColor(0xf2, 0x8e, 0x2b), QColor(0x59, 0xa1, 0x4f)};
@@ -31,17 +32,17 @@ DropsChartContent DropsChart::build(QCustomPlot &plot, const DropTimeline &timel
     out.table.header = {u"t_start_s"_s, u"t_end_s"_s, u"direction"_s, u"lost"_s, u"received"_s, u"received_per_s"_s};
     plot.plotLayout()->insertRow(0);
     plot.plotLayout()->addElement(0, 0, new WrappedTextElement(&plot, title, QFont(plot.font().family(), 11, QFont::Bold)));
-    plot.xAxis->setLabel(tr("time since the start (s)"));
-    plot.yAxis->setLabel(tr("datagrams lost per interval"));
-    plot.yAxis2->setLabel(tr("received (packets/s)"));
+    plot.xAxis->setLabel(Tr::tr("time since the start (s)"));
+    plot.yAxis->setLabel(Tr::tr("datagrams lost per interval"));
+    plot.yAxis2->setLabel(Tr::tr("received (packets/s)"));
     plot.yAxis2->setVisible(true);
     plot.legend->setVisible(true);
     if (timeline.isEmpty()) {
         auto *text = new QCPItemText(&plot);
         text->position->setType(QCPItemPosition::ptAxisRectRatio);
         text->position->setCoords(0.5, 0.5);
-        text->setText(tr("this run has no per-interval loss samples"));
-        out.caption = tr("no per-interval loss samples");
+        text->setText(Tr::tr("this run has no per-interval loss samples"));
+        out.caption = Tr::tr("no per-interval loss samples");
         ChartBuilder::applyPalette(plot, plot.palette()); // the page's colours: dark on a dark palette
         return out;
     }
@@ -70,7 +71,7 @@ DropsChartContent DropsChart::build(QCustomPlot &plot, const DropTimeline &timel
             rates.append(d.intervals.last().receivedPerS());
         }
         auto *bars = new QCPBars(plot.xAxis, plot.yAxis);
-        bars->setName(tr("lost, %1").arg(d.label));
+        bars->setName(Tr::tr("lost, %1").arg(d.label));
         bars->setObjectName(u"lost_%1"_s.arg(d.side));
         const double typical = d.intervals.isEmpty() ? 1 : d.intervals.first().seconds();
         bars->setWidth(typical / (n + 1));
@@ -78,7 +79,7 @@ DropsChartContent DropsChart::build(QCustomPlot &plot, const DropTimeline &timel
         bars->setBrush(kDirectionColors[di % 2]);
         bars->setData(keys, lost, true);
         auto *rate = new QCPGraph(plot.xAxis, plot.yAxis2);
-        rate->setName(tr("received/s, %1").arg(d.label));
+        rate->setName(Tr::tr("received/s, %1").arg(d.label));
         rate->setObjectName(u"rate_%1"_s.arg(d.side));
         rate->setPen(QPen(kRateColors[di % 2], 1.6));
         rate->setLineStyle(QCPGraph::lsStepLeft);

@@ -18,10 +18,11 @@ namespace wb::charts {
 
 namespace {
 
-QString tr(const char *s)
+// lupdate reads the context from here, also for calls in free functions.
+struct Tr
 {
-    return QCoreApplication::translate("wb::charts::HistoryChart", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(wb::charts::HistoryChart)
+};
 
 const QColor kPoints(0x4e, 0x79, 0xa7);
 const QColor kLevel(0x59, 0xa1, 0x4f);
@@ -95,15 +96,15 @@ HistoryChartContent HistoryChart::build(QCustomPlot &plot, const History &h, con
     ticker->setDateTimeFormat(u"yyyy-MM-dd"_s);
     ticker->setDateTimeSpec(Qt::UTC);
     plot.xAxis->setTicker(ticker);
-    plot.xAxis->setLabel(tr("run started (UTC)"));
+    plot.xAxis->setLabel(Tr::tr("run started (UTC)"));
     plot.yAxis->setLabel(u"%1 (%2)"_s.arg(h.metricLabel, h.unit));
     plot.legend->setVisible(true);
     if (h.points.isEmpty()) {
         auto *text = new QCPItemText(&plot);
         text->position->setType(QCPItemPosition::ptAxisRectRatio);
         text->position->setCoords(0.5, 0.5);
-        text->setText(tr("no runs of this condition on this element"));
-        out.caption = tr("no runs");
+        text->setText(Tr::tr("no runs of this condition on this element"));
+        out.caption = Tr::tr("no runs");
         ChartBuilder::applyPalette(plot, plot.palette());
         return out;
     }
@@ -140,7 +141,7 @@ HistoryChartContent HistoryChart::build(QCustomPlot &plot, const History &h, con
     }
     auto *points = new QCPGraph(plot.xAxis, plot.yAxis);
     points->setObjectName(u"points"_s);
-    points->setName(tr("each measurement: mean, %1 % CI of its repetitions").arg(h.confidence * 100, 0, 'g', 3));
+    points->setName(Tr::tr("each measurement: mean, %1 % CI of its repetitions").arg(h.confidence * 100, 0, 'g', 3));
     points->setLineStyle(QCPGraph::lsLine);
     points->setPen(QPen(ChartBuilder::blend(kPoints, Qt::white, 0.55), 1));
     points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, kPoints, kPoints, 5));
@@ -166,7 +167,7 @@ HistoryChartContent HistoryChart::build(QCustomPlot &plot, const History &h, con
         g->setPen(QPen(kLevel, 2));
         g->setData({keys[bounds[b]], keys[bounds[b + 1] - 1]}, {level, level}, true);
         if (b == 0)
-            g->setName(tr("segment mean"));
+            g->setName(Tr::tr("segment mean"));
         else
             g->removeFromLegend();
     }
@@ -183,7 +184,7 @@ HistoryChartContent HistoryChart::build(QCustomPlot &plot, const History &h, con
         caption << c.sentence;
     }
     if (h.changePoints.isEmpty())
-        caption << tr("no change point (E-Divisive means, alpha %1)").arg(h.detector.alpha);
+        caption << Tr::tr("no change point (E-Divisive means, alpha %1)").arg(h.detector.alpha);
     const double span = keys.last() - keys.first();
     if (span < 3 * 86400) // runs of a day or two: the hours tell them apart
         ticker->setDateTimeFormat(u"MM-dd HH:mm"_s);

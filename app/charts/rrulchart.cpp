@@ -17,10 +17,11 @@ namespace wb::charts {
 
 namespace {
 
-QString tr(const char *s)
+// lupdate reads the context from here, also for calls in free functions.
+struct Tr
 {
-    return QCoreApplication::translate("wb::charts::RrulChart", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(wb::charts::RrulChart)
+};
 
 // Uploads in blues, downloads in oranges; each probe its own colour.
 const QColor kUpColors[] = {QColor(0x1f, 0x4e, 0x79), QColor(0x2e, 0x75, 0xb6), QColor(0x5b, 0x9b, 0xd5),
@@ -86,7 +87,7 @@ void markLoadStart(QCPAxisRect *rect, double x)
     text->setPadding(QMargins(4, 0, 0, 0));
     text->setFont(QFont(plot->font().family(), 8));
     text->setColor(Qt::darkGray);
-    text->setText(tr("load starts"));
+    text->setText(Tr::tr("load starts"));
 }
 
 } // namespace
@@ -99,18 +100,18 @@ RrulChartContent RrulChart::build(QCustomPlot &plot, const RrulTimeline &timelin
     auto *heading = new WrappedTextElement(&plot, title, QFont(plot.font().family(), 11, QFont::Bold));
     plot.plotLayout()->addElement(0, 0, heading);
     plot.legend->setVisible(false);
-    QCPAxisRect *tput = addPanel(plot, 1, u"rrulThroughput"_s, tr("time since the start (s)"),
-                                 tr("per flow at the client (Mbit/s)"));
-    QCPAxisRect *lat = addPanel(plot, 2, u"rrulLatency"_s, tr("time since the start (s)"), tr("round trip (ms)"));
-    QCPAxisRect *cdf = addPanel(plot, 3, u"rrulCdf"_s, tr("round trip (ms)"), tr("probes at or below (%)"));
+    QCPAxisRect *tput = addPanel(plot, 1, u"rrulThroughput"_s, Tr::tr("time since the start (s)"),
+                                 Tr::tr("per flow at the client (Mbit/s)"));
+    QCPAxisRect *lat = addPanel(plot, 2, u"rrulLatency"_s, Tr::tr("time since the start (s)"), Tr::tr("round trip (ms)"));
+    QCPAxisRect *cdf = addPanel(plot, 3, u"rrulCdf"_s, Tr::tr("round trip (ms)"), Tr::tr("probes at or below (%)"));
     if (timeline.isEmpty()) {
         auto *text = new QCPItemText(&plot);
         text->setClipAxisRect(tput);
         text->position->setAxisRect(tput);
         text->position->setType(QCPItemPosition::ptAxisRectRatio);
         text->position->setCoords(0.5, 0.5);
-        text->setText(tr("this run has no rrul samples"));
-        out.caption = tr("no rrul samples");
+        text->setText(Tr::tr("this run has no rrul samples"));
+        out.caption = Tr::tr("no rrul samples");
         ChartBuilder::applyPalette(plot, plot.palette()); // the page's colours: dark on a dark palette
         return out;
     }
@@ -144,7 +145,7 @@ RrulChartContent RrulChart::build(QCustomPlot &plot, const RrulTimeline &timelin
             row(u"latency"_s, p.name, pt.x(), pt.y());
         }
         // The first probe drawn wider, so it still shows where the second lies on it.
-        QCPGraph *g = addGraph(lat, tr("%1 probe").arg(p.name), u"probe_%1"_s.arg(p.name.toLower()),
+        QCPGraph *g = addGraph(lat, Tr::tr("%1 probe").arg(p.name), u"probe_%1"_s.arg(p.name.toLower()),
                                QPen(c, i == 0 ? 3.0 : 1.2), x, y);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, i == 0 ? 6 : 3));
         // The CDF of each phase: idle dashed, loaded solid, in the probe's colour.
@@ -160,8 +161,8 @@ RrulChartContent RrulChart::build(QCustomPlot &plot, const RrulTimeline &timelin
                 cy.append(100.0 * double(k + 1) / double(v.size()));
                 row(u"cdf"_s, u"%1 %2"_s.arg(p.name, loaded ? u"loaded"_s : u"idle"_s), v.at(k), cy.last());
             }
-            const QString name = loaded ? tr("%1 loaded (%2)").arg(p.name).arg(v.size())
-                                        : tr("%1 idle (%2)").arg(p.name).arg(v.size());
+            const QString name = loaded ? Tr::tr("%1 loaded (%2)").arg(p.name).arg(v.size())
+                                        : Tr::tr("%1 idle (%2)").arg(p.name).arg(v.size());
             QCPGraph *cg = addGraph(cdf, name, u"cdf_%1_%2"_s.arg(p.name.toLower(), loaded ? u"loaded"_s : u"idle"_s),
                                     QPen(c, (loaded ? 1.8 : 1.4) * (i == 0 ? 2 : 1), loaded ? Qt::SolidLine : Qt::DashLine),
                                     cx, cy);

@@ -7,6 +7,7 @@
 #include "config/settings.h"
 #include "mainwindow.h"
 #include "run/hostprobe.h"
+#include "translations.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -85,6 +86,9 @@ int main(int argc, char **argv)
     }
     QApplication app(argc, argv);
     setApplicationNames();
+    // The user's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG); --help
+    // above stays English like the CLI.
+    wb::setUpLanguage(app);
     QApplication::setApplicationDisplayName(u"Wirebench"_s);
     QApplication::setDesktopFileName(u"org.wirebench.Wirebench"_s);
     QApplication::setWindowIcon(QIcon::fromTheme(u"org.wirebench.Wirebench"_s));

@@ -4,6 +4,7 @@
 #include "historywindow.h"
 
 #include "apppalette.h"
+#include "runtext.h"
 
 #include "analysis/comparisonreport.h"
 #include "store/storeservice.h"
@@ -455,10 +456,10 @@ QWidget *ComparePage::buildFilterRow()
     m_tag->setClearButtonEnabled(true);
     m_tag->setToolTip(tr("Keeps runs holding this tag (in any case); baselines stay beside them"));
     m_statusFilter = makeCombo(u"statusFilter"_s);
-    m_statusFilter->addItem(runStatusName(RunStatus::Finished), runStatusName(RunStatus::Finished));
+    m_statusFilter->addItem(statusText(runStatusName(RunStatus::Finished)), runStatusName(RunStatus::Finished));
     m_statusFilter->addItem(tr("any status"), QString());
     for (RunStatus st : {RunStatus::Failed, RunStatus::Cancelled})
-        m_statusFilter->addItem(runStatusName(st), runStatusName(st));
+        m_statusFilter->addItem(statusText(runStatusName(st)), runStatusName(st));
     m_size = new QLineEdit;
     m_size->setObjectName(u"sizeFilter"_s);
     m_size->setPlaceholderText(tr("any size"));
@@ -1078,7 +1079,7 @@ void ComparePage::showSelectedVerdict()
     for (const CellEnvironmentDiff &e : m_view.environmentDiffs(m_data, r.cell)) {
         const QStringList lines = e.describe();
         if (!lines.isEmpty())
-            text += u"\nAgainst %1:\n• %2"_s.arg(e.reference, lines.join(u"\n• "_s));
+            text += tr("\nAgainst %1:\n• %2").arg(e.reference, lines.join(u"\n• "_s));
     }
     for (const QString &note : std::as_const(m_view.notes))
         text += u"\n"_s + tr("Note: %1").arg(note);

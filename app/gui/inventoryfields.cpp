@@ -23,9 +23,11 @@ std::optional<double> number(const QVariant &v, bool *ok)
     const QString s = text(v);
     if (s.isEmpty())
         return std::nullopt;
-    double d = QLocale().toDouble(s, ok);
+    // As shown ("1.5", the C locale's form, docs/translations.md), else as
+    // the user's locale writes it ("1,5" in German).
+    double d = QLocale::c().toDouble(s, ok);
     if (!*ok)
-        d = QLocale::c().toDouble(s, ok);
+        d = QLocale::system().toDouble(s, ok);
     return d;
 }
 

@@ -1280,8 +1280,8 @@ void PlansPage::updatePreview()
     if (!p->experiment.isEmpty()) {
         const QJsonObject e = p->experiment;
         summary += u' '
-                   + tr("A/B experiment: %1 test(s) over %2 arms, %3 round(s), interleaved (A B A B …).")
-                         .arg(m_plan.value(u"tests"_s).toArray().size())
+                   + tr("A/B experiment: %n test(s) over %1 arms, %2 round(s), interleaved (A B A B …).", nullptr,
+                        int(m_plan.value(u"tests"_s).toArray().size()))
                          .arg(e.value(u"arms"_s).toArray().size())
                          .arg(e.value(u"rounds"_s).toInt(3));
     }

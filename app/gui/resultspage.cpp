@@ -8,6 +8,7 @@
 #include "runannotationeditor.h"
 #include "rundetailview.h"
 #include "runlistmodel.h"
+#include "runtext.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "store/storearchive.h"
@@ -97,7 +98,7 @@ ResultsPage::ResultsPage(Settings &settings, QWidget *parent)
     m_status->setObjectName(u"statusFilter"_s);
     m_status->addItem(tr("Any status"), QString());
     for (RunStatus s : {RunStatus::Finished, RunStatus::Failed, RunStatus::Cancelled, RunStatus::Running})
-        m_status->addItem(runStatusName(s), runStatusName(s));
+        m_status->addItem(statusText(runStatusName(s)), runStatusName(s));
     m_host->setObjectName(u"hostFilter"_s);
     m_host->setPlaceholderText(tr("Host (either end)"));
     m_host->setToolTip(tr("The exact name of a host in the inventory; matches runs over it at either end"));
@@ -396,7 +397,7 @@ std::optional<Plan> ResultsPage::rerunPlan(const StoredRun &run, QString *error)
     for (const TestCase &c : std::as_const(plan->cases)) {
         if (c.key == caseKey) {
             plan->cases = {c};
-            plan->name = plan->name + tr(" (re-run)");
+            plan->name = tr("%1 (re-run)").arg(plan->name);
             return plan;
         }
     }

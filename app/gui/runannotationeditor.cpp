@@ -48,10 +48,13 @@ RunAnnotationEditor::RunAnnotationEditor(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(new QLabel(tr("Tags")));
     layout->addWidget(m_tags, 1);
+    // The new tag's field has a row of its own: the panel is narrow, and
+    // longer button labels (German) would squeeze it to nothing.
+    layout->addWidget(m_newTag);
     auto *add = new QHBoxLayout;
-    add->addWidget(m_newTag, 1);
     add->addWidget(m_add);
     add->addWidget(m_remove);
+    add->addStretch(1);
     layout->addLayout(add);
     layout->addWidget(new QLabel(tr("Note")));
     layout->addWidget(m_notes, 2);

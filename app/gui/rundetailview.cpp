@@ -418,8 +418,8 @@ void RunDetailView::fill(const StoredRun &run)
     const KeyFigure key = keyFigure(run.record);
     QString summary = u"<b>%1</b> — %2 → %3 — %4 — %5"_s.arg(
         run.testCase.isEmpty() ? run.record.kind : testCaseTitle(run.testCase).toHtmlEscaped(), run.clientEndpoint.toHtmlEscaped(),
-        run.serverEndpoint.toHtmlEscaped(), runStatusName(run.status),
-        QLocale().toString(run.startedAt.toLocalTime(), QLocale::ShortFormat));
+        run.serverEndpoint.toHtmlEscaped(), statusText(runStatusName(run.status)),
+        QLocale::system().toString(run.startedAt.toLocalTime(), QLocale::ShortFormat));
     if (key.valid)
         summary += u"<br>%1"_s.arg(key.text.toHtmlEscaped());
     if (const QString params = joinParameters(runParameters(run.record.params, run.record.kind), true); !params.isEmpty())

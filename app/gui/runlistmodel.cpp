@@ -3,6 +3,7 @@
 
 #include "apppalette.h"
 #include "analysis/regressionscan.h"
+#include "runtext.h"
 
 #include "result/keyfigure.h"
 #include "result/metriccatalog.h"
@@ -322,8 +323,8 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
                 return (mark->worse ? tr("%1  Δ %2 worse") : tr("%1  Δ %2"))
                     .arg(r.keyText, signedPercentText(mark->relativeChangePct));
             return r.keyText;
-        case Status: return runStatusName(r.status);
-        case Date: return QLocale().toString(r.startedAt.toLocalTime(), QLocale::ShortFormat);
+        case Status: return statusText(runStatusName(r.status));
+        case Date: return QLocale::system().toString(r.startedAt.toLocalTime(), QLocale::ShortFormat);
         case Tags: return r.tags.join(u", "_s);
         }
     } else if (role == kSortRole) {

@@ -340,7 +340,7 @@ void RunsPage::reloadUnfinished()
                 const QString left = a.problem().isEmpty() ? a.describe() : tr("cannot resume: %1").arg(a.problem());
                 auto *item = new QTreeWidgetItem(
                     m_unfinished, {a.planName(), a.planRunId(),
-                                   QLocale().toString(a.started().toLocalTime(), QLocale::ShortFormat), left});
+                                   QLocale::system().toString(a.started().toLocalTime(), QLocale::ShortFormat), left});
                 item->setToolTip(UnfinishedLeft, left);
                 if (!a.problem().isEmpty())
                     item->setForeground(UnfinishedLeft, AppPalette::errorColour(palette()));
@@ -734,7 +734,7 @@ void RunsPage::handleCaseFinished(const CaseResult &result)
     it->running = false;
     it->bar->setValue(1000);
     it->bar->setFormat(tr("done"));
-    it->item->setText(CaseStatus, result.status);
+    it->item->setText(CaseStatus, statusText(result.status));
     QString text = result.iterations.isEmpty() ? result.error : keyFigure(result.summary).text;
     if (const QString kept = keptRepetitionsText(result, m_execution ? m_execution->planRunId() : QString());
         !kept.isEmpty())

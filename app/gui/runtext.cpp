@@ -4,6 +4,7 @@
 #include "result/condition.h"
 #include "result/metriccatalog.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QLocale>
 #include <QRegularExpression>
@@ -285,6 +286,21 @@ MetricText metricText(const Metric &metric)
     t.value = tableNumber(value);
     t.unit = unit;
     return t;
+}
+
+QString statusText(const QString &status)
+{
+    if (status == u"finished"_s)
+        return QCoreApplication::translate("wb::gui::RunText", "finished");
+    if (status == u"failed"_s)
+        return QCoreApplication::translate("wb::gui::RunText", "failed");
+    if (status == u"cancelled"_s)
+        return QCoreApplication::translate("wb::gui::RunText", "cancelled");
+    if (status == u"running"_s)
+        return QCoreApplication::translate("wb::gui::RunText", "running");
+    if (status == u"skipped"_s)
+        return QCoreApplication::translate("wb::gui::RunText", "skipped");
+    return status;
 }
 
 } // namespace wb::gui

@@ -62,4 +62,9 @@ QString heavyLossText(const ResultRecord &record, const QString &figure = QStrin
 // significant digits but never in exponent notation.
 QString tableNumber(double value);
 
+// A run's or test's stored status ("finished", "failed", "cancelled",
+// "running", "skipped") as the window shows it, in the user's language;
+// the stored word itself never changes. Anything else is shown as it is.
+QString statusText(const QString &status);
+
 } // namespace wb::gui

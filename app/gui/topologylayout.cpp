@@ -16,10 +16,11 @@ namespace wb::gui {
 
 namespace {
 
-QString tr(const char *text)
+// lupdate reads the context from here, also for calls in free functions.
+struct Tr
 {
-    return QCoreApplication::translate("wb::gui::TopologyLayout", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(wb::gui::TopologyLayout)
+};
 
 QSizeF textSize(const QFontMetricsF &fm, const QString &text)
 {
@@ -129,11 +130,11 @@ TopologyLayout TopologyLayout::make(const Inventory &inv, const QFont &base)
     const QFontMetricsF body(out.font), title(out.titleFont);
 
     if (inv.hosts.isEmpty()) {
-        out.hint = tr("No hosts in this lab yet.\n"
+        out.hint = Tr::tr("No hosts in this lab yet.\n"
                       "Add a host (Ctrl+N) and fill its NICs with Discover NICs (Ctrl+D),\n"
                       "open a lab file (Ctrl+O), or open the example lab.");
     } else if (inv.links.isEmpty()) {
-        out.hint = tr("No links yet: on the Links tab, wire each NIC through a cable to a switch port\n"
+        out.hint = Tr::tr("No links yet: on the Links tab, wire each NIC through a cable to a switch port\n"
                       "(or to another NIC for a crossover cable) to draw the lab.");
     }
 
@@ -149,9 +150,9 @@ TopologyLayout TopologyLayout::make(const Inventory &inv, const QFont &base)
             n.lines.append(kind);
         const auto used = inv.portsInUse(s.name).size();
         if (s.ports > 0)
-            n.lines.append(tr("%1 of %2 ports in use").arg(used).arg(s.ports));
+            n.lines.append(Tr::tr("%1 of %2 ports in use").arg(used).arg(s.ports));
         else if (used > 0)
-            n.lines.append(used == 1 ? tr("1 port in use") : tr("%1 ports in use").arg(used));
+            n.lines.append(used == 1 ? Tr::tr("1 port in use") : Tr::tr("%1 ports in use").arg(used));
         switchIndex.insert(s.name, int(out.nodes.size()));
         out.nodes.append(n);
     }
@@ -201,7 +202,7 @@ TopologyLayout TopologyLayout::make(const Inventory &inv, const QFont &base)
             e.toNode = hostIndex.value(peer->hostName, -1);
         if (e.toNode < 0)
             continue;
-        addEdge(e, l.switchPort > 0 ? tr("port %1").arg(l.switchPort) : QString());
+        addEdge(e, l.switchPort > 0 ? Tr::tr("port %1").arg(l.switchPort) : QString());
     }
     // The uplinks: the cable, then its length and the ports from the upper
     // switch to the lower one.
@@ -217,7 +218,7 @@ TopologyLayout TopologyLayout::make(const Inventory &inv, const QFont &base)
         e.toNode = std::max(a, b);
         const int upper = u.portOn(out.nodes.at(e.fromNode).name), lower = u.portOn(out.nodes.at(e.toNode).name);
         const auto port = [](int p) { return p > 0 ? QString::number(p) : u"?"_s; };
-        addEdge(e, upper > 0 || lower > 0 ? tr("ports %1 ↔ %2").arg(port(upper), port(lower)) : QString());
+        addEdge(e, upper > 0 || lower > 0 ? Tr::tr("ports %1 ↔ %2").arg(port(upper), port(lower)) : QString());
         uplinkLabelHeight = std::max(uplinkLabelHeight, labelSizes.last().height());
     }
 

@@ -11,6 +11,13 @@ namespace wb {
 
 namespace {
 
+// What the Compare page shows of a cell's environment against the
+// reference; lupdate reads the context from here (docs/translations.md).
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(wb::ComparisonData)
+};
+
 QString noValue()
 {
     return QCoreApplication::translate("wb::ComparisonData", "(none)");
@@ -201,11 +208,11 @@ QStringList CellEnvironmentDiff::describe() const
         }
     }
     if (lines.isEmpty())
-        lines << u"nothing that both know differs"_s;
+        lines << Tr::tr("nothing that both know differs");
     if (!unknownHere.isEmpty())
-        lines << u"not known for %1: %2"_s.arg(cell, unknownHere.join(u", "_s));
+        lines << Tr::tr("not known for %1: %2").arg(cell, unknownHere.join(u", "_s));
     if (!unknownThere.isEmpty())
-        lines << u"not known for %1: %2"_s.arg(reference, unknownThere.join(u", "_s));
+        lines << Tr::tr("not known for %1: %2").arg(reference, unknownThere.join(u", "_s));
     return lines;
 }
 

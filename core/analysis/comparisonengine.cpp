@@ -20,10 +20,11 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // The attribute the chart data splits a group by: each cell's source and setup.
 const QString kChartSeries = QStringLiteral("source and setup");
 
-QString tr(const char *s)
+// lupdate reads the context from here, also for calls in free functions.
+struct Tr
 {
-    return QCoreApplication::translate("wb::ComparisonEngine", s);
-}
+    Q_DECLARE_TR_FUNCTIONS(wb::ComparisonEngine)
+};
 
 const QStringList &setupDimensions()
 {
@@ -68,7 +69,7 @@ QString categoryOf(const Observation &o, const QString &groupBy, const QString &
     if (!sweepParameter.isEmpty() && o.condition) {
         if (const ConditionParameter *p = o.condition->parameter(sweepParameter)) {
             const ConditionParameterInfo *info = findDefiningParameter(o.condition->kind, p->key);
-            return (info ? info->show(p->value) : p->value) + (p->assumed ? tr(" (assumed)") : QString());
+            return (info ? info->show(p->value) : p->value) + (p->assumed ? Tr::tr(" (assumed)") : QString());
         }
     }
     return o.attributes.value(groupBy, u"—"_s);
@@ -78,9 +79,9 @@ QString linkSuffix(const LinkInfo &link)
 {
     switch (link.linkClass) {
     case LinkInfo::Class::Loopback:
-        return tr(" (loopback, no wire)");
+        return Tr::tr(" (loopback, no wire)");
     case LinkInfo::Class::Virtual:
-        return tr(" (virtual link)");
+        return Tr::tr(" (virtual link)");
     case LinkInfo::Class::Physical:
     case LinkInfo::Class::Unknown:
         break;
@@ -111,23 +112,23 @@ QString meanText(const stats::MeanEstimate &e)
     if (e.n == 0)
         return u"—"_s;
     if (e.single())
-        return tr("%1 (single measurement)").arg(comparisonNumber(e.mean));
+        return Tr::tr("%1 (single measurement)").arg(comparisonNumber(e.mean));
     return u"%1 [%2, %3]"_s.arg(comparisonNumber(e.mean), comparisonNumber(e.low), comparisonNumber(e.high));
 }
 
 QString ratioText(const EngineRow &row)
 {
     if (row.reference)
-        return tr("reference");
+        return Tr::tr("reference");
     if (!row.comparable || !std::isfinite(row.comparison.ratio))
         return u"—"_s;
     const QString r = QString::number(row.comparison.ratio, 'f', 3);
     if (row.comparison.ratioUnbounded)
-        return r + tr(" [unbounded]");
+        return Tr::tr("%1 [unbounded]").arg(r);
     if (std::isfinite(row.comparison.ratioLow))
         return u"%1 [%2, %3]"_s.arg(r, QString::number(row.comparison.ratioLow, 'f', 3),
                                     QString::number(row.comparison.ratioHigh, 'f', 3));
-    return r + tr(" (no interval)");
+    return Tr::tr("%1 (no interval)").arg(r);
 }
 
 QString ceilingText(const EngineRow &row)
@@ -135,7 +136,7 @@ QString ceilingText(const EngineRow &row)
     if (!std::isfinite(row.pctOfCeiling))
         return u"—"_s;
     const QString pct = u"%1%"_s.arg(row.pctOfCeiling, 0, 'f', row.pctOfCeiling < 100 ? 1 : 0);
-    return row.aboveCeiling ? tr("%1 ⚠ above the ceiling").arg(pct) : pct;
+    return row.aboveCeiling ? Tr::tr("%1 ⚠ above the ceiling").arg(pct) : pct;
 }
 
 QString pValueText(const EngineRow &row)
@@ -178,7 +179,7 @@ ComparisonView buildComparisonView(const ComparisonData &data, const ComparisonR
                 e.condition = *o.condition;
                 e.label = o.condition->label(v.sweepParameter);
             } else {
-                e.label = tr("(condition not known)");
+                e.label = Tr::tr("(condition not known)");
             }
             it = conditionIndex.insert(key, int(v.conditions.size()));
             v.conditions.append(e);
@@ -271,7 +272,7 @@ ComparisonView buildComparisonView(const ComparisonData &data, const ComparisonR
             for (const QString &part : std::as_const(setup))
                 if (part != u"—"_s)
                     parts << part;
-            series = (parts.isEmpty() ? tr("measured") : parts.join(u" · "_s)) + linkSuffix(o.link);
+            series = (parts.isEmpty() ? Tr::tr("measured") : parts.join(u" · "_s)) + linkSuffix(o.link);
             key = setup.join(u'\x1f');
             if (nameLinks && (o.link.linkClass == LinkInfo::Class::Physical || o.link.linkClass == LinkInfo::Class::Unknown))
                 series += u" ("_s + o.link.shortLabel() + u')';
@@ -362,23 +363,23 @@ ComparisonView buildComparisonView(const ComparisonData &data, const ComparisonR
                                                                                       : kNaN;
         row.aboveCeiling = std::isfinite(row.pctOfCeiling) && row.pctOfCeiling > 100.0;
         if (row.reference) {
-            row.verdict = tr("Reference.");
+            row.verdict = Tr::tr("Reference.");
         } else if (!row.comparable) {
             row.differences = c.condition.differences(ref.condition);
-            row.verdict = tr("Not comparable: they differ in %1.").arg(row.differences.join(u", "_s));
+            row.verdict = Tr::tr("Not comparable: they differ in %1.").arg(row.differences.join(u", "_s));
         } else {
             row.comparison = compareGroups(ref.values, c.values, v.confidence, v.metric, ref.label, c.label);
             row.verdict = row.comparison.verdict;
             if (c.link.linkClass != ref.link.linkClass)
-                row.verdict += tr(" Over different links: %1 against %2.").arg(c.link.label(), ref.link.label());
+                row.verdict += Tr::tr(" Over different links: %1 against %2.").arg(c.link.label(), ref.link.label());
         }
         if (row.aboveCeiling)
-            row.verdict += tr(" Above the link's theoretical ceiling: a measurement problem (clock, counters or the link speed).");
+            row.verdict += Tr::tr(" Above the link's theoretical ceiling: a measurement problem (clock, counters or the link speed).");
         v.rows.append(row);
     }
 
     if (v.isSweep())
-        v.notes << tr("Grouped by %1, a defining parameter: this is a sweep along it, and a verdict is only given "
+        v.notes << Tr::tr("Grouped by %1, a defining parameter: this is a sweep along it, and a verdict is only given "
                       "between cells of one %1.").arg(v.groupBy);
     bool loopback = false, virtualLink = false;
     for (const EngineCell &c : std::as_const(v.cells)) {
@@ -386,11 +387,11 @@ ComparisonView buildComparisonView(const ComparisonData &data, const ComparisonR
         virtualLink = virtualLink || c.link.linkClass == LinkInfo::Class::Virtual;
     }
     if (loopback)
-        v.notes << tr("Loopback runs crossed no wire: they measure the hosts, not a NIC, cable or switch.");
+        v.notes << Tr::tr("Loopback runs crossed no wire: they measure the hosts, not a NIC, cable or switch.");
     if (virtualLink)
-        v.notes << tr("Virtual-link runs (veth, bridge, virtio) crossed no physical wire.");
+        v.notes << Tr::tr("Virtual-link runs (veth, bridge, virtio) crossed no physical wire.");
     if (v.conditions.size() > 1)
-        v.notes << tr("The selection holds %1 conditions; one is shown at a time, never pooled.").arg(v.conditions.size());
+        v.notes << Tr::tr("The selection holds %1 conditions; one is shown at a time, never pooled.").arg(v.conditions.size());
     v.notes += data.notes;
     return v;
 }
@@ -404,7 +405,7 @@ ComparisonData ComparisonView::chartData(const ComparisonData &source) const
     d.description = source.description;
     // The condition goes in the caption, which wraps; a title does not.
     if (const ConditionEntry *c = shownCondition(); c && !c->label.isEmpty() && c->condition.kind.size() > 0)
-        d.description = tr("Condition: %1").arg(c->label) + (d.description.isEmpty() ? QString() : u". "_s + d.description);
+        d.description = Tr::tr("Condition: %1").arg(c->label) + (d.description.isEmpty() ? QString() : u". "_s + d.description);
     d.confidence = confidence;
     d.ceiling = source.ceiling;
     d.ceilingLabel = source.ceilingLabel;
@@ -466,7 +467,7 @@ ComparisonData ComparisonView::heatMapData(const ComparisonData &source) const
     d.seriesKey = u"origin"_s;
     for (Observation &o : d.observations)
         if (!o.baseline)
-            o.attributes.insert(u"origin"_s, tr("measured") + linkSuffix(o.link));
+            o.attributes.insert(u"origin"_s, Tr::tr("measured") + linkSuffix(o.link));
         else if (!o.attributes.contains(u"origin"_s))
             o.attributes.insert(u"origin"_s, o.source);
     return d;

@@ -12,10 +12,11 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-QString tr(const char *text)
+// lupdate reads the context from here, also for calls in free functions.
+struct Tr
 {
-    return QCoreApplication::translate("wb::GroupComparison", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(wb::GroupComparison)
+};
 
 QString formatPct(double v)
 {
@@ -36,17 +37,17 @@ QString directionWord(const QString &metric, bool bLarger)
     const MetricPolarity pol = metricPolarity(metric);
     if (metricReadsAsSpeed(metric)) {
         const bool better = (pol == MetricPolarity::HigherIsBetter) == bLarger;
-        return better ? tr("faster") : tr("slower");
+        return better ? Tr::tr("faster") : Tr::tr("slower");
     }
     switch (pol) {
     case MetricPolarity::HigherIsBetter:
-        return bLarger ? tr("higher (better)") : tr("lower (worse)");
+        return bLarger ? Tr::tr("higher (better)") : Tr::tr("lower (worse)");
     case MetricPolarity::LowerIsBetter:
-        return bLarger ? tr("higher (worse)") : tr("lower (better)");
+        return bLarger ? Tr::tr("higher (worse)") : Tr::tr("lower (better)");
     case MetricPolarity::Neutral:
         break;
     }
-    return bLarger ? tr("higher") : tr("lower");
+    return bLarger ? Tr::tr("higher") : Tr::tr("lower");
 }
 
 } // namespace
@@ -91,7 +92,7 @@ GroupComparison compareGroups(const QList<double> &a, const QList<double> &b, do
     c.welchDf = c.t = c.pValue = kNaN;
 
     if (c.a.n == 0 || c.b.n == 0) {
-        c.verdict = tr("Nothing to compare: %1 has no values.").arg(c.a.n == 0 ? nameA : nameB);
+        c.verdict = Tr::tr("Nothing to compare: %1 has no values.").arg(c.a.n == 0 ? nameA : nameB);
         return c;
     }
 
@@ -153,29 +154,29 @@ GroupComparison compareGroups(const QList<double> &a, const QList<double> &b, do
 
     const QString level = levelText(confidence);
     if (std::isnan(c.ratio)) {
-        c.verdict = tr("%1 has a mean of zero: no ratio.").arg(nameA);
+        c.verdict = Tr::tr("%1 has a mean of zero: no ratio.").arg(nameA);
         return c;
     }
     const bool bLarger = c.b.mean > c.a.mean;
     const double change = std::fabs(c.changePct());
     if (!c.testable) {
-        const QString why = repeated ? tr("no spread: no confidence interval")
-                                     : tr("%1 is a single measurement: no interval, no test").arg(c.a.n < 2 ? nameA : nameB);
+        const QString why = repeated ? Tr::tr("no spread: no confidence interval")
+                                     : Tr::tr("%1 is a single measurement: no interval, no test").arg(c.a.n < 2 ? nameA : nameB);
         if (c.b.mean == c.a.mean)
-            c.verdict = tr("%1 equals %2 (%3).").arg(nameB, nameA, why);
+            c.verdict = Tr::tr("%1 equals %2 (%3).").arg(nameB, nameA, why);
         else
-            c.verdict = tr("%1 is %2% %3 than %4 (%5).").arg(nameB, formatPct(change), directionWord(metric, bLarger), nameA, why);
+            c.verdict = Tr::tr("%1 is %2% %3 than %4 (%5).").arg(nameB, formatPct(change), directionWord(metric, bLarger), nameA, why);
         return c;
     }
     if (!c.significant) {
-        c.verdict = tr("No significant difference at %1 (%2 %3% %4 than %5, p = %6).")
+        c.verdict = Tr::tr("No significant difference at %1 (%2 %3% %4 than %5, p = %6).")
                         .arg(level, nameB, formatPct(change), directionWord(metric, bLarger), nameA,
                              QString::number(c.pValue, 'g', 2));
         return c;
     }
     const double hw = c.changeHalfWidthPct();
-    const QString plusMinus = std::isnan(hw) ? QString() : tr(" ± %1%").arg(formatPct(hw));
-    c.verdict = tr("%1 is %2%%3 %4 than %5 (%6 confidence).")
+    const QString plusMinus = std::isnan(hw) ? QString() : Tr::tr(" ± %1%").arg(formatPct(hw));
+    c.verdict = Tr::tr("%1 is %2%%3 %4 than %5 (%6 confidence).")
                     .arg(nameB, formatPct(change), plusMinus, directionWord(metric, bLarger), nameA, level);
     return c;
 }

@@ -10,6 +10,7 @@
 #include "store/runstore.h"
 #include "store/storeservice.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QMap>
 #include <QSet>
@@ -325,7 +326,7 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
     d.title = u"%1: %2"_s.arg(testKindLabel(kind), view.label); // the catalog's words, as on screen
     d.metric = view.metric;
     d.unit = view.unit;
-    d.description = u"Runs and baselines in %1"_s.arg(location);
+    d.description = QCoreApplication::translate("wb::StoreComparisonProvider", "Runs and baselines in %1").arg(location);
     if (sel.handPicked())
         d.description = u"Runs picked by hand beside the baselines of their kind, in %1"_s.arg(location);
     d.dimensions = {u"host pair"_s, u"NIC"_s, u"switch"_s, u"cable"_s, u"plan"_s, u"date"_s, u"origin"_s};

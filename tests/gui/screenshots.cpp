@@ -26,6 +26,7 @@
 // grow past it (the program says so on stderr if it does).
 
 #include "appcomposition.h"
+#include "translations.h"
 #include "apppalette.h"
 #include "baselinespage.h"
 #include "baselinetablemodel.h"
@@ -131,6 +132,7 @@ bool save(wb::gui::MainWindow &w, const QString &dir, const QString &name)
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
+    wb::setUpLanguage(app); // as the program does: LANGUAGE=de gives German pages
     QStandardPaths::setTestModeEnabled(true); // never the user's own settings or database
     QApplication::setOrganizationName(u"WirebenchScreenshots"_s);
     const QStringList args = app.arguments();

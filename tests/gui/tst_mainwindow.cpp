@@ -10,6 +10,7 @@
 #include "page.h"
 #include "run/plan.h"
 #include "runspage.h"
+#include "translations.h"
 
 #include <QComboBox>
 #include <QJsonArray>
@@ -39,6 +40,9 @@ void TstMainWindow::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(u"WirebenchTest"_s);
+    // As the program does: English under ctest's LANGUAGE=en, German in
+    // tst_mainwindow_de (fitsTheSmallestWindow with the longer words).
+    wb::setUpLanguage(*QCoreApplication::instance());
 }
 
 void TstMainWindow::switchesEveryPage()
