@@ -1499,6 +1499,10 @@ Quelle: %5</translation>
         <source>no change point (E-Divisive means, alpha %1)</source>
         <translation>kein Change Point (E-Divisive Means, Alpha %1)</translation>
     </message>
+    <message>
+        <source>the runs&apos; tags are written above their points</source>
+        <translation>über den Punkten stehen die Tags der Läufe</translation>
+    </message>
 </context>
 <context>
     <name>wb::charts::RrulChart</name>
@@ -1576,6 +1580,10 @@ Quelle: %5</translation>
     <message>
         <source>Key</source>
         <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Tags</translation>
     </message>
 </context>
 <context>
@@ -1719,6 +1727,18 @@ Note: %1
         <translation>
 Notiz: %1
 </translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation>Tag</translation>
+    </message>
+    <message>
+        <source>Baselines holding this tag (in any case)</source>
+        <translation>Baselines mit diesem Tag (Groß-/Kleinschreibung egal)</translation>
+    </message>
+    <message>
+        <source>Filter baselines by tag</source>
+        <translation>Baselines nach Tag filtern</translation>
     </message>
 </context>
 <context>
@@ -2037,6 +2057,14 @@ Against %1:
 Gegen %1:
 • %2</translation>
     </message>
+    <message>
+        <source>&amp;History…</source>
+        <translation>&amp;Verlauf…</translation>
+    </message>
+    <message>
+        <source>The selected row&apos;s condition over time on its element: every run, the change points, the environment changes and the runs&apos; tags (Ctrl+H)</source>
+        <translation>Die Bedingung der gewählten Zeile im Zeitverlauf auf ihrem Element: jeder Lauf, die Change Points, die Umgebungsänderungen und die Tags der Läufe (Strg+H)</translation>
+    </message>
 </context>
 <context>
     <name>wb::gui::DesktopNotifier</name>
@@ -2047,6 +2075,105 @@ Gegen %1:
     <message>
         <source>desktop notifications are not available (%1)</source>
         <translation>Desktop-Benachrichtigungen sind nicht verfügbar (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>wb::gui::HistoryWindow</name>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>The element of the lab the history follows: the host pair, or one NIC, switch or cable the newest run of the row crossed</source>
+        <translation>Das Element des Labors, dem der Verlauf folgt: das Host-Paar oder eine NIC, ein Switch oder ein Kabel, über die der neueste Lauf der Zeile ging</translation>
+    </message>
+    <message>
+        <source>&amp;Element:</source>
+        <translation>&amp;Element:</translation>
+    </message>
+    <message>
+        <source>Reading the history from the database</source>
+        <translation>Der Verlauf wird aus der Datenbank gelesen</translation>
+    </message>
+    <message>
+        <source>Show as &amp;table</source>
+        <translation>Als &amp;Tabelle zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Export…</translation>
+    </message>
+    <message>
+        <source>The chart as PNG, SVG or PDF, or its points as CSV (by the file&apos;s suffix)</source>
+        <translation>Das Diagramm als PNG, SVG oder PDF oder seine Punkte als CSV (nach der Dateiendung)</translation>
+    </message>
+    <message>
+        <source>No database is open.</source>
+        <translation>Keine Datenbank ist geöffnet.</translation>
+    </message>
+    <message>
+        <source>Reading the history…</source>
+        <translation>Der Verlauf wird gelesen…</translation>
+    </message>
+    <message>
+        <source>The history could not be read: %1</source>
+        <translation>Der Verlauf konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>No finished run of this condition on this element.</source>
+        <translation>Kein abgeschlossener Lauf dieser Bedingung auf diesem Element.</translation>
+    </message>
+    <message>
+        <source>History: %1, %2</source>
+        <translation>Verlauf: %1, %2</translation>
+    </message>
+    <message>
+        <source>Ctrl+T shows the plotted points as a table.</source>
+        <translation>Strg+T zeigt die gezeichneten Punkte als Tabelle.</translation>
+    </message>
+    <message>
+        <source>%1 · %2 (loopback: the newest run crossed no wire)</source>
+        <translation>%1 · %2 (Loopback: der neueste Lauf ging über keine Leitung)</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Points: %1 · change points: %2 · environment changes: %3.</source>
+        <translation>Punkte: %1 · Change Points: %2 · Umgebungsänderungen: %3.</translation>
+    </message>
+    <message>
+        <source>Other conditions with runs on this element: %1 (not drawn here).</source>
+        <translation>Weitere Bedingungen mit Läufen auf diesem Element: %1 (hier nicht gezeichnet).</translation>
+    </message>
+    <message>
+        <source>%1: the file name must end in .png, .svg, .pdf or .csv</source>
+        <translation>%1: der Dateiname muss auf .png, .svg, .pdf oder .csv enden</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 exportiert</translation>
+    </message>
+    <message>
+        <source>Export the history</source>
+        <translation>Den Verlauf exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG-Bild (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Plotted points (*.csv)</source>
+        <translation>Gezeichnete Punkte (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -2969,6 +3096,14 @@ Korrigieren Sie es auf dieser Seite, dann führen Sie den Plan erneut aus.</tran
         <source>Note</source>
         <translation>Notiz</translation>
     </message>
+    <message>
+        <source>A note on this baseline (what it was measured on, what to look at)</source>
+        <translation>Eine Notiz zu dieser Baseline (worauf gemessen wurde, worauf zu achten ist)</translation>
+    </message>
+    <message>
+        <source>The baseline&apos;s tags; select some and press Remove tag (or Del)</source>
+        <translation>Die Tags der Baseline; einige wählen und Entfernen drücken (oder Entf)</translation>
+    </message>
 </context>
 <context>
     <name>wb::gui::RunDetailView</name>
@@ -3176,6 +3311,24 @@ gespeichert als %3 %4</translation>
     <message>
         <source>Tags</source>
         <translation>Tags</translation>
+    </message>
+    <message>
+        <source>%1  Δ %2 worse</source>
+        <translation>%1  Δ %2 schlechter</translation>
+    </message>
+    <message>
+        <source>%1  Δ %2</source>
+        <translation>%1  Δ %2</translation>
+    </message>
+    <message>
+        <source>The first run after a change point of its history on %1:
+%2</source>
+        <translation>Der erste Lauf nach einem Change Point seines Verlaufs auf %1:
+%2</translation>
+    </message>
+    <message>
+        <source>The kind&apos;s key figure. &quot;Δ −8.0 %&quot;: the first run after a change point of its history (E-Divisive means), by how much the mean moved; &quot;worse&quot; in the metric&apos;s bad direction</source>
+        <translation>Der Hauptwert der Art. „Δ −8.0 %“: der erste Lauf nach einem Change Point seines Verlaufs (E-Divisive Means), um wie viel sich der Mittelwert verschob; „schlechter“ in der ungünstigen Richtung der Kennzahl</translation>
     </message>
 </context>
 <context>

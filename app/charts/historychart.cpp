@@ -195,7 +195,7 @@ HistoryChartContent HistoryChart::build(QCustomPlot &plot, const History &h, con
     // Tagged: the top 40 % of the plot is kept for the labels.
     plot.yAxis->setRange(low - margin, tagged ? high + (high - low + 2 * margin) * 0.7 : high + margin);
     if (tagged)
-        caption << tr("the runs' tags are written above their points");
+        caption << Tr::tr("the runs' tags are written above their points");
     out.caption = caption.join(u'\n');
     ChartBuilder::putLegendAndCaptionBelow(plot, out.caption);
     ChartBuilder::applyPalette(plot, plot.palette());
