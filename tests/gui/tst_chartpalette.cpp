@@ -4,6 +4,7 @@
 // while shown), the ceiling line lightens on dark, the samples plot and the topology view too, and exported
 // files stay light for printing whatever the screen uses.
 
+#include "tinylab.h"
 #include "apppalette.h"
 #include "chartbuilder.h"
 #include "chartexporter.h"
@@ -154,10 +155,8 @@ void TstChartPalette::samplesPlotFollowsPalette()
 
 void TstChartPalette::topologyFollowsPalette()
 {
-    QFile f(QStringLiteral(WB_TEST_DATA_DIR) + u"/labs/tiny-lab.json"_s);
-    QVERIFY(f.open(QIODevice::ReadOnly));
     QString error;
-    const auto lab = Inventory::fromJson(QJsonDocument::fromJson(f.readAll()).object(), f.fileName(), &error);
+    const auto lab = wbtest::tinyLab(&error);
     QVERIFY2(lab, qPrintable(error));
     for (const QPalette &p : {gui::AppPalette::dark(), gui::AppPalette::light()}) {
         gui::TopologyScene scene;

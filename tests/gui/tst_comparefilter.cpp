@@ -5,6 +5,7 @@
 // with stale results dropped, the group-by choices, and the report carrying
 // the inventory that was compared and both ends' environment.
 
+#include "tinylab.h"
 #include "analysis/storecomparisonprovider.h"
 #include "analysis/comparisonreport.h"
 #include "../core/storeservicefixture.h"
@@ -96,10 +97,8 @@ void TstCompareFilter::initTestCase()
     auto store = ResultStore::open(m_db);
     QVERIFY2(store, qPrintable(store.message()));
     QVERIFY(ensureBuiltinBaselines(**store));
-    QFile labFile(QStringLiteral(WB_TEST_DATA_DIR) + u"/labs/tiny-lab.json"_s);
-    QVERIFY(labFile.open(QIODevice::ReadOnly));
     QString error;
-    const auto lab = Inventory::fromJson(QJsonDocument::fromJson(labFile.readAll()).object(), labFile.fileName(), &error);
+    const auto lab = wbtest::tinyLab(&error);
     QVERIFY2(lab, qPrintable(error));
     QVERIFY((*store)->inventory().importInventory(*lab));
     auto ids = [&](StoredRun r, const QString &clientNic, const QString &serverNic) {

@@ -8,6 +8,7 @@
 // baseline row. The chart alone: an untagged history draws no tag label.
 // The Results page's model marks the first run after the change.
 
+#include "tinylab.h"
 #include "analysis/history.h"
 #include "analysis/storecomparisonprovider.h"
 #include "../core/storeservicefixture.h"
@@ -102,10 +103,8 @@ void TstCompareHistory::initTestCase()
     auto store = ResultStore::open(m_db);
     QVERIFY2(store, qPrintable(store.message()));
     QVERIFY(ensureBuiltinBaselines(**store));
-    QFile labFile(QStringLiteral(WB_TEST_DATA_DIR) + u"/labs/tiny-lab.json"_s);
-    QVERIFY(labFile.open(QIODevice::ReadOnly));
     QString error;
-    const auto lab = Inventory::fromJson(QJsonDocument::fromJson(labFile.readAll()).object(), labFile.fileName(), &error);
+    const auto lab = wbtest::tinyLab(&error);
     QVERIFY2(lab, qPrintable(error));
     QVERIFY((*store)->inventory().importInventory(*lab));
     const auto client = (*store)->inventory().nicByKey(u"adam/eth0"_s);
