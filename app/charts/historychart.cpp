@@ -186,7 +186,9 @@ HistoryChartContent HistoryChart::build(QCustomPlot &plot, const History &h, con
     if (h.changePoints.isEmpty())
         caption << Tr::tr("no change point (E-Divisive means, alpha %1)").arg(h.detector.alpha);
     const double span = keys.last() - keys.first();
-    if (span < 3 * 86400) // runs of a day or two: the hours tell them apart
+    if (span < 2 * 3600) // runs of an hour or two: the seconds tell them apart
+        ticker->setDateTimeFormat(u"HH:mm:ss"_s);
+    else if (span < 3 * 86400) // of a day or two: the hours
         ticker->setDateTimeFormat(u"MM-dd HH:mm"_s);
     const double pad = span > 0 ? span * 0.03 : 86400;
     plot.xAxis->setRange(keys.first() - pad, keys.last() + pad);

@@ -999,11 +999,22 @@ void ComparePage::refresh()
     }
     const bool bars = o.kind == charts::ChartKind::Bars;
     const bool matrix = o.kind == charts::ChartKind::HeatMap;
-    m_groupBy->setVisible(bars || o.kind == charts::ChartKind::Sweep);
-    m_groupByLabel->setVisible(m_groupBy->isVisible());
-    m_logScale->setVisible(bars || o.kind == charts::ChartKind::Sweep || o.kind == charts::ChartKind::LatencyCdf);
-    m_matrixSeries->setVisible(matrix && m_matrixSeries->count() > 0);
-    m_matrixSeriesLabel->setVisible(m_matrixSeries->isVisible());
+    const bool grouped = bars || o.kind == charts::ChartKind::Sweep;
+    const bool series = matrix && m_matrixSeries->count() > 0;
+    const std::pair<QWidget *, bool> controls[] = {
+        {m_groupBy, grouped},
+        {m_groupByLabel, grouped},
+        {m_logScale, bars || o.kind == charts::ChartKind::Sweep || o.kind == charts::ChartKind::LatencyCdf},
+        {m_matrixSeries, series},
+        {m_matrixSeriesLabel, series}};
+    // Hidden first, then shown: the row never holds both the grouping and
+    // the heat map's series at once, which would widen the window for good.
+    for (const auto &[widget, visible] : controls)
+        if (!visible)
+            widget->hide();
+    for (const auto &[widget, visible] : controls)
+        if (visible)
+            widget->show();
     m_chart->setChart(chartData(o), o);
     refreshTable();
 }
