@@ -236,7 +236,9 @@ QList<HistoryElement> historyElementsOf(const StoredRun &run)
         return out;
     const QList<std::pair<QString, HistoryElement::Type>> types{
         {u"nic"_s, HistoryElement::Type::Nic}, {u"switch"_s, HistoryElement::Type::Switch}, {u"cable"_s, HistoryElement::Type::Cable}};
-    for (const auto &[name, type] : types) {
+    for (const auto &entry : types) {
+        const QString &name = entry.first;
+        const HistoryElement::Type type = entry.second; // a plain local: lambdas capture it
         for (const QJsonValue &v : run.inventoryPath) {
             const QJsonObject e = v.toObject();
             const HistoryElement element{type, e.value(u"key"_s).toString(), {}};

@@ -211,6 +211,9 @@ void TstBaselinesPage::tagsAndNotesFromThePage()
     QTest::keyClicks(editor->notesEdit(), u"half duplex hub"_s);
     editor->findChild<QPushButton *>(u"saveNoteButton"_s)->click();
     QTRY_COMPARE_WITH_TIMEOUT((*reader)->baselines().baseline(key)->notes, u"half duplex hub"_s, 10000);
+    // The page hears of it when the write's answer reaches the GUI thread,
+    // a moment after the database has it.
+    QTRY_COMPARE_WITH_TIMEOUT(page.model()->baselineAt(page.model()->rowOf(key))->notes, u"half duplex hub"_s, 10000);
     const int row = page.proxy()->mapFromSource(page.model()->index(page.model()->rowOf(key), 0)).row();
     table->setCurrentIndex(page.proxy()->index(row == 0 ? 1 : 0, 0));
     QVERIFY(editor->baselineKey() != key);

@@ -337,7 +337,11 @@ void TstAgentNetns::packetRateReverse()
     const QJsonObject server = nicDelta(r.server.value(u"record"_s).toObject());
     const QString counts = countsText(client, server);
     QVERIFY2(server.value(u"tx_packets"_s).toDouble() >= sent, qPrintable(counts));
-    QVERIFY2(client.value(u"rx_packets"_s).toDouble() >= received, qPrintable(counts));
+    // The client reads its counters when its side of the test starts; in
+    // reverse the server may already have sent a datagram or two by then,
+    // so its NIC may have counted a few fewer frames than it received.
+    QVERIFY2(client.value(u"rx_packets"_s).toDouble() >= received - std::max(5.0, received * 0.001),
+             qPrintable(counts + u" received "_s + QString::number(received)));
     QVERIFY2(client.value(u"tx_packets"_s).toDouble() < sent / 10, qPrintable(counts));
 }
 
