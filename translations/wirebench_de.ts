@@ -909,6 +909,118 @@ Wählen Sie eine andere Datei oder einen anderen Ordner.</translation>
         <source>Soak: 60 byte frames flat out one way, 1 kpps back</source>
         <translation>Dauertest: 60-Byte-Frames Volllast hin, 1 kpps zurück</translation>
     </message>
+    <message>
+        <source>message</source>
+        <translation>Nachricht</translation>
+    </message>
+    <message>
+        <source>request</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <source>response</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>frame</source>
+        <translation>Frame</translation>
+    </message>
+    <message>
+        <source>sink</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>fsync</source>
+        <translation>fsync</translation>
+    </message>
+    <message>
+        <source>direct I/O</source>
+        <translation>Direkt-I/O</translation>
+    </message>
+    <message>
+        <source>direction</source>
+        <translation>Richtung</translation>
+    </message>
+    <message>
+        <source>send buffer</source>
+        <translation>Sendepuffer</translation>
+    </message>
+    <message>
+        <source>receive buffer</source>
+        <translation>Empfangspuffer</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <translation>Rate</translation>
+    </message>
+    <message>
+        <source>streams</source>
+        <translation>Streams</translation>
+    </message>
+    <message>
+        <source>congestion control</source>
+        <translation>Staukontrolle</translation>
+    </message>
+    <message>
+        <source>MSS</source>
+        <translation>MSS</translation>
+    </message>
+    <message>
+        <source>TCP_NODELAY</source>
+        <translation>TCP_NODELAY</translation>
+    </message>
+    <message>
+        <source>TOS</source>
+        <translation>TOS</translation>
+    </message>
+    <message>
+        <source>busy-poll time</source>
+        <translation>Busy-Poll-Zeit</translation>
+    </message>
+    <message>
+        <source>bit rate</source>
+        <translation>Bitrate</translation>
+    </message>
+    <message>
+        <source>omitted start</source>
+        <translation>ausgelassener Anfang</translation>
+    </message>
+    <message>
+        <source>zero-copy</source>
+        <translation>Zero-Copy</translation>
+    </message>
+    <message>
+        <source>sendfile</source>
+        <translation>sendfile</translation>
+    </message>
+    <message>
+        <source>client CPU</source>
+        <translation>Client-CPU</translation>
+    </message>
+    <message>
+        <source>server CPU</source>
+        <translation>Server-CPU</translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>interval</source>
+        <translation>Intervall</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
 </context>
 <context>
     <name>wb::ComparisonData</name>
@@ -1073,6 +1185,609 @@ Wählen Sie eine andere Datei oder einen anderen Ordner.</translation>
     <message>
         <source>%1 is %2%%3 %4 than %5 (%6 confidence).</source>
         <translation>%1 ist %2%%3 %4 als %5 (Konfidenz %6).</translation>
+    </message>
+</context>
+<context>
+    <name>wb::MetricCatalog</name>
+    <message>
+        <source>file transfer rate</source>
+        <translation>Dateiübertragungsrate</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <source>%1th percentile</source>
+        <translation>%1. Perzentil</translation>
+    </message>
+    <message>
+        <source>%1 round trip of the %2 probe without load (rrul)</source>
+        <translation>%1 Round Trip der %2-Probe ohne Last (rrul)</translation>
+    </message>
+    <message>
+        <source>%1 round trip of the %2 probe under the bulk flows&apos; load (rrul)</source>
+        <translation>%1 Round Trip der %2-Probe unter der Last der Bulk-Flows (rrul)</translation>
+    </message>
+    <message>
+        <source>idle %1 probe %2 latency</source>
+        <translation>%1-Probe ohne Last, Latenz %2</translation>
+    </message>
+    <message>
+        <source>loaded %1 probe %2 latency</source>
+        <translation>%1-Probe unter Last, Latenz %2</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>payload throughput</source>
+        <translation>Nutzdatendurchsatz</translation>
+    </message>
+    <message>
+        <source>messages</source>
+        <translation>Nachrichten</translation>
+    </message>
+    <message>
+        <source>datagrams sent OK (sender) or received (receiver)</source>
+        <translation>erfolgreich gesendete (Sender) oder empfangene (Empfänger) Datagramme</translation>
+    </message>
+    <message>
+        <source>send errors</source>
+        <translation>Sendefehler</translation>
+    </message>
+    <message>
+        <source>failed sends</source>
+        <translation>fehlgeschlagene Sendungen</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>(sent - received) / sent</source>
+        <translation>(gesendet − empfangen) / gesendet</translation>
+    </message>
+    <message>
+        <source>transaction rate</source>
+        <translation>Transaktionsrate</translation>
+    </message>
+    <message>
+        <source>request/response transactions per second</source>
+        <translation>Anfrage/Antwort-Transaktionen pro Sekunde</translation>
+    </message>
+    <message>
+        <source>connection rate</source>
+        <translation>Verbindungsrate</translation>
+    </message>
+    <message>
+        <source>connect + request + response + close per second (TCP_CRR)</source>
+        <translation>Verbinden + Anfrage + Antwort + Schließen pro Sekunde (TCP_CRR)</translation>
+    </message>
+    <message>
+        <source>mean round-trip latency</source>
+        <translation>mittlere Round-Trip-Latenz</translation>
+    </message>
+    <message>
+        <source>mean round trip</source>
+        <translation>mittlerer Round Trip</translation>
+    </message>
+    <message>
+        <source>minimum round-trip latency</source>
+        <translation>minimale Round-Trip-Latenz</translation>
+    </message>
+    <message>
+        <source>minimum round trip</source>
+        <translation>kürzester Round Trip</translation>
+    </message>
+    <message>
+        <source>median round-trip latency</source>
+        <translation>Median der Round-Trip-Latenz</translation>
+    </message>
+    <message>
+        <source>median round trip</source>
+        <translation>Median des Round Trips</translation>
+    </message>
+    <message>
+        <source>p90 round-trip latency</source>
+        <translation>Round-Trip-Latenz p90</translation>
+    </message>
+    <message>
+        <source>90th percentile round trip</source>
+        <translation>90. Perzentil des Round Trips</translation>
+    </message>
+    <message>
+        <source>p99 round-trip latency</source>
+        <translation>Round-Trip-Latenz p99</translation>
+    </message>
+    <message>
+        <source>99th percentile round trip</source>
+        <translation>99. Perzentil des Round Trips</translation>
+    </message>
+    <message>
+        <source>p99.9 round-trip latency</source>
+        <translation>Round-Trip-Latenz p99.9</translation>
+    </message>
+    <message>
+        <source>99.9th percentile round trip</source>
+        <translation>99,9. Perzentil des Round Trips</translation>
+    </message>
+    <message>
+        <source>maximum round-trip latency</source>
+        <translation>maximale Round-Trip-Latenz</translation>
+    </message>
+    <message>
+        <source>maximum round trip</source>
+        <translation>längster Round Trip</translation>
+    </message>
+    <message>
+        <source>round-trip latency deviation</source>
+        <translation>Streuung der Round-Trip-Latenz</translation>
+    </message>
+    <message>
+        <source>standard deviation of the round trip</source>
+        <translation>Standardabweichung des Round Trips</translation>
+    </message>
+    <message>
+        <source>packet rate</source>
+        <translation>Paketrate</translation>
+    </message>
+    <message>
+        <source>drops</source>
+        <translation>Verwürfe</translation>
+    </message>
+    <message>
+        <source>packets lost</source>
+        <translation>verlorene Pakete</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>payload moved</source>
+        <translation>übertragene Nutzdaten</translation>
+    </message>
+    <message>
+        <source>elapsed time</source>
+        <translation>verstrichene Zeit</translation>
+    </message>
+    <message>
+        <source>test duration</source>
+        <translation>Testdauer</translation>
+    </message>
+    <message>
+        <source>CPU utilisation</source>
+        <translation>CPU-Auslastung</translation>
+    </message>
+    <message>
+        <source>CPU utilisation of the whole host</source>
+        <translation>CPU-Auslastung des ganzen Hosts</translation>
+    </message>
+    <message>
+        <source>busiest core</source>
+        <translation>meistbelasteter Kern</translation>
+    </message>
+    <message>
+        <source>utilisation of the host&apos;s busiest CPU core over the test (one saturated core is hidden in the average)</source>
+        <translation>Auslastung des meistbelasteten CPU-Kerns des Hosts während des Tests (ein gesättigter Kern verschwindet im Mittel)</translation>
+    </message>
+    <message>
+        <source>softirq share</source>
+        <translation>Softirq-Anteil</translation>
+    </message>
+    <message>
+        <source>share of all the host&apos;s CPU time spent in softirq (packet processing) over the test</source>
+        <translation>Anteil der gesamten CPU-Zeit des Hosts in Softirq (Paketverarbeitung) während des Tests</translation>
+    </message>
+    <message>
+        <source>service demand per KB</source>
+        <translation>Service Demand pro KB</translation>
+    </message>
+    <message>
+        <source>CPU time per KB (1024 B)</source>
+        <translation>CPU-Zeit pro KB (1024 B)</translation>
+    </message>
+    <message>
+        <source>service demand per transaction</source>
+        <translation>Service Demand pro Transaktion</translation>
+    </message>
+    <message>
+        <source>CPU time per transaction</source>
+        <translation>CPU-Zeit pro Transaktion</translation>
+    </message>
+    <message>
+        <source>jitter</source>
+        <translation>Jitter</translation>
+    </message>
+    <message>
+        <source>RFC 1889 style jitter</source>
+        <translation>Jitter nach RFC 1889</translation>
+    </message>
+    <message>
+        <source>retransmits</source>
+        <translation>Neuübertragungen</translation>
+    </message>
+    <message>
+        <source>TCP retransmissions</source>
+        <translation>TCP-Neuübertragungen</translation>
+    </message>
+    <message>
+        <source>confidence interval width</source>
+        <translation>Breite des Konfidenzintervalls</translation>
+    </message>
+    <message>
+        <source>confidence interval width, percent of mean</source>
+        <translation>Breite des Konfidenzintervalls, Prozent des Mittelwerts</translation>
+    </message>
+    <message>
+        <source>confidence level</source>
+        <translation>Konfidenzniveau</translation>
+    </message>
+    <message>
+        <source>iterations</source>
+        <translation>Wiederholungen</translation>
+    </message>
+    <message>
+        <source>repetitions measured</source>
+        <translation>gemessene Wiederholungen</translation>
+    </message>
+    <message>
+        <source>share of line rate</source>
+        <translation>Anteil der Leitungsrate</translation>
+    </message>
+    <message>
+        <source>share of the link&apos;s maximum frame rate</source>
+        <translation>Anteil der höchsten Frame-Rate der Verbindung</translation>
+    </message>
+    <message>
+        <source>DUT CPU utilisation</source>
+        <translation>DUT-CPU-Auslastung</translation>
+    </message>
+    <message>
+        <source>CPU utilisation of the device under test while forwarding</source>
+        <translation>CPU-Auslastung des Prüflings beim Weiterleiten</translation>
+    </message>
+    <message>
+        <source>DUT CPU headroom</source>
+        <translation>DUT-CPU-Reserve</translation>
+    </message>
+    <message>
+        <source>CPU the device under test had left while forwarding: an idle-priority loop&apos;s rate against its idle rate</source>
+        <translation>CPU, die dem Prüfling beim Weiterleiten blieb: Rate einer Schleife mit Idle-Priorität gegen ihre Rate im Leerlauf</translation>
+    </message>
+    <message>
+        <source>DUT headroom, busiest core</source>
+        <translation>DUT-Reserve, meistbelasteter Kern</translation>
+    </message>
+    <message>
+        <source>CPU left on the device under test&apos;s busiest core while forwarding</source>
+        <translation>verbleibende CPU auf dem meistbelasteten Kern des Prüflings beim Weiterleiten</translation>
+    </message>
+    <message>
+        <source>DUT busiest core</source>
+        <translation>DUT, meistbelasteter Kern</translation>
+    </message>
+    <message>
+        <source>utilisation of the device under test&apos;s busiest CPU core while forwarding</source>
+        <translation>Auslastung des meistbelasteten CPU-Kerns des Prüflings beim Weiterleiten</translation>
+    </message>
+    <message>
+        <source>DUT softirq share</source>
+        <translation>DUT-Softirq-Anteil</translation>
+    </message>
+    <message>
+        <source>share of the device under test&apos;s CPU time spent in softirq (packet processing) while forwarding</source>
+        <translation>Anteil der CPU-Zeit des Prüflings in Softirq (Paketverarbeitung) beim Weiterleiten</translation>
+    </message>
+    <message>
+        <source>rated latency</source>
+        <translation>Nennlatenz</translation>
+    </message>
+    <message>
+        <source>latency a vendor specifies for a device (see params.figure)</source>
+        <translation>vom Hersteller angegebene Latenz eines Geräts (siehe params.figure)</translation>
+    </message>
+    <message>
+        <source>transmit cost</source>
+        <translation>Sendekosten</translation>
+    </message>
+    <message>
+        <source>CPU timer ticks to transmit one packet (params.cpu_clock_hz converts)</source>
+        <translation>CPU-Timer-Ticks zum Senden eines Pakets (params.cpu_clock_hz rechnet um)</translation>
+    </message>
+    <message>
+        <source>transmit cost per packet</source>
+        <translation>Sendekosten pro Paket</translation>
+    </message>
+    <message>
+        <source>CPU time to transmit one packet</source>
+        <translation>CPU-Zeit zum Senden eines Pakets</translation>
+    </message>
+    <message>
+        <source>CPU cost</source>
+        <translation>CPU-Kosten</translation>
+    </message>
+    <message>
+        <source>CPU timer ticks of one kernel operation (params.operation)</source>
+        <translation>CPU-Timer-Ticks einer Kernel-Operation (params.operation)</translation>
+    </message>
+    <message>
+        <source>CPU time of one kernel operation (params.operation)</source>
+        <translation>CPU-Zeit einer Kernel-Operation (params.operation)</translation>
+    </message>
+    <message>
+        <source>forwarded packet rate</source>
+        <translation>weitergeleitete Paketrate</translation>
+    </message>
+    <message>
+        <source>packets a router forwards per second</source>
+        <translation>Pakete, die ein Router pro Sekunde weiterleitet</translation>
+    </message>
+    <message>
+        <source>lost packets</source>
+        <translation>verlorene Pakete</translation>
+    </message>
+    <message>
+        <source>datagrams lost on the way to this side (a sample: in its interval; from sequence gaps)</source>
+        <translation>auf dem Weg zu dieser Seite verlorene Datagramme (ein Messwert: in seinem Intervall; aus Lücken der Folgenummern)</translation>
+    </message>
+    <message>
+        <source>received packets</source>
+        <translation>empfangene Pakete</translation>
+    </message>
+    <message>
+        <source>datagrams that arrived at this side (a sample: in its interval)</source>
+        <translation>an dieser Seite angekommene Datagramme (ein Messwert: in seinem Intervall)</translation>
+    </message>
+    <message>
+        <source>duplicate datagrams</source>
+        <translation>doppelte Datagramme</translation>
+    </message>
+    <message>
+        <source>datagrams that arrived more than once (the extra copies; not counted as received)</source>
+        <translation>mehrfach angekommene Datagramme (die zusätzlichen Kopien; nicht als empfangen gezählt)</translation>
+    </message>
+    <message>
+        <source>reordered datagrams</source>
+        <translation>umgeordnete Datagramme</translation>
+    </message>
+    <message>
+        <source>datagrams that arrived after one sent later than them</source>
+        <translation>Datagramme, die nach einem später gesendeten ankamen</translation>
+    </message>
+    <message>
+        <source>NIC receive errors</source>
+        <translation>NIC-Empfangsfehler</translation>
+    </message>
+    <message>
+        <source>frames the NIC received in error while the test ran (all of the interface&apos;s traffic)</source>
+        <translation>fehlerhaft empfangene Frames der NIC während des Tests (aller Verkehr der Schnittstelle)</translation>
+    </message>
+    <message>
+        <source>NIC transmit errors</source>
+        <translation>NIC-Sendefehler</translation>
+    </message>
+    <message>
+        <source>frames the NIC failed to send while the test ran (all of the interface&apos;s traffic)</source>
+        <translation>Frames, die die NIC während des Tests nicht senden konnte (aller Verkehr der Schnittstelle)</translation>
+    </message>
+    <message>
+        <source>NIC receive drops</source>
+        <translation>NIC-Empfangsverwürfe</translation>
+    </message>
+    <message>
+        <source>received frames the NIC or driver dropped while the test ran (no buffer, over MTU, unknown protocol)</source>
+        <translation>empfangene Frames, die NIC oder Treiber während des Tests verwarfen (kein Puffer, über MTU, unbekanntes Protokoll)</translation>
+    </message>
+    <message>
+        <source>NIC transmit drops</source>
+        <translation>NIC-Sendeverwürfe</translation>
+    </message>
+    <message>
+        <source>frames the driver dropped before sending while the test ran</source>
+        <translation>Frames, die der Treiber während des Tests vor dem Senden verwarf</translation>
+    </message>
+    <message>
+        <source>NIC receive FIFO overruns</source>
+        <translation>NIC-Empfangs-FIFO-Überläufe</translation>
+    </message>
+    <message>
+        <source>frames lost because the NIC&apos;s receive FIFO overflowed while the test ran</source>
+        <translation>Frames, die während des Tests durch Überlauf des Empfangs-FIFO der NIC verloren gingen</translation>
+    </message>
+    <message>
+        <source>NIC transmit FIFO underruns</source>
+        <translation>NIC-Sende-FIFO-Unterläufe</translation>
+    </message>
+    <message>
+        <source>transmit FIFO errors of the NIC while the test ran</source>
+        <translation>Sende-FIFO-Fehler der NIC während des Tests</translation>
+    </message>
+    <message>
+        <source>NIC missed frames</source>
+        <translation>von der NIC verpasste Frames</translation>
+    </message>
+    <message>
+        <source>frames the NIC missed for lack of host buffers while the test ran</source>
+        <translation>Frames, die die NIC während des Tests mangels Host-Puffern verpasste</translation>
+    </message>
+    <message>
+        <source>NIC CRC errors</source>
+        <translation>NIC-CRC-Fehler</translation>
+    </message>
+    <message>
+        <source>frames received with a bad checksum while the test ran (cabling, duplex mismatch)</source>
+        <translation>während des Tests mit falscher Prüfsumme empfangene Frames (Verkabelung, Duplex-Fehlanpassung)</translation>
+    </message>
+    <message>
+        <source>NIC frame alignment errors</source>
+        <translation>NIC-Frame-Ausrichtungsfehler</translation>
+    </message>
+    <message>
+        <source>frames received misaligned while the test ran</source>
+        <translation>während des Tests falsch ausgerichtet empfangene Frames</translation>
+    </message>
+    <message>
+        <source>NIC receive overruns</source>
+        <translation>NIC-Empfangsüberläufe</translation>
+    </message>
+    <message>
+        <source>frames received that overran the NIC&apos;s ring while the test ran</source>
+        <translation>empfangene Frames, die während des Tests den Ring der NIC überliefen</translation>
+    </message>
+    <message>
+        <source>NIC carrier errors</source>
+        <translation>NIC-Trägerfehler</translation>
+    </message>
+    <message>
+        <source>frames sent without carrier while the test ran (link down, bad cable)</source>
+        <translation>während des Tests ohne Träger gesendete Frames (Verbindung unterbrochen, defektes Kabel)</translation>
+    </message>
+    <message>
+        <source>NIC collisions</source>
+        <translation>NIC-Kollisionen</translation>
+    </message>
+    <message>
+        <source>Ethernet collisions the NIC saw while the test ran (half duplex, hubs)</source>
+        <translation>Ethernet-Kollisionen, die die NIC während des Tests sah (Halbduplex, Hubs)</translation>
+    </message>
+    <message>
+        <source>reverse throughput</source>
+        <translation>Durchsatz rückwärts</translation>
+    </message>
+    <message>
+        <source>payload throughput from the server to the client in a bidirectional test</source>
+        <translation>Nutzdatendurchsatz vom Server zum Client in einem bidirektionalen Test</translation>
+    </message>
+    <message>
+        <source>reverse bytes</source>
+        <translation>Bytes rückwärts</translation>
+    </message>
+    <message>
+        <source>payload moved from the server to the client in a bidirectional test</source>
+        <translation>vom Server zum Client übertragene Nutzdaten in einem bidirektionalen Test</translation>
+    </message>
+    <message>
+        <source>reverse messages</source>
+        <translation>Nachrichten rückwärts</translation>
+    </message>
+    <message>
+        <source>datagrams the server sent OK (server) or the client received (client) in a bidirectional test</source>
+        <translation>Datagramme, die der Server erfolgreich sendete (Server) oder der Client empfing (Client), in einem bidirektionalen Test</translation>
+    </message>
+    <message>
+        <source>reverse packet rate</source>
+        <translation>Paketrate rückwärts</translation>
+    </message>
+    <message>
+        <source>packet rate from the server to the client in a bidirectional test</source>
+        <translation>Paketrate vom Server zum Client in einem bidirektionalen Test</translation>
+    </message>
+    <message>
+        <source>reverse loss</source>
+        <translation>Verlust rückwärts</translation>
+    </message>
+    <message>
+        <source>(sent - received) / sent from the server to the client in a bidirectional test</source>
+        <translation>(gesendet − empfangen) / gesendet vom Server zum Client in einem bidirektionalen Test</translation>
+    </message>
+    <message>
+        <source>reverse retransmits</source>
+        <translation>Neuübertragungen rückwärts</translation>
+    </message>
+    <message>
+        <source>TCP retransmissions of the server&apos;s sending in a bidirectional test</source>
+        <translation>TCP-Neuübertragungen beim Senden des Servers in einem bidirektionalen Test</translation>
+    </message>
+    <message>
+        <source>network-phase rate</source>
+        <translation>Rate der Netzphase</translation>
+    </message>
+    <message>
+        <source>file bytes received / time until the last byte arrived (what an FTP client printed)</source>
+        <translation>empfangene Datei-Bytes / Zeit bis zum letzten Byte (was ein FTP-Client ausgab)</translation>
+    </message>
+    <message>
+        <source>rate to disk</source>
+        <translation>Rate bis auf die Platte</translation>
+    </message>
+    <message>
+        <source>file bytes received / time until they were on disk (after the final fsync; O_DIRECT writes with direct_io)</source>
+        <translation>empfangene Datei-Bytes / Zeit, bis sie auf der Platte waren (nach dem letzten fsync; O_DIRECT-Schreiben mit direct_io)</translation>
+    </message>
+    <message>
+        <source>reverse network-phase rate</source>
+        <translation>Rate der Netzphase rückwärts</translation>
+    </message>
+    <message>
+        <source>file bytes the client received / time until the last byte arrived, in a bidirectional file transfer</source>
+        <translation>vom Client empfangene Datei-Bytes / Zeit bis zum letzten Byte, in einer bidirektionalen Dateiübertragung</translation>
+    </message>
+    <message>
+        <source>reverse rate to disk</source>
+        <translation>Rate bis auf die Platte rückwärts</translation>
+    </message>
+    <message>
+        <source>file bytes the client received / time until they were on its disk, in a bidirectional file transfer</source>
+        <translation>vom Client empfangene Datei-Bytes / Zeit, bis sie auf seiner Platte waren, in einer bidirektionalen Dateiübertragung</translation>
+    </message>
+    <message>
+        <source>reverse drops</source>
+        <translation>Verwürfe rückwärts</translation>
+    </message>
+    <message>
+        <source>packets the server sent that never reached the client, in a bidirectional packet rate test</source>
+        <translation>Pakete, die der Server sendete und die den Client nie erreichten, in einem bidirektionalen Paketratentest</translation>
+    </message>
+    <message>
+        <source>UDP stream</source>
+        <translation>UDP-Stream</translation>
+    </message>
+    <message>
+        <source>TCP stream</source>
+        <translation>TCP-Stream</translation>
+    </message>
+    <message>
+        <source>TCP request/response</source>
+        <translation>TCP-Anfrage/Antwort</translation>
+    </message>
+    <message>
+        <source>UDP request/response</source>
+        <translation>UDP-Anfrage/Antwort</translation>
+    </message>
+    <message>
+        <source>file transfer</source>
+        <translation>Dateiübertragung</translation>
+    </message>
+    <message>
+        <source>RFC 2544 throughput</source>
+        <translation>RFC-2544-Durchsatz</translation>
+    </message>
+    <message>
+        <source>forwarding through a device</source>
+        <translation>Weiterleitung durch ein Gerät</translation>
+    </message>
+    <message>
+        <source>soak</source>
+        <translation>Dauertest</translation>
+    </message>
+    <message>
+        <source>driver transmit cost</source>
+        <translation>Sendekosten des Treibers</translation>
+    </message>
+    <message>
+        <source>theoretical ceiling</source>
+        <translation>theoretische Obergrenze</translation>
+    </message>
+    <message>
+        <source>TCP connect/request/response</source>
+        <translation>TCP-Verbinden/Anfrage/Antwort</translation>
+    </message>
+    <message>
+        <source>latency under load</source>
+        <translation>Latenz unter Last</translation>
     </message>
 </context>
 <context>
@@ -3249,6 +3964,14 @@ gespeichert als %3 %4</translation>
         <source>This run was not made by a plan (imported or saved directly).</source>
         <translation>Dieser Lauf stammt nicht aus einem Plan (importiert oder direkt gespeichert).</translation>
     </message>
+    <message>
+        <source>client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>Server</translation>
+    </message>
 </context>
 <context>
     <name>wb::gui::RunListModel</name>
@@ -3662,6 +4385,18 @@ Korrigieren Sie die Plandatei (siehe docs/plan-format.md) und öffnen Sie sie er
     <message>
         <source>%1 test results stored in %2</source>
         <translation>%1 Testergebnisse in %2 gespeichert</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>Info</translation>
     </message>
 </context>
 <context>

@@ -762,10 +762,9 @@ void ComparePage::applyBuild(const ComparisonBuild &build, std::optional<Compari
             m_dataset->setCurrentIndex(i);
     m_metric->clear();
     for (const QString &metric : build.metrics) {
-        QString text = metric;
-        for (const MetricInfo &m : metricCatalog())
-            if (m.name == metric)
-                text = m.description;
+        // The catalog's description, in the window's language; a metric the
+        // catalog does not know shows in its own name.
+        const QString text = findMetric(metric) ? metricDisplay(metric).description : metric;
         m_metric->addItem(text, metric);
         m_metric->setItemData(m_metric->count() - 1, metric, Qt::ToolTipRole);
     }

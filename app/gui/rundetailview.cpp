@@ -417,7 +417,9 @@ void RunDetailView::fill(const StoredRun &run)
 {
     const KeyFigure key = keyFigure(run.record);
     QString summary = u"<b>%1</b> — %2 → %3 — %4 — %5"_s.arg(
-        run.testCase.isEmpty() ? run.record.kind : testCaseTitle(run.testCase).toHtmlEscaped(), run.clientEndpoint.toHtmlEscaped(),
+        run.testCase.isEmpty() ? testKindLabel(run.record.kind).toHtmlEscaped()
+                               : testCaseTitle(run.testCase).toHtmlEscaped(),
+        run.clientEndpoint.toHtmlEscaped(),
         run.serverEndpoint.toHtmlEscaped(), statusText(runStatusName(run.status)),
         QLocale::system().toString(run.startedAt.toLocalTime(), QLocale::ShortFormat));
     if (key.valid)
@@ -443,10 +445,12 @@ void RunDetailView::fill(const StoredRun &run)
         const int position = known == catalog.end() ? int(catalog.size()) : int(known - catalog.begin());
         const int sideRank = m.side == u"client"_s ? 0 : m.side == u"server"_s ? 1 : 2;
         auto *name = new SortedItem(t.label, u"%1 %2 %3"_s.arg(position, 4, 10, QChar(u'0')).arg(sideRank).arg(m.name));
-        const QString description = known == catalog.end() ? QString() : known->description;
+        const QString description = known == catalog.end() ? QString() : metricDisplay(m.name).description;
         name->setToolTip(tr("%1 — %2\nstored as %3 %4").arg(m.name, description).arg(m.value, 0, 'g', 10).arg(m.unit));
         m_metrics->setItem(i, 0, name);
-        m_metrics->setItem(i, 1, new QTableWidgetItem(m.side));
+        m_metrics->setItem(i, 1, new QTableWidgetItem(m.side == u"client"_s   ? tr("client")
+                                                      : m.side == u"server"_s ? tr("server")
+                                                                              : m.side));
         auto *value = new SortedItem(t.value, t.displayed);
         value->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         value->setToolTip(name->toolTip());

@@ -817,7 +817,12 @@ void RunsPage::loadStoredRunIds()
 
 void RunsPage::addLog(const QString &severity, const QString &host, const QString &text)
 {
-    auto *item = new QTreeWidgetItem({QTime::currentTime().toString(u"HH:mm:ss"_s), severity, host, text});
+    // The severity in words of the window's language; its colour says it again.
+    const QString shown = severity == u"error"_s     ? tr("error")
+                          : severity == u"warning"_s ? tr("warning")
+                          : severity == u"info"_s    ? tr("info")
+                                                     : severity;
+    auto *item = new QTreeWidgetItem({QTime::currentTime().toString(u"HH:mm:ss"_s), shown, host, text});
     item->setToolTip(LogText, text);
     if (severity == u"error"_s)
         item->setForeground(LogSeverity, AppPalette::errorColour(palette()));

@@ -22,37 +22,37 @@ namespace {
 struct ParameterInfo
 {
     const char16_t *key;
-    const char16_t *label;
+    const char *label; // English, translated where shown (QObject::tr)
 };
 
 // Reading order and labels of the parameters DESIGN.md names.
 constexpr ParameterInfo kParameters[] = {
-    {u"message_size_bytes", u"message"},
-    {u"request_size_bytes", u"request"},
-    {u"response_size_bytes", u"response"},
-    {u"file_size_bytes", u"file"},
-    {u"frame_size_bytes", u"frame"},
-    {u"sink", u"sink"},
-    {u"fsync", u"fsync"},
-    {u"direct_io", u"direct I/O"},
-    {u"direction", u"direction"},
-    {u"send_socket_bytes", u"send buffer"},
-    {u"recv_socket_bytes", u"receive buffer"},
-    {u"rate_pps", u"rate"},
-    {u"streams", u"streams"},
-    {u"congestion_control", u"congestion control"},
-    {u"mss_bytes", u"MSS"},
-    {u"nodelay", u"TCP_NODELAY"},
-    {u"tos", u"TOS"},
-    {u"busy_poll_us", u"busy-poll time"},
-    {u"rate_bps", u"bit rate"},
-    {u"omit_s", u"omitted start"},
-    {u"zerocopy", u"zero-copy"},
-    {u"sendfile", u"sendfile"},
-    {u"client_cpu", u"client CPU"},
-    {u"server_cpu", u"server CPU"},
-    {u"duration_s", u"duration"},
-    {u"interval_s", u"interval"},
+    {u"message_size_bytes", QT_TRANSLATE_NOOP("QObject", "message")},
+    {u"request_size_bytes", QT_TRANSLATE_NOOP("QObject", "request")},
+    {u"response_size_bytes", QT_TRANSLATE_NOOP("QObject", "response")},
+    {u"file_size_bytes", QT_TRANSLATE_NOOP("QObject", "file")},
+    {u"frame_size_bytes", QT_TRANSLATE_NOOP("QObject", "frame")},
+    {u"sink", QT_TRANSLATE_NOOP("QObject", "sink")},
+    {u"fsync", QT_TRANSLATE_NOOP("QObject", "fsync")},
+    {u"direct_io", QT_TRANSLATE_NOOP("QObject", "direct I/O")},
+    {u"direction", QT_TRANSLATE_NOOP("QObject", "direction")},
+    {u"send_socket_bytes", QT_TRANSLATE_NOOP("QObject", "send buffer")},
+    {u"recv_socket_bytes", QT_TRANSLATE_NOOP("QObject", "receive buffer")},
+    {u"rate_pps", QT_TRANSLATE_NOOP("QObject", "rate")},
+    {u"streams", QT_TRANSLATE_NOOP("QObject", "streams")},
+    {u"congestion_control", QT_TRANSLATE_NOOP("QObject", "congestion control")},
+    {u"mss_bytes", QT_TRANSLATE_NOOP("QObject", "MSS")},
+    {u"nodelay", QT_TRANSLATE_NOOP("QObject", "TCP_NODELAY")},
+    {u"tos", QT_TRANSLATE_NOOP("QObject", "TOS")},
+    {u"busy_poll_us", QT_TRANSLATE_NOOP("QObject", "busy-poll time")},
+    {u"rate_bps", QT_TRANSLATE_NOOP("QObject", "bit rate")},
+    {u"omit_s", QT_TRANSLATE_NOOP("QObject", "omitted start")},
+    {u"zerocopy", QT_TRANSLATE_NOOP("QObject", "zero-copy")},
+    {u"sendfile", QT_TRANSLATE_NOOP("QObject", "sendfile")},
+    {u"client_cpu", QT_TRANSLATE_NOOP("QObject", "client CPU")},
+    {u"server_cpu", QT_TRANSLATE_NOOP("QObject", "server CPU")},
+    {u"duration_s", QT_TRANSLATE_NOOP("QObject", "duration")},
+    {u"interval_s", QT_TRANSLATE_NOOP("QObject", "interval")},
 };
 
 QString bytesText(double bytes)
@@ -128,7 +128,8 @@ QString valueText(const QString &key, const QJsonValue &v)
         return parts.join(u", "_s);
     }
     if (v.isBool())
-        return key == u"fsync"_s || key == u"direct_io"_s ? (v.toBool() ? u"on"_s : u"off"_s)
+        return key == u"fsync"_s || key == u"direct_io"_s ? (v.toBool() ? QObject::tr("on")
+                                                                        : QObject::tr("off"))
                                  : (v.toBool() ? QObject::tr("yes") : QObject::tr("no"));
     if (v.isDouble()) {
         const double x = v.toDouble();
@@ -192,7 +193,7 @@ QList<RunParameter> runParameters(const QJsonObject &params, const QString &kind
         // A busy-poll time without busy polling was never used.
         if (key == u"busy_poll_us"_s && !params.value(u"busy_poll"_s).toBool())
             continue;
-        QString label = QString::fromUtf16(info.label);
+        QString label = QObject::tr(info.label);
         // A stream or a file transfer writes in pieces of this size: there
         // is no message (netperf's -m "send size").
         if (key == u"message_size_bytes"_s && (kind == u"tcp_stream"_s || kind == u"file_transfer"_s))

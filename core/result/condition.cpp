@@ -118,6 +118,7 @@ std::optional<QString> rateAt(const QJsonObject &p, const QString &key)
 }
 
 std::optional<QString> rate(const QJsonObject &p) { return rateAt(p, u"rate_pps"_s); }
+std::optional<QString> probeRate(const QJsonObject &p) { return rateAt(p, u"probe_rate_pps"_s); }
 
 // The socket knobs (agents/testparams.cpp): unset is the system's own.
 std::optional<QString> tos(const QJsonObject &p)
@@ -328,6 +329,12 @@ const QList<ConditionParameterInfo> &definingParameters(const QString &kind)
         t.insert(u"packet_rate"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes),
                                          param(u"rate_pps"_s, u"rate"_s, u"unlimited"_s, rate, showRate), dir,
                                          tosParam});
+        // A soak floods one way and sends probe_rate_pps back (plan.cpp's
+        // defaults); the agent runs it as packet_rate.
+        t.insert(u"soak"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes),
+                                  param(u"rate_pps"_s, u"rate"_s, u"unlimited"_s, rate, showRate),
+                                  param(u"probe_rate_pps"_s, u"return rate"_s, u"1000"_s, probeRate, showRate),
+                                  tosParam});
         t.insert(u"forwarding"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes),
                                         tosParam});
         t.insert(u"rfc2544"_s, QList{param(u"frame_size_bytes"_s, u"frame size"_s, u"64"_s, frameSize, showBytes)});
@@ -346,7 +353,7 @@ const QList<ConditionParameterInfo> &definingParameters(const QString &kind)
                                     param(u"sendfile"_s, u"sendfile"_s, u"off"_s, sendfileFlag, showPlain)};
         t[u"udp_stream"_s] += QList{omit};
         for (const QString &agentKind : {u"udp_stream"_s, u"tcp_stream"_s, u"tcp_rr"_s, u"udp_rr"_s, u"tcp_crr"_s,
-                                    u"file_transfer"_s, u"packet_rate"_s})
+                                    u"file_transfer"_s, u"packet_rate"_s, u"soak"_s})
             t[agentKind] += QList{param(u"client_cpu"_s, u"client CPU"_s, u"default"_s, clientCpu, showPlain),
                              param(u"server_cpu"_s, u"server CPU"_s, u"default"_s, serverCpu, showPlain)};
         // Every measured kind: IPv4 and IPv6 figures are never pooled. A

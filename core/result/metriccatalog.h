@@ -47,13 +47,17 @@ const QList<TestKindInfo> &testKindCatalog();
 const QStringList &testKinds();
 // The key metric of a kind; throughput_bps for a kind the catalog does not know.
 QString keyMetricForKind(const QString &kind);
-// How a kind is named on screen ("UDP stream" for udp_stream); a kind the
-// catalog does not know shows in its own name.
+// How a kind is named on screen ("UDP stream" for udp_stream), in the
+// program's language (the desktop program translates it; the CLI has no
+// translator and prints English); a kind the catalog does not know shows in
+// its own name. TestKindInfo::label stays English.
 QString testKindLabel(const QString &kind);
 
 // How a metric of a kind is displayed: the catalog entry, with the
 // kind-specific label where one reads better (a file transfer's throughput
-// is its "file transfer rate"). Unknown metrics show in their own name.
+// is its "file transfer rate"), label and description in the program's
+// language as testKindLabel(). Unknown metrics show in their own name.
+// metricCatalog() itself stays English: what is stored or parsed uses it.
 MetricInfo metricDisplay(const QString &metric, const QString &kind = QString());
 
 // The sides to read a kind's figures from, in that order: the receiving

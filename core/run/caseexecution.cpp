@@ -637,8 +637,12 @@ void CaseExecution::addDutFigures(ResultRecord &merged)
 {
     if (!m_rfc) // a search's trials keep the kind they ran as
         merged.kind = m_m.testCase.kind;
-    if (auto cpu = m_dutRecord.metric(u"cpu_util_pct"_s, QString()))
-        merged.addMetric(u"dut_cpu_util_pct"_s, QString(), *cpu);
+    // The router's own CPU figures under dut_ names: the average, its
+    // busiest core (one saturated core is hidden in the average) and the
+    // softirq share, where packets are forwarded.
+    for (const QString &name : {u"cpu_util_pct"_s, u"cpu_busiest_core_pct"_s, u"cpu_softirq_pct"_s})
+        if (auto cpu = m_dutRecord.metric(name, QString()))
+            merged.addMetric(u"dut_"_s + name, QString(), *cpu);
     for (const QString &name : {u"dut_cpu_headroom_pct"_s, u"dut_cpu_headroom_lowest_core_pct"_s})
         if (auto headroom = m_dutRecord.metric(name, QString()))
             merged.addMetric(name, QString(), *headroom);

@@ -7,6 +7,8 @@
 #include "page.h"
 #include "translations.h"
 
+#include "result/metriccatalog.h"
+
 #include <QDir>
 #include <QFile>
 #include <QLibraryInfo>
@@ -226,13 +228,19 @@ void TstTranslations::mainWindowSpeaksGerman()
         QString resultsPage;
         QString fileMenu;
         QString loopbackNote;
+        QString kindLabel;   // udp_stream as the pages name it
+        QString metricLabel; // throughput_bps on axes and in tables
+        QString probeLabel;  // loaded_udp_latency_us_p99, one sentence per phase
+        QString sideName;    // a metric's side in the run detail
     };
     const QList<Expect> cases{
         {u"de"_s, u"Inventar"_s, u"Ergebnisse"_s, u"&Datei"_s,
          u"Loopback-Läufe haben keine Leitung durchlaufen: Sie messen die Hosts, nicht eine NIC, ein "
-         "Kabel oder einen Switch."_s},
+         "Kabel oder einen Switch."_s,
+         u"UDP-Stream"_s, u"Durchsatz"_s, u"UDP-Probe unter Last, Latenz p99"_s, u"Server"_s},
         {u"en"_s, u"Inventory"_s, u"Results"_s, u"&File"_s,
-         u"Loopback runs crossed no wire: they measure the hosts, not a NIC, cable or switch."_s},
+         u"Loopback runs crossed no wire: they measure the hosts, not a NIC, cable or switch."_s,
+         u"UDP stream"_s, u"throughput"_s, u"loaded UDP probe p99 latency"_s, u"server"_s},
     };
     for (const Expect &e : cases) {
         const QString chosen = wb::installTranslations(*QCoreApplication::instance(), {e.language});
@@ -250,6 +258,15 @@ void TstTranslations::mainWindowSpeaksGerman()
                                              "Loopback runs crossed no wire: they measure the hosts, not a NIC, "
                                              "cable or switch."),
                  e.loopbackNote);
+        // The metric catalog's words as every page shows them; the catalog
+        // itself (what is stored, parsed and printed by the CLI) stays English.
+        QCOMPARE(wb::testKindLabel(u"udp_stream"_s), e.kindLabel);
+        QCOMPARE(wb::metricDisplay(u"throughput_bps"_s).label, e.metricLabel);
+        QCOMPARE(wb::metricDisplay(u"loaded_udp_latency_us_p99"_s).label, e.probeLabel);
+        QCOMPARE(wb::findMetric(u"throughput_bps"_s)->label, u"throughput"_s);
+        QCOMPARE(wb::findMetric(u"loaded_udp_latency_us_p99"_s)->label, u"loaded UDP probe p99 latency"_s);
+        QCOMPARE(wb::testKindCatalog().first().label, u"UDP stream"_s);
+        QCOMPARE(QCoreApplication::translate("wb::gui::RunDetailView", "server"), e.sideName);
         // Qt's own texts (standard buttons) come with qt6-translations-l10n.
         const bool haveQtCatalogue = QFileInfo::exists(QLibraryInfo::path(QLibraryInfo::TranslationsPath)
                                                        + u"/qtbase_de.qm"_s);

@@ -418,6 +418,15 @@ void TstDataNetLab::everyKindOverIpv6_data()
                                                 << u"throughput_bps"_s << u"server"_s;
     QTest::newRow("tcp_stream reverse") << QByteArray("tcp_stream") << QByteArray(R"({"direction":"reverse"})")
                                         << u"throughput_bps"_s << u"client"_s;
+    QTest::newRow("tcp_stream bidirectional") << QByteArray("tcp_stream") << QByteArray(R"({"direction":"bidirectional"})")
+                                              << u"reverse_throughput_bps"_s << u"client"_s;
+    // The TCP knobs over the veth pair: what the kernel applied is read back.
+    QTest::newRow("tcp_stream knobs, zero-copy")
+        << QByteArray("tcp_stream")
+        << QByteArray(R"({"rate_bps":200000000,"omit_s":0.2,"congestion_control":"reno","mss_bytes":1000,"nodelay":true,"client_cpu":0,"server_cpu":1,"zerocopy":true})")
+        << u"throughput_bps"_s << u"server"_s;
+    QTest::newRow("tcp_stream sendfile") << QByteArray("tcp_stream") << QByteArray(R"({"sendfile":true})")
+                                         << u"throughput_bps"_s << u"server"_s;
     QTest::newRow("udp_stream bidirectional")
         << QByteArray("udp_stream") << QByteArray(R"({"direction":"bidirectional","rate_pps":5000,"message_size_bytes":1452})")
         << u"reverse_throughput_bps"_s << u"client"_s;
@@ -430,6 +439,8 @@ void TstDataNetLab::everyKindOverIpv6_data()
     QTest::newRow("packet_rate with probes") << QByteArray("packet_rate")
                                              << QByteArray(R"({"rate_pps":20000,"probe_rate_pps":200})")
                                              << u"latency_us_p50"_s << u"server"_s;
+    QTest::newRow("soak") << QByteArray("soak") << QByteArray(R"({"rate_pps":20000,"interval_s":0.5})")
+                          << u"received_packets"_s << u"server"_s;
     QTest::newRow("rrul") << QByteArray("rrul") << QByteArray(R"({"streams":1,"idle_s":1,"probe_interval_ms":50})")
                           << u"loaded_udp_latency_us_p99"_s << u"client"_s;
     QTest::newRow("file_transfer") << QByteArray("file_transfer")
@@ -471,6 +482,18 @@ void TstDataNetLab::everyKindOverIpv6()
     QCOMPARE(r.extra.value(u"bound_address"_s).toString(), u"2001:db8:d::11"_s);
     if (params.contains("tos"))
         QCOMPARE(r.extra.value(u"socket_options"_s).toObject().value(u"tos"_s).toInt() & 0xfc, 184);
+    if (params.contains("congestion_control")) {
+        for (const QString &end : {u"socket_options"_s, u"server_socket_options"_s}) {
+            const QJsonObject o = r.extra.value(end).toObject();
+            const QString where = end + u": "_s + QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+            QVERIFY2(o.value(u"congestion_control"_s).toString() == u"reno"_s, qPrintable(where));
+            QVERIFY2(o.value(u"mss_bytes"_s).toInt() > 500 && o.value(u"mss_bytes"_s).toInt() <= 1000, qPrintable(where));
+            QVERIFY2(o.value(u"nodelay"_s).toBool(), qPrintable(where));
+        }
+        // rate_bps paces the sender: 200 Mbit/s, not the veth's gigabits.
+        const double bps = r.metric(u"throughput_bps"_s, u"server"_s).value_or(0);
+        QVERIFY2(bps > 100e6 && bps < 240e6, qPrintable(QString::number(bps)));
+    }
     // The second of traffic crossed h2's data NIC (its management NIC
     // carries the agent protocol): hundreds of kilobytes at the least, in
     // whichever direction the kind sends.

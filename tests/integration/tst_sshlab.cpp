@@ -310,7 +310,18 @@ void TstSshLab::headroomFallsUnderAFlood()
     for (const wb::ResultRecord *r : {&s, &f}) {
         QVERIFY(m(*r, u"dut_cpu_headroom_pct"_s) >= 0 && m(*r, u"dut_cpu_headroom_pct"_s) <= 100);
         QVERIFY(m(*r, u"dut_cpu_headroom_lowest_core_pct"_s) <= m(*r, u"dut_cpu_headroom_pct"_s));
+        // The router's busiest core is at least its average (both over
+        // the monitor's window), and its softirq share a share.
+        QVERIFY2(m(*r, u"dut_cpu_busiest_core_pct"_s) >= m(*r, u"dut_cpu_util_pct"_s) - 1
+                     && m(*r, u"dut_cpu_busiest_core_pct"_s) <= 100,
+                 qPrintable(u"busiest core %1 %%, average %2 %%"_s.arg(m(*r, u"dut_cpu_busiest_core_pct"_s))
+                                .arg(m(*r, u"dut_cpu_util_pct"_s))));
+        QVERIFY(m(*r, u"dut_cpu_softirq_pct"_s) >= 0 && m(*r, u"dut_cpu_softirq_pct"_s) <= 100);
     }
+    // Forwarding a flood is softirq work: its share rises with the load.
+    QVERIFY2(m(f, u"dut_cpu_softirq_pct"_s) > m(s, u"dut_cpu_softirq_pct"_s),
+             qPrintable(u"softirq %1 %% flooded, %2 %% at 2 kpps"_s.arg(m(f, u"dut_cpu_softirq_pct"_s))
+                            .arg(m(s, u"dut_cpu_softirq_pct"_s))));
     QVERIFY2(m(f, u"dut_cpu_headroom_pct"_s) < m(s, u"dut_cpu_headroom_pct"_s) - 10,
              "the flood left the router's loops as much CPU as 2 kpps did");
     QVERIFY2(m(f, u"dut_cpu_util_pct"_s) > m(s, u"dut_cpu_util_pct"_s), "the router's CPU did not rise under the flood");
@@ -409,6 +420,10 @@ void TstSshLab::forwardingThroughARouter()
     // The router's own count of what it sent on matches what arrived.
     QVERIFY2(std::abs(forwarded - received) / received < 0.05, qPrintable(u"%1 vs %2"_s.arg(forwarded).arg(received)));
     QVERIFY(cpu >= 0 && cpu <= 100);
+    QVERIFY2(r.metric(u"dut_cpu_busiest_core_pct"_s).value_or(-1) >= cpu - 1,
+             qPrintable(u"busiest core %1 %%, average %2 %%"_s.arg(r.metric(u"dut_cpu_busiest_core_pct"_s).value_or(-1))
+                            .arg(cpu)));
+    QVERIFY(r.metric(u"dut_cpu_softirq_pct"_s).has_value());
     // The router's idle-priority loops: what they got is what forwarding
     // (and the lab's other hosts on these CPUs) left.
     const double headroom = r.metric(u"dut_cpu_headroom_pct"_s).value_or(-1);
