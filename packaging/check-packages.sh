@@ -86,6 +86,25 @@ if command -v update-mime-database >/dev/null; then
   if grep -qiE 'warning|error' <<< "$mime_log"; then echo "$mime_log"; exit 1; fi
   test -f "$work/mime/application/x-wirebench-plan.xml"
   test -f "$work/mime/application/x-wirebench-lab.xml"
+  # What a GIO desktop (GNOME Files, xdg-open) then makes of files: a lab
+  # and a plan by their "format" key, wherever it stands in the first
+  # 16 KiB, and other JSON stays JSON. (Qt's QMimeDatabase, as in KDE's
+  # file manager, decides by the *.json glob alone: docs/user-guide.md.)
+  if command -v gio >/dev/null; then
+    printf '{"name": "p", "tests": [{"kind": "tcp_rr"}], "format": "wirebench-plan"}\n' >"$work/sorted-plan.json"
+    printf '{"name": "not a Wirebench file"}\n' >"$work/other.json"
+    for want in "application/x-wirebench-lab $src/../tests/data/labs/loopback-lab.json" \
+                "application/x-wirebench-plan $src/../resources/plans/local-demo.json" \
+                "application/x-wirebench-plan $work/sorted-plan.json" "application/json $work/other.json"; do
+      type=${want%% *}
+      file=${want#* }
+      got=$(XDG_DATA_DIRS="$work:/usr/share" XDG_DATA_HOME="$work/no-home" gio info -a standard::content-type "$file" \
+            | sed -n 's/^ *standard::content-type: //p')
+      [ "$got" = "$type" ] || { echo "GIO takes $file for '$got', not $type"; exit 1; }
+    done
+  else
+    echo "note: gio not installed (libglib2.0-bin): file types are not checked"
+  fi
 else
   echo "note: update-mime-database not installed (shared-mime-info): the MIME types are not compiled"
 fi

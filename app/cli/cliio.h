@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // "-" for standard input or output where a command reads or writes a file
-// (import, inventory import, db import, db export -o, compare --csv and
-// --points-csv, drops --csv, run PLAN, experiment --hosts and --write), and
-// reading a JSON object with the line of an error.
+// (import, inventory import, inventory path --lab, db import, db export -o,
+// compare --csv and --points-csv, drops --csv, run PLAN, experiment --hosts
+// and --write), and reading a JSON object with the line of an error.
 
 #include <QFile>
 #include <QJsonDocument>

@@ -49,8 +49,7 @@ int baselinesList(wb::cli::CliContext &ctx)
         return wb::cli::usageError(ctx, error);
     }
     if (!args.isEmpty()) {
-        ctx.err << "wirebench-cli baselines list: unexpected '" << args.first() << "'; see wirebench-cli --help\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"unexpected argument '%1'"_s.arg(args.first()));
     }
     auto store = wb::cli::openStore(ctx);
     if (!store)
@@ -93,8 +92,7 @@ int baselinesShow(wb::cli::CliContext &ctx)
     const QString which = ctx.args.first();
     const std::optional<qint64> id = wb::cli::parseRunId(which);
     if (!id && wb::cli::looksNumeric(which)) {
-        ctx.err << "wirebench-cli baselines show: '" << which << "' is not a baseline id (1, 2, ...)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"'%1' is not a baseline id (1, 2, ...)"_s.arg(which));
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)

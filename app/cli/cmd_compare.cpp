@@ -473,8 +473,8 @@ int compareCommand(wb::cli::CliContext &ctx)
             const auto format = forced ? std::optional(wb::charts::ExportFormat::Csv)
                                        : wb::charts::ChartExporter::formatFromPath(file);
             if (!format) {
-                ctx.err << "wirebench-cli compare: " << file << ": the chart file must end in .png, .svg or .pdf\n";
-                return wb::cli::kExitUsage;
+                return wb::cli::usageError(ctx,
+                                           u"%1: the chart file must end in .png, .svg or .pdf"_s.arg(file));
             }
             ctx.out.flush(); // before the CSV bytes, when they go to standard output
             const bool written = wb::cli::writeOutput(file, [&](const QString &path, QString *e) {

@@ -101,9 +101,8 @@ int dbExport(wb::cli::CliContext &ctx)
     const QStringList whats{u"archive"_s, u"runs"_s, u"metrics"_s, u"samples"_s};
     if (!whats.contains(what) || (format != u"json"_s && format != u"csv"_s) ||
         (what == u"archive"_s && format != u"json"_s)) {
-        ctx.err << "wirebench-cli db export: --what is archive, runs, metrics or samples; --format json or csv "
-                   "(the archive is JSON only)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"--what is archive, runs, metrics or samples; --format json or csv "
+                                        "(the archive is JSON only)"_s);
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)

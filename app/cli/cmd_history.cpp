@@ -236,12 +236,11 @@ int historyCommand(wb::cli::CliContext &ctx)
         return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(args.first()));
     }
     if (!wb::testKinds().contains(q.kind)) {
-        ctx.err << "wirebench-cli history: --kind must be one of " << wb::testKinds().join(u", "_s) << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"--kind must be one of %1"_s.arg(wb::testKinds().join(u", "_s)));
     }
     if (!q.metric.isEmpty() && !wb::findMetric(q.metric)) {
-        ctx.err << "wirebench-cli history: '" << q.metric << "' is not a metric (see docs/result-format.md)\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"'%1' is not a metric; 'wirebench-cli runs show ID' lists the "
+                                        "metrics a run recorded"_s.arg(q.metric));
     }
     if (!alpha.isEmpty()) {
         bool ok = false;
@@ -285,8 +284,8 @@ int historyCommand(wb::cli::CliContext &ctx)
 #ifdef WB_CLI_CHARTS
         const auto format = wb::charts::ChartExporter::formatFromPath(chart);
         if (!format) {
-            ctx.err << "wirebench-cli history: " << chart << ": the chart file must end in .png, .svg, .pdf or .csv\n";
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(
+                ctx, u"%1: the chart file must end in .png, .svg, .pdf or .csv"_s.arg(chart));
         }
         const QString title = u"History: %1 %2, %3"_s.arg(h->kind, h->metricLabel, h->element.label());
         if (!wb::charts::HistoryChart::exportChart(*h, title, *format, chart, {}, &error)) {

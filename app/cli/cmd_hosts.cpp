@@ -227,9 +227,8 @@ int hostsForgetPassword(wb::cli::CliContext &ctx)
 {
     static const QRegularExpression kAccount(uR"(^[^@\s]+@\S+:(\d{1,5})$)"_s);
     if (ctx.args.size() != 1 || !kAccount.match(ctx.args.first()).hasMatch()) {
-        ctx.err << "wirebench-cli hosts forget-password: name one account as USER@HOST:PORT, as the password "
-                   "prompt showed it\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx,
+                                   u"name one account as USER@HOST:PORT, as the password prompt showed it"_s);
     }
     const QString account = ctx.args.first();
     wb::KeychainSecretStore keychain;

@@ -46,8 +46,7 @@ int importCommand(wb::cli::CliContext &ctx)
                    || a.startsWith(u"--citation="_s)) {
             const bool inlineValue = a.contains(u'=');
             if (!inlineValue && i + 1 >= ctx.args.size()) {
-                ctx.err << "wirebench-cli import: " << a << " needs a value\n";
-                return wb::cli::kExitUsage;
+                return wb::cli::usageError(ctx, u"%1 needs a value"_s.arg(a));
             }
             const QString value = inlineValue ? a.section(u'=', 1) : ctx.args.at(++i);
             if (a.startsWith(u"--citation"_s)) {
@@ -56,9 +55,8 @@ int importCommand(wb::cli::CliContext &ctx)
             }
             const auto f = wb::Importer::formatFromName(value);
             if (!f) {
-                ctx.err << "wirebench-cli import: unknown format '" << value << "'; expected one of "
-                        << wb::Importer::formatNames().join(u", "_s) << '\n';
-                return wb::cli::kExitUsage;
+                return wb::cli::usageError(ctx, u"unknown format '%1'; expected one of %2"_s.arg(
+                                                    value, wb::Importer::formatNames().join(u", "_s)));
             }
             format = *f;
         } else {

@@ -93,7 +93,8 @@ int inventoryPath(wb::cli::CliContext &ctx)
     }
     std::optional<wb::Inventory> lab;
     if (!labFile.isEmpty()) {
-        lab = wb::Inventory::fromFile(labFile, &error);
+        const std::optional<QJsonObject> json = wb::cli::readJsonObject(labFile, &error);
+        lab = json ? wb::Inventory::fromJson(*json, wb::cli::inputName(labFile), &error) : std::nullopt;
         if (!lab) {
             ctx.err << "wirebench-cli: " << error << '\n';
             return wb::cli::kExitFailure;
@@ -124,7 +125,8 @@ int inventoryPath(wb::cli::CliContext &ctx)
 } // namespace
 
 const QList<wb::cli::Option> kInventoryPathOptions{
-    {u"--lab"_s, u"LAB.json"_s, u"read the inventory from a lab file instead of the database"_s},
+    {u"--lab"_s, u"LAB.json"_s,
+     u"read the inventory from a lab file (- for standard input) instead of the database"_s},
     wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"inventory path"_s, u"HOST/NIC HOST/NIC [--lab LAB.json] [--json]"_s,
                u"the wire between two NICs: cables, switch ports and switches, with warnings"_s,

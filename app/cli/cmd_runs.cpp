@@ -149,9 +149,9 @@ int runsShow(wb::cli::CliContext &ctx)
     const QString &which = ctx.args.first();
     const std::optional<qint64> id = wb::cli::parseRunId(which);
     if (!id && wb::cli::looksNumeric(which)) {
-        ctx.err << "wirebench-cli runs show: '" << which << "' is not a run id (a whole number from 1 to "
-                << std::numeric_limits<qint64>::max() << ") or a run UUID\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(
+            ctx, u"'%1' is not a run id (a whole number from 1 to %2) or a run UUID"_s.arg(
+                     which, QString::number(std::numeric_limits<qint64>::max())));
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)
@@ -259,9 +259,8 @@ int runsDelete(wb::cli::CliContext &ctx)
     for (const QString &a : std::as_const(args)) {
         const std::optional<qint64> id = wb::cli::parseRunId(a);
         if (!id) {
-            ctx.err << "wirebench-cli runs delete: '" << a << "' is not a run id (a whole number from 1 to "
-                    << std::numeric_limits<qint64>::max() << ")\n";
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, u"'%1' is not a run id (a whole number from 1 to %2)"_s.arg(
+                                                a, QString::number(std::numeric_limits<qint64>::max())));
         }
         ids.append(*id);
     }

@@ -71,8 +71,7 @@ int runTags(wb::cli::CliContext &ctx, bool add)
 {
     const QString command = add ? u"runs tag"_s : u"runs untag"_s;
     if (ctx.args.size() < 2) {
-        ctx.err << "wirebench-cli " << command << ": give a run (id or UUID) and one or more tags\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(ctx, u"give a run (id or UUID) and one or more tags"_s);
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)
@@ -116,9 +115,8 @@ int runsNote(wb::cli::CliContext &ctx)
 int baselineTags(wb::cli::CliContext &ctx, bool add)
 {
     if (ctx.args.size() < 2) {
-        ctx.err << "wirebench-cli baselines " << (add ? "tag" : "untag")
-                << ": give a baseline key (see Baselines or `db export`) and one or more tags\n";
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(
+            ctx, u"give a baseline key (see Baselines or `db export`) and one or more tags"_s);
     }
     auto store = wb::cli::openStore(ctx, true);
     if (!store)

@@ -12,6 +12,7 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QCommandLineParser>
+#include <QSet>
 #include <QTimer>
 
 #include <cstdio>
@@ -72,6 +73,39 @@ bool answersWithoutDisplay(int argc, char **argv)
     return false;
 }
 
+// The arguments without those QApplication takes for itself (-platform
+// NAME, -style NAME, -reverse, ...; one dash or two), which it removes
+// before the program's own parser sees them.
+QStringList withoutQtOptions(int argc, char **argv)
+{
+    static const QSet<QString> withValue{u"platform"_s, u"platformpluginpath"_s, u"platformtheme"_s, u"plugin"_s,
+                                         u"qwindowgeometry"_s, u"qwindowicon"_s, u"qwindowtitle"_s, u"display"_s,
+                                         u"geometry"_s, u"style"_s, u"stylesheet"_s, u"session"_s, u"title"_s,
+                                         u"name"_s, u"visual"_s};
+    static const QSet<QString> flags{u"reverse"_s, u"widgetcount"_s, u"nograb"_s, u"dograb"_s, u"sync"_s};
+    QStringList args;
+    for (int i = 0; i < argc; ++i) {
+        const QString a = QString::fromLocal8Bit(argv[i]);
+        if (i > 0 && a.startsWith(u'-') && a != u"--"_s) {
+            const QString name = a.mid(a.startsWith(u"--"_s) ? 2 : 1).section(u'=', 0, 0);
+            if (flags.contains(name) || name.startsWith(u"qmljsdebugger"_s)
+                || (withValue.contains(name) && a.contains(u'=')))
+                continue;
+            if (withValue.contains(name)) {
+                ++i; // and its value
+                continue;
+            }
+        }
+        if (a == u"--"_s) {
+            for (; i < argc; ++i)
+                args << QString::fromLocal8Bit(argv[i]);
+            break;
+        }
+        args << a;
+    }
+    return args;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -83,6 +117,16 @@ int main(int argc, char **argv)
         CommandLine commandLine;
         commandLine.parser.process(app); // prints and exits
         return 0;
+    }
+    {
+        // A wrong option is said before a display is opened, with exit
+        // status 2 (wirebench.1), not QCommandLineParser::process()'s 1.
+        CommandLine check;
+        if (!check.parser.parse(withoutQtOptions(argc, argv))) {
+            std::fprintf(stderr, "wirebench: %s\nTry 'wirebench --help'.\n",
+                         qPrintable(check.parser.errorText()));
+            return 2;
+        }
     }
     QApplication app(argc, argv);
     setApplicationNames();

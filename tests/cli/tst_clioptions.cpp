@@ -3,16 +3,21 @@
 // `COMMAND -h` list each option with its meaning, an option the command's
 // table lacks is refused in one form (exit 2) for every command, the options
 // the table has are all taken, and `compare --group-by` takes identifiers
-// (host_pair, message_size) as well as the labels the desktop shows.
+// (host_pair, message_size) as well as the labels the desktop shows. A
+// mistake in the arguments after the options has that same form.
 
 #include "clitestrun.h"
 
+#include "exchange/importer.h"
+#include "result/metriccatalog.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <limits>
 
 using namespace Qt::StringLiterals;
 using wb::test::CliRun;
@@ -30,6 +35,8 @@ private slots:
     void everyListedOptionIsTaken_data();
     void everyListedOptionIsTaken();
     void valueAndFlagMistakes();
+    void argumentMistakesInOneForm_data();
+    void argumentMistakesInOneForm();
     void groupByIdentifiers();
 
 private:
@@ -144,6 +151,58 @@ void TstCliOptions::everyListedOptionIsTaken()
     QVERIFY2(r.code >= 0, qPrintable(u"crashed or hung: "_s + args.join(u' ')));
     QVERIFY2(!r.err.contains(u"unknown option"_s), qPrintable(r.err));
     QVERIFY2(!r.err.contains(u"takes no value"_s) && !r.err.contains(u"needs a value"_s), qPrintable(r.err));
+}
+
+void TstCliOptions::argumentMistakesInOneForm_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QStringList>("rest");
+    QTest::addColumn<QString>("message");
+    const QString maxId = QString::number(std::numeric_limits<qint64>::max());
+    const QStringList pair{u"--host-pair"_s, u"a,b"_s};
+    QTest::newRow("baselines list extra")
+        << u"baselines list"_s << QStringList{u"extra"_s} << u"unexpected argument 'extra'"_s;
+    QTest::newRow("baselines show number")
+        << u"baselines show"_s << QStringList{u"1.5"_s} << u"'1.5' is not a baseline id (1, 2, ...)"_s;
+    QTest::newRow("db export what")
+        << u"db export"_s << QStringList{u"--what"_s, u"hosts"_s}
+        << u"--what is archive, runs, metrics or samples; --format json or csv (the archive is JSON only)"_s;
+    QTest::newRow("history kind") << u"history"_s << pair + QStringList{u"--kind"_s, u"ftp"_s}
+                                  << u"--kind must be one of "_s + wb::testKinds().join(u", "_s);
+    QTest::newRow("history metric")
+        << u"history"_s << pair + QStringList{u"--kind"_s, u"udp_stream"_s, u"--metric"_s, u"speed"_s}
+        << u"'speed' is not a metric; 'wirebench-cli runs show ID' lists the metrics a run recorded"_s;
+    QTest::newRow("forget-password")
+        << u"hosts forget-password"_s << QStringList{u"lab1"_s}
+        << u"name one account as USER@HOST:PORT, as the password prompt showed it"_s;
+    QTest::newRow("import format")
+        << u"import"_s << QStringList{u"--format"_s, u"netflix"_s, u"a.json"_s}
+        << u"unknown format 'netflix'; expected one of "_s + wb::Importer::formatNames().join(u", "_s);
+    QTest::newRow("runs show")
+        << u"runs show"_s << QStringList{u"-3"_s}
+        << u"'-3' is not a run id (a whole number from 1 to %1) or a run UUID"_s.arg(maxId);
+    QTest::newRow("runs delete") << u"runs delete"_s << QStringList{u"--yes"_s, u"five"_s}
+                                 << u"'five' is not a run id (a whole number from 1 to %1)"_s.arg(maxId);
+    QTest::newRow("runs tag")
+        << u"runs tag"_s << QStringList{u"7"_s} << u"give a run (id or UUID) and one or more tags"_s;
+    QTest::newRow("baselines tag")
+        << u"baselines tag"_s << QStringList{u"key"_s}
+        << u"give a baseline key (see Baselines or `db export`) and one or more tags"_s;
+}
+
+// A mistake found after the options were read has the same one form as an
+// unknown option, and changes nothing (the database is not even created).
+void TstCliOptions::argumentMistakesInOneForm()
+{
+    QFETCH(QString, command);
+    QFETCH(QStringList, rest);
+    QFETCH(QString, message);
+    const QString db = m_home.filePath(u"mistakes.sqlite"_s);
+    const CliRun r = runCli(QStringList{u"--db"_s, db} + command.split(u' ') + rest, m_home.path());
+    QCOMPARE(r.code, 2);
+    QCOMPARE(r.err, u"wirebench-cli %1: %2 (see 'wirebench-cli %1 --help')\n"_s.arg(command, message));
+    QVERIFY2(r.out.isEmpty(), qPrintable(r.out));
+    QVERIFY2(!QFile::exists(db), "a refused command line created the database");
 }
 
 void TstCliOptions::valueAndFlagMistakes()

@@ -126,6 +126,19 @@ void TstCliStdio::inventoryThroughAPipe()
         // What went in is what came out.
         QCOMPARE(runCli({u"--db"_s, to, u"inventory"_s, u"export"_s}, m_home.path()).out, lab.out);
     }
+    // `inventory path --lab -` reads the lab from standard input, as the file would be read.
+    const QStringList ends{u"alpha/eth0"_s, u"beta/eth0"_s};
+    const CliRun fromFile = runCli(QStringList{u"inventory"_s, u"path"_s, u"--lab"_s, kLab} + ends, m_home.path());
+    const CliRun piped = runCli(QStringList{u"inventory"_s, u"path"_s, u"--lab"_s, u"-"_s} + ends, m_home.path(),
+                                fileBytes(kLab));
+    QVERIFY2(fromFile.code == 0, qPrintable(fromFile.err));
+    QVERIFY2(piped.code == 0, qPrintable(piped.err));
+    QVERIFY2(piped.out.contains(u"C1"_s) && piped.out.contains(u"fs108"_s), qPrintable(piped.out));
+    QCOMPARE(piped.out, fromFile.out);
+    const CliRun broken = runCli(QStringList{u"inventory"_s, u"path"_s, u"--lab"_s, u"-"_s} + ends, m_home.path(),
+                                 "{\n\"hosts\": [,\n");
+    QCOMPARE(broken.code, 1);
+    QVERIFY2(broken.err.contains(u"(standard input):2: not valid JSON"_s), qPrintable(broken.err));
 }
 
 void TstCliStdio::compareCsvToStandardOutput()

@@ -25,6 +25,8 @@ private slots:
     void init();
     void helpAndVersionWithoutDisplay_data();
     void helpAndVersionWithoutDisplay();
+    void wrongOptionExitsTwoWithoutDisplay_data();
+    void wrongOptionExitsTwoWithoutDisplay();
     void databaseFromOptionThenEnvironment();
     void noRuntimeDirWarning();
 
@@ -80,6 +82,36 @@ void TstDesktopCommandLine::helpAndVersionWithoutDisplay()
     QVERIFY2(!err.contains(u"xcb"_s) && !err.contains(u"platform plugin"_s), qPrintable(err));
 }
 
+void TstDesktopCommandLine::wrongOptionExitsTwoWithoutDisplay_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("unknown option") << QStringList{u"--bogus"_s} << u"Unknown option 'bogus'."_s;
+    QTest::newRow("missing value") << QStringList{u"--db"_s} << u"Missing value after '--db'."_s;
+    // Qt's own options (QApplication takes them) are not the program's
+    // mistakes: the one after them is the one named.
+    QTest::newRow("after Qt's options")
+        << QStringList{u"-platform"_s, u"offscreen"_s, u"--style=Fusion"_s, u"-reverse"_s, u"--bogus"_s}
+        << u"Unknown option 'bogus'."_s;
+}
+
+// wirebench.1: 2 for a wrong option, said on stderr, and no display is
+// needed to say it.
+void TstDesktopCommandLine::wrongOptionExitsTwoWithoutDisplay()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, expected);
+    QProcess p;
+    p.setProcessEnvironment(environment(false));
+    p.start(kWirebench, args);
+    QVERIFY(p.waitForFinished(20000));
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY2(err.contains(u"wirebench: "_s + expected), qPrintable(err));
+    QVERIFY2(!err.contains(u"xcb"_s) && !err.contains(u"platform plugin"_s), qPrintable(err));
+}
+
 bool TstDesktopCommandLine::opensFile(const QStringList &args, const QProcessEnvironment &env, const QString &file)
 {
     QProcess p;
@@ -104,6 +136,8 @@ void TstDesktopCommandLine::databaseFromOptionThenEnvironment()
     QProcessEnvironment env = environment(true);
     env.insert(u"WIREBENCH_DB"_s, fromEnv);
     QVERIFY(opensFile({u"--db"_s, fromOption}, env, fromOption));
+    // With one of Qt's own options before it, as QApplication takes them.
+    QVERIFY(opensFile({u"-platform"_s, u"offscreen"_s, u"--db"_s, fromOption}, env, fromOption));
     QVERIFY(!QFile::exists(fromEnv));
     QVERIFY(opensFile({}, env, fromEnv));
     // Neither is remembered: the settings still name the default database.
