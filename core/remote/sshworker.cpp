@@ -38,6 +38,7 @@ namespace {
     constexpr qsizetype kStderrTail = 4096;
     constexpr qsizetype kWriteChunk = 32 * 1024; // one channel write
     constexpr int kCloseWaitMs = 2000;
+    constexpr int kMaxReadPasses = 16; // reads of both streams in one drain
 
     QString defaultSshDir()
     {
@@ -797,22 +798,37 @@ void SshWorker::flushWrites()
 bool SshWorker::pumpAgentOutput()
 {
     char buf[65536];
-    for (;;) {
-        const int n = ssh_channel_read_nonblocking(m_channel, buf, sizeof buf, 0);
-        if (n == SSH_ERROR)
-            return false;
-        if (n <= 0)
-            break;
-        m_buffer.append(buf, n);
+    // Each read may take packets off the socket for the other stream, into
+    // libssh's buffer where no socket notifier sees them: a line left there
+    // waited for the next heartbeat (2 s). So read until a pass finds
+    // nothing, ending with standard output: a read of it that returns 0 had
+    // nothing left in its buffer after taking in what the socket held.
+    // Bounded: an agent that never pauses gets the rest read on the next
+    // turn of the event loop, after these lines went out.
+    bool more = true;
+    for (int pass = 0; more && pass < kMaxReadPasses; ++pass) {
+        more = false;
+        for (;;) {
+            const int n = ssh_channel_read_nonblocking(m_channel, buf, sizeof buf, 1);
+            if (n <= 0)
+                break;
+            more = true;
+            m_stderrTail.append(buf, n);
+            if (m_stderrTail.size() > kStderrTail)
+                m_stderrTail = m_stderrTail.right(kStderrTail);
+        }
+        for (;;) {
+            const int n = ssh_channel_read_nonblocking(m_channel, buf, sizeof buf, 0);
+            if (n == SSH_ERROR)
+                return false;
+            if (n <= 0)
+                break;
+            more = true;
+            m_buffer.append(buf, n);
+        }
     }
-    for (;;) {
-        const int n = ssh_channel_read_nonblocking(m_channel, buf, sizeof buf, 1);
-        if (n <= 0)
-            break;
-        m_stderrTail.append(buf, n);
-        if (m_stderrTail.size() > kStderrTail)
-            m_stderrTail = m_stderrTail.right(kStderrTail);
-    }
+    if (more)
+        QMetaObject::invokeMethod(this, &SshWorker::drainAgentChannel, Qt::QueuedConnection);
     qsizetype start = 0;
     for (;;) {
         const qsizetype nl = m_buffer.indexOf('\n', start);
