@@ -216,7 +216,6 @@ SshStep AgentDeployer::upload(const QString &localPath, const QString &remotePat
     if (!f.open(QIODevice::ReadOnly))
         return SshStep::persistent(
             u"%1: cannot read the agent '%2': %3"_s.arg(where(), localPath, f.errorString()));
-    const QByteArray data = f.readAll();
     const QString dir = remotePath.section(u'/', 0, -2);
     const QString tmp = u"%1/.wirebench-agent.%2.tmp"_s.arg(dir).arg(
         QRandomGenerator::global()->generate64(), 16, 16, QChar(u'0'));
@@ -227,7 +226,10 @@ SshStep AgentDeployer::upload(const QString &localPath, const QString &remotePat
     bool noSftp = false;
     SshStep step;
     if (m_options.upload != SshOptions::Upload::ExecCat) {
-        step = uploadBySftp(data, tmp, &noSftp);
+        // Streamed from the file: a whole agent (tens of MB with debug
+        // information) held by every session's thread would stay in that
+        // thread's malloc arena after the upload.
+        step = uploadBySftp(f, tmp, &noSftp);
         if (step) {
             // rename() onto an existing file fails over SFTP; mv -f replaces atomically.
             const RemoteCommandResult mv
@@ -242,10 +244,13 @@ SshStep AgentDeployer::upload(const QString &localPath, const QString &remotePat
             return step;
         m_progress(u"%1: no SFTP subsystem, uploading through the shell"_s.arg(where()));
     }
-    return uploadByExec(data, tmp, remotePath);
+    if (!f.seek(0))
+        return SshStep::persistent(
+            u"%1: cannot read the agent '%2': %3"_s.arg(where(), localPath, f.errorString()));
+    return uploadByExec(f.readAll(), tmp, remotePath);
 }
 
-SshStep AgentDeployer::uploadBySftp(const QByteArray &data, const QString &tmpPath, bool *noSftp)
+SshStep AgentDeployer::uploadBySftp(QFile &source, const QString &tmpPath, bool *noSftp)
 {
     sftp_session sftp = sftp_new(m_session);
     if (!sftp) {
@@ -264,10 +269,13 @@ SshStep AgentDeployer::uploadBySftp(const QByteArray &data, const QString &tmpPa
         sftp_free(sftp);
         return SshStep::persistent(u"%1: cannot create %2 over SFTP: %3"_s.arg(where(), tmpPath, why));
     }
-    for (qsizetype off = 0; off < data.size(); off += kSftpChunk) {
-        const auto n = std::min<qsizetype>(kSftpChunk, data.size() - off);
-        if (sftp_write(file, data.constData() + off, static_cast<size_t>(n)) != n) {
-            const QString why = sshError();
+    QByteArray chunk(kSftpChunk, Qt::Uninitialized);
+    for (;;) {
+        const qint64 n = source.read(chunk.data(), chunk.size());
+        if (n == 0)
+            break;
+        if (n < 0 || sftp_write(file, chunk.constData(), static_cast<size_t>(n)) != n) {
+            const QString why = n < 0 ? u"cannot read the agent: %1"_s.arg(source.errorString()) : sshError();
             sftp_close(file);
             sftp_free(sftp);
             return SshStep::persistent(u"%1: uploading the agent failed: %2"_s.arg(where(), why));

@@ -18,6 +18,7 @@
 #include "config/sshoptions.h"
 #include "sshstep.h"
 
+#include <QFile>
 #include <QMap>
 #include <functional>
 #include <libssh/libssh.h>
@@ -44,7 +45,7 @@ private:
     // set, is the only one. Empty, with *error, when there is none.
     QMap<QString, QString> localAgents(QString *error) const;
     SshStep upload(const QString &localPath, const QString &remotePath);
-    SshStep uploadBySftp(const QByteArray &data, const QString &tmpPath, bool *noSftp);
+    SshStep uploadBySftp(QFile &source, const QString &tmpPath, bool *noSftp);
     SshStep uploadByExec(const QByteArray &data, const QString &tmpPath, const QString &finalPath);
     RemoteCommandResult exec(const QByteArray &command, const QByteArray &input);
     RemoteCommandResult execClean(const QByteArray &command, const QByteArray &input);

@@ -9,6 +9,9 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <algorithm>
+#include <functional>
+
 using namespace Qt::StringLiterals;
 
 namespace wb {
@@ -200,32 +203,68 @@ void Orchestrator::cancel()
 
 void Orchestrator::schedule()
 {
-    if (m_cancelling)
+    if (m_cancelling || m_pending.isEmpty() || m_active.size() >= m_maxParallel)
         return;
-    for (qsizetype i = 0; i < m_pending.size() && m_active.size() < m_maxParallel;) {
-        const TestCase c = m_pending[i];
+    // Most work first: of the tests whose ends are free, those whose hosts
+    // have the most tests still waiting start first (plan order among
+    // equals). In plan order a host with many tests left would run them one
+    // after another at the end: the last host of a full pair matrix held
+    // its N-1 tests as a serial tail while the other slots stood empty
+    // (docs/perf/manyhosts.md).
+    QHash<QString, int> waiting;
+    for (const TestCase &c : std::as_const(m_pending)) {
+        ++waiting[c.client.host];
+        if (c.server.host != c.client.host)
+            ++waiting[c.server.host];
+    }
+    QList<int> score(m_pending.size());
+    QList<qsizetype> order(m_pending.size());
+    for (qsizetype i = 0; i < m_pending.size(); ++i) {
+        const TestCase &c = m_pending.at(i);
+        score[i] = waiting.value(c.client.host) + (c.server.host != c.client.host ? waiting.value(c.server.host) : 0);
+        order[i] = i;
+    }
+    if (m_maxParallel > 1) // one at a time gains nothing from another order: plan order
+        std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) { return score[a] > score[b]; });
+    QList<qsizetype> chosen;
+    for (const qsizetype i : std::as_const(order)) {
+        if (m_active.size() + chosen.size() >= m_maxParallel)
+            break;
+        const TestCase &c = m_pending.at(i);
+        if (!resourcesFree(c))
+            continue;
+        for (const QString &r : resourcesOf(c))
+            ++m_busy[r]; // held from now, so the next candidates see it
+        chosen.append(i);
+    }
+    QList<TestCase> starting;
+    for (const qsizetype i : std::as_const(chosen))
+        starting.append(m_pending.at(i));
+    std::sort(chosen.begin(), chosen.end(), std::greater<>());
+    for (const qsizetype i : std::as_const(chosen))
+        m_pending.removeAt(i);
+    // All of them are active before the first starts: one that ends at
+    // once (its host lost) schedules again from a true count.
+    QList<CaseExecution *> runs;
+    for (const TestCase &c : std::as_const(starting)) {
         HostSession *client = session(c.client.host);
         HostSession *server = session(c.server.host);
         HostSession *dut = c.dut ? session(c.dut->host) : nullptr;
-        if (!resourcesFree(c)) {
-            ++i;
-            continue;
-        }
-        m_pending.removeAt(i);
-        for (const QString &r : resourcesOf(c))
-            ++m_busy[r];
         auto *run = new CaseExecution(this, c, client, server, dut);
         run->setKeptIterations(m_kept.value(c.key));
         m_active.append(run);
-        run->start();
+        runs.append(run);
     }
+    for (CaseExecution *run : std::as_const(runs))
+        run->start();
 }
 
 void Orchestrator::handleCaseDone(CaseExecution *run, const CaseResult &m)
 {
     m_active.removeOne(run);
     for (const QString &r : resourcesOf(run->testCase()))
-        --m_busy[r];
+        if (--m_busy[r] <= 0)
+            m_busy.remove(r); // resourcesFree() looks through what is held
     run->deleteLater();
     ++m_done;
     if (m.status == u"finished"_s)

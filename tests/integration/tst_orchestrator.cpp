@@ -19,6 +19,7 @@
 #include <QJsonDocument>
 #include <QPointer>
 #include <QSignalSpy>
+#include <QSet>
 #include <QTest>
 #include <QTimer>
 
@@ -82,6 +83,7 @@ private slots:
     void everyKindOnTheLocalLab();
     void repetitionsFollowTheConfidenceRule();
     void independentPairsRunConcurrently();
+    void busiestHostsStartFirst();
     void cancelStopsTheRemoteTests();
     void killedAgentIsReportedAndResumeCompletes();
     void keptRepetitionsCountForTheRule();
@@ -245,6 +247,41 @@ void TstOrchestrator::independentPairsRunConcurrently()
     // Independent pairs start together; a shared host makes the second wait.
     QVERIFY2(elapsed[0] < 500, qPrintable(QString::number(elapsed[0])));
     QVERIFY2(elapsed[1] >= 1000, qPrintable(QString::number(elapsed[1])));
+}
+
+// With tests at once, the tests of the host with the most left start
+// first (plan order among equals), so its tests do not end as a serial
+// tail; one at a time keeps the plan's order.
+void TstOrchestrator::busiestHostsStartFirst()
+{
+    const QByteArray hosts = R"("a":{"transport":"local"},"b":{"transport":"local"},"c":{"transport":"local"},)"
+                             R"("d":{"transport":"local"},"e":{"transport":"local"})";
+    // Tests waiting per host: a 2, b 2, c 2, d 1, e 3.
+    const wb::Plan plan = makePlan(R"(
+        {"name":"a-b","kind":"tcp_rr","client":"a","server":"b","duration_s":0.2},
+        {"name":"c-d","kind":"tcp_rr","client":"c","server":"d","duration_s":0.2},
+        {"name":"e-a","kind":"tcp_rr","client":"e","server":"a","duration_s":0.2},
+        {"name":"e-b","kind":"tcp_rr","client":"e","server":"b","duration_s":0.2},
+        {"name":"e-c","kind":"tcp_rr","client":"e","server":"c","duration_s":0.2})", hosts);
+    for (const int parallel : {2, 1}) {
+        wb::Orchestrator o(plan, wb::Orchestrator::localFactory());
+        o.setMaxParallel(parallel);
+        Collector c;
+        c.attach(o);
+        QStringList started;
+        QObject::connect(&o, &wb::Orchestrator::caseStarted, &o,
+                         [&](const wb::TestCase &tc, int) { started << tc.name; });
+        o.start();
+        QTRY_VERIFY_WITH_TIMEOUT(c.done, 60000);
+        QCOMPARE(c.finished, 5);
+        QCOMPARE(started.size(), 5);
+        if (parallel == 1) {
+            QCOMPARE(started, (QStringList{u"a-b"_s, u"c-d"_s, u"e-a"_s, u"e-b"_s, u"e-c"_s}));
+        } else {
+            // e (3 left) with a: e-a first; of the rest only c-d has both ends free.
+            QCOMPARE(QSet<QString>(started.begin(), started.begin() + 2), (QSet<QString>{u"e-a"_s, u"c-d"_s}));
+        }
+    }
 }
 
 void TstOrchestrator::cancelStopsTheRemoteTests()

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A lab of many hosts: N network namespaces, each with an sshd on a
 // management bridge and a NIC on a data switch (tests/integration/
-// bridged_lab.sh, at most 53 hosts), and a plan of every ordered host pair
+// bridged_lab.sh, at most 240 hosts), and a plan of every ordered host pair
 // running a 1 s tcp_rr. Measures the wall time against the ideal (each host
 // in one test at a time: at most min(parallel, N/2) tests at once), the time
-// each test adds beyond its duration, and the controller's memory per host
-// session (peak RSS during the plan minus RSS before it, over N).
+// each test adds beyond its duration (from the slots' use, and each test's
+// own start-to-result time), and the controller's memory per host session
+// (RSS once every host has a session, and the peak during the plan, each
+// minus RSS before it, over N).
 //   bench_manyhosts                 smoke mode (CTest): 4 hosts
 //   bench_manyhosts --hosts 16,32   the figures in docs/perf/manyhosts.md
 // Needs root (namespaces); exits 77 (skipped) otherwise. Holds
@@ -20,10 +22,12 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
 #include <QScopeGuard>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -38,7 +42,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 const QString kLab = QStringLiteral(WB_SOURCE_DIR "/tests/integration/bridged_lab.sh");
-constexpr int kMaxHosts = 53; // the lab's data /26
+constexpr int kMaxHosts = 240; // bridged_lab.sh's largest lab
 constexpr double kDurationS = 1.0;
 constexpr int kMaxParallel = 8;
 
@@ -75,15 +79,37 @@ struct Outcome
     double runS = 0;        // first test start to end
     double rssBeforeMiB = 0;
     double rssPeakMiB = 0;
+    double rssAllConnectedMiB = 0; // when the last host began its first test
+    QList<double> testS;           // each test from its start to its result
 };
+
+double quantile(QList<double> v, double q)
+{
+    if (v.isEmpty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    return v.at(std::min<qsizetype>(v.size() - 1, qsizetype(q * double(v.size()))));
+}
+
+// One KEY=VALUE of the host<i>.env that bridged_lab.sh wrote.
+QString labValue(const QString &dir, int host, const QString &key)
+{
+    QFile f(dir + u"/host%1.env"_s.arg(host));
+    if (f.open(QIODevice::ReadOnly))
+        for (const QByteArray &line : f.readAll().split('\n'))
+            if (line.startsWith(key.toUtf8() + '='))
+                return QString::fromUtf8(line.mid(key.size() + 1));
+    std::fprintf(stderr, "bench_manyhosts: %s has no %s for host %d\n", qPrintable(dir), qPrintable(key), host);
+    std::exit(2);
+}
 
 Outcome runMatrix(int n, const QString &dir)
 {
     QJsonObject hosts;
     for (int i = 1; i <= n; ++i)
         hosts.insert(u"h%1"_s.arg(i),
-                     QJsonObject{{u"transport"_s, u"ssh"_s}, {u"ssh_address"_s, u"198.51.100.%1"_s.arg(130 + i)},
-                                 {u"port"_s, 22}, {u"address"_s, u"198.51.100.%1"_s.arg(10 + i)}, {u"user"_s, u"root"_s},
+                     QJsonObject{{u"transport"_s, u"ssh"_s}, {u"ssh_address"_s, labValue(dir, i, u"SSH"_s)},
+                                 {u"port"_s, 22}, {u"address"_s, labValue(dir, i, u"DATA"_s)}, {u"user"_s, u"root"_s},
                                  {u"identity_file"_s, dir + u"/client_ed25519"_s}});
     QJsonArray tests;
     for (int c = 1; c <= n; ++c)
@@ -116,11 +142,19 @@ Outcome runMatrix(int n, const QString &dir)
     QTimer sampler;
     sampler.setInterval(200);
     QObject::connect(&sampler, &QTimer::timeout, &o, [&] { out.rssPeakMiB = std::max(out.rssPeakMiB, rssMiB()); });
-    QObject::connect(&o, &wb::Orchestrator::caseStarted, &o, [&](const wb::TestCase &, int) {
+    QHash<QString, qint64> startedMs; // by test name, on the wall clock
+    QSet<QString> hostsStarted;
+    QObject::connect(&o, &wb::Orchestrator::caseStarted, &o, [&](const wb::TestCase &c, int) {
         if (!fromFirst.isValid())
             fromFirst.start();
+        startedMs.insert(c.name, wall.elapsed());
+        hostsStarted << c.client.host << c.server.host;
+        if (hostsStarted.size() == n && out.rssAllConnectedMiB == 0)
+            out.rssAllConnectedMiB = rssMiB();
     });
     QObject::connect(&o, &wb::Orchestrator::caseFinished, &o, [&](const wb::CaseResult &r) {
+        if (startedMs.contains(r.testCase.name))
+            out.testS.append((wall.elapsed() - startedMs.value(r.testCase.name)) / 1000.0);
         if (r.status != u"finished"_s)
             std::fprintf(stderr, "  %s: %s: %s\n", qPrintable(r.testCase.name), qPrintable(r.status),
                          qPrintable(r.error));
@@ -198,6 +232,17 @@ int main(int argc, char **argv)
                     "%.1f ms per test beyond its duration; controller RSS %.1f -> %.1f MiB, %.2f MiB per host session\n",
                     n, r.tests, kDurationS, concurrency, r.finished, r.failed, r.runS, idealS, r.runS / idealS, r.wallS,
                     overheadMs, r.rssBeforeMiB, r.rssPeakMiB, (r.rssPeakMiB - r.rssBeforeMiB) / n);
+        // Where the time went: a test's own start-to-result time beyond its
+        // duration, and how many tests ran at once on average (the rest of
+        // the gap to the ideal is slots left empty by the pairing).
+        double sumS = 0;
+        for (const double t : r.testS)
+            sumS += t;
+        std::printf("  each test start to result: median %.0f ms, p90 %.0f ms beyond its %.0f s; %.2f tests at once "
+                    "on average (of %d); RSS with every host's session open %.1f MiB, %.2f MiB per host session\n",
+                    (quantile(r.testS, 0.5) - kDurationS) * 1000, (quantile(r.testS, 0.9) - kDurationS) * 1000,
+                    kDurationS, r.runS > 0 ? sumS / r.runS : 0, concurrency, r.rssAllConnectedMiB,
+                    (r.rssAllConnectedMiB - r.rssBeforeMiB) / n);
         std::fflush(stdout);
         if (r.finished != r.tests)
             ++bad;
