@@ -27,14 +27,19 @@ StoreService::StoreService(QString location, StoreOpenOptions options, QObject *
 
 StoreService::~StoreService()
 {
-    m_writePool.waitForDone();
     if (!m_started) {
         m_openPromise.addResult(StoreStatus(StoreError::Kind::Failed,
                                             u"%1: the results database was never opened"_s.arg(m_location)));
         m_openPromise.finish();
     }
-    // Reads wait for the open, which has happened (or failed) by now.
+    // Readers first (their reads wait for the open, which the writer's
+    // thread does or has done), then the writer. waitForDone() also ends a
+    // pool's threads, and with them their connections: the writer's must
+    // close last, as only a connection that can write folds SQLite's WAL
+    // back into the file and removes it. Closed first, it left the newest
+    // runs in the -wal file beside a .sqlite that did not hold them.
     m_readPool.waitForDone();
+    m_writePool.waitForDone();
 }
 
 QString StoreService::displayLocation() const

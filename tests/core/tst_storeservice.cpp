@@ -6,12 +6,14 @@
 // file creates nothing, a failed COMMIT leaves nothing of a run, and the id
 // of a deleted run or measurement is never given out again.
 
+#include "store/databaseurl.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 #include "store/sqltransaction.h"
 #include "store/storeservice.h"
 #include "storetestdb.h"
 
+#include <QFile>
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -25,6 +27,7 @@ class TstStoreService : public QObject
     Q_OBJECT
 private slots:
     void writesInOrder();
+    void closesEveryConnectionWhenGone();
     void readsBesideTheWriter();
     void openFailure();
     void readOfMissingFileCreatesNothing();
@@ -95,6 +98,27 @@ void TstStoreService::writesInOrder()
     QVERIFY2(info.ok(), qPrintable(info.message()));
     QCOMPARE(info->runs, 101);
     QCOMPARE(info->samples, 101 * 100);
+}
+
+// When the service goes, so do its connections: the writer's and the
+// readers'. SQLite folds the WAL back into the file and removes it when the
+// last connection closes, so the .sqlite file alone then holds every run
+// (a copy of it, a backup, another program).
+void TstStoreService::closesEveryConnectionWhenGone()
+{
+    QTemporaryDir dir;
+    const QString path = wbtest::databaseLocation(dir, u"closed.sqlite"_s);
+    if (wb::DatabaseUrl::isPostgres(path))
+        QSKIP("SQLite's WAL file; a PostgreSQL server keeps its own");
+    {
+        wb::StoreService service(path);
+        service.start();
+        QVERIFY(resultOf(service.write(saveRun(run(1)))).ok());
+        QCOMPARE(resultOf(service.read([](wb::ResultStore &s) { return s.runs().countRuns({}); })).value(), 1);
+        QVERIFY(QFile::exists(path + u"-wal"_s));
+    }
+    QVERIFY2(!QFile::exists(path + u"-wal"_s), "a connection of the store service outlived it");
+    QVERIFY(!QFile::exists(path + u"-shm"_s));
 }
 
 void TstStoreService::readsBesideTheWriter()
