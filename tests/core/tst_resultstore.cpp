@@ -149,7 +149,8 @@ void TstResultStore::refusesUnreadable()
     QCOMPARE(folder.error().kind, wb::StoreError::Kind::Unreadable);
     QVERIFY(folder.message().contains(dir.path()));
     if (getuid() == 0)
-        QSKIP("root reads any file; the permission case needs a normal user");
+        QSKIP("root reads any file: the permission case runs as its own CTest entry, as nobody "
+              "(tst_resultstore_unreadable)");
     const QString path = dir.filePath(u"locked.sqlite"_s);
     { auto s = wb::ResultStore::open(path); QVERIFY(s.ok()); }
     QFile::setPermissions(path, QFileDevice::Permissions());
