@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Makes docs/screenshots/{inventory,plans,runs,results,compare,baselines}.png: builds the
-// desktop window through the composition root over a demo database (the
-// tiny lab imported, local-demo.json run), runs the demo plan on the Runs
-// page and grabs each page. Not a test; run by hand (under Xvfb or
+// Makes docs/screenshots/{inventory,plans,runs,results,compare,baselines,getting-started}.png:
+// builds the desktop window through the composition root over a demo
+// database (the tiny lab imported, local-demo.json run), runs the demo plan
+// on the Runs page and grabs each page. Not a test; run by hand (under Xvfb or
 // offscreen): wb_screenshots DB OUTDIR [RUN_PLAN.json] [LAB.json]. The Plans
 // page shows RUN_PLAN (its first case's path over the database's lab); the
 // Runs page runs RUN_PLAN;
@@ -332,6 +332,10 @@ int main(int argc, char **argv)
         table->selectRow(tagged < baselines.proxy()->rowCount() ? tagged : 0);
     QTest::qWait(500);
     ok &= save(w, out, u"baselines"_s);
+
+    // Getting started: the page a first start opens on (the last page).
+    w.setCurrentPage(w.pageCount() - 1);
+    ok &= save(w, out, u"getting-started"_s);
     w.close();
     return ok ? 0 : 1;
 }
