@@ -374,7 +374,10 @@ void TstCompareFilter::reportHasInventoryAndEnvironment()
     QSignalSpy exported(&page, &ComparePage::exported);
     page.setNextExportPath(path);
     page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    // A window shortcut fires only in the active window: exposed is not
+    // enough (under load the key came first and nothing was exported).
+    page.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&page));
     QTest::keyClick(&page, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
     QVERIFY(exported.wait(15000));
     QFile f(path);
