@@ -355,10 +355,9 @@ QList<Figure> figuresOf(const QList<const StoredRun *> &runs, const History &h, 
             continue;
         const Condition c = conditionOf(r.record, h.metric, at);
         const QString key = c.key();
-        if (conditions) {
-            HistoryConditionEntry &e = (*conditions)[key];
-            e.key = key;
-            e.label = c.label();
+        // A history's runs share a handful of conditions: label each once.
+        if (conditions && !conditions->contains(key)) {
+            conditions->insert(key, {key, c.label(), 0});
             byKey->insert(key, c);
         }
         if (h.shownCondition < 0 || key == h.condition.key())
