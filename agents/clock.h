@@ -15,6 +15,14 @@ inline int64_t nowNs()
     return static_cast<int64_t>(ts.tv_sec) * 1000000000LL + ts.tv_nsec;
 }
 
+// CPU time the calling thread has used, user and system.
+inline int64_t threadCpuNs()
+{
+    timespec ts{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<int64_t>(ts.tv_sec) * 1000000000LL + ts.tv_nsec;
+}
+
 inline double nsToS(int64_t ns)
 {
     return static_cast<double>(ns) / 1e9;

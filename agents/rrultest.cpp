@@ -8,6 +8,7 @@
 #include "testflows.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
@@ -54,18 +55,46 @@ FlowLayout rrulLayout(const TestParams &p)
     return l;
 }
 
-// Sleeps until `ns` in short steps, so a stop is seen within 10 ms.
+// Sleeps until `ns` in steps of at most 100 ms, so a stop is seen within
+// that and a probe thread wakes a few times per probe, not every 10 ms.
 void sleepUntil(const TestRun &run, int64_t ns)
 {
     for (int64_t now = nowNs(); !run.stopped() && now < ns; now = nowNs())
-        std::this_thread::sleep_for(std::chrono::nanoseconds(std::min<int64_t>(ns - now, 10000000)));
+        std::this_thread::sleep_for(std::chrono::nanoseconds(std::min<int64_t>(ns - now, 100000000)));
 }
 
-// Runs `body` on a thread of its own; a failure stops the whole test.
-std::thread spawn(TestRun &run, std::function<Outcome()> body)
+// The CPU time the test's threads used, the probes' apart from the bulk
+// flows': what the probes cost, measured on the threads that do their work
+// (on loopback the receiving end's kernel work runs on the sender's thread).
+struct ThreadCpu
 {
-    return std::thread([&run, body = std::move(body)] {
+    std::atomic<int64_t> probesNs{0};
+    std::atomic<int64_t> flowsNs{0};
+
+    // Runs `body` and adds the CPU time it took on this thread to `to`.
+    static Outcome counted(std::atomic<int64_t> &to, const std::function<Outcome()> &body)
+    {
+        const int64_t c0 = threadCpuNs();
         Outcome o = body();
+        to.fetch_add(threadCpuNs() - c0, std::memory_order_relaxed);
+        return o;
+    }
+
+    json::Value toJson() const
+    {
+        json::Value v;
+        v["probes"] = nsToS(probesNs.load());
+        v["flows"] = nsToS(flowsNs.load());
+        return v;
+    }
+};
+
+// Runs `body` on a thread of its own, its CPU time counted as the probes';
+// a failure stops the whole test.
+std::thread spawnProbe(TestRun &run, ThreadCpu &cpu, std::function<Outcome()> body)
+{
+    return std::thread([&run, &cpu, body = std::move(body)] {
+        Outcome o = ThreadCpu::counted(cpu.probesNs, body);
         if (!o.ok())
             run.abort(o.code, o.message);
     });
@@ -388,10 +417,13 @@ Outcome RrulTest::serve(TestRun &run, ServerEnv &env)
     run.begin(env.interface, 0);
     const Phases ph = phasesOf(run);
     uint64_t udpEchoed = 0, tcpEchoed = 0, foreign = 0;
-    std::thread udp = spawn(run, [&] { return echoUdp(run, env, &udpEchoed, &foreign); });
-    std::thread tcp = spawn(run, [&] { return echoTcp(run, probe.tcp.get(), env.key, &tcpEchoed); });
+    ThreadCpu cpu;
+    std::thread udp = spawnProbe(run, cpu, [&] { return echoUdp(run, env, &udpEchoed, &foreign); });
+    std::thread tcp = spawnProbe(run, cpu, [&] { return echoTcp(run, probe.tcp.get(), env.key, &tcpEchoed); });
     o = runFlows(run, flows, [&](DataFlow &f) {
-        return measureTcpFlow(run, f, f.direction == FlowDirection::Reverse, {ph.loadNs, ph.endNs}, nullptr);
+        return ThreadCpu::counted(cpu.flowsNs, [&] {
+            return measureTcpFlow(run, f, f.direction == FlowDirection::Reverse, {ph.loadNs, ph.endNs}, nullptr);
+        });
     });
     tcp.join();
     udp.join();
@@ -408,9 +440,11 @@ Outcome RrulTest::serve(TestRun &run, ServerEnv &env)
     probes["foreign_datagrams"] = foreign;
     run.extra()["probes"] = probes;
     run.extra()["streams"] = streamEntriesOf(flows);
+    run.extra()["thread_cpu_s"] = cpu.toJson();
     json::Value stats;
     stats["streams"] = streamEntriesOf(flows);
     stats["probes"] = probes;
+    stats["thread_cpu_s"] = cpu.toJson();
     return sendStats(run, env, stats);
 }
 
@@ -432,11 +466,12 @@ Outcome RrulTest::run(TestRun &run, ClientEnv &env)
     const int64_t intervalNs = p.integer("probe_interval_ms", 200) * 1000000;
     sampler.start(p.number("interval_s", 0.2));
     ProbeFigures udpFig, tcpFig;
-    std::thread udp = spawn(run, [&] {
+    ThreadCpu cpu;
+    std::thread udp = spawnProbe(run, cpu, [&] {
         return probeLoop(run, ph, intervalNs, "udp_probe_latency_us", udpFig,
                          [&](uint64_t seq) { return udpExchange(run, env.udp.get(), env.key, seq, udpFig); });
     });
-    std::thread tcp = spawn(run, [&] {
+    std::thread tcp = spawnProbe(run, cpu, [&] {
         Outcome r = probeLoop(run, ph, intervalNs, "tcp_probe_latency_us", tcpFig,
                               [&](uint64_t seq) { return tcpExchange(run, probe.tcp.get(), env.key, seq); });
         if (r.ok())
@@ -445,8 +480,10 @@ Outcome RrulTest::run(TestRun &run, ClientEnv &env)
     });
     o = runFlows(run, flows, [&](DataFlow &f) {
         const size_t i = static_cast<size_t>(&f - flows.data());
-        return measureTcpFlow(run, f, f.direction == FlowDirection::Forward, {ph.loadNs, ph.endNs},
-                              sampler.counter(i));
+        return ThreadCpu::counted(cpu.flowsNs, [&] {
+            return measureTcpFlow(run, f, f.direction == FlowDirection::Forward, {ph.loadNs, ph.endNs},
+                                  sampler.counter(i));
+        });
     });
     tcp.join();
     udp.join();
@@ -488,6 +525,8 @@ Outcome RrulTest::run(TestRun &run, ClientEnv &env)
                                                   + " TCP probes but the client had " + std::to_string(tcpAnswered)
                                                   + " answers");
     run.extra()["probes"]["server"] = stats["probes"];
+    run.extra()["thread_cpu_s"] = cpu.toJson();
+    run.extra()["thread_cpu_s"]["server"] = stats["thread_cpu_s"];
     run.extra()["streams"] = mergeStreamEntries(flows, stats["streams"]);
     return {};
 }

@@ -120,6 +120,14 @@ void TstAgentRrul::loopback()
                                + probes.value(u"tcp"_s).toObject().value(u"loaded"_s).toObject().value(u"answered"_s).toDouble();
     QCOMPARE(probes.value(u"server"_s).toObject().value(u"tcp_echoed"_s).toDouble(), tcpAnswered);
     QCOMPARE(extra.value(u"load_start_s"_s).toDouble(), idle);
+    // The threads' CPU time, the probes' apart from the flows', at both ends:
+    // the bulk flows on loopback use far more than probes every 20 ms.
+    const QJsonObject threadCpu = extra.value(u"thread_cpu_s"_s).toObject();
+    for (const QJsonObject &end : {threadCpu, threadCpu.value(u"server"_s).toObject()}) {
+        const double flows = end.value(u"flows"_s).toDouble(), probeCpu = end.value(u"probes"_s).toDouble(-1);
+        QVERIFY2(probeCpu >= 0 && flows > probeCpu && flows <= 2 * (idle + duration) + 1,
+                 qPrintable(QString::fromUtf8(QJsonDocument(threadCpu).toJson(QJsonDocument::Compact))));
+    }
 
     // Two bulk flows each way, every one carrying bytes; the sums are the metrics.
     QVERIFY2(bulkFlowsProblem(rec, 2).isEmpty(), qPrintable(bulkFlowsProblem(rec, 2)));
