@@ -48,15 +48,15 @@ inline std::unique_ptr<ResultStore> openStore(CliContext &ctx, bool mustExist = 
     options.createIfMissing = !mustExist;
     auto store = openLocation(path, options);
     if (!store) {
-        ctx.err << "wirebench-cli: " << store.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << store.message() << '\n';
         if (store.error().isFileProblem())
-            ctx.err << "wirebench-cli: use --db PATH to open another database, or --db NEW_FILE to create a "
+            ctx.err << wb::cli::commandName(ctx) << ": use --db PATH to open another database, or --db NEW_FILE to create a "
                        "new one\n";
         return nullptr;
     }
     // Every database holds the historical baselines this program ships.
     if (auto added = ensureBuiltinBaselines(**store); !added)
-        ctx.err << "wirebench-cli: warning: " << added.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": warning: " << added.message() << '\n';
     return std::move(*store);
 }
 

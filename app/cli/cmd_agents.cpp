@@ -39,7 +39,7 @@ int agentsCheck(wb::cli::CliContext &ctx)
         rc = wb::cli::kExitOk;
     });
     QObject::connect(&probe, &wb::HostProbe::failed, &probe,
-                     [&](const QString &, const QString &m) { ctx.err << "wirebench-cli: " << m << '\n'; });
+                     [&](const QString &, const QString &m) { ctx.err << wb::cli::commandName(ctx) << ": " << m << '\n'; });
     QObject::connect(&probe, &wb::HostProbe::released, &probe, [] { QCoreApplication::exit(0); });
     QTimer::singleShot(0, &probe, [&] { probe.start(wb::ProbeTarget::localAgent(), 30000); });
     QCoreApplication::exec();

@@ -56,7 +56,7 @@ int baselinesList(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     auto all = store->baselines().baselines(filter.kind);
     if (!all) {
-        ctx.err << "wirebench-cli: " << all.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << all.message() << '\n';
         return wb::cli::kExitFailure;
     }
     const QList<wb::Baseline> shown = filter.apply(*all);
@@ -101,7 +101,7 @@ int baselinesShow(wb::cli::CliContext &ctx)
     if (id) {
         auto all = store->baselines().baselines();
         if (!all) {
-            ctx.err << "wirebench-cli: " << all.message() << '\n';
+            ctx.err << wb::cli::commandName(ctx) << ": " << all.message() << '\n';
             return wb::cli::kExitFailure;
         }
         for (const wb::Baseline &b : *all)
@@ -110,11 +110,11 @@ int baselinesShow(wb::cli::CliContext &ctx)
     } else if (auto b = store->baselines().baseline(which)) {
         found = *b;
     } else if (b.error().kind != wb::StoreError::Kind::NotFound) {
-        ctx.err << "wirebench-cli: " << b.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << b.message() << '\n';
         return wb::cli::kExitFailure;
     }
     if (!found) {
-        ctx.err << "wirebench-cli baselines show: no baseline " << which << " in this database (see baselines list)\n";
+        ctx.err << wb::cli::commandName(ctx) << ": no baseline " << which << " in this database (see baselines list)\n";
         return wb::cli::kExitFailure;
     }
     const wb::Baseline &b = *found;

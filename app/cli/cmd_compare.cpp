@@ -282,10 +282,9 @@ int compareCommand(wb::cli::CliContext &ctx)
             datasetName = n;
     }
     if (datasetName.isEmpty()) {
-        ctx.err << "wirebench-cli compare: "
-                << (kind.isEmpty() ? u"name a test kind with --kind"_s : u"no runs or baselines of kind '%1'"_s.arg(kind))
-                << "; this database has: " << kinds.join(u", "_s) << '\n';
-        return wb::cli::kExitUsage;
+        return wb::cli::usageError(
+            ctx, (kind.isEmpty() ? u"name a test kind with --kind"_s : u"no runs or baselines of kind '%1'"_s.arg(kind))
+                     + u"; this database has: "_s + kinds.join(u", "_s));
     }
     std::optional<wb::ComparisonData> data;
     if (experiment.isEmpty()) {
@@ -303,7 +302,7 @@ int compareCommand(wb::cli::CliContext &ctx)
             data->title = datasetName + u" · experiment"_s;
     }
     if (!data) {
-        ctx.err << "wirebench-cli compare: " << error << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
         return wb::cli::kExitFailure;
     }
     data->confidence = level / 100;
@@ -324,26 +323,24 @@ int compareCommand(wb::cli::CliContext &ctx)
         bool ok = false;
         const int n = condition.toInt(&ok);
         if (!ok || n < 1 || n > view.conditions.size()) {
-            ctx.err << "wirebench-cli compare: --condition takes a number from 1 to " << view.conditions.size()
-                    << "; the conditions are:";
-            for (int i = 0; i < view.conditions.size(); ++i)
-                ctx.err << "\n  " << i + 1 << ". " << view.conditions[i].label;
-            ctx.err << '\n';
-            return wb::cli::kExitUsage;
+            QStringList labels;
+            for (const auto &c : std::as_const(view.conditions))
+                labels << c.label;
+            return wb::cli::usageError(ctx, wb::cli::conditionNumberMistake(labels.size()), wb::cli::numbered(labels));
         }
         request.conditionKey = view.conditions[n - 1].key;
         view = wb::buildComparisonView(*data, request);
     }
     if (view.cells.isEmpty()) {
-        ctx.err << "wirebench-cli compare: nothing to compare\n";
+        ctx.err << wb::cli::commandName(ctx) << ": nothing to compare\n";
         return wb::cli::kExitFailure;
     }
     if (!reference.isEmpty() && view.cells[view.reference].label != reference) {
-        ctx.err << "wirebench-cli compare: no cell '" << reference << "' in this condition; cells are:";
+        QStringList cells;
         for (const auto &c : std::as_const(view.cells))
-            ctx.err << "\n  " << c.label;
-        ctx.err << '\n';
-        return wb::cli::kExitUsage;
+            cells << c.label;
+        return wb::cli::usageError(ctx, u"no cell '%1' in this condition; --reference takes one of these"_s.arg(reference),
+                                   cells);
     }
 
     const QList<wb::CellEnvironmentDiff> envDiffs = view.environmentDiffs(*data);
@@ -440,7 +437,7 @@ int compareCommand(wb::cli::CliContext &ctx)
     if (!csv.isEmpty()) {
         ctx.out.flush(); // before the rows, should they go to the same standard output
         if (!writeCsv(view, csv, &error)) {
-            ctx.err << "wirebench-cli compare: " << error << '\n';
+            ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
             return wb::cli::kExitFailure;
         }
         if (!ctx.json && !csvToStdout)
@@ -464,7 +461,7 @@ int compareCommand(wb::cli::CliContext &ctx)
             ? wb::heatMapChartData(*data, view, &options.matrixPanels)
             : view.chartData(*data);
         if (!wb::charts::chartKindAvailable(chartData, options.kind)) {
-            ctx.err << "wirebench-cli compare: this data has nothing to draw as '" << chartKind << "'\n";
+            ctx.err << wb::cli::commandName(ctx) << ": this data has nothing to draw as '" << chartKind << "'\n";
             return wb::cli::kExitFailure;
         }
         for (const auto &[file, forced] : {std::pair{chart, false}, std::pair{pointsCsv, true}}) {
@@ -481,7 +478,7 @@ int compareCommand(wb::cli::CliContext &ctx)
                 return wb::charts::ChartExporter::exportChart(chartData, options, *format, path, {}, e);
             }, &error);
             if (!written) {
-                ctx.err << "wirebench-cli compare: " << error << '\n';
+                ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
                 return wb::cli::kExitFailure;
             }
             if (!ctx.json && !csvToStdout)
@@ -494,11 +491,11 @@ int compareCommand(wb::cli::CliContext &ctx)
                                 })
                                 .result();
             if (!sections) {
-                ctx.err << "wirebench-cli compare: " << sections.error().message << '\n';
+                ctx.err << wb::cli::commandName(ctx) << ": " << sections.error().message << '\n';
                 return wb::cli::kExitFailure;
             }
             if (!wb::charts::ComparisonReport::write(chartData, options, *sections, report, &error, paperSize)) {
-                ctx.err << "wirebench-cli compare: " << error << '\n';
+                ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
                 return wb::cli::kExitFailure;
             }
             if (!ctx.json && !csvToStdout)
@@ -507,7 +504,7 @@ int compareCommand(wb::cli::CliContext &ctx)
         if (!ctx.json && !csvToStdout)
             ctx.out << '\n';
 #else
-        ctx.err << "wirebench-cli compare: this build has no charts (built without the GUI)\n";
+        ctx.err << wb::cli::commandName(ctx) << ": this build has no charts (built without the GUI)\n";
         return wb::cli::kExitFailure;
 #endif
     }

@@ -32,7 +32,7 @@ int dbInfo(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     auto info = store->info();
     if (!info) {
-        ctx.err << "wirebench-cli: " << info.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << info.message() << '\n';
         return wb::cli::kExitFailure;
     }
     wb::StoreStatus integrity;
@@ -117,7 +117,7 @@ int dbExport(wb::cli::CliContext &ctx)
         dev = &stdoutFile;
     } else {
         if (!file.open(QIODevice::WriteOnly)) {
-            ctx.err << "wirebench-cli: cannot write " << output << ": " << file.errorString() << '\n';
+            ctx.err << wb::cli::commandName(ctx) << ": cannot write " << output << ": " << file.errorString() << '\n';
             return wb::cli::kExitFailure;
         }
         dev = &file;
@@ -145,12 +145,12 @@ int dbExport(wb::cli::CliContext &ctx)
             status = a.error();
     }
     if (!status) {
-        ctx.err << "wirebench-cli: " << status.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << status.message() << '\n';
         file.cancelWriting();
         return wb::cli::kExitFailure;
     }
     if (dev == &file && !file.commit()) {
-        ctx.err << "wirebench-cli: cannot write " << output << ": " << file.errorString() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": cannot write " << output << ": " << file.errorString() << '\n';
         return wb::cli::kExitFailure;
     }
     return wb::cli::kExitOk;
@@ -165,7 +165,7 @@ int dbImport(wb::cli::CliContext &ctx)
     QString error;
     const std::optional<QJsonObject> archive = wb::cli::readJsonObject(path, &error);
     if (!archive) {
-        ctx.err << "wirebench-cli: " << error << " (not a JSON archive; nothing was imported)\n";
+        ctx.err << wb::cli::commandName(ctx) << ": " << error << " (not a JSON archive; nothing was imported)\n";
         return wb::cli::kExitFailure;
     }
     auto store = wb::cli::openStore(ctx);
@@ -173,7 +173,7 @@ int dbImport(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     auto sum = store->archive().importArchive(*archive, wb::cli::inputName(path));
     if (!sum) {
-        ctx.err << "wirebench-cli: " << sum.message() << " (nothing was imported)\n";
+        ctx.err << wb::cli::commandName(ctx) << ": " << sum.message() << " (nothing was imported)\n";
         return wb::cli::kExitFailure;
     }
     wb::cli::printArchiveSummary(ctx, u"archive_import"_s, u"Imported"_s, *sum, QString(),

@@ -27,12 +27,12 @@ int dbCopy(wb::cli::CliContext &ctx)
     sourceOptions.createIfMissing = false;
     auto source = wb::cli::openLocation(from, sourceOptions);
     if (!source) {
-        ctx.err << "wirebench-cli db copy: " << source.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << source.message() << '\n';
         return wb::cli::kExitFailure;
     }
     auto target = wb::cli::openLocation(to, {});
     if (!target) {
-        ctx.err << "wirebench-cli db copy: " << target.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << target.message() << '\n';
         return wb::cli::kExitFailure;
     }
     if ((*source)->path() == (*target)->path()) {
@@ -40,13 +40,13 @@ int dbCopy(wb::cli::CliContext &ctx)
     }
     auto archive = (*source)->archive().exportArchive();
     if (!archive) {
-        ctx.err << "wirebench-cli db copy: " << archive.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << archive.message() << '\n';
         return wb::cli::kExitFailure;
     }
     // One transaction on the target: an error leaves it as it was.
     auto sum = (*target)->archive().importArchive(*archive, (*source)->path());
     if (!sum) {
-        ctx.err << "wirebench-cli db copy: " << sum.message() << " (nothing was copied)\n";
+        ctx.err << wb::cli::commandName(ctx) << ": " << sum.message() << " (nothing was copied)\n";
         return wb::cli::kExitFailure;
     }
     wb::cli::printArchiveSummary(ctx, u"copy"_s, u"Copied"_s, *sum,

@@ -80,7 +80,7 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
     QTimer::singleShot(0, &probe, [&] { probe.start(target, 60000); });
     QCoreApplication::exec();
     if (sysinfo.isEmpty()) {
-        ctx.err << "wirebench-cli: " << (failure.isEmpty() ? u"no answer from the agent"_s : failure) << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << (failure.isEmpty() ? u"no answer from the agent"_s : failure) << '\n';
         return wb::cli::kExitFailure;
     }
 
@@ -91,7 +91,7 @@ int inventoryDiscover(wb::cli::CliContext &ctx)
     lab.nics = found.nics;
     auto sum = store->inventory().importInventory(lab);
     if (!sum) {
-        ctx.err << "wirebench-cli: " << sum.message() << " (nothing was changed)\n";
+        ctx.err << wb::cli::commandName(ctx) << ": " << sum.message() << " (nothing was changed)\n";
         return wb::cli::kExitFailure;
     }
     if (ctx.json) {

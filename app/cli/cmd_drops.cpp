@@ -42,12 +42,12 @@ int dropsCommand(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     auto run = store->runs().run(id, true);
     if (!run) {
-        ctx.err << "wirebench-cli drops: run " << id << ": " << run.error().message << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": run " << id << ": " << run.error().message << '\n';
         return wb::cli::kExitFailure;
     }
     const wb::DropTimeline timeline = wb::DropTimeline::fromRecord(run->record);
     if (timeline.isEmpty()) {
-        ctx.err << "wirebench-cli drops: run " << id << " (" << run->record.kind
+        ctx.err << wb::cli::commandName(ctx) << ": run " << id << " (" << run->record.kind
                 << ") has no per-interval loss samples; run a `soak` test, or udp_stream/packet_rate with "
                    "\"loss_samples\": true\n";
         return wb::cli::kExitFailure;
@@ -104,7 +104,7 @@ int dropsCommand(wb::cli::CliContext &ctx)
             const auto format = forced ? std::optional(wb::charts::ExportFormat::Csv)
                                        : wb::charts::ChartExporter::formatFromPath(file);
             if (!format) {
-                ctx.err << "wirebench-cli drops: " << file << ": the chart file must end in .png, .svg or .pdf\n";
+                ctx.err << wb::cli::commandName(ctx) << ": " << file << ": the chart file must end in .png, .svg or .pdf\n";
                 return wb::cli::kExitUsage;
             }
             ctx.out.flush(); // before the CSV bytes, when they go to standard output
@@ -112,7 +112,7 @@ int dropsCommand(wb::cli::CliContext &ctx)
                 return wb::charts::DropsChart::exportChart(timeline, title, *format, path, {}, e);
             }, &error);
             if (!written) {
-                ctx.err << "wirebench-cli drops: " << error << '\n';
+                ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
                 return wb::cli::kExitFailure;
             }
             if (!ctx.json && !csvToStdout)
@@ -121,7 +121,7 @@ int dropsCommand(wb::cli::CliContext &ctx)
         if (!ctx.json && !csvToStdout)
             ctx.out << '\n';
 #else
-        ctx.err << "wirebench-cli drops: this build has no charts (built without the GUI)\n";
+        ctx.err << wb::cli::commandName(ctx) << ": this build has no charts (built without the GUI)\n";
         return wb::cli::kExitFailure;
 #endif
     }

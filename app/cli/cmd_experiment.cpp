@@ -155,9 +155,8 @@ int experimentBody(wb::cli::CliContext &ctx, QTextStream *planOut)
             QStringList keys;
             for (const wb::PlanPreset &q : wb::planPresets())
                 keys << q.key;
-            ctx.err << "wirebench-cli experiment: --preset '" << key << "' is not a preset; use one of "
-                    << keys.join(u", "_s) << " (--preset list describes them)\n";
-            return wb::cli::kExitUsage;
+            return wb::cli::usageError(ctx, u"--preset '%1' is not a preset; use one of %2 (--preset list describes them)"_s
+                                                .arg(key, keys.join(u", "_s)));
         }
         testList.append(QJsonObject{{u"name"_s, p->name}, {u"kind"_s, p->kind}, {u"params"_s, p->params}});
     }
@@ -199,7 +198,7 @@ int experimentBody(wb::cli::CliContext &ctx, QTextStream *planOut)
     } else if (!write.isEmpty()) {
         QSaveFile out(write);
         if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size() || !out.commit()) {
-            ctx.err << "wirebench-cli experiment: cannot write " << write << ": " << out.errorString() << '\n';
+            ctx.err << wb::cli::commandName(ctx) << ": cannot write " << write << ": " << out.errorString() << '\n';
             return wb::cli::kExitFailure;
         }
         ctx.err << "wrote the experiment plan to " << write << " (" << loaded->cases.size() << " test cases)\n";

@@ -257,22 +257,20 @@ int historyCommand(wb::cli::CliContext &ctx)
         bool ok = false;
         const int n = condition.toInt(&ok);
         if (!ok || n < 1 || n > h->conditions.size()) {
-            ctx.err << "wirebench-cli history: --condition takes a number from 1 to " << h->conditions.size()
-                    << "; the conditions are:";
-            for (int i = 0; i < h->conditions.size(); ++i)
-                ctx.err << "\n  " << i + 1 << ". " << h->conditions[i].label;
-            ctx.err << '\n';
-            return wb::cli::kExitUsage;
+            QStringList labels;
+            for (const auto &c : std::as_const(h->conditions))
+                labels << c.label;
+            return wb::cli::usageError(ctx, wb::cli::conditionNumberMistake(labels.size()), wb::cli::numbered(labels));
         }
         q.conditionKey = h->conditions[n - 1].key;
         h = wb::loadHistory(*store, q);
     }
     if (!h) {
-        ctx.err << "wirebench-cli history: " << h.error().message << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << h.error().message << '\n';
         return wb::cli::kExitFailure;
     }
     if (h->points.isEmpty()) {
-        ctx.err << "wirebench-cli history: no finished " << q.kind << " runs with " << h->metric << " on "
+        ctx.err << wb::cli::commandName(ctx) << ": no finished " << q.kind << " runs with " << h->metric << " on "
                 << q.element.label() << '\n';
         return wb::cli::kExitFailure;
     }
@@ -289,13 +287,13 @@ int historyCommand(wb::cli::CliContext &ctx)
         }
         const QString title = u"History: %1 %2, %3"_s.arg(h->kind, h->metricLabel, h->element.label());
         if (!wb::charts::HistoryChart::exportChart(*h, title, *format, chart, {}, &error)) {
-            ctx.err << "wirebench-cli history: " << error << '\n';
+            ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
             return wb::cli::kExitFailure;
         }
         if (!ctx.json)
             ctx.out << "\nwrote " << chart << '\n';
 #else
-        ctx.err << "wirebench-cli history: this build has no charts (built without the GUI)\n";
+        ctx.err << wb::cli::commandName(ctx) << ": this build has no charts (built without the GUI)\n";
         return wb::cli::kExitFailure;
 #endif
     }
@@ -319,7 +317,7 @@ int regressionsCommand(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     const auto scan = wb::scanRegressions(*store, options);
     if (!scan) {
-        ctx.err << "wirebench-cli regressions: " << scan.error().message << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << scan.error().message << '\n';
         return wb::cli::kExitFailure;
     }
     for (const wb::FoundRegression &f : scan->found) {

@@ -53,7 +53,7 @@ public:
         m_probe = new wb::HostProbe(access, this);
         connect(m_probe, &wb::HostProbe::progressed, this, [this](const QString &m) {
             if (wb::HostProbe::isDeploymentStep(m) && !m_ctx.json)
-                m_ctx.err << "wirebench-cli: " << m << '\n';
+                m_ctx.err << wb::cli::commandName(m_ctx) << ": " << m << '\n';
         });
         connect(m_probe, &wb::HostProbe::finished, this, &HostsChecker::report);
         connect(m_probe, &wb::HostProbe::failed, this, &HostsChecker::handleError);
@@ -89,7 +89,7 @@ private:
             o.insert(u"error"_s, text);
             wb::cli::printJsonLine(m_ctx, u"host"_s, o);
         } else {
-            m_ctx.err << "wirebench-cli: " << text << '\n';
+            m_ctx.err << wb::cli::commandName(m_ctx) << ": " << text << '\n';
         }
         m_ctx.out.flush();
         m_ctx.err.flush();
@@ -246,7 +246,7 @@ int hostsForgetPassword(wb::cli::CliContext &ctx)
                         << " (if one was stored)\n";
                 exitCode = wb::cli::kExitOk;
             } else {
-                ctx.err << "wirebench-cli: " << keychain.displayName() << " could not be reached: " << error
+                ctx.err << wb::cli::commandName(ctx) << ": " << keychain.displayName() << " could not be reached: " << error
                         << '\n';
             }
             ctx.out.flush();

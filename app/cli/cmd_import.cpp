@@ -87,7 +87,7 @@ int importCommand(wb::cli::CliContext &ctx)
             QString error;
             const std::optional<QByteArray> data = wb::cli::readInput(path, wb::Importer::kMaxFileBytes, &error);
             if (!data) {
-                ctx.err << "wirebench-cli import: " << error << " (nothing imported from it)\n";
+                ctx.err << wb::cli::commandName(ctx) << ": " << error << " (nothing imported from it)\n";
                 rc = wb::cli::kExitFailure;
                 continue;
             }
@@ -100,19 +100,19 @@ int importCommand(wb::cli::CliContext &ctx)
                 contents = f.readAll();
         }
         if (!result.ok()) {
-            ctx.err << "wirebench-cli import: " << result.error->toString() << " (nothing imported from this file)\n";
+            ctx.err << wb::cli::commandName(ctx) << ": " << result.error->toString() << " (nothing imported from this file)\n";
             rc = wb::cli::kExitFailure;
             continue;
         }
         for (const QString &w : result.warnings)
-            ctx.err << "wirebench-cli import: note: " << w << '\n';
+            ctx.err << wb::cli::commandName(ctx) << ": note: " << w << '\n';
         if (!ctx.json)
             ctx.out << file << ": " << result.records.size() << " record(s) as " << result.format << '\n';
         if (store) {
             const auto stored = asBaseline ? wb::storeImportedBaselines(*store, file, contents, result, citation)
                                            : wb::storeImportedRuns(*store, file, contents, result);
             if (!stored) {
-                ctx.err << "wirebench-cli import: " << file << ": " << stored.message()
+                ctx.err << wb::cli::commandName(ctx) << ": " << file << ": " << stored.message()
                         << " (nothing imported from this file)\n";
                 rc = wb::cli::kExitFailure;
                 continue;

@@ -27,7 +27,7 @@ int inventoryExport(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     auto lab = store->inventory().load();
     if (!lab) {
-        ctx.err << "wirebench-cli: " << lab.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << lab.message() << '\n';
         return wb::cli::kExitFailure;
     }
     if (ctx.args.isEmpty() || ctx.args.first() == u"-"_s) {
@@ -36,7 +36,7 @@ int inventoryExport(wb::cli::CliContext &ctx)
     }
     QString error;
     if (!lab->saveToFile(ctx.args.first(), &error)) {
-        ctx.err << "wirebench-cli: " << error << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
         return wb::cli::kExitFailure;
     }
     ctx.out << "Wrote " << lab->hosts.size() << " hosts, " << lab->nics.size() << " NICs, " << lab->switches.size()
@@ -57,7 +57,7 @@ int inventoryImport(wb::cli::CliContext &ctx)
     const std::optional<QJsonObject> json = wb::cli::readJsonObject(path, &error);
     auto lab = json ? wb::Inventory::fromJson(*json, file, &error) : std::nullopt;
     if (!lab) {
-        ctx.err << "wirebench-cli: " << error << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
         return wb::cli::kExitFailure;
     }
     auto store = wb::cli::openStore(ctx);
@@ -65,7 +65,7 @@ int inventoryImport(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     auto sum = store->inventory().importInventory(*lab);
     if (!sum) {
-        ctx.err << "wirebench-cli: " << file << ": " << sum.message() << " (nothing was imported)\n";
+        ctx.err << wb::cli::commandName(ctx) << ": " << file << ": " << sum.message() << " (nothing was imported)\n";
         return wb::cli::kExitFailure;
     }
     if (ctx.json)
@@ -76,7 +76,7 @@ int inventoryImport(wb::cli::CliContext &ctx)
         ctx.out << "Imported " << file << ": " << sum->added << " added, " << sum->updated << " updated, "
                 << sum->unchanged << " unchanged.\n";
     for (const QString &w : lab->warnings())
-        ctx.err << "wirebench-cli: warning: " << file << ": " << w << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": warning: " << file << ": " << w << '\n';
     return wb::cli::kExitOk;
 }
 
@@ -96,7 +96,7 @@ int inventoryPath(wb::cli::CliContext &ctx)
         const std::optional<QJsonObject> json = wb::cli::readJsonObject(labFile, &error);
         lab = json ? wb::Inventory::fromJson(*json, wb::cli::inputName(labFile), &error) : std::nullopt;
         if (!lab) {
-            ctx.err << "wirebench-cli: " << error << '\n';
+            ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
             return wb::cli::kExitFailure;
         }
     } else {
@@ -105,7 +105,7 @@ int inventoryPath(wb::cli::CliContext &ctx)
             return wb::cli::kExitFailure;
         auto loaded = store->inventory().load();
         if (!loaded) {
-            ctx.err << "wirebench-cli: " << loaded.message() << '\n';
+            ctx.err << wb::cli::commandName(ctx) << ": " << loaded.message() << '\n';
             return wb::cli::kExitFailure;
         }
         lab = *loaded;

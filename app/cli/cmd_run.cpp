@@ -67,7 +67,7 @@ int runPlan(wb::cli::CliContext &ctx)
         *out = text.toInt(&ok);
         if (ok && *out >= 1 && *out <= 1000)
             return true;
-        ctx.err << "wirebench-cli run: " << option << " needs a whole number from 1 to 1000\n";
+        wb::cli::usageError(ctx, QString::fromLatin1(option) + u" needs a whole number from 1 to 1000"_s);
         return false;
     };
     int maxParallel = 0;
@@ -100,7 +100,7 @@ int runPlan(wb::cli::CliContext &ctx)
         plan = wb::Plan::load(args.first(), &error);
     }
     if (!plan) {
-        ctx.err << "wirebench-cli: " << error << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
         return wb::cli::kExitUsage;
     }
     // A scheduled run is an ordinary one that says which schedule started
@@ -140,7 +140,7 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
     options.maxConnecting = runOptions.maxConnecting;
     wb::PlanExecution execution(*plan, lab.access, options);
     if (const QString problem = execution.prepare(); !problem.isEmpty()) {
-        ctx.err << "wirebench-cli: " << runOptions.planFile << ": " << problem << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << runOptions.planFile << ": " << problem << '\n';
         return wb::cli::kExitUsage;
     }
     // A plan entry that overrides the inventory's host, and datagrams the
@@ -289,7 +289,7 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
         auto gate = wb::checkPlanRunAgainstHistory(
             *store, {plan->name, runId, startedAfter, *runOptions.failIfWorsePct, 0.95});
         if (!gate) {
-            ctx.err << "wirebench-cli run: --fail-if-worse: " << gate.error().message << '\n';
+            ctx.err << wb::cli::commandName(ctx) << ": --fail-if-worse: " << gate.error().message << '\n';
             return wb::cli::kExitFailure;
         }
         if (!plan->schedule.isEmpty()) {
@@ -297,7 +297,7 @@ int wb::cli::executePlan(CliContext &ctx, const Plan &loaded, const PlanRunOptio
             // desktop program's notifications, and in the service's log.
             auto noted = wb::recordRegressionNotices(*store, *gate);
             if (!noted)
-                ctx.err << "wirebench-cli run: the regression notices could not be stored: " << noted.error().message
+                ctx.err << wb::cli::commandName(ctx) << ": the regression notices could not be stored: " << noted.error().message
                         << '\n';
             else
                 for (const QString &text : std::as_const(*noted))

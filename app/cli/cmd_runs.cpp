@@ -110,7 +110,7 @@ int runsList(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     auto runs = store->runs().listRuns(f);
     if (!runs) {
-        ctx.err << "wirebench-cli: " << runs.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << runs.message() << '\n';
         return wb::cli::kExitFailure;
     }
     if (ctx.json) {
@@ -158,13 +158,13 @@ int runsShow(wb::cli::CliContext &ctx)
         return wb::cli::kExitFailure;
     auto run = id ? store->runs().run(*id) : store->runs().runByUuid(which);
     if (!run) {
-        ctx.err << "wirebench-cli: " << run.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << run.message() << '\n';
         return wb::cli::kExitFailure;
     }
     const wb::StoredRun &r = *run;
     auto runNotices = store->notices().notices(r.id);
     if (!runNotices) {
-        ctx.err << "wirebench-cli: " << runNotices.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << runNotices.message() << '\n';
         return wb::cli::kExitFailure;
     }
     if (ctx.json) {
@@ -270,7 +270,7 @@ int runsDelete(wb::cli::CliContext &ctx)
     for (qint64 id : std::as_const(ids)) {
         auto r = store->runs().run(id, false);
         if (!r) {
-            ctx.err << "wirebench-cli: " << r.message() << '\n';
+            ctx.err << wb::cli::commandName(ctx) << ": " << r.message() << '\n';
             return wb::cli::kExitFailure;
         }
     }
@@ -287,7 +287,7 @@ int runsDelete(wb::cli::CliContext &ctx)
     }
     auto n = store->runs().deleteRuns(ids);
     if (!n) {
-        ctx.err << "wirebench-cli: " << n.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << n.message() << '\n';
         return wb::cli::kExitFailure;
     }
     if (ctx.json) {

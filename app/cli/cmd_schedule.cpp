@@ -28,8 +28,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-constexpr const char *kAdd = "wirebench-cli schedule add: ";
-
 QString unitDirectory()
 {
     return wb::userUnitDirectory();
@@ -123,7 +121,7 @@ int scheduleAdd(wb::cli::CliContext &ctx)
     }
     const QString dir = unitDirectory();
     if (!wb::writeSchedule(dir, s, &error)) {
-        ctx.err << kAdd << error << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
         return wb::cli::kExitFailure;
     }
     // With --json, one line of type "schedule" once it is known whether the
@@ -146,7 +144,7 @@ int scheduleAdd(wb::cli::CliContext &ctx)
             added(true);
             return wb::cli::kExitOk;
         }
-        ctx.err << kAdd << "the user manager did not enable the timer: " << out << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << "the user manager did not enable the timer: " << out << '\n';
         return wb::cli::kExitFailure;
     }
     added(false);
@@ -199,7 +197,7 @@ int scheduleList(wb::cli::CliContext &ctx)
     QStringList problems;
     const QList<wb::Schedule> all = wb::listSchedules(unitDirectory(), &problems);
     for (const QString &p : problems)
-        ctx.err << "wirebench-cli schedule list: " << p << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << p << '\n';
     if (!ctx.json && all.isEmpty())
         ctx.out << "no schedules in " << unitDirectory() << '\n';
     for (const wb::Schedule &s : all) {
@@ -242,7 +240,7 @@ int scheduleRemove(wb::cli::CliContext &ctx)
     }
     QString error;
     if (!wb::removeSchedule(unitDirectory(), s.name, &error)) {
-        ctx.err << "wirebench-cli schedule remove: " << error << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
         return wb::cli::kExitFailure;
     }
     if (ctx.json)
@@ -268,7 +266,7 @@ int scheduleRunNow(wb::cli::CliContext &ctx)
     p.setProcessChannelMode(QProcess::ForwardedChannels);
     p.start(program, command);
     if (!p.waitForStarted(10000)) {
-        ctx.err << "wirebench-cli schedule run-now: cannot start " << program << ": " << p.errorString() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": cannot start " << program << ": " << p.errorString() << '\n';
         return wb::cli::kExitFailure;
     }
     p.waitForFinished(-1);

@@ -32,7 +32,7 @@ std::optional<qint64> findRun(wb::cli::CliContext &ctx, wb::ResultStore &store, 
     }
     auto run = store.runs().runByUuid(which, false);
     if (!run) {
-        ctx.err << "wirebench-cli: " << run.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << run.message() << '\n';
         return std::nullopt;
     }
     return run->id;
@@ -43,7 +43,7 @@ std::optional<qint64> findRun(wb::cli::CliContext &ctx, wb::ResultStore &store, 
 int printTags(wb::cli::CliContext &ctx, const QString &what, QJsonObject which, const wb::StoreResult<QStringList> &tags)
 {
     if (!tags) {
-        ctx.err << "wirebench-cli: " << tags.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << tags.message() << '\n';
         return tags.error().kind == wb::StoreError::Kind::Invalid ? wb::cli::kExitUsage : wb::cli::kExitFailure;
     }
     if (ctx.json) {
@@ -106,7 +106,7 @@ int runsNote(wb::cli::CliContext &ctx)
     if (!id)
         return wb::cli::kExitFailure;
     if (wb::StoreStatus s = store->runs().setRunNotes(*id, ctx.args.at(1).trimmed()); !s) {
-        ctx.err << "wirebench-cli: " << s.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << s.message() << '\n';
         return wb::cli::kExitFailure;
     }
     return printNote(ctx, u"run %1"_s.arg(*id), QJsonObject{{u"run"_s, double(*id)}}, ctx.args.at(1).trimmed());
@@ -147,7 +147,7 @@ int baselinesNote(wb::cli::CliContext &ctx)
     if (!store)
         return wb::cli::kExitFailure;
     if (wb::StoreStatus s = store->annotations().setBaselineNotes(ctx.args.first(), ctx.args.at(1).trimmed()); !s) {
-        ctx.err << "wirebench-cli: " << s.message() << '\n';
+        ctx.err << wb::cli::commandName(ctx) << ": " << s.message() << '\n';
         return wb::cli::kExitFailure;
     }
     return printNote(ctx, u"baseline '%1'"_s.arg(ctx.args.first()), QJsonObject{{u"baseline"_s, ctx.args.first()}},

@@ -45,10 +45,23 @@ void printJsonLine(CliContext &ctx, const QString &type, QJsonObject object)
     ctx.out << QJsonDocument(object).toJson(QJsonDocument::Compact) << '\n';
 }
 
+QString commandName(const CliContext &ctx)
+{
+    return ctx.command ? u"wirebench-cli "_s + ctx.command->words : u"wirebench-cli"_s;
+}
+
 int usageError(CliContext &ctx, const QString &message)
 {
-    const QString who = ctx.command ? u"wirebench-cli "_s + ctx.command->words : u"wirebench-cli"_s;
+    const QString who = commandName(ctx);
     ctx.err << who << ": " << message << " (see '" << who << " --help')\n";
+    return kExitUsage;
+}
+
+int usageError(CliContext &ctx, const QString &message, const QStringList &choices)
+{
+    usageError(ctx, message);
+    for (const QString &c : choices)
+        ctx.err << "  " << c << '\n';
     return kExitUsage;
 }
 

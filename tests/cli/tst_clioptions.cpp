@@ -10,6 +10,7 @@
 
 #include "exchange/importer.h"
 #include "result/metriccatalog.h"
+#include "run/planpresets.h"
 #include "store/resultstore.h"
 #include "store/runstore.h"
 
@@ -22,6 +23,18 @@
 using namespace Qt::StringLiterals;
 using wb::test::CliRun;
 using wb::test::runCli;
+
+namespace {
+
+QString presetKeys()
+{
+    QStringList keys;
+    for (const wb::PlanPreset &p : wb::planPresets())
+        keys << p.key;
+    return keys.join(u", "_s);
+}
+
+} // namespace
 
 class TstCliOptions : public QObject
 {
@@ -185,6 +198,12 @@ void TstCliOptions::argumentMistakesInOneForm_data()
                                  << u"'five' is not a run id (a whole number from 1 to %1)"_s.arg(maxId);
     QTest::newRow("runs tag")
         << u"runs tag"_s << QStringList{u"7"_s} << u"give a run (id or UUID) and one or more tags"_s;
+    QTest::newRow("experiment preset")
+        << u"experiment"_s
+        << QStringList{u"--question"_s, u"q"_s, u"--varies"_s, u"host"_s, u"--arm"_s, u"one=a>b"_s, u"--preset"_s, u"nope"_s}
+        << u"--preset 'nope' is not a preset; use one of %1 (--preset list describes them)"_s.arg(presetKeys());
+    QTest::newRow("run parallel") << u"run"_s << QStringList{u"--parallel"_s, u"0"_s, u"plan.json"_s}
+                                  << u"--parallel needs a whole number from 1 to 1000"_s;
     QTest::newRow("baselines tag")
         << u"baselines tag"_s << QStringList{u"key"_s}
         << u"give a baseline key (see Baselines or `db export`) and one or more tags"_s;

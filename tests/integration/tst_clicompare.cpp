@@ -19,6 +19,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QMap>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -108,6 +109,33 @@ void TstCliCompare::failIfWorseGatesOnSignificantLoss()
     QVERIFY2(pct > 14 && pct < 18, qPrintable(QString::number(pct)));
     QCOMPARE(cli(base + QStringList{u"--fail-if-worse"_s, u"-1"_s}, &out, &err), 2);
     QVERIFY2(err.contains("percentage from 0 to 1000"), err.constData());
+    // A reference that is no cell: the one form of a mistake, then the cells, one a line.
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"udp_stream"_s, u"--reference"_s, u"adam → nobody"_s}, &out,
+                 &err),
+             2);
+    QStringList lines = QString::fromUtf8(err).split(u'\n');
+    QCOMPARE(lines.takeFirst(), u"wirebench-cli compare: no cell 'adam → nobody' in this condition; --reference takes one "
+                                "of these (see 'wirebench-cli compare --help')"_s);
+    QCOMPARE(lines.takeLast(), QString());
+    lines.sort();
+    QCOMPARE(lines, (QStringList{u"  adam → eve · measured"_s, u"  adam → hera · measured"_s, u"  adam → zeus · measured"_s}));
+    // A kind the database has no runs of, and a condition number out of range.
+    QCOMPARE(cli({u"--db"_s, db, u"compare"_s, u"--kind"_s, u"rrul"_s}, &out, &err), 2);
+    const QString kindErr = QString::fromUtf8(err);
+    QVERIFY2(kindErr.startsWith(u"wirebench-cli compare: no runs or baselines of kind 'rrul'; this database has: "
+                                "udp_stream, "_s)
+                 && kindErr.endsWith(u" (see 'wirebench-cli compare --help')\n"_s) && kindErr.count(u'\n') == 1,
+             qPrintable(kindErr));
+    QCOMPARE(cli(base.mid(0, 5) + QStringList{u"--condition"_s, u"9"_s}, &out, &err), 2);
+    lines = QString::fromUtf8(err).split(u'\n');
+    const QRegularExpressionMatch m = QRegularExpression(
+        u"^wirebench-cli compare: --condition takes a number from 1 to (\\d+), one of the conditions below "
+        "\\(see 'wirebench-cli compare --help'\\)$"_s).match(lines.first());
+    QVERIFY2(m.hasMatch(), err.constData());
+    const int conditions = m.captured(1).toInt();
+    QVERIFY2(conditions >= 1 && lines.size() == conditions + 2 && lines.last().isEmpty(), err.constData());
+    for (int i = 1; i <= conditions; ++i)
+        QVERIFY2(lines[i].startsWith(u"  %1. "_s.arg(i)), err.constData());
 
     // One measurement per group: nothing can be judged, and the gate says so.
     const QString single = dir.filePath(u"s.sqlite"_s);

@@ -175,7 +175,12 @@ void TstCliHistory::usageErrors()
                   u"4"_s},
                  &out, &err),
              2);
-    QVERIFY2(err.contains("--condition takes a number from 1 to 1"), err.constData());
+    // The one form of a mistake, then the conditions it may name, numbered.
+    const QList<QByteArray> lines = err.split('\n');
+    QVERIFY2(lines.size() == 3 && lines[2].isEmpty(), err.constData());
+    QCOMPARE(lines[0], QByteArray("wirebench-cli history: --condition takes a number from 1 to 1, one of the conditions "
+                                  "below (see 'wirebench-cli history --help')"));
+    QVERIFY2(lines[1].startsWith("  1. ") && lines[1].size() > 8, err.constData());
     QCOMPARE(cli({u"--db"_s, db, u"regressions"_s, u"--since"_s, u"yesterday"_s}, &out, &err), 2);
     QVERIFY2(err.contains("is not a date"), err.constData());
 }
