@@ -2,7 +2,7 @@
 #pragma once
 // "-" for standard input or output where a command reads or writes a file
 // (import, inventory import, inventory path --lab, db import, db export -o,
-// compare --csv and --points-csv, drops --csv, run PLAN, experiment --hosts
+// compare --csv and --points-csv, drops --csv, history --csv, run PLAN, experiment --hosts
 // and --write), and reading a JSON object with the line of an error.
 
 #include <QFile>

@@ -8,6 +8,7 @@
 
 #include "clicommand.h"
 #include "clifilter.h"
+#include "cliio.h"
 #include "clistore.h"
 
 #include "analysis/comparisonengine.h"
@@ -223,17 +224,21 @@ int historyCommand(wb::cli::CliContext &ctx)
 {
     QStringList args = ctx.args;
     wb::HistoryQuery q;
-    QString condition, chart, alpha, error;
+    QString condition, chart, csv, alpha, error;
     if (!takeElement(args, &q.element, &error) || !wb::cli::takeOption(args, u"--kind"_s, &q.kind, &error)
         || !wb::cli::takeOption(args, u"--metric"_s, &q.metric, &error) || !takeSide(args, &q.side, &error)
         || !wb::cli::takeOption(args, u"--condition"_s, &condition, &error)
-        || !wb::cli::takeOption(args, u"--chart"_s, &chart, &error)
+        || !wb::cli::takeOption(args, u"--chart"_s, &chart, &error) || !wb::cli::takeOption(args, u"--csv"_s, &csv, &error)
         || !wb::cli::takeOption(args, u"--alpha"_s, &alpha, &error) || !wb::cli::takeParams(args, &q.params, &error)
         || !wb::cli::takeDate(args, u"--since"_s, &q.since, &error) || !wb::cli::takeDate(args, u"--until"_s, &q.until, &error)) {
         return wb::cli::usageError(ctx, error);
     }
     if (!args.isEmpty()) {
         return wb::cli::usageError(ctx, u"unexpected argument \'%1\'"_s.arg(args.first()));
+    }
+    if (wb::cli::isStandardStream(chart)) {
+        return wb::cli::usageError(ctx, u"--chart needs a file (.png, .svg, .pdf or .csv); --csv - puts the points on "
+                                        "standard output"_s);
     }
     if (!wb::testKinds().contains(q.kind)) {
         return wb::cli::usageError(ctx, u"--kind must be one of %1"_s.arg(wb::testKinds().join(u", "_s)));
@@ -274,24 +279,36 @@ int historyCommand(wb::cli::CliContext &ctx)
                 << q.element.label() << '\n';
         return wb::cli::kExitFailure;
     }
-    if (ctx.json)
+    // --csv -: the CSV rows are all that goes to standard output.
+    const bool csvToStdout = wb::cli::isStandardStream(csv);
+    if (csvToStdout) {
+    } else if (ctx.json) {
         printHistoryJson(ctx.out, *h);
-    else
+    } else {
         printHistoryText(ctx.out, *h);
-    if (!chart.isEmpty()) {
+    }
+    if (!chart.isEmpty() || !csv.isEmpty()) {
 #ifdef WB_CLI_CHARTS
-        const auto format = wb::charts::ChartExporter::formatFromPath(chart);
-        if (!format) {
-            return wb::cli::usageError(
-                ctx, u"%1: the chart file must end in .png, .svg, .pdf or .csv"_s.arg(chart));
-        }
         const QString title = u"History: %1 %2, %3"_s.arg(h->kind, h->metricLabel, h->element.label());
-        if (!wb::charts::HistoryChart::exportChart(*h, title, *format, chart, {}, &error)) {
-            ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
-            return wb::cli::kExitFailure;
+        for (const auto &[file, forced] : {std::pair{chart, false}, std::pair{csv, true}}) {
+            if (file.isEmpty())
+                continue;
+            const auto format = forced ? std::optional(wb::charts::ExportFormat::Csv)
+                                       : wb::charts::ChartExporter::formatFromPath(file);
+            if (!format) {
+                return wb::cli::usageError(ctx, u"%1: the chart file must end in .png, .svg, .pdf or .csv"_s.arg(file));
+            }
+            ctx.out.flush(); // before the CSV bytes, when they go to standard output
+            const bool written = wb::cli::writeOutput(file, [&](const QString &path, QString *e) {
+                return wb::charts::HistoryChart::exportChart(*h, title, *format, path, {}, e);
+            }, &error);
+            if (!written) {
+                ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
+                return wb::cli::kExitFailure;
+            }
+            if (!ctx.json && !csvToStdout)
+                ctx.out << "\nwrote " << file << '\n';
         }
-        if (!ctx.json)
-            ctx.out << "\nwrote " << chart << '\n';
 #else
         ctx.err << wb::cli::commandName(ctx) << ": this build has no charts (built without the GUI)\n";
         return wb::cli::kExitFailure;
@@ -367,11 +384,12 @@ const QList<wb::cli::Option> kHistoryOptions{
     {u"--until"_s, u"DATE"_s, u"only runs started before DATE"_s},
     {u"--alpha"_s, u"P"_s, u"the change point test's significance level (default 0.05)"_s},
     {u"--chart"_s, u"FILE"_s, u"write the History chart (.png, .svg, .pdf) or its points (.csv)"_s},
+    {u"--csv"_s, u"FILE"_s, u"write the History's points as CSV (-: to standard output, instead of the listing)"_s},
     wb::cli::jsonOption()};
 WB_CLI_COMMAND(u"history"_s,
                u"(--host-pair CLIENT,SERVER | --nic HOST/IF | --switch NAME | --cable LABEL) --kind K [--metric M] "
                "[--side receiver|sender|client|whole] [--param NAME=VALUE]... [--condition N] [--since DATE] "
-               "[--until DATE] [--alpha P] [--chart FILE.png|svg|pdf|csv] [--json]"_s,
+               "[--until DATE] [--alpha P] [--chart FILE.png|svg|pdf|csv] [--csv FILE] [--json]"_s,
                u"one condition's runs over time on one element, with the environment changes and the change points "
                "(E-Divisive means) in them"_s,
                kHistoryOptions, historyCommand);

@@ -137,6 +137,23 @@ void TstCliHistory::historyTableJsonAndChart()
     QFile chart(svg);
     QVERIFY(chart.open(QIODevice::ReadOnly));
     QVERIFY(chart.readAll().contains("<svg"));
+
+    // --csv -: the points' CSV is all of standard output, the same bytes as --csv FILE.
+    const QStringList pair{u"--db"_s, db, u"history"_s, u"--host-pair"_s, u"adam,eve"_s, u"--kind"_s, u"tcp_rr"_s};
+    const QString csvFile = dir.filePath(u"h.csv"_s);
+    QCOMPARE(cli(pair + QStringList{u"--csv"_s, csvFile}, &out, &err), 0);
+    QVERIFY2(out.contains("wrote " + csvFile.toUtf8()), out.constData());
+    QFile written(csvFile);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const QByteArray csvBytes = written.readAll();
+    QCOMPARE(cli(pair + QStringList{u"--csv"_s, u"-"_s}, &out, &err), 0);
+    QCOMPARE(out, csvBytes);
+    const QList<QByteArray> rows = out.trimmed().split('\n');
+    QCOMPARE(rows.size(), 36); // a header and the 35 nights
+    // A chart needs a file.
+    QCOMPARE(cli(pair + QStringList{u"--chart"_s, u"-"_s}, &out, &err), 2);
+    QVERIFY2(err.startsWith("wirebench-cli history: --chart needs a file"), err.constData());
+    QVERIFY(out.isEmpty());
 }
 
 void TstCliHistory::regressionsAcrossTheDatabase()
