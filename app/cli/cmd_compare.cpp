@@ -6,6 +6,7 @@
 // the desktop program, made by the same code (wirebench_charts), and the
 // same report.
 
+#include "clichartfiles.h"
 #include "clicommand.h"
 #include "cliio.h"
 #include "cligate.h"
@@ -464,26 +465,13 @@ int compareCommand(wb::cli::CliContext &ctx)
             ctx.err << wb::cli::commandName(ctx) << ": this data has nothing to draw as '" << chartKind << "'\n";
             return wb::cli::kExitFailure;
         }
-        for (const auto &[file, forced] : {std::pair{chart, false}, std::pair{pointsCsv, true}}) {
-            if (file.isEmpty())
-                continue;
-            const auto format = forced ? std::optional(wb::charts::ExportFormat::Csv)
-                                       : wb::charts::ChartExporter::formatFromPath(file);
-            if (!format) {
-                return wb::cli::usageError(ctx,
-                                           u"%1: the chart file must end in .png, .svg or .pdf"_s.arg(file));
-            }
-            ctx.out.flush(); // before the CSV bytes, when they go to standard output
-            const bool written = wb::cli::writeOutput(file, [&](const QString &path, QString *e) {
-                return wb::charts::ChartExporter::exportChart(chartData, options, *format, path, {}, e);
-            }, &error);
-            if (!written) {
-                ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
-                return wb::cli::kExitFailure;
-            }
-            if (!ctx.json && !csvToStdout)
-                ctx.out << "\nwrote " << file;
-        }
+        const int files = wb::cli::writeChartFiles(
+            ctx, chart, pointsCsv, u".png, .svg or .pdf"_s, ctx.json || csvToStdout,
+            [&](wb::charts::ExportFormat format, const QString &path, QString *e) {
+                return wb::charts::ChartExporter::exportChart(chartData, options, format, path, {}, e);
+            });
+        if (files != wb::cli::kExitOk)
+            return files;
         if (!report.isEmpty()) {
             auto sections = service
                                 ->read([&view, &data](wb::ResultStore &store) -> wb::StoreResult<QList<wb::ReportSection>> {

@@ -4,6 +4,7 @@
 // direction the totals, the worst interval and when drops started, the
 // interval table, and the chart the desktop program draws (wirebench_charts).
 
+#include "clichartfiles.h"
 #include "clicommand.h"
 #include "cliio.h"
 #include "clistore.h"
@@ -98,26 +99,13 @@ int dropsCommand(wb::cli::CliContext &ctx)
     }
     if (!chart.isEmpty() || !csv.isEmpty()) {
 #ifdef WB_CLI_CHARTS
-        for (const auto &[file, forced] : {std::pair{chart, false}, std::pair{csv, true}}) {
-            if (file.isEmpty())
-                continue;
-            const auto format = forced ? std::optional(wb::charts::ExportFormat::Csv)
-                                       : wb::charts::ChartExporter::formatFromPath(file);
-            if (!format) {
-                ctx.err << wb::cli::commandName(ctx) << ": " << file << ": the chart file must end in .png, .svg or .pdf\n";
-                return wb::cli::kExitUsage;
-            }
-            ctx.out.flush(); // before the CSV bytes, when they go to standard output
-            const bool written = wb::cli::writeOutput(file, [&](const QString &path, QString *e) {
-                return wb::charts::DropsChart::exportChart(timeline, title, *format, path, {}, e);
-            }, &error);
-            if (!written) {
-                ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
-                return wb::cli::kExitFailure;
-            }
-            if (!ctx.json && !csvToStdout)
-                ctx.out << "\nwrote " << file;
-        }
+        const int files = wb::cli::writeChartFiles(
+            ctx, chart, csv, u".png, .svg or .pdf"_s, ctx.json || csvToStdout,
+            [&](wb::charts::ExportFormat format, const QString &path, QString *e) {
+                return wb::charts::DropsChart::exportChart(timeline, title, format, path, {}, e);
+            });
+        if (files != wb::cli::kExitOk)
+            return files;
         if (!ctx.json && !csvToStdout)
             ctx.out << '\n';
 #else

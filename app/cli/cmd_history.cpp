@@ -6,6 +6,7 @@
 // `regressions`: the change points for the worse across the whole database
 // (core/analysis/regressionscan.h). This file only parses and prints.
 
+#include "clichartfiles.h"
 #include "clicommand.h"
 #include "clifilter.h"
 #include "cliio.h"
@@ -290,25 +291,15 @@ int historyCommand(wb::cli::CliContext &ctx)
     if (!chart.isEmpty() || !csv.isEmpty()) {
 #ifdef WB_CLI_CHARTS
         const QString title = u"History: %1 %2, %3"_s.arg(h->kind, h->metricLabel, h->element.label());
-        for (const auto &[file, forced] : {std::pair{chart, false}, std::pair{csv, true}}) {
-            if (file.isEmpty())
-                continue;
-            const auto format = forced ? std::optional(wb::charts::ExportFormat::Csv)
-                                       : wb::charts::ChartExporter::formatFromPath(file);
-            if (!format) {
-                return wb::cli::usageError(ctx, u"%1: the chart file must end in .png, .svg, .pdf or .csv"_s.arg(file));
-            }
-            ctx.out.flush(); // before the CSV bytes, when they go to standard output
-            const bool written = wb::cli::writeOutput(file, [&](const QString &path, QString *e) {
-                return wb::charts::HistoryChart::exportChart(*h, title, *format, path, {}, e);
-            }, &error);
-            if (!written) {
-                ctx.err << wb::cli::commandName(ctx) << ": " << error << '\n';
-                return wb::cli::kExitFailure;
-            }
-            if (!ctx.json && !csvToStdout)
-                ctx.out << "\nwrote " << file << '\n';
-        }
+        const int files = wb::cli::writeChartFiles(
+            ctx, chart, csv, u".png, .svg, .pdf or .csv"_s, ctx.json || csvToStdout,
+            [&](wb::charts::ExportFormat format, const QString &path, QString *e) {
+                return wb::charts::HistoryChart::exportChart(*h, title, format, path, {}, e);
+            });
+        if (files != wb::cli::kExitOk)
+            return files;
+        if (!ctx.json && !csvToStdout)
+            ctx.out << '\n';
 #else
         ctx.err << wb::cli::commandName(ctx) << ": this build has no charts (built without the GUI)\n";
         return wb::cli::kExitFailure;
