@@ -132,5 +132,22 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "bench_orchestrator: %d tests failed\n", failed);
         return 1;
     }
-    return 0;
+    // Tripwires, not the targets: a quiet machine gives about 9 ms and a
+    // ratio of 0.5; a request that waits for the 2 s heartbeat gave 1920 ms,
+    // and pairs that do not overlap give a ratio near 1. A loaded CI machine
+    // stays far inside both.
+    constexpr double kOverheadTripwireMs = 500, kRatioTripwire = 0.85;
+    bool tripped = false;
+    if (overheadMs > kOverheadTripwireMs) {
+        std::fprintf(stderr, "bench_orchestrator: %.0f ms per test beyond its duration (tripwire %.0f ms)\n", overheadMs,
+                     kOverheadTripwireMs);
+        tripped = true;
+    }
+    if (parallel.firstStartToEndS > kRatioTripwire * serial.firstStartToEndS) {
+        std::fprintf(stderr, "bench_orchestrator: the independent pairs did not run concurrently (ratio %.2f, "
+                             "tripwire %.2f)\n",
+                     parallel.firstStartToEndS / serial.firstStartToEndS, kRatioTripwire);
+        tripped = true;
+    }
+    return tripped ? 1 : 0;
 }
