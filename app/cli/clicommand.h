@@ -88,28 +88,25 @@ inline QList<Option> sshTrustOptions()
 // standard output under --json is one of these.
 void printJsonLine(CliContext &ctx, const QString &type, QJsonObject object);
 
-// "wirebench-cli WORDS: MESSAGE (see 'wirebench-cli WORDS --help')": the one
-// form of a command line error. Returns kExitUsage.
 // "wirebench-cli" and the command's words: what every message of a command starts with.
 QString commandName(const CliContext &ctx);
 
+// "wirebench-cli WORDS: MESSAGE (see 'wirebench-cli WORDS --help')": the one
+// form of a command line error. Returns kExitUsage.
 int usageError(CliContext &ctx, const QString &message);
 // The same form, then the choices the message speaks of, one a line, indented.
 int usageError(CliContext &ctx, const QString &message, const QStringList &choices);
 
-// "1. first", "2. second"…: choices that an option takes by number.
-inline QStringList numbered(const QStringList &items)
+// compare and history: a --condition number out of range, with the
+// conditions' labels numbered as --condition takes them.
+inline int conditionNumberError(CliContext &ctx, const QStringList &labels)
 {
-    QStringList out;
-    for (qsizetype i = 0; i < items.size(); ++i)
-        out << QStringLiteral("%1. %2").arg(i + 1).arg(items[i]);
-    return out;
-}
-
-// compare and history: a --condition number out of range.
-inline QString conditionNumberMistake(qsizetype conditions)
-{
-    return QStringLiteral("--condition takes a number from 1 to %1, one of the conditions below").arg(conditions);
+    QStringList numbered;
+    for (qsizetype i = 0; i < labels.size(); ++i)
+        numbered << QStringLiteral("%1. %2").arg(i + 1).arg(labels[i]);
+    return usageError(
+        ctx, QStringLiteral("--condition takes a number from 1 to %1, one of the conditions below").arg(labels.size()),
+        numbered);
 }
 
 // Exit codes shared by all commands.

@@ -327,7 +327,7 @@ int compareCommand(wb::cli::CliContext &ctx)
             QStringList labels;
             for (const auto &c : std::as_const(view.conditions))
                 labels << c.label;
-            return wb::cli::usageError(ctx, wb::cli::conditionNumberMistake(labels.size()), wb::cli::numbered(labels));
+            return wb::cli::conditionNumberError(ctx, labels);
         }
         request.conditionKey = view.conditions[n - 1].key;
         view = wb::buildComparisonView(*data, request);

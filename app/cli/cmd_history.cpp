@@ -266,7 +266,7 @@ int historyCommand(wb::cli::CliContext &ctx)
             QStringList labels;
             for (const auto &c : std::as_const(h->conditions))
                 labels << c.label;
-            return wb::cli::usageError(ctx, wb::cli::conditionNumberMistake(labels.size()), wb::cli::numbered(labels));
+            return wb::cli::conditionNumberError(ctx, labels);
         }
         q.conditionKey = h->conditions[n - 1].key;
         h = wb::loadHistory(*store, q);
