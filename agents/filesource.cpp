@@ -2,6 +2,7 @@
 #include "filesource.h"
 
 #include "clock.h"
+#include "pagebuffer.h"
 #include "safefile.h"
 #include "streamchecksum.h"
 
@@ -91,7 +92,7 @@ Outcome FileSource::open(TestRun &run, bool usePath)
 
 Outcome FileSource::sendTo(TestRun &run, int fd, std::atomic<uint64_t> *live, Sent &out)
 {
-    std::vector<char> buf(static_cast<size_t>(run.params().integer("message_size_bytes", 131072)));
+    PageBuffer buf(static_cast<size_t>(run.params().integer("message_size_bytes", 131072)));
     StreamChecksum sum;
     ::posix_fadvise(m_file.get(), 0, 0, POSIX_FADV_SEQUENTIAL);
     for (;;) {

@@ -2,6 +2,7 @@
 #include "tcpstreamtest.h"
 
 #include "clock.h"
+#include "pagebuffer.h"
 #include "testflows.h"
 #include "zerocopysend.h"
 
@@ -44,9 +45,9 @@ char patternByte(size_t i, size_t period)
     return static_cast<char>('A' + (i % period) % 26);
 }
 
-std::vector<char> pattern(size_t size)
+PageBuffer pattern(size_t size)
 {
-    std::vector<char> buf(size);
+    PageBuffer buf(size);
     for (size_t i = 0; i < size; ++i)
         buf[i] = patternByte(i, size);
     return buf;
@@ -99,7 +100,7 @@ struct StreamCount
 // Reads `fd` (with a receive timeout set) until end of stream; `live`, when
 // given, is the run's counter the interval samples read; `check`, when
 // given, compares the data with the sender's pattern.
-Outcome receiveToEnd(TestRun &run, int fd, std::vector<char> &buf, std::atomic<uint64_t> *live, StreamCount *count,
+Outcome receiveToEnd(TestRun &run, int fd, PageBuffer &buf, std::atomic<uint64_t> *live, StreamCount *count,
                      int64_t *lastNs, PatternCheck *check)
 {
     bool omitting = run.beginNs() > run.startedNs();
@@ -136,7 +137,7 @@ Outcome receiveToEnd(TestRun &run, int fd, std::vector<char> &buf, std::atomic<u
 // `endNs`, through `zc` (plain sends unless zero-copy is on). With
 // params.rate_bps the writes are paced from the start of the traffic so
 // this stream's bytes never run ahead of the rate (iperf3 -b, per stream).
-Outcome sendUntil(TestRun &run, int fd, const std::vector<char> &buf, int64_t endNs, std::atomic<uint64_t> *live,
+Outcome sendUntil(TestRun &run, int fd, const PageBuffer &buf, int64_t endNs, std::atomic<uint64_t> *live,
                   StreamCount *count, ZeroCopySender &zc)
 {
     const size_t size = buf.size();
@@ -182,12 +183,12 @@ Outcome sendUntil(TestRun &run, int fd, const std::vector<char> &buf, int64_t en
 // Waits (bounded) for the kernel to be done with a zero-copy sender's
 // buffer. If it is not done in time the buffer is never freed: the kernel
 // still sends from those pages, and reusing them would change the data.
-void releaseSendBuffer(int fd, ZeroCopySender &zc, std::vector<char> &buf)
+void releaseSendBuffer(int fd, ZeroCopySender &zc, PageBuffer &buf)
 {
     if (zc.drain(fd, 2000))
         return;
     static std::mutex mutex;
-    static std::vector<std::vector<char>> kept; // until the agent exits
+    static std::vector<PageBuffer> kept; // until the agent exits
     std::lock_guard lock(mutex);
     kept.push_back(std::move(buf)); // a moved vector keeps its memory
 }
@@ -206,12 +207,12 @@ const char *zeroCopyPath(const TestParams &p)
     return p.flag("zerocopy") ? "zerocopy" : p.flag("sendfile") ? "sendfile" : nullptr;
 }
 
-void enableZeroCopy(const TestParams &p, ZeroCopySender &zc, int fd, const std::vector<char> &buf)
+void enableZeroCopy(const TestParams &p, ZeroCopySender &zc, int fd, const PageBuffer &buf)
 {
     if (p.flag("zerocopy"))
         zc.enable(fd);
     else if (p.flag("sendfile"))
-        zc.enableSendfile(buf);
+        zc.enableSendfile(buf.data(), buf.size());
 }
 
 // How this end of a flow moves its data: zero-copy sends when asked for
@@ -235,7 +236,7 @@ Outcome measureFlow(TestRun &run, DataFlow &f, bool sending, FlowWindow window, 
     int64_t retrans = 0;
     StreamCount count;
     if (sending) {
-        std::vector<char> buf = pattern(static_cast<size_t>(p.integer("message_size_bytes", 131072)));
+        PageBuffer buf = pattern(static_cast<size_t>(p.integer("message_size_bytes", 131072)));
         enableZeroCopy(p, mode.zc, fd, buf);
         // A flow that starts later (rrul's load after its idle phase) waits here, bounded by the stop flag.
         while (!run.stopped() && nowNs() < window.startNs)
@@ -250,7 +251,7 @@ Outcome measureFlow(TestRun &run, DataFlow &f, bool sending, FlowWindow window, 
             waitAllAcked(fd, 2000, run.stopFlag());
         releaseSendBuffer(fd, mode.zc, buf);
     } else {
-        std::vector<char> buf(readChunk(p));
+        PageBuffer buf(readChunk(p));
         if (zeroCopy)
             mode.check = std::make_unique<PatternCheck>(static_cast<size_t>(p.integer("message_size_bytes", 131072)),
                                                         buf.size());
@@ -429,7 +430,7 @@ Outcome TcpStreamTest::serve(TestRun &run, ServerEnv &env)
     std::string err;
     if (!env.sendOk({}, &err))
         return Outcome::fail("peer_lost", err);
-    std::vector<char> buf(readChunk(p));
+    PageBuffer buf(readChunk(p));
     std::unique_ptr<PatternCheck> check;
     if (zeroCopyPath(p))
         check = std::make_unique<PatternCheck>(static_cast<size_t>(p.integer("message_size_bytes", 131072)), buf.size());
@@ -464,7 +465,7 @@ Outcome TcpStreamTest::run(TestRun &run, ClientEnv &env)
     const int fd = env.chan.fd();
     setSocketBuffers(fd, p.integer("send_socket_bytes"), 0);
     setSendTimeout(fd);
-    std::vector<char> buf = pattern(static_cast<size_t>(p.integer("message_size_bytes", 131072)));
+    PageBuffer buf = pattern(static_cast<size_t>(p.integer("message_size_bytes", 131072)));
     ZeroCopySender zc;
     enableZeroCopy(p, zc, fd, buf);
     const int64_t retransBefore = tcpRetransmits(fd);

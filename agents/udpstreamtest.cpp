@@ -2,6 +2,7 @@
 #include "udpstreamtest.h"
 
 #include "clock.h"
+#include "pagebuffer.h"
 #include "testflows.h"
 
 #include <algorithm>
@@ -108,7 +109,8 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r)
     const size_t size = static_cast<size_t>(p.integer("message_size_bytes", 1472));
     constexpr unsigned kBatch = 64;
     const size_t slot = size < 65536 ? size + 1 : 65536; // +1 tells an oversized foreign datagram
-    std::vector<char> buffers(slot * kBatch);
+    const size_t stride = alignedStride(slot);
+    PageBuffer buffers(stride * kBatch);
     std::vector<mmsghdr> msgs(kBatch);
     std::vector<iovec> iov(kBatch);
     std::vector<sockaddr_storage> from(kBatch);
@@ -121,7 +123,7 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r)
         if (run.stopped())
             return Outcome::fail("cancelled", "stopped");
         for (unsigned i = 0; i < kBatch; ++i) {
-            iov[i] = {buffers.data() + i * slot, slot};
+            iov[i] = {buffers.data() + i * stride, slot};
             msgs[i].msg_hdr = {};
             msgs[i].msg_hdr.msg_iov = &iov[i];
             msgs[i].msg_hdr.msg_iovlen = 1;
@@ -137,7 +139,7 @@ Outcome UdpStreamTest::receive(TestRun &run, ServerEnv &env, ReceiveResult &r)
                 SockAddr src;
                 std::memcpy(&src.storage, &from[i], sizeof(sockaddr_storage));
                 src.length = msgs[i].msg_hdr.msg_namelen;
-                const char *data = buffers.data() + i * slot;
+                const char *data = buffers.data() + i * stride;
                 if (len != size || !(src == env.clientUdp) || !datagramKeyMatches(data, len, env.key)) {
                     ++r.foreign;
                     continue;
@@ -260,7 +262,7 @@ Outcome UdpStreamTest::send(TestRun &run, ClientEnv &env, SendResult &r, bool si
             run.extra()["gso"] = gso;
     }
 
-    std::vector<char> buffers(size * batch, 0);
+    PageBuffer buffers(size * batch, 0);
     for (size_t i = 0; i < buffers.size(); ++i)
         buffers[i] = static_cast<char>('a' + i % 26);
     std::vector<mmsghdr> msgs(batch);

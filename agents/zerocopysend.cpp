@@ -36,7 +36,7 @@ ZeroCopySender::ZeroCopySender(ZeroCopySender &&o) noexcept
     o.m_file = -1;
 }
 
-bool ZeroCopySender::enableSendfile(const std::vector<char> &buf)
+bool ZeroCopySender::enableSendfile(const char *data, size_t size)
 {
     m_sendfile = true;
     m_active = false;
@@ -46,8 +46,8 @@ bool ZeroCopySender::enableSendfile(const std::vector<char> &buf)
         return false;
     }
     size_t done = 0;
-    while (done < buf.size()) {
-        const ssize_t n = ::write(f, buf.data() + done, buf.size() - done);
+    while (done < size) {
+        const ssize_t n = ::write(f, data + done, size - done);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
@@ -58,7 +58,7 @@ bool ZeroCopySender::enableSendfile(const std::vector<char> &buf)
         done += static_cast<size_t>(n);
     }
     m_file = f;
-    m_base = buf.data();
+    m_base = data;
     m_active = true;
     return true;
 }

@@ -21,7 +21,7 @@
 #include <cstdint>
 #include <string>
 #include <sys/types.h>
-#include <vector>
+#include <cstddef>
 
 namespace wb::agent {
 
@@ -37,10 +37,10 @@ public:
     // Turns SO_ZEROCOPY on for `fd`; false (and plain sends from then on)
     // with the kernel's reason when it refuses.
     bool enable(int fd);
-    // Sends `buf` (which must outlive the sender and stay unchanged) by
-    // sendfile() from a memfd holding the same bytes; false (and plain
-    // sends) with the reason when the file cannot be made.
-    bool enableSendfile(const std::vector<char> &buf);
+    // Sends the `size` bytes at `data` (which must outlive the sender and
+    // stay unchanged) by sendfile() from a memfd holding the same bytes;
+    // false (and plain sends) with the reason when the file cannot be made.
+    bool enableSendfile(const char *data, size_t size);
     bool active() const { return m_active; }
 
     // One send: MSG_ZEROCOPY (or sendfile of the same range of the pattern
