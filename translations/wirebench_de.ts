@@ -1117,6 +1117,185 @@ Wählen Sie eine andere Datei oder einen anderen Ordner.</translation>
     </message>
 </context>
 <context>
+    <name>wb::Condition</name>
+    <message>
+        <source>experiment arm</source>
+        <translation>Experimentzweig</translation>
+    </message>
+    <message>
+        <source>host pair</source>
+        <translation>Hostpaar</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>NIC</translation>
+    </message>
+    <message>
+        <source>switch</source>
+        <translation>Switch</translation>
+    </message>
+    <message>
+        <source>cable</source>
+        <translation>Kabel</translation>
+    </message>
+    <message>
+        <source>plan</source>
+        <translation>Plan</translation>
+    </message>
+    <message>
+        <source>date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>origin</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>send socket buffer</source>
+        <translation>Socket-Sendepuffer</translation>
+    </message>
+    <message>
+        <source>receive socket buffer</source>
+        <translation>Socket-Empfangspuffer</translation>
+    </message>
+    <message>
+        <source>direction</source>
+        <translation>Richtung</translation>
+    </message>
+    <message>
+        <source>TOS</source>
+        <translation>TOS</translation>
+    </message>
+    <message>
+        <source>congestion control</source>
+        <translation>Staukontrolle</translation>
+    </message>
+    <message>
+        <source>MSS</source>
+        <translation>MSS</translation>
+    </message>
+    <message>
+        <source>TCP_NODELAY</source>
+        <translation>TCP_NODELAY</translation>
+    </message>
+    <message>
+        <source>message size</source>
+        <translation>Nachrichtengröße</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <translation>Rate</translation>
+    </message>
+    <message>
+        <source>streams</source>
+        <translation>Streams</translation>
+    </message>
+    <message>
+        <source>request size</source>
+        <translation>Anfragegröße</translation>
+    </message>
+    <message>
+        <source>response size</source>
+        <translation>Antwortgröße</translation>
+    </message>
+    <message>
+        <source>file size</source>
+        <translation>Dateigröße</translation>
+    </message>
+    <message>
+        <source>sink</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>fsync</source>
+        <translation>fsync</translation>
+    </message>
+    <message>
+        <source>direct I/O</source>
+        <translation>Direkt-I/O</translation>
+    </message>
+    <message>
+        <source>write size</source>
+        <translation>Schreibgröße</translation>
+    </message>
+    <message>
+        <source>payload size</source>
+        <translation>Nutzlastgröße</translation>
+    </message>
+    <message>
+        <source>return rate</source>
+        <translation>Rückrate</translation>
+    </message>
+    <message>
+        <source>frame size</source>
+        <translation>Rahmengröße</translation>
+    </message>
+    <message>
+        <source>streams each way</source>
+        <translation>Streams je Richtung</translation>
+    </message>
+    <message>
+        <source>probe interval</source>
+        <translation>Probenabstand</translation>
+    </message>
+    <message>
+        <source>omitted start</source>
+        <translation>ausgelassener Anfang</translation>
+    </message>
+    <message>
+        <source>bit rate</source>
+        <translation>Bitrate</translation>
+    </message>
+    <message>
+        <source>zero-copy</source>
+        <translation>Zero-Copy</translation>
+    </message>
+    <message>
+        <source>sendfile</source>
+        <translation>sendfile</translation>
+    </message>
+    <message>
+        <source>client CPU</source>
+        <translation>Client-CPU</translation>
+    </message>
+    <message>
+        <source>server CPU</source>
+        <translation>Server-CPU</translation>
+    </message>
+    <message>
+        <source>IP version</source>
+        <translation>IP-Version</translation>
+    </message>
+    <message>
+        <source>receiver</source>
+        <translation>Empfänger</translation>
+    </message>
+    <message>
+        <source>sender</source>
+        <translation>Sender</translation>
+    </message>
+    <message>
+        <source>client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>whole test</source>
+        <translation>ganzer Test</translation>
+    </message>
+    <message>
+        <source>%1 %2 (assumed)</source>
+        <translation>%1 %2 (angenommen)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (assumed)</source>
+        <translation>%1 (angenommen)</translation>
+    </message>
+</context>
+<context>
     <name>wb::GroupComparison</name>
     <message>
         <source>faster</source>

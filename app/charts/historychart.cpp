@@ -176,7 +176,7 @@ HistoryChartContent HistoryChart::build(QCustomPlot &plot, const History &h, con
         const HistoryEnvironmentChange &c = h.environmentChanges[e];
         marker(plot, key(c.at), kEnvironment, Qt::DashLine, c.describe(), 0.02 + 0.06 * (e % 3), u"environment_%1"_s.arg(e + 1));
     }
-    QStringList caption{h.condition.label() + u" · "_s + h.element.label()};
+    QStringList caption{h.condition.displayLabel() + u" · "_s + h.element.label()};
     for (int i = 0; i < h.changePoints.size(); ++i) {
         const HistoryChangePoint &c = h.changePoints[i];
         marker(plot, key(c.at), kChange, Qt::SolidLine, signedPercentText(c.relativeChangePct), 0.85,

@@ -877,9 +877,10 @@ void ComparePage::applyData(const ComparisonData &data, std::optional<Comparison
     if (!kindAvailable(currentKind) && firstAvailable >= 0)
         m_kind->setCurrentIndex(firstAvailable);
 
-    const QString previousGroup = m_groupBy->currentText();
+    const QString previousGroup = m_groupBy->currentData().toString();
     m_groupBy->clear();
-    m_groupBy->addItems(m_data.dimensions);
+    for (const QString &dim : std::as_const(m_data.dimensions))
+        m_groupBy->addItem(dimensionDisplay(dim), dim);
     // The user's grouping stays while the data's default does; new data
     // with another default (an experiment's runs: by arm) gets that one.
     const int g = m_data.defaultGroupBy == previousDefault ? int(m_data.dimensions.indexOf(previousGroup)) : -1;
@@ -909,7 +910,7 @@ charts::ChartOptions ComparePage::currentOptions() const
 {
     charts::ChartOptions o;
     o.kind = charts::ChartKind(m_kind->currentData().toInt());
-    o.groupBy = m_groupBy->currentText();
+    o.groupBy = m_groupBy->currentData().toString();
     o.matrixSeries = m_matrixSeries->currentText();
     if (m_logScale->checkState() != Qt::PartiallyChecked)
         o.logScale = m_logScale->checkState() == Qt::Checked;
@@ -919,7 +920,7 @@ charts::ChartOptions ComparePage::currentOptions() const
 ComparisonRequest ComparePage::currentRequest() const
 {
     ComparisonRequest request;
-    request.groupBy = m_groupBy->currentText();
+    request.groupBy = m_groupBy->currentData().toString();
     request.conditionKey = m_condition->currentData().toString();
     request.reference = m_reference->currentIndex() >= 0 ? m_reference->currentText() : QString();
     request.confidence = m_confidence->currentData().toDouble();
@@ -933,8 +934,8 @@ void ComparePage::refreshView(std::optional<ComparisonView> precomputed, std::op
     m_updating = true;
     m_condition->clear();
     for (const ConditionEntry &c : std::as_const(m_view.conditions)) {
-        m_condition->addItem(tr("%1 (%2 runs, %3 baselines)").arg(c.label).arg(c.runs).arg(c.baselines), c.key);
-        m_condition->setItemData(m_condition->count() - 1, c.label, Qt::ToolTipRole);
+        m_condition->addItem(tr("%1 (%2 runs, %3 baselines)").arg(c.shown).arg(c.runs).arg(c.baselines), c.key);
+        m_condition->setItemData(m_condition->count() - 1, c.shown, Qt::ToolTipRole);
     }
     m_condition->setCurrentIndex(m_view.condition);
     m_condition->setEnabled(m_condition->count() > 1);
@@ -987,7 +988,7 @@ void ComparePage::refresh()
     charts::ChartOptions o = currentOptions();
     if (o.kind == charts::ChartKind::Sweep && !m_view.isSweep() && m_data.sweeps.isEmpty()) {
         // A sweep is along a parameter: group by the first one there is.
-        if (const int i = m_groupBy->findText(sweepDimension()); i >= 0 && i != m_groupBy->currentIndex()) {
+        if (const int i = m_groupBy->findData(sweepDimension()); i >= 0 && i != m_groupBy->currentIndex()) {
             m_updating = true;
             m_groupBy->setCurrentIndex(i);
             m_reference->setCurrentIndex(-1);
@@ -1038,7 +1039,7 @@ void ComparePage::refreshTable()
                                    new QStandardItem(ratioText(r)),
                                    new QStandardItem(pValueText(r)),
                                    new QStandardItem(r.verdict)};
-        const QString tip = r.verdict + u"\n"_s + tr("Condition: %1").arg(cell.condition.label()) + u"\n"_s
+        const QString tip = r.verdict + u"\n"_s + tr("Condition: %1").arg(cell.condition.displayLabel()) + u"\n"_s
             + (cell.baseline ? tr("Historical baseline: %1") : tr("Source: %1")).arg(cell.sources.join(u"; "_s))
             + u"\n"_s + tr("Link: %1").arg(cell.link.label());
         for (QStandardItem *item : row)
@@ -1084,7 +1085,7 @@ void ComparePage::showSelectedVerdict()
     }
     const EngineRow &r = m_view.rows[row];
     QString text = r.verdict;
-    text += u"\n"_s + tr("Condition: %1").arg(m_view.cells[r.cell].condition.label());
+    text += u"\n"_s + tr("Condition: %1").arg(m_view.cells[r.cell].condition.displayLabel());
     // What else differs, field by field: kernel, driver, link, NIC, switch, cable.
     for (const CellEnvironmentDiff &e : m_view.environmentDiffs(m_data, r.cell)) {
         const QStringList lines = e.describe();

@@ -206,8 +206,8 @@ void HistoryWindow::draw()
     m_plot->replot();
     m_plot->setAccessibleName(title());
     m_plot->setAccessibleDescription(m_content.caption + u'\n' + tr("Ctrl+T shows the plotted points as a table."));
-    m_heading->setText(m_loopback ? tr("%1 · %2 (loopback: the newest run crossed no wire)").arg(m_condition.label(), m_history.element.label())
-                                  : tr("%1 · %2").arg(m_condition.label(), m_history.element.label()));
+    m_heading->setText(m_loopback ? tr("%1 · %2 (loopback: the newest run crossed no wire)").arg(m_condition.displayLabel(), m_history.element.label())
+                                  : tr("%1 · %2").arg(m_condition.displayLabel(), m_history.element.label()));
     if (m_history.shownCondition < 0)
         return; // the status says why, or the chart says there are no runs
     QString text = tr("Points: %1 · change points: %2 · environment changes: %3.")

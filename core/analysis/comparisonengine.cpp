@@ -178,8 +178,10 @@ ComparisonView buildComparisonView(const ComparisonData &data, const ComparisonR
             if (o.condition) {
                 e.condition = *o.condition;
                 e.label = o.condition->label(v.sweepParameter);
+                e.shown = o.condition->displayLabel(v.sweepParameter);
             } else {
                 e.label = Tr::tr("(condition not known)");
+                e.shown = e.label;
             }
             it = conditionIndex.insert(key, int(v.conditions.size()));
             v.conditions.append(e);

@@ -43,6 +43,7 @@ struct ConditionEntry
 {
     QString key;     // Condition::key(), or keyWithout(the swept parameter)
     QString label;   // Condition::label() (without the swept parameter)
+    QString shown;   // the same in the program's language (displayLabel())
     Condition condition; // of its first figure
     int runs = 0;
     int baselines = 0;

@@ -132,7 +132,7 @@ double sizeBytesOf(const QJsonObject &params)
 }
 
 // An experiment's runs are grouped by the arm they ran over.
-const QString kArmAttribute = u"experiment arm"_s;
+const QString kArmAttribute = QString::fromUtf8(QT_TRANSLATE_NOOP("wb::Condition", "experiment arm"));
 
 // The experiment object the runs of one plan run carry (the first one).
 QJsonObject experimentOf(const QList<StoredRun> &runs, const QString &planRun)
@@ -329,7 +329,15 @@ ComparisonBuild StoreComparisonProvider::buildFrom(ResultStore &store, const QSt
     d.description = QCoreApplication::translate("wb::StoreComparisonProvider", "Runs and baselines in %1").arg(location);
     if (sel.handPicked())
         d.description = u"Runs picked by hand beside the baselines of their kind, in %1"_s.arg(location);
-    d.dimensions = {u"host pair"_s, u"NIC"_s, u"switch"_s, u"cable"_s, u"plan"_s, u"date"_s, u"origin"_s};
+    // English identifiers (read back by the grouping); marked for the
+    // translation that dimensionDisplay() shows.
+    d.dimensions = {QString::fromUtf8(QT_TRANSLATE_NOOP("wb::Condition", "host pair")),
+                    QString::fromUtf8(QT_TRANSLATE_NOOP("wb::Condition", "NIC")),
+                    QString::fromUtf8(QT_TRANSLATE_NOOP("wb::Condition", "switch")),
+                    QString::fromUtf8(QT_TRANSLATE_NOOP("wb::Condition", "cable")),
+                    QString::fromUtf8(QT_TRANSLATE_NOOP("wb::Condition", "plan")),
+                    QString::fromUtf8(QT_TRANSLATE_NOOP("wb::Condition", "date")),
+                    QString::fromUtf8(QT_TRANSLATE_NOOP("wb::Condition", "origin"))};
     d.seriesKey = u"origin"_s;
     d.matrixRowKey = u"from"_s;
     d.matrixColumnKey = u"to"_s;

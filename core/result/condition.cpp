@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "condition.h"
 
+#include <QCoreApplication>
 #include <QJsonValue>
 #include <QRegularExpression>
 
@@ -11,6 +12,12 @@ using namespace Qt::StringLiterals;
 namespace wb {
 
 namespace {
+
+// The translation context of the displayed labels (docs/translations.md).
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(wb::Condition)
+};
 
 std::optional<QString> integerText(const QJsonValue &v)
 {
@@ -273,10 +280,12 @@ QString showRate(const QString &v)
     return v == u"unlimited"_s ? v : u"%1 pps"_s.arg(v);
 }
 
-ConditionParameterInfo param(const QString &key, const QString &label, const QString &def,
+// `label` is English (what labels are parsed back from) and marked for the
+// translation, which displayLabel() shows.
+ConditionParameterInfo param(const QString &key, const char *label, const QString &def,
                              std::optional<QString> (*read)(const QJsonObject &), QString (*show)(const QString &))
 {
-    return {key, label, def, read, show};
+    return {key, QString::fromUtf8(label), def, read, show};
 }
 
 bool isRequestResponse(const QString &kind)
@@ -291,76 +300,76 @@ const QList<ConditionParameterInfo> &definingParameters(const QString &kind)
     // The defaults are the agent's (agents/testparams.cpp): a figure that
     // does not state a value was, as far as anyone can tell, taken at them.
     static const auto sockets = [] {
-        return QList{param(u"send_socket_bytes"_s, u"send socket buffer"_s, u"default"_s, sendSocket, showSocket),
-                     param(u"recv_socket_bytes"_s, u"receive socket buffer"_s, u"default"_s, recvSocket, showSocket)};
+        return QList{param(u"send_socket_bytes"_s, QT_TRANSLATE_NOOP("wb::Condition", "send socket buffer"), u"default"_s, sendSocket, showSocket),
+                     param(u"recv_socket_bytes"_s, QT_TRANSLATE_NOOP("wb::Condition", "receive socket buffer"), u"default"_s, recvSocket, showSocket)};
     };
     static const QMap<QString, QList<ConditionParameterInfo>> table = [] {
         QMap<QString, QList<ConditionParameterInfo>> t;
-        const auto dir = param(u"direction"_s, u"direction"_s, u"forward"_s, direction, showPlain);
+        const auto dir = param(u"direction"_s, QT_TRANSLATE_NOOP("wb::Condition", "direction"), u"forward"_s, direction, showPlain);
         // A bbr run is not a cubic run, nor one with another MSS or TOS.
-        const auto tosParam = param(u"tos"_s, u"TOS"_s, u"default"_s, tos, showPlain);
+        const auto tosParam = param(u"tos"_s, QT_TRANSLATE_NOOP("wb::Condition", "TOS"), u"default"_s, tos, showPlain);
         const auto tcpKnobs = [&](const QString &nodelayDefault) {
-            return QList{param(u"congestion_control"_s, u"congestion control"_s, u"default"_s, congestionControl, showPlain),
-                         param(u"mss_bytes"_s, u"MSS"_s, u"default"_s, mss, showBytes),
-                         param(u"nodelay"_s, u"TCP_NODELAY"_s, nodelayDefault, nodelay, showPlain), tosParam};
+            return QList{param(u"congestion_control"_s, QT_TRANSLATE_NOOP("wb::Condition", "congestion control"), u"default"_s, congestionControl, showPlain),
+                         param(u"mss_bytes"_s, QT_TRANSLATE_NOOP("wb::Condition", "MSS"), u"default"_s, mss, showBytes),
+                         param(u"nodelay"_s, QT_TRANSLATE_NOOP("wb::Condition", "TCP_NODELAY"), nodelayDefault, nodelay, showPlain), tosParam};
         };
-        t.insert(u"udp_stream"_s, QList{param(u"message_size_bytes"_s, u"message size"_s, u"1472"_s, messageSize, showBytes)}
+        t.insert(u"udp_stream"_s, QList{param(u"message_size_bytes"_s, QT_TRANSLATE_NOOP("wb::Condition", "message size"), u"1472"_s, messageSize, showBytes)}
                                       + sockets()
-                                      + QList{param(u"rate_pps"_s, u"rate"_s, u"unlimited"_s, rate, showRate),
-                                              param(u"streams"_s, u"streams"_s, u"1"_s, streams, showPlain), dir,
+                                      + QList{param(u"rate_pps"_s, QT_TRANSLATE_NOOP("wb::Condition", "rate"), u"unlimited"_s, rate, showRate),
+                                              param(u"streams"_s, QT_TRANSLATE_NOOP("wb::Condition", "streams"), u"1"_s, streams, showPlain), dir,
                                               tosParam});
-        t.insert(u"tcp_stream"_s, QList{param(u"message_size_bytes"_s, u"message size"_s, u"131072"_s, messageSize, showBytes)}
+        t.insert(u"tcp_stream"_s, QList{param(u"message_size_bytes"_s, QT_TRANSLATE_NOOP("wb::Condition", "message size"), u"131072"_s, messageSize, showBytes)}
                                       + sockets()
-                                      + QList{param(u"streams"_s, u"streams"_s, u"1"_s, streams, showPlain), dir}
+                                      + QList{param(u"streams"_s, QT_TRANSLATE_NOOP("wb::Condition", "streams"), u"1"_s, streams, showPlain), dir}
                                       + tcpKnobs(u"off"_s));
-        const auto rr = QList{param(u"request_size_bytes"_s, u"request size"_s, u"1"_s, requestSize, showBytes),
-                              param(u"response_size_bytes"_s, u"response size"_s, u"1"_s, responseSize, showBytes)}
+        const auto rr = QList{param(u"request_size_bytes"_s, QT_TRANSLATE_NOOP("wb::Condition", "request size"), u"1"_s, requestSize, showBytes),
+                              param(u"response_size_bytes"_s, QT_TRANSLATE_NOOP("wb::Condition", "response size"), u"1"_s, responseSize, showBytes)}
             + sockets();
         t.insert(u"tcp_rr"_s, rr + tcpKnobs(u"on"_s)); // netperf's TCP_RR sets TCP_NODELAY too
         t.insert(u"udp_rr"_s, rr + QList{tosParam});
         t.insert(u"tcp_crr"_s, rr + tcpKnobs(u"off"_s));
         t.insert(u"file_transfer"_s,
-                 QList{param(u"file_size_bytes"_s, u"file size"_s, u"67108864"_s, fileSize, showBytes),
-                       param(u"sink"_s, u"sink"_s, u"file"_s, sink, showPlain),
-                       param(u"fsync"_s, u"fsync"_s, u"off"_s, fsyncFlag, showPlain),
-                       param(u"direct_io"_s, u"direct I/O"_s, u"off"_s, directIo, showPlain),
-                       param(u"message_size_bytes"_s, u"write size"_s, u"131072"_s, messageSize, showBytes), dir,
+                 QList{param(u"file_size_bytes"_s, QT_TRANSLATE_NOOP("wb::Condition", "file size"), u"67108864"_s, fileSize, showBytes),
+                       param(u"sink"_s, QT_TRANSLATE_NOOP("wb::Condition", "sink"), u"file"_s, sink, showPlain),
+                       param(u"fsync"_s, QT_TRANSLATE_NOOP("wb::Condition", "fsync"), u"off"_s, fsyncFlag, showPlain),
+                       param(u"direct_io"_s, QT_TRANSLATE_NOOP("wb::Condition", "direct I/O"), u"off"_s, directIo, showPlain),
+                       param(u"message_size_bytes"_s, QT_TRANSLATE_NOOP("wb::Condition", "write size"), u"131072"_s, messageSize, showBytes), dir,
                        tosParam});
-        t.insert(u"packet_rate"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes),
-                                         param(u"rate_pps"_s, u"rate"_s, u"unlimited"_s, rate, showRate), dir,
+        t.insert(u"packet_rate"_s, QList{param(u"message_size_bytes"_s, QT_TRANSLATE_NOOP("wb::Condition", "payload size"), u"18"_s, payloadSize, showBytes),
+                                         param(u"rate_pps"_s, QT_TRANSLATE_NOOP("wb::Condition", "rate"), u"unlimited"_s, rate, showRate), dir,
                                          tosParam});
         // A soak floods one way and sends probe_rate_pps back (plan.cpp's
         // defaults); the agent runs it as packet_rate.
-        t.insert(u"soak"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes),
-                                  param(u"rate_pps"_s, u"rate"_s, u"unlimited"_s, rate, showRate),
-                                  param(u"probe_rate_pps"_s, u"return rate"_s, u"1000"_s, probeRate, showRate),
+        t.insert(u"soak"_s, QList{param(u"message_size_bytes"_s, QT_TRANSLATE_NOOP("wb::Condition", "payload size"), u"18"_s, payloadSize, showBytes),
+                                  param(u"rate_pps"_s, QT_TRANSLATE_NOOP("wb::Condition", "rate"), u"unlimited"_s, rate, showRate),
+                                  param(u"probe_rate_pps"_s, QT_TRANSLATE_NOOP("wb::Condition", "return rate"), u"1000"_s, probeRate, showRate),
                                   tosParam});
-        t.insert(u"forwarding"_s, QList{param(u"message_size_bytes"_s, u"payload size"_s, u"18"_s, payloadSize, showBytes),
+        t.insert(u"forwarding"_s, QList{param(u"message_size_bytes"_s, QT_TRANSLATE_NOOP("wb::Condition", "payload size"), u"18"_s, payloadSize, showBytes),
                                         tosParam});
-        t.insert(u"rfc2544"_s, QList{param(u"frame_size_bytes"_s, u"frame size"_s, u"64"_s, frameSize, showBytes)});
+        t.insert(u"rfc2544"_s, QList{param(u"frame_size_bytes"_s, QT_TRANSLATE_NOOP("wb::Condition", "frame size"), u"64"_s, frameSize, showBytes)});
         // Latency under load: how many flows load the path, how often the
         // probes ask and the flows' buffers (what fills the queue) make the
         // figure; idle_s and duration_s only say how long it was watched.
-        t.insert(u"rrul"_s, QList{param(u"streams"_s, u"streams each way"_s, u"4"_s, streams, showPlain),
-                                  param(u"probe_interval_ms"_s, u"probe interval"_s, u"200"_s, probeInterval,
+        t.insert(u"rrul"_s, QList{param(u"streams"_s, QT_TRANSLATE_NOOP("wb::Condition", "streams each way"), u"4"_s, streams, showPlain),
+                                  param(u"probe_interval_ms"_s, QT_TRANSLATE_NOOP("wb::Condition", "probe interval"), u"200"_s, probeInterval,
                                         showMilliseconds)}
                                 + sockets());
         // The stream knobs of #18: a target bit rate, the omitted start and
         // zero-copy sends, and the CPU each end of every kind is pinned to.
-        const auto omit = param(u"omit_s"_s, u"omitted start"_s, u"0"_s, omitted, showSeconds);
-        t[u"tcp_stream"_s] += QList{param(u"rate_bps"_s, u"bit rate"_s, u"unlimited"_s, bitRate, showBitRate), omit,
-                                    param(u"zerocopy"_s, u"zero-copy"_s, u"off"_s, zeroCopy, showPlain),
-                                    param(u"sendfile"_s, u"sendfile"_s, u"off"_s, sendfileFlag, showPlain)};
+        const auto omit = param(u"omit_s"_s, QT_TRANSLATE_NOOP("wb::Condition", "omitted start"), u"0"_s, omitted, showSeconds);
+        t[u"tcp_stream"_s] += QList{param(u"rate_bps"_s, QT_TRANSLATE_NOOP("wb::Condition", "bit rate"), u"unlimited"_s, bitRate, showBitRate), omit,
+                                    param(u"zerocopy"_s, QT_TRANSLATE_NOOP("wb::Condition", "zero-copy"), u"off"_s, zeroCopy, showPlain),
+                                    param(u"sendfile"_s, QT_TRANSLATE_NOOP("wb::Condition", "sendfile"), u"off"_s, sendfileFlag, showPlain)};
         t[u"udp_stream"_s] += QList{omit};
         for (const QString &agentKind : {u"udp_stream"_s, u"tcp_stream"_s, u"tcp_rr"_s, u"udp_rr"_s, u"tcp_crr"_s,
                                     u"file_transfer"_s, u"packet_rate"_s, u"soak"_s})
-            t[agentKind] += QList{param(u"client_cpu"_s, u"client CPU"_s, u"default"_s, clientCpu, showPlain),
-                             param(u"server_cpu"_s, u"server CPU"_s, u"default"_s, serverCpu, showPlain)};
+            t[agentKind] += QList{param(u"client_cpu"_s, QT_TRANSLATE_NOOP("wb::Condition", "client CPU"), u"default"_s, clientCpu, showPlain),
+                             param(u"server_cpu"_s, QT_TRANSLATE_NOOP("wb::Condition", "server CPU"), u"default"_s, serverCpu, showPlain)};
         // Every measured kind: IPv4 and IPv6 figures are never pooled. A
         // figure that does not say is taken as IPv4, which every source
         // before IPv6 support (and each seed report) ran over.
         for (auto it = t.begin(); it != t.end(); ++it)
-            it.value() += QList{param(u"ip_version"_s, u"IP version"_s, u"4"_s, ipVersion, showIpVersion)};
+            it.value() += QList{param(u"ip_version"_s, QT_TRANSLATE_NOOP("wb::Condition", "IP version"), u"4"_s, ipVersion, showIpVersion)};
         return t;
     }();
     static const QList<ConditionParameterInfo> none;
@@ -384,19 +393,24 @@ const ConditionParameterInfo *definingParameterByLabel(const QString &kind, cons
     return nullptr;
 }
 
+QString dimensionDisplay(const QString &dimension)
+{
+    return QCoreApplication::translate("wb::Condition", dimension.toUtf8().constData());
+}
+
 QString figureSideName(FigureSide side)
 {
     switch (side) {
     case FigureSide::Receiver:
-        return u"receiver"_s;
+        return QString::fromUtf8(QT_TRANSLATE_NOOP("wb::Condition", "receiver"));
     case FigureSide::Sender:
-        return u"sender"_s;
+        return QString::fromUtf8(QT_TRANSLATE_NOOP("wb::Condition", "sender"));
     case FigureSide::Client:
-        return u"client"_s;
+        return QString::fromUtf8(QT_TRANSLATE_NOOP("wb::Condition", "client"));
     case FigureSide::Whole:
         break;
     }
-    return u"whole test"_s;
+    return QString::fromUtf8(QT_TRANSLATE_NOOP("wb::Condition", "whole test"));
 }
 
 QJsonObject conditionFacts(const ResultRecord &record)
@@ -519,18 +533,40 @@ const ConditionParameter *Condition::parameter(const QString &key) const
     return nullptr;
 }
 
-QString Condition::label(const QString &without) const
+namespace {
+
+// Condition::label() (English: `translated` false) or displayLabel().
+QString conditionText(const Condition &c, const QString &without, bool translated)
 {
+    auto word = [translated](const QString &english) { return translated ? dimensionDisplay(english) : english; };
+    auto pattern = [translated](const char *english) {
+        return translated ? Tr::tr(english) : QString::fromUtf8(english);
+    };
     QStringList parts;
-    for (const ConditionParameter &p : parameters) {
+    for (const ConditionParameter &p : c.parameters) {
         if (p.key == without)
             continue;
-        const ConditionParameterInfo *info = findDefiningParameter(kind, p.key);
+        const ConditionParameterInfo *info = findDefiningParameter(c.kind, p.key);
         const QString shown = info ? info->show(p.value) : p.value;
-        parts << u"%1 %2%3"_s.arg(info ? info->label : p.key, shown, p.assumed ? u" (assumed)"_s : QString());
+        parts << pattern(p.assumed ? QT_TRANSLATE_NOOP("wb::Condition", "%1 %2 (assumed)")
+                                   : QT_TRANSLATE_NOOP("wb::Condition", "%1 %2"))
+                     .arg(info ? word(info->label) : p.key, shown);
     }
-    parts << figureSideName(side) + (sideAssumed ? u" (assumed)"_s : QString());
+    const QString sideName = word(figureSideName(c.side));
+    parts << (c.sideAssumed ? pattern(QT_TRANSLATE_NOOP("wb::Condition", "%1 (assumed)")).arg(sideName) : sideName);
     return parts.join(u" · "_s);
+}
+
+} // namespace
+
+QString Condition::label(const QString &without) const
+{
+    return conditionText(*this, without, false);
+}
+
+QString Condition::displayLabel(const QString &without) const
+{
+    return conditionText(*this, without, true);
 }
 
 QStringList Condition::differences(const Condition &other) const

@@ -53,6 +53,10 @@ struct ConditionParameter
     bool operator==(const ConditionParameter &) const = default;
 };
 
+// A comparison's dimension ("message size", "host pair") in the program's
+// language, for display; the English name stays what is grouped by.
+QString dimensionDisplay(const QString &dimension);
+
 // The side a figure is read from. Streams and file transfers are read at
 // the receiver (what got through), request/response at the client.
 enum class FigureSide { Receiver, Sender, Client, Whole };
@@ -75,6 +79,11 @@ struct Condition
     // "1472 B message · socket buffers default/default · receiver", with
     // "(assumed)" after every assumed value; `without` is left out.
     QString label(const QString &without = QString()) const;
+    // label() in the program's language: parameter and side names are
+    // translated where a translation is loaded (the desktop program); the
+    // values stay as they are. For display only, never parsed back; without
+    // a translation it equals label().
+    QString displayLabel(const QString &without = QString()) const;
     const ConditionParameter *parameter(const QString &key) const;
     // What differs from another condition, one phrase per parameter:
     // "sink (file vs devnull)". Empty when they are the same.

@@ -7,6 +7,7 @@
 #include "page.h"
 #include "translations.h"
 
+#include "result/condition.h"
 #include "result/metriccatalog.h"
 
 #include <QDir>
@@ -232,15 +233,19 @@ void TstTranslations::mainWindowSpeaksGerman()
         QString metricLabel; // throughput_bps on axes and in tables
         QString probeLabel;  // loaded_udp_latency_us_p99, one sentence per phase
         QString sideName;    // a metric's side in the run detail
+        QString condition;   // a comparison's condition as Compare and History show it
+        QString dimension;   // a group-by choice
     };
     const QList<Expect> cases{
         {u"de"_s, u"Inventar"_s, u"Ergebnisse"_s, u"&Datei"_s,
          u"Loopback-Läufe haben keine Leitung durchlaufen: Sie messen die Hosts, nicht eine NIC, ein "
          "Kabel oder einen Switch."_s,
-         u"UDP-Stream"_s, u"Durchsatz"_s, u"UDP-Probe unter Last, Latenz p99"_s, u"Server"_s},
+         u"UDP-Stream"_s, u"Durchsatz"_s, u"UDP-Probe unter Last, Latenz p99"_s, u"Server"_s,
+         u"Nachrichtengröße 1472 B · IP-Version IPv4 (angenommen) · Empfänger"_s, u"Hostpaar"_s},
         {u"en"_s, u"Inventory"_s, u"Results"_s, u"&File"_s,
          u"Loopback runs crossed no wire: they measure the hosts, not a NIC, cable or switch."_s,
-         u"UDP stream"_s, u"throughput"_s, u"loaded UDP probe p99 latency"_s, u"server"_s},
+         u"UDP stream"_s, u"throughput"_s, u"loaded UDP probe p99 latency"_s, u"server"_s,
+         u"message size 1472 B · IP version IPv4 (assumed) · receiver"_s, u"host pair"_s},
     };
     for (const Expect &e : cases) {
         const QString chosen = wb::installTranslations(*QCoreApplication::instance(), {e.language});
@@ -267,6 +272,16 @@ void TstTranslations::mainWindowSpeaksGerman()
         QCOMPARE(wb::findMetric(u"loaded_udp_latency_us_p99"_s)->label, u"loaded UDP probe p99 latency"_s);
         QCOMPARE(wb::testKindCatalog().first().label, u"UDP stream"_s);
         QCOMPARE(QCoreApplication::translate("wb::gui::RunDetailView", "server"), e.sideName);
+        // A condition's words are shown translated; its label, which is
+        // parsed back and printed by the CLI, stays English.
+        wb::Condition c;
+        c.kind = u"udp_stream"_s;
+        c.metric = u"throughput_bps"_s;
+        c.side = wb::FigureSide::Receiver;
+        c.parameters = {{u"message_size_bytes"_s, u"1472"_s, false}, {u"ip_version"_s, u"4"_s, true}};
+        QCOMPARE(c.displayLabel(), e.condition);
+        QCOMPARE(c.label(), u"message size 1472 B · IP version IPv4 (assumed) · receiver"_s);
+        QCOMPARE(wb::dimensionDisplay(u"host pair"_s), e.dimension);
         // Qt's own texts (standard buttons) come with qt6-translations-l10n.
         const bool haveQtCatalogue = QFileInfo::exists(QLibraryInfo::path(QLibraryInfo::TranslationsPath)
                                                        + u"/qtbase_de.qm"_s);
