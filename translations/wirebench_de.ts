@@ -1115,6 +1115,10 @@ Wählen Sie eine andere Datei oder einen anderen Ordner.</translation>
         <source>Condition: %1</source>
         <translation>Bedingung: %1</translation>
     </message>
+    <message>
+        <source>%1 (bytes)</source>
+        <translation>%1 (Bytes)</translation>
+    </message>
 </context>
 <context>
     <name>wb::Condition</name>

@@ -6,6 +6,7 @@
 #include "legendrow.h"
 #include "wrappedtextelement.h"
 
+#include "result/condition.h"
 #include "result/metriccatalog.h"
 #include "analysis/comparisondata.h"
 #include "analysis/groupcomparison.h"
@@ -523,7 +524,7 @@ void buildBars(QCustomPlot &plot, const ComparisonData &d, const ChartOptions &o
         plot.axisRect()->setMinimumMargins(QMargins(15, 15, std::max(15, overhang - 20), 15));
     }
     plot.xAxis->setRange(0.5, categories.size() + 0.5);
-    plot.xAxis->setLabel(groupBy);
+    plot.xAxis->setLabel(dimensionDisplay(groupBy));
     if (pctLabels > 0) {
         // The numbers over the bars say what they are in the legend.
         const QString ceilingName = d.ceilingLabel.isEmpty() ? Tr::tr("theoretical ceiling") : d.ceilingLabel;
@@ -1149,19 +1150,20 @@ QString captionText(const ComparisonData &d, const ChartOptions &o, bool logValu
     QString grouping;
     switch (o.kind) {
     case ChartKind::Bars: {
-        grouping = o.groupBy.isEmpty() ? d.defaultGroupBy : o.groupBy;
-        if (!d.seriesKey.isEmpty() && d.seriesKey != grouping)
+        const QString by = o.groupBy.isEmpty() ? d.defaultGroupBy : o.groupBy;
+        if (!d.seriesKey.isEmpty() && d.seriesKey != by)
             grouping = Tr::tr("%1, bars by %2; error bars: %3% CI")
-                           .arg(grouping, d.seriesKey, QString::number(d.confidence * 100, 'g', 3));
+                           .arg(dimensionDisplay(by), dimensionDisplay(d.seriesKey),
+                                QString::number(d.confidence * 100, 'g', 3));
         else
-            grouping = Tr::tr("%1; error bars: %2% CI").arg(grouping, QString::number(d.confidence * 100, 'g', 3));
+            grouping = Tr::tr("%1; error bars: %2% CI").arg(dimensionDisplay(by), QString::number(d.confidence * 100, 'g', 3));
         break;
     }
     case ChartKind::HeatMap:
-        grouping = Tr::tr("rows %1, columns %2 (hatched: not measured)").arg(d.matrixRowKey, d.matrixColumnKey);
+        grouping = Tr::tr("rows %1, columns %2 (hatched: not measured)").arg(dimensionDisplay(d.matrixRowKey), dimensionDisplay(d.matrixColumnKey));
         if (!d.seriesKey.isEmpty()) {
             const QString s = o.matrixSeries.isEmpty() ? d.attributeValues(d.seriesKey).value(0) : o.matrixSeries;
-            grouping += u", %1 = %2"_s.arg(d.seriesKey, s);
+            grouping += u", %1 = %2"_s.arg(dimensionDisplay(d.seriesKey), s);
         }
         break;
     case ChartKind::Sweep:

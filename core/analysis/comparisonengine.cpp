@@ -382,7 +382,7 @@ ComparisonView buildComparisonView(const ComparisonData &data, const ComparisonR
 
     if (v.isSweep())
         v.notes << Tr::tr("Grouped by %1, a defining parameter: this is a sweep along it, and a verdict is only given "
-                      "between cells of one %1.").arg(v.groupBy);
+                      "between cells of one %1.").arg(dimensionDisplay(v.groupBy));
     bool loopback = false, virtualLink = false;
     for (const EngineCell &c : std::as_const(v.cells)) {
         loopback = loopback || c.link.linkClass == LinkInfo::Class::Loopback;
@@ -407,7 +407,7 @@ ComparisonData ComparisonView::chartData(const ComparisonData &source) const
     d.description = source.description;
     // The condition goes in the caption, which wraps; a title does not.
     if (const ConditionEntry *c = shownCondition(); c && !c->label.isEmpty() && c->condition.kind.size() > 0)
-        d.description = Tr::tr("Condition: %1").arg(c->label) + (d.description.isEmpty() ? QString() : u". "_s + d.description);
+        d.description = Tr::tr("Condition: %1").arg(c->shown) + (d.description.isEmpty() ? QString() : u". "_s + d.description);
     d.confidence = confidence;
     d.ceiling = source.ceiling;
     d.ceilingLabel = source.ceilingLabel;
@@ -458,7 +458,7 @@ ComparisonData ComparisonView::chartData(const ComparisonData &source) const
         }
         for (const QString &name : std::as_const(order))
             d.sweeps.append(bySeries.value(name));
-        d.sweepXLabel = groupBy + u" (bytes)"_s;
+        d.sweepXLabel = Tr::tr("%1 (bytes)").arg(dimensionDisplay(groupBy));
     }
     return d;
 }

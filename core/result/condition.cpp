@@ -588,7 +588,7 @@ QStringList Condition::differences(const Condition &other) const
                 return u"not stated"_s;
             return (info ? info->show(x->value) : x->value) + (x->assumed ? u" (assumed)"_s : QString());
         };
-        out << u"%1 (%2 vs %3)"_s.arg(info ? info->label : p.key, shown(&p), shown(q));
+        out << u"%1 (%2 vs %3)"_s.arg(info ? dimensionDisplay(info->label) : p.key, shown(&p), shown(q));
     }
     return out;
 }

@@ -86,7 +86,8 @@ struct Condition
     QString displayLabel(const QString &without = QString()) const;
     const ConditionParameter *parameter(const QString &key) const;
     // What differs from another condition, one phrase per parameter:
-    // "sink (file vs devnull)". Empty when they are the same.
+    // "sink (file vs devnull)", the parameter named in the program's
+    // language (dimensionDisplay()). Empty when they are the same.
     QStringList differences(const Condition &other) const;
 };
 

@@ -286,7 +286,7 @@ int main(int argc, char **argv)
         ok &= QTest::qWaitFor([&] { return !compare.isBuilding(); }, 20000);
         QTest::qWait(300);
         if (!groupBy.isEmpty())
-            combo(u"groupBySelector")->setCurrentIndex(combo(u"groupBySelector")->findText(groupBy));
+            combo(u"groupBySelector")->setCurrentIndex(combo(u"groupBySelector")->findData(groupBy));
         combo(u"chartKindSelector")->setCurrentIndex(combo(u"chartKindSelector")->findData(int(chart)));
         if (chart == wb::charts::ChartKind::HeatMap) // the 1997 table, not the one local pair
             for (int i = 0; i < combo(u"matrixSeriesSelector")->count(); ++i)
