@@ -226,9 +226,12 @@ void TstKeyboard::runsAndComparesAPlanByKeyboard()
     QTRY_COMPARE_WITH_TIMEOUT(stored.size(), 1, 60000);
     QCOMPARE(stored.first().at(1).toInt(), 2);
 
-    // From the finished run to Compare: Tab to the button, Space.
+    // From the finished run to Compare: Tab to the button, Space. The page
+    // reads the stored runs' ids back after the plan is stored, then
+    // enables it.
     auto *compareButton = runs.findChild<QPushButton *>(u"compareRunsButton"_s);
-    QVERIFY(compareButton && compareButton->isEnabled());
+    QVERIFY(compareButton);
+    QTRY_VERIFY_WITH_TIMEOUT(compareButton->isEnabled(), 10000);
     QVERIFY(tabTo(compareButton));
     QTest::keyClick(compareButton, Qt::Key_Space);
     wb::gui::ComparePage &compare = app.comparePage();
