@@ -71,6 +71,19 @@ QString spokenName(QWidget *w)
     return {};
 }
 
+// The main window at 1280×800, active, on the database `db` (false when
+// either does not happen within 10 s).
+bool showOnDatabase(wb::AppComposition &app, const QString &db)
+{
+    auto &w = app.mainWindow();
+    w.resize(1280, 800);
+    w.show();
+    if (!QTest::qWaitForWindowActive(&w))
+        return false;
+    app.openDatabase(db);
+    return QTest::qWaitFor([&] { return app.databasePath() == db; }, 10000);
+}
+
 // Ctrl+N for the page `page` of the window, as the user presses it.
 void goToPage(wb::gui::MainWindow &w, QWidget *page)
 {
@@ -115,11 +128,7 @@ void TstKeyboard::walksEveryPage()
     QTemporaryDir dir;
     wb::AppComposition app;
     auto &w = app.mainWindow();
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
-    app.openDatabase(dir.filePath(u"keyboard.sqlite"_s));
-    QTRY_COMPARE_WITH_TIMEOUT(app.databasePath(), dir.filePath(u"keyboard.sqlite"_s), 10000);
+    QVERIFY(showOnDatabase(app, dir.filePath(u"keyboard.sqlite"_s)));
     auto *nav = w.findChild<QListWidget *>(u"navigation"_s);
     QVERIFY(nav);
     QStringList unnamed;
@@ -203,12 +212,7 @@ void TstKeyboard::runsAndComparesAPlanByKeyboard()
     QTemporaryDir dir;
     wb::AppComposition app;
     auto &w = app.mainWindow();
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
-    const QString db = dir.filePath(u"task.sqlite"_s);
-    app.openDatabase(db);
-    QTRY_COMPARE_WITH_TIMEOUT(app.databasePath(), db, 10000);
+    QVERIFY(showOnDatabase(app, dir.filePath(u"task.sqlite"_s)));
 
     // Runs page (Ctrl+N), Tab into it, Ctrl+O: the plan file chosen in the
     // dialog runs at once. The dialog itself is Qt's; its answer is given.
